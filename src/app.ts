@@ -1,0 +1,112 @@
+/**
+ * buildApp(config) assembles the service and never listens; main.ts listens, tests inject().
+ */
+import { randomUUID } from 'node:crypto';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from 'fastify';
+import pino from 'pino';
+import { registerAllModels } from './apps/index.js';
+import type { Config } from './config.js';
+import type { AppContext, RequestContext } from './core/context.js';
+import { createCustomFieldCache } from './core/custom-field-cache.js';
+import { registerModelRoutes } from './core/crud/routes.js';
+import { Errors } from './core/errors.js';
+import { Registry } from './core/model/registry.js';
+import type { Database } from './db/client.js';
+import { authenticate, clientIpOf } from './http/auth.js';
+import { registerJsonParser } from './http/body-parser.js';
+import { errorHandler } from './http/error-handler.js';
+import { registerHeaders } from './http/headers.js';
+import { registerRootRoutes } from './http/root-routes.js';
+import { registerNotFound } from './http/trailing-slash.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    rc: RequestContext;
+  }
+  interface FastifyContextConfig {
+    /** answers without a token even when LOGIN_REQUIRED (API root, token provisioning) */
+    public?: boolean;
+    /** skips token authentication entirely (token provisioning) */
+    noAuth?: boolean;
+    /** the Allow header of the route */
+    allow?: string;
+  }
+}
+
+const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+export interface BuildOptions {
+  db: Database;
+  logger?: pino.Logger;
+}
+
+export async function buildApp(config: Config, opts: BuildOptions): Promise<FastifyInstance> {
+  const log = opts.logger ?? pino({ level: config.logLevel });
+  const app: FastifyInstance = Fastify({
+    loggerInstance: log as unknown as FastifyBaseLogger,
+    // one log line per request, written in onResponse below
+    logController: new LogController({ disableRequestLogging: true }),
+    genReqId: () => randomUUID(),
+    bodyLimit: config.bodyLimit,
+    trustProxy: true,
+    exposeHeadRoutes: false,
+  });
+  const registry = new Registry();
+  const cfCache = createCustomFieldCache();
+  const ctx: AppContext = {
+    db: opts.db,
+    config,
+    registry,
+    log,
+    customFields: (q, model) => cfCache.get(q, model),
+    invalidateCustomFields: () => cfCache.invalidate(),
+  };
+  const special = registerAllModels(registry);
+  registry.freeze();
+
+  registerHeaders(app, config);
+  registerJsonParser(app);
+  app.setErrorHandler(errorHandler);
+  registerNotFound(app);
+  app.decorateRequest('rc', null as unknown as RequestContext);
+
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('Allow', request.routeOptions.config?.allow ?? 'GET, HEAD, OPTIONS');
+  });
+
+  app.addHook('preHandler', async (request) => {
+    const clientIp = clientIpOf(request);
+    const proto = (request.headers['x-forwarded-proto'] as string | undefined)?.split(',')[0]?.trim() || request.protocol;
+    const host = (request.headers['x-forwarded-host'] as string | undefined)?.split(',')[0]?.trim() || request.host || `${config.host}:${config.port}`;
+    const routeConfig = request.routeOptions.config ?? {};
+    const auth = routeConfig.noAuth ? { user: null, token: null } : await authenticate(ctx, request, clientIp);
+    request.rc = {
+      app: ctx,
+      q: ctx.db.kysely,
+      user: auth.user,
+      token: auth.token,
+      requestId: request.id,
+      baseUrl: config.baseUrl ?? `${proto}://${host}`,
+      permissions: null,
+      clientIp,
+    };
+    if (config.loginRequired && !auth.user && !routeConfig.public) throw Errors.notAuthenticated();
+    if (WRITE_METHODS.has(request.method)) {
+      if (config.maintenanceMode) throw Errors.maintenance();
+      // spec: Authentication 6 - a read-only token only reads
+      if (auth.token && !auth.token.write_enabled) throw Errors.permissionDenied();
+    }
+  });
+
+  app.addHook('onResponse', async (request, reply) => {
+    request.log.info(
+      { method: request.method, url: request.url, status: reply.statusCode, ms: Math.round(reply.elapsedTime * 10) / 10, user: request.rc?.user?.username },
+      'request',
+    );
+  });
+
+  registerRootRoutes(app, ctx, special.extraEndpoints);
+  for (const model of registry.all()) registerModelRoutes(app, model);
+  for (const register of special.routes) register(app, ctx);
+  return app;
+}

@@ -1,0 +1,44 @@
+import { defineModel } from '../../core/model/define-model.js';
+import { relatedFilter } from '../../core/query/related-filter.js';
+import { comments, description, fk, name, slug } from '../fields.js';
+import { SiteStatus } from './choices.js';
+
+export const site = defineModel({
+  name: 'dcim.site',
+  path: 'sites',
+  verboseName: 'site',
+  fields: {
+    name: name(100, { unique: true, natural: true }),
+    slug: slug(100, { unique: true }),
+    status: { kind: 'choice', choices: SiteStatus, default: 'active' },
+    region: fk('dcim.region', { treeFilter: true }),
+    group: fk('dcim.sitegroup', { treeFilter: true }),
+    // NetBox: a tenant with sites cannot be deleted
+    tenant: fk('tenancy.tenant', { onDelete: 'protect' }),
+    facility: { kind: 'string', maxLength: 50 },
+    time_zone: { kind: 'string', maxLength: 63, nullable: true, validate: validTimeZone },
+    description: description(),
+    physical_address: { kind: 'string', maxLength: 200 },
+    shipping_address: { kind: 'string', maxLength: 200 },
+    latitude: { kind: 'decimal', nullable: true, decimalPlaces: 6, min: -90, max: 90 },
+    longitude: { kind: 'decimal', nullable: true, decimalPlaces: 6, min: -180, max: 180 },
+    comments: comments(),
+  },
+  filters: {
+    tenant_group: relatedFilter(['tenant', 'group']),
+    tenant_group_id: relatedFilter(['tenant', 'group'], { byId: true }),
+  },
+  brief: ['name', 'slug'],
+  ordering: ['name'],
+  search: ['name', 'slug', 'facility', 'description', 'physical_address', 'shipping_address', 'comments'],
+});
+
+function validTimeZone(v: unknown): string | undefined {
+  if (v === '' || v === null) return undefined;
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: String(v) });
+    return undefined;
+  } catch {
+    return `"${String(v)}" is not a valid choice.`;
+  }
+}

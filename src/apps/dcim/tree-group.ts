@@ -1,0 +1,40 @@
+/** Regions and site groups share one shape (reference 3.1): a named tree with sites. */
+import { defineModel } from '../../core/model/define-model.js';
+import { description, fk, name, slug } from '../fields.js';
+
+export function defineSiteTree(id: string, path: string, verboseName: string, siteField: string) {
+  return defineModel({
+    name: id,
+    path,
+    verboseName,
+    fields: {
+      name: name(100),
+      slug: slug(100),
+      parent: fk(id, { onDelete: 'cascade', treeFilter: true }),
+      description: description(),
+    },
+    treeParent: 'parent',
+    counts: { site_count: { model: 'dcim.site', via: siteField, cumulative: true } },
+    uniqueTogether: [
+      { fields: ['parent', 'name'], message: `A ${verboseName} with this name already exists under the same parent.` },
+      { fields: ['parent', 'slug'], message: `A ${verboseName} with this slug already exists under the same parent.` },
+      { fields: ['name'], whenNull: ['parent'], message: `A top-level ${verboseName} with this name already exists.` },
+      { fields: ['slug'], whenNull: ['parent'], message: `A top-level ${verboseName} with this slug already exists.` },
+    ],
+    hooks: {
+      async validate({ rc, data, before }) {
+        // a node may not be its own ancestor
+        if (!before || data.parent_id == null) return;
+        const { descendantsSql } = await import('../../core/represent/load-related.js');
+        const { sql } = await import('kysely');
+        const model = rc.app.registry.get(id);
+        const res = await sql<{ id: number }>`select id from ${descendantsSql(model, sql`select ${before.id}::bigint`)} d
+          where id = ${data.parent_id}`.execute(rc.q);
+        if (res.rows.length) return { parent: ['Cannot assign self or child as parent.'] };
+      },
+    },
+    brief: ['name', 'slug', 'site_count', '_depth'],
+    ordering: ['name'],
+    search: ['name', 'slug', 'description'],
+  });
+}

@@ -1,0 +1,85 @@
+/**
+ * Custom fields (reference 3.6): definitions whose values every model with custom fields stores
+ * in its `custom_field_data` column; validated in core/crud/custom-field-input.ts.
+ */
+import { defineModel } from '../../core/model/define-model.js';
+import { description } from '../fields.js';
+import { CustomFieldFilterLogic, CustomFieldType, CustomFieldVisibility } from './choices.js';
+
+const DATA_TYPES: Record<string, string> = {
+  text: 'string', longtext: 'string', url: 'string', select: 'string', date: 'string',
+  integer: 'integer', decimal: 'decimal', boolean: 'boolean', json: 'object', object: 'object',
+  multiselect: 'array', multiobject: 'array',
+};
+
+export const customField = defineModel({
+  name: 'extras.customfield',
+  path: 'custom-fields',
+  verboseName: 'custom field',
+  fields: {
+    content_types: { kind: 'strings', required: true },
+    type: { kind: 'choice', choices: CustomFieldType, default: 'text' },
+    object_type: { kind: 'string', maxLength: 100, nullable: true },
+    data_type: { kind: 'computed' },
+    name: {
+      kind: 'string', required: true, maxLength: 50, unique: { ci: true },
+      pattern: { regex: /^[a-z0-9_]+$/i, message: 'Only alphanumeric characters and underscores are allowed.' },
+    },
+    label: { kind: 'string', maxLength: 50 },
+    group_name: { kind: 'string', maxLength: 50 },
+    description: description(),
+    required: { kind: 'boolean', default: false },
+    search_weight: { kind: 'integer', default: 1000, min: 0, max: 32767 },
+    filter_logic: { kind: 'choice', choices: CustomFieldFilterLogic, default: 'loose' },
+    ui_visibility: { kind: 'choice', choices: CustomFieldVisibility, default: 'read-write' },
+    default: { kind: 'json', nullable: true },
+    weight: { kind: 'integer', default: 100, min: 0, max: 32767 },
+    validation_minimum: { kind: 'integer', nullable: true },
+    validation_maximum: { kind: 'integer', nullable: true },
+    validation_regex: { kind: 'string', maxLength: 500 },
+    choices: { kind: 'strings', nullable: true },
+  },
+  tags: false,
+  customFields: false,
+  hooks: {
+    async validate({ rc, data, before }) {
+      const errors: Record<string, string[]> = {};
+      const add = (k: string, m: string) => (errors[k] ??= []).push(m);
+      if (before && before.type !== data.type) add('type', 'Changing the type of custom fields is not supported.');
+      const cts = (data.content_types as string[]) ?? [];
+      if (cts.length === 0) add('content_types', 'This list may not be empty.');
+      for (const ct of cts) {
+        const m = rc.app.registry.find(ct);
+        if (!m || !m.customFields) add('content_types', `Invalid content type: ${ct}`);
+      }
+      const type = data.type as string;
+      if (type === 'object' || type === 'multiobject') {
+        if (!data.object_type) add('object_type', 'Object fields must define an object type.');
+        else if (!rc.app.registry.find(data.object_type as string)) add('object_type', `Invalid content type: ${data.object_type}`);
+      } else if (data.object_type) add('object_type', `${type} fields may not define an object type.`);
+      const choices = data.choices as string[] | null;
+      if (type === 'select' || type === 'multiselect') {
+        if (!choices || choices.length === 0) add('choices', 'Selection fields must specify at least one choice.');
+      } else if (choices && choices.length) add('choices', 'Choices may be set only on selection fields.');
+      if (data.validation_regex) {
+        try {
+          new RegExp(data.validation_regex as string);
+        } catch {
+          add('validation_regex', 'Invalid regular expression.');
+        }
+      }
+      if (data.validation_minimum != null && data.validation_maximum != null && (data.validation_minimum as number) > (data.validation_maximum as number)) {
+        add('validation_maximum', 'Maximum value must be greater than or equal to the minimum value.');
+      }
+      return errors;
+    },
+    represent(_rc, rows, out) {
+      rows.forEach((row, i) => {
+        if ('data_type' in out[i]!) out[i]!.data_type = DATA_TYPES[row.type as string] ?? 'string';
+      });
+    },
+  },
+  brief: ['name'],
+  ordering: ['group_name', 'weight', 'name'],
+  search: ['name', 'label', 'description'],
+});

@@ -1,0 +1,73 @@
+/**
+ * The change log (reference 11; spec: Events 5), written by core/crud/changelog.ts in each
+ * mutation's transaction and read here: newest first, read-only.
+ */
+import { sql } from 'kysely';
+import { defineModel } from '../../core/model/define-model.js';
+import type { CustomFilter } from '../../core/model/types.js';
+import { parseFilterValue } from '../../core/query/parse-value.js';
+import { fetchRowsById } from '../../core/represent/load-related.js';
+import { render } from '../../core/represent/render.js';
+import { ObjectChangeAction } from './choices.js';
+
+function timeBound(op: '>=' | '<='): CustomFilter {
+  return {
+    type: 'string',
+    async build(values, _lookup, { alias }) {
+      const v = parseFilterValue(op === '>=' ? 'time_after' : 'time_before', 'datetime', values[0]!);
+      return sql`${sql.ref(`${alias}.time`)} ${sql.raw(op)} ${v}::timestamptz`;
+    },
+  };
+}
+
+export const objectChange = defineModel({
+  name: 'extras.objectchange',
+  path: 'object-changes',
+  verboseName: 'object change',
+  fields: {
+    time: { kind: 'datetime', readOnly: true },
+    user: { kind: 'fk', to: 'users.user', nullable: true, readOnly: true },
+    user_name: { kind: 'string', readOnly: true },
+    request_id: { kind: 'string', readOnly: true },
+    action: { kind: 'choice', choices: ObjectChangeAction, readOnly: true },
+    changed_object_type: { kind: 'string', readOnly: true },
+    changed_object_id: { kind: 'integer', readOnly: true },
+    changed_object: { kind: 'computed' },
+    related_object_type: { kind: 'string', readOnly: true, nullable: true },
+    related_object_id: { kind: 'integer', readOnly: true, nullable: true },
+    object_repr: { kind: 'string', readOnly: true },
+    prechange_data: { kind: 'json', readOnly: true },
+    postchange_data: { kind: 'json', readOnly: true },
+  },
+  readOnly: true,
+  tags: false,
+  customFields: false,
+  changelog: false,
+  timestamps: false,
+  filters: { time_after: timeBound('>='), time_before: timeBound('<=') },
+  display: (row) => `${row.changed_object_type} ${row.object_repr} ${ObjectChangeAction.labels.get(row.action as string)?.toLowerCase()} by ${row.user_name}`,
+  hooks: {
+    async represent(rc, rows, out) {
+      // the live object, nested, or null once it is gone
+      const byType = new Map<string, number[]>();
+      for (const r of rows) {
+        const list = byType.get(r.changed_object_type as string) ?? [];
+        list.push(Number(r.changed_object_id));
+        byType.set(r.changed_object_type as string, list);
+      }
+      const live = new Map<string, Record<string, unknown>>();
+      for (const [type, ids] of byType) {
+        const model = rc.app.registry.find(type);
+        if (!model) continue;
+        const rendered = await render(rc, model, await fetchRowsById(rc, model, ids), 'nested');
+        for (const o of rendered) live.set(`${type}:${o.id}`, o);
+      }
+      rows.forEach((r, i) => {
+        if ('changed_object' in out[i]!) out[i]!.changed_object = live.get(`${r.changed_object_type}:${r.changed_object_id}`) ?? null;
+      });
+    },
+  },
+  brief: ['action', 'changed_object_type', 'changed_object_id', 'object_repr'],
+  ordering: ['-time', '-id'],
+  search: ['object_repr', 'user_name', 'changed_object_type'],
+});

@@ -1,0 +1,20 @@
+import { defineModel } from '../../core/model/define-model.js';
+import { color, description, name, slug } from '../fields.js';
+
+export const tag = defineModel({
+  name: 'extras.tag',
+  path: 'tags',
+  verboseName: 'tag',
+  fields: {
+    name: name(100, { unique: true }),
+    slug: slug(100, { unique: true }),
+    color: color(),
+    description: description(),
+  },
+  counts: { tagged_items: { through: { table: 'extras_taggeditem', column: 'tag_id' } } },
+  tags: false,
+  customFields: false,
+  brief: ['name', 'slug', 'color'],
+  ordering: ['name'],
+  search: ['name', 'slug', 'description'],
+});

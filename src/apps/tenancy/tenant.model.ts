@@ -1,0 +1,19 @@
+import { defineModel } from '../../core/model/define-model.js';
+import { comments, description, fk, name, slug } from '../fields.js';
+
+export const tenant = defineModel({
+  name: 'tenancy.tenant',
+  path: 'tenants',
+  verboseName: 'tenant',
+  fields: {
+    name: name(100, { unique: true }),
+    slug: slug(100, { unique: true }),
+    group: fk('tenancy.tenantgroup', { treeFilter: true }),
+    description: description(),
+    comments: comments(),
+  },
+  counts: { site_count: { model: 'dcim.site', via: 'tenant' } },
+  brief: ['name', 'slug'],
+  ordering: ['name'],
+  search: ['name', 'slug', 'description', 'comments'],
+});

@@ -1,0 +1,32 @@
+/**
+ * Password hashing with scrypt, a memory-hard KDF from node:crypto (N=2^15, r=8, p=1: 32 MiB and
+ * tens of milliseconds per hash). Stored as `scrypt$N$r$p$salt$hash`, base64.
+ */
+import { randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
+
+const N = 1 << 15;
+const R = 8;
+const P = 1;
+const KEYLEN = 32;
+const MAXMEM = 128 * N * R * 2;
+
+function derive(password: string, salt: Buffer, n: number, r: number, p: number): Promise<Buffer> {
+  return new Promise((resolve, reject) =>
+    scrypt(password, salt, KEYLEN, { N: n, r, p, maxmem: Math.max(MAXMEM, 128 * n * r * 2) }, (err, key) => (err ? reject(err) : resolve(key))),
+  );
+}
+
+export async function hashPassword(password: string): Promise<string> {
+  const salt = randomBytes(16);
+  const key = await derive(password, salt, N, R, P);
+  return `scrypt$${N}$${R}$${P}$${salt.toString('base64')}$${key.toString('base64')}`;
+}
+
+export async function verifyPassword(password: string, stored: string): Promise<boolean> {
+  const parts = stored.split('$');
+  if (parts.length !== 6 || parts[0] !== 'scrypt') return false;
+  const [, n, r, p, salt, hash] = parts;
+  const expected = Buffer.from(hash!, 'base64');
+  const key = await derive(password, Buffer.from(salt!, 'base64'), Number(n), Number(r), Number(p));
+  return key.length === expected.length && timingSafeEqual(key, expected);
+}

@@ -1,0 +1,41 @@
+import { defineModel } from '../../core/model/define-model.js';
+import { hashPassword } from './password.js';
+
+export const user = defineModel({
+  name: 'users.user',
+  path: 'users',
+  verboseName: 'user',
+  table: 'users_user',
+  fields: {
+    username: {
+      kind: 'string', required: true, maxLength: 150, unique: true,
+      pattern: { regex: /^[\w.@+-]+$/, message: 'Enter a valid username. This value may contain only letters, numbers, and @/./+/-/_ characters.' },
+    },
+    password: { kind: 'password', required: true, writeOnly: true, maxLength: 128 },
+    first_name: { kind: 'string', maxLength: 150 },
+    last_name: { kind: 'string', maxLength: 150 },
+    email: { kind: 'string', maxLength: 254, pattern: { regex: /^[^\s@]+@[^\s@]+$/, message: 'Enter a valid email address.' } },
+    is_staff: { kind: 'boolean', default: false },
+    is_active: { kind: 'boolean', default: true },
+    is_superuser: { kind: 'boolean', default: false },
+    date_joined: { kind: 'datetime', default: () => new Date().toISOString() },
+    groups: { kind: 'm2m', to: 'users.group', through: { table: 'users_user_groups', from: 'user_id', to: 'group_id' } },
+  },
+  naturalKey: 'username',
+  tags: false,
+  customFields: false,
+  timestamps: false,
+  display: (row) => {
+    const full = [row.first_name, row.last_name].filter(Boolean).join(' ');
+    return full ? `${row.username} (${full})` : String(row.username);
+  },
+  hooks: {
+    async prepare({ data }) {
+      // passwords are stored hashed, on create and on update alike (NetBox 3.4 forgot the latter)
+      if (typeof data.password === 'string') data.password = await hashPassword(data.password);
+    },
+  },
+  brief: ['username'],
+  ordering: ['username'],
+  search: ['username', 'first_name', 'last_name', 'email'],
+});

@@ -1,0 +1,66 @@
+/**
+ * What a request's code may reach: the app-wide context (database, config, registry, caches) and
+ * the per-request facts (executor, user, token, request id, base URL). Passed explicitly.
+ */
+import type { Logger } from 'pino';
+import type { Config } from '../config.js';
+import type { Database, Kdb } from '../db/client.js';
+import type { Registry } from './model/registry.js';
+
+export interface AuthUser {
+  id: number;
+  username: string;
+  is_superuser: boolean;
+  is_active: boolean;
+  is_staff: boolean;
+}
+
+export interface AuthToken {
+  id: number;
+  write_enabled: boolean;
+}
+
+/** A permission's constraints: null = every object; an object = ANDed lookups; a list = ORed objects. */
+export type Constraints = null | Record<string, unknown> | Array<Record<string, unknown>>;
+
+export interface CustomFieldDef {
+  id: number;
+  name: string;
+  label: string;
+  type: string;
+  object_type: string | null;
+  content_types: string[];
+  required: boolean;
+  filter_logic: string;
+  default: unknown;
+  validation_minimum: number | null;
+  validation_maximum: number | null;
+  validation_regex: string;
+  choices: string[] | null;
+  weight: number;
+}
+
+export interface AppContext {
+  db: Database;
+  config: Config;
+  registry: Registry;
+  log: Logger;
+  /** custom fields per model identity; reloaded after custom-field writes */
+  customFields(q: Kdb, model: string): Promise<CustomFieldDef[]>;
+  invalidateCustomFields(): void;
+}
+
+export interface RequestContext {
+  app: AppContext;
+  /** the executor: the database, or the open transaction of a write */
+  q: Kdb;
+  user: AuthUser | null;
+  token: AuthToken | null;
+  requestId: string;
+  /** scheme://host[:port], for absolute URLs */
+  baseUrl: string;
+  /** `app.action_model` -> list of constraints granted (loaded once per request) */
+  permissions: Map<string, Constraints[]> | null;
+  /** client address, after X-Real-IP / X-Forwarded-For */
+  clientIp: string;
+}

@@ -1,0 +1,71 @@
+/**
+ * Change records (reference 11), written by the one write path in the mutation's transaction.
+ * Snapshots use NetBox's change-log format rather than the REST shape: every stored field by name,
+ * foreign keys as ids, m2m as id lists, tags as sorted names, keys sorted.
+ */
+import { sql } from 'kysely';
+import type { RequestContext } from '../context.js';
+import { storedFields } from '../model/define-model.js';
+import type { ModelDef } from '../model/types.js';
+import { fetchM2m, fetchTags, type Row } from '../represent/load-related.js';
+
+export type ChangeAction = 'create' | 'update' | 'delete';
+
+/** Snapshots of stored rows, keyed by id. */
+export async function snapshot(rc: RequestContext, model: ModelDef, rows: Row[]): Promise<Map<number, Row>> {
+  const ids = rows.map((r) => Number(r.id));
+  const m2mKeys = Object.entries(model.fields).filter(([, f]) => f.kind === 'm2m');
+  const m2m = new Map<string, Map<number, number[]>>();
+  for (const [k, f] of m2mKeys) m2m.set(k, await fetchM2m(rc, f.through!, ids));
+  const tags = model.tags ? await fetchTags(rc, model, ids) : new Map();
+  const out = new Map<number, Row>();
+  for (const row of rows) {
+    const id = Number(row.id);
+    const data: Row = {};
+    for (const [key, f] of storedFields(model)) {
+      if (f.writeOnly || f.noChangelog) continue;
+      const v = f.kind === 'fk' ? row[`${key}_id`] : row[key];
+      data[key] = f.kind === 'decimal' && v != null ? String(v) : (v ?? null);
+    }
+    for (const [k] of m2mKeys) data[k] = m2m.get(k)!.get(id) ?? [];
+    if (model.tags) data.tags = (tags.get(id) ?? []).map((t: { name: string }) => t.name).sort();
+    if (model.customFields) data.custom_fields = row.custom_field_data ?? {};
+    if (model.timestamps) {
+      data.created = row.created ?? null;
+      data.last_updated = row.last_updated ?? null;
+    }
+    out.set(id, Object.fromEntries(Object.entries(data).sort(([a], [b]) => (a < b ? -1 : 1))));
+  }
+  return out;
+}
+
+export interface ChangeEntry {
+  action: ChangeAction;
+  row: Row;
+  pre: Row | null;
+  post: Row | null;
+}
+
+/** Writes one change record per entry, in one statement. */
+export async function recordChanges(rc: RequestContext, model: ModelDef, entries: ChangeEntry[]): Promise<void> {
+  if (!model.changelog || entries.length === 0) return;
+  const relKey = model.relatedObject;
+  const relModel = relKey ? rc.app.registry.get(model.fields[relKey]!.to!) : null;
+  const rows = entries.map((e) => ({
+    time: sql`now()`,
+    user_id: rc.user?.id ?? null,
+    user_name: rc.user?.username ?? '',
+    request_id: rc.requestId,
+    action: e.action,
+    changed_object_type: model.name,
+    changed_object_id: Number(e.row.id),
+    related_object_type: relModel ? relModel.name : null,
+    related_object_id: relKey ? ((e.row[`${relKey}_id`] as number | null) ?? null) : null,
+    object_repr: model.display(e.row).slice(0, 200),
+    prechange_data: e.pre ? JSON.stringify(e.pre) : null,
+    postchange_data: e.post ? JSON.stringify(e.post) : null,
+  }));
+  for (let i = 0; i < rows.length; i += 2000) {
+    await rc.q.insertInto('extras_objectchange').values(rows.slice(i, i + 2000)).execute();
+  }
+}

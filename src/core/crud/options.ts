@@ -1,0 +1,77 @@
+/**
+ * OPTIONS metadata in DRF's shape (reference 9). `actions` (field descriptions, with choices for
+ * choice fields) appear only for a caller allowed to add (POST) or change (PUT) the model.
+ */
+import { hasPermission } from '../auth/permissions.js';
+import type { RequestContext } from '../context.js';
+import type { FieldDef, ModelDef } from '../model/types.js';
+
+const TYPE_BY_KIND: Record<string, string> = {
+  string: 'string',
+  text: 'string',
+  slug: 'slug',
+  integer: 'integer',
+  decimal: 'decimal',
+  boolean: 'boolean',
+  date: 'date',
+  datetime: 'datetime',
+  choice: 'field',
+  fk: 'nested object',
+  m2m: 'field',
+  json: 'json',
+  strings: 'list',
+  password: 'string',
+  computed: 'field',
+};
+
+function titleCase(s: string): string {
+  return s.replace(/_/g, ' ').replace(/\b\w/g, (c) => c.toUpperCase());
+}
+
+function describeField(key: string, f: FieldDef): Record<string, unknown> {
+  const readOnly = !!f.readOnly || f.kind === 'computed';
+  const out: Record<string, unknown> = {
+    type: TYPE_BY_KIND[f.kind] ?? 'field',
+    required: !!f.required && !readOnly,
+    read_only: readOnly,
+    label: f.label ? titleCase(f.label) : titleCase(key),
+  };
+  if (f.help) out.help_text = f.help;
+  if (f.maxLength !== undefined) out.max_length = f.maxLength;
+  if (f.min !== undefined) out.min_value = f.min;
+  if (f.max !== undefined) out.max_value = f.max;
+  if (f.kind === 'choice' && !readOnly) {
+    out.choices = f.choices!.choices.map((c) => ({ value: c.value, display_name: c.label }));
+  }
+  return out;
+}
+
+function describeFields(model: ModelDef): Record<string, unknown> {
+  const ro = (label: string, type = 'field') => ({ type, required: false, read_only: true, label });
+  const out: Record<string, unknown> = { id: ro('ID', 'integer'), url: ro('Url'), display: ro('Display') };
+  for (const [key, f] of Object.entries(model.fields)) out[key] = describeField(key, f);
+  if (model.tags) out.tags = { type: 'list', required: false, read_only: false, label: 'Tags' };
+  if (model.customFields) out.custom_fields = { type: 'field', required: false, read_only: false, label: 'Custom fields' };
+  if (model.timestamps) {
+    out.created = ro('Created', 'date');
+    out.last_updated = ro('Last updated', 'datetime');
+  }
+  for (const k of Object.keys(model.counts)) out[k] = ro(titleCase(k), 'integer');
+  if (model.treeParent) out._depth = ro(' depth', 'integer');
+  return out;
+}
+
+export async function describeModel(rc: RequestContext, model: ModelDef, isList: boolean) {
+  const body: Record<string, unknown> = {
+    name: titleCase(model.verboseName),
+    description: model.description ?? '',
+    renders: ['application/json', 'text/html'],
+    parses: ['application/json'],
+  };
+  if (model.readOnly) return body;
+  const actions: Record<string, unknown> = {};
+  if (await hasPermission(rc, model, 'change')) actions.PUT = describeFields(model);
+  if (isList && (await hasPermission(rc, model, 'add'))) actions.POST = describeFields(model);
+  if (Object.keys(actions).length) body.actions = actions;
+  return body;
+}

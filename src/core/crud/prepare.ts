@@ -1,0 +1,167 @@
+/**
+ * Turns written JSON objects into prepared writes: stored column values, m2m sets, tags and custom
+ * field data, with every field error collected. Related objects are resolved in one batch for the
+ * whole request, uniqueness is checked in batches, then the model's own validation runs.
+ */
+import type { RequestContext } from '../context.js';
+import { FieldErrors } from '../errors.js';
+import { columnOf } from '../model/define-model.js';
+import type { FieldDef, ModelDef } from '../model/types.js';
+import type { Row } from '../represent/load-related.js';
+import { checkCustomFieldObjects, prepareCustomFields } from './custom-field-input.js';
+import { FieldError, parseFieldValue, typeName } from './parse-field.js';
+import { type RelatedRef, resolveRelated } from './resolve-related.js';
+import { checkUniqueness } from './uniqueness.js';
+
+export type WriteMode = 'create' | 'update' | 'replace';
+
+export interface PreparedItem {
+  index: number;
+  id: number | null;
+  before: Row | null;
+  /** column values to store (create: all; update: the changed ones) */
+  values: Row;
+  m2m: Map<string, number[]>;
+  tags: number[] | undefined;
+  sent: Set<string>;
+  errors: FieldErrors;
+}
+
+function isPlainObject(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+function defaultOf(f: FieldDef): unknown {
+  const d = f.default;
+  if (typeof d === 'function') return (d as () => unknown)();
+  if (d !== undefined) return Array.isArray(d) ? [...d] : d;
+  if (f.kind === 'choice' && f.blank) return '';
+  if (f.nullable) return null;
+  if (f.kind === 'string' || f.kind === 'text' || f.kind === 'slug') return '';
+  if (f.kind === 'strings') return [];
+  if (f.kind === 'boolean') return false;
+  return null;
+}
+
+function prepareOne(
+  model: ModelDef,
+  input: unknown,
+  index: number,
+  mode: WriteMode,
+  before: Row | null,
+  refs: RelatedRef[],
+  item: PreparedItem,
+): Record<string, unknown> | null {
+  const { errors } = item;
+  if (!isPlainObject(input)) {
+    errors.add('non_field_errors', `Invalid data. Expected a dictionary, but got ${typeName(input)}.`);
+    return null;
+  }
+  for (const [key, f] of Object.entries(model.fields)) {
+    if (f.readOnly || f.kind === 'computed') continue;
+    const column = columnOf(key, f);
+    if (!(key in input)) {
+      if (mode === 'update') continue;
+      if (f.required) errors.add(key, 'This field is required.');
+      else if (mode === 'create') {
+        if (f.kind === 'm2m') item.m2m.set(key, []);
+        else item.values[column] = defaultOf(f);
+      }
+      continue;
+    }
+    item.sent.add(key);
+    const raw = input[key];
+    if (raw === null) {
+      if (f.kind === 'choice' && f.blank) item.values[column] = '';
+      else if (f.nullable) item.values[column] = null;
+      else if (f.kind === 'm2m') item.m2m.set(key, []);
+      else errors.add(key, 'This field may not be null.');
+      continue;
+    }
+    try {
+      const v = parseFieldValue(f, raw);
+      if (f.kind === 'fk') {
+        refs.push({ to: f.to!, value: v, done: (id, err) => (err ? errors.add(key, err) : (item.values[column] = id)) });
+      } else if (f.kind === 'm2m') {
+        const ids: number[] = [];
+        item.m2m.set(key, ids);
+        for (const member of v as unknown[]) {
+          refs.push({
+            to: f.to!,
+            value: member,
+            done: (id, err) => (err ? errors.add(key, typeof member === 'object' ? err : `Invalid pk "${String(member)}" - object does not exist.`) : ids.push(id!)),
+          });
+        }
+      } else item.values[column] = v;
+    } catch (err) {
+      if (!(err instanceof FieldError)) throw err;
+      errors.add(key, err.message);
+    }
+  }
+  if (model.tags && 'tags' in input) {
+    item.sent.add('tags');
+    const tags = input.tags;
+    if (tags === null || !Array.isArray(tags)) {
+      errors.add('tags', `Expected a list of items but got type "${typeName(tags)}".`);
+    } else {
+      const ids: number[] = [];
+      item.tags = ids;
+      for (const t of tags) {
+        refs.push({ to: 'extras.tag', value: typeof t === 'string' && !/^\d+$/.test(t) ? { slug: t } : t, done: (id, err) => (err ? errors.add('tags', err) : ids.push(id!)) });
+      }
+    }
+  }
+  return input;
+}
+
+/** Prepares the items of a create (mode create) or update (update/replace; befores keyed by id). */
+export async function prepareItems(
+  rc: RequestContext,
+  model: ModelDef,
+  inputs: unknown[],
+  mode: WriteMode,
+  befores: Array<Row | null>,
+): Promise<PreparedItem[]> {
+  const refs: RelatedRef[] = [];
+  const cfs = model.customFields ? await rc.app.customFields(rc.q, model.name) : [];
+  const items: PreparedItem[] = [];
+  const objects: Array<Record<string, unknown> | null> = [];
+  inputs.forEach((input, index) => {
+    const before = befores[index] ?? null;
+    const item: PreparedItem = {
+      index,
+      id: before ? Number(before.id) : null,
+      before,
+      values: {},
+      m2m: new Map(),
+      tags: undefined,
+      sent: new Set(),
+      errors: new FieldErrors(),
+    };
+    items.push(item);
+    objects.push(prepareOne(model, input, index, mode, before, refs, item));
+  });
+  await resolveRelated(rc, refs);
+  for (const [i, item] of items.entries()) {
+    const obj = objects[i];
+    if (!obj || !model.customFields) continue;
+    if (mode === 'update' && !('custom_fields' in obj)) continue;
+    const beforeCf = (item.before?.custom_field_data as Row | undefined) ?? null;
+    const data = prepareCustomFields(cfs, obj.custom_fields, mode === 'create' ? null : (beforeCf ?? {}), item.errors);
+    if (data) {
+      await checkCustomFieldObjects(rc, cfs, data, item.errors);
+      item.values.custom_field_data = data;
+      item.sent.add('custom_fields');
+    }
+  }
+  await checkUniqueness(rc, model, items);
+  if (model.hooks.validate) {
+    for (const item of items) {
+      if (!item.errors.empty || !objects[item.index]) continue;
+      const data = { ...(item.before ?? {}), ...item.values };
+      item.errors.merge(await model.hooks.validate({ rc, data, before: item.before, sent: item.sent }));
+    }
+  }
+  return items;
+}
+

@@ -1,0 +1,141 @@
+/**
+ * The REST routes every registered model gets (spec: Operations on a model path): list and detail
+ * views with GET/HEAD, POST, PUT, PATCH, DELETE and OPTIONS; read-only models answer 405 to writes.
+ * Each write runs in one transaction.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { RequestContext } from '../context.js';
+import { Errors } from '../errors.js';
+import type { ModelDef } from '../model/types.js';
+import type { Params } from '../query/filters.js';
+import { render } from '../represent/render.js';
+import { detailUrl } from '../urls.js';
+import { describeModel } from './options.js';
+import { getObject, listObjects } from './read.js';
+import { createObjects, deleteObjects, updateObjects } from './write-service.js';
+
+export const LIST_METHODS = 'GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS';
+export const DETAIL_METHODS = 'GET, PUT, PATCH, DELETE, HEAD, OPTIONS';
+export const READ_METHODS = 'GET, HEAD, OPTIONS';
+const ALL = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const;
+
+export function queryParams(request: FastifyRequest): Params {
+  const i = request.url.indexOf('?');
+  const map: Params = new Map();
+  if (i < 0) return map;
+  for (const [k, v] of new URLSearchParams(request.url.slice(i + 1))) {
+    const list = map.get(k) ?? [];
+    list.push(v);
+    map.set(k, list);
+  }
+  return map;
+}
+
+/** Runs fn in one database transaction, with rc.q bound to it. */
+export async function inTransaction<T>(rc: RequestContext, fn: (trx: RequestContext) => Promise<T>): Promise<T> {
+  return rc.app.db.kysely.transaction().execute((trx) => fn({ ...rc, q: trx }));
+}
+
+function parseId(raw: string): number {
+  if (!/^\d+$/.test(raw) || !Number.isSafeInteger(Number(raw))) throw Errors.notFound();
+  return Number(raw);
+}
+
+function asList(body: unknown): unknown[] {
+  if (!Array.isArray(body)) {
+    throw Errors.validation({ non_field_errors: ['Expected a list of items.'] });
+  }
+  return body;
+}
+
+/** Bulk update/delete items must each carry an integer id. */
+function bulkItems(body: unknown): Array<Record<string, unknown>> {
+  const items = asList(body);
+  const errors = items.map((it) => {
+    if (typeof it !== 'object' || it === null || Array.isArray(it)) return { non_field_errors: ['Invalid data. Expected a dictionary.'] };
+    const id = (it as Record<string, unknown>).id;
+    if (id === undefined || id === null) return { id: ['This field is required.'] };
+    if (!Number.isSafeInteger(typeof id === 'string' && /^\d+$/.test(id) ? Number(id) : id)) return { id: ['A valid integer is required.'] };
+    return {};
+  });
+  if (errors.some((e) => Object.keys(e).length)) throw Errors.validation(errors);
+  return items as Array<Record<string, unknown>>;
+}
+
+export function registerModelRoutes(app: FastifyInstance, model: ModelDef): void {
+  const base = `/api/${model.app}/${model.path}/`;
+  const listAllow = model.readOnly ? READ_METHODS : LIST_METHODS;
+  const detailAllow = model.readOnly ? READ_METHODS : DETAIL_METHODS;
+
+  const list = async (request: FastifyRequest, reply: FastifyReply) => {
+    const rc = request.rc;
+    const method = request.method;
+    if (model.readOnly && !listAllow.includes(method)) throw Errors.methodNotAllowed(method);
+    switch (method) {
+      case 'GET':
+      case 'HEAD':
+        return listObjects(rc, model, queryParams(request));
+      case 'OPTIONS':
+        return describeModel(rc, model, true);
+      case 'POST': {
+        const body = request.body ?? {};
+        const bulk = Array.isArray(body);
+        const out = await inTransaction(rc, async (trx) => {
+          const rows = await createObjects(trx, model, bulk ? body : [body], bulk);
+          return render(trx, model, rows, 'full', { created: true });
+        });
+        reply.code(201);
+        if (!bulk) reply.header('Location', detailUrl(rc.baseUrl, model, out[0]!.id));
+        return bulk ? out : out[0];
+      }
+      case 'PUT':
+      case 'PATCH': {
+        const items = bulkItems(request.body);
+        return inTransaction(rc, async (trx) => {
+          const rows = await updateObjects(trx, model, items, method === 'PUT' ? 'replace' : 'update', true);
+          return render(trx, model, rows, 'full');
+        });
+      }
+      case 'DELETE': {
+        const ids = bulkItems(request.body).map((i) => Number(i.id));
+        await inTransaction(rc, (trx) => deleteObjects(trx, model, ids, true));
+        return reply.code(204).send();
+      }
+      default:
+        throw Errors.methodNotAllowed(method);
+    }
+  };
+
+  const detail = async (request: FastifyRequest<{ Params: { id: string } }>, reply: FastifyReply) => {
+    const rc = request.rc;
+    const method = request.method;
+    if (method === 'OPTIONS') return describeModel(rc, model, false);
+    if (!detailAllow.includes(method)) throw Errors.methodNotAllowed(method);
+    const id = parseId(request.params.id);
+    switch (method) {
+      case 'GET':
+      case 'HEAD':
+        return getObject(rc, model, id, queryParams(request));
+      case 'PUT':
+      case 'PATCH': {
+        const body = request.body ?? {};
+        if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+          throw Errors.validation({ non_field_errors: [`Invalid data. Expected a dictionary, but got ${Array.isArray(body) ? 'list' : typeof body}.`] });
+        }
+        const out = await inTransaction(rc, async (trx) => {
+          const rows = await updateObjects(trx, model, [{ ...(body as object), id }], method === 'PUT' ? 'replace' : 'update', false);
+          return render(trx, model, rows, 'full');
+        });
+        return out[0];
+      }
+      case 'DELETE':
+        await inTransaction(rc, (trx) => deleteObjects(trx, model, [id], false));
+        return reply.code(204).send();
+      default:
+        throw Errors.methodNotAllowed(method);
+    }
+  };
+
+  app.route({ method: [...ALL], url: base, handler: list, config: { allow: listAllow } });
+  app.route({ method: [...ALL], url: `${base}:id/`, handler: detail, config: { allow: detailAllow } });
+}

@@ -1,0 +1,156 @@
+/**
+ * The one write path. Every create, update and delete, single or bulk, goes through these
+ * functions inside the caller's transaction (rc.q), which also receives the change records.
+ * Bulk input is all-or-nothing: any error throws before or during the transaction.
+ */
+import { sql } from 'kysely';
+import type { RequestContext } from '../context.js';
+import { Errors } from '../errors.js';
+import { assertWithinConstraints, requirePermission } from '../auth/permissions.js';
+import type { ModelDef } from '../model/types.js';
+import type { Row } from '../represent/load-related.js';
+import { recordChanges, snapshot } from './changelog.js';
+import { collectDeletion } from './delete-collector.js';
+import { type PreparedItem, prepareItems, type WriteMode } from './prepare.js';
+
+function toDbValues(model: ModelDef, values: Row): Row {
+  const out: Row = {};
+  for (const [k, v] of Object.entries(values)) {
+    const f = model.fields[k] ?? model.fields[k.replace(/_id$/, '')];
+    const isJson = k === 'custom_field_data' || f?.kind === 'json';
+    out[k] = isJson && v !== null && v !== undefined ? JSON.stringify(v) : v;
+  }
+  return out;
+}
+
+/** Bulk errors: an array aligned with the input ({} for good items); single: the item's errors. */
+function throwIfInvalid(items: PreparedItem[], bulk: boolean, alignErrors: boolean): void {
+  const bad = items.filter((i) => !i.errors.empty);
+  if (!bad.length) return;
+  if (!bulk) throw Errors.validation(bad[0]!.errors.errors);
+  // NetBox: bulk create answers an aligned array; bulk update answers the failing item's errors
+  if (alignErrors) throw Errors.validation(items.map((i) => i.errors.errors));
+  throw Errors.validation(bad[0]!.errors.errors);
+}
+
+async function writeRelations(rc: RequestContext, model: ModelDef, items: PreparedItem[], replacing: boolean) {
+  for (const [key, f] of Object.entries(model.fields)) {
+    if (f.kind !== 'm2m') continue;
+    const t = f.through!;
+    const touched = items.filter((i) => i.m2m.has(key));
+    if (!touched.length) continue;
+    if (replacing) {
+      await sql`delete from ${sql.table(t.table)} where ${sql.ref(t.from)} = any(${touched.map((i) => i.id)}::bigint[])`.execute(rc.q);
+    }
+    const rows = touched.flatMap((i) => [...new Set(i.m2m.get(key)!)].map((m) => ({ [t.from]: i.id, [t.to]: m })));
+    for (let i = 0; i < rows.length; i += 5000) await rc.q.insertInto(t.table).values(rows.slice(i, i + 5000)).execute();
+  }
+  if (!model.tags) return;
+  const tagged = items.filter((i) => i.tags !== undefined);
+  if (!tagged.length) return;
+  if (replacing) {
+    await sql`delete from extras_taggeditem where content_type = ${model.name}
+      and object_id = any(${tagged.map((i) => i.id)}::bigint[])`.execute(rc.q);
+  }
+  const rows = tagged.flatMap((i) => [...new Set(i.tags!)].map((tag) => ({ tag_id: tag, content_type: model.name, object_id: i.id })));
+  for (let i = 0; i < rows.length; i += 5000) await rc.q.insertInto('extras_taggeditem').values(rows.slice(i, i + 5000)).execute();
+}
+
+async function runPrepareHooks(rc: RequestContext, model: ModelDef, items: PreparedItem[]) {
+  if (!model.hooks.prepare) return;
+  for (const item of items) await model.hooks.prepare({ rc, data: item.values, before: item.before, sent: item.sent });
+}
+
+/** Creates objects; returns their stored rows in input order. */
+export async function createObjects(rc: RequestContext, model: ModelDef, inputs: unknown[], bulk: boolean): Promise<Row[]> {
+  const scope = await requirePermission(rc, model, 'add');
+  const items = await prepareItems(rc, model, inputs, 'create', []);
+  throwIfInvalid(items, bulk, true);
+  await runPrepareHooks(rc, model, items);
+  const rows: Row[] = [];
+  const stamp = model.timestamps ? { created: sql`now()`, last_updated: sql`now()` } : {};
+  const width = Math.max(1, Object.keys(items[0]?.values ?? {}).length + 2);
+  const chunk = Math.max(1, Math.floor(30000 / width));
+  for (let i = 0; i < items.length; i += chunk) {
+    const slice = items.slice(i, i + chunk).map((it) => ({ ...toDbValues(model, it.values), ...stamp }));
+    rows.push(...(await rc.q.insertInto(model.table).values(slice).returningAll().execute()));
+  }
+  items.forEach((it, i) => (it.id = Number(rows[i]!.id)));
+  await writeRelations(rc, model, items, false);
+  if (model.changelog) {
+    const snaps = await snapshot(rc, model, rows);
+    await recordChanges(rc, model, rows.map((row) => ({ action: 'create', row, pre: null, post: snaps.get(Number(row.id))! })));
+  }
+  await assertWithinConstraints(rc, model, scope, items.map((i) => i.id!));
+  if (model.name === 'extras.customfield') rc.app.invalidateCustomFields();
+  return rows;
+}
+
+/**
+ * Updates objects given as `{id, ...attributes}`. Ids outside the permitted set are skipped in a
+ * bulk update (NetBox); a single update of an unreachable id is a 404.
+ */
+export async function updateObjects(
+  rc: RequestContext,
+  model: ModelDef,
+  inputs: Array<Record<string, unknown>>,
+  mode: Exclude<WriteMode, 'create'>,
+  bulk: boolean,
+): Promise<Row[]> {
+  const scope = await requirePermission(rc, model, 'change');
+  const ids = inputs.map((i) => Number(i.id));
+  const found = await sql<Row>`select * from ${sql.table(model.table)} as t where t.id = any(${ids}::bigint[])
+    ${scope ? sql`and ${scope}` : sql``} for update`.execute(rc.q);
+  const byId = new Map(found.rows.map((r) => [Number(r.id), r]));
+  const present = inputs.filter((i) => byId.has(Number(i.id)));
+  if (!bulk && present.length === 0) throw Errors.notFound();
+  const befores = present.map((i) => byId.get(Number(i.id))!);
+  const items = await prepareItems(rc, model, present, mode, befores);
+  throwIfInvalid(items, bulk, false);
+  await runPrepareHooks(rc, model, items);
+  const preSnaps = model.changelog ? await snapshot(rc, model, befores) : new Map();
+  const rows: Row[] = [];
+  for (const item of items) {
+    const values = { ...toDbValues(model, item.values), ...(model.timestamps ? { last_updated: sql`now()` } : {}) };
+    const row = Object.keys(values).length
+      ? await rc.q.updateTable(model.table).set(values).where('id', '=', item.id).returningAll().executeTakeFirstOrThrow()
+      : item.before!;
+    rows.push(row);
+  }
+  await writeRelations(rc, model, items, true);
+  if (model.changelog) {
+    const post = await snapshot(rc, model, rows);
+    await recordChanges(rc, model, rows.map((row) => ({ action: 'update', row, pre: preSnaps.get(Number(row.id)) ?? null, post: post.get(Number(row.id))! })));
+  }
+  await assertWithinConstraints(rc, model, scope, rows.map((r) => Number(r.id)));
+  if (model.name === 'extras.customfield') rc.app.invalidateCustomFields();
+  return rows;
+}
+
+/** Deletes objects by id; unreachable ids are skipped in bulk (NetBox), 404 for a single delete. */
+export async function deleteObjects(rc: RequestContext, model: ModelDef, ids: number[], bulk: boolean): Promise<void> {
+  const scope = await requirePermission(rc, model, 'delete');
+  const found = await sql<Row>`select * from ${sql.table(model.table)} as t where t.id = any(${ids}::bigint[])
+    ${scope ? sql`and ${scope}` : sql``} for update`.execute(rc.q);
+  if (!bulk && found.rows.length === 0) throw Errors.notFound();
+  await deleteRows(rc, model, found.rows);
+  if (model.name === 'extras.customfield') rc.app.invalidateCustomFields();
+}
+
+/** Deletes stored rows and everything that cascades from them, logging each deletion. */
+export async function deleteRows(rc: RequestContext, model: ModelDef, rows: Row[]): Promise<void> {
+  if (rows.length === 0) return;
+  const plan = await collectDeletion(rc, model, rows);
+  // dependents first, so nothing is left pointing at a deleted row
+  for (const step of plan) {
+    const ids = step.rows.map((r) => Number(r.id));
+    if (step.model.changelog) {
+      const snaps = await snapshot(rc, step.model, step.rows);
+      await recordChanges(rc, step.model, step.rows.map((row) => ({ action: 'delete', row, pre: snaps.get(Number(row.id))!, post: null })));
+    }
+    if (step.model.tags) {
+      await sql`delete from extras_taggeditem where content_type = ${step.model.name} and object_id = any(${ids}::bigint[])`.execute(rc.q);
+    }
+    await sql`delete from ${sql.table(step.model.table)} where id = any(${ids}::bigint[])`.execute(rc.q);
+  }
+}

@@ -1,0 +1,72 @@
+/**
+ * Every error the API answers with is made here, once, as a coded constant. The error handler maps
+ * an ApiError to its status and NetBox-shaped body (reference section 6); anything else is a 500.
+ */
+export type ErrorBody = Record<string, unknown> | unknown[];
+
+export class ApiError extends Error {
+  constructor(
+    readonly code: string,
+    readonly statusCode: number,
+    readonly body: ErrorBody,
+  ) {
+    super(typeof (body as { detail?: unknown }).detail === 'string' ? (body as { detail: string }).detail : code);
+  }
+}
+
+function createError<A extends unknown[]>(code: string, statusCode: number, toBody: (...args: A) => ErrorBody) {
+  const make = (...args: A) => new ApiError(code, statusCode, toBody(...args));
+  make.code = code;
+  return make;
+}
+
+const detail = (text: string) => ({ detail: text });
+
+export const Errors = {
+  /** 400 with `{field: [messages]}`, `__all__`, `non_field_errors`, or an array for bulk input */
+  validation: createError('INV_ERR_VALIDATION', 400, (body: ErrorBody) => body),
+  badRequest: createError('INV_ERR_BAD_REQUEST', 400, (text: string) => detail(text)),
+  jsonParse: createError('INV_ERR_JSON_PARSE', 400, (text: string) => detail(`JSON parse error - ${text}`)),
+  invalidFilter: createError('INV_ERR_INVALID_FILTER', 400, (param: string, message: string) => ({ [param]: [message] })),
+  notAuthenticated: createError('INV_ERR_NOT_AUTHENTICATED', 403, () => detail('Authentication credentials were not provided.')),
+  invalidToken: createError('INV_ERR_INVALID_TOKEN', 403, () => detail('Invalid token')),
+  invalidTokenHeader: createError('INV_ERR_INVALID_TOKEN_HEADER', 403, (why: string) => detail(`Invalid token header. ${why}`)),
+  tokenExpired: createError('INV_ERR_TOKEN_EXPIRED', 403, () => detail('Token expired')),
+  userInactive: createError('INV_ERR_USER_INACTIVE', 403, () => detail('User inactive')),
+  sourceIpRefused: createError('INV_ERR_SOURCE_IP', 403, (ip: string) =>
+    detail(`Source IP ${ip} is not permitted to authenticate using this token.`),
+  ),
+  permissionDenied: createError('INV_ERR_PERMISSION_DENIED', 403, (text?: string) =>
+    detail(text ?? 'You do not have permission to perform this action.'),
+  ),
+  notFound: createError('INV_ERR_NOT_FOUND', 404, () => detail('Not found.')),
+  methodNotAllowed: createError('INV_ERR_METHOD_NOT_ALLOWED', 405, (method: string) => detail(`Method "${method}" not allowed.`)),
+  notAcceptable: createError('INV_ERR_NOT_ACCEPTABLE', 406, () => detail('Invalid version in "Accept" header.')),
+  protectedDelete: createError('INV_ERR_PROTECTED', 409, (text: string) => detail(text)),
+  conflict: createError('INV_ERR_CONFLICT', 409, (text: string) => detail(text)),
+  bodyTooLarge: createError('INV_ERR_BODY_TOO_LARGE', 413, () => detail('Request body is too large.')),
+  unsupportedMediaType: createError('INV_ERR_UNSUPPORTED_MEDIA_TYPE', 415, (ct: string) =>
+    detail(`Unsupported media type "${ct}" in request.`),
+  ),
+  maintenance: createError('INV_ERR_MAINTENANCE', 503, () =>
+    detail('This service is currently in maintenance mode; writes are disabled.'),
+  ),
+};
+
+/** Collects field errors while validating one object; `__all__` holds non-field errors. */
+export class FieldErrors {
+  readonly errors: Record<string, string[]> = {};
+  add(field: string, message: string): void {
+    (this.errors[field] ??= []).push(message);
+  }
+  merge(other: Record<string, string[]> | void): void {
+    if (!other) return;
+    for (const [k, msgs] of Object.entries(other)) for (const m of msgs) this.add(k, m);
+  }
+  get empty(): boolean {
+    return Object.keys(this.errors).length === 0;
+  }
+  throwIfAny(): void {
+    if (!this.empty) throw Errors.validation(this.errors);
+  }
+}

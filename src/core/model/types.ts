@@ -1,0 +1,183 @@
+/**
+ * The model declaration: what a model is, said once. Everything else (routes, filters,
+ * representations, validation, OPTIONS, change logging) is derived from it by core/.
+ */
+import type { ChoiceSet } from './choices.js';
+import type { RequestContext } from '../context.js';
+
+export type FieldKind =
+  | 'string' // bounded text (maxLength)
+  | 'text' // unbounded text (comments)
+  | 'slug'
+  | 'integer'
+  | 'decimal'
+  | 'boolean'
+  | 'date'
+  | 'datetime'
+  | 'choice'
+  | 'fk'
+  | 'm2m'
+  | 'json'
+  | 'strings' // list of strings stored as text[]
+  | 'password' // write-only, stored hashed
+  | 'computed'; // read-only, produced by the model (counts, derived values)
+
+export type OnDelete = 'protect' | 'cascade' | 'set_null';
+
+export interface FieldDef {
+  kind: FieldKind;
+  label?: string;
+  /** required when creating (and on PUT) */
+  required?: boolean;
+  nullable?: boolean;
+  readOnly?: boolean;
+  writeOnly?: boolean;
+  /** value used on create when the field is omitted */
+  default?: unknown;
+  /** single-field uniqueness; ci = compared case-insensitively */
+  unique?: boolean | { ci?: boolean };
+  maxLength?: number;
+  min?: number;
+  max?: number;
+  /** decimal: digits after the point */
+  decimalPlaces?: number;
+  pattern?: { regex: RegExp; message: string };
+  choices?: ChoiceSet;
+  /** choice: '' is stored (and rendered null) when the value is blank or null */
+  blank?: boolean;
+  /** fk, m2m: target model identity (`dcim.region`) */
+  to?: string;
+  onDelete?: OnDelete;
+  /** fk: the `<name>` filter matches descendants too (NetBox TreeNodeMultipleChoiceFilter) */
+  treeFilter?: boolean;
+  /** m2m: join table and its two columns */
+  through?: { table: string; from: string; to: string };
+  /** computed: how to read it (column already selected, or produced by the model's represent hook) */
+  column?: string;
+  /** extra validation; returns an error message */
+  validate?: (value: unknown) => string | undefined;
+  /** left out of change-log snapshots (secrets such as token keys) */
+  noChangelog?: boolean;
+  /** excluded from generated filters */
+  noFilter?: boolean;
+  /** ordered naturally: digit runs compare as numbers (NetBox NaturalOrderingField) */
+  natural?: boolean;
+  /** excluded from ordering */
+  noOrdering?: boolean;
+  help?: string;
+}
+
+export interface CountDef {
+  /** model identity whose rows are counted */
+  model?: string;
+  /** fk field on that model pointing here */
+  via?: string;
+  /** or: rows of a join table whose `column` points here (group members, tagged items) */
+  through?: { table: string; column: string };
+  /** tree models: count rows of descendants too */
+  cumulative?: boolean;
+}
+
+export interface UniqueTogether {
+  fields: string[];
+  /** compare these string fields case-insensitively */
+  ci?: boolean;
+  /** error text; key is __all__ */
+  message: string;
+  /** only when all of these fields are null (NetBox conditional constraints) */
+  whenNull?: string[];
+}
+
+/** A filter the model declares by hand (beyond those generated from its fields). */
+export interface CustomFilter {
+  /** lookup suffixes it accepts besides exact */
+  lookups?: string[];
+  /** builds a SQL condition from the values of one parameter; values are raw strings */
+  build(values: string[], lookup: string, ctx: FilterBuildContext): Promise<import('kysely').RawBuilder<unknown> | null>;
+  /** documented type for OPTIONS/OpenAPI */
+  type?: 'string' | 'integer' | 'boolean';
+}
+
+export interface FilterBuildContext {
+  rc: RequestContext;
+  model: ModelDef;
+  /** qualified reference to this model's table alias */
+  alias: string;
+}
+
+export interface WriteHookArgs {
+  rc: RequestContext;
+  /** the object as it will be stored: column values (fk as `<name>_id`) */
+  data: Record<string, unknown>;
+  /** stored row before the change, null on create */
+  before: Record<string, unknown> | null;
+  /** the fields the client sent */
+  sent: Set<string>;
+}
+
+export interface ModelHooks {
+  /** extra domain validation; returns field errors (`{field: [msg]}`) or throws an ApiError */
+  validate?(args: WriteHookArgs): Promise<Record<string, string[]> | void>;
+  /** may change `data` before it is stored (hash a password, fill a key) */
+  prepare?(args: WriteHookArgs): Promise<void> | void;
+  /** adjusts the representation of rows (mask a token key, add computed values) */
+  represent?(
+    rc: RequestContext,
+    rows: Record<string, unknown>[],
+    out: Record<string, unknown>[],
+    info: { mode: 'full' | 'brief' | 'nested'; created: boolean },
+  ): Promise<void> | void;
+}
+
+export interface ModelDef {
+  /** identity `app.model` */
+  name: string;
+  app: string;
+  model: string;
+  /** URL segment under /api/<app>/ */
+  path: string;
+  table: string;
+  verboseName: string;
+  verboseNamePlural: string;
+  fields: Record<string, FieldDef>;
+  /** fields of the brief form besides id, url, display */
+  brief: string[];
+  /** fields of the nested form besides id, url, display; defaults to brief without counts */
+  nested?: string[];
+  /** default order; names may be prefixed with '-' */
+  ordering: string[];
+  /** fields searched by q (case-insensitive contains) */
+  search: string[];
+  /** display string of a stored row */
+  display(row: Record<string, unknown>): string;
+  /** field used by the `<fk>` filter of models pointing here (slug when present, else name) */
+  naturalKey?: string;
+  tags: boolean;
+  customFields: boolean;
+  changelog: boolean;
+  /** has created / last_updated columns */
+  timestamps: boolean;
+  /** self-referencing tree via this fk; adds _depth and descendant filters */
+  treeParent?: string;
+  counts: Record<string, CountDef>;
+  uniqueTogether: UniqueTogether[];
+  readOnly: boolean;
+  /** allowed methods of the list view when not the full set (e.g. tokens provisioning) */
+  hooks: ModelHooks;
+  filters: Record<string, CustomFilter>;
+  /** docstring shown by OPTIONS */
+  description?: string;
+  /** fk whose target is the change log's related object (a device for its interfaces) */
+  relatedObject?: string;
+}
+
+export type ModelInput = Omit<
+  ModelDef,
+  'app' | 'model' | 'tags' | 'customFields' | 'changelog' | 'timestamps' | 'counts' | 'uniqueTogether' | 'readOnly' | 'hooks' | 'filters' | 'search' | 'display' | 'verboseNamePlural' | 'table'
+> &
+  Partial<
+    Pick<
+      ModelDef,
+      'tags' | 'customFields' | 'changelog' | 'timestamps' | 'counts' | 'uniqueTogether' | 'readOnly' | 'hooks' | 'filters' | 'search' | 'display' | 'verboseNamePlural' | 'table'
+    >
+  >;

@@ -1,0 +1,193 @@
+/**
+ * Query parameters -> SQL conditions for a model's list. Filters are derived from field kinds
+ * (lookups.ts), plus the ones every model has (id, created, last_updated, q, tag, cf_*,
+ * *_by_request) and those a model declares. Unknown names are ignored (reference 8.3).
+ */
+import { sql } from 'kysely';
+import type { RequestContext } from '../context.js';
+import { Errors } from '../errors.js';
+import type { FieldDef, ModelDef } from '../model/types.js';
+import { descendantsSql } from '../represent/load-related.js';
+import { customFieldCondition } from './custom-field-filter.js';
+import { BOOLEAN_VALUED, type Cond, EXACT_LOOKUPS, LOOKUPS_BY_KIND, NUMERIC_LOOKUPS } from './lookups.js';
+import { IGNORE, parseBooleanLookup, parseFilterValue } from './parse-value.js';
+
+export type Params = Map<string, string[]>;
+
+/** parameters with a meaning of their own, never filters */
+export const RESERVED_PARAMS = new Set(['limit', 'offset', 'ordering', 'brief', 'exclude', 'format', 'export', 'fields', 'omit']);
+
+const ALL_SUFFIXES = new Set(['n', 'ic', 'nic', 'isw', 'nisw', 'iew', 'niew', 'ie', 'nie', 'empty', 'lt', 'lte', 'gt', 'gte']);
+const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export const col = (name: string) => sql.ref(`t.${name}`);
+
+function splitLookup(name: string): [string, string] {
+  const i = name.lastIndexOf('__');
+  if (i > 0 && ALL_SUFFIXES.has(name.slice(i + 2))) return [name.slice(0, i), name.slice(i + 2)];
+  return [name, 'exact'];
+}
+
+function invalidChoice(param: string, v: string) {
+  return Errors.invalidFilter(param, `Select a valid choice. ${v} is not one of the available choices.`);
+}
+
+/** Applies a kind's lookup table to one column. Returns null when the lookup does not apply (ignored). */
+function lookupCondition(param: string, kind: string, column: Cond, lookup: string, raw: string[], f?: FieldDef): Cond | null {
+  const table = LOOKUPS_BY_KIND[kind];
+  const fn = table?.[lookup];
+  if (!fn) return null;
+  const nullable = f?.nullable ?? true;
+  if (BOOLEAN_VALUED.has(lookup)) return fn(column, [parseBooleanLookup(param, raw[0]!)], nullable);
+  const values: unknown[] = [];
+  for (const r of raw) {
+    if (kind === 'choice') {
+      const v = f!.choices!.numeric ? Number(r) : r;
+      if (!f!.choices!.labels.has(v as string)) throw invalidChoice(param, r);
+      values.push(v);
+      continue;
+    }
+    const v = parseFilterValue(param, kind, r);
+    if (v !== IGNORE) values.push(v);
+  }
+  return values.length ? fn(column, values, nullable) : null;
+}
+
+/** `<fk>_id=` : ids (or `null`) that must exist */
+async function fkIdCondition(rc: RequestContext, param: string, key: string, f: FieldDef, lookup: string, raw: string[]) {
+  if (lookup !== 'exact' && lookup !== 'n') return null;
+  const target = rc.app.registry.get(f.to!);
+  const wantNull = raw.some((r) => r === 'null');
+  const ids = raw.filter((r) => r !== 'null').map((r) => parseFilterValue(param, 'id', r) as number);
+  if (ids.length) {
+    const found = await sql<{ id: number }>`select id from ${sql.table(target.table)} where id = any(${ids}::bigint[])`.execute(rc.q);
+    const have = new Set(found.rows.map((r) => Number(r.id)));
+    const missing = ids.find((id) => !have.has(id));
+    if (missing !== undefined) throw invalidChoice(param, String(missing));
+  }
+  return idSetCondition(rc, `${key}_id`, f, lookup, ids, wantNull);
+}
+
+/** `<fk>=` : natural key (slug or name) of the target; tree fks include descendants */
+async function fkKeyCondition(rc: RequestContext, param: string, key: string, f: FieldDef, lookup: string, raw: string[]) {
+  if (lookup !== 'exact' && lookup !== 'n') return null;
+  const target = rc.app.registry.get(f.to!);
+  const nk = target.naturalKey ?? 'id';
+  const wantNull = raw.some((r) => r === 'null');
+  const keys = raw.filter((r) => r !== 'null');
+  let ids: number[] = [];
+  if (keys.length) {
+    const found = await sql<{ id: number; k: string }>`select id, ${sql.ref(nk)}::text as k from ${sql.table(target.table)}
+      where ${sql.ref(nk)}::text = any(${keys})`.execute(rc.q);
+    const have = new Set(found.rows.map((r) => r.k));
+    const missing = keys.find((k) => !have.has(k));
+    if (missing !== undefined) throw invalidChoice(param, missing);
+    ids = found.rows.map((r) => Number(r.id));
+  }
+  return idSetCondition(rc, `${key}_id`, f, lookup, ids, wantNull);
+}
+
+function idSetCondition(rc: RequestContext, column: string, f: FieldDef, lookup: string, ids: number[], wantNull: boolean) {
+  const c = col(column);
+  const target = rc.app.registry.get(f.to!);
+  const parts: Cond[] = [];
+  if (ids.length) {
+    parts.push(
+      f.treeFilter && target.treeParent
+        ? sql`${c} in ${descendantsSql(target, sql`select unnest(${ids}::bigint[])`)}`
+        : sql`${c} = any(${ids}::bigint[])`,
+    );
+  }
+  if (wantNull) parts.push(sql`${c} is null`);
+  if (!parts.length) return null;
+  const any = sql`(${sql.join(parts, sql` or `)})`;
+  return lookup === 'n' ? sql`not coalesce(${any}, false)` : any;
+}
+
+async function tagCondition(rc: RequestContext, model: ModelDef, param: string, lookup: string, raw: string[]) {
+  if (lookup !== 'exact' && lookup !== 'n') return null;
+  const found = await sql<{ slug: string }>`select slug from extras_tag where slug = any(${raw})`.execute(rc.q);
+  const have = new Set(found.rows.map((r) => r.slug));
+  const missing = raw.find((s) => !have.has(s));
+  if (missing !== undefined) throw invalidChoice(param, missing);
+  const has = (slug: string) => sql`exists (select 1 from extras_taggeditem ti join extras_tag tg on tg.id = ti.tag_id
+    where ti.content_type = ${model.name} and ti.object_id = t.id and tg.slug = ${slug})`;
+  // spec: Filtering rules 2 - repeated tags AND; tag__n excludes objects carrying any of them
+  return lookup === 'n'
+    ? sql`not (${sql.join(raw.map(has), sql` or `)})`
+    : sql`(${sql.join(raw.map(has), sql` and `)})`;
+}
+
+const BY_REQUEST_ACTIONS: Record<string, string[]> = {
+  // spec: created_by_request matches objects created or updated by the request
+  created_by_request: ['create', 'update'],
+  updated_by_request: ['update'],
+  modified_by_request: ['create', 'update', 'delete'],
+};
+
+function byRequestCondition(model: ModelDef, param: string, raw: string[]) {
+  for (const r of raw) if (!UUID_RE.test(r)) throw Errors.invalidFilter(param, 'Enter a valid UUID.');
+  return sql`t.id in (select changed_object_id from extras_objectchange where changed_object_type = ${model.name}
+    and request_id = any(${raw}::uuid[]) and action = any(${BY_REQUEST_ACTIONS[param]}))`;
+}
+
+function searchCondition(model: ModelDef, raw: string[]) {
+  const q = raw.find((v) => v.trim() !== '')?.trim();
+  if (!q || model.search.length === 0) return null;
+  const pattern = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return sql`(${sql.join(
+    model.search.map((s) => sql`${col(s)}::text ilike ${pattern}`),
+    sql` or `,
+  )})`;
+}
+
+/** Builds the AND-ed conditions of a list request. */
+export async function buildFilters(rc: RequestContext, model: ModelDef, params: Params): Promise<Cond[]> {
+  const conds: Cond[] = [];
+  for (const [name, raw] of params) {
+    if (RESERVED_PARAMS.has(name) || raw.length === 0) continue;
+    const c = await filterCondition(rc, model, name, raw);
+    if (c) conds.push(c);
+  }
+  return conds;
+}
+
+async function filterCondition(rc: RequestContext, model: ModelDef, name: string, raw: string[]): Promise<Cond | null> {
+  const custom = model.filters[name];
+  if (custom) return custom.build(raw, 'exact', { rc, model, alias: 't' });
+  const [base, lookup] = splitLookup(name);
+  const customBase = model.filters[base];
+  if (customBase) {
+    return customBase.lookups?.includes(lookup) ? customBase.build(raw, lookup, { rc, model, alias: 't' }) : null;
+  }
+  if (base === 'id') return lookupCondition(name, 'integer', col('id'), lookup, raw);
+  if (model.timestamps && (base === 'created' || base === 'last_updated')) {
+    return lookupCondition(name, 'datetime', col(base), lookup, raw);
+  }
+  if (base === 'q' && lookup === 'exact') return searchCondition(model, raw);
+  if (base === 'tag' && model.tags) return tagCondition(rc, model, name, lookup, raw);
+  if (base in BY_REQUEST_ACTIONS && lookup === 'exact' && model.changelog) return byRequestCondition(model, base, raw);
+  if (base.startsWith('cf_') && model.customFields) {
+    const cfs = await rc.app.customFields(rc.q, model.name);
+    const cf = cfs.find((c) => c.name === base.slice(3));
+    return cf ? customFieldCondition(name, cf, lookup, raw) : null;
+  }
+  if (base.endsWith('_id')) {
+    const key = base.slice(0, -3);
+    const f = model.fields[key];
+    if (f?.kind === 'fk' && !f.noFilter) return fkIdCondition(rc, name, key, f, lookup, raw);
+  }
+  const f = model.fields[base];
+  if (!f || f.noFilter || f.writeOnly) return null;
+  if (f.kind === 'fk') return fkKeyCondition(rc, name, base, f, lookup, raw);
+  if (f.kind === 'm2m' || f.kind === 'json' || f.kind === 'password') return null;
+  if (f.kind === 'strings') {
+    if (lookup !== 'exact' && lookup !== 'n') return null;
+    const c = sql`${col(base)} && ${raw}::text[]`;
+    return lookup === 'n' ? sql`not ${c}` : c;
+  }
+  if (f.kind === 'computed') return null;
+  return lookupCondition(name, f.kind, col(base), lookup, raw, f);
+}
+
+export { EXACT_LOOKUPS, NUMERIC_LOOKUPS };

@@ -1,0 +1,70 @@
+/**
+ * Filter lookups, generated from one table keyed by field kind (spec: Filtering rules 4;
+ * NetBox utilities/constants.py), never from a chain of ifs. Each lookup turns a column and the
+ * parsed values of one query parameter into a SQL condition; repeated values OR, negations exclude all.
+ */
+import { sql, type RawBuilder } from 'kysely';
+
+export type Cond = RawBuilder<unknown>;
+type LookupFn = (col: Cond, values: unknown[], nullable: boolean) => Cond;
+
+function likeEscape(s: string): string {
+  return s.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+const anyOf = (col: Cond, values: unknown[]) => sql`${col} = any(${values})`;
+const orLike = (col: Cond, values: unknown[], wrap: (v: string) => string) =>
+  sql`(${sql.join(
+    values.map((v) => sql`${col}::text ilike ${wrap(likeEscape(String(v)))}`),
+    sql` or `,
+  )})`;
+/** NOT, keeping NULL rows (Django's exclude() keeps rows whose value is NULL) */
+const not = (c: Cond, col: Cond, nullable: boolean) => (nullable ? sql`(${col} is null or not ${c})` : sql`not ${c}`);
+
+const exact: LookupFn = (col, v) => anyOf(col, v);
+const negate: LookupFn = (col, v, nullable) => not(anyOf(col, v), col, nullable);
+
+export const STRING_LOOKUPS: Record<string, LookupFn> = {
+  exact,
+  n: negate,
+  ic: (col, v) => orLike(col, v, (s) => `%${s}%`),
+  nic: (col, v, nl) => not(orLike(col, v, (s) => `%${s}%`), col, nl),
+  isw: (col, v) => orLike(col, v, (s) => `${s}%`),
+  nisw: (col, v, nl) => not(orLike(col, v, (s) => `${s}%`), col, nl),
+  iew: (col, v) => orLike(col, v, (s) => `%${s}`),
+  niew: (col, v, nl) => not(orLike(col, v, (s) => `%${s}`), col, nl),
+  ie: (col, v) => orLike(col, v, (s) => s),
+  nie: (col, v, nl) => not(orLike(col, v, (s) => s), col, nl),
+  empty: (col, v) => (v[0] ? sql`(${col} is null or ${col} = '')` : sql`(${col} is not null and ${col} <> '')`),
+};
+
+export const NUMERIC_LOOKUPS: Record<string, LookupFn> = {
+  exact,
+  n: negate,
+  lt: (col, v) => sql`${col} < ${v[0]}`,
+  lte: (col, v) => sql`${col} <= ${v[0]}`,
+  gt: (col, v) => sql`${col} > ${v[0]}`,
+  gte: (col, v) => sql`${col} >= ${v[0]}`,
+  empty: (col, v) => (v[0] ? sql`${col} is null` : sql`${col} is not null`),
+};
+
+/** choices, foreign keys, booleans, tags: exact and n only (reference 8.1) */
+export const EXACT_LOOKUPS: Record<string, LookupFn> = { exact, n: negate };
+
+/** lookups whose value is a boolean rather than a field value */
+export const BOOLEAN_VALUED = new Set(['empty']);
+
+export type ValueKind = 'string' | 'integer' | 'decimal' | 'date' | 'datetime' | 'boolean' | 'choice' | 'id';
+
+export const LOOKUPS_BY_KIND: Record<string, Record<string, LookupFn>> = {
+  string: STRING_LOOKUPS,
+  text: STRING_LOOKUPS,
+  slug: STRING_LOOKUPS,
+  integer: NUMERIC_LOOKUPS,
+  decimal: NUMERIC_LOOKUPS,
+  date: NUMERIC_LOOKUPS,
+  datetime: NUMERIC_LOOKUPS,
+  choice: EXACT_LOOKUPS,
+  boolean: { exact },
+  fk: EXACT_LOOKUPS,
+};

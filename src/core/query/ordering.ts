@@ -1,0 +1,44 @@
+/**
+ * `ordering=a,-b`: earlier names first, '-' reverses; unknown names are dropped silently
+ * (reference 5). Foreign keys order by the referenced id; `id` breaks ties so pages are stable.
+ */
+import { sql } from 'kysely';
+import type { ModelDef } from '../model/types.js';
+import type { Cond } from './lookups.js';
+
+/**
+ * Natural sort (site9 < site10): digit runs compared as numbers. natural_sort_key() is defined in
+ * the first migration and indexed for the models that order by it.
+ */
+export function naturalKey(column: Cond): Cond {
+  return sql`natural_sort_key(${column}) collate "C"`;
+}
+
+function orderColumn(model: ModelDef, name: string): Cond | null {
+  if (name === 'id') return sql.ref('t.id');
+  if ((name === 'created' || name === 'last_updated') && model.timestamps) return sql.ref(`t.${name}`);
+  const f = model.fields[name];
+  if (!f || f.noOrdering || f.writeOnly) return null;
+  if (f.kind === 'fk') return sql.ref(`t.${name}_id`);
+  if (f.kind === 'm2m' || f.kind === 'computed' || f.kind === 'json' || f.kind === 'password') return null;
+  if (f.natural) return naturalKey(sql.ref(`t.${name}`));
+  return sql.ref(`t.${name}`);
+}
+
+export function buildOrdering(model: ModelDef, requested: string | undefined): Cond[] {
+  const names = requested
+    ? requested.split(',').map((s) => s.trim()).filter(Boolean)
+    : model.ordering;
+  const out: Cond[] = [];
+  let hasId = false;
+  for (const raw of names) {
+    const desc = raw.startsWith('-');
+    const name = desc ? raw.slice(1) : raw;
+    const c = orderColumn(model, name);
+    if (!c) continue;
+    if (name === 'id') hasId = true;
+    out.push(desc ? sql`${c} desc nulls last` : sql`${c} asc nulls first`);
+  }
+  if (!hasId) out.push(sql`t.id asc`);
+  return out;
+}

@@ -1,0 +1,11 @@
+import type { ModelDef } from './model/types.js';
+
+/** Absolute list URL of a model. */
+export function listUrl(baseUrl: string, model: ModelDef): string {
+  return `${baseUrl}/api/${model.app}/${model.path}/`;
+}
+
+/** Absolute detail URL of an object. */
+export function detailUrl(baseUrl: string, model: ModelDef, id: unknown): string {
+  return `${baseUrl}/api/${model.app}/${model.path}/${id}/`;
+}

@@ -1,0 +1,85 @@
+/**
+ * Opens the database: PGlite (embedded, data in DATA_DIR) by default, PostgreSQL when DATABASE_URL
+ * is set. Both are driven through Kysely with PostgreSQL SQL, so the rest of the code never asks
+ * which engine it runs on, except to choose concurrency (PGlite runs one query at a time).
+ */
+import { mkdirSync } from 'node:fs';
+import { Kysely, PostgresDialect, sql } from 'kysely';
+import pg from 'pg';
+import { PGliteDialect } from './pglite-dialect.js';
+import { typeParsers } from './type-parsers.js';
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type Kdb = Kysely<any>;
+
+export interface Database {
+  kysely: Kdb;
+  engine: 'pglite' | 'postgres';
+  /** true when independent queries may run at the same time (PostgreSQL pool) */
+  concurrent: boolean;
+  /** runs a multi-statement SQL script (migrations) */
+  exec(script: string): Promise<void>;
+  close(): Promise<void>;
+  /** PGlite only: the data directory as a tarball (test templates) */
+  dump?(): Promise<Blob>;
+}
+
+export interface OpenOptions {
+  databaseUrl: string | null;
+  dataDir: string;
+  /** PGlite only: start from a dumped data directory (tests use a migrated template) */
+  loadDataDir?: Blob;
+  poolSize?: number;
+}
+
+export async function openDatabase(opts: OpenOptions): Promise<Database> {
+  return opts.databaseUrl ? openPostgres(opts.databaseUrl, opts.poolSize ?? 10) : openPglite(opts);
+}
+
+async function openPglite(opts: OpenOptions): Promise<Database> {
+  const { PGlite } = await import('@electric-sql/pglite');
+  const inMemory = opts.dataDir === 'memory://';
+  if (!inMemory) mkdirSync(opts.dataDir, { recursive: true });
+  const pglite = await PGlite.create(inMemory ? undefined : opts.dataDir, {
+    ...(opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {}),
+  });
+  await pglite.exec(`set time zone 'UTC'`);
+  const kysely: Kdb = new Kysely({ dialect: new PGliteDialect(pglite) });
+  return {
+    kysely,
+    engine: 'pglite',
+    concurrent: false,
+    // through Kysely's connection so the single-connection mutex is respected
+    exec: (script) => kysely.connection().execute(async () => void (await pglite.exec(script))),
+    close: () => kysely.destroy(),
+    dump: () => kysely.connection().execute(() => pglite.dumpDataDir('none')),
+  };
+}
+
+async function openPostgres(url: string, max: number): Promise<Database> {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max,
+    options: '-c TimeZone=UTC',
+    types: {
+      getTypeParser: ((oid: number, format?: string) =>
+        typeParsers[oid] ?? pg.types.getTypeParser(oid, format as 'text')) as typeof pg.types.getTypeParser,
+    },
+  });
+  const kysely: Kdb = new Kysely({ dialect: new PostgresDialect({ pool }) });
+  await sql`select 1`.execute(kysely);
+  return {
+    kysely,
+    engine: 'postgres',
+    concurrent: true,
+    exec: async (script) => {
+      const client = await pool.connect();
+      try {
+        await client.query(script);
+      } finally {
+        client.release();
+      }
+    },
+    close: () => kysely.destroy(),
+  };
+}

@@ -1,0 +1,24 @@
+/**
+ * One set of wire-format parsers for both engines, so rows look the same on PGlite and PostgreSQL.
+ * The session time zone is UTC, so timestamptz text ends in "+00".
+ */
+export const OID = {
+  INT8: 20,
+  NUMERIC: 1700,
+  DATE: 1082,
+  TIMESTAMPTZ: 1184,
+  TIMESTAMP: 1114,
+} as const;
+
+/** "2026-11-22 07:10:19.881234+00" -> "2026-11-22T07:10:19.881234Z" (microseconds kept, as NetBox shows them) */
+export function parseTimestamptz(s: string): string {
+  return s.replace(' ', 'T').replace(/\+00(:00)?$/, 'Z');
+}
+
+export const typeParsers: Record<number, (s: string) => unknown> = {
+  [OID.INT8]: (s) => Number(s),
+  [OID.NUMERIC]: (s) => Number(s),
+  [OID.DATE]: (s) => s,
+  [OID.TIMESTAMPTZ]: parseTimestamptz,
+  [OID.TIMESTAMP]: (s) => s.replace(' ', 'T'),
+};

@@ -1,0 +1,44 @@
+/**
+ * Headers on every response, errors and redirects included (spec: Conventions 4, Versioning 1):
+ * X-Request-ID (a UUID, also the change records' request_id), API-Version, NetBox's security
+ * headers, CORS for the configured origins, and `Accept: application/json; indent=N` pretty printing.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../config.js';
+
+export const API_VERSION = '3.4';
+
+export function registerHeaders(app: FastifyInstance, config: Config): void {
+  const allowAll = config.corsOrigins.includes('*');
+  const origins = new Set(config.corsOrigins);
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('X-Request-ID', request.id);
+    reply.header('API-Version', API_VERSION);
+    reply.header('X-Content-Type-Options', 'nosniff');
+    reply.header('Referrer-Policy', 'same-origin');
+    reply.header('Cross-Origin-Opener-Policy', 'same-origin');
+    reply.header('X-Frame-Options', 'SAMEORIGIN');
+    reply.header('Vary', 'Accept, Origin');
+    const origin = request.headers.origin;
+    if (origin && (allowAll || origins.has(origin))) {
+      reply.header('Access-Control-Allow-Origin', allowAll ? '*' : origin);
+      reply.header('Access-Control-Expose-Headers', 'X-Request-ID, API-Version, Allow, Location');
+      if (request.method === 'OPTIONS' && request.headers['access-control-request-method']) {
+        reply.header('Access-Control-Allow-Methods', 'GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS');
+        reply.header('Access-Control-Allow-Headers', 'Authorization, Content-Type, Accept, X-Requested-With');
+        reply.header('Access-Control-Max-Age', '86400');
+        return reply.code(200).send();
+      }
+    }
+    const accept = request.headers.accept;
+    const indent = accept?.match(/application\/json[^,]*;\s*indent=(\d+)/);
+    if (indent) {
+      const n = Math.min(Number(indent[1]), 10);
+      reply.serializer((payload) => JSON.stringify(payload, null, n));
+    }
+    const version = accept?.match(/application\/json[^,]*;\s*version=([\d.]+)/);
+    if (version && version[1] !== API_VERSION) {
+      return reply.code(406).send({ detail: 'Invalid version in "Accept" header.' });
+    }
+  });
+}

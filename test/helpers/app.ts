@@ -1,0 +1,96 @@
+/**
+ * A fresh service per test file, on the engine the run selected: PGlite loaded from the migrated
+ * template, or a PostgreSQL database copied from the template database. Comes with a superuser
+ * and its token, and small helpers around app.inject().
+ */
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import pg from 'pg';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { inject } from 'vitest';
+import { buildApp } from '../../src/app.js';
+import { createSuperuser } from '../../src/bootstrap.js';
+import { loadConfig } from '../../src/config.js';
+import { type Database, openDatabase } from '../../src/db/client.js';
+import { ENGINE, PG_ADMIN_URL, pgUrl } from './engine.js';
+
+export interface TestApp {
+  app: FastifyInstance;
+  db: Database;
+  /** superuser token */
+  token: string;
+  request(method: string, url: string, opts?: { body?: unknown; token?: string | null; headers?: Record<string, string> }): Promise<LightMyRequestResponse>;
+  get(url: string, token?: string | null): Promise<LightMyRequestResponse>;
+  post(url: string, body: unknown, token?: string | null): Promise<LightMyRequestResponse>;
+  patch(url: string, body: unknown, token?: string | null): Promise<LightMyRequestResponse>;
+  put(url: string, body: unknown, token?: string | null): Promise<LightMyRequestResponse>;
+  del(url: string, body?: unknown, token?: string | null): Promise<LightMyRequestResponse>;
+  close(): Promise<void>;
+}
+
+let counter = 0;
+/** unique, sortable, lower-case names for test objects */
+export function uniq(prefix: string): string {
+  counter += 1;
+  return `${prefix}-${process.pid}-${counter}-${randomBytes(2).toString('hex')}`;
+}
+
+async function openTestDatabase(): Promise<{ db: Database; drop(): Promise<void> }> {
+  const template = inject('template');
+  if (ENGINE === 'pglite') {
+    const blob = new Blob([readFileSync(template)]);
+    const db = await openDatabase({ databaseUrl: null, dataDir: 'memory://', loadDataDir: blob });
+    return { db, drop: async () => undefined };
+  }
+  const name = `${template.replace('inv_tpl_', 'inv_t_')}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: PG_ADMIN_URL });
+  await admin.connect();
+  await admin.query(`create database ${name} template ${template}`);
+  await admin.end();
+  const db = await openDatabase({ databaseUrl: pgUrl(name), dataDir: '', poolSize: 4 });
+  return {
+    db,
+    drop: async () => {
+      const a = new pg.Client({ connectionString: PG_ADMIN_URL });
+      await a.connect();
+      await a.query(`drop database if exists ${name} with (force)`);
+      await a.end();
+    },
+  };
+}
+
+export async function makeTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const { db, drop } = await openTestDatabase();
+  const config = loadConfig({ LOG_LEVEL: 'silent', ...env });
+  const app = await buildApp(config, { db });
+  const token = randomBytes(20).toString('hex');
+  await createSuperuser(db.kysely, `admin-${randomBytes(3).toString('hex')}`, 'admin-password', token);
+  const request: TestApp['request'] = (method, url, opts = {}) => {
+    const headers: Record<string, string> = { ...(opts.headers ?? {}) };
+    const tok = opts.token === undefined ? token : opts.token;
+    if (tok) headers.authorization = `Token ${tok}`;
+    if (opts.body !== undefined) headers['content-type'] ??= 'application/json';
+    return app.inject({
+      method: method as 'GET',
+      url,
+      headers,
+      ...(opts.body !== undefined ? { payload: typeof opts.body === 'string' ? opts.body : JSON.stringify(opts.body) } : {}),
+    });
+  };
+  return {
+    app,
+    db,
+    token,
+    request,
+    get: (url, tok) => request('GET', url, { token: tok }),
+    post: (url, body, tok) => request('POST', url, { body, token: tok }),
+    patch: (url, body, tok) => request('PATCH', url, { body, token: tok }),
+    put: (url, body, tok) => request('PUT', url, { body, token: tok }),
+    del: (url, body, tok) => request('DELETE', url, { body, token: tok }),
+    close: async () => {
+      await app.close();
+      await db.close();
+      await drop();
+    },
+  };
+}
