@@ -29,13 +29,15 @@ function translate(err: FastifyError & PgError): ApiError | null {
     case '23503': // foreign_key_violation
       return Errors.conflict(`The operation conflicts with related objects (${err.constraint ?? 'foreign key'}).`);
     case '23514': // check_violation
-    case '22001': // string_data_right_truncation
-    case '22003': // numeric_value_out_of_range
-    case '22P02': // invalid_text_representation
       return Errors.validation({ __all__: [`Invalid value: ${err.message}`] });
     case '40001': // serialization_failure
     case '40P01': // deadlock_detected
       return Errors.conflict('The request conflicted with a concurrent change; please retry.');
+  }
+  // SQLSTATE class 22, data exceptions (out of range, bad text representation, null characters...):
+  // the input was unacceptable to the database, so it is the client's error
+  if (typeof err.code === 'string' && /^22[0-9A-Z]{3}$/.test(err.code)) {
+    return Errors.validation({ __all__: [`Invalid value: ${err.message}`] });
   }
   if (err.statusCode === 400 && err instanceof SyntaxError) return Errors.jsonParse(err.message);
   if (err.statusCode === 404) return Errors.notFound();

@@ -21,6 +21,8 @@ function isPlainObject(v: unknown): v is Record<string, unknown> {
 function parseString(f: FieldDef, v: unknown): string {
   if (typeof v === 'number' || typeof v === 'bigint') v = String(v);
   if (typeof v !== 'string') fail('Not a valid string.');
+  // PostgreSQL text cannot hold NUL (DRF refuses it with this message too)
+  if ((v as string).includes('\u0000')) fail('Null characters are not allowed.');
   const s = (v as string).trim();
   if (s === '' && f.required) fail('This field may not be blank.');
   if (f.maxLength !== undefined && s.length > f.maxLength) fail(`Ensure this field has no more than ${f.maxLength} characters.`);

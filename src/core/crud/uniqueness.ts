@@ -18,7 +18,8 @@ const norm = (v: unknown, ci: boolean) => (ci && typeof v === 'string' ? v.toLow
 async function checkField(rc: RequestContext, model: ModelDef, key: string, f: FieldDef, items: PreparedItem[]) {
   const ci = typeof f.unique === 'object' && !!f.unique.ci;
   const column = columnOf(key, f);
-  const candidates = items.filter((i) => i.errors.empty && column in i.values && i.values[column] !== null && i.values[column] !== '');
+  // every unique field is checked, so one answer names all of them (as DRF does)
+  const candidates = items.filter((i) => column in i.values && i.values[column] !== null && i.values[column] !== '');
   if (!candidates.length) return;
   const values = [...new Set(candidates.map((i) => norm(i.values[column], ci)))];
   const c = sql.ref(column);

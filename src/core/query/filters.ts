@@ -146,6 +146,7 @@ export async function buildFilters(rc: RequestContext, model: ModelDef, params: 
   const conds: Cond[] = [];
   for (const [name, raw] of params) {
     if (RESERVED_PARAMS.has(name) || raw.length === 0) continue;
+    if (raw.some((v) => v.includes('\u0000'))) throw Errors.invalidFilter(name, 'Null characters are not allowed.');
     const c = await filterCondition(rc, model, name, raw);
     if (c) conds.push(c);
   }

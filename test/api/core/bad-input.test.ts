@@ -1,0 +1,75 @@
+/**
+ * No input, however malformed, gives a 500: every field of every writable model gets hostile
+ * values, every list gets hostile filter values, and each answer must be a 4xx in NetBox's shape
+ * (or a success where the value is acceptable).
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { registerAllModels } from '../../../src/apps/index.js';
+import { Registry } from '../../../src/core/model/registry.js';
+import { makeTestApp, type TestApp, uniq } from '../../helpers/app.js';
+
+const registry = new Registry();
+registerAllModels(registry);
+registry.freeze();
+
+const HOSTILE: unknown[] = [
+  null, true, -1, 1.5, 1e308, 2 ** 63, '', '\u0000', 'a\u0000b', [], [null], {}, { id: { id: 1 } }, 'x'.repeat(5000),
+  '2024-13-45', '../../etc/passwd', "'; drop table dcim_site; --", '💥', { slug: '\u0000' },
+];
+const HOSTILE_QUERY = ['', '%00', 'null', '-1', '99999999999999999999', '1e9', 'true', '%27%3B--', 'a%00b', '2024-02-30', '%E2%82%AC'];
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await makeTestApp();
+});
+afterAll(async () => t.close());
+
+function expectClientAnswer(res: { statusCode: number; body: string }, what: string) {
+  expect(res.statusCode, `${what} -> ${res.statusCode} ${res.body.slice(0, 300)}`).toBeLessThan(500);
+  if (res.statusCode >= 400) expect(() => JSON.parse(res.body), what).not.toThrow();
+}
+
+describe('hostile request bodies', () => {
+  for (const model of registry.all().filter((m) => !m.readOnly)) {
+    it(`never answers 500 for ${model.name}`, async () => {
+      const url = `/api/${model.app}/${model.path}/`;
+      for (const [key, f] of Object.entries(model.fields)) {
+        if (f.readOnly) continue;
+        for (const v of HOSTILE) {
+          const n = uniq('h');
+          const body = { name: n, slug: n, username: n, password: 'pw', [key]: v };
+          expectClientAnswer(await t.post(url, body), `POST ${url} ${key}=${JSON.stringify(v)?.slice(0, 40)}`);
+        }
+      }
+      for (const raw of ['[', '{"a":', 'nul', '[1,2', '"\\ud800"', '{"a": 1}{', '1'.repeat(400)]) {
+        expectClientAnswer(await t.request('POST', url, { body: raw }), `POST ${url} raw ${raw.slice(0, 20)}`);
+      }
+      for (const body of [[1], ['x'], [[]], [{ id: 'x' }], [{ id: 1.5 }], [{ id: -1 }], [{ id: 2 ** 60 }]]) {
+        expectClientAnswer(await t.patch(url, body), `PATCH ${url} ${JSON.stringify(body)}`);
+        expectClientAnswer(await t.del(url, body), `DELETE ${url} ${JSON.stringify(body)}`);
+      }
+      expectClientAnswer(await t.patch(`${url}99999999999999999999/`, {}), 'PATCH huge id');
+    });
+  }
+});
+
+describe('hostile filters', () => {
+  for (const model of registry.all()) {
+    it(`never answers 500 for ${model.name}`, async () => {
+      const url = `/api/${model.app}/${model.path}/`;
+      const names = new Set(['id', 'q', 'tag', 'created', 'last_updated', 'ordering', 'limit', 'offset', 'brief', 'created_by_request', 'cf_x']);
+      for (const [key, f] of Object.entries(model.fields)) {
+        names.add(key);
+        if (f.kind === 'fk') names.add(`${key}_id`);
+      }
+      for (const k of Object.keys(model.filters)) names.add(k);
+      for (const name of names) {
+        for (const suffix of ['', '__n', '__ic', '__gte', '__empty']) {
+          for (const v of HOSTILE_QUERY) {
+            expectClientAnswer(await t.get(`${url}?${name}${suffix}=${v}`), `GET ${url}?${name}${suffix}=${v}`);
+          }
+        }
+      }
+    });
+  }
+});
