@@ -20,6 +20,8 @@ export interface Database {
   /** runs a multi-statement SQL script (migrations) */
   exec(script: string): Promise<void>;
   close(): Promise<void>;
+  /** statements executed so far (tests check that a list costs a constant number of them) */
+  stats: { queries: number };
   /** PGlite only: the data directory as a tarball (test templates) */
   dump?(): Promise<Blob>;
 }
@@ -44,9 +46,11 @@ async function openPglite(opts: OpenOptions): Promise<Database> {
     ...(opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {}),
   });
   await pglite.exec(`set time zone 'UTC'`);
-  const kysely: Kdb = new Kysely({ dialect: new PGliteDialect(pglite) });
+  const stats = { queries: 0 };
+  const kysely: Kdb = new Kysely({ dialect: new PGliteDialect(pglite), log: () => void stats.queries++ });
   return {
     kysely,
+    stats,
     engine: 'pglite',
     concurrent: false,
     // through Kysely's connection so the single-connection mutex is respected
@@ -66,10 +70,12 @@ async function openPostgres(url: string, max: number): Promise<Database> {
         typeParsers[oid] ?? pg.types.getTypeParser(oid, format as 'text')) as typeof pg.types.getTypeParser,
     },
   });
-  const kysely: Kdb = new Kysely({ dialect: new PostgresDialect({ pool }) });
+  const stats = { queries: 0 };
+  const kysely: Kdb = new Kysely({ dialect: new PostgresDialect({ pool }), log: () => void stats.queries++ });
   await sql`select 1`.execute(kysely);
   return {
     kysely,
+    stats,
     engine: 'postgres',
     concurrent: true,
     exec: async (script) => {

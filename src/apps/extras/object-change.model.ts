@@ -20,6 +20,10 @@ function timeBound(op: '>=' | '<='): CustomFilter {
   };
 }
 
+function sortKeys(o: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(o).sort(([a], [b]) => (a < b ? -1 : 1)));
+}
+
 export const objectChange = defineModel({
   name: 'extras.objectchange',
   path: 'object-changes',
@@ -63,7 +67,10 @@ export const objectChange = defineModel({
         for (const o of rendered) live.set(`${type}:${o.id}`, o);
       }
       rows.forEach((r, i) => {
-        if ('changed_object' in out[i]!) out[i]!.changed_object = live.get(`${r.changed_object_type}:${r.changed_object_id}`) ?? null;
+        const o = out[i]!;
+        if ('changed_object' in o) o.changed_object = live.get(`${r.changed_object_type}:${r.changed_object_id}`) ?? null;
+        // jsonb keeps its own key order; NetBox shows snapshots with sorted keys
+        for (const k of ['prechange_data', 'postchange_data']) if (o[k]) o[k] = sortKeys(o[k] as Record<string, unknown>);
       });
     },
   },
