@@ -1,24 +1,22 @@
 /**
- * Every app's declarations, registered in one place. Adding a model: its *.model.ts file, its
- * migration, and one line here.
+ * Every app, registered in one place. Adding a model: its *.model.ts file, its migration, and one
+ * line in its app's index.ts.
  */
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../core/context.js';
 import type { Registry } from '../core/model/registry.js';
-import { region } from './dcim/region.model.js';
-import { siteGroup } from './dcim/site-group.model.js';
-import { site } from './dcim/site.model.js';
-import { contentType } from './extras/content-type.model.js';
-import { customField } from './extras/custom-field.model.js';
-import { objectChange } from './extras/object-change.model.js';
-import { tag } from './extras/tag.model.js';
-import { tenantGroup } from './tenancy/tenant-group.model.js';
-import { tenant } from './tenancy/tenant.model.js';
-import { group } from './users/group.model.js';
-import { objectPermission } from './users/object-permission.model.js';
-import { registerUserRoutes } from './users/routes.js';
-import { token } from './users/token.model.js';
-import { user } from './users/user.model.js';
+import type { AppModule } from './app-module.js';
+import { dcimApp } from './dcim/index.js';
+import { extrasApp } from './extras/index.js';
+import { tenancyApp } from './tenancy/index.js';
+import { usersApp } from './users/index.js';
+
+const APPS: Record<string, AppModule> = {
+  tenancy: tenancyApp,
+  dcim: dcimApp,
+  extras: extrasApp,
+  users: usersApp,
+};
 
 export interface SpecialRoutes {
   /** endpoints listed in an app's root besides its models */
@@ -27,12 +25,11 @@ export interface SpecialRoutes {
 }
 
 export function registerAllModels(registry: Registry): SpecialRoutes {
-  registry.register(tenantGroup, tenant);
-  registry.register(region, siteGroup, site);
-  registry.register(tag, customField, contentType, objectChange);
-  registry.register(user, group, token, objectPermission);
-  return {
-    extraEndpoints: { users: ['config'] },
-    routes: [registerUserRoutes],
-  };
+  const special: SpecialRoutes = { extraEndpoints: {}, routes: [] };
+  for (const [name, mod] of Object.entries(APPS)) {
+    registry.register(...mod.models);
+    if (mod.extraEndpoints) special.extraEndpoints[name] = mod.extraEndpoints;
+    special.routes.push(...(mod.routes ?? []));
+  }
+  return special;
 }
