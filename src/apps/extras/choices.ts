@@ -43,3 +43,10 @@ export const APP_LABELS: Record<string, string> = {
   users: 'Users',
   virtualization: 'Virtualization',
 };
+
+export const JournalEntryKind = defineChoices([
+  ['info', 'Info'],
+  ['success', 'Success'],
+  ['warning', 'Warning'],
+  ['danger', 'Danger'],
+]);

@@ -1,9 +1,10 @@
 import type { AppModule } from '../app-module.js';
 import { contentType } from './content-type.model.js';
 import { customField } from './custom-field.model.js';
+import { journalEntry } from './journal-entry.model.js';
 import { objectChange } from './object-change.model.js';
 import { tag } from './tag.model.js';
 
 export const extrasApp: AppModule = {
-  models: [tag, customField, contentType, objectChange],
+  models: [tag, customField, contentType, objectChange, journalEntry],
 };

@@ -41,6 +41,20 @@ export async function collectDeletion(rc: RequestContext, model: ModelDef, rows:
       if (action === 'cascade') await visit(ref, deps.rows, depth + 1);
       else for (const row of deps.rows) blocked.push({ model: ref, row });
     }
+    // generic relations pointing here cascade (Django's GenericRelation deletes the related rows)
+    for (const [ref, key] of rc.app.registry.genericReferencesTo(m.name)) {
+      const g = ref.fields[key]!.generic!;
+      const idCol = ref.fields[g.id]!.kind === 'fk' ? `${g.id}_id` : g.id;
+      const deps = await sql<Row>`select * from ${sql.table(ref.table)} where ${sql.ref(g.type)} = ${m.name}
+        and ${sql.ref(idCol)} = any(${ids}::bigint[])`.execute(rc.q);
+      if (deps.rows.length) {
+        if ((ref.fields[key]!.onDelete ?? 'cascade') === 'cascade') await visit(ref, deps.rows, depth + 1);
+        else {
+          await sql`update ${sql.table(ref.table)} set ${sql.ref(g.type)} = null, ${sql.ref(idCol)} = null
+            where id = any(${deps.rows.map((r) => Number(r.id))}::bigint[])`.execute(rc.q);
+        }
+      }
+    }
     steps.push({ model: m, rows: fresh });
   };
   await visit(model, rows, 0);

@@ -21,6 +21,11 @@ const TYPE_BY_KIND: Record<string, string> = {
   json: 'json',
   strings: 'list',
   password: 'string',
+  ipaddress: 'string',
+  ipprefix: 'string',
+  mac: 'string',
+  contenttype: 'field',
+  generic: 'field',
   computed: 'field',
 };
 
@@ -29,7 +34,7 @@ function titleCase(s: string): string {
 }
 
 function describeField(key: string, f: FieldDef): Record<string, unknown> {
-  const readOnly = !!f.readOnly || f.kind === 'computed';
+  const readOnly = !!f.readOnly || f.kind === 'computed' || f.kind === 'generic';
   const out: Record<string, unknown> = {
     type: TYPE_BY_KIND[f.kind] ?? 'field',
     required: !!f.required && !readOnly,

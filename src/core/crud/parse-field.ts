@@ -3,6 +3,7 @@
  * (reference 6.1). Related objects are resolved later, in batches (resolve-related.ts).
  */
 import type { FieldDef } from '../model/types.js';
+import { format, networkOf, parseIp } from '../net/ip.js';
 
 export class FieldError extends Error {}
 
@@ -97,6 +98,37 @@ function parseStrings(v: unknown): string[] {
   });
 }
 
+function parseIpAddress(v: unknown): string {
+  const ip = typeof v === 'string' ? parseIp(v) : null;
+  if (!ip) fail(`Invalid IP address format: ${String(v)}`);
+  if (ip!.prefixLength === 0) fail('Cannot create IP address with /0 mask.');
+  return format(ip!);
+}
+
+function parseIpPrefix(v: unknown): string {
+  const ip = typeof v === 'string' ? parseIp(v) : null;
+  if (!ip) fail(`Invalid IP prefix format: ${String(v)}`);
+  const net = networkOf(ip!);
+  // NetBox: "10.0.0.1/24 is not a valid prefix. Did you mean 10.0.0.0/24?"
+  if (net.value !== ip!.value) fail(`${format(ip!)} is not a valid prefix. Did you mean ${format(net)}?`);
+  if (ip!.prefixLength === 0) fail('Cannot create prefix with /0 mask.');
+  return format(net);
+}
+
+/** Any common MAC notation (colons, dashes, dots, bare) -> "00:1A:2B:3C:4D:5E" (netaddr's mac_unix_expanded_uppercase). */
+function parseMac(v: unknown): string {
+  const hex = typeof v === 'string' ? v.trim().replace(/[:.\-\s]/g, '') : '';
+  if (!/^[0-9a-fA-F]{12}$/.test(hex)) fail(`Invalid MAC address format: ${String(v)}`);
+  return hex.toUpperCase().match(/../g)!.join(':');
+}
+
+function parseContentType(v: unknown): string {
+  if (typeof v !== 'string' || !/^[a-z_]+\.[a-z_]+$/.test(v)) {
+    fail("Invalid value. Specify a content type as '<app_label>.<model_name>'.");
+  }
+  return v as string;
+}
+
 export function typeName(v: unknown): string {
   if (v === null) return 'NoneType';
   if (Array.isArray(v)) return 'list';
@@ -141,6 +173,18 @@ export function parseFieldValue(f: FieldDef, v: unknown): unknown {
       break;
     case 'json':
       out = v;
+      break;
+    case 'ipaddress':
+      out = parseIpAddress(v);
+      break;
+    case 'ipprefix':
+      out = parseIpPrefix(v);
+      break;
+    case 'mac':
+      out = parseMac(v);
+      break;
+    case 'contenttype':
+      out = parseContentType(v);
       break;
     case 'fk':
       if (!isPlainObject(v) && !(typeof v === 'number' && Number.isInteger(v)) && !(typeof v === 'string' && /^\d+$/.test(v))) {

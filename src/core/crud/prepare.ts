@@ -11,6 +11,7 @@ import type { Row } from '../represent/load-related.js';
 import { checkCustomFieldObjects, prepareCustomFields } from './custom-field-input.js';
 import { FieldError, parseFieldValue, typeName } from './parse-field.js';
 import { type RelatedRef, resolveRelated } from './resolve-related.js';
+import { checkGenericRelations } from './generic-relations.js';
 import { checkUniqueness } from './uniqueness.js';
 
 export type WriteMode = 'create' | 'update' | 'replace';
@@ -58,7 +59,7 @@ function prepareOne(
     return null;
   }
   for (const [key, f] of Object.entries(model.fields)) {
-    if (f.readOnly || f.kind === 'computed') continue;
+    if (f.readOnly || f.kind === 'computed' || f.kind === 'generic') continue;
     const column = columnOf(key, f);
     if (!(key in input)) {
       if (mode === 'update') continue;
@@ -154,6 +155,7 @@ export async function prepareItems(
       item.sent.add('custom_fields');
     }
   }
+  await checkGenericRelations(rc, model, items);
   await checkUniqueness(rc, model, items);
   if (model.hooks.validate) {
     for (const item of items) {

@@ -8,6 +8,9 @@ export function defineModel(input: ModelInput): ModelDef {
   for (const [key, f] of Object.entries(fields)) {
     if ((f.kind === 'fk' || f.kind === 'm2m') && !f.to) throw new Error(`${input.name}.${key}: ${f.kind} needs 'to'`);
     if (f.kind === 'choice' && !f.choices) throw new Error(`${input.name}.${key}: choice needs 'choices'`);
+    if (f.kind === 'generic' && !(f.generic && fields[f.generic.type] && fields[f.generic.id])) {
+      throw new Error(`${input.name}.${key}: generic needs its type and id fields declared`);
+    }
   }
   const def: ModelDef = {
     tags: true,
@@ -39,5 +42,5 @@ export function columnOf(key: string, f: FieldDef): string {
 
 /** Fields stored in the model's own table. */
 export function storedFields(model: ModelDef): Array<[string, FieldDef]> {
-  return Object.entries(model.fields).filter(([, f]) => f.kind !== 'm2m' && f.kind !== 'computed');
+  return Object.entries(model.fields).filter(([, f]) => f.kind !== 'm2m' && f.kind !== 'computed' && f.kind !== 'generic');
 }

@@ -52,6 +52,19 @@ export class Registry {
     return this.apps.get(app) ?? [];
   }
 
+  /** Generic relations that may point at `target`: [model, generic field key]. */
+  genericReferencesTo(target: string): Array<[ModelDef, string]> {
+    const out: Array<[ModelDef, string]> = [];
+    for (const m of this.byName.values()) {
+      for (const [key, f] of Object.entries(m.fields)) {
+        if (f.kind !== 'generic') continue;
+        const types = m.fields[f.generic!.type]!.types;
+        if (!types || types.includes(target)) out.push([m, key]);
+      }
+    }
+    return out;
+  }
+
   /** Models whose fk or m2m fields point at `target`: [model, field key]. */
   referencesTo(target: string): Array<[ModelDef, string]> {
     const out: Array<[ModelDef, string]> = [];

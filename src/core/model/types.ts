@@ -20,6 +20,11 @@ export type FieldKind =
   | 'json'
   | 'strings' // list of strings stored as text[]
   | 'password' // write-only, stored hashed
+  | 'ipaddress' // inet: an address with its mask ("10.0.0.1/24")
+  | 'ipprefix' // cidr: a network ("10.0.0.0/24"); host bits set is an error
+  | 'mac' // MAC address, stored as "00:1A:2B:3C:4D:5E"
+  | 'contenttype' // "app.model" of a registered model (the type half of a generic relation)
+  | 'generic' // read-only: the object a contenttype + id pair points at, nested
   | 'computed'; // read-only, produced by the model (counts, derived values)
 
 export type OnDelete = 'protect' | 'cascade' | 'set_null';
@@ -54,6 +59,10 @@ export interface FieldDef {
   through?: { table: string; from: string; to: string };
   /** computed: how to read it (column already selected, or produced by the model's represent hook) */
   column?: string;
+  /** contenttype: the model identities allowed (any registered model when absent) */
+  types?: string[];
+  /** generic: the contenttype and integer fields that hold the reference */
+  generic?: { type: string; id: string };
   /** extra validation; returns an error message */
   validate?: (value: unknown) => string | undefined;
   /** left out of change-log snapshots (secrets such as token keys) */

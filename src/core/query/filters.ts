@@ -11,6 +11,7 @@ import { descendantsSql } from '../represent/load-related.js';
 import { customFieldCondition } from './custom-field-filter.js';
 import { BOOLEAN_VALUED, type Cond, EXACT_LOOKUPS, LOOKUPS_BY_KIND, NUMERIC_LOOKUPS } from './lookups.js';
 import { IGNORE, parseBooleanLookup, parseFilterValue } from './parse-value.js';
+import { format, parseIp } from '../net/ip.js';
 
 export type Params = Map<string, string[]>;
 
@@ -141,6 +142,21 @@ function searchCondition(model: ModelDef, raw: string[]) {
   )})`;
 }
 
+function normaliseMac(v: string): string {
+  const hex = v.replace(/[:.\-\s]/g, '');
+  return /^[0-9a-fA-F]{12}$/.test(hex) ? hex.toUpperCase().match(/../g)!.join(':') : v;
+}
+
+/** Exact address or prefix match; values that are not addresses match nothing (NetBox: no 400 here). */
+function networkCondition(base: string, kind: 'ipaddress' | 'ipprefix', lookup: string, raw: string[]): Cond | null {
+  if (lookup !== 'exact' && lookup !== 'n') return null;
+  const values = raw.map((r) => parseIp(r)).filter((v) => v !== null).map((v) => format(v));
+  const c = col(base);
+  const cast = kind === 'ipprefix' ? sql`cidr` : sql`inet`;
+  const any = values.length ? sql`${c} = any(${values}::${cast}[])` : sql`false`;
+  return lookup === 'n' ? sql`not (${any})` : any;
+}
+
 /** Builds the AND-ed conditions of a list request. */
 export async function buildFilters(rc: RequestContext, model: ModelDef, params: Params): Promise<Cond[]> {
   const conds: Cond[] = [];
@@ -187,7 +203,10 @@ async function filterCondition(rc: RequestContext, model: ModelDef, name: string
     const c = sql`${col(base)} && ${raw}::text[]`;
     return lookup === 'n' ? sql`not ${c}` : c;
   }
-  if (f.kind === 'computed') return null;
+  if (f.kind === 'computed' || f.kind === 'generic') return null;
+  if (f.kind === 'ipaddress' || f.kind === 'ipprefix') return networkCondition(base, f.kind, lookup, raw);
+  if (f.kind === 'mac') return lookupCondition(name, 'string', col(base), lookup, raw.map(normaliseMac), f);
+  if (f.kind === 'contenttype') return lookupCondition(name, 'choiceless', col(base), lookup, raw, f);
   return lookupCondition(name, f.kind, col(base), lookup, raw, f);
 }
 

@@ -65,6 +65,7 @@ export const LOOKUPS_BY_KIND: Record<string, Record<string, LookupFn>> = {
   date: NUMERIC_LOOKUPS,
   datetime: NUMERIC_LOOKUPS,
   choice: EXACT_LOOKUPS,
+  choiceless: EXACT_LOOKUPS,
   boolean: { exact },
   fk: EXACT_LOOKUPS,
 };

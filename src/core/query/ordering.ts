@@ -20,7 +20,7 @@ function orderColumn(model: ModelDef, name: string): Cond | null {
   const f = model.fields[name];
   if (!f || f.noOrdering || f.writeOnly) return null;
   if (f.kind === 'fk') return sql.ref(`t.${name}_id`);
-  if (f.kind === 'm2m' || f.kind === 'computed' || f.kind === 'json' || f.kind === 'password') return null;
+  if (f.kind === 'm2m' || f.kind === 'computed' || f.kind === 'generic' || f.kind === 'json' || f.kind === 'password') return null;
   if (f.natural) return naturalKey(sql.ref(`t.${name}`));
   return sql.ref(`t.${name}`);
 }

@@ -42,6 +42,9 @@ function renderScalar(f: FieldDef, v: unknown): unknown {
       return v ?? (f.nullable ? null : '');
     case 'strings':
       return v ?? (f.nullable ? null : []);
+    case 'ipaddress':
+      // PostgreSQL prints a host address without its mask; the API always shows it
+      return typeof v === 'string' && !v.includes('/') ? `${v}/${v.includes(':') ? 128 : 32}` : (v ?? null);
     default:
       return v ?? null;
   }
@@ -71,6 +74,16 @@ export async function render(rc: RequestContext, model: ModelDef, rows: Row[], m
       for (const r of rows) if (r[`${k}_id`] != null) set.add(Number(r[`${k}_id`]));
       fkByTarget.set(f.to!, set);
     } else if (f.kind === 'm2m') m2mKeys.push(k);
+    else if (f.kind === 'generic') {
+      for (const r of rows) {
+        const type = r[f.generic!.type] as string | null;
+        const id = r[f.generic!.id];
+        if (type == null || id == null || !registry.find(type)) continue;
+        const set = fkByTarget.get(type) ?? new Set<number>();
+        set.add(Number(id));
+        fkByTarget.set(type, set);
+      }
+    }
   }
   const countKeys = full ? Object.keys(model.counts) : showCounts ? keys.filter((k) => k in model.counts) : [];
   const withDepth = !!model.treeParent;
@@ -133,6 +146,10 @@ export async function render(rc: RequestContext, model: ModelDef, rows: Row[], m
         const list = m2mMembers.get(k)?.get(id) ?? [];
         const objs = nested.get(f.to!)!;
         o[k] = list.map((mid) => objs.get(mid)).filter(Boolean);
+      } else if (f.kind === 'generic') {
+        const type = row[f.generic!.type] as string | null;
+        const gid = row[f.generic!.id];
+        o[k] = type == null || gid == null ? null : (nested.get(type)?.get(Number(gid)) ?? null);
       } else if (f.kind === 'computed') {
         o[k] = row[f.column ?? k] ?? null;
       } else {
