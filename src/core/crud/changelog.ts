@@ -3,11 +3,11 @@
  * Snapshots use NetBox's change-log format rather than the REST shape: every stored field by name,
  * foreign keys as ids, m2m as id lists, tags as sorted names, keys sorted.
  */
-import { sql } from 'kysely';
 import type { RequestContext } from '../context.js';
 import { storedFields } from '../model/define-model.js';
 import type { ModelDef } from '../model/types.js';
 import { fetchM2m, fetchTags, type Row } from '../represent/load-related.js';
+import { insertRows } from '../../db/bulk-insert.js';
 
 export type ChangeAction = 'create' | 'update' | 'delete';
 
@@ -51,8 +51,8 @@ export async function recordChanges(rc: RequestContext, model: ModelDef, entries
   if (!model.changelog || entries.length === 0) return;
   const relKey = model.relatedObject;
   const relModel = relKey ? rc.app.registry.get(model.fields[relKey]!.to!) : null;
+  // time comes from the column default (now(), the transaction's time)
   const rows = entries.map((e) => ({
-    time: sql`now()`,
     user_id: rc.user?.id ?? null,
     user_name: rc.user?.username ?? '',
     request_id: rc.requestId,
@@ -62,10 +62,8 @@ export async function recordChanges(rc: RequestContext, model: ModelDef, entries
     related_object_type: relModel ? relModel.name : null,
     related_object_id: relKey ? ((e.row[`${relKey}_id`] as number | null) ?? null) : null,
     object_repr: model.display(e.row).slice(0, 200),
-    prechange_data: e.pre ? JSON.stringify(e.pre) : null,
-    postchange_data: e.post ? JSON.stringify(e.post) : null,
+    prechange_data: e.pre,
+    postchange_data: e.post,
   }));
-  for (let i = 0; i < rows.length; i += 2000) {
-    await rc.q.insertInto('extras_objectchange').values(rows.slice(i, i + 2000)).execute();
-  }
+  await insertRows(rc.q, 'extras_objectchange', rows);
 }

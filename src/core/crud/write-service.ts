@@ -9,6 +9,7 @@ import { Errors } from '../errors.js';
 import { assertWithinConstraints, requirePermission } from '../auth/permissions.js';
 import type { ModelDef } from '../model/types.js';
 import type { Row } from '../represent/load-related.js';
+import { insertRows } from '../../db/bulk-insert.js';
 import { recordChanges, snapshot } from './changelog.js';
 import { collectDeletion } from './delete-collector.js';
 import { type PreparedItem, prepareItems, type WriteMode } from './prepare.js';
@@ -42,8 +43,7 @@ async function writeRelations(rc: RequestContext, model: ModelDef, items: Prepar
     if (replacing) {
       await sql`delete from ${sql.table(t.table)} where ${sql.ref(t.from)} = any(${touched.map((i) => i.id)}::bigint[])`.execute(rc.q);
     }
-    const rows = touched.flatMap((i) => [...new Set(i.m2m.get(key)!)].map((m) => ({ [t.from]: i.id, [t.to]: m })));
-    for (let i = 0; i < rows.length; i += 5000) await rc.q.insertInto(t.table).values(rows.slice(i, i + 5000)).execute();
+    await insertRows(rc.q, t.table, touched.flatMap((i) => [...new Set(i.m2m.get(key)!)].map((m) => ({ [t.from]: i.id, [t.to]: m }))));
   }
   if (!model.tags) return;
   const tagged = items.filter((i) => i.tags !== undefined);
@@ -52,13 +52,19 @@ async function writeRelations(rc: RequestContext, model: ModelDef, items: Prepar
     await sql`delete from extras_taggeditem where content_type = ${model.name}
       and object_id = any(${tagged.map((i) => i.id)}::bigint[])`.execute(rc.q);
   }
-  const rows = tagged.flatMap((i) => [...new Set(i.tags!)].map((tag) => ({ tag_id: tag, content_type: model.name, object_id: i.id })));
-  for (let i = 0; i < rows.length; i += 5000) await rc.q.insertInto('extras_taggeditem').values(rows.slice(i, i + 5000)).execute();
+  await insertRows(rc.q, 'extras_taggeditem', tagged.flatMap((i) => [...new Set(i.tags!)].map((tag) => ({ tag_id: tag, content_type: model.name, object_id: i.id }))));
 }
 
 async function runPrepareHooks(rc: RequestContext, model: ModelDef, items: PreparedItem[]) {
   if (!model.hooks.prepare) return;
   for (const item of items) await model.hooks.prepare({ rc, data: item.values, before: item.before, sent: item.sent });
+}
+
+async function runAfterWriteHooks(rc: RequestContext, model: ModelDef, items: PreparedItem[], rows: Row[]) {
+  if (!model.hooks.afterWrite) return;
+  for (const [i, item] of items.entries()) {
+    await model.hooks.afterWrite({ rc, data: item.values, before: item.before, sent: item.sent, row: rows[i]! });
+  }
 }
 
 /** Creates objects; returns their stored rows in input order. */
@@ -67,16 +73,11 @@ export async function createObjects(rc: RequestContext, model: ModelDef, inputs:
   const items = await prepareItems(rc, model, inputs, 'create', []);
   throwIfInvalid(items, bulk, true);
   await runPrepareHooks(rc, model, items);
-  const rows: Row[] = [];
-  const stamp = model.timestamps ? { created: sql`now()`, last_updated: sql`now()` } : {};
-  const width = Math.max(1, Object.keys(items[0]?.values ?? {}).length + 2);
-  const chunk = Math.max(1, Math.floor(30000 / width));
-  for (let i = 0; i < items.length; i += chunk) {
-    const slice = items.slice(i, i + chunk).map((it) => ({ ...toDbValues(model, it.values), ...stamp }));
-    rows.push(...(await rc.q.insertInto(model.table).values(slice).returningAll().execute()));
-  }
+  // created / last_updated come from the column defaults (now())
+  const rows = await insertRows(rc.q, model.table, items.map((it) => it.values), true);
   items.forEach((it, i) => (it.id = Number(rows[i]!.id)));
   await writeRelations(rc, model, items, false);
+  await runAfterWriteHooks(rc, model, items, rows);
   if (model.changelog) {
     const snaps = await snapshot(rc, model, rows);
     await recordChanges(rc, model, rows.map((row) => ({ action: 'create', row, pre: null, post: snaps.get(Number(row.id))! })));
@@ -118,6 +119,7 @@ export async function updateObjects(
     rows.push(row);
   }
   await writeRelations(rc, model, items, true);
+  await runAfterWriteHooks(rc, model, items, rows);
   if (model.changelog) {
     const post = await snapshot(rc, model, rows);
     await recordChanges(rc, model, rows.map((row) => ({ action: 'update', row, pre: preSnaps.get(Number(row.id)) ?? null, post: post.get(Number(row.id))! })));

@@ -37,7 +37,9 @@ export function buildOrdering(model: ModelDef, requested: string | undefined): C
     const c = orderColumn(model, name);
     if (!c) continue;
     if (name === 'id') hasId = true;
-    out.push(desc ? sql`${c} desc nulls last` : sql`${c} asc nulls first`);
+    // PostgreSQL's default null placement (last ascending, first descending), as Django leaves it;
+    // it also lets the natural-name index serve the default site order
+    out.push(desc ? sql`${c} desc` : sql`${c} asc`);
   }
   if (!hasId) out.push(sql`t.id asc`);
   return out;
