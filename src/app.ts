@@ -12,7 +12,7 @@ import { registerModelRoutes } from './core/crud/routes.js';
 import { Errors } from './core/errors.js';
 import { Registry } from './core/model/registry.js';
 import type { Database } from './db/client.js';
-import { authenticate, clientIpOf } from './http/auth.js';
+import { authenticate, clientIpOf, createAuthCache } from './http/auth.js';
 import { registerJsonParser } from './http/body-parser.js';
 import { errorHandler } from './http/error-handler.js';
 import { registerHeaders } from './http/headers.js';
@@ -48,18 +48,22 @@ export async function buildApp(config: Config, opts: BuildOptions): Promise<Fast
     logController: new LogController({ disableRequestLogging: true }),
     genReqId: () => randomUUID(),
     bodyLimit: config.bodyLimit,
-    trustProxy: true,
+    trustProxy: config.trustedProxies as string[],
     exposeHeadRoutes: false,
   });
   const registry = new Registry();
   const cfCache = createCustomFieldCache();
+  const authCache = createAuthCache();
   const ctx: AppContext = {
     db: opts.db,
     config,
     registry,
     log,
     customFields: (q, model) => cfCache.get(q, model),
-    invalidateCustomFields: () => cfCache.invalidate(),
+    changed: (model) => {
+      if (model === 'extras.customfield') cfCache.invalidate();
+      if (model === 'users.token' || model === 'users.user') authCache.clear();
+    },
   };
   const special = registerAllModels(registry);
   registry.freeze();
@@ -75,11 +79,11 @@ export async function buildApp(config: Config, opts: BuildOptions): Promise<Fast
   });
 
   app.addHook('preHandler', async (request) => {
-    const clientIp = clientIpOf(request);
+    const clientIp = clientIpOf(request, config.trustedProxies);
     const proto = (request.headers['x-forwarded-proto'] as string | undefined)?.split(',')[0]?.trim() || request.protocol;
     const host = (request.headers['x-forwarded-host'] as string | undefined)?.split(',')[0]?.trim() || request.host || `${config.host}:${config.port}`;
     const routeConfig = request.routeOptions.config ?? {};
-    const auth = routeConfig.noAuth ? { user: null, token: null } : await authenticate(ctx, request, clientIp);
+    const auth = routeConfig.noAuth ? { user: null, token: null } : await authenticate(ctx, request, clientIp, authCache);
     request.rc = {
       app: ctx,
       q: ctx.db.kysely,

@@ -29,6 +29,8 @@ export interface Config {
   logLevel: string;
   /** largest accepted request body in bytes */
   bodyLimit: number;
+  /** peers whose X-Real-IP / X-Forwarded-* headers are believed (addresses or networks) */
+  trustedProxies: readonly string[];
   /** base URL override (scheme://host) for generated links; null = taken from the request */
   baseUrl: string | null;
 }
@@ -103,5 +105,6 @@ export function loadConfig(env: Env = process.env): Config {
     logLevel: e.LOG_LEVEL || 'info',
     bodyLimit: parseInt10('MAX_BODY_SIZE', e.MAX_BODY_SIZE, 50 * 1024 * 1024),
     baseUrl: e.BASE_URL || null,
+    trustedProxies: Object.freeze(parseList(e.TRUSTED_PROXIES, ['127.0.0.1', '::1'])),
   });
 }

@@ -47,7 +47,8 @@ export interface AppContext {
   log: Logger;
   /** custom fields per model identity; reloaded after custom-field writes */
   customFields(q: Kdb, model: string): Promise<CustomFieldDef[]>;
-  invalidateCustomFields(): void;
+  /** called by the write path after objects of a model were written (drops in-process caches) */
+  changed(model: string): void;
 }
 
 export interface RequestContext {

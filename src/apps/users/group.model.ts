@@ -12,7 +12,7 @@ export const group = defineModel({
   tags: false,
   customFields: false,
   timestamps: false,
-  brief: ['name', 'user_count'],
+  brief: ['name'],
   ordering: ['name'],
   search: ['name'],
 });

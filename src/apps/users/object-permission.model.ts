@@ -1,9 +1,39 @@
 /**
  * Object permissions (reference 7.4), enforced for every model by core/auth/permissions.ts.
  */
+import { sql } from 'kysely';
 import { defineModel } from '../../core/model/define-model.js';
+import type { Registry } from '../../core/model/registry.js';
+import type { ModelDef } from '../../core/model/types.js';
+import type { Kdb } from '../../db/client.js';
 import { ConstraintError, attributesCondition } from '../../core/query/constraints.js';
 import { description } from '../fields.js';
+import { membershipFilter } from './membership-filter.js';
+
+/**
+ * Why one constraint set cannot filter `model`, or null. Names are checked while compiling; values
+ * are checked by running the filter once (in a savepoint, so a failure leaves the write's
+ * transaction usable): `{"id__gt": "abc"}` would otherwise fail on every later request of the
+ * permission's holders (NetBox validates with a trial queryset.filter() too).
+ */
+async function constraintError(q: Kdb, registry: Registry, model: ModelDef, set: Record<string, unknown>): Promise<string | null> {
+  let cond;
+  try {
+    cond = attributesCondition(registry, model, JSON.parse(JSON.stringify(set).replace(/"\$user"/g, '0')));
+  } catch (err) {
+    if (!(err instanceof ConstraintError)) throw err;
+    return err.message;
+  }
+  await sql`savepoint permission_constraints`.execute(q);
+  try {
+    await sql`select 1 from ${sql.table(model.table)} as t where ${cond} limit 1`.execute(q);
+    await sql`release savepoint permission_constraints`.execute(q);
+    return null;
+  } catch (err) {
+    await sql`rollback to savepoint permission_constraints`.execute(q);
+    return (err as Error).message;
+  }
+}
 
 export const objectPermission = defineModel({
   name: 'users.objectpermission',
@@ -19,6 +49,13 @@ export const objectPermission = defineModel({
     users: { kind: 'm2m', to: 'users.user', through: { table: 'users_objectpermission_users', from: 'objectpermission_id', to: 'user_id' } },
     actions: { kind: 'strings', required: true },
     constraints: { kind: 'json', nullable: true },
+  },
+  // reference: netbox-filters, /api/users/permissions/ user[n], user_id[n], group[n], group_id[n]
+  filters: {
+    user: membershipFilter('users', 'username'),
+    user_id: membershipFilter('users', 'id'),
+    group: membershipFilter('groups', 'name'),
+    group_id: membershipFilter('groups', 'id'),
   },
   tags: false,
   customFields: false,
@@ -45,20 +82,24 @@ export const objectPermission = defineModel({
             if (!model) continue;
             for (const s of sets as Array<Record<string, unknown>>) {
               if (Object.keys(s).length === 0) continue;
-              try {
-                attributesCondition(rc.app.registry, model, JSON.parse(JSON.stringify(s).replace(/"\$user"/g, '0')));
-              } catch (err) {
-                if (!(err instanceof ConstraintError)) throw err;
-                add('constraints', `Invalid filter for ${t}: ${err.message}`);
-              }
+              const error = await constraintError(rc.q, rc.app.registry, model, s);
+              if (error) add('constraints', `Invalid filter for ${t}: ${error}`);
             }
           }
         }
       }
       return errors;
     },
+    represent(_rc, _rows, out, { mode }) {
+      if (mode !== 'brief') return;
+      for (const o of out) {
+        if (Array.isArray(o.groups)) o.groups = o.groups.map((g: { name: string }) => g.name);
+        if (Array.isArray(o.users)) o.users = o.users.map((u: { username: string }) => u.username);
+      }
+    },
   },
-  brief: ['name', 'enabled', 'object_types', 'actions'],
+  // reference 3.7: the brief form lists groups and users by name
+  brief: ['name', 'enabled', 'object_types', 'groups', 'users', 'actions'],
   ordering: ['name'],
   search: ['name', 'description'],
 });

@@ -2,6 +2,7 @@
  * Routes of the users app beyond the generic ones: token provisioning (spec: Authentication 12;
  * reference 7.3) and the caller's preferences (`/api/users/config/`).
  */
+import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext, AuthUser } from '../../core/context.js';
@@ -10,7 +11,7 @@ import { createObjects } from '../../core/crud/write-service.js';
 import { Errors } from '../../core/errors.js';
 import { render } from '../../core/represent/render.js';
 import { detailUrl } from '../../core/urls.js';
-import { verifyPassword } from './password.js';
+import { hashPassword, verifyPassword } from './password.js';
 
 function deepMerge(target: Record<string, unknown>, patch: Record<string, unknown>): Record<string, unknown> {
   const out = { ...target };
@@ -23,12 +24,17 @@ function deepMerge(target: Record<string, unknown>, patch: Record<string, unknow
   return out;
 }
 
+let dummy: Promise<string> | null = null;
+const dummyHash = () => (dummy ??= hashPassword(randomBytes(16).toString('hex')));
+
 export function registerUserRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.route({
-    method: ['POST', 'OPTIONS'],
+    // every method is routed so that the others answer NetBox's 405 rather than 404
+    method: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
     url: '/api/users/tokens/provision/',
     config: { public: true, noAuth: true, allow: 'POST, OPTIONS' },
     handler: async (request, reply) => {
+      if (request.method !== 'POST' && request.method !== 'OPTIONS') throw Errors.methodNotAllowed(request.method);
       if (request.method === 'OPTIONS') return { name: 'Token Provision', description: '', renders: ['application/json'], parses: ['application/json'] };
       const body = (request.body ?? {}) as Record<string, unknown>;
       const { username, password } = body;
@@ -38,7 +44,9 @@ export function registerUserRoutes(app: FastifyInstance, ctx: AppContext): void 
       const res = await sql<AuthUser & { password: string }>`select id, username, password, is_superuser, is_active, is_staff
         from users_user where username = ${username}`.execute(ctx.db.kysely);
       const found = res.rows[0];
-      if (!found || !found.is_active || !(await verifyPassword(password, found.password))) {
+      // an unknown user still costs one scrypt run, so the answer time does not reveal which usernames exist
+      const valid = await verifyPassword(password, found?.password ?? (await dummyHash()));
+      if (!found || !found.is_active || !valid) {
         throw Errors.permissionDenied('Invalid username/password');
       }
       const user: AuthUser = { id: Number(found.id), username: found.username, is_superuser: found.is_superuser, is_active: found.is_active, is_staff: found.is_staff };
@@ -53,12 +61,13 @@ export function registerUserRoutes(app: FastifyInstance, ctx: AppContext): void 
   });
 
   app.route({
-    method: ['GET', 'HEAD', 'PATCH', 'OPTIONS'],
+    method: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
     url: '/api/users/config/',
     config: { allow: 'GET, PATCH, HEAD, OPTIONS' },
     handler: async (request) => {
       const rc = request.rc;
       if (!rc.user) throw Errors.notAuthenticated();
+      if (!['GET', 'HEAD', 'PATCH', 'OPTIONS'].includes(request.method)) throw Errors.methodNotAllowed(request.method);
       if (request.method === 'OPTIONS') return { name: 'User Config', description: '', renders: ['application/json'], parses: ['application/json'] };
       const current = await sql<{ data: Record<string, unknown> }>`select data from users_userconfig where user_id = ${rc.user.id}`.execute(rc.q);
       const data = current.rows[0]?.data ?? {};

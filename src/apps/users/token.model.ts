@@ -5,9 +5,12 @@
  */
 import { randomBytes } from 'node:crypto';
 import { isIP } from 'node:net';
+import { sql } from 'kysely';
 import { hasPermission } from '../../core/auth/permissions.js';
 import { Errors } from '../../core/errors.js';
 import { defineModel } from '../../core/model/define-model.js';
+import type { CustomFilter } from '../../core/model/types.js';
+import { STRING_LOOKUPS } from '../../core/query/lookups.js';
 
 export function generateKey(): string {
   return randomBytes(20).toString('hex');
@@ -24,6 +27,22 @@ function validPrefixes(v: unknown): string | undefined {
   }
   return undefined;
 }
+
+const PARTIAL_LOOKUPS = new Set(['ic', 'nic', 'isw', 'nisw', 'iew', 'niew']);
+
+/**
+ * The `key` filter. With ALLOW_TOKEN_RETRIEVAL off, partial matches would give back what the
+ * setting hides (`key__isw=a`, `ab`, ... recovers a key one character at a time), so they are
+ * ignored then (spec: Authentication 8).
+ */
+const keyFilter: CustomFilter = {
+  lookups: ['n', 'ie', 'nie', ...PARTIAL_LOOKUPS],
+  type: 'string',
+  async build(values, lookup, { rc, alias }) {
+    if (PARTIAL_LOOKUPS.has(lookup) && !rc.app.config.allowTokenRetrieval) return null;
+    return STRING_LOOKUPS[lookup]!(sql.ref(`${alias}.key`), values, false);
+  },
+};
 
 function masked(key: string): string {
   return `${'*'.repeat(34)}${key.slice(-6)}`;
@@ -52,7 +71,11 @@ export const token = defineModel({
   tags: false,
   customFields: false,
   timestamps: false,
-  display: (row) => String(row.key),
+  // The stored form (change-log object_repr, delete messages) is always masked: the change log is
+  // readable by others, and with ALLOW_TOKEN_RETRIEVAL off it must not leak the key (spec:
+  // Authentication 8). The API's `display` shows the key where retrieval is allowed (represent).
+  display: (row) => masked(String(row.key)),
+  filters: { key: keyFilter },
   hooks: {
     async prepare({ rc, data, before }) {
       if (!before) {
@@ -68,12 +91,16 @@ export const token = defineModel({
         }
       }
     },
-    represent(rc, rows, out, { created }) {
-      if (rc.app.config.allowTokenRetrieval || created) return;
+    represent(rc, rows, out, { mode, created }) {
+      // A nested token appears only inside other objects (a change record's changed_object), which
+      // readers see without any permission on tokens (EXEMPT_VIEW_PERMISSIONS='*' even anonymously):
+      // never put the key there.
+      const reveal = mode !== 'nested' && (rc.app.config.allowTokenRetrieval || created);
       rows.forEach((row, i) => {
         const o = out[i]!;
-        o.display = masked(String(row.key));
-        if ('key' in o) delete o.key;
+        // NetBox 3.7: str(token) is the key when retrieval is allowed, else the masked form
+        if (reveal) o.display = String(row.key);
+        else if ('key' in o) delete o.key;
       });
     },
   },

@@ -1,4 +1,5 @@
 import { defineModel } from '../../core/model/define-model.js';
+import { membershipFilter } from './membership-filter.js';
 import { hashPassword } from './password.js';
 
 export const user = defineModel({
@@ -17,11 +18,15 @@ export const user = defineModel({
     email: { kind: 'string', maxLength: 254, pattern: { regex: /^[^\s@]+@[^\s@]+$/, message: 'Enter a valid email address.' } },
     is_staff: { kind: 'boolean', default: false },
     is_active: { kind: 'boolean', default: true },
-    is_superuser: { kind: 'boolean', default: false },
+    // read-only: NetBox 3.4's API cannot make superusers, so a user allowed to add or change users
+    // cannot escalate through it (reference 3.7); still filterable, as in NetBox
+    is_superuser: { kind: 'boolean', default: false, readOnly: true },
     date_joined: { kind: 'datetime', default: () => new Date().toISOString() },
     groups: { kind: 'm2m', to: 'users.group', through: { table: 'users_user_groups', from: 'user_id', to: 'group_id' } },
   },
   naturalKey: 'username',
+  // reference: netbox-filters, /api/users/users/ group[n], group_id[n]
+  filters: { group: membershipFilter('groups', 'name'), group_id: membershipFilter('groups', 'id') },
   tags: false,
   customFields: false,
   timestamps: false,

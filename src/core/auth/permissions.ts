@@ -48,6 +48,13 @@ async function loadPermissions(rc: RequestContext): Promise<Map<string, Constrai
       }
     }
   }
+  // spec: Authentication 9 - users.grant_token is what lets a user create tokens for others, and
+  // "the requester can then see the created tokens": it extends add and view on tokens within its
+  // own constraints (otherwise DEFAULT_PERMISSIONS' {"user": "$user"} would refuse the new token)
+  for (const c of map.get('users.grant_token') ?? []) {
+    add('users.add_token', c);
+    add('users.view_token', c);
+  }
   rc.permissions = map;
   return map;
 }
