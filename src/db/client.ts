@@ -107,6 +107,9 @@ async function openPostgres(url: string, max: number): Promise<Database> {
         typeParsers[oid] ?? pg.types.getTypeParser(oid, format as 'text')) as typeof pg.types.getTypeParser,
     },
   });
+  // an idle connection the server drops (restart, failover, terminated backend) emits 'error' on
+  // the pool; without a listener Node would crash. The pool replaces it on the next checkout.
+  pool.on('error', () => undefined);
   const stats = { queries: 0 };
   const kysely: Kdb = new Kysely({ dialect: new PostgresDialect({ pool: withNamedStatements(pool) }), log: () => void stats.queries++ });
   await sql`select 1`.execute(kysely);

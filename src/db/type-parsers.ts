@@ -8,11 +8,20 @@ export const OID = {
   DATE: 1082,
   TIMESTAMPTZ: 1184,
   TIMESTAMP: 1114,
+  INET: 869,
 } as const;
 
 /** "2026-11-22 07:10:19.881234+00" -> "2026-11-22T07:10:19.881234Z" (microseconds kept, as NetBox shows them) */
 export function parseTimestamptz(s: string): string {
   return s.replace(' ', 'T').replace(/\+00(:00)?$/, 'Z');
+}
+
+/**
+ * PostgreSQL prints an inet host address without its /32 or /128; rows carry the mask always, as
+ * NetBox shows it (representations, display strings and change-log snapshots alike).
+ */
+export function parseInet(s: string): string {
+  return s.includes('/') ? s : `${s}/${s.includes(':') ? 128 : 32}`;
 }
 
 export const typeParsers: Record<number, (s: string) => unknown> = {
@@ -21,4 +30,5 @@ export const typeParsers: Record<number, (s: string) => unknown> = {
   [OID.DATE]: (s) => s,
   [OID.TIMESTAMPTZ]: parseTimestamptz,
   [OID.TIMESTAMP]: (s) => s.replace(' ', 'T'),
+  [OID.INET]: parseInet,
 };

@@ -24,6 +24,10 @@ function sortKeys(o: Record<string, unknown>): Record<string, unknown> {
   return Object.fromEntries(Object.entries(o).sort(([a], [b]) => (a < b ? -1 : 1)));
 }
 
+function displayOf(row: Record<string, unknown>, type: string): string {
+  return `${type} ${row.object_repr} ${ObjectChangeAction.labels.get(row.action as string)?.toLowerCase()} by ${row.user_name}`;
+}
+
 export const objectChange = defineModel({
   name: 'extras.objectchange',
   path: 'object-changes',
@@ -49,7 +53,7 @@ export const objectChange = defineModel({
   changelog: false,
   timestamps: false,
   filters: { time_after: timeBound('>='), time_before: timeBound('<=') },
-  display: (row) => `${row.changed_object_type} ${row.object_repr} ${ObjectChangeAction.labels.get(row.action as string)?.toLowerCase()} by ${row.user_name}`,
+  display: (row) => displayOf(row, String(row.changed_object_type)),
   hooks: {
     async represent(rc, rows, out) {
       // the live object, nested, or null once it is gone
@@ -69,6 +73,10 @@ export const objectChange = defineModel({
       rows.forEach((r, i) => {
         const o = out[i]!;
         if ('changed_object' in o) o.changed_object = live.get(`${r.changed_object_type}:${r.changed_object_id}`) ?? null;
+        // NetBox's str(ObjectChange) names the type "<app_label> | <verbose name>", as in
+        // "ipam | IP address 10.0.0.1/32 created by admin", not by its dotted identity
+        const changed = rc.app.registry.find(r.changed_object_type as string);
+        if (changed) o.display = displayOf(r, `${changed.app} | ${changed.verboseName}`);
         // jsonb keeps its own key order; NetBox shows snapshots with sorted keys
         for (const k of ['prechange_data', 'postchange_data']) if (o[k]) o[k] = sortKeys(o[k] as Record<string, unknown>);
       });

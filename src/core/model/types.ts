@@ -129,6 +129,12 @@ export interface ModelHooks {
   validate?(args: WriteHookArgs): Promise<Record<string, string[]> | void>;
   /** may change `data` before it is stored (hash a password, fill a key) */
   prepare?(args: WriteHookArgs): Promise<void> | void;
+  /**
+   * runs once the row is stored (create and update), in the same transaction and before the
+   * change record: writes rows of other tables that need this row's id (a cable's terminations).
+   * `data` is the object the prepare hook received.
+   */
+  afterWrite?(args: WriteHookArgs & { row: Record<string, unknown> }): Promise<void> | void;
   /** adjusts the representation of rows (mask a token key, add computed values) */
   represent?(
     rc: RequestContext,

@@ -18,6 +18,17 @@ export async function runAll<T>(rc: RequestContext, tasks: Array<() => Promise<T
 
 export async function fetchRowsById(rc: RequestContext, model: ModelDef, ids: number[]): Promise<Row[]> {
   if (ids.length === 0) return [];
+  if (model.treeParent) {
+    // tree rows come with their depth, saving the renderer a second query per nested tree model
+    const t = sql.table(model.table);
+    const parent = sql.ref(`${model.treeParent}_id`);
+    const res = await sql<Row>`with recursive up(id, pid, depth) as (
+        select id, ${parent}, 0 from ${t} where id = any(${ids}::bigint[])
+        union all
+        select up.id, p.${parent}, up.depth + 1 from up join ${t} p on p.id = up.pid where up.depth < 100)
+      select r.*, d.depth as _depth from ${t} r join (select id, max(depth)::int as depth from up group by id) d on d.id = r.id`.execute(rc.q);
+    return res.rows;
+  }
   const res = await sql<Row>`select * from ${sql.table(model.table)} where id = any(${ids}::bigint[])`.execute(rc.q);
   return res.rows;
 }

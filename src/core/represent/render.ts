@@ -50,6 +50,12 @@ function renderScalar(f: FieldDef, v: unknown): unknown {
   }
 }
 
+/** spec: created is a plain date, last_updated an ISO 8601 UTC timestamp */
+function renderTimestamp(key: 'created' | 'last_updated', row: Row): unknown {
+  if (key === 'last_updated') return row.last_updated ?? null;
+  return typeof row.created === 'string' ? row.created.slice(0, 10) : null;
+}
+
 function tagOut(baseUrl: string, tagModel: ModelDef, t: TagRow) {
   return { id: t.id, url: detailUrl(baseUrl, tagModel, t.id), display: t.name, name: t.name, slug: t.slug, color: t.color };
 }
@@ -87,6 +93,7 @@ export async function render(rc: RequestContext, model: ModelDef, rows: Row[], m
   }
   const countKeys = full ? Object.keys(model.counts) : showCounts ? keys.filter((k) => k in model.counts) : [];
   const withDepth = !!model.treeParent;
+  const depthKnown = withDepth && rows.every((r) => typeof r._depth === 'number');
   const withTags = full && model.tags;
   const withCf = full && model.customFields;
 
@@ -105,7 +112,8 @@ export async function render(rc: RequestContext, model: ModelDef, rows: Row[], m
     tasks.push(async () => counts.set(k, await fetchCount(rc, model, model.counts[k]!, ids)));
   }
   if (withTags) tasks.push(async () => (tags = await fetchTags(rc, model, ids)));
-  if (withDepth) tasks.push(async () => (depths = await fetchDepths(rc, model, ids)));
+  if (depthKnown) depths = new Map(rows.map((r) => [Number(r.id), r._depth as number]));
+  else if (withDepth) tasks.push(async () => (depths = await fetchDepths(rc, model, ids)));
   if (withCf) tasks.push(async () => (cfs = await rc.app.customFields(rc.q, model.name)));
   await runAll(rc, tasks);
 
@@ -136,6 +144,8 @@ export async function render(rc: RequestContext, model: ModelDef, rows: Row[], m
       if (!f) {
         if (k === '_depth') o._depth = depths.get(id) ?? 0;
         else if (k in model.counts) o[k] = counts.get(k)?.get(id) ?? 0;
+        // a brief form naming created/last_updated (journal entries) shows them as the full form does
+        else if (model.timestamps && (k === 'created' || k === 'last_updated')) o[k] = renderTimestamp(k, row);
         else if (k in row) o[k] = row[k];
         continue;
       }
@@ -160,9 +170,8 @@ export async function render(rc: RequestContext, model: ModelDef, rows: Row[], m
       if (withTags && tagModel) o.tags = (tags.get(id) ?? []).map((t) => tagOut(rc.baseUrl, tagModel, t));
       if (withCf) o.custom_fields = renderCustomFields(rc, cfs, row.custom_field_data as Row | null, cfNested);
       if (model.timestamps) {
-        // spec: created is a plain date, last_updated an ISO 8601 UTC timestamp
-        o.created = typeof row.created === 'string' ? row.created.slice(0, 10) : null;
-        o.last_updated = row.last_updated ?? null;
+        o.created = renderTimestamp('created', row);
+        o.last_updated = renderTimestamp('last_updated', row);
       }
     }
     if (full) for (const k of countKeys) o[k] = counts.get(k)?.get(id) ?? 0;

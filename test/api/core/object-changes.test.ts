@@ -27,7 +27,8 @@ describe('change records', () => {
     // change-log format: fks as ids, decimals as strings, tags as names, keys sorted
     expect(c.postchange_data).toMatchObject({ name: n, tenant: tenant.id, latitude: '1.25', tags: [], custom_fields: {} });
     expect(Object.keys(c.postchange_data)).toEqual([...Object.keys(c.postchange_data)].sort());
-    expect(c.display).toBe(`dcim.site ${n} created by ${c.user_name}`);
+    // NetBox: str(ObjectChange) = "<app_label> | <verbose name> <repr> <action> by <user>"
+    expect(c.display).toBe(`dcim | site ${n} created by ${c.user_name}`);
   });
 
   it('records update and delete with pre- and post-change data', async () => {

@@ -1,0 +1,56 @@
+/**
+ * The shape of one row of the contract table (models.ts) and small helpers for writing rows.
+ */
+import type { TestApp } from '../helpers/app.js';
+import { uniq } from '../helpers/app.js';
+
+export type Json = Record<string, unknown>;
+export type Patch = Json | (() => Json);
+
+export interface ContractContext {
+  t: TestApp;
+}
+
+export interface ContractCase {
+  /** model identity `app.model` */
+  model: string;
+  /** list path */
+  path: string;
+  /** read-only models (GET/HEAD/OPTIONS only): the suite checks reads and a 405 on writes */
+  readOnly?: true;
+  /** data for one valid new object; may create prerequisites through the API; unique per call */
+  create?: (ctx: ContractContext) => Promise<Json>;
+  /** a valid PATCH */
+  update?: Patch;
+  /** a second valid PATCH touching other attributes than `update` (bulk PATCH sends both) */
+  altUpdate?: Patch;
+  /** one attribute invalid on create and on update; the 400 names its field */
+  invalid?: Json;
+  /** fields of the brief form besides id, url, display (NetBox 3.4 nested serializer) */
+  briefFields: string[];
+  /** the spec fixes a brief form without `display` (prefixes: exactly id, url, family, prefix) */
+  briefWithoutDisplay?: true;
+  /** brief fields rendered unlike the full form (`family`: an integer there, {value, label} in full) */
+  briefOwnForm?: string[];
+  /** a `q=` value that finds the object created from `data` (default: its name) */
+  search?: (data: Json, created: Json) => string;
+  /** read-only models whose objects come from other endpoints: creates a few before the reads */
+  seed?: (ctx: ContractContext) => Promise<void>;
+  /** contract checks known to fail, with the reason; run as expected failures until fixed */
+  knownBugs?: { brief?: string };
+}
+
+export const resolve = (p: Patch | undefined): Json => (typeof p === 'function' ? p() : { ...(p ?? {}) });
+
+/** unique name and slug */
+export const named = (prefix: string) => {
+  const n = uniq(prefix);
+  return { name: n, slug: n };
+};
+
+/** Creates a prerequisite through the API and returns its representation. */
+export async function created(ctx: ContractContext, path: string, data: Json): Promise<Json> {
+  const res = await ctx.t.post(path, data);
+  if (res.statusCode !== 201) throw new Error(`prerequisite ${path} answered ${res.statusCode}: ${res.body}`);
+  return res.json();
+}

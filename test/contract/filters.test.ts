@@ -1,0 +1,76 @@
+/**
+ * Contract: the filters every model's list has (id and its lookups, created, q, ordering, unknown
+ * names ignored, bad values rejected).
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TestApp } from '../helpers/app.js';
+import { uniq } from '../helpers/app.js';
+import { createMany, createOne, dataFor, defOf, getJson, idsOf, makeContractApp } from './harness.js';
+import { type Json, WRITABLE } from './models.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await makeContractApp();
+});
+afterAll(async () => t.close());
+
+const nextDay = (date: string) => new Date(Date.parse(`${date.slice(0, 10)}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+
+describe.each(WRITABLE)('$model generic filters', (c) => {
+  const def = defOf(c);
+  const list = async (query: string) => getJson(t, `${c.path}?${query}`);
+
+  it('filters by id, id__n, id__gt, id__gte and id__lte', async () => {
+    const [a, b, d] = (await createMany(t, c, 3)).map((o) => o.id as number);
+    const range = `id__gte=${a}&id__lte=${d}&ordering=id`;
+    expect(idsOf(await list(`id=${b}`))).toEqual([b]);
+    expect(idsOf(await list(`id=${a}&id=${d}&ordering=id`))).toEqual([a, d]);
+    expect(idsOf(await list(`${range}&id__n=${b}`))).toEqual([a, d]);
+    expect(idsOf(await list(`id__gt=${a}&id__lte=${d}&ordering=id`))).toEqual([b, d]);
+    expect((await list(`id=${b}`)).count).toBe(1);
+    expect((await list(`id__n=${b}&limit=1`)).count).toBe((await list('limit=1')).count as number - 1);
+  });
+
+  it('orders by ordering=-id and ordering=id', async () => {
+    const ids = (await createMany(t, c, 3)).map((o) => o.id as number);
+    const range = `id__gte=${ids[0]}&id__lte=${ids[2]}`;
+    expect(idsOf(await list(`${range}&ordering=-id`))).toEqual([...ids].reverse());
+    expect(idsOf(await list(`${range}&ordering=id`))).toEqual(ids);
+  });
+
+  it('ignores an unknown filter name', async () => {
+    const ids = (await createMany(t, c, 2)).map((o) => o.id);
+    const body = await list(`id=${ids[0]}&id=${ids[1]}&ordering=id&no_such_filter=zzz&name__nonsense=1`);
+    expect(idsOf(body)).toEqual(ids);
+  });
+
+  it('rejects a bad id value with 400 naming the parameter', async () => {
+    for (const param of ['id', 'id__n', 'id__gt']) {
+      const res = await t.get(`${c.path}?${param}=abc`);
+      expect(res.statusCode, param).toBe(400);
+      expect(Object.keys(res.json()), param).toEqual([param]);
+      expect(res.json()[param]).toEqual([expect.any(String)]);
+    }
+  });
+
+  it('finds the object with q= and nothing for text no object holds', async () => {
+    const [data] = await dataFor(t, c);
+    const obj = (await t.post(c.path, data)).json();
+    const needle = (c.search ?? ((d: Json) => String(d.name)))(data!, obj);
+    expect(idsOf(await list(`q=${encodeURIComponent(needle)}`))).toEqual([obj.id]);
+    expect((await list(`q=${uniq('absent')}`)).count).toBe(0);
+  });
+
+  const hasCreated = def.timestamps || 'created' in def.fields;
+  // only models that have a created timestamp get this check
+  if (hasCreated) it('filters by created__gte', async () => {
+    const obj = await createOne(t, c);
+    const day = String(obj.created).slice(0, 10);
+    expect(idsOf(await list(`id=${obj.id}&created__gte=${day}`))).toEqual([obj.id]);
+    expect(idsOf(await list(`id=${obj.id}&created__gte=${nextDay(day)}`))).toEqual([]);
+    expect(idsOf(await list(`id=${obj.id}&created__lt=${nextDay(day)}`))).toEqual([obj.id]);
+    const bad = await t.get(`${c.path}?created__gte=yesterday`);
+    expect(bad.statusCode).toBe(400);
+    expect(Object.keys(bad.json())).toEqual(['created__gte']);
+  });
+});

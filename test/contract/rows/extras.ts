@@ -1,0 +1,50 @@
+/** Contract rows of the extras app (see ../models.ts). */
+import { uniq } from '../../helpers/app.js';
+import { type ContractCase, created, named } from '../contract-case.js';
+
+export const extrasRows: ContractCase[] = [
+  {
+    model: 'extras.tag',
+    path: '/api/extras/tags/',
+    create: async () => ({ ...named('tag'), color: 'ff0000' }),
+    update: { color: '00ff00', description: 'updated by contract' },
+    altUpdate: () => ({ name: uniq('tag-renamed') }),
+    invalid: { color: 'not-a-colour' },
+    briefFields: ['name', 'slug', 'color'],
+  },
+  {
+    model: 'extras.customfield',
+    path: '/api/extras/custom-fields/',
+    create: async () => ({ name: uniq('cf').replace(/-/g, '_'), content_types: ['tenancy.tenant'], type: 'text', label: 'Contract' }),
+    update: { description: 'updated by contract', weight: 200 },
+    altUpdate: { filter_logic: 'exact', label: 'Other' },
+    invalid: { name: 'not valid!' },
+    briefFields: ['name'],
+  },
+  {
+    model: 'extras.journalentry',
+    path: '/api/extras/journal-entries/',
+    create: async (ctx) => {
+      const site = await created(ctx, '/api/dcim/sites/', named('site'));
+      return { assigned_object_type: 'dcim.site', assigned_object_id: site.id, kind: 'success', comments: uniq('journal') };
+    },
+    update: { comments: 'updated by contract' },
+    altUpdate: { kind: 'warning' },
+    invalid: { kind: 'bogus' },
+    briefFields: ['created'],
+    search: (d) => String(d.comments),
+  },
+  {
+    model: 'extras.contenttype',
+    path: '/api/extras/content-types/',
+    readOnly: true,
+    briefFields: ['app_label', 'model'],
+  },
+  {
+    model: 'extras.objectchange',
+    path: '/api/extras/object-changes/',
+    readOnly: true,
+    // NetBox 3.4 ignores ?brief here; the service renders a brief form (a superset)
+    briefFields: ['action', 'changed_object_type', 'changed_object_id', 'object_repr'],
+  },
+];

@@ -1,0 +1,27 @@
+/** Contract rows of the tenancy app (see ../models.ts). */
+import { uniq } from '../../helpers/app.js';
+import { type ContractCase, created, named } from '../contract-case.js';
+
+export const tenancyRows: ContractCase[] = [
+  {
+    model: 'tenancy.tenantgroup',
+    path: '/api/tenancy/tenant-groups/',
+    create: async () => ({ ...named('tg'), description: 'contract' }),
+    update: { description: 'updated by contract' },
+    altUpdate: () => ({ name: uniq('tg-renamed') }),
+    invalid: { slug: 'not a slug' },
+    briefFields: ['name', 'slug', 'tenant_count', '_depth'],
+  },
+  {
+    model: 'tenancy.tenant',
+    path: '/api/tenancy/tenants/',
+    create: async (ctx) => {
+      const group = await created(ctx, '/api/tenancy/tenant-groups/', named('tg'));
+      return { ...named('tenant'), group: group.id, comments: 'contract' };
+    },
+    update: { description: 'updated by contract', comments: 'patched' },
+    altUpdate: { group: null },
+    invalid: { slug: 'not a slug' },
+    briefFields: ['name', 'slug'],
+  },
+];

@@ -1,0 +1,191 @@
+/**
+ * Contract: the write side of every writable model - create (single, bulk, all-or-nothing),
+ * PUT, PATCH, bulk PATCH (all-or-nothing), DELETE (single and bulk).
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TestApp } from '../helpers/app.js';
+import {
+  BASE,
+  DATE_RE,
+  ISO_Z_RE,
+  countOf,
+  createMany,
+  createOne,
+  dataFor,
+  defOf,
+  detailPath,
+  expectApplied,
+  getJson,
+  makeContractApp,
+  resolve,
+} from './harness.js';
+import { type Json, WRITABLE } from './models.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await makeContractApp();
+});
+afterAll(async () => t.close());
+
+/** the field a row's invalid data names, and that data */
+const invalidOf = (c: (typeof WRITABLE)[number]) => [Object.keys(c.invalid!)[0]!, c.invalid!] as const;
+
+describe.each(WRITABLE)('$model writes', (c) => {
+  const def = defOf(c);
+
+  it('creates one object: 201, Location of the object, full representation', async () => {
+    const [data] = await dataFor(t, c);
+    const res = await t.post(c.path, data);
+    expect(res.statusCode, res.body).toBe(201);
+    const body = res.json();
+    expect(body.id).toEqual(expect.any(Number));
+    expect(body.url).toBe(`${BASE}${detailPath(c, body.id)}`);
+    expect(res.headers.location).toBe(body.url);
+    expect(body.display).toEqual(expect.any(String));
+    expectApplied(def, body, data!);
+    if (def.tags) expect(body.tags).toEqual([]);
+    else expect(body).not.toHaveProperty('tags');
+    if (def.customFields) expect(body.custom_fields).toEqual(expect.any(Object));
+    else expect(body).not.toHaveProperty('custom_fields');
+    if (def.timestamps) {
+      expect(body.created).toMatch(DATE_RE);
+      expect(body.last_updated).toMatch(ISO_Z_RE);
+    }
+    for (const [k, f] of Object.entries(def.fields)) if (f.writeOnly) expect(body).not.toHaveProperty(k);
+  });
+
+  it('creates from a JSON list: 201 and the created objects in input order', async () => {
+    const data = await dataFor(t, c, 2);
+    const res = await t.post(c.path, data);
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.headers.location).toBeUndefined();
+    const body = res.json() as Json[];
+    expect(body).toHaveLength(2);
+    body.forEach((o, i) => expectApplied(def, o, data[i]!));
+    for (const o of body) expect((await getJson(t, detailPath(c, o.id))).id).toBe(o.id);
+  });
+
+  it('rejects a bulk create with one bad item: 400 aligned with the input, nothing created', async () => {
+    const [field, invalid] = invalidOf(c);
+    const [good, other] = await dataFor(t, c, 2);
+    const before = await countOf(t, c);
+    const res = await t.post(c.path, [good, { ...other, ...invalid }]);
+    expect(res.statusCode, res.body).toBe(400);
+    const body = res.json() as Json[];
+    expect(body).toHaveLength(2);
+    expect(body[0]).toEqual({});
+    expect(body[1]).toHaveProperty(field);
+    expect(await countOf(t, c)).toBe(before);
+  });
+
+  it('replaces an object with PUT', async () => {
+    const obj = await createOne(t, c);
+    const [fresh] = await dataFor(t, c);
+    const data = { ...fresh, ...resolve(c.update) };
+    const res = await t.put(detailPath(c, obj.id), data);
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json();
+    expect(body.id).toBe(obj.id);
+    expectApplied(def, body, data);
+    expect(await getJson(t, detailPath(c, obj.id))).toEqual(body);
+  });
+
+  const required = Object.entries(def.fields).filter(([, f]) => f.required && !f.readOnly).map(([k]) => k);
+  // only models with required fields get this check
+  if (required.length > 0) it('rejects a PUT without the required fields: 400 "This field is required."', async () => {
+    const obj = await createOne(t, c);
+    const res = await t.put(detailPath(c, obj.id), Object.fromEntries(Object.entries(resolve(c.update)).filter(([k]) => !required.includes(k))));
+    expect(res.statusCode, res.body).toBe(400);
+    const body = res.json() as Record<string, string[]>;
+    for (const k of required) expect(body[k], k).toEqual(['This field is required.']);
+    expect(await getJson(t, detailPath(c, obj.id))).toEqual(obj);
+  });
+
+  it('bulk-replaces with PUT on the list', async () => {
+    const [a, b] = await createMany(t, c, 2);
+    const [da, db] = await dataFor(t, c, 2);
+    const res = await t.put(c.path, [{ id: a!.id, ...da }, { id: b!.id, ...db }]);
+    expect(res.statusCode, res.body).toBe(200);
+    expectApplied(def, await getJson(t, detailPath(c, a!.id)), da!);
+    expectApplied(def, await getJson(t, detailPath(c, b!.id)), db!);
+  });
+
+  it('updates only the sent attributes with PATCH', async () => {
+    const obj = await createOne(t, c);
+    const patch = resolve(c.update);
+    const res = await t.patch(detailPath(c, obj.id), patch);
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json();
+    expectApplied(def, body, patch);
+    const untouched = Object.keys(obj).filter((k) => !(k in patch) && !['last_updated', 'display'].includes(k));
+    for (const k of untouched) expect(body[k], k).toEqual(obj[k]);
+    if (def.timestamps) expect(Date.parse(body.last_updated)).toBeGreaterThan(Date.parse(obj.last_updated as string));
+    expect(await getJson(t, detailPath(c, obj.id))).toEqual(body);
+  });
+
+  it('bulk-updates with PATCH, each object with its own attributes', async () => {
+    const [a, b] = await createMany(t, c, 2);
+    const pa = resolve(c.update);
+    const pb = resolve(c.altUpdate);
+    const res = await t.patch(c.path, [{ id: a!.id, ...pa }, { id: b!.id, ...pb }]);
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json() as Json[];
+    expect(body.map((o) => o.id).sort()).toEqual([a!.id, b!.id].sort());
+    const gotA = await getJson(t, detailPath(c, a!.id));
+    const gotB = await getJson(t, detailPath(c, b!.id));
+    expectApplied(def, gotA, pa);
+    expectApplied(def, gotB, pb);
+    // each object received only its own patch
+    for (const k of Object.keys(pb).filter((k) => !(k in pa))) expect(gotA[k], `${k} of a`).toEqual(a![k]);
+    for (const k of Object.keys(pa).filter((k) => !(k in pb))) expect(gotB[k], `${k} of b`).toEqual(b![k]);
+  });
+
+  it('rejects a bulk update with one invalid item and changes nothing', async () => {
+    const [field, invalid] = invalidOf(c);
+    const [a, b] = await createMany(t, c, 2);
+    const res = await t.patch(c.path, [{ id: a!.id, ...resolve(c.update) }, { id: b!.id, ...invalid }]);
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json()).toHaveProperty(field);
+    expect(await getJson(t, detailPath(c, a!.id))).toEqual(a);
+    expect(await getJson(t, detailPath(c, b!.id))).toEqual(b);
+  });
+
+  it('rejects an invalid PATCH with 400 naming the field', async () => {
+    const [field, invalid] = invalidOf(c);
+    const obj = await createOne(t, c);
+    const res = await t.patch(detailPath(c, obj.id), invalid);
+    expect(res.statusCode, res.body).toBe(400);
+    expect(Object.keys(res.json())).toEqual([field]);
+    expect(await getJson(t, detailPath(c, obj.id))).toEqual(obj);
+  });
+
+  it('deletes one object: 204 with an empty body, then 404', async () => {
+    const obj = await createOne(t, c);
+    const res = await t.del(detailPath(c, obj.id));
+    expect(res.statusCode).toBe(204);
+    expect(res.body).toBe('');
+    expect((await t.get(detailPath(c, obj.id))).statusCode).toBe(404);
+    expect((await t.del(detailPath(c, obj.id))).statusCode).toBe(404);
+  });
+
+  it('bulk-deletes a list of {id}: 204, then each is 404', async () => {
+    const objs = await createMany(t, c, 3);
+    const res = await t.del(c.path, objs.slice(0, 2).map((o) => ({ id: o.id })));
+    expect(res.statusCode, res.body).toBe(204);
+    expect(res.body).toBe('');
+    for (const o of objs.slice(0, 2)) expect((await t.get(detailPath(c, o.id))).statusCode).toBe(404);
+    expect((await t.get(detailPath(c, objs[2]!.id))).statusCode).toBe(200);
+    // NetBox: ids that do not exist are skipped
+    expect((await t.del(c.path, [{ id: objs[0]!.id }])).statusCode).toBe(204);
+  });
+
+  it('rejects bulk update and delete items without an integer id', async () => {
+    const obj = await createOne(t, c);
+    for (const method of ['PATCH', 'DELETE']) {
+      const res = await t.request(method, c.path, { body: [{ id: obj.id }, {}] });
+      expect(res.statusCode, method).toBe(400);
+      expect(res.json(), method).toEqual([{}, { id: ['This field is required.'] }]);
+    }
+    expect(await getJson(t, detailPath(c, obj.id))).toEqual(obj);
+  });
+});
