@@ -1,0 +1,61 @@
+/**
+ * Command-line flags of the benchmark, parsed once into a frozen object. Kept separate so run.ts
+ * reads as the sequence of steps it performs.
+ *
+ *   --engine postgres|pglite|both   engines to measure (default both)
+ *   --duration S                    seconds per autocannon run (default 10)
+ *   --pglite-duration S             seconds per run on PGlite (default: --duration)
+ *   --sites N                       sites to seed (default 10000, at least 10000 unless --small)
+ *   --connections N                 connections for the read scenarios (default 16)
+ *   --bulk-connections N            connections for bulk create (default 4)
+ *   --only a,b                      run only these scenarios (names from scenarios.ts)
+ *   --cpu-prof                      run the server with node --cpu-prof (profiles in bench/results/prof)
+ *   --trace-sql                     preload bench/trace-sql.ts in the server: count and time SQL
+ *   --pg-url URL                    admin URL of the PostgreSQL server (default postgres://postgres@127.0.0.1:5432/postgres)
+ */
+export interface BenchArgs {
+  engines: Array<'postgres' | 'pglite'>;
+  duration: number;
+  pgliteDuration: number;
+  sites: number;
+  connections: number;
+  bulkConnections: number;
+  only: string[] | null;
+  cpuProf: boolean;
+  traceSql: boolean;
+  pgUrl: string;
+}
+
+function value(argv: string[], name: string): string | undefined {
+  const i = argv.indexOf(name);
+  if (i >= 0) return argv[i + 1];
+  const eq = argv.find((a) => a.startsWith(`${name}=`));
+  return eq?.slice(name.length + 1);
+}
+
+function int(argv: string[], name: string, dflt: number, min = 1): number {
+  const v = value(argv, name);
+  if (v === undefined) return dflt;
+  const n = Number(v);
+  if (!Number.isInteger(n) || n < min) throw new Error(`${name} must be an integer >= ${min}, got "${v}"`);
+  return n;
+}
+
+export function parseArgs(argv: string[]): BenchArgs {
+  const engine = value(argv, '--engine') ?? 'both';
+  if (!['postgres', 'pglite', 'both'].includes(engine)) throw new Error('--engine must be postgres, pglite or both');
+  const duration = int(argv, '--duration', 10);
+  const small = argv.includes('--small'); // quick smoke runs of the harness itself
+  return Object.freeze({
+    engines: (engine === 'both' ? ['postgres', 'pglite'] : [engine]) as BenchArgs['engines'],
+    duration,
+    pgliteDuration: int(argv, '--pglite-duration', duration),
+    sites: int(argv, '--sites', 10_000, small ? 1 : 10_000),
+    connections: int(argv, '--connections', 16),
+    bulkConnections: int(argv, '--bulk-connections', 4),
+    only: value(argv, '--only')?.split(',').map((s) => s.trim()).filter(Boolean) ?? null,
+    cpuProf: argv.includes('--cpu-prof'),
+    traceSql: argv.includes('--trace-sql'),
+    pgUrl: value(argv, '--pg-url') ?? 'postgres://postgres@127.0.0.1:5432/postgres',
+  });
+}

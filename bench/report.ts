@@ -1,0 +1,87 @@
+/**
+ * Output of a run: the results table on stdout (with the targets and the caveat that the load
+ * generator shares the machine's cores with the server) and one JSON file per engine under
+ * bench/results/ (git-ignored), so runs can be compared over time.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
+import { join } from 'node:path';
+import type { ScenarioResult } from './scenarios.js';
+import type { SeedStep } from './seed.js';
+import { ROOT } from './server.js';
+
+/** PostgreSQL targets on the 2-core reference machine (issue targets) */
+export const TARGETS: Record<string, { metric: 'req/s' | 'objects/s'; min: number }> = {
+  list: { metric: 'req/s', min: 1500 },
+  detail: { metric: 'req/s', min: 3000 },
+  'bulk-create': { metric: 'objects/s', min: 10_000 },
+};
+
+export interface EngineReport {
+  engine: string;
+  date: string;
+  /** loadAvg1: the 1-minute load average when the engine's run started (other work on the machine skews figures) */
+  machine: { cpus: number; model: string; node: string; loadAvg1: number };
+  sites: number;
+  durationSec: number;
+  seed: SeedStep[];
+  scenarios: ScenarioResult[];
+  note: string;
+}
+
+export const NOTE = 'autocannon runs in the benchmark process on the same machine and shares its cores with the server (and PostgreSQL); figures are lower than on a dedicated load generator.';
+
+export function machine() {
+  const c = cpus();
+  return { cpus: c.length, model: c[0]?.model ?? 'unknown', node: process.version, loadAvg1: Math.round(loadavg()[0]! * 100) / 100 };
+}
+
+function verdict(engine: string, r: ScenarioResult): string {
+  const t = TARGETS[r.name];
+  if (!t) return '';
+  const v = t.metric === 'objects/s' ? (r.objectsPerSec ?? 0) : r.reqPerSecMean;
+  const ok = v >= t.min;
+  const label = `${ok ? 'meets' : 'BELOW'} ${t.min.toLocaleString('en')} ${t.metric}`;
+  return engine === 'postgres' ? label : `(pg target ${t.min.toLocaleString('en')})`;
+}
+
+export function table(rep: EngineReport): string {
+  const head = ['scenario', 'conns', 'req/s mean', 'p50 ms', 'p99 ms', 'objects/s', 'errors (timeouts)', 'non-2xx', 'target'];
+  const rows = rep.scenarios.map((r) => [
+    r.title,
+    String(r.connections),
+    r.reqPerSecMean.toFixed(1),
+    r.latencyP50Ms.toFixed(1),
+    r.latencyP99Ms.toFixed(1),
+    r.objectsPerSec === undefined ? '' : Math.round(r.objectsPerSec).toLocaleString('en'),
+    `${r.errors} (${r.timeouts})`,
+    String(r.non2xx),
+    verdict(rep.engine, r),
+  ]);
+  const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
+  const line = (cells: string[]) => cells.map((c, i) => (i === 0 || i === cells.length - 1 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join(' | ');
+  const seed = rep.seed.map((s) => `${s.what} ${Math.round(s.objectsPerSec)}/s`).join(', ');
+  return [
+    `== ${rep.engine}: ${rep.sites.toLocaleString('en')} seeded sites, ${rep.durationSec} s per scenario, ${rep.machine.cpus} cores (${rep.machine.model}), node ${rep.machine.node}, load average ${rep.machine.loadAvg1} at start`,
+    line(head),
+    widths.map((w) => '-'.repeat(w)).join('-|-'),
+    ...rows.map(line),
+    `seeding throughput (bulk POST, 1,000/request): ${seed}`,
+    `note: ${rep.note}`,
+  ].join('\n');
+}
+
+export function writeJson(rep: EngineReport): string {
+  const dir = join(ROOT, 'bench/results');
+  mkdirSync(dir, { recursive: true });
+  const file = join(dir, `${rep.engine}-${rep.date.replace(/[:.]/g, '-')}.json`);
+  writeFileSync(file, `${JSON.stringify(rep, null, 2)}\n`);
+  return file;
+}
+
+/** Scenarios with failed requests; the run must not pass quietly with them. */
+export function failures(rep: EngineReport): string[] {
+  return rep.scenarios
+    .filter((r) => r.errors + r.non2xx > 0 || r.requests === 0)
+    .map((r) => `${rep.engine}/${r.name}: ${r.requests} requests, ${r.errors} errors (${r.timeouts} of them timeouts), ${r.non2xx} non-2xx`);
+}

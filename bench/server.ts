@@ -1,0 +1,137 @@
+/**
+ * Starts the service as a child process on a free loopback port against a fresh database, and
+ * tears both down. Measures nothing itself; it makes each engine's run start from the same empty
+ * state (PostgreSQL: a new database inv_bench_<pid>; PGlite: a new temp DATA_DIR) so figures are
+ * comparable and repeatable.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import pg from 'pg';
+
+export const ROOT = resolve(import.meta.dirname, '..');
+export const TOKEN = '0123456789abcdef0123456789abcdef01234567';
+
+export interface Server {
+  engine: 'postgres' | 'pglite';
+  url: string;
+  pid: number;
+  /** PostgreSQL: ANALYZE the fresh database (PGlite: no-op, its files belong to the server) */
+  analyze(): Promise<boolean>;
+  stop(): Promise<void>;
+}
+
+export interface StartOptions {
+  engine: 'postgres' | 'pglite';
+  pgUrl: string;
+  cpuProfDir?: string;
+  traceSqlFile?: string;
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((ok, fail) => {
+    const s = createServer();
+    s.once('error', fail);
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as { port: number };
+      s.close(() => ok(port));
+    });
+  });
+}
+
+async function adminQuery(pgUrl: string, text: string): Promise<void> {
+  const client = new pg.Client({ connectionString: pgUrl });
+  await client.connect();
+  try {
+    await client.query(text);
+  } finally {
+    await client.end();
+  }
+}
+
+/** A fresh database for one engine; returns the child's env additions and a cleanup. */
+async function freshDatabase(opts: StartOptions): Promise<{ env: Record<string, string>; drop: () => Promise<void>; analyze: () => Promise<boolean> }> {
+  if (opts.engine === 'postgres') {
+    const name = `inv_bench_${process.pid}`;
+    await adminQuery(opts.pgUrl, `drop database if exists ${name}`);
+    await adminQuery(opts.pgUrl, `create database ${name}`);
+    const url = new URL(opts.pgUrl);
+    url.pathname = `/${name}`;
+    return {
+      env: { DATABASE_URL: url.toString() },
+      drop: () => adminQuery(opts.pgUrl, `drop database if exists ${name} with (force)`),
+      analyze: async () => (await adminQuery(url.toString(), 'analyze'), true),
+    };
+  }
+  const dir = mkdtempSync(join(tmpdir(), 'inv-bench-'));
+  return { env: { DATA_DIR: dir }, drop: async () => rmSync(dir, { recursive: true, force: true }), analyze: async () => false };
+}
+
+async function waitReady(url: string, child: ChildProcess, stderr: () => string, timeoutMs = 120_000): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode} before answering:\n${stderr()}`);
+    try {
+      const res = await fetch(`${url}/api/`, { headers: { Authorization: `Token ${TOKEN}` }, signal: AbortSignal.timeout(2000) });
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`server did not answer ${url}/api/ within ${timeoutMs / 1000}s:\n${stderr()}`);
+}
+
+export async function startServer(opts: StartOptions): Promise<Server> {
+  const db = await freshDatabase(opts);
+  const port = await freePort();
+  const nodeArgs = ['--import', 'tsx'];
+  if (opts.traceSqlFile) nodeArgs.push('--import', join(ROOT, 'bench/trace-sql.ts'));
+  if (opts.cpuProfDir) nodeArgs.push('--cpu-prof', '--cpu-prof-dir', opts.cpuProfDir);
+  const child = spawn(process.execPath, [...nodeArgs, 'src/cli.ts', 'serve'], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      ...db.env,
+      ...(opts.engine === 'pglite' ? { DATABASE_URL: '' } : {}),
+      ...(opts.traceSqlFile ? { BENCH_TRACE_SQL: opts.traceSqlFile } : {}),
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      LOG_LEVEL: 'warn',
+      ADMIN_USERNAME: 'bench',
+      ADMIN_PASSWORD: 'bench-password',
+      ADMIN_TOKEN: TOKEN,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let err = '';
+  const keep = (b: Buffer) => (err = (err + b.toString()).slice(-8000));
+  child.stdout!.on('data', keep);
+  child.stderr!.on('data', keep);
+  const url = `http://127.0.0.1:${port}`;
+  let stopping = false;
+  child.once('exit', (code, signal) => {
+    // a crash mid-run must not look like a slow server
+    if (!stopping) console.error(`!! server pid ${child.pid} exited unexpectedly (code ${code}, signal ${signal}); last output:\n${err}`);
+  });
+  const stop = async () => {
+    stopping = true;
+    if (child.exitCode === null && child.signalCode === null) {
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+      await exited;
+      clearTimeout(timer);
+    }
+    await db.drop();
+  };
+  try {
+    await waitReady(url, child, () => err);
+  } catch (e) {
+    await stop();
+    throw e;
+  }
+  return { engine: opts.engine, url, pid: child.pid!, analyze: db.analyze, stop };
+}
