@@ -6,8 +6,10 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../core/context.js';
 import type { Registry } from '../core/model/registry.js';
 import type { AppModule } from './app-module.js';
+import { circuitsApp } from './circuits/index.js';
 import { dcimApp } from './dcim/index.js';
 import { extrasApp } from './extras/index.js';
+import { ipamApp } from './ipam/index.js';
 import { tenancyApp } from './tenancy/index.js';
 import { usersApp } from './users/index.js';
 
@@ -15,6 +17,8 @@ const APPS: Record<string, AppModule> = {
   tenancy: tenancyApp,
   dcim: dcimApp,
   extras: extrasApp,
+  circuits: circuitsApp,
+  ipam: ipamApp,
   users: usersApp,
 };
 

@@ -1,8 +1,24 @@
 import type { AppModule } from '../app-module.js';
+import { cableTermination } from './cable-termination.model.js';
+import { cable } from './cable.model.js';
+import { deviceRole } from './device-role.model.js';
+import { deviceType } from './device-type.model.js';
+import { device } from './device.model.js';
+import { iface } from './interface.model.js';
+import { location } from './location.model.js';
+import { manufacturer } from './manufacturer.model.js';
+import { platform } from './platform.model.js';
+import { rackReservation } from './rack-reservation.model.js';
+import { rackRole } from './rack-role.model.js';
+import { rack } from './rack.model.js';
 import { region } from './region.model.js';
 import { siteGroup } from './site-group.model.js';
 import { site } from './site.model.js';
+import { virtualChassis } from './virtual-chassis.model.js';
 
 export const dcimApp: AppModule = {
-  models: [region, siteGroup, site],
+  models: [
+    region, siteGroup, site, location, rackRole, rack, rackReservation, manufacturer, deviceType, deviceRole, platform,
+    virtualChassis, device, iface, cable, cableTermination,
+  ],
 };

@@ -28,6 +28,11 @@ export const site = defineModel({
     tenant_group: relatedFilter(['tenant', 'group']),
     tenant_group_id: relatedFilter(['tenant', 'group'], { byId: true }),
   },
+  // reference 3.1: read-only counts of the site's dcim objects
+  counts: {
+    device_count: { model: 'dcim.device', via: 'site' },
+    rack_count: { model: 'dcim.rack', via: 'site' },
+  },
   brief: ['name', 'slug'],
   ordering: ['name'],
   search: ['name', 'slug', 'facility', 'description', 'physical_address', 'shipping_address', 'comments'],

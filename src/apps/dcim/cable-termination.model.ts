@@ -1,0 +1,41 @@
+/**
+ * Cable terminations (reference 3.2), read-only: one row per object on a cable end, written
+ * through the cable (a_terminations / b_terminations). Not change-logged, as in NetBox 3.4.
+ * Rendered `{id, url, display, cable (id), cable_end, termination_type, termination_id, termination}`.
+ */
+import { defineModel } from '../../core/model/define-model.js';
+import { fk } from '../fields.js';
+import { TERMINATION_TYPES } from './cabling.js';
+
+export const cableTermination = defineModel({
+  name: 'dcim.cabletermination',
+  path: 'cable-terminations',
+  verboseName: 'cable termination',
+  readOnly: true,
+  tags: false,
+  customFields: false,
+  changelog: false,
+  timestamps: false,
+  fields: {
+    cable: fk('dcim.cable', { required: true, nullable: false, onDelete: 'cascade' }),
+    cable_end: { kind: 'string', maxLength: 1, required: true },
+    termination_type: { kind: 'contenttype', required: true, types: Object.keys(TERMINATION_TYPES) },
+    termination_id: { kind: 'integer', required: true },
+    // deleting the terminated object deletes its termination (the cable stays)
+    termination: { kind: 'generic', generic: { type: 'termination_type', id: 'termination_id' }, onDelete: 'cascade' },
+  },
+  hooks: {
+    represent(_rc, rows, out) {
+      rows.forEach((r, i) => {
+        const o = out[i]!;
+        const term = o.termination as { display?: string } | null | undefined;
+        if ('cable' in o) o.cable = Number(r.cable_id);
+        o.display = term?.display ? `Cable #${String(r.cable_id)} to ${term.display}` : `Cable #${String(r.cable_id)} (${String(r.cable_end)})`;
+      });
+    },
+  },
+  display: (row) => `Cable #${row.cable_id} (${row.cable_end})`,
+  brief: ['cable', 'cable_end', 'termination_type', 'termination_id'],
+  ordering: ['cable', 'cable_end', 'id'],
+  search: [],
+});

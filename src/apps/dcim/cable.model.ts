@@ -1,0 +1,95 @@
+/**
+ * Cables (reference 3.2): connect objects (interfaces; circuit terminations once circuits are
+ * registered). `a_terminations` / `b_terminations` are written as `[{object_type, object_id}]` and
+ * read with the object nested from dcim_cabletermination, which is written after the cable row
+ * (afterWrite hook). The cable keeps the ends as last written too, for its change records.
+ * `type` is a bare value, as NetBox renders it.
+ */
+import { defineModel } from '../../core/model/define-model.js';
+import type { CustomFilter } from '../../core/model/types.js';
+import type { Row } from '../../core/represent/load-related.js';
+import { sql } from 'kysely';
+import { comments, description, fk } from '../fields.js';
+import { CABLE_TYPES, CableLengthUnit, LinkStatus } from './choices.js';
+import { ENDS, loadCableEnds, validateTerminations, writeTerminations } from './cabling.js';
+import { parseIds, viaPair } from './filters.js';
+
+/** cables with a termination on an interface matching `where` (alias i, device d) */
+function throughInterfaces(param: string, where: (ids: number[] | string[]) => ReturnType<typeof sql>, byId: boolean): CustomFilter {
+  return {
+    type: byId ? 'integer' : 'string',
+    async build(values, _lookup, { alias }) {
+      const keys = byId ? parseIds(param, values) : values;
+      return sql`${sql.ref(`${alias}.id`)} in (select ct.cable_id from dcim_cabletermination ct
+        join dcim_interface i on ct.termination_type = 'dcim.interface' and i.id = ct.termination_id
+        join dcim_device d on d.id = i.device_id where ${where(keys)})`;
+    },
+  };
+}
+
+const byDeviceColumn = (column: string, param: string): CustomFilter =>
+  throughInterfaces(param, (ids) => sql`${sql.ref(`d.${column}`)} = any(${ids}::bigint[])`, true);
+
+const isCableType = (v: unknown) => (v === '' || CABLE_TYPES.has(String(v)) ? undefined : `"${String(v)}" is not a valid choice.`);
+
+export const cable = defineModel({
+  name: 'dcim.cable',
+  path: 'cables',
+  verboseName: 'cable',
+  fields: {
+    type: { kind: 'string', maxLength: 50, validate: isCableType },
+    a_terminations: { kind: 'json', noFilter: true, noOrdering: true },
+    b_terminations: { kind: 'json', noFilter: true, noOrdering: true },
+    status: { kind: 'choice', choices: LinkStatus, default: 'connected' },
+    tenant: fk('tenancy.tenant', { onDelete: 'protect' }),
+    label: { kind: 'string', maxLength: 100 },
+    color: { kind: 'string', maxLength: 6, pattern: { regex: /^[0-9a-f]{6}$/, message: 'Enter a valid hexadecimal RGB color code.' } },
+    length: { kind: 'decimal', nullable: true, min: 0, decimalPlaces: 2 },
+    length_unit: { kind: 'choice', choices: CableLengthUnit, blank: true, nullable: true },
+    description: description(),
+    comments: comments(),
+  },
+  filters: {
+    device_id: byDeviceColumn('id', 'device_id'),
+    device: throughInterfaces('device', (names) => sql`d.name = any(${names}::text[])`, false),
+    site_id: byDeviceColumn('site_id', 'site_id'),
+    site: throughInterfaces('site', (slugs) => sql`d.site_id in (select id from dcim_site where slug = any(${slugs}::text[]))`, false),
+    rack_id: byDeviceColumn('rack_id', 'rack_id'),
+    location_id: byDeviceColumn('location_id', 'location_id'),
+    interface_id: throughInterfaces('interface_id', (ids) => sql`i.id = any(${ids}::bigint[])`, true),
+    ...viaPair('tenant_group', ['tenant', 'group']),
+  },
+  hooks: {
+    async validate({ rc, data, before, sent }) {
+      const errors = await validateTerminations(rc, data, before ? Number(before.id) : null, sent);
+      // NetBox 3.4 Cable.clean(): a length needs its unit
+      if (data.length != null && !data.length_unit) errors.length_unit = ['Must specify a unit when setting a cable length'];
+      return errors;
+    },
+    prepare({ data }) {
+      if (data.length === null && 'length' in data) data.length_unit = '';
+      // the ends are kept as written for change records; dcim_cabletermination holds the truth
+      for (const [, key] of ENDS) {
+        if (Array.isArray(data[key])) {
+          data[key] = (data[key] as Row[]).map((t) => ({ object_type: t.object_type, object_id: Number(t.object_id) }));
+        } else if (key in data) data[key] = [];
+      }
+    },
+    async afterWrite({ rc, data, row, sent }) {
+      await writeTerminations(rc, Number(row.id), data, sent);
+    },
+    async represent(rc, rows, out, { mode }) {
+      if (mode !== 'full') return;
+      const ends = await loadCableEnds(rc, rows.map((r) => Number(r.id)));
+      rows.forEach((r, i) => {
+        const e = ends.get(Number(r.id))!;
+        for (const [end, key] of ENDS) out[i]![key] = e[end];
+      });
+    },
+  },
+  // NetBox: the label, else "#<id>"
+  display: (row) => (row.label ? String(row.label) : `#${row.id}`),
+  brief: ['label'],
+  ordering: ['id'],
+  search: ['label', 'description', 'comments'],
+});

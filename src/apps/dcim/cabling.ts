@@ -1,0 +1,155 @@
+/**
+ * Cable terminations (reference 3.2, NetBox 3.3+ CableTermination): each end of a cable (A, B)
+ * is a list of `{object_type, object_id}`. One row per terminated object in dcim_cabletermination,
+ * unique per object, so an object belongs to one cable. A database trigger copies the cable and
+ * end onto the terminated object's `cable_id` / `cable_end` columns (and clears them when the row
+ * goes), so deleting a cable frees its interfaces without application code.
+ */
+import { sql } from 'kysely';
+import type { RequestContext } from '../../core/context.js';
+import { fetchRowsById, type Row } from '../../core/represent/load-related.js';
+import { render } from '../../core/represent/render.js';
+import { isCableable } from './choices.js';
+
+export type End = 'A' | 'B';
+export const ENDS: Array<[End, string]> = [['A', 'a_terminations'], ['B', 'b_terminations']];
+
+/** Object types a cable may end on, and their tables (the sync trigger knows the same list). */
+export const TERMINATION_TYPES: Record<string, string> = {
+  'dcim.interface': 'dcim_interface',
+  'circuits.circuittermination': 'circuits_circuittermination',
+};
+
+export interface Termination {
+  object_type: string;
+  object_id: number;
+}
+
+type Errors = Record<string, string[]>;
+
+/** Shape check of one end as written; returns the terminations or adds an error. */
+function parseEnd(raw: unknown, key: string, errors: Errors): Termination[] | null {
+  const fail = (m: string) => ((errors[key] ??= []).push(m), null);
+  if (!Array.isArray(raw)) return fail('Expected a list of items.');
+  const out: Termination[] = [];
+  for (const item of raw) {
+    const t = item as Record<string, unknown> | null;
+    const id = typeof t?.object_id === 'string' && /^\d+$/.test(t.object_id) ? Number(t.object_id) : t?.object_id;
+    if (typeof t !== 'object' || t === null || typeof t.object_type !== 'string' || !Number.isSafeInteger(id)) {
+      return fail('Each termination needs an object_type ("app.model") and an integer object_id.');
+    }
+    out.push({ object_type: t.object_type, object_id: id as number });
+  }
+  return out;
+}
+
+/**
+ * Validates the ends a write sends. On create both are required (NetBox: `__all__`); every
+ * object must exist, be cableable, and not be on another cable; one object type per end.
+ */
+export async function validateTerminations(rc: RequestContext, data: Row, cableId: number | null, sent: Set<string>): Promise<Errors> {
+  const errors: Errors = {};
+  const ends = new Map<End, Termination[]>();
+  for (const [end, key] of ENDS) {
+    if (!sent.has(key)) continue;
+    const list = parseEnd(data[key], key, errors);
+    if (list) ends.set(end, list);
+  }
+  if (Object.keys(errors).length) return errors;
+  const missing = cableId === null ? ENDS.filter(([end]) => !ends.get(end)?.length) : ENDS.filter(([end]) => ends.has(end) && !ends.get(end)!.length);
+  if (missing.length) return { __all__: ['Must define A and B terminations when creating a new cable.'] };
+  const seen = new Set<string>();
+  for (const [end, key] of ENDS) {
+    const list = ends.get(end);
+    if (!list) continue;
+    const add = (m: string) => (errors[key] ??= []).push(m);
+    if (new Set(list.map((t) => t.object_type)).size > 1) add('Cannot connect different termination types to same end of cable.');
+    for (const t of list) {
+      const table = TERMINATION_TYPES[t.object_type];
+      if (!table || !rc.app.registry.find(t.object_type)) {
+        add(`Invalid termination type: ${t.object_type}`);
+        continue;
+      }
+      const k = `${t.object_type}:${t.object_id}`;
+      if (seen.has(k)) add(`Duplicate termination found for ${k}`);
+      seen.add(k);
+      const found = await sql<Row>`select * from ${sql.table(table)} where id = ${t.object_id}`.execute(rc.q);
+      const obj = found.rows[0];
+      if (!obj) {
+        add(`Related object not found using the provided value: ${t.object_id}.`);
+        continue;
+      }
+      // NetBox 3.4: virtual and wireless interfaces take no cable
+      if (t.object_type === 'dcim.interface' && !isCableable(obj.type)) add(`Cables cannot be terminated to ${String(obj.type)} interfaces`);
+      if (obj.cable_id != null && Number(obj.cable_id) !== cableId) add(`Duplicate termination found for ${k}: cable ${String(obj.cable_id)}`);
+    }
+  }
+  return errors;
+}
+
+/** Replaces the terminations of the ends that were written. */
+export async function writeTerminations(rc: RequestContext, cableId: number, data: Row, sent: Set<string>): Promise<void> {
+  for (const [end, key] of ENDS) {
+    if (!sent.has(key) || !Array.isArray(data[key])) continue;
+    const list = (data[key] as Array<Record<string, unknown>>).map((t) => ({ type: String(t.object_type), id: Number(t.object_id) }));
+    await sql`delete from dcim_cabletermination where cable_id = ${cableId} and (cable_end = ${end}
+      or (termination_type, termination_id) in (select * from unnest(${list.map((t) => t.type)}::text[], ${list.map((t) => t.id)}::bigint[])))`.execute(rc.q);
+    for (const t of list) {
+      await sql`insert into dcim_cabletermination (cable_id, cable_end, termination_type, termination_id)
+        values (${cableId}, ${end}, ${t.type}, ${t.id})`.execute(rc.q);
+    }
+  }
+}
+
+/** Renders objects of several types in the nested form, keyed `type:id`. */
+async function renderObjects(rc: RequestContext, refs: Array<{ type: string; id: number }>): Promise<Map<string, Row>> {
+  const byType = new Map<string, Set<number>>();
+  for (const r of refs) byType.set(r.type, (byType.get(r.type) ?? new Set()).add(r.id));
+  const out = new Map<string, Row>();
+  for (const [type, ids] of byType) {
+    const model = rc.app.registry.find(type);
+    if (!model) continue;
+    for (const o of await render(rc, model, await fetchRowsById(rc, model, [...ids]), 'nested')) out.set(`${type}:${String(o.id)}`, o);
+  }
+  return out;
+}
+
+/** a cable's ends as written, each termination with its object nested: cable id -> end -> list */
+export async function loadCableEnds(rc: RequestContext, cableIds: number[]): Promise<Map<number, Record<End, Row[]>>> {
+  const res = await sql<Row>`select cable_id, cable_end, termination_type, termination_id from dcim_cabletermination
+    where cable_id = any(${cableIds}::bigint[]) order by id`.execute(rc.q);
+  const objects = await renderObjects(rc, res.rows.map((r) => ({ type: String(r.termination_type), id: Number(r.termination_id) })));
+  const out = new Map<number, Record<End, Row[]>>(cableIds.map((id) => [id, { A: [], B: [] }]));
+  for (const r of res.rows) {
+    out.get(Number(r.cable_id))![r.cable_end as End].push({
+      object_type: r.termination_type,
+      object_id: Number(r.termination_id),
+      object: objects.get(`${String(r.termination_type)}:${String(r.termination_id)}`) ?? null,
+    });
+  }
+  return out;
+}
+
+/** The far-end objects of cabled objects of one type: id -> {type, peers (nested)} */
+export async function loadLinkPeers(rc: RequestContext, type: string, ids: number[]): Promise<Map<number, { type: string; peers: Row[] }>> {
+  const out = new Map<number, { type: string; peers: Row[] }>();
+  if (!ids.length) return out;
+  const res = await sql<Row>`select near.termination_id as near_id, far.termination_type as type, far.termination_id as far_id
+    from dcim_cabletermination near join dcim_cabletermination far on far.cable_id = near.cable_id and far.cable_end <> near.cable_end
+    where near.termination_type = ${type} and near.termination_id = any(${ids}::bigint[]) order by far.id`.execute(rc.q);
+  const objects = await renderObjects(rc, res.rows.map((r) => ({ type: String(r.type), id: Number(r.far_id) })));
+  for (const r of res.rows) {
+    const entry = out.get(Number(r.near_id)) ?? { type: String(r.type), peers: [] };
+    const o = objects.get(`${String(r.type)}:${String(r.far_id)}`);
+    if (o) entry.peers.push(o);
+    out.set(Number(r.near_id), entry);
+  }
+  return out;
+}
+
+/** status of each cable: id -> status value */
+export async function loadCableStatus(rc: RequestContext, cableIds: number[]): Promise<Map<number, string>> {
+  if (!cableIds.length) return new Map();
+  const res = await sql<Row>`select id, status from dcim_cable where id = any(${cableIds}::bigint[])`.execute(rc.q);
+  return new Map(res.rows.map((r) => [Number(r.id), String(r.status)]));
+}

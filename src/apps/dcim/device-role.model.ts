@@ -1,0 +1,23 @@
+import { defineModel } from '../../core/model/define-model.js';
+import { color, description, name, slug } from '../fields.js';
+
+/**
+ * Device roles (reference 3.2). `virtualmachine_count` joins the counts when virtual machines are
+ * registered (virtualization app).
+ */
+export const deviceRole = defineModel({
+  name: 'dcim.devicerole',
+  path: 'device-roles',
+  verboseName: 'device role',
+  fields: {
+    name: name(100, { unique: true }),
+    slug: slug(100, { unique: true }),
+    color: color(),
+    vm_role: { kind: 'boolean', default: true, label: 'VM role' },
+    description: description(),
+  },
+  counts: { device_count: { model: 'dcim.device', via: 'role' } },
+  brief: ['name', 'slug', 'device_count'],
+  ordering: ['name'],
+  search: ['name', 'slug', 'description'],
+});

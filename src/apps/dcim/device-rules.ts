@@ -1,0 +1,112 @@
+/**
+ * Validation of a device against its surroundings (reference 3.2, NetBox 3.4 Device.clean()):
+ * rack and location inside the device's site, rack faces and positions, free rack space, virtual
+ * chassis position, platform manufacturer. `data` is the merged row (stored + written columns).
+ */
+import { type RawBuilder, sql } from 'kysely';
+import type { RequestContext } from '../../core/context.js';
+import type { Row } from '../../core/represent/load-related.js';
+
+type Errors = Record<string, string[]>;
+
+async function one(rc: RequestContext, query: RawBuilder<Row>): Promise<Row | undefined> {
+  return (await query.execute(rc.q)).rows[0];
+}
+
+async function checkPlacement(rc: RequestContext, data: Row, errors: Errors) {
+  if (data.location_id != null) {
+    const loc = await one(rc, sql<Row>`select site_id, name from dcim_location where id = ${data.location_id}`);
+    if (Number(loc?.site_id) !== Number(data.site_id)) {
+      errors.location = [`Location ${String(loc?.name)} does not belong to the device's site.`];
+    }
+  }
+  if (data.rack_id != null) {
+    const rack = await one(rc, sql<Row>`select site_id, location_id, name from dcim_rack where id = ${data.rack_id}`);
+    if (Number(rack?.site_id) !== Number(data.site_id)) {
+      errors.rack = [`Rack ${String(rack?.name)} does not belong to the device's site.`];
+    } else if (data.location_id != null && rack?.location_id != null && Number(rack.location_id) !== Number(data.location_id)) {
+      errors.rack = [`Rack ${String(rack?.name)} does not belong to the device's location.`];
+    }
+  }
+}
+
+async function checkRackPosition(rc: RequestContext, data: Row, type: Row, errors: Errors) {
+  const position = data.position == null ? null : Number(data.position);
+  if (data.rack_id == null) {
+    if (data.face) errors.face = ['Cannot select a rack face without assigning a rack.'];
+    if (position != null) errors.position = ['Cannot select a rack position without assigning a rack.'];
+    return;
+  }
+  if (position == null) return;
+  if (!data.face) errors.face = ['Must specify rack face when defining rack position.'];
+  if ((position * 2) % 1 !== 0) errors.position = ['Position must be in increments of 0.5 rack units.'];
+  const height = Number(type.u_height);
+  if (type.subdevice_role === 'child') {
+    errors.face = ['Child device types cannot be assigned to a rack face. This is an attribute of the parent device.'];
+  }
+  if (height === 0) {
+    errors.position = [`A U0 device type (${String(type.model)}) cannot be assigned to a rack position.`];
+  }
+  if (errors.face || errors.position) return;
+  const rack = await one(rc, sql<Row>`select u_height from dcim_rack where id = ${data.rack_id}`);
+  const top = position + height;
+  // devices on the same face, or full-depth ones on either face, may not overlap
+  const clash = await one(rc, sql<Row>`select d.id from dcim_device d join dcim_devicetype dt on dt.id = d.device_type_id
+    where d.rack_id = ${data.rack_id} and d.position is not null and d.id is distinct from ${data.id ?? null}
+      and (d.face = ${data.face} or dt.is_full_depth or ${!!type.is_full_depth})
+      and d.position < ${top} and d.position + dt.u_height > ${position}
+    limit 1`);
+  if (clash || top - 1 > Number(rack?.u_height ?? 0)) {
+    errors.position = [
+      `U${position} is already occupied or does not have sufficient space to accommodate this device type: ${String(type.model)} (${height}U)`,
+    ];
+  }
+}
+
+async function checkPlatform(rc: RequestContext, data: Row, type: Row, errors: Errors) {
+  if (data.platform_id == null) return;
+  const p = await one(rc, sql<Row>`select p.manufacturer_id, m.name from dcim_platform p
+    left join dcim_manufacturer m on m.id = p.manufacturer_id where p.id = ${data.platform_id}`);
+  if (p?.manufacturer_id != null && Number(p.manufacturer_id) !== Number(type.manufacturer_id)) {
+    errors.platform = [
+      `The assigned platform is limited to ${String(p.name)} device types, but this device's type belongs to ${String(type.manufacturer)}.`,
+    ];
+  }
+}
+
+export async function validateDevice(rc: RequestContext, data: Row): Promise<Errors> {
+  const errors: Errors = {};
+  const type = await one(rc, sql<Row>`select dt.model, dt.u_height, dt.is_full_depth, dt.subdevice_role, dt.manufacturer_id,
+    m.name as manufacturer from dcim_devicetype dt join dcim_manufacturer m on m.id = dt.manufacturer_id where dt.id = ${data.device_type_id}`);
+  await checkPlacement(rc, data, errors);
+  if (type) {
+    await checkRackPosition(rc, data, type, errors);
+    await checkPlatform(rc, data, type, errors);
+  }
+  if (data.virtual_chassis_id != null && data.vc_position == null) {
+    errors.vc_position = ['A device assigned to a virtual chassis must have its position defined.'];
+  }
+  return errors;
+}
+
+/**
+ * NetBox's display of devices without a name: "<chassis>:<position> (<id>)" for chassis members,
+ * else "<manufacturer> <model> (<id>)". One query for the unnamed devices of a page.
+ */
+export async function unnamedDisplays(rc: RequestContext, rows: Row[]): Promise<Map<number, string>> {
+  const out = new Map<number, string>();
+  const ids = rows.filter((r) => r.name == null || r.name === '').map((r) => Number(r.id));
+  if (!ids.length) return out;
+  const res = await sql<Row>`select d.id, d.vc_position, vc.name as vc_name, m.name as manufacturer, dt.model
+    from dcim_device d join dcim_devicetype dt on dt.id = d.device_type_id join dcim_manufacturer m on m.id = dt.manufacturer_id
+    left join dcim_virtualchassis vc on vc.id = d.virtual_chassis_id where d.id = any(${ids}::bigint[])`.execute(rc.q);
+  for (const r of res.rows) {
+    out.set(
+      Number(r.id),
+      r.vc_name != null && r.vc_position != null
+        ? `${String(r.vc_name)}:${String(r.vc_position)} (${String(r.id)})`
+        : `${String(r.manufacturer)} ${String(r.model)} (${String(r.id)})`,
+    );
+  }
+  return out;
+}

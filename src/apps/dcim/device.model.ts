@@ -1,0 +1,126 @@
+/**
+ * Devices (reference 3.2; spec: Site, device and other models). Two spec/NetBox-version twists:
+ * - the role is written and rendered both as `device_role` (NetBox 3.4) and `role` (3.6+). One
+ *   column stores it (role_id); device_role_id is a generated mirror, so reads, filters and
+ *   ordering work under both names. Writes of device_role are moved to role before storing.
+ * - `display_name` sits beside `display` in the full, brief and nested forms (spec: Representations).
+ * primary_ip4 / primary_ip6, cluster, config_template and local_context_data (and config_context)
+ * come with the ipam and virtualization apps: their columns exist (0010_dcim.sql), the fields are
+ * declared when the target models are registered.
+ */
+import { sql } from 'kysely';
+import { defineModel } from '../../core/model/define-model.js';
+import type { CustomFilter } from '../../core/model/types.js';
+import { STRING_LOOKUPS } from '../../core/query/lookups.js';
+import { comments, description, fk } from '../fields.js';
+import { Airflow, DeviceFace, DeviceStatus } from './choices.js';
+import { unnamedDisplays, validateDevice } from './device-rules.js';
+import { booleanFilter, iexact, siteScope, via, viaPair } from './filters.js';
+
+const normaliseMac = (v: string) => {
+  const hex = v.replace(/[:.\-\s]/g, '');
+  return /^[0-9a-fA-F]{12}$/.test(hex) ? hex.toUpperCase().match(/../g)!.join(':') : v;
+};
+
+/** NetBox 3.4: devices having an interface with this MAC address (all string lookups) */
+const macAddressFilter: CustomFilter = {
+  type: 'string',
+  lookups: ['n', 'ic', 'nic', 'isw', 'nisw', 'iew', 'niew', 'ie', 'nie'],
+  async build(values, lookup, { alias }) {
+    const negated = ['n', 'nic', 'nisw', 'niew', 'nie'].includes(lookup);
+    const positive = negated ? (lookup === 'n' ? 'exact' : lookup.slice(1)) : lookup;
+    const cond = STRING_LOOKUPS[positive]!(sql.ref('i.mac_address'), values.map(normaliseMac), true);
+    const inner = sql`${sql.ref(`${alias}.id`)} in (select i.device_id from dcim_interface i where ${cond})`;
+    return negated ? sql`not (${inner})` : inner;
+  },
+};
+
+const ROLE_REQUIRED = { device_role: ['This field is required.'] };
+
+/** the role a write asks for: `role` wins over `device_role` when both are sent */
+function writtenRole(data: Record<string, unknown>, sent: Set<string>): unknown {
+  if (sent.has('role')) return data.role_id;
+  if (sent.has('device_role')) return data.device_role_id;
+  return data.role_id;
+}
+
+export const device = defineModel({
+  name: 'dcim.device',
+  path: 'devices',
+  verboseName: 'device',
+  fields: {
+    name: { kind: 'string', maxLength: 64, nullable: true, natural: true },
+    device_type: fk('dcim.devicetype', { required: true, nullable: false, onDelete: 'protect' }),
+    // the stored role (NetBox 3.6+ name); PROTECT as NetBox
+    role: fk('dcim.devicerole', { nullable: false, onDelete: 'protect' }),
+    // NetBox 3.4 name of the same role (generated column); role_id carries the protection
+    device_role: fk('dcim.devicerole', { nullable: false, onDelete: 'set_null' }),
+    tenant: fk('tenancy.tenant', { onDelete: 'protect' }),
+    platform: fk('dcim.platform', { onDelete: 'set_null' }),
+    serial: { kind: 'string', maxLength: 50, label: 'serial number' },
+    asset_tag: { kind: 'string', maxLength: 50, nullable: true, unique: true },
+    site: fk('dcim.site', { required: true, nullable: false, onDelete: 'protect' }),
+    location: fk('dcim.location', { onDelete: 'protect', treeFilter: true }),
+    rack: fk('dcim.rack', { onDelete: 'protect' }),
+    position: { kind: 'decimal', nullable: true, min: 1, max: 99.5, decimalPlaces: 1, label: 'position (U)' },
+    face: { kind: 'choice', choices: DeviceFace, blank: true, label: 'rack face' },
+    parent_device: { kind: 'computed', readOnly: true },
+    status: { kind: 'choice', choices: DeviceStatus, default: 'active' },
+    airflow: { kind: 'choice', choices: Airflow, blank: true },
+    virtual_chassis: fk('dcim.virtualchassis', { onDelete: 'set_null' }),
+    vc_position: { kind: 'integer', nullable: true, min: 0, max: 255 },
+    vc_priority: { kind: 'integer', nullable: true, min: 0, max: 255 },
+    description: description(),
+    comments: comments(),
+    display_name: { kind: 'computed', readOnly: true },
+  },
+  uniqueTogether: [
+    { fields: ['site', 'tenant', 'name'], ci: true, message: 'Device name must be unique per site and tenant.' },
+    { fields: ['site', 'name'], ci: true, whenNull: ['tenant'], message: 'Device name must be unique per site.' },
+    { fields: ['virtual_chassis', 'vc_position'], message: 'Device with this Virtual chassis and Vc position already exists.' },
+  ],
+  filters: {
+    name: iexact('name'),
+    serial: iexact('serial'),
+    ...viaPair('manufacturer', ['device_type', 'manufacturer']),
+    model: via('model', ['device_type']),
+    ...siteScope(['site']),
+    ...viaPair('tenant_group', ['tenant', 'group']),
+    mac_address: macAddressFilter,
+    has_primary_ip: booleanFilter((t) => sql`(${sql.ref(`${t}.primary_ip4_id`)} is not null or ${sql.ref(`${t}.primary_ip6_id`)} is not null)`),
+    virtual_chassis_member: booleanFilter((t) => sql`${sql.ref(`${t}.virtual_chassis_id`)} is not null`),
+    local_context_data: booleanFilter((t) => sql`${sql.ref(`${t}.local_context_data`)} is not null`),
+    interfaces: booleanFilter((t) => sql`exists (select 1 from dcim_interface i where i.device_id = ${sql.ref(`${t}.id`)})`),
+  },
+  hooks: {
+    async validate({ rc, data, before, sent }) {
+      if (sent.has('role') && sent.has('device_role') && data.role_id !== data.device_role_id) {
+        return { role: ['role and device_role name different roles; send one of them.'] };
+      }
+      if (writtenRole(data, sent) == null) return before ? undefined : ROLE_REQUIRED;
+      return validateDevice(rc, { ...data, role_id: writtenRole(data, sent) });
+    },
+    prepare({ data, sent }) {
+      const role = writtenRole(data, sent);
+      if (role != null) data.role_id = role;
+      // the generated mirror column cannot be written
+      delete data.device_role_id;
+      // NetBox stores a blank name or asset tag as null (both are unique)
+      if (data.name === '') data.name = null;
+      if (data.asset_tag === '') data.asset_tag = null;
+    },
+    async represent(rc, rows, out) {
+      const unnamed = await unnamedDisplays(rc, rows);
+      rows.forEach((r, i) => {
+        const o = out[i]!;
+        o.display = unnamed.get(Number(r.id)) ?? o.display;
+        // spec: display_name beside display, in every form
+        o.display_name = o.display;
+      });
+    },
+  },
+  display: (row) => (row.name ? (row.asset_tag ? `${row.name} (${row.asset_tag})` : String(row.name)) : `Device ${row.id}`),
+  brief: ['name', 'display_name'],
+  ordering: ['name', 'id'],
+  search: ['name', 'serial', 'asset_tag', 'description', 'comments'],
+});

@@ -1,0 +1,125 @@
+/**
+ * Device interfaces (reference 3.2). Cable fields (`cable`, `cable_end`, `link_peers`…) are read-only
+ * and follow dcim_cabletermination (see cabling.ts); peers and cable states are loaded once per page.
+ * Forms: brief per NetBox 3.4 (`cable` as an id, `_occupied`); nested per the spec (`device`,
+ * `name`, `cable` nested, `connection_status`). connection_status is null unless the interface is
+ * cabled, else the cable's status as `{value, label}` (LinkStatus): the NetBox 2.x field carried a
+ * connected/planned state, and the cable status is its 3.x equivalent.
+ * untagged_vlan, tagged_vlans (dcim_interface_tagged_vlans) and vrf come with the ipam app: the
+ * columns exist (0010_dcim.sql), the fields are declared once ipam.vlan and ipam.vrf are registered.
+ */
+import { sql } from 'kysely';
+import { defineModel } from '../../core/model/define-model.js';
+import type { CustomFilter } from '../../core/model/types.js';
+import { renderChoice } from '../../core/represent/render.js';
+import { description, fk } from '../fields.js';
+import { Duplex, InterfaceMode, InterfaceType, LinkStatus, PoEMode, PoEType, VIRTUAL_INTERFACE_TYPES, WIRELESS_INTERFACE_TYPES } from './choices.js';
+import { loadCableStatus, loadLinkPeers } from './cabling.js';
+import { booleanFilter, siteScope, via, viaPair } from './filters.js';
+import { validateInterface } from './interface-rules.js';
+
+const VIRTUAL = [...VIRTUAL_INTERFACE_TYPES];
+const WIRELESS = [...WIRELESS_INTERFACE_TYPES];
+
+/** NetBox `kind`: physical, virtual or wireless */
+const kindFilter: CustomFilter = {
+  type: 'string',
+  async build(values, _lookup, { alias }) {
+    const t = sql.ref(`${alias}.type`);
+    const parts = values.map((v) => {
+      if (v === 'virtual') return sql`${t} = any(${VIRTUAL})`;
+      if (v === 'wireless') return sql`${t} = any(${WIRELESS})`;
+      if (v === 'physical') return sql`not (${t} = any(${[...VIRTUAL, ...WIRELESS]}))`;
+      return sql`false`;
+    });
+    return sql`(${sql.join(parts, sql` or `)})`;
+  },
+};
+
+const cabled = (t: string) => sql`${sql.ref(`${t}.cable_id`)} is not null`;
+
+export const iface = defineModel({
+  name: 'dcim.interface',
+  path: 'interfaces',
+  verboseName: 'interface',
+  fields: {
+    device: fk('dcim.device', { required: true, nullable: false, onDelete: 'cascade' }),
+    name: { kind: 'string', required: true, maxLength: 64, natural: true },
+    label: { kind: 'string', maxLength: 64, help: 'Physical label' },
+    type: { kind: 'choice', choices: InterfaceType, required: true },
+    enabled: { kind: 'boolean', default: true },
+    parent: fk('dcim.interface', { onDelete: 'set_null', label: 'parent interface' }),
+    bridge: fk('dcim.interface', { onDelete: 'set_null', label: 'bridge interface' }),
+    lag: fk('dcim.interface', { onDelete: 'set_null', label: 'parent LAG' }),
+    mtu: { kind: 'integer', nullable: true, min: 1, max: 65536, label: 'MTU' },
+    mac_address: { kind: 'mac', nullable: true, label: 'MAC address' },
+    speed: { kind: 'integer', nullable: true, min: 0, label: 'speed (Kbps)' },
+    duplex: { kind: 'choice', choices: Duplex, blank: true, nullable: true },
+    mgmt_only: { kind: 'boolean', default: false, label: 'management only' },
+    description: description(),
+    mode: { kind: 'choice', choices: InterfaceMode, blank: true, label: '802.1Q mode' },
+    poe_mode: { kind: 'choice', choices: PoEMode, blank: true, label: 'PoE mode' },
+    poe_type: { kind: 'choice', choices: PoEType, blank: true, label: 'PoE type' },
+    mark_connected: { kind: 'boolean', default: false },
+    cable: fk('dcim.cable', { readOnly: true, noFilter: true }),
+    cable_end: { kind: 'string', readOnly: true, maxLength: 1 },
+    link_peers: { kind: 'computed', readOnly: true },
+    link_peers_type: { kind: 'computed', readOnly: true },
+    connected_endpoints: { kind: 'computed', readOnly: true },
+    connected_endpoints_type: { kind: 'computed', readOnly: true },
+    connected_endpoints_reachable: { kind: 'computed', readOnly: true },
+    _occupied: { kind: 'computed', readOnly: true, label: 'occupied' },
+  },
+  uniqueTogether: [{ fields: ['device', 'name'], message: 'Interface with this Device and Name already exists.' }],
+  relatedObject: 'device',
+  filters: {
+    ...viaPair('site', ['device', 'site']),
+    ...siteScope(['device', 'site']),
+    ...viaPair('location', ['device', 'location']),
+    ...viaPair('rack', ['device', 'rack']),
+    ...viaPair('role', ['device', 'role']),
+    ...viaPair('device_role', ['device', 'device_role']),
+    ...viaPair('device_type', ['device', 'device_type']),
+    virtual_chassis_id: via('virtual_chassis_id', ['device', 'virtual_chassis'], { byId: true }),
+    kind: kindFilter,
+    cabled: booleanFilter(cabled),
+    occupied: booleanFilter((t) => sql`(${cabled(t)} or ${sql.ref(`${t}.mark_connected`)})`),
+    connected: booleanFilter((t) => sql`${sql.ref(`${t}.cable_id`)} in (select id from dcim_cable where status = 'connected')`),
+  },
+  hooks: {
+    async validate({ rc, data, before }) {
+      return validateInterface(rc, data, before);
+    },
+    async represent(rc, rows, out, { mode }) {
+      const cableIds = [...new Set(rows.filter((r) => r.cable_id != null).map((r) => Number(r.cable_id)))];
+      const cabledIds = rows.filter((r) => r.cable_id != null).map((r) => Number(r.id));
+      const status = mode === 'brief' ? new Map<number, string>() : await loadCableStatus(rc, cableIds);
+      const peers = mode === 'full' ? await loadLinkPeers(rc, 'dcim.interface', cabledIds) : new Map();
+      rows.forEach((r, i) => {
+        const o = out[i]!;
+        const cableId = r.cable_id == null ? null : Number(r.cable_id);
+        // NetBox: a component shows "name (label)" when it has a label
+        if (r.label) o.display = `${String(r.name)} (${String(r.label)})`;
+        if (mode === 'brief') o.cable = cableId;
+        if (mode === 'nested') {
+          o.connection_status = cableId == null ? null : renderChoice({ kind: 'choice', choices: LinkStatus }, status.get(cableId));
+          return;
+        }
+        o._occupied = cableId != null || r.mark_connected === true;
+        if (mode !== 'full') return;
+        const p = peers.get(Number(r.id));
+        o.link_peers = p?.peers ?? [];
+        o.link_peers_type = p?.type ?? null;
+        // a direct cable: the far end is the connected endpoint, reachable when the cable is connected
+        o.connected_endpoints = p ? p.peers : null;
+        o.connected_endpoints_type = p ? p.type : null;
+        o.connected_endpoints_reachable = p ? status.get(cableId!) === 'connected' : null;
+      });
+    },
+  },
+  brief: ['device', 'name', 'cable', '_occupied'],
+  // spec: Representations - connection_status is only in this form (filled by represent)
+  nested: ['device', 'name', 'cable', 'connection_status'],
+  ordering: ['device', 'name'],
+  search: ['name', 'label', 'description', 'mac_address'],
+});

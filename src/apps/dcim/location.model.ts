@@ -1,0 +1,58 @@
+/**
+ * Locations (reference 3.1): a tree of rooms, floors or cages inside one site. Name and slug are
+ * unique among siblings of the same site; a parent must be in the same site.
+ */
+import { sql } from 'kysely';
+import { defineModel } from '../../core/model/define-model.js';
+import { descendantsSql } from '../../core/represent/load-related.js';
+import { description, fk, name, slug } from '../fields.js';
+import { LocationStatus } from './choices.js';
+import { siteScope, viaPair } from './filters.js';
+
+export const location = defineModel({
+  name: 'dcim.location',
+  path: 'locations',
+  verboseName: 'location',
+  fields: {
+    name: name(100),
+    slug: slug(100),
+    // NetBox 3.4: locations go with their site (CASCADE)
+    site: fk('dcim.site', { required: true, nullable: false, onDelete: 'cascade' }),
+    parent: fk('dcim.location', { onDelete: 'cascade', treeFilter: true }),
+    status: { kind: 'choice', choices: LocationStatus, default: 'active' },
+    tenant: fk('tenancy.tenant', { onDelete: 'protect' }),
+    description: description(),
+  },
+  treeParent: 'parent',
+  counts: {
+    rack_count: { model: 'dcim.rack', via: 'location', cumulative: true },
+    device_count: { model: 'dcim.device', via: 'location', cumulative: true },
+  },
+  uniqueTogether: [
+    { fields: ['site', 'parent', 'name'], message: 'A location with this name already exists within the specified site.' },
+    { fields: ['site', 'parent', 'slug'], message: 'A location with this slug already exists within the specified site.' },
+    { fields: ['site', 'name'], whenNull: ['parent'], message: 'A location with this name already exists within the specified site.' },
+    { fields: ['site', 'slug'], whenNull: ['parent'], message: 'A location with this slug already exists within the specified site.' },
+  ],
+  filters: {
+    ...siteScope(['site']),
+    ...viaPair('tenant_group', ['tenant', 'group']),
+  },
+  hooks: {
+    async validate({ rc, data, before }) {
+      if (data.parent_id == null) return;
+      const parent = await sql<{ site_id: number }>`select site_id from dcim_location where id = ${data.parent_id}`.execute(rc.q);
+      // NetBox 3.4: the parent must belong to the same site
+      if (Number(parent.rows[0]?.site_id) !== Number(data.site_id)) {
+        return { parent: ['Parent location must belong to the same site.'] };
+      }
+      if (!before) return;
+      const loop = await sql`select id from ${descendantsSql(rc.app.registry.get('dcim.location'), sql`select ${before.id}::bigint`)} d
+        where id = ${data.parent_id}`.execute(rc.q);
+      if (loop.rows.length) return { parent: ['Cannot assign self or child as parent.'] };
+    },
+  },
+  brief: ['name', 'slug', 'rack_count', '_depth'],
+  ordering: ['site', 'name'],
+  search: ['name', 'slug', 'description'],
+});

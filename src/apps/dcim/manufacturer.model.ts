@@ -1,0 +1,21 @@
+import { defineModel } from '../../core/model/define-model.js';
+import { description, name, slug } from '../fields.js';
+
+/** Manufacturers (reference 3.2) of device types and platforms. */
+export const manufacturer = defineModel({
+  name: 'dcim.manufacturer',
+  path: 'manufacturers',
+  verboseName: 'manufacturer',
+  fields: {
+    name: name(100, { unique: true }),
+    slug: slug(100, { unique: true }),
+    description: description(),
+  },
+  counts: {
+    devicetype_count: { model: 'dcim.devicetype', via: 'manufacturer' },
+    platform_count: { model: 'dcim.platform', via: 'manufacturer' },
+  },
+  brief: ['name', 'slug', 'devicetype_count'],
+  ordering: ['name'],
+  search: ['name', 'slug', 'description'],
+});

@@ -1,0 +1,22 @@
+import { defineModel } from '../../core/model/define-model.js';
+import { description, fk, name, slug } from '../fields.js';
+
+/** Platforms (reference 3.2): the software a device runs, optionally tied to one manufacturer. */
+export const platform = defineModel({
+  name: 'dcim.platform',
+  path: 'platforms',
+  verboseName: 'platform',
+  fields: {
+    name: name(100, { unique: true }),
+    slug: slug(100, { unique: true }),
+    // NetBox 3.4: a manufacturer with platforms cannot be deleted
+    manufacturer: fk('dcim.manufacturer', { onDelete: 'protect' }),
+    napalm_driver: { kind: 'string', maxLength: 50, label: 'NAPALM driver' },
+    napalm_args: { kind: 'json', nullable: true, label: 'NAPALM arguments' },
+    description: description(),
+  },
+  counts: { device_count: { model: 'dcim.device', via: 'platform' } },
+  brief: ['name', 'slug', 'device_count'],
+  ordering: ['name'],
+  search: ['name', 'slug', 'description'],
+});

@@ -1,0 +1,60 @@
+/**
+ * Rack reservations (reference 3.2): units of one rack held for a user. Units are a list of
+ * integers within the rack's height, stored sorted and without duplicates.
+ */
+import { sql } from 'kysely';
+import { defineModel } from '../../core/model/define-model.js';
+import { comments, fk } from '../fields.js';
+import { siteScope, viaPair } from './filters.js';
+
+function checkUnits(v: unknown): string | undefined {
+  if (!Array.isArray(v)) return `Expected a list of items but got type "${typeof v}".`;
+  if (v.length === 0) return 'This list may not be empty.';
+  if (!v.every((u) => Number.isInteger(typeof u === 'string' && /^\d+$/.test(u) ? Number(u) : u))) return 'A valid integer is required.';
+  return undefined;
+}
+
+export const rackReservation = defineModel({
+  name: 'dcim.rackreservation',
+  path: 'rack-reservations',
+  verboseName: 'rack reservation',
+  fields: {
+    rack: fk('dcim.rack', { required: true, nullable: false, onDelete: 'cascade' }),
+    units: { kind: 'json', required: true, validate: checkUnits },
+    tenant: fk('tenancy.tenant', { onDelete: 'protect' }),
+    user: fk('users.user', { required: true, nullable: false, onDelete: 'protect' }),
+    description: { kind: 'string', required: true, maxLength: 200 },
+    comments: comments(),
+  },
+  relatedObject: 'rack',
+  filters: {
+    ...viaPair('site', ['rack', 'site']),
+    ...viaPair('location', ['rack', 'location']),
+    ...siteScope(['rack', 'site']),
+    ...viaPair('tenant_group', ['tenant', 'group']),
+  },
+  hooks: {
+    async validate({ rc, data }) {
+      const units = (data.units as unknown[]).map(Number);
+      const r = await sql<{ u_height: number }>`select u_height from dcim_rack where id = ${data.rack_id}`.execute(rc.q);
+      const height = Number(r.rows[0]?.u_height ?? 0);
+      // NetBox 3.4 RackReservation.clean(): every unit must exist in the rack
+      const bad = units.filter((u) => u < 1 || u > height);
+      if (bad.length) return { units: [`Invalid unit(s) for ${height}U rack: ${bad.join(', ')}`] };
+    },
+    prepare({ data }) {
+      if (Array.isArray(data.units)) data.units = [...new Set(data.units.map(Number))].sort((a, b) => a - b);
+    },
+    async represent(rc, rows, out) {
+      // NetBox: "Reservation for rack <rack>"
+      const ids = [...new Set(rows.map((r) => Number(r.rack_id)))];
+      const racks = await sql<{ id: number; name: string }>`select id, name from dcim_rack where id = any(${ids}::bigint[])`.execute(rc.q);
+      const names = new Map(racks.rows.map((r) => [Number(r.id), r.name]));
+      rows.forEach((r, i) => (out[i]!.display = `Reservation for rack ${names.get(Number(r.rack_id)) ?? r.rack_id}`));
+    },
+  },
+  display: (row) => `Reservation ${row.id}`,
+  brief: ['user', 'units'],
+  ordering: ['created', 'id'],
+  search: ['description', 'comments'],
+});

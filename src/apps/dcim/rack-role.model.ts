@@ -1,0 +1,19 @@
+import { defineModel } from '../../core/model/define-model.js';
+import { color, description, name, slug } from '../fields.js';
+
+/** Rack roles (reference 3.2): a functional label for racks. */
+export const rackRole = defineModel({
+  name: 'dcim.rackrole',
+  path: 'rack-roles',
+  verboseName: 'rack role',
+  fields: {
+    name: name(100, { unique: true }),
+    slug: slug(100, { unique: true }),
+    color: color(),
+    description: description(),
+  },
+  counts: { rack_count: { model: 'dcim.rack', via: 'role' } },
+  brief: ['name', 'slug', 'rack_count'],
+  ordering: ['name'],
+  search: ['name', 'slug', 'description'],
+});

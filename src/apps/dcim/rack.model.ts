@@ -1,0 +1,75 @@
+/**
+ * Racks (reference 3.2): in a site and optionally a location of that site. Names are unique per
+ * location; dimensions and weights need a unit.
+ */
+import { sql } from 'kysely';
+import { defineModel } from '../../core/model/define-model.js';
+import { comments, description, fk, name } from '../fields.js';
+import { DimensionUnit, RackStatus, RackType, RackWidth, WeightUnit } from './choices.js';
+import { iexact, siteScope, viaPair } from './filters.js';
+
+export const rack = defineModel({
+  name: 'dcim.rack',
+  path: 'racks',
+  verboseName: 'rack',
+  fields: {
+    name: name(100, { natural: true }),
+    facility_id: { kind: 'string', maxLength: 50, nullable: true, label: 'facility ID' },
+    site: fk('dcim.site', { required: true, nullable: false, onDelete: 'protect' }),
+    location: fk('dcim.location', { treeFilter: true }),
+    tenant: fk('tenancy.tenant', { onDelete: 'protect' }),
+    status: { kind: 'choice', choices: RackStatus, default: 'active' },
+    role: fk('dcim.rackrole', { onDelete: 'protect' }),
+    serial: { kind: 'string', maxLength: 50, label: 'serial number' },
+    asset_tag: { kind: 'string', maxLength: 50, nullable: true, unique: true },
+    type: { kind: 'choice', choices: RackType, blank: true },
+    width: { kind: 'choice', choices: RackWidth, default: 19, help: 'Rail-to-rail width' },
+    u_height: { kind: 'integer', default: 42, min: 1, max: 100, label: 'height (U)' },
+    weight: { kind: 'decimal', nullable: true, min: 0, decimalPlaces: 2 },
+    max_weight: { kind: 'integer', nullable: true, min: 0 },
+    weight_unit: { kind: 'choice', choices: WeightUnit, blank: true },
+    desc_units: { kind: 'boolean', default: false, label: 'descending units' },
+    outer_width: { kind: 'integer', nullable: true, min: 0 },
+    outer_depth: { kind: 'integer', nullable: true, min: 0 },
+    outer_unit: { kind: 'choice', choices: DimensionUnit, blank: true },
+    mounting_depth: { kind: 'integer', nullable: true, min: 0 },
+    description: description(),
+    comments: comments(),
+  },
+  counts: { device_count: { model: 'dcim.device', via: 'rack' } },
+  uniqueTogether: [
+    { fields: ['location', 'name'], message: 'Rack with this Location and Name already exists.' },
+    { fields: ['location', 'facility_id'], message: 'Rack with this Location and Facility ID already exists.' },
+  ],
+  filters: {
+    ...siteScope(['site']),
+    ...viaPair('tenant_group', ['tenant', 'group']),
+    serial: iexact('serial'),
+  },
+  hooks: {
+    async validate({ rc, data }) {
+      const errors: Record<string, string[]> = {};
+      // NetBox 3.4 Rack.clean()
+      if ((data.outer_width != null || data.outer_depth != null) && !data.outer_unit) {
+        errors.outer_unit = ['Must specify a unit when setting an outer width/depth'];
+      }
+      if ((data.max_weight != null || data.weight != null) && !data.weight_unit) {
+        errors.weight_unit = ['Must specify a unit when setting a maximum weight'];
+      }
+      if (data.location_id != null) {
+        const loc = await sql<{ site_id: number }>`select site_id from dcim_location where id = ${data.location_id}`.execute(rc.q);
+        if (Number(loc.rows[0]?.site_id) !== Number(data.site_id)) errors.location = ['Location must be from the same site as the rack.'];
+      }
+      return errors;
+    },
+    prepare({ data }) {
+      // an empty facility ID is no facility ID (it is unique per location)
+      if (data.facility_id === '') data.facility_id = null;
+      if (data.asset_tag === '') data.asset_tag = null;
+    },
+  },
+  display: (row) => (row.facility_id ? `${row.name} (${row.facility_id})` : String(row.name)),
+  brief: ['name', 'device_count'],
+  ordering: ['site', 'location', 'name'],
+  search: ['name', 'facility_id', 'serial', 'asset_tag', 'description', 'comments'],
+});
