@@ -1,0 +1,28 @@
+/** Autonomous system numbers (reference 3.3), 32-bit, each from a RIR. */
+import { defineModel } from '../../core/model/define-model.js';
+import { comments, description, fk } from '../fields.js';
+import { tenancyFilters, tenantField } from './common.js';
+
+/** NetBox 3.4: "AS65000"; 4-byte numbers add their asdot form, "AS4200000000 (64086.59904)" */
+function asnDisplay(row: Record<string, unknown>): string {
+  const n = Number(row.asn);
+  return n > 65535 ? `AS${n} (${Math.floor(n / 65536)}.${n % 65536})` : `AS${n}`;
+}
+
+export const asn = defineModel({
+  name: 'ipam.asn',
+  path: 'asns',
+  verboseName: 'ASN',
+  fields: {
+    asn: { kind: 'integer', required: true, unique: true, min: 1, max: 4294967295, label: 'ASN' },
+    rir: fk('ipam.rir', { required: true, nullable: false, onDelete: 'protect', label: 'RIR' }),
+    tenant: tenantField(),
+    description: description(),
+    comments: comments(),
+  },
+  display: asnDisplay,
+  filters: tenancyFilters(),
+  brief: ['asn'],
+  ordering: ['asn'],
+  search: ['asn', 'description'],
+});

@@ -1,0 +1,59 @@
+/** Pieces shared by the IPAM models: tenancy fields, address family, VRF uniqueness, locking. */
+import { sql } from 'kysely';
+import type { RequestContext } from '../../core/context.js';
+import type { CustomFilter, FieldDef } from '../../core/model/types.js';
+import { relatedFilter } from '../../core/query/related-filter.js';
+import { fk } from '../fields.js';
+import { IPAddressFamily } from './choices.js';
+
+type Row = Record<string, unknown>;
+
+/** NetBox 3.4: a tenant (and a VRF) in use by IPAM objects cannot be deleted */
+export const tenantField = (): FieldDef => fk('tenancy.tenant', { onDelete: 'protect' });
+
+export const tenancyFilters = (): Record<string, CustomFilter> => ({
+  tenant_group: relatedFilter(['tenant', 'group']),
+  tenant_group_id: relatedFilter(['tenant', 'group'], { byId: true }),
+});
+
+/** 4 or 6, from an address or network as PostgreSQL prints it */
+export const familyOf = (text: unknown): 4 | 6 => (String(text).includes(':') ? 6 : 4);
+
+/** spec: `family` is {value, label} in the full form, the bare integer in brief and nested forms */
+export function setFamily(rows: Row[], out: Row[], column: string, mode: 'full' | 'brief' | 'nested'): void {
+  rows.forEach((r, i) => {
+    const o = out[i]!;
+    if (!('family' in o)) return;
+    const family = familyOf(r[column]);
+    o.family = mode === 'full' ? { value: family, label: IPAddressFamily.labels.get(family)! } : family;
+  });
+}
+
+/**
+ * NetBox 3.4: duplicates are refused inside a VRF with enforce_unique, and in the global table
+ * when ENFORCE_GLOBAL_UNIQUE is set. Returns where to look ("VRF x" / "global table") or null.
+ */
+export async function uniquenessScope(rc: RequestContext, vrfId: unknown): Promise<string | null> {
+  if (vrfId == null) return rc.app.config.enforceGlobalUnique ? 'global table' : null;
+  const res = await sql<{ name: string; rd: string | null; enforce_unique: boolean }>`select name, rd, enforce_unique
+    from ipam_vrf where id = ${vrfId}`.execute(rc.q);
+  const vrf = res.rows[0];
+  if (!vrf?.enforce_unique) return null;
+  return `VRF ${vrfDisplay(vrf)}`;
+}
+
+export const vrfDisplay = (row: Row) => (row.rd ? `${row.name} (${row.rd})` : String(row.name));
+
+// advisory lock classes (first key of pg_advisory_xact_lock(int, int))
+export const LOCK_ADDRESSES = 4_242_101;
+export const LOCK_PREFIXES = 4_242_102;
+export const LOCK_VLANS = 4_242_103;
+
+/**
+ * Serialises allocations in one address space (a VRF, 0 = global) or one VLAN group until the
+ * transaction ends: PostgreSQL advisory locks, so it holds across processes (DESIGN: Scaling out).
+ */
+export async function lockAllocation(rc: RequestContext, lockClass: number, key: unknown): Promise<void> {
+  const k = Number(key ?? 0) % 2_147_483_647;
+  await sql`select pg_advisory_xact_lock(${lockClass}::int, ${k}::int)`.execute(rc.q);
+}

@@ -1,0 +1,18 @@
+import type { AppModule } from '../app-module.js';
+import { aggregate } from './aggregate.model.js';
+import { asn } from './asn.model.js';
+import { ipAddress } from './ip-address.model.js';
+import { ipRange } from './ip-range.model.js';
+import { prefix } from './prefix.model.js';
+import { rir } from './rir.model.js';
+import { role } from './role.model.js';
+import { routeTarget } from './route-target.model.js';
+import { registerAllocationRoutes } from './routes.js';
+import { vlanGroup } from './vlan-group.model.js';
+import { vlan } from './vlan.model.js';
+import { vrf } from './vrf.model.js';
+
+export const ipamApp: AppModule = {
+  models: [vrf, routeTarget, rir, aggregate, asn, role, prefix, ipRange, ipAddress, vlanGroup, vlan],
+  routes: [registerAllocationRoutes],
+};

@@ -1,0 +1,115 @@
+/**
+ * IP addresses (reference 3.3; spec: IP address table): an address with its mask, optionally
+ * assigned to a device or VM interface (generic relation) and NAT-linked to another address.
+ * `nat_outside` is the one address whose `nat_inside` points here, or null (spec).
+ */
+import { sql } from 'kysely';
+import { defineModel } from '../../core/model/define-model.js';
+import { render } from '../../core/represent/render.js';
+import { comments, description, fk } from '../fields.js';
+import { IP_ASSIGNMENT_TYPES, IPAddressRole, IPAddressStatus, NON_UNIQUE_ROLES } from './choices.js';
+import { familyOf, setFamily, tenancyFilters, tenantField, uniquenessScope } from './common.js';
+import { addressFilter, familyFilter, hostOf, maskLengthFilter, netFilter, networkSearch } from './network-filters.js';
+import {
+  assignedFilter,
+  assignedToInterfaceFilter,
+  DEVICE_INTERFACES,
+  interfaceFilter,
+  parentFilter,
+  presentInVrfFilter,
+  VM_INTERFACES,
+} from './relation-filters.js';
+
+type Row = Record<string, unknown>;
+
+// NetBox 3.4 DNSValidator: labels of letters, digits, '-' and '_', or a leading wildcard
+const DNS_NAME = /^([0-9A-Za-z_-]+|\*)(\.[0-9A-Za-z_-]+)*\.?$/;
+
+export const ipAddress = defineModel({
+  name: 'ipam.ipaddress',
+  path: 'ip-addresses',
+  verboseName: 'IP address',
+  verboseNamePlural: 'IP addresses',
+  fields: {
+    family: { kind: 'computed' },
+    address: { kind: 'ipaddress', required: true },
+    vrf: fk('ipam.vrf', { onDelete: 'protect', label: 'VRF' }),
+    tenant: tenantField(),
+    status: { kind: 'choice', choices: IPAddressStatus, default: 'active' },
+    role: { kind: 'choice', choices: IPAddressRole, blank: true },
+    assigned_object_type: { kind: 'contenttype', nullable: true, types: IP_ASSIGNMENT_TYPES },
+    assigned_object_id: { kind: 'integer', nullable: true, min: 0 },
+    assigned_object: { kind: 'generic', generic: { type: 'assigned_object_type', id: 'assigned_object_id' } },
+    nat_inside: fk('ipam.ipaddress', { onDelete: 'set_null', label: 'NAT (inside)' }),
+    nat_outside: { kind: 'computed' },
+    dns_name: {
+      kind: 'string',
+      maxLength: 255,
+      label: 'DNS name',
+      pattern: { regex: DNS_NAME, message: 'Only alphanumeric characters, asterisks, hyphens, periods, and underscores are allowed in DNS names' },
+    },
+    description: description(),
+    comments: comments(),
+  },
+  display: (row) => String(row.address),
+  filters: {
+    ...tenancyFilters(),
+    family: familyFilter('address'),
+    parent: netFilter(hostOf('address'), '<<='),
+    address: addressFilter('address'),
+    mask_length: maskLengthFilter('address'),
+    present_in_vrf_id: presentInVrfFilter(true),
+    present_in_vrf: presentInVrfFilter(false),
+    assigned_to_interface: assignedToInterfaceFilter,
+    assigned: assignedFilter,
+    device_id: parentFilter(DEVICE_INTERFACES, 'device_id', true),
+    device: parentFilter(DEVICE_INTERFACES, 'device', false),
+    virtual_machine_id: parentFilter(VM_INTERFACES, 'virtual_machine_id', true),
+    virtual_machine: parentFilter(VM_INTERFACES, 'virtual_machine', false),
+    interface_id: interfaceFilter(DEVICE_INTERFACES, 'interface_id', true),
+    interface: interfaceFilter(DEVICE_INTERFACES, 'interface', false),
+    vminterface_id: interfaceFilter(VM_INTERFACES, 'vminterface_id', true),
+    vminterface: interfaceFilter(VM_INTERFACES, 'vminterface', false),
+    // NetBox 3.4: dns_name and description contain, the address starts with
+    q: networkSearch('address', ['dns_name', 'description'], { startsWith: true }),
+  },
+  hooks: {
+    async validate({ rc, data }) {
+      const errors: Record<string, string[]> = {};
+      if (data.status === 'slaac' && familyOf(data.address) !== 6) errors.status = ['Only IPv6 addresses can be assigned SLAAC status'];
+      const scope = await uniquenessScope(rc, data.vrf_id);
+      if (scope) {
+        // twins of the same host (any mask) are tolerated only when all of them share a non-unique role
+        const dups = await sql<{ address: string; role: string }>`select address, role from ipam_ipaddress
+          where host(address) = host(${data.address}::inet) and vrf_id is not distinct from ${data.vrf_id ?? null}::bigint
+            and id is distinct from ${data.id ?? null}::bigint order by id`.execute(rc.q);
+        const shared = NON_UNIQUE_ROLES.has(String(data.role)) && dups.rows.every((d) => NON_UNIQUE_ROLES.has(d.role));
+        if (dups.rows.length && !shared) errors.address = [`Duplicate IP address found in ${scope}: ${dups.rows[0]!.address}`];
+      }
+      return errors;
+    },
+    prepare({ data }) {
+      // NetBox 3.4 stores DNS names lower-cased
+      if (typeof data.dns_name === 'string') data.dns_name = data.dns_name.toLowerCase();
+    },
+    async represent(rc, rows, out, { mode }) {
+      setFamily(rows, out, 'address', mode);
+      if (mode !== 'full') return;
+      const ids = rows.map((r) => Number(r.id));
+      const outside = await sql<Row>`select * from ipam_ipaddress where nat_inside_id = any(${ids}::bigint[]) order by id`.execute(rc.q);
+      const byInside = new Map<number, Row>();
+      for (const r of outside.rows) if (!byInside.has(Number(r.nat_inside_id))) byInside.set(Number(r.nat_inside_id), r);
+      const model = rc.app.registry.get('ipam.ipaddress');
+      const nested = await render(rc, model, [...byInside.values()], 'nested');
+      const nestedById = new Map(nested.map((n) => [Number(n.id), n]));
+      out.forEach((o, i) => {
+        const twin = byInside.get(Number(rows[i]!.id));
+        o.nat_outside = twin ? (nestedById.get(Number(twin.id)) ?? null) : null;
+      });
+    },
+  },
+  brief: ['family', 'address'],
+  ordering: ['address'],
+  search: ['address', 'dns_name', 'description'],
+});
+

@@ -1,0 +1,91 @@
+/**
+ * IPAM filters on inet/cidr columns (reference 8.2): containment through PostgreSQL's network
+ * operators, mask length, family, and the host-part comparisons NetBox uses for addresses. Values
+ * that are not networks match nothing instead of answering 400 (reference 8.3).
+ */
+import { sql } from 'kysely';
+import type { CustomFilter } from '../../core/model/types.js';
+import { type Cond, NUMERIC_LOOKUPS } from '../../core/query/lookups.js';
+import { parseFilterValue } from '../../core/query/parse-value.js';
+import { format, type IpValue, networkOf, parseIp } from '../../core/net/ip.js';
+
+type Ref = (alias: string) => Cond;
+export const colOf = (column: string): Ref => (alias) => sql.ref(`${alias}.${column}`);
+/** the address of an inet column without its mask, comparable whatever the stored mask */
+export const hostOf = (column: string): Ref => (alias) => sql`host(${sql.ref(`${alias}.${column}`)})::inet`;
+
+/** Parses filter values as networks (host bits dropped, as netaddr's `.cidr` does); junk is skipped. */
+export function networks(values: string[]): IpValue[] {
+  return values.map((v) => parseIp(v)).filter((v): v is IpValue => v !== null).map(networkOf);
+}
+
+/** OR of one condition per valid value; no valid value matches nothing. */
+function anyOf(values: IpValue[], one: (v: IpValue) => Cond): Cond {
+  return values.length ? sql`(${sql.join(values.map(one), sql` or `)})` : sql`false`;
+}
+
+/** A containment filter: `column <op> value` for each network given. */
+export function netFilter(column: Ref, op: '<<' | '<<=' | '>>=' | '='): CustomFilter {
+  return {
+    type: 'string',
+    async build(values, _lookup, { alias }) {
+      return anyOf(networks(values), (v) => sql`${column(alias)} ${sql.raw(op)} ${format(v)}::cidr`);
+    },
+  };
+}
+
+/**
+ * `address`-style filter (NetBox's net_in): a value with a mask matches that exact address and
+ * mask, a value without one matches the host whatever its mask.
+ */
+export function addressFilter(column: string): CustomFilter {
+  return {
+    type: 'string',
+    async build(values, _lookup, { alias }) {
+      const c = sql.ref(`${alias}.${column}`);
+      const conds = values.flatMap((v) => {
+        const ip = parseIp(v);
+        if (!ip) return [];
+        return [v.includes('/') ? sql`${c} = ${format(ip)}::inet` : sql`host(${c}) = host(${format(ip)}::inet)`];
+      });
+      return conds.length ? sql`(${sql.join(conds, sql` or `)})` : sql`false`;
+    },
+  };
+}
+
+/** A numeric filter over an SQL expression (mask length, family, child counts), with lookups. */
+export function numericFilter(expr: Ref, param: string, lookups: string[] = ['gte', 'lte']): CustomFilter {
+  return {
+    type: 'integer',
+    lookups,
+    async build(values, lookup, { alias }) {
+      const name = lookup === 'exact' ? param : `${param}__${lookup}`;
+      const nums = values.map((v) => parseFilterValue(name, 'integer', v));
+      return NUMERIC_LOOKUPS[lookup]!(expr(alias), nums, false);
+    },
+  };
+}
+
+export const familyFilter = (column: string) => numericFilter((a) => sql`family(${sql.ref(`${a}.${column}`)})`, 'family', []);
+export const maskLengthFilter = (column: string) => numericFilter((a) => sql`masklen(${sql.ref(`${a}.${column}`)})`, 'mask_length');
+
+/** Free-text search that also matches networks containing the text when it is an address. */
+export function networkSearch(column: string, textColumns: string[], opts: { startsWith?: boolean } = {}): CustomFilter {
+  return {
+    type: 'string',
+    async build(values, _lookup, { alias }) {
+      const q = values.find((v) => v.trim() !== '')?.trim();
+      if (!q) return null;
+      const esc = q.replace(/[\\%_]/g, (c) => `\\${c}`);
+      const c = sql.ref(`${alias}.${column}`);
+      const parts: Cond[] = textColumns.map((t) => sql`${sql.ref(`${alias}.${t}`)} ilike ${`%${esc}%`}`);
+      if (opts.startsWith) parts.push(sql`text(${c}) ilike ${`${esc}%`}`);
+      else {
+        parts.push(sql`text(${c}) ilike ${`%${esc}%`}`);
+        const ip = parseIp(q);
+        if (ip) parts.push(sql`${c} >>= ${format(networkOf(ip))}::cidr`);
+      }
+      return sql`(${sql.join(parts, sql` or `)})`;
+    },
+  };
+}

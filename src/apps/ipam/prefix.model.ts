@@ -1,0 +1,95 @@
+/**
+ * Prefixes (reference 3.3; spec: Prefix table). `children` and `_depth` are computed per page in
+ * one query with PostgreSQL's network operators (within the prefix's VRF, as NetBox maintains
+ * them). The brief form is exactly id, url, family (integer) and prefix (spec: Representations).
+ */
+import { sql } from 'kysely';
+import type { RequestContext } from '../../core/context.js';
+import { defineModel } from '../../core/model/define-model.js';
+import type { Cond } from '../../core/query/lookups.js';
+import { relatedFilter } from '../../core/query/related-filter.js';
+import { comments, description, fk } from '../fields.js';
+import { PrefixStatus } from './choices.js';
+import { setFamily, tenancyFilters, tenantField, uniquenessScope } from './common.js';
+import { colOf, familyFilter, maskLengthFilter, netFilter, networkSearch, numericFilter } from './network-filters.js';
+import { presentInVrfFilter, vlanVidFilter } from './relation-filters.js';
+
+const sameVrf = (a: Cond, b: Cond) => sql`(${a}.vrf_id = ${b}.vrf_id or (${a}.vrf_id is null and ${b}.vrf_id is null))`;
+/** child prefixes (strictly inside) or parents (strictly containing) of the prefix row `p` */
+const childrenOf = (p: Cond) => sql`(select count(*)::int from ipam_prefix c where ${sameVrf(sql`c`, p)} and c.prefix << ${p}.prefix)`;
+const depthOf = (p: Cond) => sql`(select count(*)::int from ipam_prefix c where ${sameVrf(sql`c`, p)} and c.prefix >> ${p}.prefix)`;
+
+async function fetchTreeCounts(rc: RequestContext, ids: number[]) {
+  const res = await sql<{ id: number; children: number; depth: number }>`select p.id, ${childrenOf(sql`p`)} as children,
+    ${depthOf(sql`p`)} as depth from ipam_prefix p where p.id = any(${ids}::bigint[])`.execute(rc.q);
+  return new Map(res.rows.map((r) => [Number(r.id), r]));
+}
+
+export const prefix = defineModel({
+  name: 'ipam.prefix',
+  path: 'prefixes',
+  verboseName: 'prefix',
+  verboseNamePlural: 'prefixes',
+  fields: {
+    family: { kind: 'computed' },
+    prefix: { kind: 'ipprefix', required: true },
+    site: fk('dcim.site', { onDelete: 'protect' }),
+    vrf: fk('ipam.vrf', { onDelete: 'protect', label: 'VRF' }),
+    tenant: tenantField(),
+    vlan: fk('ipam.vlan', { onDelete: 'protect', label: 'VLAN' }),
+    status: { kind: 'choice', choices: PrefixStatus, default: 'active' },
+    role: fk('ipam.role', { onDelete: 'set_null' }),
+    is_pool: { kind: 'boolean', default: false },
+    mark_utilized: { kind: 'boolean', default: false },
+    description: description(),
+    comments: comments(),
+    children: { kind: 'computed' },
+    _depth: { kind: 'computed' },
+  },
+  display: (row) => String(row.prefix),
+  filters: {
+    ...tenancyFilters(),
+    family: familyFilter('prefix'),
+    prefix: netFilter(colOf('prefix'), '='),
+    within: netFilter(colOf('prefix'), '<<'),
+    within_include: netFilter(colOf('prefix'), '<<='),
+    contains: netFilter(colOf('prefix'), '>>='),
+    mask_length: maskLengthFilter('prefix'),
+    present_in_vrf_id: presentInVrfFilter(true),
+    present_in_vrf: presentInVrfFilter(false),
+    vlan_vid: vlanVidFilter,
+    children: numericFilter((a) => childrenOf(sql.raw(a)), 'children', ['n', 'lt', 'lte', 'gt', 'gte']),
+    depth: numericFilter((a) => depthOf(sql.raw(a)), 'depth', ['n', 'lt', 'lte', 'gt', 'gte']),
+    region: relatedFilter(['site', 'region']),
+    region_id: relatedFilter(['site', 'region'], { byId: true }),
+    site_group: relatedFilter(['site', 'group']),
+    site_group_id: relatedFilter(['site', 'group'], { byId: true }),
+    q: networkSearch('prefix', ['description']),
+  },
+  hooks: {
+    async validate({ rc, data }) {
+      const scope = await uniquenessScope(rc, data.vrf_id);
+      if (!scope) return;
+      const dup = await sql<{ prefix: string }>`select prefix::text as prefix from ipam_prefix where prefix = ${data.prefix}::cidr
+        and vrf_id is not distinct from ${data.vrf_id ?? null}::bigint and id is distinct from ${data.id ?? null}::bigint limit 1`.execute(rc.q);
+      if (dup.rows.length) return { prefix: [`Duplicate prefix found in ${scope}: ${dup.rows[0]!.prefix}`] };
+    },
+    async represent(rc, rows, out, { mode }) {
+      setFamily(rows, out, 'prefix', mode);
+      // spec: the brief form is exactly id, url, family and prefix
+      if (mode === 'brief') for (const o of out) delete o.display;
+      if (mode !== 'full') return;
+      const tree = await fetchTreeCounts(rc, rows.map((r) => Number(r.id)));
+      for (const o of out) {
+        const t = tree.get(Number(o.id));
+        if ('children' in o) o.children = t?.children ?? 0;
+        if ('_depth' in o) o._depth = t?.depth ?? 0;
+      }
+    },
+  },
+  brief: ['family', 'prefix'],
+  nested: ['family', 'prefix'],
+  // NetBox 3.4: vrf, prefix, id
+  ordering: ['vrf', 'prefix'],
+  search: ['prefix', 'description'],
+});

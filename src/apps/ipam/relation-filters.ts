@@ -1,0 +1,165 @@
+/**
+ * IPAM filters that reach through other tables: VRF presence through route targets, the VRF
+ * import/export target sets, VLAN vid, VLAN group scopes, and the interfaces an address is
+ * assigned to (those tables belong to dcim and virtualization and are queried by name only once
+ * they exist).
+ */
+import { sql } from 'kysely';
+import type { AppContext, RequestContext } from '../../core/context.js';
+import { Errors } from '../../core/errors.js';
+import type { CustomFilter } from '../../core/model/types.js';
+import type { Cond } from '../../core/query/lookups.js';
+import { parseFilterValue } from '../../core/query/parse-value.js';
+import { numericFilter } from './network-filters.js';
+
+const invalid = (param: string, v: string) => Errors.invalidFilter(param, `Select a valid choice. ${v} is not one of the available choices.`);
+const negate = (c: Cond, lookup: string) => (lookup === 'n' ? sql`not coalesce(${c}, false)` : c);
+
+/** ids of rows of `table` whose `column` (id or natural key) is one of the values; 400 for unknown values */
+async function idsOf(rc: RequestContext, param: string, table: string, column: string, values: string[]): Promise<number[]> {
+  const keys = column === 'id' ? values.map((v) => String(parseFilterValue(param, 'id', v))) : values;
+  const found = await sql<{ id: number; k: string }>`select id, ${sql.ref(column)}::text as k from ${sql.table(table)}
+    where ${sql.ref(column)}::text = any(${keys})`.execute(rc.q);
+  const have = new Set(found.rows.map((r) => r.k));
+  const missing = keys.find((k) => !have.has(k));
+  if (missing !== undefined) throw invalid(param, missing);
+  return found.rows.map((r) => Number(r.id));
+}
+
+/**
+ * NetBox 3.4 present_in_vrf: objects in the VRF, or in any VRF exporting a route target the VRF
+ * imports (what the VRF's routing table would hold).
+ */
+export function presentInVrfFilter(byId: boolean): CustomFilter {
+  const param = byId ? 'present_in_vrf_id' : 'present_in_vrf';
+  return {
+    type: byId ? 'integer' : 'string',
+    async build(values, _lookup, { rc, alias }) {
+      const ids = await idsOf(rc, param, 'ipam_vrf', byId ? 'id' : 'rd', values);
+      const vrf = sql.ref(`${alias}.vrf_id`);
+      return sql`(${vrf} = any(${ids}::bigint[]) or ${vrf} in (select e.vrf_id from ipam_vrf_export_targets e
+        join ipam_vrf_import_targets i on i.routetarget_id = e.routetarget_id where i.vrf_id = any(${ids}::bigint[])))`;
+    },
+  };
+}
+
+/** A filter through a join table: `<own id> in (select from where other in values)` */
+export function throughFilter(param: string, through: { table: string; own: string; other: string }, target: { table: string; key: string }): CustomFilter {
+  return {
+    type: target.key === 'id' ? 'integer' : 'string',
+    lookups: ['n'],
+    async build(values, lookup, { rc, alias }) {
+      const ids = await idsOf(rc, lookup === 'n' ? `${param}__n` : param, target.table, target.key, values);
+      const c = sql`${sql.ref(`${alias}.id`)} in (select ${sql.ref(through.own)} from ${sql.table(through.table)}
+        where ${sql.ref(through.other)} = any(${ids}::bigint[]))`;
+      return negate(c, lookup);
+    },
+  };
+}
+
+/** prefix vlan_vid: the vid of the prefix's VLAN, with numeric lookups */
+export const vlanVidFilter: CustomFilter = numericFilter(
+  (a) => sql`(select v.vid from ipam_vlan v where v.id = ${sql.ref(`${a}.vlan_id`)})`,
+  'vlan_vid',
+  ['n', 'lt', 'lte', 'gt', 'gte'],
+);
+
+/** VLAN group `site=<id>` etc.: groups scoped to those objects (NetBox 3.4 filter_scope) */
+export function scopeFilter(type: string, param: string): CustomFilter {
+  return {
+    type: 'integer',
+    async build(values, _lookup, { alias }) {
+      const ids = values.map((v) => parseFilterValue(param, 'id', v) as number);
+      return sql`(${sql.ref(`${alias}.scope_type`)} = ${type} and ${sql.ref(`${alias}.scope_id`)} = any(${ids}::bigint[]))`;
+    },
+  };
+}
+
+// to_regclass once per app and table: the answer only changes when migrations run, at start
+const tableCache = new WeakMap<AppContext, Map<string, Promise<boolean>>>();
+export function tableExists(rc: RequestContext, table: string): Promise<boolean> {
+  let byTable = tableCache.get(rc.app);
+  if (!byTable) tableCache.set(rc.app, (byTable = new Map()));
+  let found = byTable.get(table);
+  if (!found) {
+    found = sql<{ ok: boolean }>`select to_regclass(${table}) is not null as ok`.execute(rc.app.db.kysely).then((r) => !!r.rows[0]?.ok);
+    byTable.set(table, found);
+  }
+  return found;
+}
+
+export interface AssignedTarget {
+  /** content type of the interfaces (`dcim.interface`) */
+  type: string;
+  /** interface table */
+  table: string;
+  /** column of the interface table pointing at its parent (device_id) */
+  parentColumn: string;
+  /** table of the parents (dcim_device) */
+  parentTable: string;
+}
+
+export const DEVICE_INTERFACES: AssignedTarget = { type: 'dcim.interface', table: 'dcim_interface', parentColumn: 'device_id', parentTable: 'dcim_device' };
+export const VM_INTERFACES: AssignedTarget = {
+  type: 'virtualization.vminterface',
+  table: 'virtualization_vminterface',
+  parentColumn: 'virtual_machine_id',
+  parentTable: 'virtualization_virtualmachine',
+};
+
+/**
+ * `interface_id` / `interface` (by name): addresses assigned to those interfaces. Like NetBox's
+ * model-choice filters, unknown interfaces are a 400 (none exist before the app is installed).
+ */
+export function interfaceFilter(target: AssignedTarget, param: string, byId: boolean): CustomFilter {
+  return {
+    type: byId ? 'integer' : 'string',
+    lookups: ['n'],
+    async build(values, lookup, { rc, alias }) {
+      const name = lookup === 'n' ? `${param}__n` : param;
+      if (!(await tableExists(rc, target.table))) throw invalid(name, values[0]!);
+      const ids = await idsOf(rc, name, target.table, byId ? 'id' : 'name', values);
+      const c = sql`(${sql.ref(`${alias}.assigned_object_type`)} = ${target.type}
+        and ${sql.ref(`${alias}.assigned_object_id`)} = any(${ids}::bigint[]))`;
+      return negate(c, lookup);
+    },
+  };
+}
+
+/** `device_id` / `device` (by name): addresses on the interfaces of those devices; unknown ones match nothing */
+export function parentFilter(target: AssignedTarget, param: string, byId: boolean): CustomFilter {
+  return {
+    type: byId ? 'integer' : 'string',
+    async build(values, _lookup, { rc, alias }) {
+      const keys = byId ? values.map((v) => parseFilterValue(param, 'id', v) as number) : values;
+      if (!(await tableExists(rc, target.table)) || !(await tableExists(rc, target.parentTable))) return sql`false`;
+      const parents = byId
+        ? sql`select unnest(${keys}::bigint[])`
+        : sql`select id from ${sql.table(target.parentTable)} where name = any(${keys}::text[])`;
+      return sql`(${sql.ref(`${alias}.assigned_object_type`)} = ${target.type} and ${sql.ref(`${alias}.assigned_object_id`)} in
+        (select i.id from ${sql.table(target.table)} i where ${sql.ref(`i.${target.parentColumn}`)} in (${parents})))`;
+    },
+  };
+}
+
+/** NetBox 3.4 assigned_to_interface: assigned to a device or VM interface (true) or not (false) */
+export const assignedToInterfaceFilter: CustomFilter = {
+  type: 'boolean',
+  async build(values, _lookup, { alias }) {
+    const v = parseFilterValue('assigned_to_interface', 'boolean', values[0]!);
+    if (typeof v !== 'boolean') return null;
+    const on = sql`(${sql.ref(`${alias}.assigned_object_type`)} = any(${[DEVICE_INTERFACES.type, VM_INTERFACES.type]}::text[])
+      and ${sql.ref(`${alias}.assigned_object_id`)} is not null)`;
+    return v ? on : sql`not ${on}`;
+  },
+};
+
+/** 3.7 `assigned`: assigned to any object */
+export const assignedFilter: CustomFilter = {
+  type: 'boolean',
+  async build(values, _lookup, { alias }) {
+    const v = parseFilterValue('assigned', 'boolean', values[0]!);
+    if (typeof v !== 'boolean') return null;
+    return v ? sql`${sql.ref(`${alias}.assigned_object_id`)} is not null` : sql`${sql.ref(`${alias}.assigned_object_id`)} is null`;
+  },
+};

@@ -1,0 +1,152 @@
+/**
+ * Allocation endpoints (reference 3.8): GET lists what is free under a parent, POST allocates one
+ * object or a list through the one write path (createObjects) in one transaction, so change
+ * records are written. Allocations are serialised by a PostgreSQL advisory lock taken inside that
+ * transaction, keyed on the parent's address space (its VRF) or VLAN group, so two requests never
+ * hand out the same address even across processes; overlapping parents (a prefix and a child
+ * prefix or range) share the key.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { requirePermission } from '../../core/auth/permissions.js';
+import type { AppContext, RequestContext } from '../../core/context.js';
+import { fetchOne } from '../../core/crud/read.js';
+import { inTransaction, queryParams } from '../../core/crud/routes.js';
+import { createObjects } from '../../core/crud/write-service.js';
+import { Errors } from '../../core/errors.js';
+import { render } from '../../core/represent/render.js';
+import { LOCK_ADDRESSES, LOCK_PREFIXES, LOCK_VLANS, lockAllocation } from './common.js';
+import { type AddressSpace, addressText, availableVids, prefixAddressSpace, rangeAddressSpace } from './allocators.js';
+import { countFree, firstFree } from './available.js';
+import { allocatePrefixes, listAvailablePrefixes } from './prefix-allocation.js';
+
+type Row = Record<string, unknown>;
+
+export interface Endpoint {
+  url: string;
+  name: string;
+  parent: string;
+  child: string;
+  lockKey(parent: Row): [number, unknown];
+  list(rc: RequestContext, parent: Row, limit: number): Promise<unknown[]>;
+  /** the create inputs for the requested items, or a 409 */
+  allocate(rc: RequestContext, parent: Row, items: unknown[], bulk: boolean): Promise<unknown[]>;
+}
+
+export const isObject = (v: unknown): v is Row => typeof v === 'object' && v !== null && !Array.isArray(v);
+// the allocator sets these itself
+const without = (item: unknown, keys: string[]) => (isObject(item) ? Object.fromEntries(Object.entries(item).filter(([k]) => !keys.includes(k))) : item);
+
+/** NetBox get_results_limit: `limit` (default PAGINATE_COUNT, 0 = MAX_PAGE_SIZE), capped by MAX_PAGE_SIZE */
+function resultsLimit(rc: RequestContext, request: FastifyRequest): number {
+  const { paginateCount, maxPageSize } = rc.app.config;
+  const raw = queryParams(request).get('limit')?.[0];
+  let limit = raw !== undefined && /^\d+$/.test(raw.trim()) ? Number(raw) || maxPageSize : paginateCount;
+  if (maxPageSize) limit = Math.min(limit, maxPageSize);
+  // no maximum configured: an IPv6 prefix would list forever, so keep a generous ceiling
+  return limit || 100_000;
+}
+
+async function nestedVrf(rc: RequestContext, vrfId: unknown): Promise<Row | null> {
+  if (vrfId == null) return null;
+  const model = rc.app.registry.get('ipam.vrf');
+  const rows = await render(rc, model, [await fetchOne(rc, model, Number(vrfId), null)], 'nested');
+  return rows[0] ?? null;
+}
+
+function addressEndpoint(url: string, parent: string, space: (rc: RequestContext, p: Row) => Promise<AddressSpace>): Endpoint {
+  return {
+    url,
+    name: 'Available IPs',
+    parent,
+    child: 'ipam.ipaddress',
+    lockKey: (p) => [LOCK_ADDRESSES, p.vrf_id],
+    async list(rc, p, limit) {
+      const s = await space(rc, p);
+      const vrf = await nestedVrf(rc, s.vrfId);
+      return firstFree(s.free, limit).map((v) => ({ family: s.family, address: addressText(s, v), vrf }));
+    },
+    async allocate(rc, p, items) {
+      const s = await space(rc, p);
+      const picked = firstFree(s.free, items.length);
+      if (picked.length < items.length) {
+        throw Errors.conflict(`An insufficient number of IP addresses are available within ${s.label} (${items.length} requested, ${countFree(s.free)} available)`);
+      }
+      return items.map((item, i) => (isObject(item) ? { ...without(item, ['address', 'vrf']) as Row, address: addressText(s, picked[i]!), vrf: s.vrfId } : item));
+    },
+  };
+}
+
+const ENDPOINTS: Endpoint[] = [
+  {
+    url: '/api/ipam/prefixes/:id/available-prefixes/',
+    name: 'Available Prefixes',
+    parent: 'ipam.prefix',
+    child: 'ipam.prefix',
+    lockKey: (p) => [LOCK_PREFIXES, p.vrf_id],
+    list: (rc, p) => listAvailablePrefixes(rc, p, nestedVrf),
+    allocate: allocatePrefixes,
+  },
+  addressEndpoint('/api/ipam/prefixes/:id/available-ips/', 'ipam.prefix', prefixAddressSpace),
+  addressEndpoint('/api/ipam/ip-ranges/:id/available-ips/', 'ipam.iprange', rangeAddressSpace),
+  {
+    url: '/api/ipam/vlan-groups/:id/available-vlans/',
+    name: 'Available VLANs',
+    parent: 'ipam.vlangroup',
+    child: 'ipam.vlan',
+    lockKey: (g) => [LOCK_VLANS, g.id],
+    async list(rc, g, limit) {
+      const model = rc.app.registry.get('ipam.vlangroup');
+      const [group] = await render(rc, model, [g], 'nested');
+      return (await availableVids(rc, g)).slice(0, limit).map((vid) => ({ vid, group }));
+    },
+    async allocate(rc, g, items) {
+      const vids = await availableVids(rc, g);
+      if (vids.length < items.length) throw Errors.conflict('The requested number of VLANs is not available');
+      return items.map((item, i) => (isObject(item) ? { ...without(item, ['vid', 'group']) as Row, vid: vids[i], group: g.id } : item));
+    },
+  },
+];
+
+function parseId(raw: string): number {
+  if (!/^\d+$/.test(raw) || !Number.isSafeInteger(Number(raw))) throw Errors.notFound();
+  return Number(raw);
+}
+
+export function registerAllocationRoutes(app: FastifyInstance, ctx: AppContext): void {
+  for (const ep of ENDPOINTS) {
+    const parentModel = ctx.registry.get(ep.parent);
+    const childModel = ctx.registry.get(ep.child);
+    app.route<{ Params: { id: string } }>({
+      method: ['GET', 'HEAD', 'POST', 'OPTIONS'],
+      url: ep.url,
+      config: { allow: 'GET, POST, HEAD, OPTIONS' },
+      handler: async (request, reply) => {
+        const rc = request.rc;
+        if (request.method === 'OPTIONS') return { name: ep.name, description: '', renders: ['application/json'], parses: ['application/json'] };
+        const id = parseId(request.params.id);
+        const parent = await fetchOne(rc, parentModel, id, await requirePermission(rc, parentModel, 'view'));
+        if (request.method !== 'POST') {
+          await requirePermission(rc, childModel, 'view');
+          return ep.list(rc, parent, resultsLimit(rc, request));
+        }
+        const body = request.body ?? {};
+        const bulk = Array.isArray(body);
+        if (!bulk && !isObject(body)) throw Errors.validation({ non_field_errors: ['Invalid data. Expected a dictionary or a list of dictionaries.'] });
+        const items = bulk ? (body as unknown[]) : [body];
+        await requirePermission(rc, childModel, 'add');
+        const out = await inTransaction(rc, async (trx) => {
+          const [lockClass, key] = ep.lockKey(parent);
+          await lockAllocation(trx, lockClass, key);
+          // read the parent again under the lock: what is free is decided inside this transaction
+          const fresh = await fetchOne(trx, parentModel, id, null);
+          const inputs = await ep.allocate(trx, fresh, items, bulk);
+          const rows = await createObjects(trx, childModel, inputs, bulk);
+          return render(trx, childModel, rows, 'full', { created: true });
+        });
+        reply.code(201);
+        return bulk ? out : out[0];
+      },
+    });
+  }
+}
+

@@ -1,0 +1,50 @@
+/**
+ * VLAN groups (reference 3.3): a named VID range, optionally scoped to a region, site group, site,
+ * location, rack, cluster group or cluster (a generic relation; types whose app is not installed
+ * yet are refused as unknown content types).
+ */
+import { defineModel } from '../../core/model/define-model.js';
+import type { CustomFilter } from '../../core/model/types.js';
+import { description, name, slug } from '../fields.js';
+import { VLAN_GROUP_SCOPE_TYPES } from './choices.js';
+import { scopeFilter } from './relation-filters.js';
+
+const scopeFilters: Record<string, CustomFilter> = Object.fromEntries(
+  VLAN_GROUP_SCOPE_TYPES.map((type) => {
+    const param = type.split('.')[1]!;
+    return [param, scopeFilter(type, param)];
+  }),
+);
+
+export const vlanGroup = defineModel({
+  name: 'ipam.vlangroup',
+  path: 'vlan-groups',
+  verboseName: 'VLAN group',
+  fields: {
+    name: name(100),
+    slug: slug(100),
+    scope_type: { kind: 'contenttype', nullable: true, types: VLAN_GROUP_SCOPE_TYPES },
+    scope_id: { kind: 'integer', nullable: true, min: 0 },
+    scope: { kind: 'generic', generic: { type: 'scope_type', id: 'scope_id' } },
+    min_vid: { kind: 'integer', default: 1, min: 1, max: 4094, label: 'minimum VLAN ID' },
+    max_vid: { kind: 'integer', default: 4094, min: 1, max: 4094, label: 'maximum VLAN ID' },
+    description: description(),
+  },
+  counts: { vlan_count: { model: 'ipam.vlan', via: 'group' } },
+  uniqueTogether: [
+    // NetBox 3.4 unique_together (scope_type, scope_id, name|slug)
+    { fields: ['scope_type', 'scope_id', 'name'], message: 'VLAN group with this Scope type, Scope id and Name already exists.' },
+    { fields: ['scope_type', 'scope_id', 'slug'], message: 'VLAN group with this Scope type, Scope id and Slug already exists.' },
+  ],
+  filters: scopeFilters,
+  hooks: {
+    async validate({ data }) {
+      if (Number(data.max_vid) < Number(data.min_vid)) {
+        return { max_vid: ['Maximum child VID must be greater than or equal to minimum child VID'] };
+      }
+    },
+  },
+  brief: ['name', 'slug', 'vlan_count'],
+  ordering: ['name'],
+  search: ['name', 'slug', 'description'],
+});

@@ -1,0 +1,78 @@
+/**
+ * VLANs (reference 3.3; spec: VLAN table): vid 1-4094 and inside the group's range, unique per
+ * group by vid and by name; `display_name` beside `display` (spec).
+ */
+import { sql } from 'kysely';
+import type { RequestContext } from '../../core/context.js';
+import { defineModel } from '../../core/model/define-model.js';
+import { relatedFilter } from '../../core/query/related-filter.js';
+import { comments, fk } from '../fields.js';
+import { BasicStatus } from './choices.js';
+import { tenancyFilters, tenantField } from './common.js';
+
+type Row = Record<string, unknown>;
+
+export const vlan = defineModel({
+  name: 'ipam.vlan',
+  path: 'vlans',
+  verboseName: 'VLAN',
+  fields: {
+    site: fk('dcim.site', { onDelete: 'protect' }),
+    group: fk('ipam.vlangroup', { onDelete: 'protect' }),
+    vid: { kind: 'integer', required: true, min: 1, max: 4094, label: 'VID' },
+    name: { kind: 'string', required: true, maxLength: 64 },
+    tenant: tenantField(),
+    status: { kind: 'choice', choices: BasicStatus, default: 'active' },
+    role: fk('ipam.role', { onDelete: 'set_null' }),
+    description: { kind: 'string', maxLength: 200 },
+    comments: comments(),
+    // spec: VLANs carry display_name as well as display
+    display_name: { kind: 'computed' },
+  },
+  display: (row) => `${row.name} (${row.vid})`,
+  counts: { prefix_count: { model: 'ipam.prefix', via: 'vlan' } },
+  uniqueTogether: [
+    { fields: ['group', 'vid'], message: 'VLAN with this Group and VID already exists.' },
+    { fields: ['group', 'name'], message: 'VLAN with this Group and Name already exists.' },
+  ],
+  filters: {
+    ...tenancyFilters(),
+    region: relatedFilter(['site', 'region']),
+    region_id: relatedFilter(['site', 'region'], { byId: true }),
+    site_group: relatedFilter(['site', 'group']),
+    site_group_id: relatedFilter(['site', 'group'], { byId: true }),
+  },
+  hooks: {
+    async validate({ rc, data }) {
+      if (data.group_id == null) return;
+      const res = await sql<Row>`select * from ipam_vlangroup where id = ${data.group_id}`.execute(rc.q);
+      const group = res.rows[0];
+      if (!group) return;
+      const errors: Record<string, string[]> = {};
+      // NetBox 3.4: a VLAN in a group may only name a site when the group is scoped to that site
+      if (data.site_id != null && !(group.scope_type === 'dcim.site' && Number(group.scope_id) === Number(data.site_id))) {
+        const site = await sql<{ name: string }>`select name from dcim_site where id = ${data.site_id}`.execute(rc.q);
+        const scope = await scopeName(rc, group);
+        errors.group = [`VLAN is assigned to group ${group.name} (scope: ${scope}); cannot also assign to site ${site.rows[0]?.name}.`];
+      }
+      const vid = Number(data.vid);
+      if (vid < Number(group.min_vid) || vid > Number(group.max_vid)) {
+        errors.vid = [`VID must be between ${group.min_vid} and ${group.max_vid} for VLANs in group ${group.name}`];
+      }
+      return errors;
+    },
+    represent(_rc, _rows, out, { mode }) {
+      if (mode === 'full') for (const o of out) o.display_name = o.display;
+    },
+  },
+  brief: ['vid', 'name'],
+  ordering: ['site', 'group', 'vid'],
+  search: ['name', 'description'],
+});
+
+async function scopeName(rc: RequestContext, group: Row): Promise<string> {
+  const model = group.scope_type ? rc.app.registry.find(String(group.scope_type)) : undefined;
+  if (!model || group.scope_id == null) return 'None';
+  const res = await sql<Row>`select * from ${sql.table(model.table)} where id = ${group.scope_id}`.execute(rc.q);
+  return res.rows[0] ? model.display(res.rows[0]) : 'None';
+}

@@ -1,0 +1,48 @@
+/**
+ * VRFs (reference 3.3): separate routing tables. `rd` is the natural key of the `vrf` filters;
+ * `enforce_unique` makes prefixes and addresses unique inside the VRF.
+ */
+import { defineModel } from '../../core/model/define-model.js';
+import { comments, description, name } from '../fields.js';
+import { tenancyFilters, tenantField, vrfDisplay } from './common.js';
+import { throughFilter } from './relation-filters.js';
+
+const targets = (table: string) => ({
+  kind: 'm2m' as const,
+  to: 'ipam.routetarget',
+  through: { table, from: 'vrf_id', to: 'routetarget_id' },
+});
+const targetFilter = (param: string, table: string, key: 'id' | 'name') =>
+  throughFilter(param, { table, own: 'vrf_id', other: 'routetarget_id' }, { table: 'ipam_routetarget', key });
+
+export const vrf = defineModel({
+  name: 'ipam.vrf',
+  path: 'vrfs',
+  verboseName: 'VRF',
+  fields: {
+    name: name(100),
+    rd: { kind: 'string', maxLength: 21, nullable: true, unique: true, label: 'route distinguisher' },
+    tenant: tenantField(),
+    enforce_unique: { kind: 'boolean', default: true, label: 'enforce unique space' },
+    description: description(),
+    comments: comments(),
+    import_targets: targets('ipam_vrf_import_targets'),
+    export_targets: targets('ipam_vrf_export_targets'),
+  },
+  naturalKey: 'rd',
+  display: vrfDisplay,
+  counts: {
+    ipaddress_count: { model: 'ipam.ipaddress', via: 'vrf' },
+    prefix_count: { model: 'ipam.prefix', via: 'vrf' },
+  },
+  filters: {
+    ...tenancyFilters(),
+    import_target_id: targetFilter('import_target_id', 'ipam_vrf_import_targets', 'id'),
+    import_target: targetFilter('import_target', 'ipam_vrf_import_targets', 'name'),
+    export_target_id: targetFilter('export_target_id', 'ipam_vrf_export_targets', 'id'),
+    export_target: targetFilter('export_target', 'ipam_vrf_export_targets', 'name'),
+  },
+  brief: ['name', 'rd', 'prefix_count'],
+  ordering: ['name', 'rd'],
+  search: ['name', 'rd', 'description', 'comments'],
+});
