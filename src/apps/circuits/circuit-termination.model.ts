@@ -1,0 +1,122 @@
+/**
+ * Circuit terminations (reference 3.4): the A or Z end of a circuit, at a site or in a provider
+ * network (exactly one of them), one per side. Deleting a circuit deletes its terminations
+ * (cascade, logged by the engine); sites and provider networks in use are protected.
+ * The cable fields (`cable_id`, `cable_end`) are kept by dcim cabling (a trigger on
+ * dcim_cabletermination); peers come from dcim/cabling.ts, loaded once per page. `term_side` is a bare "A"/"Z" on the wire (reference 2, unwrapped choices), so it is a
+ * string field checked against the choice set, with its own exact/`__n` filter.
+ */
+import { sql } from 'kysely';
+import { Errors } from '../../core/errors.js';
+import { defineModel } from '../../core/model/define-model.js';
+import type { CustomFilter } from '../../core/model/types.js';
+import { fetchRowsById, type Row } from '../../core/represent/load-related.js';
+import { render } from '../../core/represent/render.js';
+import { loadLinkPeers } from '../dcim/cabling.js';
+import { description, fk } from '../fields.js';
+import { TerminationSide } from './choices.js';
+
+const notAChoice = (v: unknown) => (TerminationSide.labels.has(v as string) ? undefined : `"${String(v)}" is not a valid choice.`);
+
+const termSideFilter: CustomFilter = {
+  lookups: ['n'],
+  type: 'string',
+  async build(values, lookup) {
+    const bad = values.find((v) => !TerminationSide.labels.has(v));
+    if (bad !== undefined) throw Errors.invalidFilter(lookup === 'n' ? 'term_side__n' : 'term_side', `Select a valid choice. ${bad} is not one of the available choices.`);
+    return lookup === 'n' ? sql`not (t.term_side = any(${values}))` : sql`t.term_side = any(${values})`;
+  },
+};
+
+/** NetBox boolean filters: only true/false count, anything else is ignored */
+function booleanFilter(cond: ReturnType<typeof sql>): CustomFilter {
+  return {
+    type: 'boolean',
+    async build(values) {
+      const v = values.find((x) => /^(true|false)$/i.test(x));
+      if (v === undefined) return null;
+      return v.toLowerCase() === 'true' ? cond : sql`not (${cond})`;
+    },
+  };
+}
+
+export const circuitTermination = defineModel({
+  name: 'circuits.circuittermination',
+  path: 'circuit-terminations',
+  verboseName: 'circuit termination',
+  fields: {
+    circuit: fk('circuits.circuit', { required: true, nullable: false, onDelete: 'cascade' }),
+    term_side: { kind: 'string', required: true, label: 'termination', validate: notAChoice, noFilter: true },
+    site: fk('dcim.site', { onDelete: 'protect' }),
+    provider_network: fk('circuits.providernetwork', { onDelete: 'protect' }),
+    port_speed: { kind: 'integer', nullable: true, min: 0, label: 'port speed (Kbps)' },
+    upstream_speed: { kind: 'integer', nullable: true, min: 0, label: 'upstream speed (Kbps)', help: 'Upstream speed, if different from port speed' },
+    xconnect_id: { kind: 'string', maxLength: 50, label: 'cross-connect ID' },
+    pp_info: { kind: 'string', maxLength: 100, label: 'patch panel/port(s)' },
+    description: description(),
+    mark_connected: { kind: 'boolean', default: false },
+    cable: { kind: 'computed', readOnly: true },
+    cable_end: { kind: 'string', readOnly: true, maxLength: 1 },
+    link_peers: { kind: 'computed', readOnly: true },
+    link_peers_type: { kind: 'computed', readOnly: true },
+    _occupied: { kind: 'computed', readOnly: true, label: 'occupied' },
+  },
+  uniqueTogether: [{ fields: ['circuit', 'term_side'], message: 'Circuit termination with this Circuit and Termination already exists.' }],
+  relatedObject: 'circuit',
+  filters: {
+    term_side: termSideFilter,
+    cabled: booleanFilter(sql`t.cable_id is not null`),
+    occupied: booleanFilter(sql`(t.cable_id is not null or t.mark_connected)`),
+    // NetBox 3.4 searches the circuit ID, cross-connect, patch panel and description
+    q: {
+      async build(values) {
+        const q = values.find((v) => v.trim() !== '')?.trim();
+        if (!q) return null;
+        const p = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+        return sql`(t.xconnect_id ilike ${p} or t.pp_info ilike ${p} or t.description ilike ${p}
+          or t.circuit_id in (select id from circuits_circuit where cid ilike ${p}))`;
+      },
+    },
+  },
+  display: (row) => `Termination ${row.term_side}`,
+  hooks: {
+    async validate({ data }) {
+      // exactly one place to end in (reference 3.4)
+      const atSite = data.site_id != null;
+      const inNetwork = data.provider_network_id != null;
+      if (!atSite && !inNetwork) return { __all__: ['A circuit termination needs a site or a provider network.'] };
+      if (atSite && inNetwork) return { __all__: ['A circuit termination cannot have both a site and a provider network.'] };
+      return undefined;
+    },
+    async represent(rc, rows, out, { mode }) {
+      const cableModel = rc.app.registry.find('dcim.cable');
+      const cables = new Map<number, Row>();
+      const cabled = rows.filter((r) => r.cable_id != null);
+      const cableIds = [...new Set(cabled.map((r) => Number(r.cable_id)))];
+      let peers = new Map<number, { type: string; peers: Row[] }>();
+      if (mode === 'full' && cableModel && cableIds.length) {
+        for (const c of await render(rc, cableModel, await fetchRowsById(rc, cableModel, cableIds), 'nested')) cables.set(Number(c.id), c);
+        peers = await loadLinkPeers(rc, 'circuits.circuittermination', cabled.map((r) => Number(r.id)));
+      }
+      rows.forEach((r, i) => {
+        const o = out[i]!;
+        // NetBox: "<cid>: Termination A"; the circuit is nested in every form
+        const cid = (o.circuit as Row | null)?.display;
+        if (cid !== undefined) o.display = `${String(cid)}: Termination ${r.term_side}`;
+        o._occupied = r.cable_id != null || r.mark_connected === true;
+        // NetBox 3.4 nested serializers give the cable as its id; the full form nests it
+        if (mode !== 'full') {
+          o.cable = r.cable_id == null ? null : Number(r.cable_id);
+          return;
+        }
+        o.cable = r.cable_id == null ? null : (cables.get(Number(r.cable_id)) ?? null);
+        const p = peers.get(Number(r.id));
+        o.link_peers = p?.peers ?? [];
+        o.link_peers_type = p?.type ?? null;
+      });
+    },
+  },
+  brief: ['circuit', 'term_side', 'cable', '_occupied'],
+  ordering: ['circuit', 'term_side'],
+  search: ['xconnect_id', 'pp_info', 'description'],
+});

@@ -1,0 +1,18 @@
+/** Circuit types (NetBox 3.4 CircuitType, an organizational model); counts their circuits. */
+import { defineModel } from '../../core/model/define-model.js';
+import { description, name, slug } from '../fields.js';
+
+export const circuitType = defineModel({
+  name: 'circuits.circuittype',
+  path: 'circuit-types',
+  verboseName: 'circuit type',
+  fields: {
+    name: name(100, { unique: true }),
+    slug: slug(100, { unique: true }),
+    description: description(),
+  },
+  counts: { circuit_count: { model: 'circuits.circuit', via: 'type' } },
+  brief: ['name', 'slug', 'circuit_count'],
+  ordering: ['name'],
+  search: ['name', 'slug', 'description'],
+});

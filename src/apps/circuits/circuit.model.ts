@@ -1,0 +1,56 @@
+/**
+ * Circuits (reference 3.4). `cid` is unique per provider. `termination_a` and `termination_z` are
+ * read-only, built from the circuit's terminations with one query per page (plus one batched load
+ * per nested parent), not stored on the circuit as NetBox does.
+ */
+import type { RequestContext } from '../../core/context.js';
+import { defineModel } from '../../core/model/define-model.js';
+import { relatedFilter } from '../../core/query/related-filter.js';
+import { type Row } from '../../core/represent/load-related.js';
+import { comments, description, fk } from '../fields.js';
+import { contactFilters } from '../tenancy/contact-filters.js';
+import { CircuitStatus } from './choices.js';
+import { renderTerminationsOf } from './circuit-terminations-nested.js';
+import { terminationFilters } from './termination-filters.js';
+
+export const circuit = defineModel({
+  name: 'circuits.circuit',
+  path: 'circuits',
+  verboseName: 'circuit',
+  fields: {
+    cid: { kind: 'string', required: true, maxLength: 100, label: 'circuit ID' },
+    provider: fk('circuits.provider', { required: true, nullable: false, onDelete: 'protect' }),
+    type: fk('circuits.circuittype', { required: true, nullable: false, onDelete: 'protect' }),
+    status: { kind: 'choice', choices: CircuitStatus, default: 'active' },
+    tenant: fk('tenancy.tenant', { onDelete: 'protect' }),
+    install_date: { kind: 'date', nullable: true, label: 'installed' },
+    termination_date: { kind: 'date', nullable: true, label: 'terminates' },
+    commit_rate: { kind: 'integer', nullable: true, min: 0, label: 'commit rate (Kbps)' },
+    description: description(),
+    termination_a: { kind: 'computed', readOnly: true },
+    termination_z: { kind: 'computed', readOnly: true },
+    comments: comments(),
+  },
+  uniqueTogether: [{ fields: ['provider', 'cid'], message: 'Circuit with this Provider and Circuit ID already exists.' }],
+  filters: {
+    ...terminationFilters(['site', 'region', 'site_group', 'provider_network'], 'circuit'),
+    tenant_group: relatedFilter(['tenant', 'group']),
+    tenant_group_id: relatedFilter(['tenant', 'group'], { byId: true }),
+    ...contactFilters(),
+  },
+  display: (row) => String(row.cid),
+  hooks: {
+    async represent(rc: RequestContext, rows: Row[], out: Row[], { mode }) {
+      if (mode !== 'full') return;
+      const bySide = await renderTerminationsOf(rc, rows);
+      rows.forEach((r, i) => {
+        out[i]!.termination_a = bySide.get(`${r.id}:A`) ?? null;
+        out[i]!.termination_z = bySide.get(`${r.id}:Z`) ?? null;
+      });
+    },
+  },
+  brief: ['cid'],
+  ordering: ['provider', 'cid'],
+  search: ['cid', 'description', 'comments'],
+});
+

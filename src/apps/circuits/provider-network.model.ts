@@ -1,0 +1,20 @@
+/** Provider networks (NetBox 3.4 ProviderNetwork): a provider's cloud a circuit can end in. */
+import { defineModel } from '../../core/model/define-model.js';
+import { comments, description, fk, name } from '../fields.js';
+
+export const providerNetwork = defineModel({
+  name: 'circuits.providernetwork',
+  path: 'provider-networks',
+  verboseName: 'provider network',
+  fields: {
+    provider: fk('circuits.provider', { required: true, nullable: false, onDelete: 'protect' }),
+    name: name(100),
+    service_id: { kind: 'string', maxLength: 100, label: 'service ID' },
+    description: description(),
+    comments: comments(),
+  },
+  uniqueTogether: [{ fields: ['provider', 'name'], message: 'Provider network with this Provider and Name already exists.' }],
+  brief: ['name'],
+  ordering: ['provider', 'name'],
+  search: ['name', 'service_id', 'description', 'comments'],
+});

@@ -1,0 +1,29 @@
+/**
+ * Providers (reference 3.4): who delivers circuits. A provider with circuits (or networks) cannot
+ * be deleted (NetBox PROTECT); `circuit_count` is in the brief form.
+ */
+import { defineModel } from '../../core/model/define-model.js';
+import { comments, description, name, slug } from '../fields.js';
+import { contactFilters } from '../tenancy/contact-filters.js';
+import { terminationFilters } from './termination-filters.js';
+
+export const provider = defineModel({
+  name: 'circuits.provider',
+  path: 'providers',
+  verboseName: 'provider',
+  fields: {
+    name: name(100, { unique: true }),
+    slug: slug(100, { unique: true }),
+    account: { kind: 'string', maxLength: 30, label: 'account number' },
+    description: description(),
+    comments: comments(),
+  },
+  counts: { circuit_count: { model: 'circuits.circuit', via: 'provider' } },
+  filters: {
+    ...terminationFilters(['site', 'region', 'site_group'], 'provider'),
+    ...contactFilters(),
+  },
+  brief: ['name', 'slug', 'circuit_count'],
+  ordering: ['name'],
+  search: ['name', 'slug', 'account', 'description', 'comments'],
+});

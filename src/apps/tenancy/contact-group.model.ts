@@ -1,0 +1,41 @@
+/**
+ * Contact groups: a named tree of contacts (NetBox 3.4 ContactGroup, a nested group model). Names
+ * and slugs are unique among siblings and at the top level; `contact_count` includes subgroups.
+ */
+import { sql } from 'kysely';
+import { defineModel } from '../../core/model/define-model.js';
+import { descendantsSql } from '../../core/represent/load-related.js';
+import { description, fk, name, slug } from '../fields.js';
+
+export const contactGroup = defineModel({
+  name: 'tenancy.contactgroup',
+  path: 'contact-groups',
+  verboseName: 'contact group',
+  fields: {
+    name: name(100),
+    slug: slug(100),
+    parent: fk('tenancy.contactgroup', { onDelete: 'cascade', treeFilter: true }),
+    description: description(),
+  },
+  treeParent: 'parent',
+  counts: { contact_count: { model: 'tenancy.contact', via: 'group', cumulative: true } },
+  uniqueTogether: [
+    { fields: ['parent', 'name'], message: 'A contact group with this name already exists under the same parent.' },
+    { fields: ['parent', 'slug'], message: 'A contact group with this slug already exists under the same parent.' },
+    { fields: ['name'], whenNull: ['parent'], message: 'A top-level contact group with this name already exists.' },
+    { fields: ['slug'], whenNull: ['parent'], message: 'A top-level contact group with this slug already exists.' },
+  ],
+  hooks: {
+    async validate({ rc, data, before }) {
+      // a group may not sit below itself or one of its own subgroups
+      if (!before || data.parent_id == null) return;
+      const model = rc.app.registry.get('tenancy.contactgroup');
+      const res = await sql<{ id: number }>`select id from ${descendantsSql(model, sql`select ${before.id}::bigint`)} d
+        where id = ${data.parent_id}`.execute(rc.q);
+      if (res.rows.length) return { parent: ['Cannot assign self or child as parent.'] };
+    },
+  },
+  brief: ['name', 'slug', 'contact_count', '_depth'],
+  ordering: ['name'],
+  search: ['name', 'slug', 'description'],
+});

@@ -1,0 +1,52 @@
+/**
+ * Filters whose values name objects of another model (by id, or by its natural key) that the
+ * listed objects reach by some path the caller writes in SQL: circuits by the sites of their
+ * terminations, any object by its contact assignments. Unknown values are a 400 naming the
+ * parameter (reference 8.3); tree targets include their descendants (NetBox
+ * TreeNodeMultipleChoiceFilter); `__n` excludes every object the values match.
+ */
+import { sql } from 'kysely';
+import { Errors } from '../../core/errors.js';
+import type { CustomFilter, FilterBuildContext } from '../../core/model/types.js';
+import type { Cond } from '../../core/query/lookups.js';
+import { parseFilterValue } from '../../core/query/parse-value.js';
+import { descendantsSql } from '../../core/represent/load-related.js';
+
+export interface IdSetFilterOptions {
+  /** the parameter's name, for error bodies */
+  param: string;
+  /** model identity the values name */
+  target: string;
+  /** values are ids (`site_id`) rather than natural keys (`site`) */
+  byId?: boolean;
+  /** condition on the listed model, given a SQL set of target ids */
+  match(ids: Cond, ctx: FilterBuildContext): Cond;
+}
+
+export function idSetFilter(opts: IdSetFilterOptions): CustomFilter {
+  return {
+    lookups: ['n'],
+    type: opts.byId ? 'integer' : 'string',
+    async build(values, lookup, ctx) {
+      const target = ctx.rc.app.registry.get(opts.target);
+      // `null` would mean "reaches nothing"; NetBox does not offer it on these filters
+      const raw = values.filter((v) => v !== 'null');
+      if (!raw.length) return null;
+      const column = opts.byId ? 'id' : (target.naturalKey ?? 'id');
+      const keys = opts.byId ? raw.map((v) => String(parseFilterValue(opts.param, 'id', v))) : raw;
+      const found = await sql<{ id: number; k: string }>`select id, ${sql.ref(column)}::text as k
+        from ${sql.table(target.table)} where ${sql.ref(column)}::text = any(${keys})`.execute(ctx.rc.q);
+      const have = new Set(found.rows.map((r) => r.k));
+      const missing = keys.find((k) => !have.has(k));
+      if (missing !== undefined) {
+        throw Errors.invalidFilter(opts.param, `Select a valid choice. ${missing} is not one of the available choices.`);
+      }
+      const ids = found.rows.map((r) => Number(r.id));
+      const set = target.treeParent
+        ? descendantsSql(target, sql`select unnest(${ids}::bigint[])`)
+        : sql`(select unnest(${ids}::bigint[]))`;
+      const cond = opts.match(set, ctx);
+      return lookup === 'n' ? sql`not (${cond})` : cond;
+    },
+  };
+}
