@@ -1,5 +1,7 @@
 /** Regions and site groups share one shape (reference 3.1): a named tree with sites. */
+import { sql } from 'kysely';
 import { defineModel } from '../../core/model/define-model.js';
+import { descendantsSql } from '../../core/represent/load-related.js';
 import { description, fk, name, slug } from '../fields.js';
 
 export function defineSiteTree(id: string, path: string, verboseName: string, siteField: string) {
@@ -25,8 +27,6 @@ export function defineSiteTree(id: string, path: string, verboseName: string, si
       async validate({ rc, data, before }) {
         // a node may not be its own ancestor
         if (!before || data.parent_id == null) return;
-        const { descendantsSql } = await import('../../core/represent/load-related.js');
-        const { sql } = await import('kysely');
         const model = rc.app.registry.get(id);
         const res = await sql<{ id: number }>`select id from ${descendantsSql(model, sql`select ${before.id}::bigint`)} d
           where id = ${data.parent_id}`.execute(rc.q);

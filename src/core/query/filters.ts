@@ -9,7 +9,7 @@ import { Errors } from '../errors.js';
 import type { FieldDef, ModelDef } from '../model/types.js';
 import { descendantsSql } from '../represent/load-related.js';
 import { customFieldCondition } from './custom-field-filter.js';
-import { BOOLEAN_VALUED, type Cond, EXACT_LOOKUPS, LOOKUPS_BY_KIND, NUMERIC_LOOKUPS } from './lookups.js';
+import { BOOLEAN_VALUED, type Cond, LOOKUPS_BY_KIND } from './lookups.js';
 import { IGNORE, parseBooleanLookup, parseFilterValue } from './parse-value.js';
 import { format, parseIp } from '../net/ip.js';
 
@@ -210,4 +210,3 @@ async function filterCondition(rc: RequestContext, model: ModelDef, name: string
   return lookupCondition(name, f.kind, col(base), lookup, raw, f);
 }
 
-export { EXACT_LOOKUPS, NUMERIC_LOOKUPS };
