@@ -1,12 +1,13 @@
 /**
  * The command line: `serve` (default), `migrate`, `createsuperuser <username> [--password P]
- * [--token KEY]`. Settings come from the environment (see config.ts).
+ * [--token KEY]`, `demo-data`. Settings come from the environment (see config.ts).
  */
 import { randomBytes } from 'node:crypto';
 import { buildApp } from './app.js';
 import { bootstrapAdmin, createSuperuser, prepareDatabase } from './bootstrap.js';
 import { loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
+import { loadDemoData } from './demo-data.js';
 
 function flag(args: string[], name: string): string | undefined {
   const i = args.indexOf(name);
@@ -34,6 +35,14 @@ async function main(argv: string[]): Promise<void> {
       await db.close();
       return;
     }
+    case 'demo-data': {
+      await prepareDatabase(db);
+      const app = await buildApp({ ...config, logLevel: 'warn' }, { db });
+      await loadDemoData(app, db, (line) => console.log(line));
+      await app.close();
+      await db.close();
+      return;
+    }
     case 'serve': {
       await prepareDatabase(db);
       const notice = await bootstrapAdmin(db, config);
@@ -50,7 +59,7 @@ async function main(argv: string[]): Promise<void> {
       return;
     }
     default:
-      throw new Error(`unknown command ${command}; use serve, migrate or createsuperuser`);
+      throw new Error(`unknown command ${command}; use serve, migrate, createsuperuser or demo-data`);
   }
 }
 

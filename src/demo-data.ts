@@ -1,0 +1,107 @@
+/**
+ * `inventory demo-data`: loads a small but realistic network through the REST API's own write
+ * path (so change records, validation and permissions behave as for any client): regions, sites,
+ * racks, devices with interfaces and cables, VRFs, aggregates, prefixes, addresses on interfaces,
+ * VLAN groups and VLANs, providers and circuits. Progress goes to the console.
+ */
+import { randomBytes } from 'node:crypto';
+import { sql } from 'kysely';
+import type { FastifyInstance } from 'fastify';
+import { createSuperuser } from './bootstrap.js';
+import type { Database } from './db/client.js';
+
+type Json = Record<string, unknown>;
+
+const SITES = [
+  { region: 'Europe', child: 'Germany', name: 'FRA1', city: 'Frankfurt' },
+  { region: 'Europe', child: 'Netherlands', name: 'AMS1', city: 'Amsterdam' },
+  { region: 'North America', child: 'United States', name: 'NYC1', city: 'New York' },
+  { region: 'North America', child: 'Canada', name: 'YYZ1', city: 'Toronto' },
+];
+const slug = (s: string) => s.toLowerCase().replace(/[^a-z0-9]+/g, '-');
+
+export async function loadDemoData(app: FastifyInstance, db: Database, log: (line: string) => void): Promise<void> {
+  const key = randomBytes(20).toString('hex');
+  const userId = await createSuperuser(db.kysely, `demo-loader-${randomBytes(3).toString('hex')}`, randomBytes(16).toString('hex'), key);
+  const post = async (path: string, body: Json | Json[]): Promise<any> => {
+    const res = await app.inject({ method: 'POST', url: `/api/${path}/`, payload: body as object, headers: { authorization: `Token ${key}` } });
+    if (res.statusCode !== 201) throw new Error(`POST /api/${path}/ answered ${res.statusCode}: ${res.body.slice(0, 500)}`);
+    return res.json();
+  };
+  const step = async <T>(what: string, fn: () => Promise<T>): Promise<T> => {
+    const t0 = Date.now();
+    const out = await fn();
+    log(`  ${what.padEnd(44)} ${Array.isArray(out) ? `${out.length} objects` : ''} (${Date.now() - t0} ms)`);
+    return out;
+  };
+  try {
+    log('Loading demo data:');
+    const tenants = await step('tenants', () => post('tenancy/tenants', ['Acme Corp', 'Globex'].map((n) => ({ name: n, slug: slug(n) }))));
+    const tags = await step('tags', () => post('extras/tags', [['Production', '4caf50'], ['Lab', 'ff9800']].map(([n, c]) => ({ name: n, slug: slug(n!), color: c }))));
+    const parents = await step('regions', () => post('dcim/regions', [...new Set(SITES.map((s) => s.region))].map((n) => ({ name: n, slug: slug(n) }))));
+    const children = await step('child regions', () =>
+      post('dcim/regions', SITES.map((s) => ({ name: s.child, slug: slug(s.child), parent: parents.find((p: Json) => p.name === s.region).id }))));
+    const sites = await step('sites', () =>
+      post('dcim/sites', SITES.map((s, i) => ({
+        name: s.name, slug: slug(s.name), status: 'active', region: children[i].id, tenant: tenants[i % 2].id,
+        facility: `${s.city} DC`, time_zone: 'UTC', tags: [tags[0].id],
+      }))));
+    const role = await step('rack role', () => post('dcim/rack-roles', { name: 'Network', slug: 'network', color: '2196f3' }));
+    const racks = await step('racks', () =>
+      post('dcim/racks', sites.flatMap((s: Json) => [1, 2].map((n) => ({ name: `${s.name}-R${n}`, site: s.id, role: role.id, status: 'active', u_height: 42 })))));
+    const maker = await step('manufacturer', () => post('dcim/manufacturers', { name: 'Juniper', slug: 'juniper' }));
+    const [coreType, accessType] = await step('device types', () =>
+      post('dcim/device-types', [{ manufacturer: maker.id, model: 'MX204', slug: 'mx204', u_height: 1 }, { manufacturer: maker.id, model: 'EX4300-48T', slug: 'ex4300-48t', u_height: 1 }]));
+    const [coreRole, accessRole] = await step('device roles', () =>
+      post('dcim/device-roles', [{ name: 'Core Router', slug: 'core-router', color: 'f44336' }, { name: 'Access Switch', slug: 'access-switch', color: '3f51b5' }]));
+    const platform = await step('platform', () => post('dcim/platforms', { name: 'Junos', slug: 'junos', manufacturer: maker.id }));
+    const devices = await step('devices', () =>
+      post('dcim/devices', sites.flatMap((s: Json, i: number) => [
+        { name: `${s.name}-core1`, site: s.id, rack: racks[i * 2].id, device_type: coreType.id, role: coreRole.id, platform: platform.id, status: 'active', tenant: tenants[i % 2].id },
+        ...[1, 2, 3].map((n) => ({ name: `${s.name}-sw${n}`, site: s.id, rack: racks[i * 2 + 1].id, device_type: accessType.id, role: accessRole.id, platform: platform.id, status: 'active' })),
+      ])));
+    const interfaces = await step('interfaces', () =>
+      post('dcim/interfaces', devices.flatMap((d: Json) => [
+        ...Array.from({ length: 4 }, (_, n) => ({ device: d.id, name: `xe-0/0/${n}`, type: '10gbase-x-sfpp' })),
+        { device: d.id, name: 'lo0', type: 'virtual' },
+      ])));
+    const ifaceOf = (device: Json, name: string) => interfaces.find((x: Json) => (x.device as Json).id === device.id && x.name === name);
+    await step('cables (core to each switch)', () =>
+      post('dcim/cables', devices.filter((d: Json) => String(d.name).includes('-sw')).map((sw: Json) => {
+        const core = devices.find((d: Json) => (d.site as Json).id === (sw.site as Json).id && String(d.name).endsWith('core1'));
+        const n = Number(String(sw.name).slice(-1));
+        return {
+          a_terminations: [{ object_type: 'dcim.interface', object_id: ifaceOf(core, `xe-0/0/${n}`).id }],
+          b_terminations: [{ object_type: 'dcim.interface', object_id: ifaceOf(sw, 'xe-0/0/0').id }],
+          status: 'connected', type: 'smf',
+        };
+      })));
+    const vrf = await step('VRF', () => post('ipam/vrfs', { name: 'CORP', rd: '65000:1', enforce_unique: true }));
+    const rir = await step('RIR', () => post('ipam/rirs', { name: 'RFC 1918', slug: 'rfc-1918', is_private: true }));
+    await step('aggregate', () => post('ipam/aggregates', { prefix: '10.0.0.0/8', rir: rir.id }));
+    await step('prefixes', () =>
+      post('ipam/prefixes', sites.flatMap((s: Json, i: number) => [
+        { prefix: `10.${i}.0.0/16`, site: s.id, vrf: vrf.id, status: 'container' },
+        { prefix: `10.${i}.1.0/24`, site: s.id, vrf: vrf.id, status: 'active', description: 'loopbacks' },
+        { prefix: `10.${i}.10.0/24`, site: s.id, vrf: vrf.id, status: 'active', description: 'users' },
+      ])));
+    await step('IP addresses on loopbacks', () =>
+      post('ipam/ip-addresses', devices.map((d: Json, n: number) => {
+        const site = sites.findIndex((s: Json) => s.id === (d.site as Json).id);
+        return { address: `10.${site}.1.${(n % 4) + 1}/32`, vrf: vrf.id, status: 'active', role: 'loopback', assigned_object_type: 'dcim.interface', assigned_object_id: ifaceOf(d, 'lo0').id, dns_name: `${String(d.name).toLowerCase()}.example.net` };
+      })));
+    const groups = await step('VLAN groups', () =>
+      post('ipam/vlan-groups', sites.map((s: Json) => ({ name: `${s.name} VLANs`, slug: `${slug(String(s.name))}-vlans`, scope_type: 'dcim.site', scope_id: s.id }))));
+    await step('VLANs', () =>
+      post('ipam/vlans', groups.flatMap((g: Json) => [[10, 'users'], [20, 'voice'], [99, 'mgmt']].map(([vid, name]) => ({ vid, name, group: g.id, status: 'active' })))));
+    const provider = await step('provider', () => post('circuits/providers', { name: 'Level 3', slug: 'level-3' }));
+    const ctype = await step('circuit type', () => post('circuits/circuit-types', { name: 'Internet Transit', slug: 'internet-transit' }));
+    const circuits = await step('circuits', () =>
+      post('circuits/circuits', sites.map((s: Json, i: number) => ({ cid: `L3-${1000 + i}`, provider: provider.id, type: ctype.id, status: 'active', commit_rate: 10_000_000 }))));
+    await step('circuit terminations', () =>
+      post('circuits/circuit-terminations', circuits.map((c: Json, i: number) => ({ circuit: c.id, term_side: 'A', site: sites[i].id, port_speed: 10_000_000 }))));
+    log('Done.');
+  } finally {
+    await sql`delete from users_user where id = ${userId}`.execute(db.kysely);
+  }
+}

@@ -1,0 +1,36 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadDemoData } from '../../src/demo-data.js';
+import { makeTestApp, type TestApp } from '../helpers/app.js';
+
+let t: TestApp;
+const lines: string[] = [];
+beforeAll(async () => {
+  t = await makeTestApp();
+  await loadDemoData(t.app, t.db, (line) => lines.push(line));
+});
+afterAll(async () => t.close());
+
+describe('inventory demo-data', () => {
+  it('reports progress per step', () => {
+    expect(lines[0]).toBe('Loading demo data:');
+    expect(lines.some((l) => l.includes('interfaces') && l.includes('80 objects'))).toBe(true);
+    expect(lines.at(-1)).toBe('Done.');
+  });
+
+  it('loads a connected network visible through the API', async () => {
+    expect((await t.get('/api/dcim/sites/')).json().count).toBe(4);
+    expect((await t.get('/api/dcim/devices/?limit=1')).json().count).toBe(16);
+    expect((await t.get('/api/dcim/cables/?limit=1')).json().count).toBe(12);
+    expect((await t.get('/api/ipam/prefixes/?limit=1')).json().count).toBe(12);
+    const ips = (await t.get('/api/ipam/ip-addresses/?limit=1')).json();
+    expect(ips.count).toBe(16);
+    expect(ips.results[0].assigned_object.device.name).toMatch(/-(core1|sw\d)$/);
+    expect((await t.get('/api/ipam/vlans/?limit=1')).json().count).toBe(12);
+    expect((await t.get('/api/circuits/circuits/?limit=1')).json().count).toBe(4);
+  });
+
+  it('removes its temporary loader account', async () => {
+    const users = (await t.get('/api/users/users/?username__isw=demo-loader')).json();
+    expect(users.count).toBe(0);
+  });
+});
