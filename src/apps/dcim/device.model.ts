@@ -4,9 +4,8 @@
  *   column stores it (role_id); device_role_id is a generated mirror, so reads, filters and
  *   ordering work under both names. Writes of device_role are moved to role before storing.
  * - `display_name` sits beside `display` in the full, brief and nested forms (spec: Representations).
- * primary_ip4 / primary_ip6, cluster, config_template and local_context_data (and config_context)
- * come with the ipam and virtualization apps: their columns exist (0010_dcim.sql), the fields are
- * declared when the target models are registered.
+ * cluster, config_template and config_context come with the virtualization app and config
+ * contexts: their columns exist (0010_dcim.sql), the fields are declared when those models exist.
  */
 import { sql } from 'kysely';
 import { defineModel } from '../../core/model/define-model.js';
@@ -14,6 +13,7 @@ import type { CustomFilter } from '../../core/model/types.js';
 import { STRING_LOOKUPS } from '../../core/query/lookups.js';
 import { comments, description, fk } from '../fields.js';
 import { Airflow, DeviceFace, DeviceStatus } from './choices.js';
+import { validatePrimaryIps } from './device-primary-ip.js';
 import { unnamedDisplays, validateDevice } from './device-rules.js';
 import { booleanFilter, iexact, siteScope, via, viaPair } from './filters.js';
 
@@ -67,11 +67,15 @@ export const device = defineModel({
     parent_device: { kind: 'computed', readOnly: true },
     status: { kind: 'choice', choices: DeviceStatus, default: 'active' },
     airflow: { kind: 'choice', choices: Airflow, blank: true },
+    primary_ip: { kind: 'computed', readOnly: true },
+    primary_ip4: fk('ipam.ipaddress', { onDelete: 'set_null', label: 'primary IPv4' }),
+    primary_ip6: fk('ipam.ipaddress', { onDelete: 'set_null', label: 'primary IPv6' }),
     virtual_chassis: fk('dcim.virtualchassis', { onDelete: 'set_null' }),
     vc_position: { kind: 'integer', nullable: true, min: 0, max: 255 },
     vc_priority: { kind: 'integer', nullable: true, min: 0, max: 255 },
     description: description(),
     comments: comments(),
+    local_context_data: { kind: 'json', nullable: true, validate: (v) => (v !== null && (typeof v !== 'object' || Array.isArray(v)) ? 'JSON data must be in object form.' : undefined) },
     display_name: { kind: 'computed', readOnly: true },
   },
   uniqueTogether: [
@@ -98,7 +102,9 @@ export const device = defineModel({
         return { role: ['role and device_role name different roles; send one of them.'] };
       }
       if (writtenRole(data, sent) == null) return before ? undefined : ROLE_REQUIRED;
-      return validateDevice(rc, { ...data, role_id: writtenRole(data, sent) });
+      const errors = await validateDevice(rc, { ...data, role_id: writtenRole(data, sent) });
+      // a new device has no interfaces, so it cannot have a primary address yet
+      return { ...errors, ...(await validatePrimaryIps(rc, data, before?.id ?? null)) };
     },
     prepare({ data, sent }) {
       const role = writtenRole(data, sent);
@@ -116,6 +122,8 @@ export const device = defineModel({
         o.display = unnamed.get(Number(r.id)) ?? o.display;
         // spec: display_name beside display, in every form
         o.display_name = o.display;
+        // NetBox: primary_ip is the IPv6 primary when set, else the IPv4 one (PREFER_IPV4 off)
+        if ('primary_ip' in o) o.primary_ip = o.primary_ip6 ?? o.primary_ip4 ?? null;
       });
     },
   },
