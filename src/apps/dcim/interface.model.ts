@@ -5,8 +5,7 @@
  * `name`, `cable` nested, `connection_status`). connection_status is null unless the interface is
  * cabled, else the cable's status as `{value, label}` (LinkStatus): the NetBox 2.x field carried a
  * connected/planned state, and the cable status is its 3.x equivalent.
- * untagged_vlan, tagged_vlans (dcim_interface_tagged_vlans) and vrf come with the ipam app: the
- * columns exist (0010_dcim.sql), the fields are declared once ipam.vlan and ipam.vrf are registered.
+ * 802.1Q: `mode` with `untagged_vlan` and `tagged_vlans` (interface-vlans.ts), and `vrf`.
  */
 import { sql } from 'kysely';
 import { defineModel } from '../../core/model/define-model.js';
@@ -17,6 +16,7 @@ import { Duplex, InterfaceMode, InterfaceType, LinkStatus, PoEMode, PoEType, VIR
 import { loadCableStatus, loadLinkPeers } from './cabling.js';
 import { booleanFilter, siteScope, via, viaPair } from './filters.js';
 import { validateInterface } from './interface-rules.js';
+import { clearTaggedVlans, validateVlans } from './interface-vlans.js';
 
 const VIRTUAL = [...VIRTUAL_INTERFACE_TYPES];
 const WIRELESS = [...WIRELESS_INTERFACE_TYPES];
@@ -58,6 +58,9 @@ export const iface = defineModel({
     mgmt_only: { kind: 'boolean', default: false, label: 'management only' },
     description: description(),
     mode: { kind: 'choice', choices: InterfaceMode, blank: true, label: '802.1Q mode' },
+    untagged_vlan: fk('ipam.vlan', { onDelete: 'set_null', label: 'untagged VLAN' }),
+    tagged_vlans: { kind: 'm2m', to: 'ipam.vlan', label: 'tagged VLANs', through: { table: 'dcim_interface_tagged_vlans', from: 'interface_id', to: 'vlan_id' } },
+    vrf: fk('ipam.vrf', { onDelete: 'set_null', label: 'VRF' }),
     poe_mode: { kind: 'choice', choices: PoEMode, blank: true, label: 'PoE mode' },
     poe_type: { kind: 'choice', choices: PoEType, blank: true, label: 'PoE type' },
     mark_connected: { kind: 'boolean', default: false },
@@ -88,7 +91,15 @@ export const iface = defineModel({
   },
   hooks: {
     async validate({ rc, data, before }) {
-      return validateInterface(rc, data, before);
+      return { ...(await validateInterface(rc, data, before)), ...(await validateVlans(rc, data)) };
+    },
+    prepare({ data }) {
+      // NetBox: no 802.1Q mode, no untagged VLAN
+      if (data.mode === '' || data.mode == null) data.untagged_vlan_id = null;
+    },
+    async afterWrite({ rc, row }) {
+      // NetBox: tagged VLANs only in tagged mode; leaving it clears them
+      if (row.mode !== 'tagged') await clearTaggedVlans(rc, Number(row.id));
     },
     async represent(rc, rows, out, { mode }) {
       const cableIds = [...new Set(rows.filter((r) => r.cable_id != null).map((r) => Number(r.cable_id)))];

@@ -67,6 +67,8 @@ function parseChoice(f: FieldDef, v: unknown): string | number {
   if (typeof v === 'object' && v !== null) {
     fail('Value must be passed directly (e.g. "foo": 123); do not use a dictionary or list.');
   }
+  // DRF: a blank-allowed choice accepts "" (stored blank, rendered null)
+  if (f.blank && v === '') return '';
   const set = f.choices!;
   const candidate = set.numeric && typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : v;
   if (!set.labels.has(candidate as string)) fail(`${String(v)} is not a valid choice.`);

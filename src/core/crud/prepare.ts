@@ -160,7 +160,8 @@ export async function prepareItems(
   if (model.hooks.validate) {
     for (const item of items) {
       if (!item.errors.empty || !objects[item.index]) continue;
-      const data = { ...(item.before ?? {}), ...item.values };
+      // the hook sees written m2m sets under their field names (ids), beside the column values
+      const data: Row = { ...(item.before ?? {}), ...item.values, ...Object.fromEntries(item.m2m) };
       item.errors.merge(await model.hooks.validate({ rc, data, before: item.before, sent: item.sent }));
     }
   }

@@ -1,0 +1,59 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeTestApp, type TestApp, uniq } from '../../helpers/app.js';
+import { type Json, make, makeDevice, makeSite } from './factories.js';
+
+let t: TestApp;
+let device: Json;
+let globalVlan: Json;
+let siteVlan: Json;
+let foreignVlan: Json;
+let vrf: Json;
+beforeAll(async () => {
+  t = await makeTestApp();
+  const site = await makeSite(t);
+  const otherSite = await makeSite(t);
+  device = await makeDevice(t, { site: site.id });
+  globalVlan = await make(t, '/api/ipam/vlans/', { vid: 10, name: uniq('global') });
+  siteVlan = await make(t, '/api/ipam/vlans/', { vid: 20, name: uniq('local'), site: site.id });
+  foreignVlan = await make(t, '/api/ipam/vlans/', { vid: 30, name: uniq('foreign'), site: otherSite.id });
+  vrf = await make(t, '/api/ipam/vrfs/', { name: uniq('vrf') });
+});
+afterAll(async () => t.close());
+
+const newInterface = (extra: Json) => t.post('/api/dcim/interfaces/', { device: device.id, name: uniq('ge'), type: '1000base-t', ...extra });
+
+describe('interface 802.1Q and VRF', () => {
+  it('stores the mode, untagged and tagged VLANs and the VRF, rendered nested', async () => {
+    const res = await newInterface({ mode: 'tagged', untagged_vlan: globalVlan.id, tagged_vlans: [siteVlan.id, globalVlan.id], vrf: vrf.id });
+    expect(res.statusCode, res.body).toBe(201);
+    const body = res.json();
+    expect(body.mode).toEqual({ value: 'tagged', label: 'Tagged' });
+    expect(body.untagged_vlan).toMatchObject({ id: globalVlan.id, vid: 10 });
+    expect(body.tagged_vlans.map((v: Json) => v.id).sort()).toEqual([globalVlan.id, siteVlan.id].sort());
+    expect(body.vrf.id).toBe(vrf.id);
+  });
+
+  it('refuses tagged VLANs outside tagged mode and VLANs of another site', async () => {
+    const access = await newInterface({ mode: 'access', tagged_vlans: [globalVlan.id] });
+    expect(access.statusCode).toBe(400);
+    expect(access.json().tagged_vlans).toBeDefined();
+    const foreign = await newInterface({ mode: 'access', untagged_vlan: foreignVlan.id });
+    expect(foreign.statusCode).toBe(400);
+    expect(foreign.json().untagged_vlan[0]).toMatch(/belongs to another site/);
+  });
+
+  it('clears VLANs when the mode no longer allows them', async () => {
+    const created = (await newInterface({ mode: 'tagged', untagged_vlan: siteVlan.id, tagged_vlans: [globalVlan.id] })).json();
+    const access = (await t.patch(`/api/dcim/interfaces/${created.id}/`, { mode: 'access' })).json();
+    expect(access.tagged_vlans).toEqual([]);
+    expect(access.untagged_vlan.id).toBe(siteVlan.id);
+    const none = (await t.patch(`/api/dcim/interfaces/${created.id}/`, { mode: '' })).json();
+    expect(none.mode).toBeNull();
+    expect(none.untagged_vlan).toBeNull();
+  });
+
+  it('filters interfaces by VRF', async () => {
+    const res = await t.get(`/api/dcim/interfaces/?vrf_id=${vrf.id}`);
+    expect(res.json().count).toBe(1);
+  });
+});
