@@ -15,6 +15,7 @@ import { render } from '../../core/represent/render.js';
 import { loadLinkPeers } from '../dcim/cabling.js';
 import { description, fk } from '../fields.js';
 import { TerminationSide } from './choices.js';
+import { likeEscape } from '../../core/query/lookups.js';
 
 const notAChoice = (v: unknown) => (TerminationSide.labels.has(v as string) ? undefined : `"${String(v)}" is not a valid choice.`);
 
@@ -72,7 +73,7 @@ export const circuitTermination = defineModel({
       async build(values) {
         const q = values.find((v) => v.trim() !== '')?.trim();
         if (!q) return null;
-        const p = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+        const p = `%${likeEscape(q)}%`;
         return sql`(t.xconnect_id ilike ${p} or t.pp_info ilike ${p} or t.description ilike ${p}
           or t.circuit_id in (select id from circuits_circuit where cid ilike ${p}))`;
       },

@@ -10,17 +10,13 @@
 import { sql } from 'kysely';
 import { defineModel } from '../../core/model/define-model.js';
 import type { CustomFilter } from '../../core/model/types.js';
+import { normaliseMac } from '../../core/net/mac.js';
 import { STRING_LOOKUPS } from '../../core/query/lookups.js';
 import { comments, description, fk } from '../fields.js';
 import { Airflow, DeviceFace, DeviceStatus } from './choices.js';
 import { validatePrimaryIps } from './device-primary-ip.js';
 import { unnamedDisplays, validateDevice } from './device-rules.js';
 import { booleanFilter, iexact, siteScope, via, viaPair } from './filters.js';
-
-const normaliseMac = (v: string) => {
-  const hex = v.replace(/[:.\-\s]/g, '');
-  return /^[0-9a-fA-F]{12}$/.test(hex) ? hex.toUpperCase().match(/../g)!.join(':') : v;
-};
 
 /** NetBox 3.4: devices having an interface with this MAC address (all string lookups) */
 const macAddressFilter: CustomFilter = {
@@ -29,7 +25,7 @@ const macAddressFilter: CustomFilter = {
   async build(values, lookup, { alias }) {
     const negated = ['n', 'nic', 'nisw', 'niew', 'nie'].includes(lookup);
     const positive = negated ? (lookup === 'n' ? 'exact' : lookup.slice(1)) : lookup;
-    const cond = STRING_LOOKUPS[positive]!(sql.ref('i.mac_address'), values.map(normaliseMac), true);
+    const cond = STRING_LOOKUPS[positive]!(sql.ref('i.mac_address'), values.map((v) => normaliseMac(v) ?? v), true);
     const inner = sql`${sql.ref(`${alias}.id`)} in (select i.device_id from dcim_interface i where ${cond})`;
     return negated ? sql`not (${inner})` : inner;
   },

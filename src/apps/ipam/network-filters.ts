@@ -5,7 +5,7 @@
  */
 import { sql } from 'kysely';
 import type { CustomFilter } from '../../core/model/types.js';
-import { type Cond, NUMERIC_LOOKUPS } from '../../core/query/lookups.js';
+import { type Cond, likeEscape, NUMERIC_LOOKUPS } from '../../core/query/lookups.js';
 import { parseFilterValue } from '../../core/query/parse-value.js';
 import { format, type IpValue, networkOf, parseIp } from '../../core/net/ip.js';
 
@@ -76,7 +76,7 @@ export function networkSearch(column: string, textColumns: string[], opts: { sta
     async build(values, _lookup, { alias }) {
       const q = values.find((v) => v.trim() !== '')?.trim();
       if (!q) return null;
-      const esc = q.replace(/[\\%_]/g, (c) => `\\${c}`);
+      const esc = likeEscape(q);
       const c = sql.ref(`${alias}.${column}`);
       const parts: Cond[] = textColumns.map((t) => sql`${sql.ref(`${alias}.${t}`)} ilike ${`%${esc}%`}`);
       if (opts.startsWith) parts.push(sql`text(${c}) ilike ${`${esc}%`}`);

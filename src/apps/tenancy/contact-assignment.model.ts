@@ -10,6 +10,7 @@ import { fetchRowsById, type Row } from '../../core/represent/load-related.js';
 import { fk } from '../fields.js';
 import { ContactPriority } from './choices.js';
 import { idSetFilter } from './id-set-filter.js';
+import { likeEscape } from '../../core/query/lookups.js';
 
 const priorityLabel = (row: Row) => (row.priority ? ContactPriority.labels.get(row.priority as string) ?? String(row.priority) : '');
 
@@ -49,7 +50,7 @@ export const contactAssignment = defineModel({
       async build(values) {
         const q = values.find((v) => v.trim() !== '')?.trim();
         if (!q) return null;
-        const pattern = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+        const pattern = `%${likeEscape(q)}%`;
         return sql`(t.contact_id in (select id from tenancy_contact where name ilike ${pattern})
           or t.role_id in (select id from tenancy_contactrole where name ilike ${pattern}))`;
       },

@@ -4,6 +4,7 @@
  */
 import type { FieldDef } from '../model/types.js';
 import { format, networkOf, parseIp } from '../net/ip.js';
+import { normaliseMac } from '../net/mac.js';
 
 export class FieldError extends Error {}
 
@@ -15,7 +16,7 @@ const SLUG_RE = /^[-a-zA-Z0-9_]+$/;
 const DATE_RE = /^\d{4}-\d{2}-\d{2}$/;
 const DATETIME_RE = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}:?\d{2})?$/;
 
-function isPlainObject(v: unknown): v is Record<string, unknown> {
+export function isPlainObject(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
@@ -117,11 +118,10 @@ function parseIpPrefix(v: unknown): string {
   return format(net);
 }
 
-/** Any common MAC notation (colons, dashes, dots, bare) -> "00:1A:2B:3C:4D:5E" (netaddr's mac_unix_expanded_uppercase). */
 function parseMac(v: unknown): string {
-  const hex = typeof v === 'string' ? v.trim().replace(/[:.\-\s]/g, '') : '';
-  if (!/^[0-9a-fA-F]{12}$/.test(hex)) fail(`Invalid MAC address format: ${String(v)}`);
-  return hex.toUpperCase().match(/../g)!.join(':');
+  const mac = typeof v === 'string' ? normaliseMac(v) : null;
+  if (!mac) fail(`Invalid MAC address format: ${String(v)}`);
+  return mac!;
 }
 
 function parseContentType(v: unknown): string {

@@ -9,7 +9,7 @@ import { columnOf } from '../model/define-model.js';
 import type { FieldDef, ModelDef } from '../model/types.js';
 import type { Row } from '../represent/load-related.js';
 import { checkCustomFieldObjects, prepareCustomFields } from './custom-field-input.js';
-import { FieldError, parseFieldValue, typeName } from './parse-field.js';
+import { FieldError, isPlainObject, parseFieldValue, typeName } from './parse-field.js';
 import { type RelatedRef, resolveRelated } from './resolve-related.js';
 import { checkGenericRelations } from './generic-relations.js';
 import { checkUniqueness } from './uniqueness.js';
@@ -26,10 +26,6 @@ export interface PreparedItem {
   tags: number[] | undefined;
   sent: Set<string>;
   errors: FieldErrors;
-}
-
-function isPlainObject(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
 function defaultOf(f: FieldDef): unknown {

@@ -9,7 +9,8 @@ import { Errors } from '../errors.js';
 import type { FieldDef, ModelDef } from '../model/types.js';
 import { descendantsSql } from '../represent/load-related.js';
 import { customFieldCondition } from './custom-field-filter.js';
-import { BOOLEAN_VALUED, type Cond, LOOKUPS_BY_KIND } from './lookups.js';
+import { BOOLEAN_VALUED, type Cond, likeEscape, LOOKUPS_BY_KIND } from './lookups.js';
+import { normaliseMac } from '../net/mac.js';
 import { IGNORE, parseBooleanLookup, parseFilterValue } from './parse-value.js';
 import { format, parseIp } from '../net/ip.js';
 
@@ -135,16 +136,11 @@ function byRequestCondition(model: ModelDef, param: string, raw: string[]) {
 function searchCondition(model: ModelDef, raw: string[]) {
   const q = raw.find((v) => v.trim() !== '')?.trim();
   if (!q || model.search.length === 0) return null;
-  const pattern = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const pattern = `%${likeEscape(q)}%`;
   return sql`(${sql.join(
     model.search.map((s) => sql`${col(s)}::text ilike ${pattern}`),
     sql` or `,
   )})`;
-}
-
-function normaliseMac(v: string): string {
-  const hex = v.replace(/[:.\-\s]/g, '');
-  return /^[0-9a-fA-F]{12}$/.test(hex) ? hex.toUpperCase().match(/../g)!.join(':') : v;
 }
 
 /** Exact address or prefix match; values that are not addresses match nothing (NetBox: no 400 here). */
@@ -205,7 +201,7 @@ async function filterCondition(rc: RequestContext, model: ModelDef, name: string
   }
   if (f.kind === 'computed' || f.kind === 'generic') return null;
   if (f.kind === 'ipaddress' || f.kind === 'ipprefix') return networkCondition(base, f.kind, lookup, raw);
-  if (f.kind === 'mac') return lookupCondition(name, 'string', col(base), lookup, raw.map(normaliseMac), f);
+  if (f.kind === 'mac') return lookupCondition(name, 'string', col(base), lookup, raw.map((v) => normaliseMac(v) ?? v), f);
   if (f.kind === 'contenttype') return lookupCondition(name, 'choiceless', col(base), lookup, raw, f);
   return lookupCondition(name, f.kind, col(base), lookup, raw, f);
 }

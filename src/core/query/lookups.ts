@@ -8,7 +8,8 @@ import { sql, type RawBuilder } from 'kysely';
 export type Cond = RawBuilder<unknown>;
 type LookupFn = (col: Cond, values: unknown[], nullable: boolean) => Cond;
 
-function likeEscape(s: string): string {
+/** Escapes LIKE wildcards so a value matches literally. */
+export function likeEscape(s: string): string {
   return s.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 

@@ -20,13 +20,8 @@ export async function fetchRowsById(rc: RequestContext, model: ModelDef, ids: nu
   if (ids.length === 0) return [];
   if (model.treeParent) {
     // tree rows come with their depth, saving the renderer a second query per nested tree model
-    const t = sql.table(model.table);
-    const parent = sql.ref(`${model.treeParent}_id`);
-    const res = await sql<Row>`with recursive up(id, pid, depth) as (
-        select id, ${parent}, 0 from ${t} where id = any(${ids}::bigint[])
-        union all
-        select up.id, p.${parent}, up.depth + 1 from up join ${t} p on p.id = up.pid where up.depth < 100)
-      select r.*, d.depth as _depth from ${t} r join (select id, max(depth)::int as depth from up group by id) d on d.id = r.id`.execute(rc.q);
+    const res = await sql<Row>`select r.*, d.depth as _depth from ${sql.table(model.table)} r
+      join ${depthsSql(model, ids)} d on d.id = r.id`.execute(rc.q);
     return res.rows;
   }
   const res = await sql<Row>`select * from ${sql.table(model.table)} where id = any(${ids}::bigint[])`.execute(rc.q);
@@ -73,17 +68,22 @@ export async function fetchTags(rc: RequestContext, model: ModelDef, ids: number
   return map;
 }
 
+/** Sub-select of (id, depth) for the given ids of a tree model: 0 = top level. */
+function depthsSql(model: ModelDef, ids: number[]) {
+  const t = sql.table(model.table);
+  const parent = sql.ref(`${model.treeParent}_id`);
+  return sql`(with recursive up(id, pid, depth) as (
+      select id, ${parent}, 0 from ${t} where id = any(${ids}::bigint[])
+      union all
+      select up.id, p.${parent}, up.depth + 1 from up join ${t} p on p.id = up.pid where up.depth < 100)
+    select id, max(depth)::int as depth from up group by id)`;
+}
+
 /** tree depth of each id (0 = top level) */
 export async function fetchDepths(rc: RequestContext, model: ModelDef, ids: number[]): Promise<Map<number, number>> {
   const map = new Map<number, number>();
   if (ids.length === 0 || !model.treeParent) return map;
-  const t = sql.table(model.table);
-  const parent = sql.ref(`${model.treeParent}_id`);
-  const res = await sql<{ id: number; depth: number }>`with recursive up(id, pid, depth) as (
-      select id, ${parent}, 0 from ${t} where id = any(${ids}::bigint[])
-      union all
-      select up.id, p.${parent}, up.depth + 1 from up join ${t} p on p.id = up.pid where up.depth < 100)
-    select id, max(depth)::int as depth from up group by id`.execute(rc.q);
+  const res = await sql<{ id: number; depth: number }>`select id, depth from ${depthsSql(model, ids)} d`.execute(rc.q);
   for (const r of res.rows) map.set(Number(r.id), Number(r.depth));
   return map;
 }
