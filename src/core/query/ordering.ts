@@ -7,11 +7,12 @@ import type { ModelDef } from '../model/types.js';
 import type { Cond } from './lookups.js';
 
 /**
- * Natural sort (site9 < site10): digit runs compared as numbers. natural_sort_key() is defined in
- * the first migration and indexed for the models that order by it.
+ * Natural sort (site9 < site10): digit runs compared as numbers. A field declared `natural` has a
+ * stored column `_<field>_natural` holding natural_sort_key(<field>) in the "C" collation
+ * (migration 0090), indexed for the models' default orders.
  */
-export function naturalKey(column: Cond): Cond {
-  return sql`natural_sort_key(${column}) collate "C"`;
+export function naturalColumn(field: string): string {
+  return `_${field}_natural`;
 }
 
 function orderColumn(model: ModelDef, name: string): Cond | null {
@@ -21,7 +22,7 @@ function orderColumn(model: ModelDef, name: string): Cond | null {
   if (!f || f.noOrdering || f.writeOnly) return null;
   if (f.kind === 'fk') return sql.ref(`t.${name}_id`);
   if (f.kind === 'm2m' || f.kind === 'computed' || f.kind === 'generic' || f.kind === 'json' || f.kind === 'password') return null;
-  if (f.natural) return naturalKey(sql.ref(`t.${name}`));
+  if (f.natural) return sql.ref(`t.${naturalColumn(name)}`);
   return sql.ref(`t.${name}`);
 }
 

@@ -7,6 +7,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerAllModels } from '../../../src/apps/index.js';
 import { columnOf, storedFields } from '../../../src/core/model/define-model.js';
+import { naturalColumn } from '../../../src/core/query/ordering.js';
 import { Registry } from '../../../src/core/model/registry.js';
 import { makeTestApp, type TestApp } from '../../helpers/app.js';
 
@@ -37,6 +38,8 @@ describe('every model has the columns its declaration needs', () => {
       const need = ['id', ...storedFields(model).map(([k, f]) => columnOf(k, f))];
       if (model.customFields) need.push('custom_field_data');
       if (model.timestamps) need.push('created', 'last_updated');
+      // ordering reads the stored natural key of natural fields (migration 0090)
+      for (const [k, f] of Object.entries(model.fields)) if (f.natural) need.push(naturalColumn(k));
       for (const c of need) expect(cols!.has(c), `${model.table}.${c}`).toBe(true);
       for (const f of Object.values(model.fields)) {
         if (f.kind !== 'm2m') continue;
