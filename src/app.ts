@@ -10,6 +10,7 @@ import type { AppContext, RequestContext } from './core/context.js';
 import { createCustomFieldCache } from './core/custom-field-cache.js';
 import { registerModelRoutes } from './core/crud/routes.js';
 import { Errors } from './core/errors.js';
+import { createCountCache } from './core/query/count-cache.js';
 import { Registry } from './core/model/registry.js';
 import type { Database } from './db/client.js';
 import { authenticate, clientIpOf, createAuthCache } from './http/auth.js';
@@ -22,6 +23,10 @@ import { registerNotFound } from './http/trailing-slash.js';
 declare module 'fastify' {
   interface FastifyRequest {
     rc: RequestContext;
+  }
+  interface FastifyInstance {
+    /** the app-wide context (database, config, registry, caches) */
+    inventory: AppContext;
   }
   interface FastifyContextConfig {
     /** answers without a token even when LOGIN_REQUIRED (API root, token provisioning) */
@@ -60,6 +65,7 @@ export async function buildApp(config: Config, opts: BuildOptions): Promise<Fast
     registry,
     log,
     customFields: (q, model) => cfCache.get(q, model),
+    counts: createCountCache(),
     changed: (model) => {
       if (model === 'extras.customfield') cfCache.invalidate();
       if (model === 'users.token' || model === 'users.user') authCache.clear();
@@ -73,6 +79,7 @@ export async function buildApp(config: Config, opts: BuildOptions): Promise<Fast
   app.setErrorHandler(errorHandler);
   registerNotFound(app);
   app.decorateRequest('rc', null as unknown as RequestContext);
+  app.decorate('inventory', ctx);
 
   app.addHook('onRequest', async (request, reply) => {
     reply.header('Allow', request.routeOptions.config?.allow ?? 'GET, HEAD, OPTIONS');

@@ -6,6 +6,7 @@ import type { Logger } from 'pino';
 import type { Config } from '../config.js';
 import type { Database, Kdb } from '../db/client.js';
 import type { Registry } from './model/registry.js';
+import type { CountCache } from './query/count-cache.js';
 
 export interface AuthUser {
   id: number;
@@ -47,6 +48,8 @@ export interface AppContext {
   log: Logger;
   /** custom fields per model identity; reloaded after custom-field writes */
   customFields(q: Kdb, model: string): Promise<CustomFieldDef[]>;
+  /** totals of list queries (query/count-cache.ts) */
+  counts: CountCache;
   /** called by the write path after objects of a model were written (drops in-process caches) */
   changed(model: string): void;
 }

@@ -8,6 +8,7 @@ import { mkdirSync } from 'node:fs';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { PGliteDialect } from './pglite-dialect.js';
+import { type ChangeWatch, localChangeWatch, postgresChangeWatch, whenReliable } from './change-watch.js';
 import { typeParsers } from './type-parsers.js';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -23,6 +24,8 @@ export interface Database {
   close(): Promise<void>;
   /** statements executed so far (tests check that a list costs a constant number of them) */
   stats: { queries: number };
+  /** the data generation read caches check (change-watch.ts) */
+  changes: ChangeWatch;
   /** PGlite only: the data directory as a tarball (test templates) */
   dump?(): Promise<Blob>;
 }
@@ -33,6 +36,14 @@ export interface OpenOptions {
   /** PGlite only: start from a dumped data directory (tests use a migrated template) */
   loadDataDir?: Blob;
   poolSize?: number;
+}
+
+/** Kysely's log hook sees every statement once it ran, begin/commit/rollback included. */
+function observer(stats: { queries: number }, changes: ChangeWatch) {
+  return (event: { query: { sql: string } }) => {
+    stats.queries++;
+    changes.observe(event.query.sql);
+  };
 }
 
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
@@ -48,14 +59,19 @@ async function openPglite(opts: OpenOptions): Promise<Database> {
   });
   await pglite.exec(`set time zone 'UTC'`);
   const stats = { queries: 0 };
-  const kysely: Kdb = new Kysely({ dialect: new PGliteDialect(pglite), log: () => void stats.queries++ });
+  const changes = localChangeWatch();
+  const kysely: Kdb = new Kysely({ dialect: new PGliteDialect(pglite), log: observer(stats, changes) });
   return {
     kysely,
     stats,
+    changes,
     engine: 'pglite',
     concurrent: false,
     // through Kysely's connection so the single-connection mutex is respected
-    exec: (script) => kysely.connection().execute(async () => void (await pglite.exec(script))),
+    exec: (script) => kysely.connection().execute(async () => {
+      await pglite.exec(script);
+      changes.observe(script);
+    }),
     close: () => kysely.destroy(),
     dump: () => kysely.connection().execute(() => pglite.dumpDataDir('none')),
   };
@@ -73,7 +89,7 @@ const statementNames = new Map<string, string>();
 function nameFor(text: string): string | undefined {
   let name = statementNames.get(text);
   if (name) return name;
-  if (statementNames.size >= MAX_NAMED || text.length > 4000 || /^\s*(begin|commit|rollback)/i.test(text)) return undefined;
+  if (statementNames.size >= MAX_NAMED || text.length > 50_000 || /^\s*(begin|commit|rollback)/i.test(text)) return undefined;
   name = `s${createHash('sha1').update(text).digest('hex').slice(0, 16)}`;
   statementNames.set(text, name);
   return name;
@@ -88,7 +104,7 @@ function withNamedStatements(pool: pg.Pool): pg.Pool {
       patched.add(client);
       const query = client.query.bind(client) as (...args: unknown[]) => unknown;
       (client as unknown as { query: (...args: unknown[]) => unknown }).query = (text: unknown, values?: unknown) => {
-        const name = typeof text === 'string' && Array.isArray(values) && values.length > 0 ? nameFor(text) : undefined;
+        const name = typeof text === 'string' && Array.isArray(values) ? nameFor(text) : undefined;
         return name ? query({ name, text, values }) : query(text, values);
       };
     }
@@ -111,11 +127,14 @@ async function openPostgres(url: string, max: number): Promise<Database> {
   // the pool; without a listener Node would crash. The pool replaces it on the next checkout.
   pool.on('error', () => undefined);
   const stats = { queries: 0 };
-  const kysely: Kdb = new Kysely({ dialect: new PostgresDialect({ pool: withNamedStatements(pool) }), log: () => void stats.queries++ });
+  const changes = postgresChangeWatch(url);
+  const kysely: Kdb = new Kysely({ dialect: new PostgresDialect({ pool: withNamedStatements(pool) }), log: observer(stats, changes) });
   await sql`select 1`.execute(kysely);
+  await whenReliable(changes);
   return {
     kysely,
     stats,
+    changes,
     engine: 'postgres',
     concurrent: true,
     exec: async (script) => {
@@ -124,8 +143,12 @@ async function openPostgres(url: string, max: number): Promise<Database> {
         await client.query(script);
       } finally {
         client.release();
+        changes.observe(script);
       }
     },
-    close: () => kysely.destroy(),
+    close: async () => {
+      await changes.close();
+      await kysely.destroy();
+    },
   };
 }

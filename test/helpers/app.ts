@@ -19,6 +19,8 @@ export interface TestApp {
   db: Database;
   /** superuser token */
   token: string;
+  /** PostgreSQL: the test database's URL (another process could connect to it); PGlite: null */
+  databaseUrl: string | null;
   request(method: string, url: string, opts?: { body?: unknown; token?: string | null; headers?: Record<string, string> }): Promise<LightMyRequestResponse>;
   get(url: string, token?: string | null): Promise<LightMyRequestResponse>;
   post(url: string, body: unknown, token?: string | null): Promise<LightMyRequestResponse>;
@@ -35,12 +37,12 @@ export function uniq(prefix: string): string {
   return `${prefix}-${process.pid}-${counter}-${randomBytes(2).toString('hex')}`;
 }
 
-async function openTestDatabase(): Promise<{ db: Database; drop(): Promise<void> }> {
+async function openTestDatabase(): Promise<{ db: Database; url: string | null; drop(): Promise<void> }> {
   const template = inject('template');
   if (ENGINE === 'pglite') {
     const blob = new Blob([readFileSync(template)]);
     const db = await openDatabase({ databaseUrl: null, dataDir: 'memory://', loadDataDir: blob });
-    return { db, drop: async () => undefined };
+    return { db, url: null, drop: async () => undefined };
   }
   const name = `${template.replace('inv_tpl_', 'inv_t_')}_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: PG_ADMIN_URL });
@@ -50,6 +52,7 @@ async function openTestDatabase(): Promise<{ db: Database; drop(): Promise<void>
   const db = await openDatabase({ databaseUrl: pgUrl(name), dataDir: '', poolSize: 4 });
   return {
     db,
+    url: pgUrl(name),
     drop: async () => {
       const a = new pg.Client({ connectionString: PG_ADMIN_URL });
       await a.connect();
@@ -60,7 +63,7 @@ async function openTestDatabase(): Promise<{ db: Database; drop(): Promise<void>
 }
 
 export async function makeTestApp(env: Record<string, string> = {}): Promise<TestApp> {
-  const { db, drop } = await openTestDatabase();
+  const { db, url, drop } = await openTestDatabase();
   const config = loadConfig({ LOG_LEVEL: 'silent', ...env });
   const app = await buildApp(config, { db });
   const token = randomBytes(20).toString('hex');
@@ -81,6 +84,7 @@ export async function makeTestApp(env: Record<string, string> = {}): Promise<Tes
     app,
     db,
     token,
+    databaseUrl: url,
     request,
     get: (url, tok) => request('GET', url, { token: tok }),
     post: (url, body, tok) => request('POST', url, { body, token: tok }),

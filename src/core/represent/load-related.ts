@@ -1,13 +1,27 @@
 /**
- * Batched loading of everything a page of rows shows besides its own columns: nested parents,
- * many-to-many members, tags, counts and tree depth. One query per relation per page, never one
- * per row (DESIGN: Performance habits), run concurrently when the engine allows it.
+ * Loading everything a page of rows shows besides its own columns: nested parents, many-to-many
+ * members, tags, counts and tree depth. One query per relation per page, never one per row
+ * (DESIGN: Performance habits).
+ *
+ * Each relation has one SQL shape (the `*Sql` builders), taking the owner ids either as an array
+ * parameter or as a sub-select. The `fetch*` functions run it on its own (writes, nested forms);
+ * prefetch.ts embeds the same shape in the page query, so a GET costs one statement. The `*Map`
+ * functions turn its rows into lookups, whichever way they arrived.
  */
-import { sql } from 'kysely';
+import { type RawBuilder, sql } from 'kysely';
 import type { RequestContext } from '../context.js';
 import type { CountDef, ModelDef } from '../model/types.js';
 
 export type Row = Record<string, unknown>;
+type Sql = RawBuilder<unknown>;
+
+/** The owner ids of a load: a list (one parameter), or a sub-select of one column. */
+export type Ids = number[] | Sql;
+
+/** `column` is one of the ids */
+export function idIn(column: Sql, ids: Ids): Sql {
+  return Array.isArray(ids) ? sql`${column} = any(${ids}::bigint[])` : sql`${column} in (${ids})`;
+}
 
 export async function runAll<T>(rc: RequestContext, tasks: Array<() => Promise<T>>): Promise<T[]> {
   if (rc.app.db.concurrent) return Promise.all(tasks.map((t) => t()));
@@ -16,34 +30,40 @@ export async function runAll<T>(rc: RequestContext, tasks: Array<() => Promise<T
   return out;
 }
 
-export async function fetchRowsById(rc: RequestContext, model: ModelDef, ids: number[]): Promise<Row[]> {
-  if (ids.length === 0) return [];
+/** Rows by id; tree rows come with their depth (`_depth`), as nested tree objects show it. */
+export function rowsByIdSql(model: ModelDef, ids: Ids): Sql {
   if (model.treeParent) {
-    // tree rows come with their depth, saving the renderer a second query per nested tree model
-    const res = await sql<Row>`select r.*, d.depth as _depth from ${sql.table(model.table)} r
-      join ${depthsSql(model, ids)} d on d.id = r.id`.execute(rc.q);
-    return res.rows;
+    return sql`select r.*, d.depth as _depth from ${sql.table(model.table)} r join ${depthsSql(model, ids)} d on d.id = r.id`;
   }
-  const res = await sql<Row>`select * from ${sql.table(model.table)} where id = any(${ids}::bigint[])`.execute(rc.q);
-  return res.rows;
+  return sql`select * from ${sql.table(model.table)} r where ${idIn(sql.ref('r.id'), ids)}`;
 }
 
-/** m2m: owner id -> member ids */
-export async function fetchM2m(
-  rc: RequestContext,
-  through: { table: string; from: string; to: string },
-  ownerIds: number[],
-): Promise<Map<number, number[]>> {
+export async function fetchRowsById(rc: RequestContext, model: ModelDef, ids: number[]): Promise<Row[]> {
+  if (ids.length === 0) return [];
+  return (await sql<Row>`${rowsByIdSql(model, ids)}`.execute(rc.q)).rows;
+}
+
+/** m2m: rows (o = owner id, m = member id) */
+export function m2mSql(through: { table: string; from: string; to: string }, ids: Ids): Sql {
+  return sql`select ${sql.ref(through.from)} as o, ${sql.ref(through.to)} as m from ${sql.table(through.table)}
+    where ${idIn(sql.ref(through.from), ids)}`;
+}
+
+/** owner id -> member ids, in member id order */
+export function m2mMap(rows: Array<{ o: unknown; m: unknown }>): Map<number, number[]> {
   const map = new Map<number, number[]>();
-  if (ownerIds.length === 0) return map;
-  const res = await sql<{ o: number; m: number }>`select ${sql.ref(through.from)} as o, ${sql.ref(through.to)} as m
-    from ${sql.table(through.table)} where ${sql.ref(through.from)} = any(${ownerIds}::bigint[]) order by 2`.execute(rc.q);
-  for (const r of res.rows) {
+  for (const r of rows) {
     const list = map.get(Number(r.o)) ?? [];
     list.push(Number(r.m));
     map.set(Number(r.o), list);
   }
+  for (const list of map.values()) list.sort((a, b) => a - b);
   return map;
+}
+
+export async function fetchM2m(rc: RequestContext, through: { table: string; from: string; to: string }, ids: number[]): Promise<Map<number, number[]>> {
+  if (ids.length === 0) return new Map();
+  return m2mMap((await sql<{ o: number; m: number }>`${m2mSql(through, ids)}`.execute(rc.q)).rows);
 }
 
 export interface TagRow {
@@ -53,39 +73,48 @@ export interface TagRow {
   color: string;
 }
 
-/** object id -> tags, for one model */
-export async function fetchTags(rc: RequestContext, model: ModelDef, ids: number[]): Promise<Map<number, TagRow[]>> {
+/** tags of objects of one model: rows (object_id, id, name, slug, color); callers order by name */
+export function tagsSql(model: ModelDef, ids: Ids): Sql {
+  return sql`select ti.object_id, g.id, g.name, g.slug, g.color from extras_taggeditem ti join extras_tag g on g.id = ti.tag_id
+    where ti.content_type = ${sql.lit(model.name)} and ${idIn(sql.ref('ti.object_id'), ids)}`;
+}
+
+/** object id -> tags, in the order of the rows */
+export function tagsMap(rows: Array<TagRow & { object_id: unknown }>): Map<number, TagRow[]> {
   const map = new Map<number, TagRow[]>();
-  if (ids.length === 0) return map;
-  const res = await sql<TagRow & { object_id: number }>`select ti.object_id, t.id, t.name, t.slug, t.color
-    from extras_taggeditem ti join extras_tag t on t.id = ti.tag_id
-    where ti.content_type = ${model.name} and ti.object_id = any(${ids}::bigint[]) order by t.name`.execute(rc.q);
-  for (const r of res.rows) {
-    const list = map.get(Number(r.object_id)) ?? [];
-    list.push(r);
-    map.set(Number(r.object_id), list);
+  for (const { object_id, id, name, slug, color } of rows) {
+    const list = map.get(Number(object_id)) ?? [];
+    list.push({ id: Number(id), name, slug, color });
+    map.set(Number(object_id), list);
   }
   return map;
 }
 
-/** Sub-select of (id, depth) for the given ids of a tree model: 0 = top level. */
-function depthsSql(model: ModelDef, ids: number[]) {
+export async function fetchTags(rc: RequestContext, model: ModelDef, ids: number[]): Promise<Map<number, TagRow[]>> {
+  if (ids.length === 0) return new Map();
+  const res = await sql<TagRow & { object_id: number }>`${tagsSql(model, ids)} order by g.name, g.id`.execute(rc.q);
+  return tagsMap(res.rows);
+}
+
+/** (id, depth) of the given ids of a tree model: 0 = top level */
+export function depthsSql(model: ModelDef, ids: Ids): Sql {
   const t = sql.table(model.table);
   const parent = sql.ref(`${model.treeParent}_id`);
   return sql`(with recursive up(id, pid, depth) as (
-      select id, ${parent}, 0 from ${t} where id = any(${ids}::bigint[])
+      select id, ${parent}, 0 from ${t} where ${idIn(sql.ref('id'), ids)}
       union all
       select up.id, p.${parent}, up.depth + 1 from up join ${t} p on p.id = up.pid where up.depth < 100)
     select id, max(depth)::int as depth from up group by id)`;
 }
 
-/** tree depth of each id (0 = top level) */
+/** id -> number: depths and counts */
+export function numberMap(rows: Array<{ id: unknown; n: unknown }>): Map<number, number> {
+  return new Map(rows.map((r) => [Number(r.id), Number(r.n)]));
+}
+
 export async function fetchDepths(rc: RequestContext, model: ModelDef, ids: number[]): Promise<Map<number, number>> {
-  const map = new Map<number, number>();
-  if (ids.length === 0 || !model.treeParent) return map;
-  const res = await sql<{ id: number; depth: number }>`select id, depth from ${depthsSql(model, ids)} d`.execute(rc.q);
-  for (const r of res.rows) map.set(Number(r.id), Number(r.depth));
-  return map;
+  if (ids.length === 0 || !model.treeParent) return new Map();
+  return numberMap((await sql<{ id: number; n: number }>`select id, depth as n from ${depthsSql(model, ids)} d`.execute(rc.q)).rows);
 }
 
 /** ids of `ids` and all their descendants in a tree model (SQL fragment) */
@@ -98,31 +127,23 @@ export function descendantsSql(model: ModelDef, idsSql: ReturnType<typeof sql>) 
     select id from down)`;
 }
 
-/** count of related rows per id; cumulative counts include descendants of tree models */
-export async function fetchCount(
-  rc: RequestContext,
-  model: ModelDef,
-  count: CountDef,
-  ids: number[],
-): Promise<Map<number, number>> {
-  const map = new Map<number, number>();
-  if (ids.length === 0) return map;
-  const { cumulative } = count;
+/** related rows counted per owner id: rows (id, n); cumulative counts include tree descendants */
+export function countSql(rc: RequestContext, model: ModelDef, count: CountDef, ids: Ids): Sql {
   const counted = count.model ? rc.app.registry.get(count.model) : null;
   const fk = sql.ref(count.through ? count.through.column : `${count.via}_id`);
   const ct = sql.table(count.through ? count.through.table : counted!.table);
-  let res;
-  if (cumulative && model.treeParent) {
+  if (count.cumulative && model.treeParent) {
     const t = sql.table(model.table);
     const parent = sql.ref(`${model.treeParent}_id`);
-    res = await sql<{ id: number; n: number }>`with recursive down(root, id) as (
-        select id, id from ${t} where id = any(${ids}::bigint[])
+    return sql`with recursive down(root, id) as (
+        select id, id from ${t} where ${idIn(sql.ref('id'), ids)}
         union all select down.root, c.id from ${t} c join down on c.${parent} = down.id)
-      select down.root as id, count(*)::int as n from down join ${ct} x on x.${fk} = down.id group by down.root`.execute(rc.q);
-  } else {
-    res = await sql<{ id: number; n: number }>`select ${fk} as id, count(*)::int as n from ${ct}
-      where ${fk} = any(${ids}::bigint[]) group by ${fk}`.execute(rc.q);
+      select down.root as id, count(*)::int as n from down join ${ct} x on x.${fk} = down.id group by down.root`;
   }
-  for (const r of res.rows) map.set(Number(r.id), Number(r.n));
-  return map;
+  return sql`select ${fk} as id, count(*)::int as n from ${ct} where ${idIn(fk, ids)} group by ${fk}`;
+}
+
+export async function fetchCount(rc: RequestContext, model: ModelDef, count: CountDef, ids: number[]): Promise<Map<number, number>> {
+  if (ids.length === 0) return new Map();
+  return numberMap((await sql<{ id: number; n: number }>`${countSql(rc, model, count, ids)}`.execute(rc.q)).rows);
 }

@@ -4,27 +4,21 @@
  */
 import type { CustomFieldDef, RequestContext } from '../context.js';
 import type { FieldDef, ModelDef } from '../model/types.js';
+import { type Mode, planRender } from './plan.js';
+import type { Prefetched } from './prefetch.js';
 import { detailUrl } from '../urls.js';
 import { renderCustomFields } from './custom-fields.js';
 import { fetchCount, fetchDepths, fetchM2m, fetchRowsById, fetchTags, runAll, type Row, type TagRow } from './load-related.js';
 
-export type Mode = 'full' | 'brief' | 'nested';
+export type { Mode } from './plan.js';
 
 export interface RenderOptions {
   /** field names to leave out (`?exclude=config_context`) */
   exclude?: Set<string>;
   /** the rows were created by this request (a token's key is shown once even when retrieval is off) */
   created?: boolean;
-}
-
-/** Field keys shown in a mode, in declaration order. */
-export function fieldsFor(model: ModelDef, mode: Mode): string[] {
-  if (mode === 'full') {
-    return Object.entries(model.fields)
-      .filter(([, f]) => !f.writeOnly)
-      .map(([k]) => k);
-  }
-  return mode === 'brief' ? model.brief : (model.nested as string[]);
+  /** related data the page query fetched with the rows (prefetch.ts); the rest is loaded in batches */
+  prefetched?: Prefetched;
 }
 
 export function renderChoice(f: FieldDef, v: unknown): unknown {
@@ -60,80 +54,94 @@ function tagOut(baseUrl: string, tagModel: ModelDef, t: TagRow) {
   return { id: t.id, url: detailUrl(baseUrl, tagModel, t.id), display: t.name, name: t.name, slug: t.slug, color: t.color };
 }
 
+/** Adds a related row to the rows to render nested, per target model. */
+function addTarget(targets: Map<string, Map<number, Row>>, to: string, row: Row): void {
+  let m = targets.get(to);
+  if (!m) targets.set(to, (m = new Map()));
+  m.set(Number(row.id), row);
+}
+
+/** Ids still to load, per target model. */
+function addWanted(wanted: Map<string, Set<number>>, to: string, id: unknown): void {
+  if (id == null) return;
+  let set = wanted.get(to);
+  if (!set) wanted.set(to, (set = new Set()));
+  set.add(Number(id));
+}
+
 /** Renders rows of one model in one mode. */
 export async function render(rc: RequestContext, model: ModelDef, rows: Row[], mode: Mode, opts: RenderOptions = {}): Promise<Row[]> {
   if (rows.length === 0) return [];
   const { registry } = rc.app;
-  const keys = fieldsFor(model, mode).filter((k) => !opts.exclude?.has(k));
+  const plan = planRender(model, mode, opts.exclude);
+  const { keys } = plan;
+  const pre = opts.prefetched;
+  const covered = (key: string) => pre?.covered.has(key) ?? false;
   const ids = rows.map((r) => Number(r.id));
   const full = mode === 'full';
-  const showCounts = mode !== 'nested';
 
-  // Plan the batched loads.
-  const fkByTarget = new Map<string, Set<number>>();
-  const m2mKeys: string[] = [];
-  for (const k of keys) {
-    const f = model.fields[k];
-    if (!f) continue;
-    if (f.kind === 'fk') {
-      const set = fkByTarget.get(f.to!) ?? new Set<number>();
-      for (const r of rows) if (r[`${k}_id`] != null) set.add(Number(r[`${k}_id`]));
-      fkByTarget.set(f.to!, set);
-    } else if (f.kind === 'm2m') m2mKeys.push(k);
-    else if (f.kind === 'generic') {
-      for (const r of rows) {
-        const type = r[f.generic!.type] as string | null;
-        const id = r[f.generic!.id];
-        if (type == null || id == null || !registry.find(type)) continue;
-        const set = fkByTarget.get(type) ?? new Set<number>();
-        set.add(Number(id));
-        fkByTarget.set(type, set);
-      }
+  // Related rows to render nested: prefetched ones are in hand, the others are loaded by id.
+  const targets = new Map<string, Map<number, Row>>();
+  for (const [to, list] of pre?.rows ?? []) for (const r of list) addTarget(targets, to, r);
+  const wanted = new Map<string, Set<number>>();
+  for (const k of plan.fkKeys) {
+    if (!covered(`fk:${k}`)) for (const r of rows) addWanted(wanted, model.fields[k]!.to!, r[`${k}_id`]);
+  }
+  for (const k of plan.genericKeys) {
+    if (covered(`gen:${k}`)) continue;
+    const f = model.fields[k]!;
+    for (const r of rows) {
+      const type = r[f.generic!.type] as string | null;
+      if (type != null && registry.find(type)) addWanted(wanted, type, r[f.generic!.id]);
     }
   }
-  const countKeys = full ? Object.keys(model.counts) : showCounts ? keys.filter((k) => k in model.counts) : [];
-  const withDepth = !!model.treeParent;
-  const depthKnown = withDepth && rows.every((r) => typeof r._depth === 'number');
-  const withTags = full && model.tags;
-  const withCf = full && model.customFields;
 
-  const nested = new Map<string, Map<number, Row>>();
   const m2mMembers = new Map<string, Map<number, number[]>>();
   const counts = new Map<string, Map<number, number>>();
-  let tags = new Map<number, TagRow[]>();
-  let depths = new Map<number, number>();
+  let tags = pre?.tags ?? new Map<number, TagRow[]>();
+  let depths = pre?.depths ?? new Map<number, number>();
   let cfs: CustomFieldDef[] = [];
 
   const tasks: Array<() => Promise<unknown>> = [];
-  for (const k of m2mKeys) {
-    tasks.push(async () => m2mMembers.set(k, await fetchM2m(rc, model.fields[k]!.through!, ids)));
+  for (const k of plan.m2mKeys) {
+    if (covered(`m2m:${k}`)) m2mMembers.set(k, pre!.m2m.get(k)!);
+    else tasks.push(async () => m2mMembers.set(k, await fetchM2m(rc, model.fields[k]!.through!, ids)));
   }
-  for (const k of countKeys) {
-    tasks.push(async () => counts.set(k, await fetchCount(rc, model, model.counts[k]!, ids)));
+  for (const k of plan.countKeys) {
+    if (covered(`count:${k}`)) counts.set(k, pre!.counts.get(k)!);
+    else tasks.push(async () => counts.set(k, await fetchCount(rc, model, model.counts[k]!, ids)));
   }
-  if (withTags) tasks.push(async () => (tags = await fetchTags(rc, model, ids)));
-  if (depthKnown) depths = new Map(rows.map((r) => [Number(r.id), r._depth as number]));
-  else if (withDepth) tasks.push(async () => (depths = await fetchDepths(rc, model, ids)));
-  if (withCf) tasks.push(async () => (cfs = await rc.app.customFields(rc.q, model.name)));
+  if (plan.withTags && !covered('tags')) tasks.push(async () => (tags = await fetchTags(rc, model, ids)));
+  if (plan.withDepth && !covered('depth')) {
+    if (rows.every((r) => typeof r._depth === 'number')) depths = new Map(rows.map((r) => [Number(r.id), r._depth as number]));
+    else tasks.push(async () => (depths = await fetchDepths(rc, model, ids)));
+  }
+  if (plan.withCustomFields) tasks.push(async () => (cfs = await rc.app.customFields(rc.q, model.name)));
   await runAll(rc, tasks);
 
-  // m2m members join the nested loads of their target model
-  for (const k of m2mKeys) {
+  // m2m members loaded in batches join the nested loads of their target model
+  for (const k of plan.m2mKeys) {
+    if (covered(`m2m:${k}`)) continue;
     const to = model.fields[k]!.to!;
-    const set = fkByTarget.get(to) ?? new Set<number>();
-    for (const list of m2mMembers.get(k)!.values()) for (const id of list) set.add(id);
-    fkByTarget.set(to, set);
+    for (const list of m2mMembers.get(k)!.values()) for (const id of list) addWanted(wanted, to, id);
   }
+  for (const [to, set] of wanted) {
+    const have = targets.get(to);
+    if (have) for (const id of have.keys()) set.delete(id);
+  }
+  const nested = new Map<string, Map<number, Row>>();
+  const toRender = new Set([...targets.keys(), ...wanted.keys()]);
   await runAll(
     rc,
-    [...fkByTarget].map(([to, set]) => async () => {
+    [...toRender].map((to) => async () => {
       const target = registry.get(to);
-      const targetRows = await fetchRowsById(rc, target, [...set]);
+      const loaded = wanted.get(to)?.size ? await fetchRowsById(rc, target, [...wanted.get(to)!]) : [];
+      const targetRows = [...(targets.get(to)?.values() ?? []), ...loaded];
       const rendered = await render(rc, target, targetRows, 'nested');
       nested.set(to, new Map(rendered.map((r) => [Number(r.id), r])));
     }),
   );
-  const cfNested = withCf ? await loadCustomFieldObjects(rc, cfs, rows) : new Map<string, Map<number, Row>>();
+  const cfNested = plan.withCustomFields ? await loadCustomFieldObjects(rc, cfs, rows) : new Map<string, Map<number, Row>>();
   const tagModel = registry.find('extras.tag');
 
   const out: Row[] = rows.map((row) => {
@@ -154,8 +162,8 @@ export async function render(rc: RequestContext, model: ModelDef, rows: Row[], m
         o[k] = fid == null ? null : (nested.get(f.to!)?.get(Number(fid)) ?? null);
       } else if (f.kind === 'm2m') {
         const list = m2mMembers.get(k)?.get(id) ?? [];
-        const objs = nested.get(f.to!)!;
-        o[k] = list.map((mid) => objs.get(mid)).filter(Boolean);
+        const objs = nested.get(f.to!);
+        o[k] = objs ? list.map((mid) => objs.get(mid)).filter(Boolean) : [];
       } else if (f.kind === 'generic') {
         const type = row[f.generic!.type] as string | null;
         const gid = row[f.generic!.id];
@@ -167,16 +175,16 @@ export async function render(rc: RequestContext, model: ModelDef, rows: Row[], m
       }
     }
     if (full) {
-      if (withTags && tagModel) o.tags = (tags.get(id) ?? []).map((t) => tagOut(rc.baseUrl, tagModel, t));
-      if (withCf) o.custom_fields = renderCustomFields(rc, cfs, row.custom_field_data as Row | null, cfNested);
+      if (plan.withTags && tagModel) o.tags = (tags.get(id) ?? []).map((t) => tagOut(rc.baseUrl, tagModel, t));
+      if (plan.withCustomFields) o.custom_fields = renderCustomFields(rc, cfs, row.custom_field_data as Row | null, cfNested);
       if (model.timestamps) {
         o.created = renderTimestamp('created', row);
         o.last_updated = renderTimestamp('last_updated', row);
       }
+      for (const k of plan.countKeys) o[k] = counts.get(k)?.get(id) ?? 0;
     }
-    if (full) for (const k of countKeys) o[k] = counts.get(k)?.get(id) ?? 0;
     // NetBox: _depth is present in every form of a tree model
-    if (withDepth) o._depth = depths.get(id) ?? 0;
+    if (plan.withDepth) o._depth = depths.get(id) ?? 0;
     return o;
   });
   if (model.hooks.represent) await model.hooks.represent(rc, rows, out, { mode, created: !!opts.created });

@@ -1,0 +1,139 @@
+/**
+ * Prefetch: a list page or a detail in ONE SQL statement. The page query becomes a CTE, and the
+ * related data its representation shows (nested parents, many-to-many members, generic targets,
+ * counts, tags, tree depth) is aggregated over the page's ids by the same SQL shapes the batched
+ * loaders run (load-related.ts), returned as one JSON value on the page's first row. bench/
+ * measured the round trips, not the queries, as the cost of a page (8 statements -> 1); the
+ * aggregates are set-based, so related rows are looked up once per page rather than once per row.
+ *
+ * Related rows travel as JSON and are normalised to look exactly like rows the driver parses
+ * (timestamps, inet), so the renderer cannot tell the two paths apart.
+ */
+import { type RawBuilder, sql } from 'kysely';
+import type { RequestContext } from '../context.js';
+import type { ModelDef } from '../model/types.js';
+import { parseInet, parseTimestamptz } from '../../db/type-parsers.js';
+import { countSql, depthsSql, m2mMap, m2mSql, numberMap, rowsByIdSql, tagsMap, tagsSql, type Row, type TagRow } from './load-related.js';
+import type { RenderPlan } from './plan.js';
+
+type Sql = RawBuilder<unknown>;
+
+/** What the page query fetched beyond the rows' own columns. */
+export interface Prefetched {
+  /** `fk:<field>`, `m2m:<field>`, `gen:<field>`, `count:<field>`, `tags`, `depth`: what needs no further load */
+  covered: Set<string>;
+  /** rows to render nested, per target model */
+  rows: Map<string, Row[]>;
+  m2m: Map<string, Map<number, number[]>>;
+  counts: Map<string, Map<number, number>>;
+  tags?: Map<number, TagRow[]>;
+  depths?: Map<number, number>;
+}
+
+const PAGE_IDS = sql`select id from page`;
+
+function agg(inner: Sql, order?: Sql): Sql {
+  return sql`(select coalesce(json_agg(to_json(r)${order ? sql` order by ${order}` : sql``}), '[]'::json) from (${inner}) r)`;
+}
+
+/** The JSON object's entries: key -> aggregate over the page. */
+function prefetchEntries(rc: RequestContext, model: ModelDef, plan: RenderPlan): Array<[string, Sql]> {
+  const { registry } = rc.app;
+  const entries: Array<[string, Sql]> = [];
+  // ids to load per target model, from every fk, m2m and generic field pointing at it
+  const targetIds = new Map<string, Sql[]>();
+  const want = (to: string, ids: Sql) => targetIds.set(to, [...(targetIds.get(to) ?? []), ids]);
+  for (const k of plan.fkKeys) {
+    want(model.fields[k]!.to!, sql`select ${sql.ref(`${k}_id`)} from page`);
+    entries.push([`fk:${k}`, sql`true`]);
+  }
+  for (const k of plan.m2mKeys) {
+    const f = model.fields[k]!;
+    want(f.to!, sql`select m from (${m2mSql(f.through!, PAGE_IDS)}) j`);
+    entries.push([`m2m:${k}`, agg(m2mSql(f.through!, PAGE_IDS))]);
+  }
+  for (const k of plan.genericKeys) {
+    const f = model.fields[k]!;
+    const types = (f.types ?? []).filter((ty) => registry.find(ty));
+    if (types.length === 0) continue; // any model: loaded in batches
+    for (const ty of types) want(ty, sql`select ${sql.ref(f.generic!.id)} from page where ${sql.ref(f.generic!.type)} = ${ty}`);
+    entries.push([`gen:${k}`, sql`true`]);
+  }
+  for (const [to, ids] of targetIds) {
+    entries.push([`rows:${to}`, agg(rowsByIdSql(registry.get(to), sql.join(ids, sql` union `)))]);
+  }
+  for (const k of plan.countKeys) entries.push([`count:${k}`, agg(countSql(rc, model, model.counts[k]!, PAGE_IDS))]);
+  if (plan.withTags) entries.push(['tags', agg(tagsSql(model, PAGE_IDS), sql`r.name, r.id`)]);
+  if (plan.withDepth) entries.push(['depth', agg(sql`select id, depth as n from ${depthsSql(model, PAGE_IDS)} d`)]);
+  return entries;
+}
+
+/**
+ * Wraps a page query (outer alias `t`, in the page's order) so that its first row also carries the
+ * prefetched data in `__prefetch`. Without anything to prefetch, the query is returned as it is.
+ */
+export function withPrefetch(rc: RequestContext, model: ModelDef, plan: RenderPlan, pageQuery: Sql): Sql {
+  const entries = prefetchEntries(rc, model, plan);
+  if (entries.length === 0) return pageQuery;
+  const pairs = sql.join(entries.map(([k, v]) => sql`${sql.lit(k)}::text, ${v}`));
+  // row_number() over () numbers the rows in the order the ordered sub-select yields them
+  return sql`with page as materialized (select s.*, row_number() over () as __ord from (${pageQuery}) s)
+    select page.*, case when page.__ord = 1 then json_build_object(${pairs}) end as __prefetch
+    from page order by page.__ord`;
+}
+
+/** per model: converters that turn a JSON row's values into what the driver's parsers produce */
+const converters = new WeakMap<ModelDef, Array<[string, (s: string) => unknown]>>();
+
+function convertersOf(model: ModelDef): Array<[string, (s: string) => unknown]> {
+  let list = converters.get(model);
+  if (!list) {
+    list = [];
+    if (model.timestamps) list.push(['created', parseTimestamptz], ['last_updated', parseTimestamptz]);
+    for (const [k, f] of Object.entries(model.fields)) {
+      if (f.kind === 'datetime') list.push([k, parseTimestamptz]);
+      else if (f.kind === 'ipaddress') list.push([k, parseInet]);
+    }
+    converters.set(model, list);
+  }
+  return list;
+}
+
+/** A related row fetched as JSON, made to look like a row the driver parsed. */
+export function normaliseJsonRow(model: ModelDef, row: Row): Row {
+  for (const [k, convert] of convertersOf(model)) {
+    const v = row[k];
+    if (typeof v === 'string') row[k] = convert(v);
+  }
+  return row;
+}
+
+/**
+ * Takes the prefetch columns off the rows (hooks and change-log snapshots see plain rows) and
+ * returns what they carried, or undefined when the query prefetched nothing.
+ */
+export function takePrefetched(rc: RequestContext, rows: Row[]): Prefetched | undefined {
+  let data: Record<string, unknown> | undefined;
+  for (const r of rows) {
+    if (r.__prefetch) data = r.__prefetch as Record<string, unknown>;
+    delete r.__prefetch;
+    delete r.__ord;
+  }
+  if (!data) return undefined;
+  const out: Prefetched = { covered: new Set(), rows: new Map(), m2m: new Map(), counts: new Map() };
+  for (const [key, value] of Object.entries(data)) {
+    const [kind, name] = key.split(':') as [string, string];
+    const list = value as Row[];
+    if (kind === 'rows') {
+      const target = rc.app.registry.get(name);
+      out.rows.set(name, list.map((r) => normaliseJsonRow(target, r)));
+      continue;
+    }
+    out.covered.add(key);
+    if (kind === 'm2m') out.m2m.set(name, m2mMap(list as Array<{ o: unknown; m: unknown }>));
+    else if (kind === 'count') out.counts.set(name, numberMap(list as Array<{ id: unknown; n: unknown }>));
+    else if (kind === 'tags') out.tags = tagsMap(list as unknown as Array<TagRow & { object_id: unknown }>);
+    else if (kind === 'depth') out.depths = numberMap(list as Array<{ id: unknown; n: unknown }>);
+  }
+  return out;
+}

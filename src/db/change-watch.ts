@@ -1,0 +1,135 @@
+/**
+ * The data generation: a number that moves whenever stored data may have changed, so read caches
+ * (the list count cache) can tell a fresh entry from a stale one without asking the database.
+ *
+ * Every statement this process runs is observed (Kysely's log hook, which also sees begin, commit
+ * and rollback): anything that is not a plain read moves the generation once it has completed. A
+ * cached value is stored with the generation read *before* its query ran, so a write that commits
+ * while the query runs makes it stale.
+ *
+ * Other processes on the same PostgreSQL server learn of writes through LISTEN/NOTIFY: after a
+ * write, this process sends a notification on its listening connection, and every listener moves
+ * its own generation when it arrives (a few milliseconds after the commit). While the listening
+ * connection is down, `reliable` is false and caches must not be used. On PGlite there is one
+ * process and one connection, so local observation is the whole story.
+ */
+import { randomUUID } from 'node:crypto';
+import pg from 'pg';
+
+const CHANNEL = 'inventory_data_changed';
+const RECONNECT_MS = 1_000;
+
+export interface ChangeWatch {
+  /** moves whenever data may have changed; compare a value read before a query with one read after */
+  readonly generation: number;
+  /** false while changes made by other processes might go unnoticed: do not use caches then */
+  readonly reliable: boolean;
+  /** called after each executed statement with its text */
+  observe(sqlText: string): void;
+  close(): Promise<void>;
+}
+
+const READS = new Set(['select', 'begin', 'start', 'show', 'explain', 'set']);
+
+/** True unless the statement is certainly a read (writes hidden in a CTE count as writes). */
+export function mayWrite(sqlText: string): boolean {
+  const head = /^\s*\(?\s*([a-z]+)/i.exec(sqlText)?.[1]?.toLowerCase() ?? '';
+  if (head === 'with') return /\b(insert|update|delete|merge)\b/i.test(sqlText);
+  return !READS.has(head);
+}
+
+/** The embedded engine: one process, every write passes through observe(). */
+export function localChangeWatch(): ChangeWatch {
+  let generation = 0;
+  return {
+    get generation() {
+      return generation;
+    },
+    reliable: true,
+    observe(sqlText) {
+      if (mayWrite(sqlText)) generation++;
+    },
+    close: async () => undefined,
+  };
+}
+
+/** PostgreSQL: local observation plus LISTEN/NOTIFY between the processes sharing the database. */
+export function postgresChangeWatch(connectionString: string, onError: (e: Error) => void = () => undefined): ChangeWatch {
+  let generation = 0;
+  let reliable = false;
+  const instance = randomUUID();
+  let closed = false;
+  let client: pg.Client | null = null;
+  // a notification is owed for a write observed since the last one was sent
+  let owed = false;
+  let sending = false;
+
+  const connect = async () => {
+    if (closed) return;
+    const c = new pg.Client({ connectionString });
+    const down = (e?: Error) => {
+      if (client !== c) return;
+      client = null;
+      reliable = false;
+      if (e) onError(e);
+      if (!closed) setTimeout(() => void connect(), RECONNECT_MS).unref();
+    };
+    c.on('error', down);
+    c.on('end', () => down());
+    // this process's own writes moved the generation when they ran
+    c.on('notification', (n) => n.payload !== instance && void generation++);
+    client = c;
+    try {
+      await c.connect();
+      await c.query(`listen ${CHANNEL}`);
+      // whatever happened while nobody listened is unknown: start a new generation
+      generation++;
+      reliable = !closed;
+      if (closed) await c.end();
+    } catch (e) {
+      down(e as Error);
+    }
+  };
+
+  const sendOwed = async () => {
+    if (sending) return;
+    sending = true;
+    try {
+      while (owed && client && reliable) {
+        owed = false;
+        await client.query(`notify ${CHANNEL}, '${instance}'`).catch((e: Error) => onError(e));
+      }
+    } finally {
+      sending = false;
+    }
+  };
+
+  void connect();
+  return {
+    get generation() {
+      return generation;
+    },
+    get reliable() {
+      return reliable;
+    },
+    observe(sqlText) {
+      if (!mayWrite(sqlText)) return;
+      generation++;
+      owed = true;
+      void sendOwed();
+    },
+    async close() {
+      closed = true;
+      reliable = false;
+      const c = client;
+      client = null;
+      await c?.end().catch(() => undefined);
+    },
+  };
+}
+
+/** Resolves once the watch is reliable (PostgreSQL: listening), or after `timeoutMs`. */
+export async function whenReliable(watch: ChangeWatch, timeoutMs = 5_000): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  while (!watch.reliable && Date.now() < until) await new Promise((r) => setTimeout(r, 10));
+}
