@@ -2,7 +2,8 @@
  * `inventory demo-data`: loads a small but realistic network through the REST API's own write
  * path (so change records, validation and permissions behave as for any client): regions, sites,
  * racks, devices with interfaces and cables, VRFs, aggregates, prefixes, addresses on interfaces,
- * VLAN groups and VLANs, providers and circuits. Progress goes to the console.
+ * VLAN groups and VLANs, a cluster of virtual machines with interfaces, addresses and services,
+ * providers and circuits. Progress goes to the console.
  */
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
@@ -94,6 +95,29 @@ export async function loadDemoData(app: FastifyInstance, db: Database, log: (lin
       post('ipam/vlan-groups', sites.map((s: Json) => ({ name: `${s.name} VLANs`, slug: `${slug(String(s.name))}-vlans`, scope_type: 'dcim.site', scope_id: s.id }))));
     await step('VLANs', () =>
       post('ipam/vlans', groups.flatMap((g: Json) => [[10, 'users'], [20, 'voice'], [99, 'mgmt']].map(([vid, name]) => ({ vid, name, group: g.id, status: 'active' })))));
+    const clusterType = await step('cluster type', () => post('virtualization/cluster-types', { name: 'VMware ESXi', slug: 'vmware-esxi' }));
+    const cluster = await step('cluster', () => post('virtualization/clusters', { name: 'FRA1-vSphere', type: clusterType.id, site: sites[0].id, status: 'active' }));
+    const vmRole = await step('VM role', () => post('dcim/device-roles', { name: 'Server', slug: 'server', color: '9c27b0', vm_role: true }));
+    const vms = await step('virtual machines', () =>
+      post('virtualization/virtual-machines', ['dns1', 'dns2', 'web1'].map((n) => ({
+        name: `fra1-${n}`, cluster: cluster.id, site: sites[0].id, role: vmRole.id, status: 'active', vcpus: 2, memory: 4096, disk: 40, tenant: tenants[0].id,
+      }))));
+    const vmIfaces = await step('VM interfaces', () => post('virtualization/interfaces', vms.map((vm: Json) => ({ virtual_machine: vm.id, name: 'eth0' }))));
+    const vmIps = await step('IP addresses on VM interfaces', () =>
+      post('ipam/ip-addresses', vmIfaces.map((i: Json, n: number) => ({
+        address: `10.0.10.${10 + n}/24`, vrf: vrf.id, status: 'active', assigned_object_type: 'virtualization.vminterface', assigned_object_id: i.id,
+      }))));
+    await step('VM primary addresses', async () => {
+      for (const [n, vm] of (vms as Json[]).entries()) {
+        const res = await app.inject({ method: 'PATCH', url: `/api/virtualization/virtual-machines/${vm.id}/`, payload: { primary_ip4: vmIps[n].id }, headers: { authorization: `Token ${key}` } });
+        if (res.statusCode !== 200) throw new Error(`PATCH virtual machine answered ${res.statusCode}: ${res.body.slice(0, 500)}`);
+      }
+      return vms;
+    });
+    await step('services', () =>
+      post('ipam/services', vms.map((vm: Json, n: number) => (String(vm.name).includes('dns')
+        ? { virtual_machine: vm.id, name: 'dns', protocol: 'udp', ports: [53], ipaddresses: [vmIps[n].id] }
+        : { virtual_machine: vm.id, name: 'https', protocol: 'tcp', ports: [80, 443], ipaddresses: [vmIps[n].id] }))));
     const provider = await step('provider', () => post('circuits/providers', { name: 'Level 3', slug: 'level-3' }));
     const ctype = await step('circuit type', () => post('circuits/circuit-types', { name: 'Internet Transit', slug: 'internet-transit' }));
     const circuits = await step('circuits', () =>

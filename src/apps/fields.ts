@@ -12,3 +12,9 @@ export const color = (dflt = '9e9e9e'): FieldDef => ({
   default: dflt,
   pattern: { regex: /^[0-9a-f]{6}$/, message: 'Enter a valid hexadecimal RGB color code.' },
 });
+/** NetBox 3.4 local_context_data (devices, virtual machines): a JSON object or null */
+export const localContextData = (): FieldDef => ({
+  kind: 'json',
+  nullable: true,
+  validate: (v) => (v !== null && (typeof v !== 'object' || Array.isArray(v)) ? 'JSON data must be in object form.' : undefined),
+});

@@ -12,6 +12,7 @@ import { extrasApp } from './extras/index.js';
 import { ipamApp } from './ipam/index.js';
 import { tenancyApp } from './tenancy/index.js';
 import { usersApp } from './users/index.js';
+import { virtualizationApp } from './virtualization/index.js';
 
 const APPS: Record<string, AppModule> = {
   tenancy: tenancyApp,
@@ -20,6 +21,7 @@ const APPS: Record<string, AppModule> = {
   circuits: circuitsApp,
   ipam: ipamApp,
   users: usersApp,
+  virtualization: virtualizationApp,
 };
 
 export interface SpecialRoutes {

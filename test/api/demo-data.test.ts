@@ -23,10 +23,19 @@ describe('inventory demo-data', () => {
     expect((await t.get('/api/dcim/cables/?limit=1')).json().count).toBe(12);
     expect((await t.get('/api/ipam/prefixes/?limit=1')).json().count).toBe(12);
     const ips = (await t.get('/api/ipam/ip-addresses/?limit=1')).json();
-    expect(ips.count).toBe(16);
+    expect(ips.count).toBe(19);
     expect(ips.results[0].assigned_object.device.name).toMatch(/-(core1|sw\d)$/);
     expect((await t.get('/api/ipam/vlans/?limit=1')).json().count).toBe(12);
     expect((await t.get('/api/circuits/circuits/?limit=1')).json().count).toBe(4);
+    const vms = (await t.get('/api/virtualization/virtual-machines/')).json();
+    expect(vms.count).toBe(3);
+    expect(vms.results[0]).toMatchObject({ name: 'fra1-dns1', cluster: { name: 'FRA1-vSphere' }, primary_ip4: { address: '10.0.10.10/24' } });
+    expect((await t.get('/api/virtualization/interfaces/?limit=1')).json().count).toBe(3);
+    const onVms = (await t.get('/api/ipam/ip-addresses/?assigned_to_interface=true&vminterface=eth0')).json();
+    expect(onVms.count).toBe(3);
+    expect(onVms.results[0].assigned_object.virtual_machine.name).toMatch(/^fra1-/);
+    const services = (await t.get('/api/ipam/services/?port=53')).json();
+    expect(services.count).toBe(2);
   });
 
   it('removes its temporary loader account', async () => {

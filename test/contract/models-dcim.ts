@@ -112,7 +112,7 @@ export const DCIM_CONTRACT: ContractCase[] = [
     update: { color: '00ff00', description: 'updated by contract' },
     altUpdate: { vm_role: true },
     invalid: { color: 'red' },
-    briefFields: ['name', 'slug', 'device_count'],
+    briefFields: ['name', 'slug', 'device_count', 'virtualmachine_count'],
   },
   {
     model: 'dcim.platform',
@@ -121,7 +121,7 @@ export const DCIM_CONTRACT: ContractCase[] = [
     update: { napalm_driver: 'eos', description: 'updated by contract' },
     altUpdate: { manufacturer: null, napalm_args: { timeout: 30 } },
     invalid: { napalm_driver: 'x'.repeat(51) },
-    briefFields: ['name', 'slug', 'device_count'],
+    briefFields: ['name', 'slug', 'device_count', 'virtualmachine_count'],
   },
   {
     model: 'dcim.virtualchassis',

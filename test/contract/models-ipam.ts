@@ -138,4 +138,28 @@ export const IPAM_CONTRACT: ContractCase[] = [
     invalid: { vid: 5000 },
     briefFields: ['vid', 'name'],
   },
+  {
+    model: 'ipam.servicetemplate',
+    path: '/api/ipam/service-templates/',
+    create: async () => ({ name: uniq('svc-tpl'), protocol: 'tcp', ports: [22], description: 'contract' }),
+    update: { description: 'updated by contract', ports: [22, 2222] },
+    altUpdate: { protocol: 'udp', comments: 'patched' },
+    invalid: { ports: [0] },
+    briefFields: ['name', 'protocol', 'ports'],
+  },
+  {
+    model: 'ipam.service',
+    path: '/api/ipam/services/',
+    create: async (ctx) => {
+      // a virtual machine parent (a device needs more prerequisites); services/test covers devices
+      const type = await created(ctx, '/api/virtualization/cluster-types/', named('ctype'));
+      const cluster = await created(ctx, '/api/virtualization/clusters/', { name: uniq('cluster'), type: type.id });
+      const vm = await created(ctx, '/api/virtualization/virtual-machines/', { name: uniq('vm'), cluster: cluster.id });
+      return { virtual_machine: vm.id, name: uniq('svc'), protocol: 'tcp', ports: [80, 443], description: 'contract' };
+    },
+    update: { description: 'updated by contract', ports: [8080] },
+    altUpdate: () => ({ name: uniq('svc-renamed'), protocol: 'sctp' }),
+    invalid: { protocol: 'bogus' },
+    briefFields: ['name', 'protocol', 'ports'],
+  },
 ];

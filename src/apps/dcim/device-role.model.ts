@@ -2,8 +2,8 @@ import { defineModel } from '../../core/model/define-model.js';
 import { color, description, name, slug } from '../fields.js';
 
 /**
- * Device roles (reference 3.2). `virtualmachine_count` joins the counts when virtual machines are
- * registered (virtualization app).
+ * Device roles (reference 3.2); `vm_role` roles may be given to virtual machines too (counted in
+ * `virtualmachine_count`).
  */
 export const deviceRole = defineModel({
   name: 'dcim.devicerole',
@@ -16,8 +16,11 @@ export const deviceRole = defineModel({
     vm_role: { kind: 'boolean', default: true, label: 'VM role' },
     description: description(),
   },
-  counts: { device_count: { model: 'dcim.device', via: 'role' } },
-  brief: ['name', 'slug', 'device_count'],
+  counts: {
+    device_count: { model: 'dcim.device', via: 'role' },
+    virtualmachine_count: { model: 'virtualization.virtualmachine', via: 'role' },
+  },
+  brief: ['name', 'slug', 'device_count', 'virtualmachine_count'],
   ordering: ['name'],
   search: ['name', 'slug', 'description'],
 });

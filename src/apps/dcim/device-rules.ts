@@ -1,7 +1,8 @@
 /**
  * Validation of a device against its surroundings (reference 3.2, NetBox 3.4 Device.clean()):
  * rack and location inside the device's site, rack faces and positions, free rack space, virtual
- * chassis position, platform manufacturer. `data` is the merged row (stored + written columns).
+ * chassis position, platform manufacturer, cluster in the device's site. `data` is the merged row
+ * (stored + written columns).
  */
 import { type RawBuilder, sql } from 'kysely';
 import type { RequestContext } from '../../core/context.js';
@@ -82,6 +83,14 @@ export async function validateDevice(rc: RequestContext, data: Row): Promise<Err
   if (type) {
     await checkRackPosition(rc, data, type, errors);
     await checkPlatform(rc, data, type, errors);
+  }
+  if (data.cluster_id != null) {
+    // NetBox 3.4: a cluster with a site only takes devices of that site
+    const c = await one(rc, sql<Row>`select c.site_id, s.name as site from virtualization_cluster c
+      left join dcim_site s on s.id = c.site_id where c.id = ${data.cluster_id}`);
+    if (c?.site_id != null && Number(c.site_id) !== Number(data.site_id)) {
+      errors.cluster = [`The assigned cluster belongs to a different site (${String(c.site)})`];
+    }
   }
   if (data.virtual_chassis_id != null && data.vc_position == null) {
     errors.vc_position = ['A device assigned to a virtual chassis must have its position defined.'];

@@ -4,32 +4,18 @@
  *   column stores it (role_id); device_role_id is a generated mirror, so reads, filters and
  *   ordering work under both names. Writes of device_role are moved to role before storing.
  * - `display_name` sits beside `display` in the full, brief and nested forms (spec: Representations).
- * cluster, config_template and config_context come with the virtualization app and config
- * contexts: their columns exist (0010_dcim.sql), the fields are declared when those models exist.
+ * `cluster` points at virtualization clusters (foreign key added by 0040_virtualization.sql);
+ * `config_context` is rendered from the config contexts (extras/config-context-render.ts);
+ * config_template: the column exists (0010_dcim.sql), the field comes with config templates (3.5).
  */
 import { sql } from 'kysely';
 import { defineModel } from '../../core/model/define-model.js';
-import type { CustomFilter } from '../../core/model/types.js';
-import { normaliseMac } from '../../core/net/mac.js';
-import { STRING_LOOKUPS } from '../../core/query/lookups.js';
-import { comments, description, fk } from '../fields.js';
+import { comments, description, fk, localContextData } from '../fields.js';
 import { Airflow, DeviceFace, DeviceStatus } from './choices.js';
 import { validatePrimaryIps } from './device-primary-ip.js';
 import { unnamedDisplays, validateDevice } from './device-rules.js';
-import { booleanFilter, iexact, siteScope, via, viaPair } from './filters.js';
-
-/** NetBox 3.4: devices having an interface with this MAC address (all string lookups) */
-const macAddressFilter: CustomFilter = {
-  type: 'string',
-  lookups: ['n', 'ic', 'nic', 'isw', 'nisw', 'iew', 'niew', 'ie', 'nie'],
-  async build(values, lookup, { alias }) {
-    const negated = ['n', 'nic', 'nisw', 'niew', 'nie'].includes(lookup);
-    const positive = negated ? (lookup === 'n' ? 'exact' : lookup.slice(1)) : lookup;
-    const cond = STRING_LOOKUPS[positive]!(sql.ref('i.mac_address'), values.map((v) => normaliseMac(v) ?? v), true);
-    const inner = sql`${sql.ref(`${alias}.id`)} in (select i.device_id from dcim_interface i where ${cond})`;
-    return negated ? sql`not (${inner})` : inner;
-  },
-};
+import { DEVICE_SUBJECT, renderConfigContexts } from '../extras/config-context-render.js';
+import { booleanFilter, iexact, interfaceMacFilter, siteScope, via, viaPair } from './filters.js';
 
 const ROLE_REQUIRED = { device_role: ['This field is required.'] };
 
@@ -66,12 +52,16 @@ export const device = defineModel({
     primary_ip: { kind: 'computed', readOnly: true },
     primary_ip4: fk('ipam.ipaddress', { onDelete: 'set_null', label: 'primary IPv4' }),
     primary_ip6: fk('ipam.ipaddress', { onDelete: 'set_null', label: 'primary IPv6' }),
+    // NetBox 3.4: SET_NULL; the cluster's site must be the device's (device-rules.ts)
+    cluster: fk('virtualization.cluster', { onDelete: 'set_null' }),
     virtual_chassis: fk('dcim.virtualchassis', { onDelete: 'set_null' }),
     vc_position: { kind: 'integer', nullable: true, min: 0, max: 255 },
     vc_priority: { kind: 'integer', nullable: true, min: 0, max: 255 },
     description: description(),
     comments: comments(),
-    local_context_data: { kind: 'json', nullable: true, validate: (v) => (v !== null && (typeof v !== 'object' || Array.isArray(v)) ? 'JSON data must be in object form.' : undefined) },
+    local_context_data: localContextData(),
+    // config contexts merged with local_context_data (extras/config-context-render.ts); full form only
+    config_context: { kind: 'computed', readOnly: true },
     display_name: { kind: 'computed', readOnly: true },
   },
   uniqueTogether: [
@@ -86,7 +76,7 @@ export const device = defineModel({
     model: via('model', ['device_type']),
     ...siteScope(['site']),
     ...viaPair('tenant_group', ['tenant', 'group']),
-    mac_address: macAddressFilter,
+    mac_address: interfaceMacFilter('dcim_interface', 'device_id'),
     has_primary_ip: booleanFilter((t) => sql`(${sql.ref(`${t}.primary_ip4_id`)} is not null or ${sql.ref(`${t}.primary_ip6_id`)} is not null)`),
     virtual_chassis_member: booleanFilter((t) => sql`${sql.ref(`${t}.virtual_chassis_id`)} is not null`),
     local_context_data: booleanFilter((t) => sql`${sql.ref(`${t}.local_context_data`)} is not null`),
@@ -121,6 +111,7 @@ export const device = defineModel({
         // NetBox: primary_ip is the IPv6 primary when set, else the IPv4 one (PREFER_IPV4 off)
         if ('primary_ip' in o) o.primary_ip = o.primary_ip6 ?? o.primary_ip4 ?? null;
       });
+      await renderConfigContexts(rc, DEVICE_SUBJECT, rows, out);
     },
   },
   display: (row) => (row.name ? (row.asset_tag ? `${row.name} (${row.asset_tag})` : String(row.name)) : `Device ${row.id}`),

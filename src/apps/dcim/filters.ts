@@ -7,6 +7,7 @@ import { ApiError, Errors } from '../../core/errors.js';
 import type { CustomFilter } from '../../core/model/types.js';
 import { type Cond, STRING_LOOKUPS } from '../../core/query/lookups.js';
 import { relatedFilter } from '../../core/query/related-filter.js';
+import { normaliseMac } from '../../core/net/mac.js';
 
 /**
  * relatedFilter() under the parameter name NetBox uses: `region` on devices walks site.region, and
@@ -75,4 +76,22 @@ export function parseIds(param: string, values: string[]): number[] {
     if (!/^\d+$/.test(v.trim()) || !Number.isSafeInteger(Number(v))) throw Errors.invalidFilter(param, 'Enter a whole number.');
     return Number(v);
   });
+}
+
+/**
+ * NetBox 3.4 `mac_address` on devices and virtual machines: owners having an interface with this
+ * MAC address (all string lookups). `table`/`column`: the interface table and its owner column.
+ */
+export function interfaceMacFilter(table: string, column: string): CustomFilter {
+  return {
+    type: 'string',
+    lookups: ['n', 'ic', 'nic', 'isw', 'nisw', 'iew', 'niew', 'ie', 'nie'],
+    async build(values, lookup, { alias }) {
+      const negated = ['n', 'nic', 'nisw', 'niew', 'nie'].includes(lookup);
+      const positive = negated ? (lookup === 'n' ? 'exact' : lookup.slice(1)) : lookup;
+      const cond = STRING_LOOKUPS[positive]!(sql.ref('i.mac_address'), values.map((v) => normaliseMac(v) ?? v), true);
+      const inner = sql`${sql.ref(`${alias}.id`)} in (select ${sql.ref(`i.${column}`)} from ${sql.table(table)} i where ${cond})`;
+      return negated ? sql`not (${inner})` : inner;
+    },
+  };
 }

@@ -1,8 +1,9 @@
 /**
- * Validation of an interface against its device and its related interfaces (NetBox 3.4
- * Interface.clean()): parent, bridge and LAG on the same device (or virtual chassis), only virtual
- * interfaces take a parent, virtual ones join no LAG, virtual and wireless types take no cable,
- * PoE type needs a PoE mode, components stay on their device.
+ * Validation of an interface against its owner and its related interfaces (NetBox 3.4
+ * Interface.clean() and VMInterface.clean()): parent, bridge and LAG on the same device (or
+ * virtual chassis) / the same virtual machine, never the interface itself. Device interfaces add:
+ * only virtual interfaces take a parent, virtual ones join no LAG, virtual and wireless types take
+ * no cable, PoE type needs a PoE mode, components stay on their device.
  */
 import { sql } from 'kysely';
 import type { RequestContext } from '../../core/context.js';
@@ -10,6 +11,71 @@ import type { Row } from '../../core/represent/load-related.js';
 import { isCableable, VIRTUAL_INTERFACE_TYPES } from './choices.js';
 
 type Errors = Record<string, string[]>;
+
+/** Where an interface model keeps its owner, so device and VM interfaces share these rules. */
+export interface InterfaceOwner {
+  /** interface table */
+  table: string;
+  /** column of the interface pointing at its owner */
+  ownerColumn: string;
+  ownerTable: string;
+  /** how messages name the owner */
+  noun: string;
+  /** join table of the tagged VLANs */
+  taggedVlans: { table: string; column: string };
+  /** owners sharing a value here count as one (devices: members of one virtual chassis) */
+  chassisColumn?: string;
+}
+
+export const DEVICE_INTERFACE_OWNER: InterfaceOwner = {
+  table: 'dcim_interface',
+  ownerColumn: 'device_id',
+  ownerTable: 'dcim_device',
+  noun: 'device',
+  taggedVlans: { table: 'dcim_interface_tagged_vlans', column: 'interface_id' },
+  chassisColumn: 'virtual_chassis_id',
+};
+
+const LABELS: Record<string, string> = { parent: 'parent', bridge: 'bridge', lag: 'LAG' };
+
+/**
+ * The related interfaces named by `keys` (parent, bridge, lag): not the interface itself, and on
+ * the same owner. Adds errors to `errors`; returns the related rows by id (id, name, type if any).
+ */
+export async function checkRelatedInterfaces(
+  rc: RequestContext,
+  data: Row,
+  owner: InterfaceOwner,
+  keys: string[],
+  errors: Errors,
+): Promise<Map<number, Row>> {
+  const relatedIds = keys.map((k) => data[`${k}_id`]).filter((v) => v != null).map(Number);
+  if (!relatedIds.length) return new Map();
+  const chassis = owner.chassisColumn ? sql.ref(`o.${owner.chassisColumn}`) : sql`null::bigint`;
+  const res = await sql<Row>`select i.*, o.name as owner_name, ${chassis} as chassis
+    from ${sql.table(owner.table)} i join ${sql.table(owner.ownerTable)} o on o.id = ${sql.ref(`i.${owner.ownerColumn}`)}
+    where i.id = any(${relatedIds}::bigint[])`.execute(rc.q);
+  const byId = new Map(res.rows.map((r) => [Number(r.id), r]));
+  const own = await sql<Row>`select ${chassis} as chassis from ${sql.table(owner.ownerTable)} o where o.id = ${data[owner.ownerColumn]}`.execute(rc.q);
+  const ownChassis = own.rows[0]?.chassis ?? null;
+  const ownerId = Number(data[owner.ownerColumn]);
+  const sameOwner = (r: Row) => Number(r[owner.ownerColumn]) === ownerId || (ownChassis != null && Number(r.chassis) === Number(ownChassis));
+
+  for (const key of keys) {
+    const id = data[`${key}_id`];
+    if (id == null) continue;
+    const other = byId.get(Number(id))!;
+    const label = LABELS[key] ?? key;
+    if (data.id != null && Number(id) === Number(data.id)) {
+      (errors[key] ??= []).push(`An interface cannot be its own ${label}.`);
+    } else if (!sameOwner(other)) {
+      (errors[key] ??= []).push(
+        `The selected ${label} interface (${String(other.name)}) belongs to a different ${owner.noun} (${String(other.owner_name)}).`,
+      );
+    }
+  }
+  return byId;
+}
 
 export async function validateInterface(rc: RequestContext, data: Row, before: Row | null): Promise<Errors> {
   const errors: Errors = {};
@@ -22,25 +88,7 @@ export async function validateInterface(rc: RequestContext, data: Row, before: R
   if (data.poe_type && !data.poe_mode) add('poe_type', 'Must specify PoE mode when designating a PoE type.');
   if (data.poe_mode && VIRTUAL_INTERFACE_TYPES.has(type)) add('poe_mode', 'Virtual interfaces cannot have a PoE mode.');
 
-  const relatedIds = ['parent_id', 'bridge_id', 'lag_id'].map((k) => data[k]).filter((v) => v != null).map(Number);
-  if (!relatedIds.length) return errors;
-  const res = await sql<Row>`select i.id, i.name, i.type, i.device_id, d.name as device_name, d.virtual_chassis_id as vc
-    from dcim_interface i join dcim_device d on d.id = i.device_id where i.id = any(${relatedIds}::bigint[])`.execute(rc.q);
-  const byId = new Map(res.rows.map((r) => [Number(r.id), r]));
-  const own = await sql<Row>`select virtual_chassis_id as vc from dcim_device where id = ${data.device_id}`.execute(rc.q);
-  const ownVc = own.rows[0]?.vc ?? null;
-  const sameDevice = (r: Row) => Number(r.device_id) === Number(data.device_id) || (ownVc != null && Number(r.vc) === Number(ownVc));
-
-  for (const [key, label] of [['parent', 'parent'], ['bridge', 'bridge'], ['lag', 'LAG']] as const) {
-    const id = data[`${key}_id`];
-    if (id == null) continue;
-    const other = byId.get(Number(id))!;
-    if (data.id != null && Number(id) === Number(data.id)) {
-      add(key, `An interface cannot be its own ${label}.`);
-    } else if (!sameDevice(other)) {
-      add(key, `The selected ${label} interface (${String(other.name)}) belongs to a different device (${String(other.device_name)}).`);
-    }
-  }
+  const byId = await checkRelatedInterfaces(rc, data, DEVICE_INTERFACE_OWNER, ['parent', 'bridge', 'lag'], errors);
   if (data.parent_id != null && !virtual) add('parent', 'Only virtual interfaces may be assigned to a parent interface.');
   if (data.lag_id != null) {
     if (virtual) add('lag', 'Virtual interfaces cannot have a parent LAG interface.');

@@ -1,13 +1,15 @@
 /**
- * 802.1Q on interfaces (reference 3.2): tagged VLANs need mode `tagged`; every VLAN must be global
- * (no site) or belong to the interface's device's site.
+ * 802.1Q on interfaces (reference 3.2 and 3.5), for device and VM interfaces alike: tagged VLANs
+ * need mode `tagged`; every VLAN must be global (no site) or belong to the site of the
+ * interface's owner (device or virtual machine; a VM without a site takes global VLANs only).
  */
 import { sql } from 'kysely';
 import type { RequestContext } from '../../core/context.js';
+import { DEVICE_INTERFACE_OWNER, type InterfaceOwner } from './interface-rules.js';
 
 type Row = Record<string, unknown>;
 
-export async function validateVlans(rc: RequestContext, data: Row): Promise<Record<string, string[]>> {
+export async function validateVlans(rc: RequestContext, data: Row, owner: InterfaceOwner = DEVICE_INTERFACE_OWNER): Promise<Record<string, string[]>> {
   const errors: Record<string, string[]> = {};
   const tagged = (data.tagged_vlans as number[] | undefined) ?? [];
   if (tagged.length && data.mode !== 'tagged') {
@@ -16,17 +18,28 @@ export async function validateVlans(rc: RequestContext, data: Row): Promise<Reco
   const untagged = data.mode ? (data.untagged_vlan_id as number | null | undefined) : null;
   const ids = [...(untagged != null ? [Number(untagged)] : []), ...tagged.map(Number)];
   if (!ids.length) return errors;
-  const res = await sql<{ id: number; name: string; vid: number; site_id: number | null; device_site: number }>`
-    select v.id, v.name, v.vid, v.site_id, d.site_id as device_site from ipam_vlan v
-    cross join dcim_device d where d.id = ${data.device_id} and v.id = any(${ids}::bigint[])`.execute(rc.q);
+  const res = await sql<{ id: number; name: string; vid: number; site_id: number | null; owner_site: number | null }>`
+    select v.id, v.name, v.vid, v.site_id, o.site_id as owner_site from ipam_vlan v
+    cross join ${sql.table(owner.ownerTable)} o where o.id = ${data[owner.ownerColumn]} and v.id = any(${ids}::bigint[])`.execute(rc.q);
   for (const v of res.rows) {
-    if (v.site_id == null || Number(v.site_id) === Number(v.device_site)) continue;
+    if (v.site_id == null || (v.owner_site != null && Number(v.site_id) === Number(v.owner_site))) continue;
     const field = untagged != null && Number(v.id) === Number(untagged) ? 'untagged_vlan' : 'tagged_vlans';
-    (errors[field] ??= []).push(`VLAN ${v.name} (${v.vid}) belongs to another site; use a VLAN of the device's site or a global one.`);
+    (errors[field] ??= []).push(`VLAN ${v.name} (${v.vid}) belongs to another site; use a VLAN of the ${owner.noun}'s site or a global one.`);
   }
   return errors;
 }
 
-export async function clearTaggedVlans(rc: RequestContext, interfaceId: number): Promise<void> {
-  await sql`delete from dcim_interface_tagged_vlans where interface_id = ${interfaceId}`.execute(rc.q);
+export async function clearTaggedVlans(rc: RequestContext, interfaceId: number, owner: InterfaceOwner = DEVICE_INTERFACE_OWNER): Promise<void> {
+  const { table, column } = owner.taggedVlans;
+  await sql`delete from ${sql.table(table)} where ${sql.ref(column)} = ${interfaceId}`.execute(rc.q);
+}
+
+/** NetBox: no 802.1Q mode, no untagged VLAN (prepare hook of interface models) */
+export function dropUntaggedWithoutMode(data: Row): void {
+  if (data.mode === '' || data.mode == null) data.untagged_vlan_id = null;
+}
+
+/** NetBox: tagged VLANs only in tagged mode; leaving it clears them (afterWrite hook) */
+export async function syncTaggedVlans(rc: RequestContext, row: Row, owner: InterfaceOwner = DEVICE_INTERFACE_OWNER): Promise<void> {
+  if (row.mode !== 'tagged') await clearTaggedVlans(rc, Number(row.id), owner);
 }

@@ -16,7 +16,7 @@ import { Duplex, InterfaceMode, InterfaceType, LinkStatus, PoEMode, PoEType, VIR
 import { loadCableStatus, loadLinkPeers } from './cabling.js';
 import { booleanFilter, siteScope, via, viaPair } from './filters.js';
 import { validateInterface } from './interface-rules.js';
-import { clearTaggedVlans, validateVlans } from './interface-vlans.js';
+import { dropUntaggedWithoutMode, syncTaggedVlans, validateVlans } from './interface-vlans.js';
 
 const VIRTUAL = [...VIRTUAL_INTERFACE_TYPES];
 const WIRELESS = [...WIRELESS_INTERFACE_TYPES];
@@ -94,12 +94,10 @@ export const iface = defineModel({
       return { ...(await validateInterface(rc, data, before)), ...(await validateVlans(rc, data)) };
     },
     prepare({ data }) {
-      // NetBox: no 802.1Q mode, no untagged VLAN
-      if (data.mode === '' || data.mode == null) data.untagged_vlan_id = null;
+      dropUntaggedWithoutMode(data);
     },
     async afterWrite({ rc, row }) {
-      // NetBox: tagged VLANs only in tagged mode; leaving it clears them
-      if (row.mode !== 'tagged') await clearTaggedVlans(rc, Number(row.id));
+      await syncTaggedVlans(rc, row);
     },
     async represent(rc, rows, out, { mode }) {
       const cableIds = [...new Set(rows.filter((r) => r.cable_id != null).map((r) => Number(r.cable_id)))];

@@ -15,8 +15,11 @@ export const platform = defineModel({
     napalm_args: { kind: 'json', nullable: true, label: 'NAPALM arguments' },
     description: description(),
   },
-  counts: { device_count: { model: 'dcim.device', via: 'platform' } },
-  brief: ['name', 'slug', 'device_count'],
+  counts: {
+    device_count: { model: 'dcim.device', via: 'platform' },
+    virtualmachine_count: { model: 'virtualization.virtualmachine', via: 'platform' },
+  },
+  brief: ['name', 'slug', 'device_count', 'virtualmachine_count'],
   ordering: ['name'],
   search: ['name', 'slug', 'description'],
 });

@@ -1,4 +1,5 @@
 import type { AppModule } from '../app-module.js';
+import { configContext } from './config-context.model.js';
 import { contentType } from './content-type.model.js';
 import { customField } from './custom-field.model.js';
 import { journalEntry } from './journal-entry.model.js';
@@ -6,5 +7,5 @@ import { objectChange } from './object-change.model.js';
 import { tag } from './tag.model.js';
 
 export const extrasApp: AppModule = {
-  models: [tag, customField, contentType, objectChange, journalEntry],
+  models: [tag, customField, contentType, objectChange, journalEntry, configContext],
 };

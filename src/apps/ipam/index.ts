@@ -7,12 +7,14 @@ import { prefix } from './prefix.model.js';
 import { rir } from './rir.model.js';
 import { role } from './role.model.js';
 import { routeTarget } from './route-target.model.js';
+import { serviceTemplate } from './service-template.model.js';
+import { service } from './service.model.js';
 import { registerAllocationRoutes } from './routes.js';
 import { vlanGroup } from './vlan-group.model.js';
 import { vlan } from './vlan.model.js';
 import { vrf } from './vrf.model.js';
 
 export const ipamApp: AppModule = {
-  models: [vrf, routeTarget, rir, aggregate, asn, role, prefix, ipRange, ipAddress, vlanGroup, vlan],
+  models: [vrf, routeTarget, rir, aggregate, asn, role, prefix, ipRange, ipAddress, vlanGroup, vlan, serviceTemplate, service],
   routes: [registerAllocationRoutes],
 };

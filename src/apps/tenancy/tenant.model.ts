@@ -12,7 +12,11 @@ export const tenant = defineModel({
     description: description(),
     comments: comments(),
   },
-  counts: { site_count: { model: 'dcim.site', via: 'tenant' } },
+  counts: {
+    site_count: { model: 'dcim.site', via: 'tenant' },
+    virtualmachine_count: { model: 'virtualization.virtualmachine', via: 'tenant' },
+    cluster_count: { model: 'virtualization.cluster', via: 'tenant' },
+  },
   brief: ['name', 'slug'],
   ordering: ['name'],
   search: ['name', 'slug', 'description', 'comments'],

@@ -20,6 +20,7 @@ const TYPE_BY_KIND: Record<string, string> = {
   m2m: 'field',
   json: 'json',
   strings: 'list',
+  integers: 'list',
   password: 'string',
   ipaddress: 'string',
   ipprefix: 'string',

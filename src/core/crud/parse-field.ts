@@ -101,6 +101,13 @@ function parseStrings(v: unknown): string[] {
   });
 }
 
+/** DRF ListField(child=IntegerField(min, max)); an empty list is blank (Django ArrayField, blank=False) */
+function parseIntegers(f: FieldDef, v: unknown): number[] {
+  if (!Array.isArray(v)) fail(`Expected a list of items but got type "${typeName(v)}".`);
+  if ((v as unknown[]).length === 0 && f.required) fail('This field cannot be blank.');
+  return (v as unknown[]).map((x) => parseInteger(f, x));
+}
+
 function parseIpAddress(v: unknown): string {
   const ip = typeof v === 'string' ? parseIp(v) : null;
   if (!ip) fail(`Invalid IP address format: ${String(v)}`);
@@ -172,6 +179,9 @@ export function parseFieldValue(f: FieldDef, v: unknown): unknown {
       break;
     case 'strings':
       out = parseStrings(v);
+      break;
+    case 'integers':
+      out = parseIntegers(f, v);
       break;
     case 'json':
       out = v;

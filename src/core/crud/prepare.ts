@@ -83,6 +83,10 @@ function prepareOne(
         const ids: number[] = [];
         item.m2m.set(key, ids);
         for (const member of v as unknown[]) {
+          if (f.slugField) {
+            slugMember(f.to!, f.slugField, key, member, ids, refs, item);
+            continue;
+          }
           refs.push({
             to: f.to!,
             value: member,
@@ -109,6 +113,20 @@ function prepareOne(
     }
   }
   return input;
+}
+
+/** One member of a slug-written m2m (DRF SlugRelatedField, its messages): a string naming the target. */
+function slugMember(to: string, slugField: string, key: string, member: unknown, ids: number[], refs: RelatedRef[], item: PreparedItem) {
+  if (typeof member !== 'string' && typeof member !== 'number') {
+    item.errors.add(key, 'Invalid value.');
+    return;
+  }
+  const value = String(member);
+  refs.push({
+    to,
+    value: { [slugField]: value },
+    done: (id, err) => (err ? item.errors.add(key, `Object with ${slugField}=${value} does not exist.`) : ids.push(id!)),
+  });
 }
 
 /** Prepares the items of a create (mode create) or update (update/replace; befores keyed by id). */

@@ -19,6 +19,7 @@ export type FieldKind =
   | 'm2m'
   | 'json'
   | 'strings' // list of strings stored as text[]
+  | 'integers' // list of integers stored as integer[] (min/max apply to each member)
   | 'password' // write-only, stored hashed
   | 'ipaddress' // inet: an address with its mask ("10.0.0.1/24")
   | 'ipprefix' // cidr: a network ("10.0.0.0/24"); host bits set is an error
@@ -57,6 +58,12 @@ export interface FieldDef {
   treeFilter?: boolean;
   /** m2m: join table and its two columns */
   through?: { table: string; from: string; to: string };
+  /**
+   * m2m: members are written as this attribute of the target instead of ids (DRF
+   * SlugRelatedField: NetBox 3.4 ConfigContext.tags is a list of tag slugs both ways). Rendering
+   * the attribute is the model's represent hook's job.
+   */
+  slugField?: string;
   /** computed: how to read it (column already selected, or produced by the model's represent hook) */
   column?: string;
   /** contenttype: the model identities allowed (any registered model when absent) */

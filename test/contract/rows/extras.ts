@@ -35,6 +35,19 @@ export const extrasRows: ContractCase[] = [
     search: (d) => String(d.comments),
   },
   {
+    model: 'extras.configcontext',
+    path: '/api/extras/config-contexts/',
+    // assigned to a site of its own, so the context reaches no other row's devices
+    create: async (ctx) => {
+      const site = await created(ctx, '/api/dcim/sites/', named('site'));
+      return { name: uniq('cc'), weight: 500, data: { ntp: ['192.0.2.1'], syslog: { level: 5 } }, sites: [site.id] };
+    },
+    update: { description: 'updated by contract', weight: 600 },
+    altUpdate: { is_active: false, data: { ntp: [] } },
+    invalid: { data: ['not', 'an', 'object'] },
+    briefFields: ['name'],
+  },
+  {
     model: 'extras.contenttype',
     path: '/api/extras/content-types/',
     readOnly: true,

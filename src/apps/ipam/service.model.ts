@@ -1,0 +1,75 @@
+/**
+ * Services (NetBox 3.4): an application listening on a device or a virtual machine (exactly one,
+ * Service.clean()), on a protocol and a list of ports, optionally on some of the parent's
+ * addresses. Addresses must be assigned to the parent's interfaces (or be the NAT outside address
+ * of one): the lead's rule, stricter than NetBox 3.4's API, which only limits its form choices.
+ */
+import { sql } from 'kysely';
+import type { RequestContext } from '../../core/context.js';
+import { defineModel } from '../../core/model/define-model.js';
+import { comments, description, fk, name } from '../fields.js';
+import { type AssignedTarget, DEVICE_INTERFACES, throughFilter, VM_INTERFACES } from './relation-filters.js';
+import { portFilter, portsField, ServiceProtocol, serviceDisplay } from './service-common.js';
+
+type Row = Record<string, unknown>;
+const THROUGH = { table: 'ipam_service_ipaddresses', own: 'service_id', other: 'ipaddress_id' };
+
+/** the addresses among `ids` that are not on the parent's interfaces (nor NAT outside of one) */
+async function foreignAddresses(rc: RequestContext, ids: number[], target: AssignedTarget, parentId: unknown): Promise<string[]> {
+  const on = (ip: string) => sql`${sql.ref(`${ip}.assigned_object_type`)} = ${target.type} and ${sql.ref(`${ip}.assigned_object_id`)} in
+    (select i.id from ${sql.table(target.table)} i where ${sql.ref(`i.${target.parentColumn}`)} = ${parentId}::bigint)`;
+  const res = await sql<{ address: string }>`select ip.address::text as address from ipam_ipaddress ip
+    where ip.id = any(${ids}::bigint[]) and not (${on('ip')})
+      and not exists (select 1 from ipam_ipaddress inside where inside.id = ip.nat_inside_id and ${on('inside')})
+    order by ip.id`.execute(rc.q);
+  return res.rows.map((r) => r.address);
+}
+
+export const service = defineModel({
+  name: 'ipam.service',
+  path: 'services',
+  verboseName: 'service',
+  fields: {
+    device: fk('dcim.device', { onDelete: 'cascade' }),
+    virtual_machine: fk('virtualization.virtualmachine', { onDelete: 'cascade' }),
+    name: name(100),
+    ports: portsField(),
+    protocol: { kind: 'choice', choices: ServiceProtocol, required: true },
+    ipaddresses: { kind: 'm2m', to: 'ipam.ipaddress', label: 'IP addresses', through: { table: THROUGH.table, from: THROUGH.own, to: THROUGH.other } },
+    description: description(),
+    comments: comments(),
+  },
+  filters: {
+    port: portFilter,
+    ipaddress_id: throughFilter('ipaddress_id', THROUGH, { table: 'ipam_ipaddress', key: 'id' }),
+    ipaddress: throughFilter('ipaddress', THROUGH, { table: 'ipam_ipaddress', key: 'address' }),
+  },
+  hooks: {
+    async validate({ rc, data, before }): Promise<Record<string, string[]> | void> {
+      // NetBox 3.4 Service.clean(): non-field errors
+      if (data.device_id != null && data.virtual_machine_id != null) {
+        return { __all__: ['A service cannot be associated with both a device and a virtual machine.'] };
+      }
+      if (data.device_id == null && data.virtual_machine_id == null) {
+        return { __all__: ['A service must be associated with either a device or a virtual machine.'] };
+      }
+      // addresses as written, else (a PATCH moving the service) the stored ones
+      let ids = data.ipaddresses as number[] | undefined;
+      if (ids === undefined && before) {
+        const res = await sql<Row>`select ipaddress_id from ipam_service_ipaddresses where service_id = ${before.id}`.execute(rc.q);
+        ids = res.rows.map((r) => Number(r.ipaddress_id));
+      }
+      if (!ids?.length) return;
+      const onDevice = data.device_id != null;
+      const target = onDevice ? DEVICE_INTERFACES : VM_INTERFACES;
+      const foreign = await foreignAddresses(rc, ids.map(Number), target, onDevice ? data.device_id : data.virtual_machine_id);
+      const noun = onDevice ? 'device' : 'virtual machine';
+      if (foreign.length) return { ipaddresses: foreign.map((a) => `IP address ${a} is not assigned to an interface of this ${noun}.`) };
+    },
+  },
+  display: serviceDisplay,
+  brief: ['name', 'protocol', 'ports'],
+  // NetBox 3.4: protocol, ports, pk
+  ordering: ['protocol', 'ports', 'id'],
+  search: ['name', 'description', 'comments'],
+});

@@ -1,0 +1,18 @@
+import { defineModel } from '../../core/model/define-model.js';
+import { description, name, slug } from '../fields.js';
+
+/** Cluster types (reference 3.5): a technology clusters are built with (VMware, Proxmox…). */
+export const clusterType = defineModel({
+  name: 'virtualization.clustertype',
+  path: 'cluster-types',
+  verboseName: 'cluster type',
+  fields: {
+    name: name(100, { unique: true }),
+    slug: slug(100, { unique: true }),
+    description: description(),
+  },
+  counts: { cluster_count: { model: 'virtualization.cluster', via: 'type' } },
+  brief: ['name', 'slug', 'cluster_count'],
+  ordering: ['name'],
+  search: ['name', 'slug', 'description'],
+});

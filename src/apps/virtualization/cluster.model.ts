@@ -1,0 +1,53 @@
+/**
+ * Clusters (reference 3.5): a pool of hosts running virtual machines, of one type, optionally in
+ * a group, a site and a tenant. Devices join a cluster through their `cluster` field.
+ */
+import { sql } from 'kysely';
+import { defineModel } from '../../core/model/define-model.js';
+import { siteScope, viaPair } from '../dcim/filters.js';
+import { comments, description, fk, name } from '../fields.js';
+import { contactFilters } from '../tenancy/contact-filters.js';
+import { ClusterStatus } from './choices.js';
+
+export const cluster = defineModel({
+  name: 'virtualization.cluster',
+  path: 'clusters',
+  verboseName: 'cluster',
+  fields: {
+    name: name(100),
+    // NetBox 3.4: type, group, tenant and site all PROTECT
+    type: fk('virtualization.clustertype', { required: true, nullable: false, onDelete: 'protect' }),
+    group: fk('virtualization.clustergroup', { onDelete: 'protect' }),
+    status: { kind: 'choice', choices: ClusterStatus, default: 'active' },
+    tenant: fk('tenancy.tenant', { onDelete: 'protect' }),
+    site: fk('dcim.site', { onDelete: 'protect' }),
+    description: description(),
+    comments: comments(),
+  },
+  uniqueTogether: [
+    { fields: ['group', 'name'], message: 'Cluster with this Group and Name already exists.' },
+    { fields: ['site', 'name'], message: 'Cluster with this Site and Name already exists.' },
+  ],
+  counts: {
+    device_count: { model: 'dcim.device', via: 'cluster' },
+    virtualmachine_count: { model: 'virtualization.virtualmachine', via: 'cluster' },
+  },
+  filters: {
+    ...siteScope(['site']),
+    ...viaPair('tenant_group', ['tenant', 'group']),
+    ...contactFilters(),
+  },
+  hooks: {
+    async validate({ rc, data, before }) {
+      // NetBox 3.4 Cluster.clean(): a cluster moved to a site must not leave host devices elsewhere
+      if (!before || data.site_id == null) return;
+      const res = await sql<{ n: number; site: string }>`select count(*)::int as n, (select name from dcim_site where id = ${data.site_id}) as site
+        from dcim_device where cluster_id = ${data.id} and site_id <> ${data.site_id}`.execute(rc.q);
+      const row = res.rows[0];
+      if (row && row.n > 0) return { site: [`${row.n} devices are assigned as hosts for this cluster but are not in site ${row.site}`] };
+    },
+  },
+  brief: ['name', 'virtualmachine_count'],
+  ordering: ['name'],
+  search: ['name', 'description', 'comments'],
+});

@@ -1,0 +1,74 @@
+/**
+ * Virtual machines (reference 3.5): in a site and/or a cluster, optionally pinned to a host
+ * device of that cluster, with a VM role, primary addresses on its own interfaces and local
+ * config context data. Rules in vm-rules.ts. config_context: the rendered config contexts.
+ */
+import { sql } from 'kysely';
+import { defineModel } from '../../core/model/define-model.js';
+import type { ModelHooks } from '../../core/model/types.js';
+import { booleanFilter, interfaceMacFilter, siteScope, viaPair } from '../dcim/filters.js';
+import { renderConfigContexts, VM_SUBJECT } from '../extras/config-context-render.js';
+import { comments, description, fk, localContextData } from '../fields.js';
+import { contactFilters } from '../tenancy/contact-filters.js';
+import { VirtualMachineStatus } from './choices.js';
+import { validateVirtualMachine } from './vm-rules.js';
+
+const MAX_INT = 2_147_483_647;
+
+/**
+ * NetBox: primary_ip is the IPv6 primary when set, else the IPv4 one (PREFER_IPV4 off); the full
+ * form renders config_context (extras/config-context-render.ts)
+ */
+export const representVirtualMachines: NonNullable<ModelHooks['represent']> = async (rc, rows, out) => {
+  for (const o of out) if ('primary_ip' in o) o.primary_ip = o.primary_ip6 ?? o.primary_ip4 ?? null;
+  await renderConfigContexts(rc, VM_SUBJECT, rows, out);
+};
+
+export const virtualMachine = defineModel({
+  name: 'virtualization.virtualmachine',
+  path: 'virtual-machines',
+  verboseName: 'virtual machine',
+  fields: {
+    name: { kind: 'string', required: true, maxLength: 64, natural: true },
+    status: { kind: 'choice', choices: VirtualMachineStatus, default: 'active' },
+    // NetBox 3.4: site, cluster, device, role and tenant PROTECT; platform SET_NULL
+    site: fk('dcim.site', { onDelete: 'protect' }),
+    cluster: fk('virtualization.cluster', { onDelete: 'protect' }),
+    device: fk('dcim.device', { onDelete: 'protect' }),
+    role: fk('dcim.devicerole', { onDelete: 'protect' }),
+    tenant: fk('tenancy.tenant', { onDelete: 'protect' }),
+    platform: fk('dcim.platform', { onDelete: 'set_null' }),
+    primary_ip: { kind: 'computed', readOnly: true },
+    primary_ip4: fk('ipam.ipaddress', { onDelete: 'set_null', label: 'primary IPv4' }),
+    primary_ip6: fk('ipam.ipaddress', { onDelete: 'set_null', label: 'primary IPv6' }),
+    vcpus: { kind: 'decimal', nullable: true, min: 0.01, max: 9999.99, decimalPlaces: 2, label: 'vCPUs' },
+    memory: { kind: 'integer', nullable: true, min: 0, max: MAX_INT, label: 'memory (MB)' },
+    disk: { kind: 'integer', nullable: true, min: 0, max: MAX_INT, label: 'disk (GB)' },
+    description: description(),
+    comments: comments(),
+    local_context_data: localContextData(),
+    // config contexts merged with local_context_data; full form only, `?exclude=config_context` drops it
+    config_context: { kind: 'computed', readOnly: true },
+  },
+  uniqueTogether: [
+    { fields: ['cluster', 'tenant', 'name'], ci: true, message: 'Virtual machine name must be unique per cluster and tenant.' },
+    { fields: ['cluster', 'name'], ci: true, whenNull: ['tenant'], message: 'Virtual machine name must be unique per cluster.' },
+  ],
+  filters: {
+    ...viaPair('cluster_group', ['cluster', 'group']),
+    ...viaPair('cluster_type', ['cluster', 'type']),
+    ...siteScope(['site']),
+    ...viaPair('tenant_group', ['tenant', 'group']),
+    ...contactFilters(),
+    mac_address: interfaceMacFilter('virtualization_vminterface', 'virtual_machine_id'),
+    has_primary_ip: booleanFilter((t) => sql`(${sql.ref(`${t}.primary_ip4_id`)} is not null or ${sql.ref(`${t}.primary_ip6_id`)} is not null)`),
+    local_context_data: booleanFilter((t) => sql`${sql.ref(`${t}.local_context_data`)} is not null`),
+  },
+  hooks: {
+    validate: ({ rc, data, before }) => validateVirtualMachine(rc, data, before),
+    represent: representVirtualMachines,
+  },
+  brief: ['name'],
+  ordering: ['name', 'id'],
+  search: ['name', 'description', 'comments'],
+});

@@ -1,0 +1,105 @@
+/**
+ * Virtual machine interfaces (reference 3.5), at `/api/virtualization/interfaces/`: parent and
+ * bridge on the same VM, 802.1Q mode with untagged/tagged VLANs of the VM's site (or global), VRF.
+ * The rules are the device interfaces' own (dcim/interface-rules.ts, dcim/interface-vlans.ts),
+ * given the VM as owner. IP addresses point here through their generic `assigned_object`.
+ */
+import { sql } from 'kysely';
+import { defineModel } from '../../core/model/define-model.js';
+import type { CustomFilter } from '../../core/model/types.js';
+import { InterfaceMode } from '../dcim/choices.js';
+import { parseIds, viaPair } from '../dcim/filters.js';
+import { checkRelatedInterfaces, type InterfaceOwner } from '../dcim/interface-rules.js';
+import { dropUntaggedWithoutMode, syncTaggedVlans, validateVlans } from '../dcim/interface-vlans.js';
+import { description, fk } from '../fields.js';
+
+export const VM_INTERFACE_OWNER: InterfaceOwner = {
+  table: 'virtualization_vminterface',
+  ownerColumn: 'virtual_machine_id',
+  ownerTable: 'virtualization_virtualmachine',
+  noun: 'virtual machine',
+  taggedVlans: { table: 'virtualization_vminterface_tagged_vlans', column: 'vminterface_id' },
+};
+
+/** NetBox 3.4 `vlan_id` / `vlan` (by VID): interfaces carrying the VLAN untagged or tagged */
+function vlanFilter(param: string, byId: boolean): CustomFilter {
+  return {
+    type: 'integer',
+    async build(values, _lookup, { alias }) {
+      const keys = parseIds(param, values.filter((v) => v.trim() !== ''));
+      if (!keys.length) return null;
+      const match = byId ? sql`v.id = any(${keys}::bigint[])` : sql`v.vid = any(${keys}::int[])`;
+      const id = sql.ref(`${alias}.id`);
+      return sql`(${sql.ref(`${alias}.untagged_vlan_id`)} in (select v.id from ipam_vlan v where ${match})
+        or ${id} in (select t.vminterface_id from virtualization_vminterface_tagged_vlans t join ipam_vlan v on v.id = t.vlan_id where ${match}))`;
+    },
+  };
+}
+
+export const vmInterface = defineModel({
+  name: 'virtualization.vminterface',
+  path: 'interfaces',
+  // NetBox 3.4 names VM interfaces plainly "interface" (uniqueness message below)
+  verboseName: 'interface',
+  fields: {
+    virtual_machine: fk('virtualization.virtualmachine', { required: true, nullable: false, onDelete: 'cascade' }),
+    name: { kind: 'string', required: true, maxLength: 64, natural: true },
+    enabled: { kind: 'boolean', default: true },
+    parent: fk('virtualization.vminterface', { onDelete: 'set_null', label: 'parent interface' }),
+    bridge: fk('virtualization.vminterface', { onDelete: 'set_null', label: 'bridge interface' }),
+    mtu: { kind: 'integer', nullable: true, min: 1, max: 65536, label: 'MTU' },
+    mac_address: { kind: 'mac', nullable: true, label: 'MAC address' },
+    description: description(),
+    mode: { kind: 'choice', choices: InterfaceMode, blank: true, label: '802.1Q mode' },
+    untagged_vlan: fk('ipam.vlan', { onDelete: 'set_null', label: 'untagged VLAN' }),
+    tagged_vlans: {
+      kind: 'm2m',
+      to: 'ipam.vlan',
+      label: 'tagged VLANs',
+      through: { table: 'virtualization_vminterface_tagged_vlans', from: 'vminterface_id', to: 'vlan_id' },
+    },
+    vrf: fk('ipam.vrf', { onDelete: 'set_null', label: 'VRF' }),
+    // no L2VPN model here: always null, as for an interface without a termination
+    l2vpn_termination: { kind: 'computed', readOnly: true },
+    count_ipaddresses: { kind: 'computed', readOnly: true },
+    // no FHRP groups here: always 0
+    count_fhrp_groups: { kind: 'computed', readOnly: true },
+  },
+  uniqueTogether: [{ fields: ['virtual_machine', 'name'], message: 'Interface with this Virtual machine and Name already exists.' }],
+  relatedObject: 'virtual_machine',
+  filters: {
+    ...viaPair('cluster', ['virtual_machine', 'cluster']),
+    vlan_id: vlanFilter('vlan_id', true),
+    vlan: vlanFilter('vlan', false),
+  },
+  hooks: {
+    async validate({ rc, data }) {
+      const errors: Record<string, string[]> = {};
+      await checkRelatedInterfaces(rc, data, VM_INTERFACE_OWNER, ['parent', 'bridge'], errors);
+      return { ...errors, ...(await validateVlans(rc, data, VM_INTERFACE_OWNER)) };
+    },
+    prepare({ data }) {
+      dropUntaggedWithoutMode(data);
+    },
+    async afterWrite({ rc, row }) {
+      await syncTaggedVlans(rc, row, VM_INTERFACE_OWNER);
+    },
+    async represent(rc, rows, out, { mode }) {
+      if (mode !== 'full' || !rows.length) return;
+      const ids = rows.map((r) => Number(r.id));
+      const res = await sql<{ id: string; n: number }>`select assigned_object_id as id, count(*)::int as n from ipam_ipaddress
+        where assigned_object_type = 'virtualization.vminterface' and assigned_object_id = any(${ids}::bigint[])
+        group by assigned_object_id`.execute(rc.q);
+      const counts = new Map(res.rows.map((r) => [Number(r.id), r.n]));
+      rows.forEach((r, i) => {
+        const o = out[i]!;
+        if ('l2vpn_termination' in o) o.l2vpn_termination = null;
+        if ('count_ipaddresses' in o) o.count_ipaddresses = counts.get(Number(r.id)) ?? 0;
+        if ('count_fhrp_groups' in o) o.count_fhrp_groups = 0;
+      });
+    },
+  },
+  brief: ['virtual_machine', 'name'],
+  ordering: ['virtual_machine', 'name'],
+  search: ['name', 'description'],
+});

@@ -1,0 +1,32 @@
+/** Factories for virtualization API tests (every required field filled with unique values). */
+import { type TestApp, uniq } from '../../helpers/app.js';
+import { type Json, make } from '../dcim/factories.js';
+
+export { type Json, make, makeDevice, makeSite } from '../dcim/factories.js';
+
+const named = (prefix: string) => {
+  const n = uniq(prefix);
+  return { name: n, slug: n };
+};
+
+export const makeClusterType = (t: TestApp) => make(t, '/api/virtualization/cluster-types/', named('ctype'));
+export const makeClusterGroup = (t: TestApp) => make(t, '/api/virtualization/cluster-groups/', named('cgroup'));
+
+export async function makeCluster(t: TestApp, extra: Json = {}): Promise<Json> {
+  const type = extra.type ?? (await makeClusterType(t)).id;
+  return make(t, '/api/virtualization/clusters/', { name: uniq('cluster'), ...extra, type });
+}
+
+/** a VM in a new cluster unless a cluster or site is given */
+export async function makeVm(t: TestApp, extra: Json = {}): Promise<Json> {
+  const placed = 'cluster' in extra || 'site' in extra;
+  const cluster = placed ? {} : { cluster: (await makeCluster(t)).id };
+  return make(t, '/api/virtualization/virtual-machines/', { name: uniq('vm'), ...cluster, ...extra });
+}
+
+export async function makeVmInterface(t: TestApp, vm: Json, extra: Json = {}): Promise<Json> {
+  return make(t, '/api/virtualization/interfaces/', { virtual_machine: vm.id, name: uniq('eth'), ...extra });
+}
+
+/** an address assigned to a VM interface */
+export const onVmInterface = (iface: Json) => ({ assigned_object_type: 'virtualization.vminterface', assigned_object_id: iface.id });
