@@ -11,11 +11,18 @@ async function newCircuit(ctx: ContractContext): Promise<Json> {
   return created(ctx, '/api/circuits/circuits/', { cid: uniq('cid'), provider: provider.id, type: type.id });
 }
 
+// providers carry an m2m of ASNs (reference 3.4); numbers apart from the other rows' ASNs
+let asnCounter = 0;
+
 export const CIRCUITS_CONTRACT: ContractCase[] = [
   {
     model: 'circuits.provider',
     path: '/api/circuits/providers/',
-    create: async () => ({ ...named('provider'), account: 'ACC-1', comments: 'contract' }),
+    create: async (ctx) => {
+      const rir = await created(ctx, '/api/ipam/rirs/', named('rir'));
+      const asn = await created(ctx, '/api/ipam/asns/', { asn: 4_150_000_000 + ++asnCounter, rir: rir.id });
+      return { ...named('provider'), account: 'ACC-1', comments: 'contract', asns: [asn.id] };
+    },
     update: { description: 'updated by contract', account: 'ACC-2' },
     altUpdate: () => ({ name: uniq('provider-renamed') }),
     invalid: { slug: 'not a slug' },

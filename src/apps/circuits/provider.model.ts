@@ -4,6 +4,7 @@
  */
 import { defineModel } from '../../core/model/define-model.js';
 import { comments, description, name, slug } from '../fields.js';
+import { providerAsns } from '../ipam/asn-relations.js';
 import { contactFilters } from '../tenancy/contact-filters.js';
 import { terminationFilters } from './termination-filters.js';
 
@@ -17,11 +18,13 @@ export const provider = defineModel({
     account: { kind: 'string', maxLength: 30, label: 'account number' },
     description: description(),
     comments: comments(),
+    asns: providerAsns.field,
   },
   counts: { circuit_count: { model: 'circuits.circuit', via: 'provider' } },
   filters: {
     ...terminationFilters(['site', 'region', 'site_group'], 'provider'),
     ...contactFilters(),
+    ...providerAsns.filters,
   },
   brief: ['name', 'slug', 'circuit_count'],
   ordering: ['name'],

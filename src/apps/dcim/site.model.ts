@@ -1,7 +1,10 @@
 import { defineModel } from '../../core/model/define-model.js';
 import { relatedFilter } from '../../core/query/related-filter.js';
 import { comments, description, fk, name, slug } from '../fields.js';
+import { siteAsns, siteSearch } from '../ipam/asn-relations.js';
 import { SiteStatus } from './choices.js';
+
+const SEARCH = ['name', 'slug', 'facility', 'description', 'physical_address', 'shipping_address', 'comments'];
 
 export const site = defineModel({
   name: 'dcim.site',
@@ -23,10 +26,13 @@ export const site = defineModel({
     latitude: { kind: 'decimal', nullable: true, decimalPlaces: 6, min: -90, max: 90 },
     longitude: { kind: 'decimal', nullable: true, decimalPlaces: 6, min: -180, max: 180 },
     comments: comments(),
+    asns: siteAsns.field,
   },
   filters: {
     tenant_group: relatedFilter(['tenant', 'group']),
     tenant_group_id: relatedFilter(['tenant', 'group'], { byId: true }),
+    ...siteAsns.filters,
+    q: siteSearch(SEARCH),
   },
   // reference 3.1: read-only counts of the site's dcim objects
   counts: {
@@ -35,7 +41,7 @@ export const site = defineModel({
   },
   brief: ['name', 'slug'],
   ordering: ['name'],
-  search: ['name', 'slug', 'facility', 'description', 'physical_address', 'shipping_address', 'comments'],
+  search: SEARCH,
 });
 
 function validTimeZone(v: unknown): string | undefined {

@@ -1,6 +1,7 @@
 /** Autonomous system numbers (reference 3.3), 32-bit, each from a RIR. */
 import { defineModel } from '../../core/model/define-model.js';
 import { comments, description, fk } from '../fields.js';
+import { asnCounts, asnSiteFilters } from './asn-relations.js';
 import { tenancyFilters, tenantField } from './common.js';
 
 /** NetBox 3.4: "AS65000"; 4-byte numbers add their asdot form, "AS4200000000 (64086.59904)" */
@@ -21,7 +22,8 @@ export const asn = defineModel({
     comments: comments(),
   },
   display: asnDisplay,
-  filters: tenancyFilters(),
+  counts: asnCounts,
+  filters: { ...tenancyFilters(), ...asnSiteFilters },
   brief: ['asn'],
   ordering: ['asn'],
   search: ['asn', 'description'],

@@ -1,6 +1,13 @@
 /** Contract rows of the dcim app (see ../models.ts). */
 import { uniq } from '../../helpers/app.js';
-import { type ContractCase, created, named } from '../contract-case.js';
+import { type ContractCase, type ContractContext, created, named } from '../contract-case.js';
+
+let asnCounter = 0;
+/** a new ASN (and RIR) to assign: sites carry an m2m of ASNs (reference 3.1) */
+async function newAsn(ctx: ContractContext) {
+  const rir = await created(ctx, '/api/ipam/rirs/', named('rir'));
+  return created(ctx, '/api/ipam/asns/', { asn: 4_100_000_000 + ++asnCounter, rir: rir.id });
+}
 
 export const dcimRows: ContractCase[] = [
   {
@@ -26,11 +33,12 @@ export const dcimRows: ContractCase[] = [
     path: '/api/dcim/sites/',
     create: async (ctx) => {
       const region = await created(ctx, '/api/dcim/regions/', named('region'));
+      const asn = await newAsn(ctx);
       // the region is written by attributes (spec: Writing related objects)
-      return { ...named('site'), status: 'planned', region: { slug: region.slug }, facility: 'F1', time_zone: 'UTC', latitude: 12.5 };
+      return { ...named('site'), status: 'planned', region: { slug: region.slug }, facility: 'F1', time_zone: 'UTC', latitude: 12.5, asns: [asn.id] };
     },
     update: { status: 'active', description: 'updated by contract' },
-    altUpdate: { facility: 'F2', latitude: 40.7128, region: null },
+    altUpdate: { facility: 'F2', latitude: 40.7128, region: null, asns: [] },
     invalid: { status: 'bogus' },
     briefFields: ['name', 'slug'],
   },
