@@ -14,6 +14,9 @@ export async function call<T = unknown>(api: Api, method: string, path: string, 
     headers: { Authorization: `Token ${api.token}`, Accept: 'application/json', ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
     body: body === undefined ? undefined : JSON.stringify(body),
     signal: AbortSignal.timeout(timeoutMs),
+  }).catch((e: Error & { cause?: Error }) => {
+    // undici says only "fetch failed"; the cause (reset, refused, timeout) is what tells why
+    throw new Error(`${method} ${path}: ${e.message}${e.cause ? ` (${e.cause.message})` : ''}`);
   });
   const text = await res.text();
   if (!res.ok) throw new Error(`${method} ${path} answered ${res.status}: ${text.slice(0, 1000)}`);

@@ -8,6 +8,7 @@ import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import type { ScenarioResult } from './scenarios.js';
 import type { SeedStep } from './seed.js';
+import type { PageProbeResult } from './sql-trace.js';
 import { ROOT } from './server.js';
 
 /** PostgreSQL targets on the 2-core reference machine (issue targets) */
@@ -22,10 +23,14 @@ export interface EngineReport {
   date: string;
   /** loadAvg1: the 1-minute load average when the engine's run started (other work on the machine skews figures) */
   machine: { cpus: number; model: string; node: string; loadAvg1: number };
-  sites: number;
+  /** --dataset, and what it seeded in words */
+  dataset: string;
+  summary: string;
   durationSec: number;
   seed: SeedStep[];
   scenarios: ScenarioResult[];
+  /** --trace-sql: SQL statements of one list request at limit=50 and limit=1000 */
+  pageProbes?: PageProbeResult[];
   note: string;
 }
 
@@ -62,13 +67,27 @@ export function table(rep: EngineReport): string {
   const line = (cells: string[]) => cells.map((c, i) => (i === 0 || i === cells.length - 1 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join(' | ');
   const seed = rep.seed.map((s) => `${s.what} ${Math.round(s.objectsPerSec)}/s`).join(', ');
   return [
-    `== ${rep.engine}: ${rep.sites.toLocaleString('en')} seeded sites, ${rep.durationSec} s per scenario, ${rep.machine.cpus} cores (${rep.machine.model}), node ${rep.machine.node}, load average ${rep.machine.loadAvg1} at start`,
+    `== ${rep.engine}, ${rep.dataset} data set (${rep.summary}), ${rep.durationSec} s per scenario, ${rep.machine.cpus} cores (${rep.machine.model}), node ${rep.machine.node}, load average ${rep.machine.loadAvg1} at start`,
     line(head),
     widths.map((w) => '-'.repeat(w)).join('-|-'),
     ...rows.map(line),
     `seeding throughput (bulk POST, 1,000/request): ${seed}`,
+    ...sqlLines(rep),
     `note: ${rep.note}`,
   ].join('\n');
+}
+
+/** --trace-sql: statements per request of each scenario, and per list request by page size */
+function sqlLines(rep: EngineReport): string[] {
+  const lines: string[] = [];
+  for (const r of rep.scenarios) {
+    if (r.sql) lines.push(`sql statements/request under load, ${r.name}: ${r.sql.statementsPerRequest.toFixed(2)}`);
+  }
+  for (const p of rep.pageProbes ?? []) {
+    const counts = Object.entries(p.perRequest).map(([k, v]) => `${k} ${v}`).join(', ');
+    lines.push(`sql statements of one list request, ${p.name}: ${counts}${p.constant ? ' (constant)' : ' (CHANGES with the page size)'}`);
+  }
+  return lines;
 }
 
 export function writeJson(rep: EngineReport): string {

@@ -38,6 +38,13 @@ export interface ScenarioResult {
   objectsPerSec?: number;
   /** bulk create: 2xx requests x objects per request / measured seconds (cross-check) */
   objectsPerSecFromTotal?: number;
+  /** --trace-sql (PostgreSQL): SQL statistics of the run, per request the server received */
+  sql?: {
+    statementsPerRequest: number;
+    poolWaitMsPerRequest: number;
+    poolWaitMaxMs: number;
+    top: Array<{ perRequest: number; avgMs: number; totalMs: number; sql: string }>;
+  };
 }
 
 /** A body of n new sites with names unique across the whole benchmark process. */
@@ -85,6 +92,17 @@ export function buildScenarios(seeded: Seeded, connections: number, bulkConnecti
       probe: () => ({ method: 'POST', path: '/api/dcim/sites/', body: bulkSitesBody(1000) }),
     },
   ];
+}
+
+/**
+ * autocannon stops at its deadline and abandons the requests in flight, which the server still
+ * finishes (PGlite one query at a time): slow scenarios would leak that backlog into the next run.
+ * One cheap request queued behind them answers once they are done.
+ */
+export async function settle(base: string, token: string): Promise<void> {
+  await fetch(`${base}/api/dcim/sites/?brief=1&limit=1`, { headers: { Authorization: `Token ${token}` }, signal: AbortSignal.timeout(120_000) })
+    .then((r) => r.arrayBuffer())
+    .catch(() => undefined);
 }
 
 export async function runScenario(s: Scenario, base: string, token: string, duration: number): Promise<ScenarioResult> {

@@ -44,24 +44,32 @@ export function prng(seed: number): () => number {
   };
 }
 
-type Obj = Record<string, unknown> & { id: number };
+export type Obj = Record<string, unknown> & { id: number };
 
-/** Creates objects in bulk requests of up to BULK; returns the created objects in order. */
-async function bulkCreate(api: Api, path: string, objects: Array<Record<string, unknown>>, what: string, steps: SeedStep[]): Promise<Obj[]> {
-  const out: Obj[] = [];
+/**
+ * Creates objects in bulk requests of up to BULK, `concurrency` requests in flight (the chunks
+ * must not depend on each other); returns the created objects in input order.
+ */
+export async function bulkCreate(api: Api, path: string, objects: Array<Record<string, unknown>>, what: string, steps: SeedStep[], concurrency = 1): Promise<Obj[]> {
+  const chunks: Obj[][] = [];
   const t0 = performance.now();
   let requests = 0;
-  for (let i = 0; i < objects.length; i += BULK) {
-    out.push(...(await call<Obj[]>(api, 'POST', path, objects.slice(i, i + BULK))));
-    requests++;
-  }
+  let nextChunk = 0;
+  const worker = async () => {
+    for (let c = nextChunk++; c * BULK < objects.length; c = nextChunk++) {
+      chunks[c] = await call<Obj[]>(api, 'POST', path, objects.slice(c * BULK, (c + 1) * BULK));
+      requests++;
+    }
+  };
+  await Promise.all(Array.from({ length: concurrency }, worker));
+  const out = chunks.flat();
   const seconds = (performance.now() - t0) / 1000;
   if (out.length !== objects.length) throw new Error(`${what}: created ${out.length} of ${objects.length}`);
   steps.push({ what, objects: out.length, requests, seconds, objectsPerSec: out.length / seconds });
   return out;
 }
 
-const pad = (n: number, w = 5) => String(n).padStart(w, '0');
+export const pad = (n: number, w = 5) => String(n).padStart(w, '0');
 
 export async function seed(api: Api, sites: number, log: (s: string) => void = console.log): Promise<Seeded> {
   const rnd = prng(42);

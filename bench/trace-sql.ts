@@ -3,8 +3,11 @@
  * Client#query and Pool#connect to count and time every SQL statement and every wait for a pool
  * connection, without touching src/. On SIGUSR2 it writes the statistics gathered since the last
  * signal to `$BENCH_TRACE_SQL.<n>.json` and starts over, so run.ts can attribute statements to
- * one scenario and compute statements per request. PostgreSQL engine only (PGlite does not use pg).
+ * one scenario and compute statements per request. It also counts the HTTP requests the server
+ * received in that window (diagnostics channel), so slow scenarios, whose requests still in flight
+ * when autocannon stops are not in its total, get an exact divisor. PostgreSQL engine only (PGlite does not use pg).
  */
+import dc from 'node:diagnostics_channel';
 import { writeFileSync } from 'node:fs';
 import pg from 'pg';
 
@@ -12,6 +15,8 @@ interface Stat { calls: number; ms: number; rows: number }
 let stats = new Map<string, Stat>();
 let poolWaits = { calls: 0, ms: 0, maxMs: 0 };
 let dumps = 0;
+let requests = 0;
+dc.subscribe('http.server.request.start', () => requests++);
 
 function record(text: string, ms: number, rows: number) {
   const key = text.replace(/\s+/g, ' ').trim();
@@ -52,7 +57,8 @@ pg.Pool.prototype.connect = function (this: unknown, ...args: unknown[]) {
 process.on('SIGUSR2', () => {
   const file = `${process.env.BENCH_TRACE_SQL}.${dumps++}.json`;
   const statements = [...stats].map(([sql, s]) => ({ sql: sql.slice(0, 400), ...s })).sort((a, b) => b.ms - a.ms);
-  writeFileSync(file, JSON.stringify({ poolWaits, statements }, null, 1));
+  writeFileSync(file, JSON.stringify({ requests, poolWaits, statements }, null, 1));
+  requests = 0;
   stats = new Map();
   poolWaits = { calls: 0, ms: 0, maxMs: 0 };
 });

@@ -1,0 +1,53 @@
+/**
+ * The data sets a run can seed and measure (`--dataset sites|ipam`, default sites): each seeds
+ * through the API, checks what it seeded, and names its scenarios and the list paths whose SQL
+ * statements per request --trace-sql compares at two page sizes.
+ */
+import type { BenchArgs } from './args.js';
+import { type Api, call } from './http.js';
+import { buildScenarios, type Scenario } from './scenarios.js';
+import { buildIpamScenarios, IPAM_PAGE_PROBES } from './scenarios-ipam.js';
+import { seed, type SeedStep } from './seed.js';
+import { IPAM_FULL, IPAM_SMALL, seedIpam } from './seed-ipam.js';
+
+export interface PageProbe {
+  name: string;
+  path(limit: number): string;
+}
+
+export interface PreparedDataset {
+  name: BenchArgs['dataset'];
+  /** what was seeded, one line for the report */
+  summary: string;
+  steps: SeedStep[];
+  scenarios: Scenario[];
+  pageProbes: PageProbe[];
+}
+
+/** Watchdog budget per engine: seconds for seeding, and how many scenarios a run holds. */
+export const BUDGET: Record<BenchArgs['dataset'], { seedSec: number; scenarios: number }> = {
+  sites: { seedSec: 300, scenarios: 5 },
+  // 126,000 objects through the API; PGlite writes them one statement at a time
+  ipam: { seedSec: 1800, scenarios: 9 },
+};
+
+export async function prepareDataset(args: BenchArgs, api: Api, log: (s: string) => void): Promise<PreparedDataset> {
+  if (args.dataset === 'ipam') {
+    const size = args.small ? IPAM_SMALL : IPAM_FULL;
+    log(`   seeding the IPAM data set${args.small ? ' (--small)' : ''}: ${size.devices} devices x ${size.interfacesPerDevice} interfaces, `
+      + `${size.slash16s * (1 + size.childrenPer16)} prefixes, ${size.slash16s * size.filledPer16 * size.hostsPer24} addresses, config contexts`);
+    const seeded = await seedIpam(api, size, log);
+    return { name: 'ipam', summary: seeded.summary, steps: seeded.steps, scenarios: buildIpamScenarios(seeded, args.connections), pageProbes: IPAM_PAGE_PROBES };
+  }
+  log(`   seeding ${args.sites} sites`);
+  const seeded = await seed(api, args.sites, log);
+  const stored = await call<{ count: number }>(api, 'GET', '/api/dcim/sites/?limit=1');
+  if (stored.count !== args.sites) throw new Error(`expected ${args.sites} sites after seeding, the API counts ${stored.count}`);
+  return {
+    name: 'sites',
+    summary: `${args.sites.toLocaleString('en')} sites with tenants, regions and tags`,
+    steps: seeded.steps,
+    scenarios: buildScenarios(seeded, args.connections, args.bulkConnections),
+    pageProbes: [{ name: 'sites', path: (l) => `/api/dcim/sites/?limit=${l}` }],
+  };
+}
