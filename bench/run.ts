@@ -12,6 +12,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from './args.js';
+import { cpuPerRequest, cpuSnapshot } from './cpu-meter.js';
 import { BUDGET, prepareDataset } from './datasets.js';
 import { type EngineReport, failures, machine, NOTE, table, writeJson } from './report.js';
 import { runScenario, type Scenario, type ScenarioResult, settle } from './scenarios.js';
@@ -80,9 +81,11 @@ async function benchEngine(engine: 'postgres' | 'pglite'): Promise<EngineReport>
       }
       if (trace) await trace.dump(); // discard warm-up statements
       log(`   running ${s.name} (${s.title}) for ${duration} s with ${s.connections} connections`);
+      const cpu0 = await cpuSnapshot(server.pid, args.pgUrl, server.database);
       const r = await runScenario(s, server.url, TOKEN, duration);
       // abandoned requests finish before the statistics are read and before the next scenario
       await settle(server.url, TOKEN);
+      r.cpu = cpuPerRequest(cpu0, await cpuSnapshot(server.pid, args.pgUrl, server.database), r.requests, server.database);
       if (trace) await trace.underLoad(r, log);
       results.push(r);
       if (r.errors + r.timeouts + r.non2xx > 0) await explainFailure(server, s);

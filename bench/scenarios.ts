@@ -38,6 +38,8 @@ export interface ScenarioResult {
   objectsPerSec?: number;
   /** bulk create: 2xx requests x objects per request / measured seconds (cross-check) */
   objectsPerSecFromTotal?: number;
+  /** CPU ms per request of the server process and of the PostgreSQL backends (cpu-meter.ts) */
+  cpu?: import('./cpu-meter.js').CpuPerRequest;
   /** --trace-sql (PostgreSQL): SQL statistics of the run, per request the server received */
   sql?: {
     statementsPerRequest: number;

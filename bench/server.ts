@@ -18,6 +18,8 @@ export interface Server {
   engine: 'postgres' | 'pglite';
   url: string;
   pid: number;
+  /** PostgreSQL: the bench database's name (null on PGlite) */
+  database: string | null;
   /** PostgreSQL: ANALYZE the fresh database (PGlite: no-op, its files belong to the server) */
   analyze(): Promise<boolean>;
   stop(): Promise<void>;
@@ -52,7 +54,7 @@ async function adminQuery(pgUrl: string, text: string): Promise<void> {
 }
 
 /** A fresh database for one engine; returns the child's env additions and a cleanup. */
-async function freshDatabase(opts: StartOptions): Promise<{ env: Record<string, string>; drop: () => Promise<void>; analyze: () => Promise<boolean> }> {
+async function freshDatabase(opts: StartOptions): Promise<{ name: string | null; env: Record<string, string>; drop: () => Promise<void>; analyze: () => Promise<boolean> }> {
   if (opts.engine === 'postgres') {
     const name = `inv_bench_${process.pid}`;
     await adminQuery(opts.pgUrl, `drop database if exists ${name}`);
@@ -60,13 +62,14 @@ async function freshDatabase(opts: StartOptions): Promise<{ env: Record<string, 
     const url = new URL(opts.pgUrl);
     url.pathname = `/${name}`;
     return {
+      name,
       env: { DATABASE_URL: url.toString() },
       drop: () => adminQuery(opts.pgUrl, `drop database if exists ${name} with (force)`),
       analyze: async () => (await adminQuery(url.toString(), 'analyze'), true),
     };
   }
   const dir = mkdtempSync(join(tmpdir(), 'inv-bench-'));
-  return { env: { DATA_DIR: dir }, drop: async () => rmSync(dir, { recursive: true, force: true }), analyze: async () => false };
+  return { name: null, env: { DATA_DIR: dir }, drop: async () => rmSync(dir, { recursive: true, force: true }), analyze: async () => false };
 }
 
 async function waitReady(url: string, child: ChildProcess, stderr: () => string, timeoutMs = 120_000): Promise<void> {
@@ -133,5 +136,5 @@ export async function startServer(opts: StartOptions): Promise<Server> {
     await stop();
     throw e;
   }
-  return { engine: opts.engine, url, pid: child.pid!, analyze: db.analyze, stop };
+  return { engine: opts.engine, url, pid: child.pid!, database: db.name, analyze: db.analyze, stop };
 }

@@ -56,7 +56,7 @@ function prefetchEntries(rc: RequestContext, model: ModelDef, plan: RenderPlan):
     const f = model.fields[k]!;
     const types = (f.types ?? []).filter((ty) => registry.find(ty));
     if (types.length === 0) continue; // any model: loaded in batches
-    for (const ty of types) want(ty, sql`select ${sql.ref(f.generic!.id)} from page where ${sql.ref(f.generic!.type)} = ${ty}`);
+    for (const ty of types) want(ty, sql`select ${sql.ref(f.generic!.id)} from page where ${sql.ref(f.generic!.type)} = ${sql.lit(ty)}`);
     entries.push([`gen:${k}`, sql`true`]);
   }
   for (const [to, ids] of targetIds) {
@@ -68,18 +68,41 @@ function prefetchEntries(rc: RequestContext, model: ModelDef, plan: RenderPlan):
   return entries;
 }
 
+/** The statement around a page query, as text: the same for every request of a model and mode. */
+interface Wrapper {
+  prefix: string;
+  suffix: string;
+}
+
+const wrappers = new WeakMap<RenderPlan, Wrapper | null>();
+
+function wrapperFor(rc: RequestContext, model: ModelDef, plan: RenderPlan): Wrapper | null {
+  let w = wrappers.get(plan);
+  if (w !== undefined) return w;
+  const entries = prefetchEntries(rc, model, plan);
+  w = null;
+  if (entries.length) {
+    const pairs = sql.join(entries.map(([k, v]) => sql`${sql.lit(k)}::text, ${v}`));
+    const compiled = sql`${pairs}`.compile(rc.q);
+    // compiled once and spliced as text: the aggregates must not take parameters
+    if (compiled.parameters.length) throw new Error(`prefetch of ${model.name} takes parameters`);
+    w = {
+      // row_number() over () numbers the rows in the order the ordered sub-select yields them
+      prefix: 'with page as materialized (select s.*, row_number() over () as __ord from (',
+      suffix: `) s) select page.*, case when page.__ord = 1 then json_build_object(${compiled.sql}) end as __prefetch from page order by page.__ord`,
+    };
+  }
+  wrappers.set(plan, w);
+  return w;
+}
+
 /**
  * Wraps a page query (outer alias `t`, in the page's order) so that its first row also carries the
  * prefetched data in `__prefetch`. Without anything to prefetch, the query is returned as it is.
  */
 export function withPrefetch(rc: RequestContext, model: ModelDef, plan: RenderPlan, pageQuery: Sql): Sql {
-  const entries = prefetchEntries(rc, model, plan);
-  if (entries.length === 0) return pageQuery;
-  const pairs = sql.join(entries.map(([k, v]) => sql`${sql.lit(k)}::text, ${v}`));
-  // row_number() over () numbers the rows in the order the ordered sub-select yields them
-  return sql`with page as materialized (select s.*, row_number() over () as __ord from (${pageQuery}) s)
-    select page.*, case when page.__ord = 1 then json_build_object(${pairs}) end as __prefetch
-    from page order by page.__ord`;
+  const w = wrapperFor(rc, model, plan);
+  return w ? sql`${sql.raw(w.prefix)}${pageQuery}${sql.raw(w.suffix)}` : pageQuery;
 }
 
 /** per model: converters that turn a JSON row's values into what the driver's parsers produce */
