@@ -33,7 +33,8 @@ const READS = new Set(['select', 'begin', 'start', 'show', 'explain', 'set']);
 
 /** True unless the statement is certainly a read (writes hidden in a CTE count as writes). */
 export function mayWrite(sqlText: string): boolean {
-  const head = /^\s*\(?\s*([a-z]+)/i.exec(sqlText)?.[1]?.toLowerCase() ?? '';
+  // leading block comments and parentheses skipped
+  const head = /^(?:\s|\/\*[^]*?\*\/|\()*([a-z]+)/i.exec(sqlText)?.[1]?.toLowerCase() ?? '';
   if (head === 'with') return /\b(insert|update|delete|merge)\b/i.test(sqlText);
   return !READS.has(head);
 }

@@ -18,8 +18,9 @@ const LIST = `/api/tenancy/tenants/?q=${p}`;
 
 describe('mayWrite', () => {
   it('treats reads as reads and everything else, CTE writes included, as a write', () => {
-    for (const s of ['select 1', '  SELECT * from x', 'with a as (select 1) select * from a', 'begin', 'show x', '(select 1)']) expect(mayWrite(s), s).toBe(false);
-    for (const s of ['insert into x values (1)', 'update x set a = 1', 'delete from x', 'commit', 'rollback', 'with a as (delete from x returning id) select * from a', 'create table y ()', 'notify c'])
+    for (const s of ['select 1', '  SELECT * from x', 'with a as (select 1) select * from a', 'begin', 'show x', '(select 1)', '/* a comment */ with p as (select 1) select * from p'])
+      expect(mayWrite(s), s).toBe(false);
+    for (const s of ['insert into x values (1)', 'update x set a = 1', 'delete from x', 'commit', 'rollback', 'with a as (delete from x returning id) select * from a', 'create table y ()', 'notify c', '/* x */ delete from y'])
       expect(mayWrite(s), s).toBe(true);
   });
 });
