@@ -29,6 +29,8 @@ export interface CpuSnapshot {
 export interface CpuPerRequest {
   serverMs: number | null;
   postgresMs: number | null;
+  /** the benchmark process, where autocannon runs (it shares the cores with the server) */
+  loadGeneratorMs?: number;
 }
 
 /** `database`: the PostgreSQL database the server uses (null on PGlite) */

@@ -51,7 +51,7 @@ function verdict(engine: string, r: ScenarioResult): string {
 }
 
 export function table(rep: EngineReport): string {
-  const head = ['scenario', 'conns', 'req/s mean', 'p50 ms', 'p99 ms', 'objects/s', 'CPU ms/req node', 'CPU ms/req pg', 'errors (timeouts)', 'non-2xx', 'target'];
+  const head = ['scenario', 'conns', 'req/s mean', 'p50 ms', 'p99 ms', 'objects/s', 'CPU ms/req node', 'CPU ms/req pg', 'CPU ms/req autocannon', 'errors (timeouts)', 'non-2xx', 'target'];
   const ms = (v: number | null | undefined) => (v === null || v === undefined ? '' : v.toFixed(2));
   const rows = rep.scenarios.map((r) => [
     r.title,
@@ -62,6 +62,7 @@ export function table(rep: EngineReport): string {
     r.objectsPerSec === undefined ? '' : Math.round(r.objectsPerSec).toLocaleString('en'),
     ms(r.cpu?.serverMs),
     ms(r.cpu?.postgresMs),
+    ms(r.cpu?.loadGeneratorMs),
     `${r.errors} (${r.timeouts})`,
     String(r.non2xx),
     verdict(rep.engine, r),

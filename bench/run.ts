@@ -82,10 +82,14 @@ async function benchEngine(engine: 'postgres' | 'pglite'): Promise<EngineReport>
       if (trace) await trace.dump(); // discard warm-up statements
       log(`   running ${s.name} (${s.title}) for ${duration} s with ${s.connections} connections`);
       const cpu0 = await cpuSnapshot(server.pid, args.pgUrl, server.database);
+      const load0 = process.cpuUsage();
       const r = await runScenario(s, server.url, TOKEN, duration);
+      const load = process.cpuUsage(load0);
       // abandoned requests finish before the statistics are read and before the next scenario
       await settle(server.url, TOKEN);
       r.cpu = cpuPerRequest(cpu0, await cpuSnapshot(server.pid, args.pgUrl, server.database), r.requests, server.database);
+      // autocannon runs in this process: what the load generator itself costs per request
+      r.cpu.loadGeneratorMs = (load.user + load.system) / 1000 / Math.max(1, r.requests);
       if (trace) await trace.underLoad(r, log);
       results.push(r);
       if (r.errors + r.timeouts + r.non2xx > 0) await explainFailure(server, s);
