@@ -18,6 +18,7 @@ import pg from 'pg';
 
 const CHANNEL = 'inventory_data_changed';
 const RECONNECT_MS = 1_000;
+export const APPLICATION_NAME = 'inventory-change-watch';
 
 export interface ChangeWatch {
   /** moves whenever data may have changed; compare a value read before a query with one read after */
@@ -37,6 +38,14 @@ export function mayWrite(sqlText: string): boolean {
   const head = /^(?:\s|\/\*[^]*?\*\/|\()*([a-z]+)/i.exec(sqlText)?.[1]?.toLowerCase() ?? '';
   if (head === 'with') return /\b(insert|update|delete|merge)\b/i.test(sqlText);
   return !READS.has(head);
+}
+
+function applicationName(connectionString: string): string {
+  try {
+    return new URL(connectionString).searchParams.get('application_name') ?? APPLICATION_NAME;
+  } catch {
+    return APPLICATION_NAME;
+  }
 }
 
 /** The embedded engine: one process, every write passes through observe(). */
@@ -67,7 +76,8 @@ export function postgresChangeWatch(connectionString: string, onError: (e: Error
 
   const connect = async () => {
     if (closed) return;
-    const c = new pg.Client({ connectionString });
+    // named, so operators can tell it apart in pg_stat_activity (unless the URL names it)
+    const c = new pg.Client({ connectionString, application_name: applicationName(connectionString) });
     const down = (e?: Error) => {
       if (client !== c) return;
       client = null;

@@ -1,0 +1,53 @@
+/**
+ * The cross-process half of the data generation (db/change-watch.ts) against the machine's
+ * PostgreSQL server, whichever engine the suite runs on: notifications from other processes move
+ * the generation, and a dropped listening connection switches caches off until it is back.
+ */
+import { randomUUID } from 'node:crypto';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { APPLICATION_NAME, postgresChangeWatch, whenReliable } from '../../../src/db/change-watch.js';
+import { PG_ADMIN_URL } from '../../helpers/engine.js';
+
+async function until(cond: () => boolean, ms = 5_000): Promise<void> {
+  const end = Date.now() + ms;
+  while (!cond() && Date.now() < end) await new Promise((r) => setTimeout(r, 20));
+}
+
+describe('postgresChangeWatch', () => {
+  const admin = new pg.Client({ connectionString: PG_ADMIN_URL });
+  // a name of its own, so this file only touches its own listener
+  const url = new URL(PG_ADMIN_URL);
+  const tag = `${APPLICATION_NAME}-${randomUUID().slice(0, 8)}`;
+  url.searchParams.set('application_name', tag);
+  const watch = postgresChangeWatch(url.toString());
+
+  beforeAll(async () => {
+    await admin.connect();
+    await whenReliable(watch);
+  });
+  afterAll(async () => {
+    await watch.close();
+    await admin.end();
+  });
+
+  it('moves the generation when another process notifies a write', async () => {
+    expect(watch.reliable).toBe(true);
+    const before = watch.generation;
+    await admin.query(`notify inventory_data_changed, 'another-process'`);
+    await until(() => watch.generation > before);
+    expect(watch.generation).toBeGreaterThan(before);
+  });
+
+  it('is unreliable while its connection is down, and listens again with a new generation', async () => {
+    const before = watch.generation;
+    const res = await admin.query('select pg_terminate_backend(pid) as ok from pg_stat_activity where application_name = $1', [tag]);
+    expect(res.rows.length).toBe(1);
+    await until(() => !watch.reliable, 2_000);
+    expect(watch.reliable).toBe(false);
+    await until(() => watch.reliable, 5_000);
+    expect(watch.reliable).toBe(true);
+    // what happened while nobody listened is unknown
+    expect(watch.generation).toBeGreaterThan(before);
+  });
+});
