@@ -24,6 +24,11 @@ export interface Config {
   defaultPermissions: Readonly<Record<string, unknown>>;
   maintenanceMode: boolean;
   enforceGlobalUnique: boolean;
+  /**
+   * cache list totals between writes (core/query/count-cache.ts); off where LISTEN/NOTIFY cannot
+   * reach every process (a transaction-pooling PgBouncer loses notifications)
+   */
+  listCountCache: boolean;
   /** allowed CORS origins; ['*'] allows all; [] disables CORS headers */
   corsOrigins: readonly string[];
   logLevel: string;
@@ -101,6 +106,7 @@ export function loadConfig(env: Env = process.env): Config {
     defaultPermissions: Object.freeze(parseJsonObject('DEFAULT_PERMISSIONS', e.DEFAULT_PERMISSIONS, DEFAULT_PERMISSIONS)),
     maintenanceMode: parseBool('MAINTENANCE_MODE', e.MAINTENANCE_MODE, false),
     enforceGlobalUnique: parseBool('ENFORCE_GLOBAL_UNIQUE', e.ENFORCE_GLOBAL_UNIQUE, false),
+    listCountCache: parseBool('LIST_COUNT_CACHE', e.LIST_COUNT_CACHE, true),
     corsOrigins: Object.freeze(parseList(e.CORS_ORIGINS, [])),
     logLevel: e.LOG_LEVEL || 'info',
     bodyLimit: parseInt10('MAX_BODY_SIZE', e.MAX_BODY_SIZE, 50 * 1024 * 1024),

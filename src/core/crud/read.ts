@@ -79,7 +79,7 @@ export async function listObjects(rc: RequestContext, model: ModelDef, params: P
 function cachedTotal(rc: RequestContext, countSql: RawBuilder<{ n: number }>): { n: number | undefined; store(n: number): void } {
   const { changes } = rc.app.db;
   // inside a transaction the data may differ from what other requests see
-  if (!changes.reliable || rc.q.isTransaction) return { n: undefined, store: () => undefined };
+  if (!rc.app.config.listCountCache || !changes.reliable || rc.q.isTransaction) return { n: undefined, store: () => undefined };
   const generation = changes.generation;
   const compiled = countSql.compile(rc.q);
   const key = `${compiled.sql}\u0000${JSON.stringify(compiled.parameters)}`;

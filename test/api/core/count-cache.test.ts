@@ -119,3 +119,16 @@ describe('list totals', () => {
     }
   });
 });
+
+describe('with LIST_COUNT_CACHE=false', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await makeTestApp({ LIST_COUNT_CACHE: 'false' });
+  });
+  afterAll(async () => t.close());
+
+  it('counts every list', async () => {
+    for (let i = 0; i < 3; i++) expect((await t.get(LIST)).json().count).toBe(0);
+    expect(t.app.inventory.counts.hits).toBe(0);
+  });
+});
