@@ -90,7 +90,8 @@ async function waitReady(url: string, child: ChildProcess, stderr: () => string,
 export async function startServer(opts: StartOptions): Promise<Server> {
   const db = await freshDatabase(opts);
   const port = await freePort();
-  const nodeArgs = ['--import', 'tsx'];
+  // started as `npm start` starts it (package.json), young-generation size included
+  const nodeArgs = ['--max-semi-space-size=64', '--import', 'tsx'];
   if (opts.traceSqlFile) nodeArgs.push('--import', join(ROOT, 'bench/trace-sql.ts'));
   if (opts.cpuProfDir) nodeArgs.push('--cpu-prof', '--cpu-prof-dir', opts.cpuProfDir);
   const child = spawn(process.execPath, [...nodeArgs, 'src/cli.ts', 'serve'], {
