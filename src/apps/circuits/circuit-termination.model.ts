@@ -15,6 +15,7 @@ import { render } from '../../core/represent/render.js';
 import { loadLinkPeers } from '../dcim/cabling.js';
 import { description, fk } from '../fields.js';
 import { TerminationSide } from './choices.js';
+import { searchTerm } from '../../core/query/filters.js';
 import { likeEscape } from '../../core/query/lookups.js';
 
 const notAChoice = (v: unknown) => (TerminationSide.labels.has(v as string) ? undefined : `"${String(v)}" is not a valid choice.`);
@@ -71,7 +72,7 @@ export const circuitTermination = defineModel({
     // NetBox 3.4 searches the circuit ID, cross-connect, patch panel and description
     q: {
       async build(values) {
-        const q = values.find((v) => v.trim() !== '')?.trim();
+        const q = searchTerm(values);
         if (!q) return null;
         const p = `%${likeEscape(q)}%`;
         return sql`(t.xconnect_id ilike ${p} or t.pp_info ilike ${p} or t.description ilike ${p}

@@ -8,7 +8,7 @@
  */
 import { sql } from 'kysely';
 import type { CountDef, CustomFilter, FieldDef } from '../../core/model/types.js';
-import { likeEscape } from '../../core/query/lookups.js';
+import { searchTerm, textSearchConditions } from '../../core/query/filters.js';
 import { throughFilter } from './relation-filters.js';
 
 interface AsnJoin {
@@ -56,10 +56,9 @@ export function siteSearch(fields: string[]): CustomFilter {
   return {
     type: 'string',
     async build(values, _lookup, { alias }) {
-      const q = values.find((v) => v.trim() !== '')?.trim();
+      const q = searchTerm(values);
       if (!q) return null;
-      const pattern = `%${likeEscape(q)}%`;
-      const parts = fields.map((f) => sql`${sql.ref(`${alias}.${f}`)}::text ilike ${pattern}`);
+      const parts = textSearchConditions(alias, fields, q);
       // NetBox 3.4 tries int(q); AS numbers are at most 32 bits, so longer digit runs cannot match
       if (/^\d{1,10}$/.test(q)) {
         parts.push(sql`${sql.ref(`${alias}.id`)} in (select sa.site_id from dcim_site_asns sa

@@ -6,6 +6,7 @@
 import { sql } from 'kysely';
 import type { CustomFilter } from '../../core/model/types.js';
 import { type Cond, likeEscape, NUMERIC_LOOKUPS } from '../../core/query/lookups.js';
+import { searchTerm, textSearchConditions } from '../../core/query/filters.js';
 import { parseFilterValue } from '../../core/query/parse-value.js';
 import { format, type IpValue, networkOf, parseIp } from '../../core/net/ip.js';
 
@@ -74,11 +75,11 @@ export function networkSearch(column: string, textColumns: string[], opts: { sta
   return {
     type: 'string',
     async build(values, _lookup, { alias }) {
-      const q = values.find((v) => v.trim() !== '')?.trim();
+      const q = searchTerm(values);
       if (!q) return null;
       const esc = likeEscape(q);
       const c = sql.ref(`${alias}.${column}`);
-      const parts: Cond[] = textColumns.map((t) => sql`${sql.ref(`${alias}.${t}`)} ilike ${`%${esc}%`}`);
+      const parts: Cond[] = textSearchConditions(alias, textColumns, q);
       if (opts.startsWith) parts.push(sql`text(${c}) ilike ${`${esc}%`}`);
       else {
         parts.push(sql`text(${c}) ilike ${`%${esc}%`}`);

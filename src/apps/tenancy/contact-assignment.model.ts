@@ -10,6 +10,7 @@ import { fetchRowsById, type Row } from '../../core/represent/load-related.js';
 import { fk } from '../fields.js';
 import { ContactPriority } from './choices.js';
 import { idSetFilter } from './id-set-filter.js';
+import { searchTerm } from '../../core/query/filters.js';
 import { likeEscape } from '../../core/query/lookups.js';
 
 const priorityLabel = (row: Row) => (row.priority ? ContactPriority.labels.get(row.priority as string) ?? String(row.priority) : '');
@@ -48,7 +49,7 @@ export const contactAssignment = defineModel({
     // NetBox 3.7 searches the contact's and the role's names
     q: {
       async build(values) {
-        const q = values.find((v) => v.trim() !== '')?.trim();
+        const q = searchTerm(values);
         if (!q) return null;
         const pattern = `%${likeEscape(q)}%`;
         return sql`(t.contact_id in (select id from tenancy_contact where name ilike ${pattern})

@@ -33,12 +33,18 @@ function whereSql(conds: Cond[]) {
   return conds.length ? sql`where ${sql.join(conds, sql` and `)}` : sql``;
 }
 
-/** A read with what its representation shows prefetched (one statement), and the rows it gave. */
-async function readWithPrefetch(rc: RequestContext, model: ModelDef, params: Params, pageQuery: RawBuilder<unknown>) {
-  const plan = planRender(model, modeOf(params), excludeOf(params));
-  const res = await sql<Row>`${withPrefetch(rc, model, plan, pageQuery)}`.execute(rc.q);
-  const rows = res.rows;
-  return { rows, prefetched: takePrefetched(rc, rows) };
+/**
+ * A read in one statement: the rows of `pageQuery` with what their representation shows
+ * prefetched, then rendered. `onRows` sees the stored rows first (the list takes its total off).
+ */
+async function readAndRender(rc: RequestContext, model: ModelDef, params: Params, pageQuery: RawBuilder<unknown>, onRows?: (rows: Row[]) => Promise<void>) {
+  const mode = modeOf(params);
+  const exclude = excludeOf(params);
+  const plan = planRender(model, mode, exclude);
+  const rows = (await sql<Row>`${withPrefetch(rc, model, plan, pageQuery)}`.execute(rc.q)).rows;
+  const prefetched = takePrefetched(rc, model, plan, rows);
+  await onRows?.(rows);
+  return render(rc, model, rows, mode, { exclude, prefetched });
 }
 
 /**
@@ -62,16 +68,16 @@ export async function listObjects(rc: RequestContext, model: ModelDef, params: P
   const limit = sql`${page.limit === null ? sql`` : sql`limit ${usualSize ? sql.lit(page.limit) : page.limit}`} ${page.offset ? sql`offset ${page.offset}` : sql``}`;
   const countSql = sql<{ n: number }>`select count(*)::int as n from ${table} as t ${where}`;
   const total = cachedTotal(rc, countSql);
-  const { rows, prefetched } = await readWithPrefetch(rc, model, params, sql`select ${total.n === undefined ? sql`(${countSql}) as __total,` : sql``} t.*
-    from ${table} as t ${where} order by ${order} ${limit}`);
   let count = total.n;
-  if (count === undefined) {
+  const pageQuery = sql`select ${count === undefined ? sql`(${countSql}) as __total,` : sql``} t.* from ${table} as t ${where} order by ${order} ${limit}`;
+  const results = await readAndRender(rc, model, params, pageQuery, async (rows) => {
+    if (count !== undefined) return;
     if (rows.length) count = Number(rows[0]!.__total);
     else count = page.offset === 0 ? 0 : Number((await countSql.execute(rc.q)).rows[0]!.n);
     total.store(count);
-  }
-  for (const r of rows) delete r.__total;
-  const results = await render(rc, model, rows, modeOf(params), { exclude: excludeOf(params), prefetched });
+    for (const r of rows) delete r.__total;
+  });
+  count = count!;
   return { count, ...pageLinks(listUrl(rc.baseUrl, model), params, page, count), results };
 }
 
@@ -99,8 +105,7 @@ export async function fetchOne(rc: RequestContext, model: ModelDef, id: number, 
 
 export async function getObject(rc: RequestContext, model: ModelDef, id: number, params: Params) {
   const scope = await requirePermission(rc, model, 'view');
-  const { rows, prefetched } = await readWithPrefetch(rc, model, params, oneRowSql(model, id, scope));
-  if (!rows.length) throw Errors.notFound();
-  const [out] = await render(rc, model, rows, modeOf(params), { exclude: excludeOf(params), prefetched });
-  return out!;
+  const [out] = await readAndRender(rc, model, params, oneRowSql(model, id, scope));
+  if (!out) throw Errors.notFound();
+  return out;
 }

@@ -133,14 +133,21 @@ function byRequestCondition(model: ModelDef, param: string, raw: string[]) {
     and request_id = any(${raw}::uuid[]) and action = any(${BY_REQUEST_ACTIONS[param]}))`;
 }
 
-function searchCondition(model: ModelDef, raw: string[]) {
-  const q = raw.find((v) => v.trim() !== '')?.trim();
-  if (!q || model.search.length === 0) return null;
+/** The `q` value: the first non-blank one, trimmed (NetBox's search takes one). */
+export function searchTerm(raw: string[]): string | undefined {
+  return raw.find((v) => v.trim() !== '')?.trim();
+}
+
+/** `q`: case-insensitive contains over the fields, OR-ed; a model's own `q` filter may add more. */
+export function textSearchConditions(alias: string, fields: string[], q: string): Cond[] {
   const pattern = `%${likeEscape(q)}%`;
-  return sql`(${sql.join(
-    model.search.map((s) => sql`${col(s)}::text ilike ${pattern}`),
-    sql` or `,
-  )})`;
+  return fields.map((f) => sql`${sql.ref(`${alias}.${f}`)}::text ilike ${pattern}`);
+}
+
+function searchCondition(model: ModelDef, raw: string[]) {
+  const q = searchTerm(raw);
+  if (!q || model.search.length === 0) return null;
+  return sql`(${sql.join(textSearchConditions('t', model.search, q), sql` or `)})`;
 }
 
 /** Exact address or prefix match; values that are not addresses match nothing (NetBox: no 400 here). */

@@ -32,11 +32,16 @@ export function fieldsFor(model: ModelDef, mode: Mode): string[] {
 const plans = new WeakMap<ModelDef, Map<string, RenderPlan>>();
 
 export function planRender(model: ModelDef, mode: Mode, exclude?: Set<string>): RenderPlan {
-  const cacheKey = exclude?.size ? `${mode}:${[...exclude].sort().join(',')}` : mode;
   let byKey = plans.get(model);
+  const whole = byKey?.get(mode);
+  const shown = whole?.keys ?? fieldsFor(model, mode);
+  // only exclusions of shown fields change the plan (`exclude=` names anything the client likes)
+  const dropped = exclude?.size ? shown.filter((k) => exclude.has(k)) : [];
+  if (whole && !dropped.length) return whole;
+  const cacheKey = dropped.length ? `${mode}:${dropped.join(',')}` : mode;
   const hit = byKey?.get(cacheKey);
   if (hit) return hit;
-  const keys = fieldsFor(model, mode).filter((k) => !exclude?.has(k));
+  const keys = dropped.length ? shown.filter((k) => !exclude!.has(k)) : shown;
   const ofKind = (kind: string) => keys.filter((k) => model.fields[k]?.kind === kind);
   const full = mode === 'full';
   const plan: RenderPlan = {
@@ -51,7 +56,7 @@ export function planRender(model: ModelDef, mode: Mode, exclude?: Set<string>): 
     withCustomFields: full && model.customFields,
   };
   if (!byKey) plans.set(model, (byKey = new Map()));
-  // the exclude list comes from the client: keep the cache bounded
+  // subsets of the fields could still be many: keep the cache bounded
   if (byKey.size < 64) byKey.set(cacheKey, plan);
   return plan;
 }

@@ -21,7 +21,7 @@ type Sql = RawBuilder<unknown>;
 /** What the page query fetched beyond the rows' own columns. */
 export interface Prefetched {
   /** `fk:<field>`, `m2m:<field>`, `gen:<field>`, `count:<field>`, `tags`, `depth`: what needs no further load */
-  covered: Set<string>;
+  covered: ReadonlySet<string>;
   /** rows to render nested, per target model */
   rows: Map<string, Row[]>;
   m2m: Map<string, Map<number, number[]>>;
@@ -36,16 +36,20 @@ function agg(inner: Sql, order?: Sql): Sql {
   return sql`(select coalesce(json_agg(to_json(r)${order ? sql` order by ${order}` : sql``}), '[]'::json) from (${inner}) r)`;
 }
 
-/** The JSON object's entries: key -> aggregate over the page. */
-function prefetchEntries(rc: RequestContext, model: ModelDef, plan: RenderPlan): Array<[string, Sql]> {
+/**
+ * The JSON object's entries (key -> aggregate over the page), and what they cover: fk and generic
+ * fields are covered by the `rows:<model>` entries of their targets, the rest by their own entry.
+ */
+function prefetchEntries(rc: RequestContext, model: ModelDef, plan: RenderPlan): { entries: Array<[string, Sql]>; covered: Set<string> } {
   const { registry } = rc.app;
   const entries: Array<[string, Sql]> = [];
+  const covered = new Set<string>();
   // ids to load per target model, from every fk, m2m and generic field pointing at it
   const targetIds = new Map<string, Sql[]>();
   const want = (to: string, ids: Sql) => targetIds.set(to, [...(targetIds.get(to) ?? []), ids]);
   for (const k of plan.fkKeys) {
     want(model.fields[k]!.to!, sql`select ${sql.ref(`${k}_id`)} from page`);
-    entries.push([`fk:${k}`, sql`true`]);
+    covered.add(`fk:${k}`);
   }
   for (const k of plan.m2mKeys) {
     const f = model.fields[k]!;
@@ -57,7 +61,7 @@ function prefetchEntries(rc: RequestContext, model: ModelDef, plan: RenderPlan):
     const types = (f.types ?? []).filter((ty) => registry.find(ty));
     if (types.length === 0) continue; // any model: loaded in batches
     for (const ty of types) want(ty, sql`select ${sql.ref(f.generic!.id)} from page where ${sql.ref(f.generic!.type)} = ${sql.lit(ty)}`);
-    entries.push([`gen:${k}`, sql`true`]);
+    covered.add(`gen:${k}`);
   }
   for (const [to, ids] of targetIds) {
     entries.push([`rows:${to}`, agg(rowsByIdSql(registry.get(to), sql.join(ids, sql` union `)))]);
@@ -65,13 +69,16 @@ function prefetchEntries(rc: RequestContext, model: ModelDef, plan: RenderPlan):
   for (const k of plan.countKeys) entries.push([`count:${k}`, agg(countSql(rc, model, model.counts[k]!, PAGE_IDS))]);
   if (plan.withTags) entries.push(['tags', agg(tagsSql(model, PAGE_IDS), sql`r.name, r.id`)]);
   if (plan.withDepth) entries.push(['depth', agg(sql`select id, depth as n from ${depthsSql(model, PAGE_IDS)} d`)]);
-  return entries;
+  for (const [key] of entries) if (!key.startsWith('rows:')) covered.add(key);
+  return { entries, covered };
 }
 
 /** The statement around a page query, as text: the same for every request of a model and mode. */
 interface Wrapper {
   prefix: string;
   suffix: string;
+  /** what the prefetched data covers (Prefetched.covered) */
+  covered: ReadonlySet<string>;
 }
 
 const wrappers = new WeakMap<RenderPlan, Wrapper | null>();
@@ -79,7 +86,7 @@ const wrappers = new WeakMap<RenderPlan, Wrapper | null>();
 function wrapperFor(rc: RequestContext, model: ModelDef, plan: RenderPlan): Wrapper | null {
   let w = wrappers.get(plan);
   if (w !== undefined) return w;
-  const entries = prefetchEntries(rc, model, plan);
+  const { entries, covered } = prefetchEntries(rc, model, plan);
   w = null;
   if (entries.length) {
     const pairs = sql.join(entries.map(([k, v]) => sql`${sql.lit(k)}::text, ${v}`));
@@ -90,6 +97,7 @@ function wrapperFor(rc: RequestContext, model: ModelDef, plan: RenderPlan): Wrap
       // row_number() over () numbers the rows in the order the ordered sub-select yields them
       prefix: 'with page as materialized (select s.*, row_number() over () as __ord from (',
       suffix: `) s) select page.*, case when page.__ord = 1 then json_build_object(${compiled.sql}) end as __prefetch from page order by page.__ord`,
+      covered,
     };
   }
   wrappers.set(plan, w);
@@ -135,7 +143,7 @@ export function normaliseJsonRow(model: ModelDef, row: Row): Row {
  * Takes the prefetch columns off the rows (hooks and change-log snapshots see plain rows) and
  * returns what they carried, or undefined when the query prefetched nothing.
  */
-export function takePrefetched(rc: RequestContext, rows: Row[]): Prefetched | undefined {
+export function takePrefetched(rc: RequestContext, model: ModelDef, plan: RenderPlan, rows: Row[]): Prefetched | undefined {
   let data: Record<string, unknown> | undefined;
   for (const r of rows) {
     if (r.__prefetch) data = r.__prefetch as Record<string, unknown>;
@@ -143,17 +151,14 @@ export function takePrefetched(rc: RequestContext, rows: Row[]): Prefetched | un
     delete r.__ord;
   }
   if (!data) return undefined;
-  const out: Prefetched = { covered: new Set(), rows: new Map(), m2m: new Map(), counts: new Map() };
+  const out: Prefetched = { covered: wrapperFor(rc, model, plan)!.covered, rows: new Map(), m2m: new Map(), counts: new Map() };
   for (const [key, value] of Object.entries(data)) {
     const [kind, name] = key.split(':') as [string, string];
     const list = value as Row[];
     if (kind === 'rows') {
       const target = rc.app.registry.get(name);
       out.rows.set(name, list.map((r) => normaliseJsonRow(target, r)));
-      continue;
-    }
-    out.covered.add(key);
-    if (kind === 'm2m') out.m2m.set(name, m2mMap(list as Array<{ o: unknown; m: unknown }>));
+    } else if (kind === 'm2m') out.m2m.set(name, m2mMap(list as Array<{ o: unknown; m: unknown }>));
     else if (kind === 'count') out.counts.set(name, numberMap(list as Array<{ id: unknown; n: unknown }>));
     else if (kind === 'tags') out.tags = tagsMap(list as unknown as Array<TagRow & { object_id: unknown }>);
     else if (kind === 'depth') out.depths = numberMap(list as Array<{ id: unknown; n: unknown }>);
