@@ -13,6 +13,7 @@
  *   --only a,b                      run only these scenarios (names from scenarios.ts)
  *   --cpu-prof                      run the server with node --cpu-prof (profiles in bench/results/prof)
  *   --trace-sql                     preload bench/trace-sql.ts in the server: count and time SQL
+ *   --no-response-cache             run the server with RESPONSE_CACHE_MB=0: every read is rendered
  *   --pg-url URL                    admin URL of the PostgreSQL server (default postgres://postgres@127.0.0.1:5432/postgres)
  */
 export interface BenchArgs {
@@ -27,6 +28,8 @@ export interface BenchArgs {
   only: string[] | null;
   cpuProf: boolean;
   traceSql: boolean;
+  /** false: the server renders every read (RESPONSE_CACHE_MB=0), measuring the engine itself */
+  responseCache: boolean;
   pgUrl: string;
 }
 
@@ -64,6 +67,7 @@ export function parseArgs(argv: string[]): BenchArgs {
     only: value(argv, '--only')?.split(',').map((s) => s.trim()).filter(Boolean) ?? null,
     cpuProf: argv.includes('--cpu-prof'),
     traceSql: argv.includes('--trace-sql'),
+    responseCache: !argv.includes('--no-response-cache'),
     pgUrl: value(argv, '--pg-url') ?? 'postgres://postgres@127.0.0.1:5432/postgres',
   });
 }

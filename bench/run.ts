@@ -57,7 +57,13 @@ async function benchEngine(engine: 'postgres' | 'pglite'): Promise<EngineReport>
   const profDir = args.cpuProf ? join(resultsDir, 'prof', `${engine}-${date.replace(/[:.]/g, '-')}`) : undefined;
   log(`\n== ${engine}: starting the service (fresh ${engine === 'postgres' ? 'database' : 'DATA_DIR'})${profDir ? `, CPU profile to ${profDir}` : ''}`);
   const t0 = performance.now();
-  const server = await startServer({ engine, pgUrl: args.pgUrl, cpuProfDir: profDir, traceSqlFile: traceBase });
+  const server = await startServer({
+    engine,
+    pgUrl: args.pgUrl,
+    cpuProfDir: profDir,
+    traceSqlFile: traceBase,
+    env: args.responseCache ? {} : { RESPONSE_CACHE_MB: '0' },
+  });
   running.add(server);
   try {
     log(`   ${server.url} answered after ${((performance.now() - t0) / 1000).toFixed(1)} s`);
@@ -94,7 +100,7 @@ async function benchEngine(engine: 'postgres' | 'pglite'): Promise<EngineReport>
       results.push(r);
       if (r.errors + r.timeouts + r.non2xx > 0) await explainFailure(server, s);
     }
-    const rep: EngineReport = { engine, date, machine: host, dataset: data.name, summary: data.summary, durationSec: duration, seed: data.steps, scenarios: results, pageProbes, note: NOTE };
+    const rep: EngineReport = { engine, date, machine: host, dataset: data.name, summary: data.summary, durationSec: duration, responseCache: args.responseCache, seed: data.steps, scenarios: results, pageProbes, note: NOTE };
     log(`\n${table(rep)}`);
     log(`   JSON: ${writeJson(rep)}`);
     return rep;

@@ -4,6 +4,8 @@
  * (page query + count + batched nested loads), a filtered page (filters on an indexed fk and a
  * choice), a detail GET (the primary-key path, ids varied per request), the brief form (no nested
  * loads), and bulk create (the one write path at 1,000 objects per request, reported as objects/s).
+ * `list-writes` mixes a write into every 20 requests, so the response cache's effect under writes
+ * shows next to the read-only list.
  */
 import autocannon, { type RequestSpec } from 'autocannon';
 import type { Seeded } from './seed.js';
@@ -49,6 +51,9 @@ export interface ScenarioResult {
   };
 }
 
+/** list-writes: one request in this many is a write */
+const WRITE_EVERY = 20;
+
 /** A body of n new sites with names unique across the whole benchmark process. */
 let bulkBatch = 0;
 export function bulkSitesBody(n: number): string {
@@ -70,6 +75,23 @@ export function buildScenarios(seeded: Seeded, connections: number, bulkConnecti
   const filtered = `/api/dcim/sites/?status=active&tenant_id=${filterTenant.id}&limit=50`;
   return [
     { name: 'list', title: 'site list, page of 50', connections, timeout: 60, requests: get('/api/dcim/sites/?limit=50'), probe: () => ({ method: 'GET', path: '/api/dcim/sites/?limit=50' }) },
+    {
+      // The response cache serves repeated reads only until the next commit: here every 20th
+      // request of each connection changes a site, so most reads render again (a busy day).
+      name: 'list-writes',
+      title: `site list with writes (1 PATCH in ${WRITE_EVERY})`,
+      connections,
+      timeout: 60,
+      requests: () => [
+        ...Array.from({ length: WRITE_EVERY - 1 }, (): RequestSpec => ({ method: 'GET', path: '/api/dcim/sites/?limit=50' })),
+        {
+          method: 'PATCH',
+          headers: { 'Content-Type': 'application/json' },
+          setupRequest: (req) => ({ ...req, path: `/api/dcim/sites/${siteIds[(next = (next + stride) % siteIds.length)]}/`, body: JSON.stringify({ description: `edited ${next}` }) }),
+        },
+      ],
+      probe: () => ({ method: 'PATCH', path: `/api/dcim/sites/${siteIds[0]}/`, body: JSON.stringify({ description: 'edited' }) }),
+    },
     { name: 'filtered', title: `filtered list (status=active, tenant_id; ${filterTenant.activeSites} match)`, connections, timeout: 60, requests: get(filtered), probe: () => ({ method: 'GET', path: filtered }) },
     {
       name: 'detail',

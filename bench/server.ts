@@ -30,6 +30,8 @@ export interface StartOptions {
   pgUrl: string;
   cpuProfDir?: string;
   traceSqlFile?: string;
+  /** more environment for the service (settings) */
+  env?: Record<string, string>;
 }
 
 export function freePort(): Promise<number> {
@@ -107,6 +109,7 @@ export async function startServer(opts: StartOptions): Promise<Server> {
       ADMIN_USERNAME: 'bench',
       ADMIN_PASSWORD: 'bench-password',
       ADMIN_TOKEN: TOKEN,
+      ...opts.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

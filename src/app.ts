@@ -11,6 +11,7 @@ import { createCustomFieldCache } from './core/custom-field-cache.js';
 import { registerModelRoutes } from './core/crud/routes.js';
 import { Errors } from './core/errors.js';
 import { createCountCache } from './core/query/count-cache.js';
+import { createResponseCache } from './core/query/response-cache.js';
 import { Registry } from './core/model/registry.js';
 import type { Database } from './db/client.js';
 import { authenticate, clientIpOf, createAuthCache } from './http/auth.js';
@@ -66,6 +67,7 @@ export async function buildApp(config: Config, opts: BuildOptions): Promise<Fast
     log,
     customFields: (q, model) => cfCache.get(q, model),
     counts: createCountCache(),
+    responses: config.responseCacheMb > 0 ? createResponseCache(config.responseCacheMb * 1024 * 1024) : null,
     changed: (model) => {
       if (model === 'extras.customfield') cfCache.invalidate();
       if (model === 'users.token' || model === 'users.user') authCache.clear();
@@ -100,6 +102,7 @@ export async function buildApp(config: Config, opts: BuildOptions): Promise<Fast
       baseUrl: config.baseUrl ?? `${proto}://${host}`,
       permissions: null,
       clientIp,
+      dataVersion: null,
     };
     if (config.loginRequired && !auth.user && !routeConfig.public) throw Errors.notAuthenticated();
     if (WRITE_METHODS.has(request.method)) {

@@ -29,6 +29,8 @@ export interface Config {
    * reach every process (a transaction-pooling PgBouncer loses notifications)
    */
   listCountCache: boolean;
+  /** megabytes of rendered GET responses kept per process (core/query/response-cache.ts); 0 = off */
+  responseCacheMb: number;
   /** allowed CORS origins; ['*'] allows all; [] disables CORS headers */
   corsOrigins: readonly string[];
   logLevel: string;
@@ -107,6 +109,7 @@ export function loadConfig(env: Env = process.env): Config {
     maintenanceMode: parseBool('MAINTENANCE_MODE', e.MAINTENANCE_MODE, false),
     enforceGlobalUnique: parseBool('ENFORCE_GLOBAL_UNIQUE', e.ENFORCE_GLOBAL_UNIQUE, false),
     listCountCache: parseBool('LIST_COUNT_CACHE', e.LIST_COUNT_CACHE, true),
+    responseCacheMb: parseInt10('RESPONSE_CACHE_MB', e.RESPONSE_CACHE_MB, 64),
     corsOrigins: Object.freeze(parseList(e.CORS_ORIGINS, [])),
     logLevel: e.LOG_LEVEL || 'info',
     bodyLimit: parseInt10('MAX_BODY_SIZE', e.MAX_BODY_SIZE, 50 * 1024 * 1024),

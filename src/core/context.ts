@@ -7,6 +7,7 @@ import type { Config } from '../config.js';
 import type { Database, Kdb } from '../db/client.js';
 import type { Registry } from './model/registry.js';
 import type { CountCache } from './query/count-cache.js';
+import type { ResponseCache } from './query/response-cache.js';
 
 export interface AuthUser {
   id: number;
@@ -50,6 +51,8 @@ export interface AppContext {
   customFields(q: Kdb, model: string): Promise<CustomFieldDef[]>;
   /** totals of list queries (query/count-cache.ts) */
   counts: CountCache;
+  /** rendered GET responses (query/response-cache.ts); null when RESPONSE_CACHE_MB=0 */
+  responses: ResponseCache | null;
   /** called by the write path after objects of a model were written (drops in-process caches) */
   changed(model: string): void;
 }
@@ -67,4 +70,6 @@ export interface RequestContext {
   permissions: Map<string, Constraints[]> | null;
   /** client address, after X-Real-IP / X-Forwarded-For */
   clientIp: string;
+  /** a cached read's data version (db/client.ts), asked before its first statement; else null */
+  dataVersion: string | null;
 }

@@ -26,6 +26,13 @@ export interface Database {
   stats: { queries: number };
   /** the data generation read caches check (change-watch.ts) */
   changes: ChangeWatch;
+  /**
+   * A token that differs whenever committed data may differ (core/query/response-cache.ts).
+   * PostgreSQL: the current snapshot (`xmin:xmax:in-progress`), which moves with every commit of a
+   * writing transaction from any client; PGlite: the data generation, since the embedded database
+   * belongs to this process and every statement passes through its observer.
+   */
+  dataVersion(): Promise<string>;
   /** PGlite only: the data directory as a tarball (test templates) */
   dump?(): Promise<Blob>;
 }
@@ -67,6 +74,7 @@ async function openPglite(opts: OpenOptions): Promise<Database> {
     changes,
     engine: 'pglite',
     concurrent: false,
+    dataVersion: async () => `g${changes.generation}`,
     // through Kysely's connection so the single-connection mutex is respected
     exec: (script) => kysely.connection().execute(async () => {
       await pglite.exec(script);
@@ -137,6 +145,7 @@ async function openPostgres(url: string, max: number): Promise<Database> {
     changes,
     engine: 'postgres',
     concurrent: true,
+    dataVersion: async () => (await sql<{ v: string }>`select pg_current_snapshot()::text as v`.execute(kysely)).rows[0]!.v,
     exec: async (script) => {
       const client = await pool.connect();
       try {

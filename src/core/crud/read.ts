@@ -85,8 +85,11 @@ export async function listObjects(rc: RequestContext, model: ModelDef, params: P
 function cachedTotal(rc: RequestContext, countSql: RawBuilder<{ n: number }>): { n: number | undefined; store(n: number): void } {
   const { changes } = rc.app.db;
   // inside a transaction the data may differ from what other requests see
-  if (!rc.app.config.listCountCache || !changes.reliable || rc.q.isTransaction) return { n: undefined, store: () => undefined };
-  const generation = changes.generation;
+  if (!rc.app.config.listCountCache || rc.q.isTransaction) return { n: undefined, store: () => undefined };
+  // A cached read's data version is exact across processes (db/client.ts); the generation relies
+  // on notifications, which cannot be trusted while the listening connection is down.
+  if (!rc.dataVersion && !changes.reliable) return { n: undefined, store: () => undefined };
+  const generation = rc.dataVersion ?? changes.generation;
   const compiled = countSql.compile(rc.q);
   const key = `${compiled.sql}\u0000${JSON.stringify(compiled.parameters)}`;
   return { n: rc.app.counts.get(key, generation), store: (n) => rc.app.counts.set(key, generation, n) };

@@ -10,6 +10,7 @@ import type { ModelDef } from '../model/types.js';
 import type { Params } from '../query/filters.js';
 import { render } from '../represent/render.js';
 import { detailUrl } from '../urls.js';
+import { cachedRead } from '../../http/cached-read.js';
 import { describeModel } from './options.js';
 import { getObject, listObjects } from './read.js';
 import { createObjects, deleteObjects, updateObjects } from './write-service.js';
@@ -74,7 +75,7 @@ export function registerModelRoutes(app: FastifyInstance, model: ModelDef): void
     switch (method) {
       case 'GET':
       case 'HEAD':
-        return listObjects(rc, model, queryParams(request));
+        return cachedRead(request, reply, () => listObjects(rc, model, queryParams(request)));
       case 'OPTIONS':
         return describeModel(rc, model, true);
       case 'POST': {
@@ -115,7 +116,7 @@ export function registerModelRoutes(app: FastifyInstance, model: ModelDef): void
     switch (method) {
       case 'GET':
       case 'HEAD':
-        return getObject(rc, model, id, queryParams(request));
+        return cachedRead(request, reply, () => getObject(rc, model, id, queryParams(request)));
       case 'PUT':
       case 'PATCH': {
         const body = request.body ?? {};

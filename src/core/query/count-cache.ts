@@ -5,20 +5,24 @@
  * with every offset. An entry is keyed by the count statement's SQL and parameters (the filters
  * and the user's permission scope included) and is good only while the database's data generation
  * (db/change-watch.ts) has not moved since its query began, and for at most TTL_MS, which bounds
- * the effect of writes made outside the service (by hand, in SQL).
+ * the effect of writes made outside the service (by hand, in SQL). A read served through the
+ * response cache brings its data version (db/client.ts) instead, which is exact.
  */
 const TTL_MS = 5_000;
 const MAX_ENTRIES = 5_000;
 
+/** the data generation (a number) or a data version (a string) */
+type Generation = number | string;
+
 interface Entry {
-  generation: number;
+  generation: Generation;
   at: number;
   n: number;
 }
 
 export interface CountCache {
-  get(key: string, generation: number): number | undefined;
-  set(key: string, generation: number, n: number): void;
+  get(key: string, generation: Generation): number | undefined;
+  set(key: string, generation: Generation, n: number): void;
   /** totals served from the cache so far (tests, diagnostics) */
   readonly hits: number;
 }

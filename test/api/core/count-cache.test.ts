@@ -37,7 +37,12 @@ describe('createCountCache', () => {
   });
 });
 
-describe('list totals', () => {
+// with the response cache a read's total is cached against its data version, without it against
+// the data generation: both must hold
+describe.each<{ mode: string; env: Record<string, string> }>([
+  { mode: 'response cache on', env: {} },
+  { mode: 'response cache off', env: { RESPONSE_CACHE_MB: '0' } },
+])('list totals ($mode)', ({ env }) => {
   let t: TestApp;
   const count = async (url = LIST) => {
     const res = await t.get(url);
@@ -47,16 +52,23 @@ describe('list totals', () => {
   const tenants = (n: number, tag: string) => Array.from({ length: n }, (_, i) => ({ name: `${p}-${tag}-${i}`, slug: `${p}-${tag}-${i}` }));
 
   beforeAll(async () => {
-    t = await makeTestApp();
+    t = await makeTestApp(env);
     expect((await t.post('/api/tenancy/tenants/', tenants(3, 'a'))).statusCode).toBe(201);
   });
   afterAll(async () => t.close());
 
   it('serves a repeated list its total from the cache', async () => {
-    expect(await count()).toBe(3);
-    const hits = t.app.inventory.counts.hits;
-    expect(await count()).toBe(3);
-    expect(t.app.inventory.counts.hits).toBe(hits + 1);
+    // Another page of the same list: a repeat of the same page is served whole by the response
+    // cache. A total cached against a data version (PostgreSQL's snapshot, moved by commits of
+    // the other test files' databases too) may take a few tries to be served.
+    let served = false;
+    for (let i = 0; i < 100 && !served; i++) {
+      expect(await count()).toBe(3);
+      const hits = t.app.inventory.counts.hits;
+      expect(await count(`${LIST}&limit=${i + 1}`)).toBe(3);
+      served = t.app.inventory.counts.hits === hits + 1;
+    }
+    expect(served).toBe(true);
   });
 
   it('moves the total after a single create, a bulk create, an update and deletes', async () => {
