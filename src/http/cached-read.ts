@@ -5,6 +5,7 @@
  * while the page is being read makes the next request's version differ, and that request renders
  * again. The key holds everything a body depends on besides the data: the user (permissions), the
  * base URL of the links, the Accept header (indentation) and the path with its query string.
+ * A URL asked for the first time is rendered without asking the version and not stored.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { jsonIndent } from './headers.js';
@@ -17,6 +18,7 @@ export async function cachedRead(request: FastifyRequest, reply: FastifyReply, r
   if (!cache || rc.q.isTransaction) return read();
   const accept = request.headers.accept;
   const key = `${rc.user?.id ?? 0} ${rc.baseUrl} ${accept ?? ''} ${request.url}`;
+  if (!cache.seen(key)) return read();
   const version = await rc.app.db.dataVersion();
   const hit = cache.get(key, version);
   if (hit) return reply.type(JSON_TYPE).send(hit);

@@ -11,8 +11,15 @@
  * and for at most TTL_MS, which bounds what the process's own short-lived caches (token lookups,
  * custom field definitions) may carry over from another process's write. Bounded by bytes, the
  * least recently used entries leave first.
+ *
+ * A key is stored only when it is asked for the second time: asking the version costs a statement,
+ * which a URL read once (a walk over random details, a one-off filter) would pay for nothing.
  */
 const TTL_MS = 5_000;
+/** keys asked once and not stored, remembered so their second request stores them */
+const MAX_SEEN = 10_000;
+/** longer keys (URLs with huge query strings) are never kept: the memory of seen keys stays bounded */
+const MAX_KEY_LENGTH = 2_048;
 /** an entry may take at most this share of the budget (a 20 MB page of 1,000 devices is not kept) */
 const MAX_ENTRY_SHARE = 8;
 
@@ -23,6 +30,8 @@ interface Entry {
 }
 
 export interface ResponseCache {
+  /** true when the key was asked before (worth a version); remembers it otherwise */
+  seen(key: string): boolean;
   get(key: string, version: string): Buffer | undefined;
   set(key: string, version: string, body: Buffer): void;
   /** diagnostics and tests */
@@ -31,6 +40,7 @@ export interface ResponseCache {
 
 export function createResponseCache(maxBytes: number): ResponseCache {
   const entries = new Map<string, Entry>();
+  const once = new Set<string>();
   let bytes = 0;
   let hits = 0;
   let misses = 0;
@@ -38,14 +48,28 @@ export function createResponseCache(maxBytes: number): ResponseCache {
     entries.delete(key);
     bytes -= e.body.length + key.length;
   };
+  const remember = (key: string) => {
+    if (once.size >= MAX_SEEN) once.delete(once.values().next().value!);
+    once.add(key);
+  };
   return {
     get stats() {
       return { hits, misses, bytes, entries: entries.size };
     },
+    seen(key) {
+      if (key.length > MAX_KEY_LENGTH) return false;
+      if (entries.has(key) || once.has(key)) return true;
+      remember(key);
+      return false;
+    },
     get(key, version) {
       const e = entries.get(key);
       if (!e || e.version !== version || Date.now() - e.at > TTL_MS) {
-        if (e) drop(key, e);
+        // a stale entry's key stays known: its next answer is stored again
+        if (e) {
+          drop(key, e);
+          remember(key);
+        }
         misses++;
         return undefined;
       }
@@ -64,6 +88,7 @@ export function createResponseCache(maxBytes: number): ResponseCache {
         if (bytes + size <= maxBytes) break;
         drop(k, e);
       }
+      once.delete(key);
       entries.set(key, { version, at: Date.now(), body });
       bytes += size;
     },

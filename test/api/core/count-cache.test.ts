@@ -58,17 +58,11 @@ describe.each<{ mode: string; env: Record<string, string> }>([
   afterAll(async () => t.close());
 
   it('serves a repeated list its total from the cache', async () => {
-    // Another page of the same list: a repeat of the same page is served whole by the response
-    // cache. A total cached against a data version (PostgreSQL's snapshot, moved by commits of
-    // the other test files' databases too) may take a few tries to be served.
-    let served = false;
-    for (let i = 0; i < 100 && !served; i++) {
-      expect(await count()).toBe(3);
-      const hits = t.app.inventory.counts.hits;
-      expect(await count(`${LIST}&limit=${i + 1}`)).toBe(3);
-      served = t.app.inventory.counts.hits === hits + 1;
-    }
-    expect(served).toBe(true);
+    expect(await count()).toBe(3);
+    const hits = t.app.inventory.counts.hits;
+    // another page of the same list (a repeat of one page may be served whole by the response cache)
+    expect(await count(`${LIST}&limit=2`)).toBe(3);
+    expect(t.app.inventory.counts.hits).toBe(hits + 1);
   });
 
   it('moves the total after a single create, a bulk create, an update and deletes', async () => {
