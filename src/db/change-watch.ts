@@ -30,7 +30,8 @@ export interface ChangeWatch {
   close(): Promise<void>;
 }
 
-const READS = new Set(['select', 'begin', 'start', 'show', 'explain', 'set']);
+// vacuum and analyze change no data (PGlite's maintenance runs them: pglite-maintenance.ts)
+const READS = new Set(['select', 'begin', 'start', 'show', 'explain', 'set', 'vacuum', 'analyze']);
 
 /** True unless the statement is certainly a read (writes hidden in a CTE count as writes). */
 export function mayWrite(sqlText: string): boolean {

@@ -8,6 +8,7 @@ import { mkdirSync } from 'node:fs';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { PGliteDialect } from './pglite-dialect.js';
+import { startMaintenance } from './pglite-maintenance.js';
 import { type ChangeWatch, localChangeWatch, postgresChangeWatch, whenReliable } from './change-watch.js';
 import { typeParsers } from './type-parsers.js';
 
@@ -68,6 +69,13 @@ async function openPglite(opts: OpenOptions): Promise<Database> {
   const stats = { queries: 0 };
   const changes = localChangeWatch();
   const kysely: Kdb = new Kysely({ dialect: new PGliteDialect(pglite), log: observer(stats, changes) });
+  // through Kysely's connection so the single-connection mutex is respected
+  const exec = (script: string) => kysely.connection().execute(async () => {
+    await pglite.exec(script);
+    changes.observe(script);
+  });
+  // PGlite has no autovacuum worker (pglite-maintenance.ts); a failed round is retried next time
+  const stopMaintenance = startMaintenance({ kysely, exec, changes }, () => undefined);
   return {
     kysely,
     stats,
@@ -75,12 +83,11 @@ async function openPglite(opts: OpenOptions): Promise<Database> {
     engine: 'pglite',
     concurrent: false,
     dataVersion: async () => `g${changes.generation}`,
-    // through Kysely's connection so the single-connection mutex is respected
-    exec: (script) => kysely.connection().execute(async () => {
-      await pglite.exec(script);
-      changes.observe(script);
-    }),
-    close: () => kysely.destroy(),
+    exec,
+    close: () => {
+      stopMaintenance();
+      return kysely.destroy();
+    },
     dump: () => kysely.connection().execute(() => pglite.dumpDataDir('none')),
   };
 }
