@@ -9,6 +9,7 @@ import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { PGliteDialect } from './pglite-dialect.js';
 import { startMaintenance } from './pglite-maintenance.js';
+import { sharedAsk } from './shared-ask.js';
 import { type ChangeWatch, localChangeWatch, postgresChangeWatch, whenReliable } from './change-watch.js';
 import { typeParsers } from './type-parsers.js';
 
@@ -152,7 +153,7 @@ async function openPostgres(url: string, max: number): Promise<Database> {
     changes,
     engine: 'postgres',
     concurrent: true,
-    dataVersion: async () => (await sql<{ v: string }>`select pg_current_snapshot()::text as v`.execute(kysely)).rows[0]!.v,
+    dataVersion: sharedAsk(async () => (await sql<{ v: string }>`select pg_current_snapshot()::text as v`.execute(kysely)).rows[0]!.v),
     exec: async (script) => {
       const client = await pool.connect();
       try {
