@@ -8,7 +8,6 @@
  * A URL asked for the first time is rendered without asking the version and not stored.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { jsonIndent } from './headers.js';
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 
@@ -16,17 +15,15 @@ export async function cachedRead(request: FastifyRequest, reply: FastifyReply, r
   const rc = request.rc;
   const cache = rc.app.responses;
   if (!cache || rc.q.isTransaction) return read();
-  const accept = request.headers.accept;
-  const key = `${rc.user?.id ?? 0} ${rc.baseUrl} ${accept ?? ''} ${request.url}`;
+  const key = `${rc.user?.id ?? 0} ${rc.baseUrl} ${request.headers.accept ?? ''} ${request.url}`;
   if (!cache.seen(key)) return read();
   const version = await rc.app.db.dataVersion();
   const hit = cache.get(key, version);
   if (hit) return reply.type(JSON_TYPE).send(hit);
   // the list total is cached against the same version (core/crud/read.ts)
   rc.dataVersion = version;
-  const out = await read();
-  const indent = jsonIndent(accept);
-  const body = Buffer.from(indent === null ? JSON.stringify(out) : JSON.stringify(out, null, indent));
+  // the reply's serializer: the indented one when the Accept header asked for it (headers.ts)
+  const body = Buffer.from(reply.serialize(await read()) as string);
   cache.set(key, version, body);
   return reply.type(JSON_TYPE).send(body);
 }

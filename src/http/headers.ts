@@ -8,12 +8,6 @@ import type { Config } from '../config.js';
 
 export const API_VERSION = '3.4';
 
-/** `Accept: application/json; indent=N` asks for N-space indented JSON (at most 10), else null */
-export function jsonIndent(accept: string | undefined): number | null {
-  const m = accept?.match(/application\/json[^,]*;\s*indent=(\d+)/);
-  return m ? Math.min(Number(m[1]), 10) : null;
-}
-
 export function registerHeaders(app: FastifyInstance, config: Config): void {
   const allowAll = config.corsOrigins.includes('*');
   const origins = new Set(config.corsOrigins);
@@ -37,8 +31,11 @@ export function registerHeaders(app: FastifyInstance, config: Config): void {
       }
     }
     const accept = request.headers.accept;
-    const indent = jsonIndent(accept);
-    if (indent !== null) reply.serializer((payload) => JSON.stringify(payload, null, indent));
+    const indent = accept?.match(/application\/json[^,]*;\s*indent=(\d+)/);
+    if (indent) {
+      const n = Math.min(Number(indent[1]), 10);
+      reply.serializer((payload) => JSON.stringify(payload, null, n));
+    }
     const version = accept?.match(/application\/json[^,]*;\s*version=([\d.]+)/);
     if (version && version[1] !== API_VERSION) {
       return reply.code(406).send({ detail: 'Invalid version in "Accept" header.' });
