@@ -33,12 +33,25 @@ export interface ChangeWatch {
 // vacuum and analyze change no data (PGlite's maintenance runs them: pglite-maintenance.ts)
 const READS = new Set(['select', 'begin', 'start', 'show', 'explain', 'set', 'vacuum', 'analyze']);
 
+/**
+ * CTE texts already scanned: every list and detail is a `with` statement of a few kilobytes, and
+ * the same texts come back request after request (they are prepared statements).
+ */
+const cteWrites = new Map<string, boolean>();
+const MAX_CTE_TEXTS = 2000;
+
 /** True unless the statement is certainly a read (writes hidden in a CTE count as writes). */
 export function mayWrite(sqlText: string): boolean {
   // leading block comments and parentheses skipped
   const head = /^(?:\s|\/\*[^]*?\*\/|\()*([a-z]+)/i.exec(sqlText)?.[1]?.toLowerCase() ?? '';
-  if (head === 'with') return /\b(insert|update|delete|merge)\b/i.test(sqlText);
-  return !READS.has(head);
+  if (head !== 'with') return !READS.has(head);
+  let writes = cteWrites.get(sqlText);
+  if (writes === undefined) {
+    writes = /\b(insert|update|delete|merge)\b/i.test(sqlText);
+    if (cteWrites.size >= MAX_CTE_TEXTS) cteWrites.clear();
+    cteWrites.set(sqlText, writes);
+  }
+  return writes;
 }
 
 function applicationName(connectionString: string): string {

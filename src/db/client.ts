@@ -10,6 +10,7 @@ import pg from 'pg';
 import { PGliteDialect } from './pglite-dialect.js';
 import { startMaintenance } from './pglite-maintenance.js';
 import { sharedAsk } from './shared-ask.js';
+import { worthNaming } from './statement-names.js';
 import { type ChangeWatch, localChangeWatch, postgresChangeWatch, whenReliable } from './change-watch.js';
 import { typeParsers } from './type-parsers.js';
 
@@ -94,18 +95,15 @@ async function openPglite(opts: OpenOptions): Promise<Database> {
 }
 
 /**
- * Named prepared statements: the same SQL text is parsed and planned once per connection instead
- * of on every execution (bench/: ~3x PostgreSQL throughput on the detail statements). Names come
- * from a hash of the text; statements beyond a bounded number of distinct texts stay unnamed, so
- * dynamic filter combinations cannot grow the per-connection cache without limit.
+ * Named prepared statements (statement-names.ts): bench/ measured ~3x PostgreSQL throughput on the
+ * detail statements. Names come from a hash of the text, the same on every pool connection.
  */
-const MAX_NAMED = 2000;
 const statementNames = new Map<string, string>();
 
 function nameFor(text: string): string | undefined {
   let name = statementNames.get(text);
   if (name) return name;
-  if (statementNames.size >= MAX_NAMED || text.length > 50_000 || /^\s*(begin|commit|rollback)/i.test(text)) return undefined;
+  if (!worthNaming(text, statementNames.size)) return undefined;
   name = `s${createHash('sha1').update(text).digest('hex').slice(0, 16)}`;
   statementNames.set(text, name);
   return name;

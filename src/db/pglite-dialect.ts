@@ -19,11 +19,9 @@ import {
   PostgresQueryCompiler,
   type Kysely,
 } from 'kysely';
+import { worthNaming } from './statement-names.js';
 import { typeParsers } from './type-parsers.js';
 
-/** as on PostgreSQL (db/client.ts): beyond this many distinct texts, statements stay unnamed */
-const MAX_NAMED = 2000;
-const MAX_NAMED_LENGTH = 50_000;
 const { serialize } = protocol;
 
 interface Prepared {
@@ -87,7 +85,7 @@ class PGliteConnection implements DatabaseConnection {
   private async prepare(text: string): Promise<Prepared | null> {
     const known = this.prepared.get(text);
     if (known) return known;
-    if (this.prepared.size >= MAX_NAMED || text.length > MAX_NAMED_LENGTH || /^\s*(begin|commit|rollback)/i.test(text)) return null;
+    if (!worthNaming(text, this.prepared.size)) return null;
     const name = `p${++this.named}`;
     const { messages } = (await this.db.execProtocol(concat([serialize.parse({ name, text }), serialize.describe({ type: 'S', name }), serialize.sync()]))) as { messages: Message[] };
     const params = messages.find((m) => m.name === 'parameterDescription') as { dataTypeIDs: number[] } | undefined;
