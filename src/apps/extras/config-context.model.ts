@@ -74,12 +74,6 @@ export const configContext = defineModel({
   },
   tags: false,
   customFields: false,
-  hooks: {
-    represent(_rc, _rows, out) {
-      // NetBox 3.4 renders the assignment tags as their slugs
-      for (const o of out) if (Array.isArray(o.tags)) o.tags = (o.tags as Array<{ slug: string }>).map((t) => t.slug);
-    },
-  },
   brief: ['name'],
   ordering: ['weight', 'name'],
   // NetBox 3.4 ConfigContextFilterSet.search: name, description and the data

@@ -60,8 +60,8 @@ export interface FieldDef {
   through?: { table: string; from: string; to: string };
   /**
    * m2m: members are written as this attribute of the target instead of ids (DRF
-   * SlugRelatedField: NetBox 3.4 ConfigContext.tags is a list of tag slugs both ways). Rendering
-   * the attribute is the model's represent hook's job.
+   * SlugRelatedField: NetBox 3.4 ConfigContext.tags is a list of tag slugs both ways), and rendered
+   * as that attribute too.
    */
   slugField?: string;
   /** computed: how to read it (column already selected, or produced by the model's represent hook) */

@@ -163,7 +163,9 @@ export async function render(rc: RequestContext, model: ModelDef, rows: Row[], m
       } else if (f.kind === 'm2m') {
         const list = m2mMembers.get(k)?.get(id) ?? [];
         const objs = nested.get(f.to!);
-        o[k] = objs ? list.map((mid) => objs.get(mid)).filter(Boolean) : [];
+        const members = objs ? list.map((mid) => objs.get(mid)).filter(Boolean) : [];
+        // a slug-written relation shows the same attribute it is written with
+        o[k] = f.slugField ? members.map((m) => (m as Record<string, unknown>)[f.slugField!]) : members;
       } else if (f.kind === 'generic') {
         const type = row[f.generic!.type] as string | null;
         const gid = row[f.generic!.id];
