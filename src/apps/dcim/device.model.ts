@@ -12,7 +12,7 @@ import { sql } from 'kysely';
 import { defineModel } from '../../core/model/define-model.js';
 import { comments, description, fk, localContextData } from '../fields.js';
 import { Airflow, DeviceFace, DeviceStatus } from './choices.js';
-import { validatePrimaryIps } from './device-primary-ip.js';
+import { renderPrimaryIp, validatePrimaryIps } from './device-primary-ip.js';
 import { unnamedDisplays, validateDevice } from './device-rules.js';
 import { DEVICE_SUBJECT, renderConfigContexts } from '../extras/config-context-render.js';
 import { booleanFilter, iexact, interfaceMacFilter, siteScope, via, viaPair } from './filters.js';
@@ -108,8 +108,7 @@ export const device = defineModel({
         o.display = unnamed.get(Number(r.id)) ?? o.display;
         // spec: display_name beside display, in every form
         o.display_name = o.display;
-        // NetBox: primary_ip is the IPv6 primary when set, else the IPv4 one (PREFER_IPV4 off)
-        if ('primary_ip' in o) o.primary_ip = o.primary_ip6 ?? o.primary_ip4 ?? null;
+        renderPrimaryIp(o);
       });
       await renderConfigContexts(rc, DEVICE_SUBJECT, rows, out);
     },

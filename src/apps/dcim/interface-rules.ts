@@ -8,17 +8,16 @@
 import { sql } from 'kysely';
 import type { RequestContext } from '../../core/context.js';
 import type { Row } from '../../core/represent/load-related.js';
+import { type AssignedTarget, DEVICE_INTERFACES } from '../ipam/relation-filters.js';
 import { isCableable, VIRTUAL_INTERFACE_TYPES } from './choices.js';
 
 type Errors = Record<string, string[]>;
 
-/** Where an interface model keeps its owner, so device and VM interfaces share these rules. */
-export interface InterfaceOwner {
-  /** interface table */
-  table: string;
-  /** column of the interface pointing at its owner */
-  ownerColumn: string;
-  ownerTable: string;
+/**
+ * Where an interface model keeps its owner (the interface table, its column and the owners' table,
+ * as IP assignment knows them), so device and VM interfaces share these rules.
+ */
+export interface InterfaceOwner extends AssignedTarget {
   /** how messages name the owner */
   noun: string;
   /** join table of the tagged VLANs */
@@ -28,9 +27,7 @@ export interface InterfaceOwner {
 }
 
 export const DEVICE_INTERFACE_OWNER: InterfaceOwner = {
-  table: 'dcim_interface',
-  ownerColumn: 'device_id',
-  ownerTable: 'dcim_device',
+  ...DEVICE_INTERFACES,
   noun: 'device',
   taggedVlans: { table: 'dcim_interface_tagged_vlans', column: 'interface_id' },
   chassisColumn: 'virtual_chassis_id',
@@ -53,13 +50,15 @@ export async function checkRelatedInterfaces(
   if (!relatedIds.length) return new Map();
   const chassis = owner.chassisColumn ? sql.ref(`o.${owner.chassisColumn}`) : sql`null::bigint`;
   const res = await sql<Row>`select i.*, o.name as owner_name, ${chassis} as chassis
-    from ${sql.table(owner.table)} i join ${sql.table(owner.ownerTable)} o on o.id = ${sql.ref(`i.${owner.ownerColumn}`)}
+    from ${sql.table(owner.table)} i join ${sql.table(owner.parentTable)} o on o.id = ${sql.ref(`i.${owner.parentColumn}`)}
     where i.id = any(${relatedIds}::bigint[])`.execute(rc.q);
   const byId = new Map(res.rows.map((r) => [Number(r.id), r]));
-  const own = await sql<Row>`select ${chassis} as chassis from ${sql.table(owner.ownerTable)} o where o.id = ${data[owner.ownerColumn]}`.execute(rc.q);
-  const ownChassis = own.rows[0]?.chassis ?? null;
-  const ownerId = Number(data[owner.ownerColumn]);
-  const sameOwner = (r: Row) => Number(r[owner.ownerColumn]) === ownerId || (ownChassis != null && Number(r.chassis) === Number(ownChassis));
+  // only devices sit in a virtual chassis: a VM interface's owner needs no second look
+  const ownChassis = owner.chassisColumn
+    ? ((await sql<Row>`select ${chassis} as chassis from ${sql.table(owner.parentTable)} o where o.id = ${data[owner.parentColumn]}`.execute(rc.q)).rows[0]?.chassis ?? null)
+    : null;
+  const ownerId = Number(data[owner.parentColumn]);
+  const sameOwner = (r: Row) => Number(r[owner.parentColumn]) === ownerId || (ownChassis != null && Number(r.chassis) === Number(ownChassis));
 
   for (const key of keys) {
     const id = data[`${key}_id`];

@@ -20,7 +20,7 @@ export async function validateVlans(rc: RequestContext, data: Row, owner: Interf
   if (!ids.length) return errors;
   const res = await sql<{ id: number; name: string; vid: number; site_id: number | null; owner_site: number | null }>`
     select v.id, v.name, v.vid, v.site_id, o.site_id as owner_site from ipam_vlan v
-    cross join ${sql.table(owner.ownerTable)} o where o.id = ${data[owner.ownerColumn]} and v.id = any(${ids}::bigint[])`.execute(rc.q);
+    cross join ${sql.table(owner.parentTable)} o where o.id = ${data[owner.parentColumn]} and v.id = any(${ids}::bigint[])`.execute(rc.q);
   for (const v of res.rows) {
     if (v.site_id == null || (v.owner_site != null && Number(v.site_id) === Number(v.owner_site))) continue;
     const field = untagged != null && Number(v.id) === Number(untagged) ? 'untagged_vlan' : 'tagged_vlans';
@@ -29,7 +29,7 @@ export async function validateVlans(rc: RequestContext, data: Row, owner: Interf
   return errors;
 }
 
-export async function clearTaggedVlans(rc: RequestContext, interfaceId: number, owner: InterfaceOwner = DEVICE_INTERFACE_OWNER): Promise<void> {
+async function clearTaggedVlans(rc: RequestContext, interfaceId: number, owner: InterfaceOwner = DEVICE_INTERFACE_OWNER): Promise<void> {
   const { table, column } = owner.taggedVlans;
   await sql`delete from ${sql.table(table)} where ${sql.ref(column)} = ${interfaceId}`.execute(rc.q);
 }

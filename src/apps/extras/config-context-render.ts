@@ -177,7 +177,7 @@ function matching(contexts: ActiveContext[], values: number[][]): number[] {
 }
 
 /** object id -> its rendered config context */
-export async function computeConfigContexts(rc: RequestContext, subject: ContextSubject, ids: number[]): Promise<Map<number, JsonObject>> {
+async function computeConfigContexts(rc: RequestContext, subject: ContextSubject, ids: number[]): Promise<Map<number, JsonObject>> {
   const out = new Map<number, JsonObject>();
   if (ids.length === 0) return out;
   const [contexts, subjects] = await runAll<ActiveContext[] | SubjectValues[]>(rc, [

@@ -7,6 +7,7 @@
 import { sql } from 'kysely';
 import type { RequestContext } from '../../core/context.js';
 import { defineModel } from '../../core/model/define-model.js';
+import { addressesOnOwner } from '../dcim/device-primary-ip.js';
 import { comments, description, fk, name } from '../fields.js';
 import { type AssignedTarget, DEVICE_INTERFACES, throughFilter, VM_INTERFACES } from './relation-filters.js';
 import { portFilter, portsField, ServiceProtocol, serviceDisplay } from './service-common.js';
@@ -16,13 +17,7 @@ const THROUGH = { table: 'ipam_service_ipaddresses', own: 'service_id', other: '
 
 /** the addresses among `ids` that are not on the parent's interfaces (nor NAT outside of one) */
 async function foreignAddresses(rc: RequestContext, ids: number[], target: AssignedTarget, parentId: unknown): Promise<string[]> {
-  const on = (ip: string) => sql`${sql.ref(`${ip}.assigned_object_type`)} = ${target.type} and ${sql.ref(`${ip}.assigned_object_id`)} in
-    (select i.id from ${sql.table(target.table)} i where ${sql.ref(`i.${target.parentColumn}`)} = ${parentId}::bigint)`;
-  const res = await sql<{ address: string }>`select ip.address::text as address from ipam_ipaddress ip
-    where ip.id = any(${ids}::bigint[]) and not (${on('ip')})
-      and not exists (select 1 from ipam_ipaddress inside where inside.id = ip.nat_inside_id and ${on('inside')})
-    order by ip.id`.execute(rc.q);
-  return res.rows.map((r) => r.address);
+  return (await addressesOnOwner(rc, ids, target, parentId)).filter((ip) => !ip.on_owner).map((ip) => ip.address);
 }
 
 export const service = defineModel({

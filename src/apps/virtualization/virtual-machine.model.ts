@@ -7,6 +7,7 @@ import { sql } from 'kysely';
 import { defineModel } from '../../core/model/define-model.js';
 import type { ModelHooks } from '../../core/model/types.js';
 import { booleanFilter, interfaceMacFilter, siteScope, viaPair } from '../dcim/filters.js';
+import { renderPrimaryIp } from '../dcim/device-primary-ip.js';
 import { renderConfigContexts, VM_SUBJECT } from '../extras/config-context-render.js';
 import { comments, description, fk, localContextData } from '../fields.js';
 import { contactFilters } from '../tenancy/contact-filters.js';
@@ -19,8 +20,8 @@ const MAX_INT = 2_147_483_647;
  * NetBox: primary_ip is the IPv6 primary when set, else the IPv4 one (PREFER_IPV4 off); the full
  * form renders config_context (extras/config-context-render.ts)
  */
-export const representVirtualMachines: NonNullable<ModelHooks['represent']> = async (rc, rows, out) => {
-  for (const o of out) if ('primary_ip' in o) o.primary_ip = o.primary_ip6 ?? o.primary_ip4 ?? null;
+const representVirtualMachines: NonNullable<ModelHooks['represent']> = async (rc, rows, out) => {
+  for (const o of out) renderPrimaryIp(o);
   await renderConfigContexts(rc, VM_SUBJECT, rows, out);
 };
 

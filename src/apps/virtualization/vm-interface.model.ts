@@ -12,11 +12,10 @@ import { parseIds, viaPair } from '../dcim/filters.js';
 import { checkRelatedInterfaces, type InterfaceOwner } from '../dcim/interface-rules.js';
 import { dropUntaggedWithoutMode, syncTaggedVlans, validateVlans } from '../dcim/interface-vlans.js';
 import { description, fk } from '../fields.js';
+import { VM_INTERFACES } from '../ipam/relation-filters.js';
 
-export const VM_INTERFACE_OWNER: InterfaceOwner = {
-  table: 'virtualization_vminterface',
-  ownerColumn: 'virtual_machine_id',
-  ownerTable: 'virtualization_virtualmachine',
+const VM_INTERFACE_OWNER: InterfaceOwner = {
+  ...VM_INTERFACES,
   noun: 'virtual machine',
   taggedVlans: { table: 'virtualization_vminterface_tagged_vlans', column: 'vminterface_id' },
 };
