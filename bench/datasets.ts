@@ -4,11 +4,11 @@
  * statements per request --trace-sql compares at two page sizes.
  */
 import type { BenchArgs } from './args.js';
-import { type Api, call } from './http.js';
+import type { Api } from './http.js';
 import { buildScenarios, type Scenario } from './scenarios.js';
 import { buildIpamScenarios, IPAM_PAGE_PROBES } from './scenarios-ipam.js';
 import { seed, type SeedStep } from './seed.js';
-import { IPAM_FULL, IPAM_SMALL, seedIpam } from './seed-ipam.js';
+import { IPAM_FULL, IPAM_SMALL, seedIpam, verifyCounts } from './seed-ipam.js';
 
 export interface PageProbe {
   name: string;
@@ -41,8 +41,7 @@ export async function prepareDataset(args: BenchArgs, api: Api, log: (s: string)
   }
   log(`   seeding ${args.sites} sites`);
   const seeded = await seed(api, args.sites, log);
-  const stored = await call<{ count: number }>(api, 'GET', '/api/dcim/sites/?limit=1');
-  if (stored.count !== args.sites) throw new Error(`expected ${args.sites} sites after seeding, the API counts ${stored.count}`);
+  await verifyCounts(api, { 'dcim/sites': args.sites });
   return {
     name: 'sites',
     summary: `${args.sites.toLocaleString('en')} sites with tenants, regions and tags`,

@@ -168,7 +168,7 @@ async function seedContexts(api: Api, sites: Obj[], roles: Obj[], create: Create
 }
 
 /** The API must count what was seeded; a short count means a broken seed, not a fast benchmark. */
-async function verifyCounts(api: Api, expected: Record<string, number>): Promise<void> {
+export async function verifyCounts(api: Api, expected: Record<string, number>): Promise<void> {
   for (const [path, n] of Object.entries(expected)) {
     const got = await call<{ count: number }>(api, 'GET', `/api/${path}/?limit=1&brief=1`);
     if (got.count !== n) throw new Error(`expected ${n} objects at /api/${path}/ after seeding, the API counts ${got.count}`);

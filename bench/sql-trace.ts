@@ -6,11 +6,11 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import type { PageProbe } from './datasets.js';
-import type { Api } from './http.js';
+import { type Api, call } from './http.js';
 import type { ScenarioResult } from './scenarios.js';
 import type { Server } from './server.js';
 
-export interface SqlDump {
+interface SqlDump {
   /** HTTP requests the server received since the last dump */
   requests?: number;
   statements: Array<{ sql: string; calls: number; ms: number }>;
@@ -24,7 +24,7 @@ export interface PageProbeResult {
   constant: boolean;
 }
 
-export const PROBE_LIMITS = [50, 1000];
+const PROBE_LIMITS = [50, 1000];
 
 export class SqlTrace {
   private n = 0;
@@ -43,11 +43,7 @@ export class SqlTrace {
    * server's short-lived caches (token, custom fields) add a statement now and then
    */
   async statementsOf(api: Api, path: string): Promise<number> {
-    const get = async () => {
-      const res = await fetch(`${api.base}${path}`, { headers: { Authorization: `Token ${api.token}`, Accept: 'application/json' } });
-      if (!res.ok) throw new Error(`GET ${path} answered ${res.status}: ${(await res.text()).slice(0, 300)}`);
-      await res.arrayBuffer();
-    };
+    const get = () => call(api, 'GET', path);
     await get();
     await this.dump();
     let fewest = Infinity;

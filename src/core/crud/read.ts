@@ -44,7 +44,7 @@ async function readAndRender(rc: RequestContext, model: ModelDef, params: Params
   const rows = (await sql<Row>`${withPrefetch(rc, model, plan, pageQuery)}`.execute(rc.q)).rows;
   const prefetched = takePrefetched(rc, model, plan, rows);
   await onRows?.(rows);
-  return render(rc, model, rows, mode, { exclude, prefetched });
+  return render(rc, model, rows, mode, { exclude, prefetched, plan });
 }
 
 /**

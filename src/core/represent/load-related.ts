@@ -19,7 +19,7 @@ type Sql = RawBuilder<unknown>;
 export type Ids = number[] | Sql;
 
 /** `column` is one of the ids */
-export function idIn(column: Sql, ids: Ids): Sql {
+function idIn(column: Sql, ids: Ids): Sql {
   return Array.isArray(ids) ? sql`${column} = any(${ids}::bigint[])` : sql`${column} in (${ids})`;
 }
 
@@ -107,6 +107,11 @@ export function depthsSql(model: ModelDef, ids: Ids): Sql {
     select id, max(depth)::int as depth from up group by id)`;
 }
 
+/** (id, n) rows of the depths, the shape of countSql's rows */
+export function depthRowsSql(model: ModelDef, ids: Ids): Sql {
+  return sql`select id, depth as n from ${depthsSql(model, ids)} d`;
+}
+
 /** id -> number: depths and counts */
 export function numberMap(rows: Array<{ id: unknown; n: unknown }>): Map<number, number> {
   return new Map(rows.map((r) => [Number(r.id), Number(r.n)]));
@@ -114,7 +119,7 @@ export function numberMap(rows: Array<{ id: unknown; n: unknown }>): Map<number,
 
 export async function fetchDepths(rc: RequestContext, model: ModelDef, ids: number[]): Promise<Map<number, number>> {
   if (ids.length === 0 || !model.treeParent) return new Map();
-  return numberMap((await sql<{ id: number; n: number }>`select id, depth as n from ${depthsSql(model, ids)} d`.execute(rc.q)).rows);
+  return numberMap((await sql<{ id: number; n: number }>`${depthRowsSql(model, ids)}`.execute(rc.q)).rows);
 }
 
 /** ids of `ids` and all their descendants in a tree model (SQL fragment) */

@@ -20,7 +20,7 @@ export interface RenderPlan {
 }
 
 /** Field keys shown in a mode, in declaration order. */
-export function fieldsFor(model: ModelDef, mode: Mode): string[] {
+function fieldsFor(model: ModelDef, mode: Mode): string[] {
   if (mode === 'full') {
     return Object.entries(model.fields)
       .filter(([, f]) => !f.writeOnly)

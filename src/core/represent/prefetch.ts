@@ -13,7 +13,7 @@ import { type RawBuilder, sql } from 'kysely';
 import type { RequestContext } from '../context.js';
 import type { ModelDef } from '../model/types.js';
 import { parseInet, parseTimestamptz } from '../../db/type-parsers.js';
-import { countSql, depthsSql, m2mMap, m2mSql, numberMap, rowsByIdSql, tagsMap, tagsSql, type Row, type TagRow } from './load-related.js';
+import { countSql, depthRowsSql, m2mMap, m2mSql, numberMap, rowsByIdSql, tagsMap, tagsSql, type Row, type TagRow } from './load-related.js';
 import type { RenderPlan } from './plan.js';
 
 type Sql = RawBuilder<unknown>;
@@ -68,7 +68,7 @@ function prefetchEntries(rc: RequestContext, model: ModelDef, plan: RenderPlan):
   }
   for (const k of plan.countKeys) entries.push([`count:${k}`, agg(countSql(rc, model, model.counts[k]!, PAGE_IDS))]);
   if (plan.withTags) entries.push(['tags', agg(tagsSql(model, PAGE_IDS), sql`r.name, r.id`)]);
-  if (plan.withDepth) entries.push(['depth', agg(sql`select id, depth as n from ${depthsSql(model, PAGE_IDS)} d`)]);
+  if (plan.withDepth) entries.push(['depth', agg(depthRowsSql(model, PAGE_IDS))]);
   for (const [key] of entries) if (!key.startsWith('rows:')) covered.add(key);
   return { entries, covered };
 }
@@ -131,7 +131,7 @@ function convertersOf(model: ModelDef): Array<[string, (s: string) => unknown]> 
 }
 
 /** A related row fetched as JSON, made to look like a row the driver parsed. */
-export function normaliseJsonRow(model: ModelDef, row: Row): Row {
+function normaliseJsonRow(model: ModelDef, row: Row): Row {
   for (const [k, convert] of convertersOf(model)) {
     const v = row[k];
     if (typeof v === 'string') row[k] = convert(v);

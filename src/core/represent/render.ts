@@ -4,7 +4,7 @@
  */
 import type { CustomFieldDef, RequestContext } from '../context.js';
 import type { FieldDef, ModelDef } from '../model/types.js';
-import { type Mode, planRender } from './plan.js';
+import { type Mode, planRender, type RenderPlan } from './plan.js';
 import type { Prefetched } from './prefetch.js';
 import { detailUrl } from '../urls.js';
 import { renderCustomFields } from './custom-fields.js';
@@ -19,6 +19,8 @@ export interface RenderOptions {
   created?: boolean;
   /** related data the page query fetched with the rows (prefetch.ts); the rest is loaded in batches */
   prefetched?: Prefetched;
+  /** the plan the read already made for these rows (planRender with the same mode and exclude) */
+  plan?: RenderPlan;
 }
 
 export function renderChoice(f: FieldDef, v: unknown): unknown {
@@ -73,7 +75,7 @@ function addWanted(wanted: Map<string, Set<number>>, to: string, id: unknown): v
 export async function render(rc: RequestContext, model: ModelDef, rows: Row[], mode: Mode, opts: RenderOptions = {}): Promise<Row[]> {
   if (rows.length === 0) return [];
   const { registry } = rc.app;
-  const plan = planRender(model, mode, opts.exclude);
+  const plan = opts.plan ?? planRender(model, mode, opts.exclude);
   const { keys } = plan;
   const pre = opts.prefetched;
   const covered = (key: string) => pre?.covered.has(key) ?? false;
