@@ -6,7 +6,7 @@
 import { sql } from 'kysely';
 import type { RequestContext } from '../context.js';
 import { Errors } from '../errors.js';
-import type { FieldDef, ModelDef } from '../model/types.js';
+import type { CustomFilter, FieldDef, ModelDef } from '../model/types.js';
 import { descendantsSql } from '../represent/load-related.js';
 import { customFieldCondition } from './custom-field-filter.js';
 import { BOOLEAN_VALUED, type Cond, likeEscape, LOOKUPS_BY_KIND } from './lookups.js';
@@ -173,43 +173,145 @@ export async function buildFilters(rc: RequestContext, model: ModelDef, params: 
 }
 
 async function filterCondition(rc: RequestContext, model: ModelDef, name: string, raw: string[]): Promise<Cond | null> {
-  const custom = model.filters[name];
-  if (custom) return custom.build(raw, 'exact', { rc, model, alias: 't' });
+  const resolved = resolveFilter(model, name);
+  if (resolved) return resolved.build(rc, raw);
   const [base, lookup] = splitLookup(name);
-  const customBase = model.filters[base];
-  if (customBase) {
-    return customBase.lookups?.includes(lookup) ? customBase.build(raw, lookup, { rc, model, alias: 't' }) : null;
-  }
-  if (base === 'id') return lookupCondition(name, 'integer', col('id'), lookup, raw);
-  if (model.timestamps && (base === 'created' || base === 'last_updated')) {
-    return lookupCondition(name, 'datetime', col(base), lookup, raw);
-  }
-  if (base === 'q' && lookup === 'exact') return searchCondition(model, raw);
-  if (base === 'tag' && model.tags) return tagCondition(rc, model, name, lookup, raw);
-  if (base in BY_REQUEST_ACTIONS && lookup === 'exact' && model.changelog) return byRequestCondition(model, base, raw);
+  // custom fields are rows, not declarations: resolved per request
   if (base.startsWith('cf_') && model.customFields) {
     const cfs = await rc.app.customFields(rc.q, model.name);
     const cf = cfs.find((c) => c.name === base.slice(3));
     return cf ? customFieldCondition(name, cf, lookup, raw) : null;
   }
+  return null;
+}
+
+/** The value type a filter parameter takes, as documented (OpenAPI) and parsed. */
+export type FilterValueType = 'string' | 'integer' | 'number' | 'boolean' | 'date' | 'date-time';
+
+/** One accepted query parameter of a model's list. */
+export interface ResolvedFilter {
+  type: FilterValueType;
+  /** repeated values OR (spec: Filtering rules 2); false: the parameter takes one value */
+  multi: boolean;
+  /** the values it accepts, when it is a choice */
+  choices?: ReadonlyArray<string | number>;
+  build(rc: RequestContext, raw: string[]): Promise<Cond | null>;
+}
+
+const VALUE_TYPE_BY_KIND: Record<string, FilterValueType> = { integer: 'integer', decimal: 'number', date: 'date', datetime: 'date-time', boolean: 'boolean' };
+
+/** A filter over a kind's lookup table (lookups.ts); null when the table has no such lookup. */
+function tableFilter(kind: string, column: string, lookup: string, name: string, f?: FieldDef): ResolvedFilter | null {
+  if (!LOOKUPS_BY_KIND[kind]?.[lookup]) return null;
+  const boolValued = BOOLEAN_VALUED.has(lookup);
+  const choices = kind === 'choice' ? f!.choices!.choices.map((c) => c.value) : undefined;
+  return {
+    type: boolValued ? 'boolean' : kind === 'choice' && f!.choices!.numeric ? 'integer' : (VALUE_TYPE_BY_KIND[kind] ?? 'string'),
+    multi: !boolValued && (lookup === 'exact' || lookup === 'n' || kind in STRING_KINDS),
+    ...(choices && !boolValued ? { choices } : {}),
+    build: async (_rc, raw) => lookupCondition(name, kind, col(column), lookup, raw, f),
+  };
+}
+
+const STRING_KINDS = { string: 1, text: 1, slug: 1 };
+const exactOrNot = (lookup: string) => lookup === 'exact' || lookup === 'n';
+
+/**
+ * What a query parameter means for a model, or null when the model does not filter on it (the
+ * parameter is then ignored, reference 8.3). One answer serves the list query and the OpenAPI
+ * document, so the two cannot disagree. Custom fields (`cf_*`) are resolved per request.
+ */
+export function resolveFilter(model: ModelDef, name: string): ResolvedFilter | null {
+  let cache = resolved.get(model);
+  if (!cache) resolved.set(model, (cache = new Map()));
+  let hit = cache.get(name);
+  if (hit === undefined) {
+    hit = resolveUncached(model, name);
+    // names are client input: remember only the ones that mean something, and a bounded number
+    if (hit || cache.size < 4096) cache.set(name, hit);
+  }
+  return hit;
+}
+
+const resolved = new WeakMap<ModelDef, Map<string, ResolvedFilter | null>>();
+
+function customFilter(model: ModelDef, filter: CustomFilter, lookup: string): ResolvedFilter {
+  return {
+    type: BOOLEAN_VALUED.has(lookup) ? 'boolean' : (filter.type ?? 'string'),
+    multi: !['lt', 'lte', 'gt', 'gte', 'empty'].includes(lookup),
+    build: (rc, raw) => filter.build(raw, lookup, { rc, model, alias: 't' }),
+  };
+}
+
+function resolveUncached(model: ModelDef, name: string): ResolvedFilter | null {
+  const own = model.filters[name];
+  if (own) return customFilter(model, own, 'exact');
+  const [base, lookup] = splitLookup(name);
+  const ownBase = model.filters[base];
+  if (ownBase) return ownBase.lookups?.includes(lookup) ? customFilter(model, ownBase, lookup) : null;
+  if (base === 'id') return tableFilter('integer', 'id', lookup, name);
+  if (model.timestamps && (base === 'created' || base === 'last_updated')) return tableFilter('datetime', base, lookup, name);
+  if (base === 'q') return lookup === 'exact' ? { type: 'string', multi: false, build: async (_rc, raw) => searchCondition(model, raw) } : null;
+  if (base === 'tag') {
+    return model.tags && exactOrNot(lookup) ? { type: 'string', multi: true, build: (rc, raw) => tagCondition(rc, model, name, lookup, raw) } : null;
+  }
+  if (base in BY_REQUEST_ACTIONS) {
+    return model.changelog && lookup === 'exact' ? { type: 'string', multi: true, build: async (_rc, raw) => byRequestCondition(model, base, raw) } : null;
+  }
   if (base.endsWith('_id')) {
     const key = base.slice(0, -3);
     const f = model.fields[key];
-    if (f?.kind === 'fk' && !f.noFilter) return fkIdCondition(rc, name, key, f, lookup, raw);
+    if (f?.kind === 'fk' && !f.noFilter) {
+      return exactOrNot(lookup) ? { type: 'integer', multi: true, build: (rc, raw) => fkIdCondition(rc, name, key, f, lookup, raw) } : null;
+    }
   }
   const f = model.fields[base];
   if (!f || f.noFilter || f.writeOnly) return null;
-  if (f.kind === 'fk') return fkKeyCondition(rc, name, base, f, lookup, raw);
-  if (f.kind === 'm2m' || f.kind === 'json' || f.kind === 'password') return null;
-  if (f.kind === 'strings') {
-    if (lookup !== 'exact' && lookup !== 'n') return null;
-    const c = sql`${col(base)} && ${raw}::text[]`;
-    return lookup === 'n' ? sql`not ${c}` : c;
+  switch (f.kind) {
+    case 'fk':
+      return exactOrNot(lookup) ? { type: 'string', multi: true, build: (rc, raw) => fkKeyCondition(rc, name, base, f, lookup, raw) } : null;
+    case 'strings':
+      return exactOrNot(lookup) ? { type: 'string', multi: true, build: async (_rc, raw) => stringsCondition(base, lookup, raw) } : null;
+    case 'ipaddress':
+    case 'ipprefix':
+      return exactOrNot(lookup) ? { type: 'string', multi: true, build: async (_rc, raw) => networkCondition(base, f.kind as 'ipaddress', lookup, raw) } : null;
+    case 'mac': {
+      const t = tableFilter('string', base, lookup, name, f);
+      return t && { ...t, build: async (_rc, raw) => lookupCondition(name, 'string', col(base), lookup, raw.map((v) => normaliseMac(v) ?? v), f) };
+    }
+    case 'contenttype':
+      return tableFilter('choiceless', base, lookup, name, f);
+    case 'm2m':
+    case 'json':
+    case 'password':
+    case 'computed':
+    case 'generic':
+      return null;
+    default:
+      return tableFilter(f.kind, base, lookup, name, f);
   }
-  if (f.kind === 'computed' || f.kind === 'generic') return null;
-  if (f.kind === 'ipaddress' || f.kind === 'ipprefix') return networkCondition(base, f.kind, lookup, raw);
-  if (f.kind === 'mac') return lookupCondition(name, 'string', col(base), lookup, raw.map((v) => normaliseMac(v) ?? v), f);
-  if (f.kind === 'contenttype') return lookupCondition(name, 'choiceless', col(base), lookup, raw, f);
-  return lookupCondition(name, f.kind, col(base), lookup, raw, f);
 }
 
+function stringsCondition(base: string, lookup: string, raw: string[]): Cond {
+  const c = sql`${col(base)} && ${raw}::text[]`;
+  return lookup === 'n' ? sql`not ${c}` : c;
+}
+
+/**
+ * Every parameter a model's list filters on (besides `cf_*`), with what it takes: the names a
+ * client may send, each with its lookup variants, for the OpenAPI document. Candidates are made
+ * generously and kept only where resolveFilter accepts them, so the list is what the query does.
+ */
+export function filterParameters(model: ModelDef): Array<[string, ResolvedFilter]> {
+  const bases = new Set<string>(['id', 'created', 'last_updated', 'q', 'tag', ...Object.keys(BY_REQUEST_ACTIONS)]);
+  for (const key of Object.keys(model.fields)) bases.add(key).add(`${key}_id`);
+  for (const key of Object.keys(model.filters)) bases.add(key);
+  const out: Array<[string, ResolvedFilter]> = [];
+  for (const base of bases) {
+    for (const name of [base, ...[...ALL_SUFFIXES].map((s) => `${base}__${s}`)]) {
+      const r = resolveFilter(model, name);
+      if (r) out.push([name, r]);
+    }
+  }
+  return out.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+}
