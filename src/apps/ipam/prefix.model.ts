@@ -10,7 +10,7 @@ import type { Cond } from '../../core/query/lookups.js';
 import { relatedFilter } from '../../core/query/related-filter.js';
 import { comments, description, fk } from '../fields.js';
 import { PrefixStatus } from './choices.js';
-import { setFamily, tenancyFilters, tenantField, uniquenessScope } from './common.js';
+import { familyField, setFamily, tenancyFilters, tenantField, uniquenessScope } from './common.js';
 import { colOf, familyFilter, maskLengthFilter, netFilter, networkSearch, numericFilter } from './network-filters.js';
 import { presentInVrfFilter, vlanVidFilter } from './relation-filters.js';
 
@@ -31,7 +31,7 @@ export const prefix = defineModel({
   verboseName: 'prefix',
   verboseNamePlural: 'prefixes',
   fields: {
-    family: { kind: 'computed' },
+    family: familyField(),
     prefix: { kind: 'ipprefix', required: true },
     site: fk('dcim.site', { onDelete: 'protect' }),
     vrf: fk('ipam.vrf', { onDelete: 'protect', label: 'VRF' }),
@@ -43,8 +43,8 @@ export const prefix = defineModel({
     mark_utilized: { kind: 'boolean', default: false },
     description: description(),
     comments: comments(),
-    children: { kind: 'computed' },
-    _depth: { kind: 'computed' },
+    children: { kind: 'computed', shape: { type: 'integer' } },
+    _depth: { kind: 'computed', shape: { type: 'integer' } },
   },
   display: (row) => String(row.prefix),
   filters: {
@@ -76,8 +76,6 @@ export const prefix = defineModel({
     },
     async represent(rc, rows, out, { mode }) {
       setFamily(rows, out, 'prefix', mode);
-      // spec: the brief form is exactly id, url, family and prefix
-      if (mode === 'brief') for (const o of out) delete o.display;
       if (mode !== 'full') return;
       const tree = await fetchTreeCounts(rc, rows.map((r) => Number(r.id)));
       for (const o of out) {
@@ -88,6 +86,8 @@ export const prefix = defineModel({
     },
   },
   brief: ['family', 'prefix'],
+  // spec: the brief form is exactly id, url, family and prefix
+  briefWithoutDisplay: true,
   nested: ['family', 'prefix'],
   // NetBox 3.4: vrf, prefix, id
   ordering: ['vrf', 'prefix'],

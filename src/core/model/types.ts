@@ -81,7 +81,22 @@ export interface FieldDef {
   /** excluded from ordering */
   noOrdering?: boolean;
   help?: string;
+  /**
+   * The rendered value's JSON Schema (OpenAPI 3.0 dialect) where the kind does not say it: computed
+   * fields, and fields a represent hook renders otherwise. `{ $model: 'ipam.vrf' }` inside it stands
+   * for that model's nested form (core/openapi/shapes.ts).
+   */
+  shape?: Shape;
+  /** the shape in the brief or nested form, where it differs from `shape` there */
+  shapeIn?: Partial<Record<'brief' | 'nested', Shape>>;
+  /** the representation may leave the key out (a token key once retrieval is off) */
+  omittable?: boolean;
+  /** `?exclude=<key>` leaves it out (NetBox 3.4 honours exclude for config_context only) */
+  excludable?: boolean;
 }
+
+/** A JSON Schema fragment describing a rendered value (see FieldDef.shape). */
+export type Shape = { readonly [key: string]: unknown };
 
 export interface CountDef {
   /** model identity whose rows are counted */
@@ -191,6 +206,12 @@ export interface ModelDef {
   description?: string;
   /** fk whose target is the change log's related object (a device for its interfaces) */
   relatedObject?: string;
+  /** name of its OpenAPI component schemas (`IPAddress`); defaults to the verbose name in PascalCase */
+  schemaName?: string;
+  /** keys a represent hook adds to a form that are not fields (the nested interface's connection_status) */
+  represented?: Record<string, Shape>;
+  /** the brief form carries no `display` (spec: the prefix brief form is exactly id, url, family, prefix) */
+  briefWithoutDisplay?: boolean;
 }
 
 export type ModelInput = Omit<

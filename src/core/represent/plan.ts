@@ -35,13 +35,13 @@ export function planRender(model: ModelDef, mode: Mode, exclude?: Set<string>): 
   let byKey = plans.get(model);
   const whole = byKey?.get(mode);
   const shown = whole?.keys ?? fieldsFor(model, mode);
-  // only exclusions of shown fields change the plan (`exclude=` names anything the client likes)
-  const dropped = exclude?.size ? shown.filter((k) => exclude.has(k)) : [];
+  // only excludable fields that are shown change the plan (`exclude=` names anything the client likes)
+  const dropped = exclude?.size ? shown.filter((k) => exclude.has(k) && model.fields[k]?.excludable) : [];
   if (whole && !dropped.length) return whole;
   const cacheKey = dropped.length ? `${mode}:${dropped.join(',')}` : mode;
   const hit = byKey?.get(cacheKey);
   if (hit) return hit;
-  const keys = dropped.length ? shown.filter((k) => !exclude!.has(k)) : shown;
+  const keys = dropped.length ? shown.filter((k) => !dropped.includes(k)) : shown;
   const ofKind = (kind: string) => keys.filter((k) => model.fields[k]?.kind === kind);
   const full = mode === 'full';
   const plan: RenderPlan = {

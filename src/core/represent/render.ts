@@ -81,6 +81,7 @@ export async function render(rc: RequestContext, model: ModelDef, rows: Row[], m
   const covered = (key: string) => pre?.covered.has(key) ?? false;
   const ids = rows.map((r) => Number(r.id));
   const full = mode === 'full';
+  const noDisplay = mode === 'brief' && !!model.briefWithoutDisplay;
 
   // Related rows to render nested: prefetched ones are in hand, the others are loaded by id.
   const targets = new Map<string, Map<number, Row>>();
@@ -148,7 +149,7 @@ export async function render(rc: RequestContext, model: ModelDef, rows: Row[], m
 
   const out: Row[] = rows.map((row) => {
     const id = Number(row.id);
-    const o: Row = { id, url: detailUrl(rc.baseUrl, model, id), display: model.display(row) };
+    const o: Row = noDisplay ? { id, url: detailUrl(rc.baseUrl, model, id) } : { id, url: detailUrl(rc.baseUrl, model, id), display: model.display(row) };
     for (const k of keys) {
       const f = model.fields[k];
       if (!f) {
