@@ -15,7 +15,8 @@ import { Airflow, DeviceFace, DeviceStatus } from './choices.js';
 import { renderPrimaryIp, validatePrimaryIps } from './device-primary-ip.js';
 import { unnamedDisplays, validateDevice } from './device-rules.js';
 import { DEVICE_SUBJECT, renderConfigContexts } from '../extras/config-context-render.js';
-import { booleanFilter, iexact, interfaceMacFilter, siteScope, via, viaPair } from './filters.js';
+import { booleanFilter, iexact, interfaceMacFilter, siteScope, viaPair } from './filters.js';
+import { relatedFilter } from '../../core/query/related-filter.js';
 
 const ROLE_REQUIRED = { device_role: ['This field is required.'] };
 
@@ -46,10 +47,10 @@ export const device = defineModel({
     rack: fk('dcim.rack', { onDelete: 'protect' }),
     position: { kind: 'decimal', nullable: true, min: 1, max: 99.5, decimalPlaces: 1, label: 'position (U)' },
     face: { kind: 'choice', choices: DeviceFace, blank: true, label: 'rack face' },
-    parent_device: { kind: 'computed', readOnly: true },
+    parent_device: { kind: 'computed', readOnly: true, shape: { $model: 'dcim.device', nullable: true } },
     status: { kind: 'choice', choices: DeviceStatus, default: 'active' },
     airflow: { kind: 'choice', choices: Airflow, blank: true },
-    primary_ip: { kind: 'computed', readOnly: true },
+    primary_ip: { kind: 'computed', readOnly: true, shape: { $model: 'ipam.ipaddress', nullable: true } },
     primary_ip4: fk('ipam.ipaddress', { onDelete: 'set_null', label: 'primary IPv4' }),
     primary_ip6: fk('ipam.ipaddress', { onDelete: 'set_null', label: 'primary IPv6' }),
     // NetBox 3.4: SET_NULL; the cluster's site must be the device's (device-rules.ts)
@@ -61,8 +62,8 @@ export const device = defineModel({
     comments: comments(),
     local_context_data: localContextData(),
     // config contexts merged with local_context_data (extras/config-context-render.ts); full form only
-    config_context: { kind: 'computed', readOnly: true },
-    display_name: { kind: 'computed', readOnly: true },
+    config_context: { kind: 'computed', readOnly: true, excludable: true, shape: { type: 'object', additionalProperties: true } },
+    display_name: { kind: 'computed', readOnly: true, shape: { type: 'string' } },
   },
   uniqueTogether: [
     { fields: ['site', 'tenant', 'name'], ci: true, message: 'Device name must be unique per site and tenant.' },
@@ -73,7 +74,7 @@ export const device = defineModel({
     name: iexact('name'),
     serial: iexact('serial'),
     ...viaPair('manufacturer', ['device_type', 'manufacturer']),
-    model: via('model', ['device_type']),
+    model: relatedFilter(['device_type']),
     ...siteScope(['site']),
     ...viaPair('tenant_group', ['tenant', 'group']),
     mac_address: interfaceMacFilter('dcim_interface', 'device_id'),

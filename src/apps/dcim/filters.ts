@@ -3,35 +3,17 @@
  * its site's region), case-insensitive exact names, and NetBox's boolean filters.
  */
 import { sql } from 'kysely';
-import { ApiError, Errors } from '../../core/errors.js';
+import { Errors } from '../../core/errors.js';
 import type { CustomFilter } from '../../core/model/types.js';
 import { type Cond, STRING_LOOKUPS } from '../../core/query/lookups.js';
 import { relatedFilter } from '../../core/query/related-filter.js';
 import { normaliseMac } from '../../core/net/mac.js';
 
-/**
- * relatedFilter() under the parameter name NetBox uses: `region` on devices walks site.region, and
- * a bad value is reported as `{"region": [...]}` rather than under the path's name.
- */
-export function via(param: string, path: string[], opts: { byId?: boolean } = {}): CustomFilter {
-  const inner = relatedFilter(path, opts);
-  return {
-    ...inner,
-    async build(values, lookup, ctx) {
-      try {
-        return await inner.build(values, lookup, ctx);
-      } catch (err) {
-        if (!(err instanceof ApiError) || err.code !== Errors.invalidFilter.code) throw err;
-        const message = Object.values(err.body as Record<string, string[]>)[0]?.[0] ?? 'Invalid value.';
-        throw Errors.invalidFilter(lookup === 'exact' ? param : `${param}__${lookup}`, message);
-      }
-    },
-  };
-}
 
 /** `<name>` and `<name>_id` pairs of a relation reached through `path` (both NetBox names) */
 export function viaPair(name: string, path: string[]): Record<string, CustomFilter> {
-  return { [name]: via(name, path), [`${name}_id`]: via(`${name}_id`, path, { byId: true }) };
+  // a bad value is reported under the name the client sent (core/query/filters.ts)
+  return { [name]: relatedFilter(path), [`${name}_id`]: relatedFilter(path, { byId: true }) };
 }
 
 /** region, site_group (and their _id forms) through the site the object belongs to */

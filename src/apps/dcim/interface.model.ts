@@ -10,11 +10,13 @@
 import { sql } from 'kysely';
 import { defineModel } from '../../core/model/define-model.js';
 import type { CustomFilter } from '../../core/model/types.js';
+import { choiceSchema } from '../../core/openapi/shapes.js';
 import { renderChoice } from '../../core/represent/render.js';
 import { description, fk } from '../fields.js';
 import { Duplex, InterfaceMode, InterfaceType, LinkStatus, PoEMode, PoEType, VIRTUAL_INTERFACE_TYPES, WIRELESS_INTERFACE_TYPES } from './choices.js';
-import { loadCableStatus, loadLinkPeers } from './cabling.js';
-import { booleanFilter, siteScope, via, viaPair } from './filters.js';
+import { CABLED_SHAPES, loadCableStatus, loadLinkPeers } from './cabling.js';
+import { booleanFilter, siteScope, viaPair } from './filters.js';
+import { relatedFilter } from '../../core/query/related-filter.js';
 import { validateInterface } from './interface-rules.js';
 import { dropUntaggedWithoutMode, syncTaggedVlans, validateVlans } from './interface-vlans.js';
 
@@ -64,14 +66,15 @@ export const iface = defineModel({
     poe_mode: { kind: 'choice', choices: PoEMode, blank: true, label: 'PoE mode' },
     poe_type: { kind: 'choice', choices: PoEType, blank: true, label: 'PoE type' },
     mark_connected: { kind: 'boolean', default: false },
-    cable: fk('dcim.cable', { readOnly: true, noFilter: true }),
+    // NetBox 3.4: the brief form gives the cable as its id
+    cable: fk('dcim.cable', { readOnly: true, noFilter: true, shapeIn: { brief: { type: 'integer', nullable: true } } }),
     cable_end: { kind: 'string', readOnly: true, maxLength: 1 },
-    link_peers: { kind: 'computed', readOnly: true },
-    link_peers_type: { kind: 'computed', readOnly: true },
-    connected_endpoints: { kind: 'computed', readOnly: true },
-    connected_endpoints_type: { kind: 'computed', readOnly: true },
-    connected_endpoints_reachable: { kind: 'computed', readOnly: true },
-    _occupied: { kind: 'computed', readOnly: true, label: 'occupied' },
+    link_peers: { kind: 'computed', readOnly: true, shape: CABLED_SHAPES.peers },
+    link_peers_type: { kind: 'computed', readOnly: true, shape: CABLED_SHAPES.peersType },
+    connected_endpoints: { kind: 'computed', readOnly: true, shape: CABLED_SHAPES.endpoints },
+    connected_endpoints_type: { kind: 'computed', readOnly: true, shape: CABLED_SHAPES.peersType },
+    connected_endpoints_reachable: { kind: 'computed', readOnly: true, shape: CABLED_SHAPES.reachable },
+    _occupied: { kind: 'computed', readOnly: true, label: 'occupied', shape: CABLED_SHAPES.occupied },
   },
   uniqueTogether: [{ fields: ['device', 'name'], message: 'Interface with this Device and Name already exists.' }],
   relatedObject: 'device',
@@ -83,7 +86,7 @@ export const iface = defineModel({
     ...viaPair('role', ['device', 'role']),
     ...viaPair('device_role', ['device', 'device_role']),
     ...viaPair('device_type', ['device', 'device_type']),
-    virtual_chassis_id: via('virtual_chassis_id', ['device', 'virtual_chassis'], { byId: true }),
+    virtual_chassis_id: relatedFilter(['device', 'virtual_chassis'], { byId: true }),
     kind: kindFilter,
     cabled: booleanFilter(cabled),
     occupied: booleanFilter((t) => sql`(${cabled(t)} or ${sql.ref(`${t}.mark_connected`)})`),
@@ -129,6 +132,7 @@ export const iface = defineModel({
   brief: ['device', 'name', 'cable', '_occupied'],
   // spec: Representations - connection_status is only in this form (filled by represent)
   nested: ['device', 'name', 'cable', 'connection_status'],
+  represented: { connection_status: { ...choiceSchema({ kind: 'choice', choices: LinkStatus }), nullable: true } },
   ordering: ['device', 'name'],
   search: ['name', 'label', 'description', 'mac_address'],
 });

@@ -5,7 +5,7 @@
  */
 import { sql } from 'kysely';
 import type { RequestContext } from '../context.js';
-import { Errors } from '../errors.js';
+import { ApiError, Errors } from '../errors.js';
 import type { CustomFilter, FieldDef, ModelDef } from '../model/types.js';
 import { descendantsSql } from '../represent/load-related.js';
 import { customFieldCondition } from './custom-field-filter.js';
@@ -235,20 +235,36 @@ export function resolveFilter(model: ModelDef, name: string): ResolvedFilter | n
 
 const resolved = new WeakMap<ModelDef, Map<string, ResolvedFilter | null>>();
 
-function customFilter(model: ModelDef, filter: CustomFilter, lookup: string): ResolvedFilter {
+function customFilter(model: ModelDef, filter: CustomFilter, name: string, lookup: string): ResolvedFilter {
   return {
     type: BOOLEAN_VALUED.has(lookup) ? 'boolean' : (filter.type ?? 'string'),
     multi: !['lt', 'lte', 'gt', 'gte', 'empty'].includes(lookup),
-    build: (rc, raw) => filter.build(raw, lookup, { rc, model, alias: 't' }),
+    build: async (rc, raw) => {
+      try {
+        return await filter.build(raw, lookup, { rc, model, alias: 't' });
+      } catch (err) {
+        throw underName(err, name);
+      }
+    },
   };
+}
+
+/**
+ * A declared filter reports a bad value under whatever name it knows (`tenant_group` for a path);
+ * the client sent `tenant_group__n`, and django-filter names the parameter as sent.
+ */
+function underName(err: unknown, name: string): unknown {
+  if (!(err instanceof ApiError) || err.code !== Errors.invalidFilter.code) return err;
+  const [key, messages] = Object.entries(err.body as Record<string, string[]>)[0] ?? [];
+  return key === name || !messages ? err : Errors.invalidFilter(name, messages[0] ?? 'Invalid value.');
 }
 
 function resolveUncached(model: ModelDef, name: string): ResolvedFilter | null {
   const own = model.filters[name];
-  if (own) return customFilter(model, own, 'exact');
+  if (own) return customFilter(model, own, name, 'exact');
   const [base, lookup] = splitLookup(name);
   const ownBase = model.filters[base];
-  if (ownBase) return ownBase.lookups?.includes(lookup) ? customFilter(model, ownBase, lookup) : null;
+  if (ownBase) return ownBase.lookups?.includes(lookup) ? customFilter(model, ownBase, name, lookup) : null;
   if (base === 'id') return tableFilter('integer', 'id', lookup, name);
   if (model.timestamps && (base === 'created' || base === 'last_updated')) return tableFilter('datetime', base, lookup, name);
   if (base === 'q') return lookup === 'exact' ? { type: 'string', multi: false, build: async (_rc, raw) => searchCondition(model, raw) } : null;
