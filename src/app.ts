@@ -18,7 +18,8 @@ import { authenticate, clientIpOf, createAuthCache } from './http/auth.js';
 import { registerJsonParser } from './http/body-parser.js';
 import { errorHandler } from './http/error-handler.js';
 import { registerHeaders } from './http/headers.js';
-import { registerRootRoutes } from './http/root-routes.js';
+import { API_DOCS_DOCS, registerApiDocs } from './http/api-docs.js';
+import { registerRootRoutes, ROOT_DOCS, SERVICE_VERSION } from './http/root-routes.js';
 import { registerNotFound } from './http/trailing-slash.js';
 
 declare module 'fastify' {
@@ -120,6 +121,7 @@ export async function buildApp(config: Config, opts: BuildOptions): Promise<Fast
   });
 
   registerRootRoutes(app, ctx, special.extraEndpoints);
+  registerApiDocs(app, { registry, routes: [...ROOT_DOCS, ...API_DOCS_DOCS, ...special.docs], version: SERVICE_VERSION });
   for (const model of registry.all()) registerModelRoutes(app, model);
   for (const register of special.routes) register(app, ctx);
   return app;

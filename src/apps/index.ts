@@ -5,6 +5,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../core/context.js';
 import type { Registry } from '../core/model/registry.js';
+import type { RouteDoc } from '../core/openapi/types.js';
 import type { AppModule } from './app-module.js';
 import { circuitsApp } from './circuits/index.js';
 import { dcimApp } from './dcim/index.js';
@@ -28,14 +29,17 @@ export interface SpecialRoutes {
   /** endpoints listed in an app's root besides its models */
   extraEndpoints: Record<string, string[]>;
   routes: Array<(app: FastifyInstance, ctx: AppContext) => void>;
+  /** their descriptions for the OpenAPI document */
+  docs: RouteDoc[];
 }
 
 export function registerAllModels(registry: Registry): SpecialRoutes {
-  const special: SpecialRoutes = { extraEndpoints: {}, routes: [] };
+  const special: SpecialRoutes = { extraEndpoints: {}, routes: [], docs: [] };
   for (const [name, mod] of Object.entries(APPS)) {
     registry.register(...mod.models);
     if (mod.extraEndpoints) special.extraEndpoints[name] = mod.extraEndpoints;
     special.routes.push(...(mod.routes ?? []));
+    special.docs.push(...(mod.docs ?? []));
   }
   return special;
 }

@@ -4,6 +4,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../core/context.js';
+import type { RouteDoc } from '../core/openapi/types.js';
 import { listUrl } from '../core/urls.js';
 import { API_VERSION } from './headers.js';
 
@@ -39,3 +40,35 @@ export function registerRootRoutes(app: FastifyInstance, ctx: AppContext, extraE
     };
   });
 }
+
+const LINKS = { type: 'object', additionalProperties: { type: 'string', format: 'uri' } };
+
+/** The routes above in the OpenAPI document. */
+export const ROOT_DOCS: RouteDoc[] = [
+  { path: '/api/', method: 'get', operationId: 'api_root', tag: 'api', summary: 'Links to every app', public: true, responses: { 200: LINKS } },
+  ...APPS.map((a): RouteDoc => ({ path: `/api/${a}/`, method: 'get', operationId: `${a}_root`, tag: a, summary: `Links to the ${a} endpoints`, responses: { 200: LINKS } })),
+  {
+    path: '/api/status/',
+    method: 'get',
+    operationId: 'status_retrieve',
+    tag: 'status',
+    summary: "The service's version, its components and its database engine (NetBox's shape)",
+    responses: {
+      200: {
+        type: 'object',
+        properties: {
+          'django-version': { type: 'string', nullable: true },
+          'installed-apps': { type: 'object', additionalProperties: { type: 'string' } },
+          'netbox-version': { type: 'string' },
+          'node-version': { type: 'string' },
+          plugins: { type: 'object', additionalProperties: { type: 'string' } },
+          'python-version': { type: 'string', nullable: true },
+          'rq-workers-running': { type: 'integer' },
+          database: { type: 'string', enum: ['pglite', 'postgres'] },
+        },
+        required: ['netbox-version', 'installed-apps', 'plugins', 'rq-workers-running'],
+        additionalProperties: false,
+      },
+    },
+  },
+];

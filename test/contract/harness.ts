@@ -9,6 +9,7 @@ import { registerAllModels } from '../../src/apps/index.js';
 import { Registry } from '../../src/core/model/registry.js';
 import type { ModelDef } from '../../src/core/model/types.js';
 import { makeTestApp, type TestApp } from '../helpers/app.js';
+import { createResponseValidator } from '../helpers/openapi-validator.js';
 import { type ContractCase, type Json, resolve } from './models.js';
 
 export const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -38,13 +39,20 @@ export function expectCommonHeaders(res: LightMyRequestResponse): void {
   if (res.body !== '') expect(res.headers['content-type'], `Content-Type on ${res.statusCode}`).toMatch(/^application\/json/);
 }
 
-/** A test app whose responses all pass expectCommonHeaders. */
+/**
+ * A test app whose responses all pass expectCommonHeaders and validate against the service's own
+ * OpenAPI document (the schema of that operation and status).
+ */
 export async function makeContractApp(): Promise<TestApp> {
   const t = await makeTestApp();
   const raw = t.request;
+  const schema = await raw('GET', '/api/schema/?format=json');
+  expect(schema.statusCode).toBe(200);
+  const documented = createResponseValidator(schema.json());
   const request: TestApp['request'] = async (method, url, opts) => {
     const res = await raw(method, url, opts);
     expectCommonHeaders(res);
+    expect(documented.check(method, url, res.statusCode, res.body).join("\n"), `${method} ${url} answers as documented`).toBe("");
     return res;
   };
   return {

@@ -12,7 +12,7 @@ import { defineModel } from '../../core/model/define-model.js';
 import type { CustomFilter } from '../../core/model/types.js';
 import { fetchRowsById, type Row } from '../../core/represent/load-related.js';
 import { render } from '../../core/represent/render.js';
-import { loadLinkPeers } from '../dcim/cabling.js';
+import { CABLED_SHAPES, loadLinkPeers } from '../dcim/cabling.js';
 import { description, fk } from '../fields.js';
 import { TerminationSide } from './choices.js';
 import { searchTerm } from '../../core/query/filters.js';
@@ -57,11 +57,12 @@ export const circuitTermination = defineModel({
     pp_info: { kind: 'string', maxLength: 100, label: 'patch panel/port(s)' },
     description: description(),
     mark_connected: { kind: 'boolean', default: false },
-    cable: { kind: 'computed', readOnly: true },
+    // NetBox 3.4 nested serializers give the cable as its id; the full form nests it
+    cable: { kind: 'computed', readOnly: true, shape: { $model: 'dcim.cable', nullable: true }, shapeIn: { brief: { type: 'integer', nullable: true }, nested: { type: 'integer', nullable: true } } },
     cable_end: { kind: 'string', readOnly: true, maxLength: 1 },
-    link_peers: { kind: 'computed', readOnly: true },
-    link_peers_type: { kind: 'computed', readOnly: true },
-    _occupied: { kind: 'computed', readOnly: true, label: 'occupied' },
+    link_peers: { kind: 'computed', readOnly: true, shape: CABLED_SHAPES.peers },
+    link_peers_type: { kind: 'computed', readOnly: true, shape: CABLED_SHAPES.peersType },
+    _occupied: { kind: 'computed', readOnly: true, label: 'occupied', shape: CABLED_SHAPES.occupied },
   },
   uniqueTogether: [{ fields: ['circuit', 'term_side'], message: 'Circuit termination with this Circuit and Termination already exists.' }],
   relatedObject: 'circuit',

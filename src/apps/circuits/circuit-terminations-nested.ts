@@ -15,6 +15,25 @@ const PARENTS = [
   ['provider_network', 'circuits.providernetwork'],
 ] as const;
 
+/** The shape of one rendered side (the OpenAPI document reads it from the circuit's declaration). */
+export const TERMINATION_SHAPE = {
+  type: 'object',
+  nullable: true,
+  properties: {
+    id: { type: 'integer' },
+    url: { type: 'string', format: 'uri' },
+    display: { type: 'string' },
+    site: { $model: 'dcim.site', nullable: true },
+    provider_network: { $model: 'circuits.providernetwork', nullable: true },
+    port_speed: { type: 'integer', nullable: true },
+    upstream_speed: { type: 'integer', nullable: true },
+    xconnect_id: { type: 'string' },
+    description: { type: 'string' },
+  },
+  required: ['id', 'url', 'display', 'site', 'provider_network', 'port_speed', 'upstream_speed', 'xconnect_id', 'description'],
+  additionalProperties: false,
+} as const;
+
 /** `<circuit id>:<side>` -> nested termination */
 export async function renderTerminationsOf(rc: RequestContext, circuits: Row[]): Promise<Map<string, Row>> {
   const out = new Map<string, Row>();

@@ -10,7 +10,7 @@ import { type Row } from '../../core/represent/load-related.js';
 import { comments, description, fk } from '../fields.js';
 import { contactFilters } from '../tenancy/contact-filters.js';
 import { CircuitStatus } from './choices.js';
-import { renderTerminationsOf } from './circuit-terminations-nested.js';
+import { renderTerminationsOf, TERMINATION_SHAPE } from './circuit-terminations-nested.js';
 import { terminationFilters } from './termination-filters.js';
 
 export const circuit = defineModel({
@@ -27,8 +27,8 @@ export const circuit = defineModel({
     termination_date: { kind: 'date', nullable: true, label: 'terminates' },
     commit_rate: { kind: 'integer', nullable: true, min: 0, label: 'commit rate (Kbps)' },
     description: description(),
-    termination_a: { kind: 'computed', readOnly: true },
-    termination_z: { kind: 'computed', readOnly: true },
+    termination_a: { kind: 'computed', readOnly: true, shape: TERMINATION_SHAPE },
+    termination_z: { kind: 'computed', readOnly: true, shape: TERMINATION_SHAPE },
     comments: comments(),
   },
   uniqueTogether: [{ fields: ['provider', 'cid'], message: 'Circuit with this Provider and Circuit ID already exists.' }],

@@ -17,7 +17,8 @@ export const cableTermination = defineModel({
   changelog: false,
   timestamps: false,
   fields: {
-    cable: fk('dcim.cable', { required: true, nullable: false, onDelete: 'cascade' }),
+    // rendered as the cable's id (represent below)
+    cable: fk('dcim.cable', { required: true, nullable: false, onDelete: 'cascade', shape: { type: 'integer' } }),
     cable_end: { kind: 'string', maxLength: 1, required: true },
     termination_type: { kind: 'contenttype', required: true, types: Object.keys(TERMINATION_TYPES) },
     termination_id: { kind: 'integer', required: true },

@@ -20,6 +20,16 @@ export const TERMINATION_TYPES: Record<string, string> = {
   'circuits.circuittermination': 'circuits_circuittermination',
 };
 
+/** The shapes of the cable fields cabled objects render (link_peers and the endpoints of a direct cable). */
+const PEERS = { type: 'array', items: { anyOf: Object.keys(TERMINATION_TYPES).map(($model) => ({ $model })) } } as const;
+export const CABLED_SHAPES = {
+  peers: PEERS,
+  peersType: { type: 'string', enum: Object.keys(TERMINATION_TYPES), nullable: true },
+  endpoints: { ...PEERS, nullable: true },
+  reachable: { type: 'boolean', nullable: true },
+  occupied: { type: 'boolean' },
+} as const;
+
 export interface Termination {
   object_type: string;
   object_id: number;

@@ -20,7 +20,7 @@ export const customField = defineModel({
     content_types: { kind: 'strings', required: true },
     type: { kind: 'choice', choices: CustomFieldType, default: 'text' },
     object_type: { kind: 'string', maxLength: 100, nullable: true },
-    data_type: { kind: 'computed' },
+    data_type: { kind: 'computed', shape: { type: 'string' } },
     name: {
       kind: 'string', required: true, maxLength: 50, unique: { ci: true },
       pattern: { regex: /^[a-z0-9_]+$/i, message: 'Only alphanumeric characters and underscores are allowed.' },

@@ -3,6 +3,7 @@
  * mutation's transaction and read here: newest first, read-only.
  */
 import { sql } from 'kysely';
+import { Errors } from '../../core/errors.js';
 import { defineModel } from '../../core/model/define-model.js';
 import type { CustomFilter } from '../../core/model/types.js';
 import { parseFilterValue } from '../../core/query/parse-value.js';
@@ -19,6 +20,16 @@ function timeBound(op: '>=' | '<='): CustomFilter {
     },
   };
 }
+
+const UUID_RE = /^[0-9a-f]{8}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{12}$/i;
+
+const requestIdFilter: CustomFilter = {
+  type: 'string',
+  async build(values, _lookup, { alias }) {
+    for (const v of values) if (!UUID_RE.test(v.trim())) throw Errors.invalidFilter('request_id', 'Enter a valid UUID.');
+    return sql`${sql.ref(`${alias}.request_id`)} = any(${values.map((v) => v.trim())}::uuid[])`;
+  },
+};
 
 function sortKeys(o: Record<string, unknown>): Record<string, unknown> {
   return Object.fromEntries(Object.entries(o).sort(([a], [b]) => (a < b ? -1 : 1)));
@@ -40,7 +51,8 @@ export const objectChange = defineModel({
     action: { kind: 'choice', choices: ObjectChangeAction, readOnly: true },
     changed_object_type: { kind: 'string', readOnly: true },
     changed_object_id: { kind: 'integer', readOnly: true },
-    changed_object: { kind: 'computed' },
+    // the changed object's nested form, of whichever model it is; null once deleted
+    changed_object: { kind: 'computed', shape: { type: 'object', additionalProperties: true, nullable: true } },
     related_object_type: { kind: 'string', readOnly: true, nullable: true },
     related_object_id: { kind: 'integer', readOnly: true, nullable: true },
     object_repr: { kind: 'string', readOnly: true },
@@ -52,7 +64,8 @@ export const objectChange = defineModel({
   customFields: false,
   changelog: false,
   timestamps: false,
-  filters: { time_after: timeBound('>='), time_before: timeBound('<=') },
+  // spec: Events 5 - the change records of one request; NetBox's UUIDFilter takes no lookups
+  filters: { time_after: timeBound('>='), time_before: timeBound('<='), request_id: requestIdFilter },
   display: (row) => displayOf(row, String(row.changed_object_type)),
   hooks: {
     async represent(rc, rows, out) {

@@ -2,7 +2,7 @@
 import { sql } from 'kysely';
 import { defineModel } from '../../core/model/define-model.js';
 import { comments, description, fk } from '../fields.js';
-import { setFamily, tenancyFilters, tenantField } from './common.js';
+import { familyField, setFamily, tenancyFilters, tenantField } from './common.js';
 import { colOf, familyFilter, netFilter, networkSearch } from './network-filters.js';
 
 export const aggregate = defineModel({
@@ -10,7 +10,7 @@ export const aggregate = defineModel({
   path: 'aggregates',
   verboseName: 'aggregate',
   fields: {
-    family: { kind: 'computed' },
+    family: familyField(),
     prefix: { kind: 'ipprefix', required: true },
     rir: fk('ipam.rir', { required: true, nullable: false, onDelete: 'protect', label: 'RIR' }),
     tenant: tenantField(),

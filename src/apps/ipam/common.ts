@@ -20,6 +20,21 @@ export const tenancyFilters = (): Record<string, CustomFilter> => ({
 export const familyOf = (text: unknown): 4 | 6 => (String(text).includes(':') ? 6 : 4);
 
 /** spec: `family` is {value, label} in the full form, the bare integer in brief and nested forms */
+/**
+ * `family`: `{value, label}` in the full form, the bare integer in the brief and nested forms
+ * (spec: the prefix brief form carries family as an integer); filled by setFamily.
+ */
+export const familyField = (): FieldDef => ({
+  kind: 'computed',
+  shape: {
+    type: 'object',
+    properties: { value: { type: 'integer', enum: [4, 6] }, label: { type: 'string', enum: ['IPv4', 'IPv6'] } },
+    required: ['value', 'label'],
+    additionalProperties: false,
+  },
+  shapeIn: { brief: { type: 'integer', enum: [4, 6] }, nested: { type: 'integer', enum: [4, 6] } },
+});
+
 export function setFamily(rows: Row[], out: Row[], column: string, mode: 'full' | 'brief' | 'nested'): void {
   rows.forEach((r, i) => {
     const o = out[i]!;

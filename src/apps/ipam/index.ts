@@ -9,7 +9,7 @@ import { role } from './role.model.js';
 import { routeTarget } from './route-target.model.js';
 import { serviceTemplate } from './service-template.model.js';
 import { service } from './service.model.js';
-import { registerAllocationRoutes } from './routes.js';
+import { allocationDocs, registerAllocationRoutes } from './routes.js';
 import { vlanGroup } from './vlan-group.model.js';
 import { vlan } from './vlan.model.js';
 import { vrf } from './vrf.model.js';
@@ -17,4 +17,5 @@ import { vrf } from './vrf.model.js';
 export const ipamApp: AppModule = {
   models: [vrf, routeTarget, rir, aggregate, asn, role, prefix, ipRange, ipAddress, vlanGroup, vlan, serviceTemplate, service],
   routes: [registerAllocationRoutes],
+  docs: allocationDocs(),
 };

@@ -8,7 +8,7 @@ import { defineModel } from '../../core/model/define-model.js';
 import { render } from '../../core/represent/render.js';
 import { comments, description, fk } from '../fields.js';
 import { IP_ASSIGNMENT_TYPES, IPAddressRole, IPAddressStatus, NON_UNIQUE_ROLES } from './choices.js';
-import { familyOf, setFamily, tenancyFilters, tenantField, uniquenessScope } from './common.js';
+import { familyField, familyOf, setFamily, tenancyFilters, tenantField, uniquenessScope } from './common.js';
 import { addressFilter, familyFilter, hostOf, maskLengthFilter, netFilter, networkSearch } from './network-filters.js';
 import {
   assignedFilter,
@@ -31,7 +31,7 @@ export const ipAddress = defineModel({
   verboseName: 'IP address',
   verboseNamePlural: 'IP addresses',
   fields: {
-    family: { kind: 'computed' },
+    family: familyField(),
     address: { kind: 'ipaddress', required: true },
     vrf: fk('ipam.vrf', { onDelete: 'protect', label: 'VRF' }),
     tenant: tenantField(),
@@ -41,7 +41,7 @@ export const ipAddress = defineModel({
     assigned_object_id: { kind: 'integer', nullable: true, min: 0 },
     assigned_object: { kind: 'generic', generic: { type: 'assigned_object_type', id: 'assigned_object_id' } },
     nat_inside: fk('ipam.ipaddress', { onDelete: 'set_null', label: 'NAT (inside)' }),
-    nat_outside: { kind: 'computed' },
+    nat_outside: { kind: 'computed', shape: { $model: 'ipam.ipaddress', nullable: true } },
     dns_name: {
       kind: 'string',
       maxLength: 255,

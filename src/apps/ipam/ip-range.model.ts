@@ -8,7 +8,7 @@ import type { CustomFilter } from '../../core/model/types.js';
 import { broadcastOf, formatAddress, parseIp } from '../../core/net/ip.js';
 import { comments, description, fk } from '../fields.js';
 import { BasicStatus } from './choices.js';
-import { setFamily, tenancyFilters, tenantField, vrfDisplay } from './common.js';
+import { familyField, setFamily, tenancyFilters, tenantField, vrfDisplay } from './common.js';
 import { addressFilter, familyFilter, hostOf, networks, networkSearch } from './network-filters.js';
 
 type Row = Record<string, unknown>;
@@ -68,10 +68,10 @@ export const ipRange = defineModel({
   path: 'ip-ranges',
   verboseName: 'IP range',
   fields: {
-    family: { kind: 'computed' },
+    family: familyField(),
     start_address: { kind: 'ipaddress', required: true },
     end_address: { kind: 'ipaddress', required: true },
-    size: { kind: 'computed' },
+    size: { kind: 'computed', shape: { type: 'integer' } },
     vrf: fk('ipam.vrf', { onDelete: 'protect', label: 'VRF' }),
     tenant: tenantField(),
     status: { kind: 'choice', choices: BasicStatus, default: 'active' },

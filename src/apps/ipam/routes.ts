@@ -9,6 +9,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { requirePermission } from '../../core/auth/permissions.js';
 import type { AppContext, RequestContext } from '../../core/context.js';
+import type { Shape } from '../../core/model/types.js';
+import type { RouteDoc } from '../../core/openapi/types.js';
 import { fetchOne } from '../../core/crud/read.js';
 import { inTransaction, queryParams } from '../../core/crud/routes.js';
 import { createObjects } from '../../core/crud/write-service.js';
@@ -30,7 +32,13 @@ export interface Endpoint {
   list(rc: RequestContext, parent: Row, limit: number): Promise<unknown[]>;
   /** the create inputs for the requested items, or a 409 */
   allocate(rc: RequestContext, parent: Row, items: unknown[], bulk: boolean): Promise<unknown[]>;
+  /** the shape of one item the GET lists (OpenAPI) */
+  item: Shape;
 }
+
+const FAMILY = { type: 'integer', enum: [4, 6] };
+const VRF = { $model: 'ipam.vrf', nullable: true };
+const itemShape = (properties: Record<string, Shape>): Shape => ({ type: 'object', properties, required: Object.keys(properties), additionalProperties: false });
 
 export const isObject = (v: unknown): v is Row => typeof v === 'object' && v !== null && !Array.isArray(v);
 // the allocator sets these itself
@@ -59,6 +67,7 @@ function addressEndpoint(url: string, parent: string, space: (rc: RequestContext
     name: 'Available IPs',
     parent,
     child: 'ipam.ipaddress',
+    item: itemShape({ family: FAMILY, address: { type: 'string' }, vrf: VRF }),
     lockKey: (p) => [LOCK_ADDRESSES, p.vrf_id],
     async list(rc, p, limit) {
       const s = await space(rc, p);
@@ -82,6 +91,7 @@ const ENDPOINTS: Endpoint[] = [
     name: 'Available Prefixes',
     parent: 'ipam.prefix',
     child: 'ipam.prefix',
+    item: itemShape({ family: FAMILY, prefix: { type: 'string' }, vrf: VRF }),
     lockKey: (p) => [LOCK_PREFIXES, p.vrf_id],
     list: (rc, p) => listAvailablePrefixes(rc, p, nestedVrf),
     allocate: allocatePrefixes,
@@ -93,6 +103,7 @@ const ENDPOINTS: Endpoint[] = [
     name: 'Available VLANs',
     parent: 'ipam.vlangroup',
     child: 'ipam.vlan',
+    item: itemShape({ vid: { type: 'integer' }, group: { $model: 'ipam.vlangroup' } }),
     lockKey: (g) => [LOCK_VLANS, g.id],
     async list(rc, g, limit) {
       const model = rc.app.registry.get('ipam.vlangroup');
@@ -150,3 +161,40 @@ export function registerAllocationRoutes(app: FastifyInstance, ctx: AppContext):
   }
 }
 
+
+/** The allocation routes in the OpenAPI document (NetBox's operationIds: ipam_prefixes_available_ips_list). */
+export function allocationDocs(): RouteDoc[] {
+  return ENDPOINTS.flatMap((ep): RouteDoc[] => {
+    const path = ep.url.replace(':id', '{id}');
+    const op = path.split('/').filter((p) => p && p !== 'api' && p !== '{id}').join('_').replace(/-/g, '_');
+    const parameters = [{ name: 'id', in: 'path', required: true, schema: { type: 'integer' } }];
+    const written = { $model: ep.child, form: 'patched' };
+    const made = { $model: ep.child, form: 'full' };
+    return [
+      {
+        path,
+        method: 'get',
+        operationId: `${op}_list`,
+        tag: 'ipam',
+        summary: `${ep.name} under this object, the first \`limit\` of them`,
+        parameters: [...parameters, { name: 'limit', in: 'query', required: false, schema: { type: 'integer', minimum: 0 } }],
+        responses: { 200: { type: 'array', items: ep.item }, 403: { $ref: '#/components/schemas/Detail' }, 404: { $ref: '#/components/schemas/Detail' } },
+      },
+      {
+        path,
+        method: 'post',
+        operationId: `${op}_create`,
+        tag: 'ipam',
+        summary: `Allocate one object, or a list of them, from the ${ep.name.toLowerCase()} (all or nothing)`,
+        parameters,
+        requestBody: { oneOf: [written, { type: 'array', items: written }] },
+        responses: {
+          201: { oneOf: [made, { type: 'array', items: made }] },
+          400: { $ref: '#/components/schemas/ValidationError' },
+          404: { $ref: '#/components/schemas/Detail' },
+          409: { $ref: '#/components/schemas/Detail' },
+        },
+      },
+    ];
+  });
+}

@@ -27,7 +27,7 @@ export const vlan = defineModel({
     description: { kind: 'string', maxLength: 200 },
     comments: comments(),
     // spec: VLANs carry display_name as well as display
-    display_name: { kind: 'computed' },
+    display_name: { kind: 'computed', shape: { type: 'string' } },
   },
   display: (row) => `${row.name} (${row.vid})`,
   counts: { prefix_count: { model: 'ipam.prefix', via: 'vlan' } },

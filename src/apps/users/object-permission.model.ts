@@ -39,14 +39,16 @@ export const objectPermission = defineModel({
   name: 'users.objectpermission',
   path: 'permissions',
   verboseName: 'permission',
+  schemaName: 'ObjectPermission',
   table: 'users_objectpermission',
   fields: {
     name: { kind: 'string', required: true, maxLength: 100 },
     description: description(),
     enabled: { kind: 'boolean', default: true },
     object_types: { kind: 'strings', required: true },
-    groups: { kind: 'm2m', to: 'users.group', through: { table: 'users_objectpermission_groups', from: 'objectpermission_id', to: 'group_id' } },
-    users: { kind: 'm2m', to: 'users.user', through: { table: 'users_objectpermission_users', from: 'objectpermission_id', to: 'user_id' } },
+    // rendered as group names and usernames (represent below)
+    groups: { kind: 'm2m', to: 'users.group', through: { table: 'users_objectpermission_groups', from: 'objectpermission_id', to: 'group_id' }, shape: { type: 'array', items: { type: 'string' } } },
+    users: { kind: 'm2m', to: 'users.user', through: { table: 'users_objectpermission_users', from: 'objectpermission_id', to: 'user_id' }, shape: { type: 'array', items: { type: 'string' } } },
     actions: { kind: 'strings', required: true },
     constraints: { kind: 'json', nullable: true },
   },

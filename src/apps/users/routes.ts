@@ -6,6 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext, AuthUser } from '../../core/context.js';
+import type { RouteDoc } from '../../core/openapi/types.js';
 import { inTransaction } from '../../core/crud/routes.js';
 import { createObjects } from '../../core/crud/write-service.js';
 import { Errors } from '../../core/errors.js';
@@ -83,3 +84,41 @@ export function registerUserRoutes(app: FastifyInstance, ctx: AppContext): void 
     },
   });
 }
+
+const DETAIL = { $ref: '#/components/schemas/Detail' };
+const CONFIG = { type: 'object', additionalProperties: true };
+
+/** The routes above in the OpenAPI document. */
+export const USER_ROUTE_DOCS: RouteDoc[] = [
+  {
+    path: '/api/users/tokens/provision/',
+    method: 'post',
+    operationId: 'users_tokens_provision_create',
+    tag: 'users',
+    summary: 'Create a token from a username and password (spec: Authentication 12)',
+    public: true,
+    requestBody: {
+      type: 'object',
+      properties: {
+        username: { type: 'string' },
+        password: { type: 'string', writeOnly: true },
+        expires: { type: 'string', format: 'date-time', nullable: true },
+        write_enabled: { type: 'boolean' },
+        description: { type: 'string' },
+        allowed_ips: { type: 'array', items: { type: 'string' } },
+      },
+      required: ['username', 'password'],
+    },
+    responses: { 201: { $model: 'users.token', form: 'full' }, 400: { $ref: '#/components/schemas/ValidationError' }, 403: DETAIL },
+  },
+  { path: '/api/users/config/', method: 'get', operationId: 'users_config_retrieve', tag: 'users', summary: "The caller's preferences", responses: { 200: CONFIG, 403: DETAIL } },
+  {
+    path: '/api/users/config/',
+    method: 'patch',
+    operationId: 'users_config_partial_update',
+    tag: 'users',
+    summary: "Merge into the caller's preferences",
+    requestBody: CONFIG,
+    responses: { 200: CONFIG, 400: { $ref: '#/components/schemas/ValidationError' }, 403: DETAIL },
+  },
+];

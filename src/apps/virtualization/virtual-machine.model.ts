@@ -39,7 +39,7 @@ export const virtualMachine = defineModel({
     role: fk('dcim.devicerole', { onDelete: 'protect' }),
     tenant: fk('tenancy.tenant', { onDelete: 'protect' }),
     platform: fk('dcim.platform', { onDelete: 'set_null' }),
-    primary_ip: { kind: 'computed', readOnly: true },
+    primary_ip: { kind: 'computed', readOnly: true, shape: { $model: 'ipam.ipaddress', nullable: true } },
     primary_ip4: fk('ipam.ipaddress', { onDelete: 'set_null', label: 'primary IPv4' }),
     primary_ip6: fk('ipam.ipaddress', { onDelete: 'set_null', label: 'primary IPv6' }),
     vcpus: { kind: 'decimal', nullable: true, min: 0.01, max: 9999.99, decimalPlaces: 2, label: 'vCPUs' },
@@ -49,7 +49,7 @@ export const virtualMachine = defineModel({
     comments: comments(),
     local_context_data: localContextData(),
     // config contexts merged with local_context_data; full form only, `?exclude=config_context` drops it
-    config_context: { kind: 'computed', readOnly: true },
+    config_context: { kind: 'computed', readOnly: true, excludable: true, shape: { type: 'object', additionalProperties: true } },
   },
   uniqueTogether: [
     { fields: ['cluster', 'tenant', 'name'], ci: true, message: 'Virtual machine name must be unique per cluster and tenant.' },

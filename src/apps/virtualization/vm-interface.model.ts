@@ -40,6 +40,7 @@ export const vmInterface = defineModel({
   path: 'interfaces',
   // NetBox 3.4 names VM interfaces plainly "interface" (uniqueness message below)
   verboseName: 'interface',
+  schemaName: 'VMInterface',
   fields: {
     virtual_machine: fk('virtualization.virtualmachine', { required: true, nullable: false, onDelete: 'cascade' }),
     name: { kind: 'string', required: true, maxLength: 64, natural: true },
@@ -59,10 +60,10 @@ export const vmInterface = defineModel({
     },
     vrf: fk('ipam.vrf', { onDelete: 'set_null', label: 'VRF' }),
     // no L2VPN model here: always null, as for an interface without a termination
-    l2vpn_termination: { kind: 'computed', readOnly: true },
-    count_ipaddresses: { kind: 'computed', readOnly: true },
+    l2vpn_termination: { kind: 'computed', readOnly: true, shape: { type: 'object', nullable: true } },
+    count_ipaddresses: { kind: 'computed', readOnly: true, shape: { type: 'integer' } },
     // no FHRP groups here: always 0
-    count_fhrp_groups: { kind: 'computed', readOnly: true },
+    count_fhrp_groups: { kind: 'computed', readOnly: true, shape: { type: 'integer' } },
   },
   uniqueTogether: [{ fields: ['virtual_machine', 'name'], message: 'Interface with this Virtual machine and Name already exists.' }],
   relatedObject: 'virtual_machine',

@@ -1,0 +1,38 @@
+/**
+ * Filters of NetBox 3.7.8's lists (../shared/reference/netbox-filters.md) that this service does not
+ * implement yet, per list path we serve (space-separated names, lookup variants included). The
+ * OpenAPI test checks every other filter of that file is in the document, and that none of these
+ * is: implementing one turns that test red until its name leaves this list, so it only shrinks.
+ * Most belong to models still to come (modules, console and power ports, L2VPN, FHRP, VDCs,
+ * config templates, data sources: issues 13 and 14); others are NetBox 3.5-3.7 additions.
+ */
+export const KNOWN_FILTER_GAPS: Record<string, string> = {
+  '/api/circuits/circuit-types/': 'color color__n color__ic color__nic color__ie color__nie color__isw color__nisw color__iew color__niew color__empty',
+  '/api/circuits/circuits/': 'provider_account_id provider_account_id__n',
+  '/api/dcim/cables/': 'circuittermination_id consoleport_id consoleserverport_id frontport_id location powerfeed_id poweroutlet_id powerport_id rack rearport_id termination_a_id termination_a_type termination_a_type__n termination_b_id termination_b_type termination_b_type__n unterminated',
+  '/api/dcim/device-roles/': 'config_template_id config_template_id__n',
+  '/api/dcim/device-types/': 'console_ports console_server_ports default_platform default_platform__n default_platform_id default_platform_id__n device_bays exclude_from_utilization has_front_image has_rear_image interfaces inventory_items module_bays pass_through_ports power_outlets power_ports',
+  '/api/dcim/devices/': 'config_template_id config_template_id__n console_ports console_server_ports contact contact__n contact_group contact_group__n contact_role contact_role__n device_bays has_oob_ip is_full_depth latitude latitude__n latitude__lt latitude__lte latitude__gt latitude__gte latitude__empty longitude longitude__n longitude__lt longitude__lte longitude__gt longitude__gte longitude__empty module_bays oob_ip_id oob_ip_id__n parent_device_id parent_device_id__n pass_through_ports power_outlets power_ports',
+  '/api/dcim/interfaces/': 'l2vpn l2vpn__n l2vpn_id l2vpn_id__n module_id module_id__n rf_channel rf_channel__n rf_channel_frequency rf_channel_frequency__n rf_channel_frequency__lt rf_channel_frequency__lte rf_channel_frequency__gt rf_channel_frequency__gte rf_channel_frequency__empty rf_channel_width rf_channel_width__n rf_channel_width__lt rf_channel_width__lte rf_channel_width__gt rf_channel_width__gte rf_channel_width__empty rf_role rf_role__n tx_power tx_power__n tx_power__lt tx_power__lte tx_power__gt tx_power__gte tx_power__empty vdc vdc__n vdc_id vdc_id__n vdc_identifier vdc_identifier__n virtual_chassis virtual_chassis__n virtual_chassis_member virtual_chassis_member_id vlan vlan_id wwn wwn__ic wwn__ie wwn__iew wwn__isw wwn__n wwn__nic wwn__nie wwn__niew wwn__nisw',
+  '/api/dcim/locations/': 'contact contact__n contact_group contact_group__n contact_role contact_role__n',
+  '/api/dcim/manufacturers/': 'contact contact__n contact_group contact_group__n contact_role contact_role__n',
+  '/api/dcim/platforms/': 'available_for_device_type config_template_id config_template_id__n',
+  '/api/dcim/racks/': 'contact contact__n contact_group contact_group__n contact_role contact_role__n starting_unit starting_unit__n starting_unit__lt starting_unit__lte starting_unit__gt starting_unit__gte starting_unit__empty',
+  '/api/dcim/regions/': 'contact contact__n contact_group contact_group__n contact_role contact_role__n',
+  '/api/dcim/site-groups/': 'contact contact__n contact_group contact_group__n contact_role contact_role__n',
+  '/api/dcim/sites/': 'contact contact__n contact_group contact_group__n contact_role contact_role__n',
+  '/api/extras/config-contexts/': 'data_file_id data_file_id__n data_source_id data_source_id__n data_synced data_synced__n data_synced__lt data_synced__lte data_synced__gt data_synced__gte data_synced__empty',
+  '/api/extras/custom-fields/': 'choice_set choice_set__n choice_set_id choice_set_id__n content_type_id content_type_id__n content_type_id__lt content_type_id__lte content_type_id__gt content_type_id__gte content_type_id__empty content_types__ic content_types__ie content_types__iew content_types__isw content_types__nic content_types__nie content_types__niew content_types__nisw is_cloneable ui_editable ui_editable__n ui_visible ui_visible__n',
+  '/api/extras/journal-entries/': 'assigned_object_type_id assigned_object_type_id__n created_after created_before',
+  '/api/extras/object-changes/': 'changed_object_type_id changed_object_type_id__n',
+  '/api/extras/tags/': 'content_type content_type_id for_object_type_id object_types object_types__n',
+  '/api/ipam/ip-addresses/': 'fhrpgroup_id fhrpgroup_id__n',
+  '/api/ipam/ip-ranges/': 'mark_utilized',
+  '/api/ipam/prefixes/': 'children__empty depth__empty vlan_vid__empty',
+  '/api/ipam/vlans/': 'available_at_site available_on_device available_on_virtualmachine l2vpn l2vpn__n l2vpn_id l2vpn_id__n',
+  '/api/tenancy/contact-assignments/': 'tag tag__n',
+  '/api/tenancy/tenants/': 'contact contact__n contact_group contact_group__n contact_role contact_role__n',
+  '/api/users/permissions/': 'can_add can_change can_delete can_view',
+  '/api/users/tokens/': 'key__empty',
+  '/api/virtualization/interfaces/': 'l2vpn l2vpn__n l2vpn_id l2vpn_id__n',
+  '/api/virtualization/virtual-machines/': 'config_template_id config_template_id__n',};

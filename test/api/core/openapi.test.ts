@@ -1,0 +1,240 @@
+/**
+ * The OpenAPI document (/api/schema/, /api/docs/?format=openapi) and Swagger UI: a standard
+ * validator passes the document, it is generated for every registered model, the special routes
+ * answer as documented, and the UI loads from the service alone.
+ */
+import { readFileSync } from 'node:fs';
+import SwaggerParser from '@apidevtools/swagger-parser';
+import { parse as parseYaml } from 'yaml';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { registerAllModels } from '../../../src/apps/index.js';
+import { Registry } from '../../../src/core/model/registry.js';
+import { makeTestApp, type TestApp, uniq } from '../../helpers/app.js';
+import { createResponseValidator, type ResponseValidator } from '../../helpers/openapi-validator.js';
+import { KNOWN_FILTER_GAPS } from './openapi-filter-gaps.js';
+
+type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+let t: TestApp;
+let doc: Json;
+let documented: ResponseValidator;
+const registry = new Registry();
+registerAllModels(registry);
+registry.freeze();
+
+beforeAll(async () => {
+  t = await makeTestApp();
+  const res = await t.get('/api/schema/', null);
+  expect(res.statusCode).toBe(200);
+  doc = res.json();
+  documented = createResponseValidator(doc as never);
+});
+afterAll(async () => t.close());
+
+/** a request whose response must validate against the document */
+async function call(method: string, url: string, body?: unknown, token?: string | null) {
+  const res = await t.request(method, url, { body, token });
+  expect(documented.check(method, url, res.statusCode, res.body).join('\n'), `${method} ${url}`).toBe('');
+  return res;
+}
+
+describe('GET /api/schema/', () => {
+  it('is an OpenAPI 3.0 document a standard validator accepts', async () => {
+    expect(doc.openapi).toBe('3.0.3');
+    expect(doc.info.version).toBe('3.4.0');
+    await expect(SwaggerParser.validate(structuredClone(doc) as never)).resolves.toBeTruthy();
+  });
+
+  it('gives the same document as YAML with ?format=yaml or the OpenAPI Accept type, and as JSON for NetBox 3.4 clients', async () => {
+    const yaml = await t.get('/api/schema/?format=yaml', null);
+    expect(yaml.headers['content-type']).toMatch(/^application\/vnd\.oai\.openapi/);
+    expect(parseYaml(yaml.body)).toEqual(doc);
+    const accepted = await t.request('GET', '/api/schema/', { token: null, headers: { accept: 'application/vnd.oai.openapi' } });
+    expect(accepted.body).toBe(yaml.body);
+    for (const url of ['/api/schema/?format=json', '/api/docs/?format=openapi']) {
+      const res = await t.get(url, null);
+      expect(res.headers['content-type'], url).toMatch(/^application\/json/);
+      expect(res.json(), url).toEqual(doc);
+    }
+    expect((await t.get('/api/schema/?format=xml', null)).statusCode).toBe(404);
+  });
+
+  it('needs no token even with LOGIN_REQUIRED', async () => {
+    const locked = await makeTestApp({ LOGIN_REQUIRED: 'true' });
+    try {
+      expect((await locked.get('/api/dcim/sites/', null)).statusCode).toBe(403);
+      for (const url of ['/api/schema/', '/api/docs/?format=openapi', '/api/schema/swagger-ui/', '/api/docs/']) {
+        expect((await locked.get(url, null)).statusCode, url).toBe(200);
+      }
+    } finally {
+      await locked.close();
+    }
+  });
+
+  it('has every method of every registered model under NetBox-style operationIds', () => {
+    const ids = new Set<string>();
+    for (const item of Object.values(doc.paths) as Json[]) for (const op of Object.values(item) as Json[]) {
+      expect(ids.has(op.operationId), op.operationId).toBe(false);
+      ids.add(op.operationId);
+    }
+    for (const m of registry.all()) {
+      const list = doc.paths[`/api/${m.app}/${m.path}/`];
+      const detail = doc.paths[`/api/${m.app}/${m.path}/{id}/`];
+      const op = `${m.app}_${m.path.replace(/-/g, '_')}`;
+      expect(list.get.operationId, m.name).toBe(`${op}_list`);
+      expect(detail.get.operationId, m.name).toBe(`${op}_retrieve`);
+      const writes = { post: `${op}_create`, put: `${op}_bulk_update`, patch: `${op}_bulk_partial_update`, delete: `${op}_bulk_destroy` };
+      const detailWrites = { put: `${op}_update`, patch: `${op}_partial_update`, delete: `${op}_destroy` };
+      for (const [method, id] of Object.entries(writes)) expect(list[method]?.operationId, `${m.name} ${method}`).toBe(m.readOnly ? undefined : id);
+      for (const [method, id] of Object.entries(detailWrites)) expect(detail[method]?.operationId, `${m.name} ${method}`).toBe(m.readOnly ? undefined : id);
+      expect(list.get.tags).toEqual([m.app]);
+    }
+  });
+
+  it('types list parameters and marks repeatable filters as arrays', () => {
+    const params = new Map<string, Json>(doc.paths['/api/ipam/vlans/'].get.parameters.map((p: Json) => [p.name, p]));
+    expect(params.get('limit')!.schema).toEqual({ type: 'integer', minimum: 0 });
+    expect(params.get('vid')!.schema).toEqual({ type: 'array', items: { type: 'integer' } });
+    expect(params.get('vid')!.explode).toBe(true);
+    expect(params.get('vid__gte')!.schema).toEqual({ type: 'integer' });
+    expect(params.get('name__ic')!.schema).toEqual({ type: 'array', items: { type: 'string' } });
+    expect(params.get('name__empty')!.schema).toEqual({ type: 'boolean' });
+    expect(params.get('status')!.schema.items.enum).toEqual(['active', 'reserved', 'deprecated']);
+    expect(params.get('created__gte')!.schema).toEqual({ type: 'string', format: 'date-time' });
+    expect(params.get('group_id')!.schema.items).toEqual({ type: 'integer' });
+    const devices = new Map<string, Json>(doc.paths['/api/dcim/devices/'].get.parameters.map((p: Json) => [p.name, p]));
+    expect(devices.get('exclude')!.schema.enum).toEqual(['config_context']);
+    expect(doc.paths['/api/dcim/sites/'].get.parameters.some((p: Json) => p.name === 'exclude')).toBe(false);
+  });
+
+  it('accepts every documented filter of every list: 200, or a 400 naming the parameter', async () => {
+    const sample = (s: Json): string => {
+      const v = s.type === 'array' ? s.items : s;
+      if (v.enum) return String(v.enum[0]);
+      return { integer: '1', number: '1.5', boolean: 'true' }[v.type as string] ?? (v.format === 'date' ? '2024-01-02' : v.format === 'date-time' ? '2024-01-02T03:04:05Z' : 'x');
+    };
+    const failures: string[] = [];
+    for (const m of registry.all()) {
+      const path = `/api/${m.app}/${m.path}/`;
+      for (const p of doc.paths[path].get.parameters as Json[]) {
+        if (['limit', 'offset', 'ordering', 'brief', 'exclude'].includes(p.name)) continue;
+        const url = `${path}?limit=1&${p.name}=${encodeURIComponent(sample(p.schema))}`;
+        const res = await t.get(url);
+        if (res.statusCode === 200) continue;
+        if (res.statusCode === 400 && p.name in res.json()) continue;
+        failures.push(`${url}: ${res.statusCode} ${res.body.slice(0, 120)}`);
+      }
+    }
+    expect(failures).toEqual([]);
+  }, 240_000);
+});
+
+describe('special routes answer as documented', () => {
+  it('the API root, app roots and status', async () => {
+    await call('GET', '/api/', undefined, null);
+    for (const a of ['circuits', 'dcim', 'extras', 'ipam', 'plugins', 'tenancy', 'users', 'virtualization']) await call('GET', `/api/${a}/`);
+    await call('GET', '/api/status/');
+  });
+
+  it('token provisioning and the user config', async () => {
+    const username = uniq('prov');
+    await call('POST', '/api/users/users/', { username, password: 'secret-password-1' });
+    const made = await call('POST', '/api/users/tokens/provision/', { username, password: 'secret-password-1' }, null);
+    expect(made.statusCode).toBe(201);
+    expect((await call('POST', '/api/users/tokens/provision/', { username, password: 'wrong' }, null)).statusCode).toBe(403);
+    await call('PATCH', '/api/users/config/', { ui: { colormode: 'dark' } });
+    expect((await call('GET', '/api/users/config/')).json()).toEqual({ ui: { colormode: 'dark' } });
+  });
+
+  it('available IPs, prefixes and VLANs, listed and allocated', async () => {
+    const prefix = (await call('POST', '/api/ipam/prefixes/', { prefix: '10.77.0.0/24' })).json();
+    const listed = await call('GET', `/api/ipam/prefixes/${prefix.id}/available-ips/?limit=3`);
+    expect(listed.json()).toHaveLength(3);
+    expect((await call('POST', `/api/ipam/prefixes/${prefix.id}/available-ips/`, {})).statusCode).toBe(201);
+    expect((await call('POST', `/api/ipam/prefixes/${prefix.id}/available-ips/`, [{}, { description: 'b' }])).statusCode).toBe(201);
+    await call('GET', `/api/ipam/prefixes/${prefix.id}/available-prefixes/`);
+    expect((await call('POST', `/api/ipam/prefixes/${prefix.id}/available-prefixes/`, { prefix_length: 28 })).statusCode).toBe(201);
+    const range = (await call('POST', '/api/ipam/ip-ranges/', { start_address: '10.78.0.10/24', end_address: '10.78.0.12/24' })).json();
+    await call('GET', `/api/ipam/ip-ranges/${range.id}/available-ips/`);
+    const full = await call('POST', `/api/ipam/ip-ranges/${range.id}/available-ips/`, [{}, {}, {}, {}]);
+    expect(full.statusCode).toBe(409);
+    const group = (await call('POST', '/api/ipam/vlan-groups/', { name: uniq('g'), slug: uniq('g') })).json();
+    await call('GET', `/api/ipam/vlan-groups/${group.id}/available-vlans/?limit=2`);
+    expect((await call('POST', `/api/ipam/vlan-groups/${group.id}/available-vlans/`, { name: 'v' })).statusCode).toBe(201);
+    await call('GET', '/api/ipam/prefixes/987654321/available-ips/');
+  });
+});
+
+describe('Swagger UI', () => {
+  const urlsIn = (html: string) => [...html.matchAll(/(?:src|href)="([^"]*)"/g)].map((m) => m[1]!);
+
+  it.each(['/api/schema/swagger-ui/', '/api/docs/'])('%s loads only assets the service serves itself', async (page) => {
+    const res = await t.get(page, null);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/html/);
+    // no inline script may run, and nothing may load from elsewhere
+    expect(res.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(res.body).not.toMatch(/<script>|<script [^>]*>[^<]/);
+    const urls = urlsIn(res.body);
+    expect(urls.length).toBeGreaterThanOrEqual(6);
+    const spec = /data-spec-url="([^"]*)"/.exec(res.body)![1]!;
+    for (const u of [...urls, spec]) {
+      expect(u, 'a relative URL').not.toMatch(/^(?:[a-z]+:)?\/\//i);
+      const target = new URL(u, `http://localhost${page}`);
+      const asset = await t.get(target.pathname + target.search, null);
+      expect(asset.statusCode, target.pathname).toBe(200);
+      expect(asset.body.length, target.pathname).toBeGreaterThan(0);
+    }
+    expect(new URL(spec, `http://localhost${page}`).pathname).toBe('/api/schema/');
+  });
+
+  it('starts Swagger UI without the online validator, and serves nothing outside its asset list', async () => {
+    const init = await t.get('/api/schema/swagger-ui/swagger-initializer.js', null);
+    expect(init.headers['content-type']).toMatch(/javascript/);
+    expect(init.body).toContain('validatorUrl: null');
+    expect(init.body).not.toMatch(/https?:/);
+    expect((await t.get('/api/schema/swagger-ui/package.json', null)).statusCode).toBe(404);
+    expect((await t.get('/api/schema/swagger-ui/..%2Fpackage.json', null)).statusCode).toBe(404);
+  });
+});
+
+describe('what the Ansible inventory plugin reads', () => {
+  it('finds the version through /api/status and the device and VM filters in /api/docs/?format=openapi', async () => {
+    const redirect = await t.get('/api/status', null);
+    expect(redirect.statusCode).toBe(302);
+    const status = (await t.get(redirect.headers.location as string)).json();
+    expect(status['netbox-version'].split('.').slice(0, 2).join('.')).toBe('3.4');
+    const openapi = (await t.get('/api/docs/?format=openapi', null)).json();
+    const names = (path: string) => openapi.paths[path].get.parameters.map((p: Json) => p.name);
+    expect(names('/api/dcim/devices/')).toEqual(expect.arrayContaining(['site', 'site_id', 'role', 'status', 'tag', 'tenant', 'platform', 'name__ic', 'serial']));
+    expect(names('/api/virtualization/virtual-machines/')).toEqual(expect.arrayContaining(['cluster', 'cluster_id', 'site', 'status', 'tag', 'role']));
+  });
+});
+
+describe('filters of NetBox 3.7.8 (netbox-filters.md)', () => {
+  it('are all in the document, with each lookup variant, except the known gaps', () => {
+    const md = readFileSync(new URL('../../fixtures/netbox-filters.md', import.meta.url), 'utf8');
+    const variants: Record<string, string[]> = { s: ['n', 'ic', 'nic', 'ie', 'nie', 'isw', 'nisw', 'iew', 'niew', 'empty'], '#': ['n', 'lt', 'lte', 'gt', 'gte', 'empty'], n: ['n'] };
+    let checked = 0;
+    const missing: string[] = [];
+    const servedPaths = new Set(Object.keys(doc.paths));
+    for (const line of md.split('\n')) {
+      const m = /^- `([^`]+)`: (.*)$/.exec(line);
+      if (!m || !servedPaths.has(m[1]!)) continue;
+      const path = m[1]!;
+      const documentedNames = new Set(doc.paths[path].get.parameters.map((p: Json) => p.name));
+      const gaps = new Set((KNOWN_FILTER_GAPS[path] ?? '').split(' ').filter(Boolean));
+      for (const token of m[2]!.split(', ')) {
+        const [, base, mark] = /^([a-z0-9_]+)(?:\[(.*)\])?$/.exec(token.trim())!;
+        const lookups = mark?.startsWith('+') ? mark.slice(1).split(',') : (variants[mark ?? ''] ?? []);
+        for (const name of [base!, ...lookups.map((l) => `${base}__${l}`)]) {
+          checked++;
+          if (gaps.has(name)) expect(documentedNames.has(name), `${path} ${name} is implemented: drop it from KNOWN_FILTER_GAPS`).toBe(false);
+          else if (!documentedNames.has(name)) missing.push(`${path} ${name}`);
+        }
+      }
+    }
+    expect(missing).toEqual([]);
+    expect(checked).toBeGreaterThan(3000);
+  });
+});
