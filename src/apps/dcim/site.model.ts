@@ -34,10 +34,15 @@ export const site = defineModel({
     ...siteAsns.filters,
     q: siteSearch(SEARCH),
   },
-  // reference 3.1: read-only counts of the site's dcim objects
+  // NetBox 3.4 SiteSerializer: read-only counts (the Ansible inventory plugin reads prefix_count);
+  // a circuit counts once per termination at the site, as NetBox's count over the join does
   counts: {
+    circuit_count: { through: { table: 'circuits_circuittermination', column: 'site_id' } },
     device_count: { model: 'dcim.device', via: 'site' },
+    prefix_count: { model: 'ipam.prefix', via: 'site' },
     rack_count: { model: 'dcim.rack', via: 'site' },
+    virtualmachine_count: { model: 'virtualization.virtualmachine', via: 'site' },
+    vlan_count: { model: 'ipam.vlan', via: 'site' },
   },
   brief: ['name', 'slug'],
   ordering: ['name'],
