@@ -129,6 +129,8 @@ export const iface = defineModel({
       });
     },
   },
+  // NetBox 3.4 InterfaceSerializer (the Ansible inventory plugin reads it to decide whether to fetch addresses)
+  counts: { count_ipaddresses: { model: 'ipam.ipaddress', generic: 'assigned_object' } },
   brief: ['device', 'name', 'cable', '_occupied'],
   // spec: Representations - connection_status is only in this form (filled by represent)
   nested: ['device', 'name', 'cable', 'connection_status'],

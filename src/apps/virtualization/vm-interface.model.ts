@@ -61,7 +61,6 @@ export const vmInterface = defineModel({
     vrf: fk('ipam.vrf', { onDelete: 'set_null', label: 'VRF' }),
     // no L2VPN model here: always null, as for an interface without a termination
     l2vpn_termination: { kind: 'computed', readOnly: true, shape: { type: 'object', nullable: true } },
-    count_ipaddresses: { kind: 'computed', readOnly: true, shape: { type: 'integer' } },
     // no FHRP groups here: always 0
     count_fhrp_groups: { kind: 'computed', readOnly: true, shape: { type: 'integer' } },
   },
@@ -84,21 +83,16 @@ export const vmInterface = defineModel({
     async afterWrite({ rc, row }) {
       await syncTaggedVlans(rc, row, VM_INTERFACE_OWNER);
     },
-    async represent(rc, rows, out, { mode }) {
-      if (mode !== 'full' || !rows.length) return;
-      const ids = rows.map((r) => Number(r.id));
-      const res = await sql<{ id: string; n: number }>`select assigned_object_id as id, count(*)::int as n from ipam_ipaddress
-        where assigned_object_type = 'virtualization.vminterface' and assigned_object_id = any(${ids}::bigint[])
-        group by assigned_object_id`.execute(rc.q);
-      const counts = new Map(res.rows.map((r) => [Number(r.id), r.n]));
-      rows.forEach((r, i) => {
-        const o = out[i]!;
+    represent(_rc, _rows, out, { mode }) {
+      if (mode !== 'full') return;
+      for (const o of out) {
         if ('l2vpn_termination' in o) o.l2vpn_termination = null;
-        if ('count_ipaddresses' in o) o.count_ipaddresses = counts.get(Number(r.id)) ?? 0;
         if ('count_fhrp_groups' in o) o.count_fhrp_groups = 0;
-      });
+      }
     },
   },
+  // NetBox 3.4 VMInterfaceSerializer
+  counts: { count_ipaddresses: { model: 'ipam.ipaddress', generic: 'assigned_object' } },
   brief: ['virtual_machine', 'name'],
   ordering: ['virtual_machine', 'name'],
   search: ['name', 'description'],

@@ -103,6 +103,8 @@ export interface CountDef {
   model?: string;
   /** fk field on that model pointing here */
   via?: string;
+  /** or: the generic relation field on that model pointing here (addresses assigned to an interface) */
+  generic?: string;
   /** or: rows of a join table whose `column` points here (group members, tagged items) */
   through?: { table: string; column: string };
   /** tree models: count rows of descendants too */

@@ -135,6 +135,13 @@ export function descendantsSql(model: ModelDef, idsSql: ReturnType<typeof sql>) 
 /** related rows counted per owner id: rows (id, n); cumulative counts include tree descendants */
 export function countSql(rc: RequestContext, model: ModelDef, count: CountDef, ids: Ids): Sql {
   const counted = count.model ? rc.app.registry.get(count.model) : null;
+  if (count.generic) {
+    const { type, id } = counted!.fields[count.generic]!.generic!;
+    const ref = sql.ref(id);
+    // a literal: the prefetch statement is compiled once and must take no parameters
+    return sql`select ${ref} as id, count(*)::int as n from ${sql.table(counted!.table)}
+      where ${sql.ref(type)} = ${sql.lit(model.name)} and ${idIn(ref, ids)} group by ${ref}`;
+  }
   const fk = sql.ref(count.through ? count.through.column : `${count.via}_id`);
   const ct = sql.table(count.through ? count.through.table : counted!.table);
   if (count.cumulative && model.treeParent) {

@@ -68,6 +68,20 @@ describe('interfaces', () => {
   });
 });
 
+describe('count_ipaddresses', () => {
+  it('counts the addresses assigned to each interface of a page, and none of a VM interface of the same id', async () => {
+    const d = await makeDevice(t);
+    const [a, b] = [await makeInterface(t, d), await makeInterface(t, d)];
+    for (const address of ['10.93.0.1/24', '10.93.0.2/24']) {
+      expect((await t.post('/api/ipam/ip-addresses/', { address, assigned_object_type: 'dcim.interface', assigned_object_id: a.id })).statusCode).toBe(201);
+    }
+    expect((await get(`/api/dcim/interfaces/${a.id}/`)).count_ipaddresses).toBe(2);
+    const page = await get(`/api/dcim/interfaces/?device_id=${d.id}&ordering=id`);
+    expect(page.results.map((r: Json) => r.count_ipaddresses)).toEqual([2, 0]);
+    expect((await get(`/api/dcim/interfaces/${b.id}/`)).count_ipaddresses).toBe(0);
+  });
+});
+
 describe('cables', () => {
   it('connects two interfaces and sets cable, cable_end and link peers on both', async () => {
     const [a, b] = [await makeInterface(t, await makeDevice(t)), await makeInterface(t, await makeDevice(t))];
