@@ -1,7 +1,8 @@
 /**
  * The OpenAPI document and Swagger UI (spec: "What the service does" 3): `/api/schema/` (JSON by
  * default, YAML with `?format=yaml` or `Accept: application/vnd.oai.openapi`), NetBox 3.4's
- * `/api/docs/?format=openapi` (pynetbox's api.openapi(), the Ansible inventory plugin), and
+ * `/api/docs/?format=openapi` (pynetbox's api.openapi(), the Ansible inventory plugin; laid out under
+ * an `/api` base as NetBox 3.4's was), and
  * Swagger UI at `/api/schema/swagger-ui/` and `/api/docs/`, its assets served from the
  * swagger-ui-dist package: no request leaves the machine, and no inline script runs (CSP).
  */
@@ -85,10 +86,21 @@ export const API_DOCS_DOCS: RouteDoc[] = [
   },
 ];
 
+/**
+ * The same document laid out as NetBox 3.4's /api/docs/?format=openapi was: paths relative to a
+ * `/api` base (`/dcim/devices/`). Clients of that era index it so: the Ansible inventory plugin
+ * (netbox.netbox 3.x) reads `paths['/dcim/devices/'].get.parameters` when the version is below 3.5.
+ */
+function underApiBase(doc: Record<string, unknown>): Record<string, unknown> {
+  const paths = Object.entries(doc.paths as Record<string, unknown>).map(([p, item]) => [p.replace(/^\/api(?=\/)/, ''), item]);
+  return { ...doc, servers: [{ url: '/api' }], paths: Object.fromEntries(paths) };
+}
+
 export function registerApiDocs(app: FastifyInstance, opts: DocumentOptions): void {
   // made on first request, once: start-up does not pay for it, and it never changes afterwards
   let json: string | null = null;
   let yaml: string | null = null;
+  let legacy: string | null = null;
   const document = () => (json ??= JSON.stringify(buildOpenApiDocument(opts)));
 
   const sendDocument = (request: FastifyRequest, reply: FastifyReply, format: string | undefined) => {
@@ -114,8 +126,10 @@ export function registerApiDocs(app: FastifyInstance, opts: DocumentOptions): vo
   // NetBox 3.4 (drf_yasg): the UI, or the document with ?format=openapi
   app.get('/api/docs/', { config: { public: true } }, async (request, reply) => {
     const format = queryParams(request).get('format')?.[0];
-    if (format === 'openapi' || format === 'json') return sendDocument(request, reply, 'json');
-    if (format === 'yaml') return sendDocument(request, reply, 'yaml');
+    if (format === 'openapi' || format === 'json') {
+      legacy ??= JSON.stringify(underApiBase(JSON.parse(document())));
+      return reply.type('application/json; charset=utf-8').send(legacy);
+    }
     return docsPage(request, reply);
   });
   app.get(UI_PATH, { config: { public: true } }, async (request, reply) => uiPage(request, reply));
