@@ -17,6 +17,7 @@ import { unnamedDisplays, validateDevice } from './device-rules.js';
 import { DEVICE_SUBJECT, renderConfigContexts } from '../extras/config-context-render.js';
 import { booleanFilter, iexact, interfaceMacFilter, siteScope, viaPair } from './filters.js';
 import { relatedFilter } from '../../core/query/related-filter.js';
+import { contactFilters } from '../tenancy/contact-filters.js';
 
 const ROLE_REQUIRED = { device_role: ['This field is required.'] };
 
@@ -71,6 +72,7 @@ export const device = defineModel({
     { fields: ['virtual_chassis', 'vc_position'], message: 'Device with this Virtual chassis and Vc position already exists.' },
   ],
   filters: {
+    ...contactFilters(),
     name: iexact('name'),
     serial: iexact('serial'),
     ...viaPair('manufacturer', ['device_type', 'manufacturer']),

@@ -8,6 +8,7 @@ import { descendantsSql } from '../../core/represent/load-related.js';
 import { description, fk, name, slug } from '../fields.js';
 import { LocationStatus } from './choices.js';
 import { siteScope, viaPair } from './filters.js';
+import { contactFilters } from '../tenancy/contact-filters.js';
 
 export const location = defineModel({
   name: 'dcim.location',
@@ -35,6 +36,7 @@ export const location = defineModel({
     { fields: ['site', 'slug'], whenNull: ['parent'], message: 'A location with this slug already exists within the specified site.' },
   ],
   filters: {
+    ...contactFilters(),
     ...siteScope(['site']),
     ...viaPair('tenant_group', ['tenant', 'group']),
   },

@@ -1,5 +1,6 @@
 import { defineModel } from '../../core/model/define-model.js';
 import { description, name, slug } from '../fields.js';
+import { contactFilters } from '../tenancy/contact-filters.js';
 
 /** Manufacturers (reference 3.2) of device types and platforms. */
 export const manufacturer = defineModel({
@@ -11,6 +12,7 @@ export const manufacturer = defineModel({
     slug: slug(100, { unique: true }),
     description: description(),
   },
+  filters: contactFilters(),
   counts: {
     devicetype_count: { model: 'dcim.devicetype', via: 'manufacturer' },
     platform_count: { model: 'dcim.platform', via: 'manufacturer' },

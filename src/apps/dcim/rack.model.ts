@@ -7,6 +7,7 @@ import { defineModel } from '../../core/model/define-model.js';
 import { comments, description, fk, name } from '../fields.js';
 import { DimensionUnit, RackStatus, RackType, RackWidth, WeightUnit } from './choices.js';
 import { iexact, siteScope, viaPair } from './filters.js';
+import { contactFilters } from '../tenancy/contact-filters.js';
 
 export const rack = defineModel({
   name: 'dcim.rack',
@@ -42,6 +43,7 @@ export const rack = defineModel({
     { fields: ['location', 'facility_id'], message: 'Rack with this Location and Facility ID already exists.' },
   ],
   filters: {
+    ...contactFilters(),
     ...siteScope(['site']),
     ...viaPair('tenant_group', ['tenant', 'group']),
     serial: iexact('serial'),

@@ -3,6 +3,7 @@ import { relatedFilter } from '../../core/query/related-filter.js';
 import { comments, description, fk, name, slug } from '../fields.js';
 import { siteAsns, siteSearch } from '../ipam/asn-relations.js';
 import { SiteStatus } from './choices.js';
+import { contactFilters } from '../tenancy/contact-filters.js';
 
 const SEARCH = ['name', 'slug', 'facility', 'description', 'physical_address', 'shipping_address', 'comments'];
 
@@ -29,6 +30,7 @@ export const site = defineModel({
     asns: siteAsns.field,
   },
   filters: {
+    ...contactFilters(),
     tenant_group: relatedFilter(['tenant', 'group']),
     tenant_group_id: relatedFilter(['tenant', 'group'], { byId: true }),
     ...siteAsns.filters,

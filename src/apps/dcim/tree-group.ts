@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import { defineModel } from '../../core/model/define-model.js';
 import { descendantsSql } from '../../core/represent/load-related.js';
 import { description, fk, name, slug } from '../fields.js';
+import { contactFilters } from '../tenancy/contact-filters.js';
 
 export function defineSiteTree(id: string, path: string, verboseName: string, siteField: string) {
   return defineModel({
@@ -16,6 +17,7 @@ export function defineSiteTree(id: string, path: string, verboseName: string, si
       description: description(),
     },
     treeParent: 'parent',
+    filters: contactFilters(),
     counts: { site_count: { model: 'dcim.site', via: siteField, cumulative: true } },
     uniqueTogether: [
       { fields: ['parent', 'name'], message: `A ${verboseName} with this name already exists under the same parent.` },

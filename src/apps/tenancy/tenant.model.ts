@@ -1,5 +1,6 @@
 import { defineModel } from '../../core/model/define-model.js';
 import { comments, description, fk, name, slug } from '../fields.js';
+import { contactFilters } from './contact-filters.js';
 
 export const tenant = defineModel({
   name: 'tenancy.tenant',
@@ -12,6 +13,7 @@ export const tenant = defineModel({
     description: description(),
     comments: comments(),
   },
+  filters: contactFilters(),
   counts: {
     site_count: { model: 'dcim.site', via: 'tenant' },
     virtualmachine_count: { model: 'virtualization.virtualmachine', via: 'tenant' },

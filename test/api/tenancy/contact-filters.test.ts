@@ -1,0 +1,53 @@
+/**
+ * The contact filters (contact, contact_role, contact_group with its subgroups, and __n) on the
+ * organisational models NetBox 3.7 gives them to (netbox-filters.md): sites, regions, site groups,
+ * locations, racks, devices, manufacturers and tenants.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeTestApp, type TestApp, uniq } from '../../helpers/app.js';
+import { ids, type Json, make, makeDevice, makeManufacturer, makeRack, makeSite } from '../dcim/factories.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await makeTestApp();
+});
+afterAll(async () => t.close());
+
+const named = (p: string) => {
+  const n = uniq(p);
+  return { name: n, slug: n };
+};
+
+const MODELS: Array<[string, string, () => Promise<Json>]> = [
+  ['dcim.site', '/api/dcim/sites/', () => makeSite(t)],
+  ['dcim.region', '/api/dcim/regions/', () => make(t, '/api/dcim/regions/', named('region'))],
+  ['dcim.sitegroup', '/api/dcim/site-groups/', () => make(t, '/api/dcim/site-groups/', named('sg'))],
+  ['dcim.location', '/api/dcim/locations/', async () => make(t, '/api/dcim/locations/', { ...named('loc'), site: (await makeSite(t)).id })],
+  ['dcim.rack', '/api/dcim/racks/', async () => makeRack(t, await makeSite(t))],
+  ['dcim.device', '/api/dcim/devices/', () => makeDevice(t)],
+  ['dcim.manufacturer', '/api/dcim/manufacturers/', () => makeManufacturer(t)],
+  ['tenancy.tenant', '/api/tenancy/tenants/', () => make(t, '/api/tenancy/tenants/', named('tenant'))],
+];
+
+describe.each(MODELS)('contact filters on %s', (contentType, path, create) => {
+  it('filters by contact, contact_role, contact_group (with subgroups) and their negations', async () => {
+    const top = await make(t, '/api/tenancy/contact-groups/', named('cg'));
+    const sub = await make(t, '/api/tenancy/contact-groups/', { ...named('cg'), parent: top.id });
+    const contact = await make(t, '/api/tenancy/contacts/', { name: uniq('contact'), group: sub.id });
+    const role = await make(t, '/api/tenancy/contact-roles/', named('role'));
+    const [a, b] = [await create(), await create()];
+    await make(t, '/api/tenancy/contact-assignments/', { content_type: contentType, object_id: a.id, contact: contact.id, role: role.id });
+    const list = async (q: string) => {
+      const res = await t.get(`${path}?id=${a.id}&id=${b.id}&ordering=id&${q}`);
+      expect(res.statusCode, res.body).toBe(200);
+      return ids(res.json());
+    };
+    expect(await list(`contact=${contact.id}`)).toEqual([a.id]);
+    expect(await list(`contact_role=${role.id}`)).toEqual([a.id]);
+    expect(await list(`contact_group=${top.id}`)).toEqual([a.id]);
+    expect(await list(`contact__n=${contact.id}`)).toEqual([b.id]);
+    const bad = await t.get(`${path}?contact_group__n=987654321`);
+    expect(bad.statusCode).toBe(400);
+    expect(Object.keys(bad.json())).toEqual(['contact_group__n']);
+  });
+});
