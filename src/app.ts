@@ -72,6 +72,7 @@ export async function buildApp(config: Config, opts: BuildOptions): Promise<Fast
       if (model === 'extras.customfield') cfCache.invalidate();
       if (model === 'users.token' || model === 'users.user') authCache.clear();
     },
+    modelWrites: null,
   };
   const special = registerAllModels(registry);
   registry.freeze();
