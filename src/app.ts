@@ -18,6 +18,7 @@ import { authenticate, clientIpOf, createAuthCache } from './http/auth.js';
 import { registerJsonParser } from './http/body-parser.js';
 import { errorHandler } from './http/error-handler.js';
 import { registerHeaders } from './http/headers.js';
+import { createMetrics, registerMetrics } from './http/metrics/index.js';
 import { registerRootRoutes } from './http/root-routes.js';
 import { registerNotFound } from './http/trailing-slash.js';
 
@@ -60,6 +61,7 @@ export async function buildApp(config: Config, opts: BuildOptions): Promise<Fast
   const registry = new Registry();
   const cfCache = createCustomFieldCache();
   const authCache = createAuthCache();
+  const metrics = config.metricsEnabled ? createMetrics() : null;
   const ctx: AppContext = {
     db: opts.db,
     config,
@@ -72,7 +74,7 @@ export async function buildApp(config: Config, opts: BuildOptions): Promise<Fast
       if (model === 'extras.customfield') cfCache.invalidate();
       if (model === 'users.token' || model === 'users.user') authCache.clear();
     },
-    modelWrites: null,
+    modelWrites: metrics?.writes ?? null,
   };
   const special = registerAllModels(registry);
   registry.freeze();
@@ -120,6 +122,8 @@ export async function buildApp(config: Config, opts: BuildOptions): Promise<Fast
     );
   });
 
+  // before any route: the metrics name each route's view as it is registered
+  if (metrics) registerMetrics(app, ctx, metrics);
   registerRootRoutes(app, ctx, special.extraEndpoints);
   for (const model of registry.all()) registerModelRoutes(app, model);
   for (const register of special.routes) register(app, ctx);
