@@ -122,7 +122,6 @@ export async function buildApp(config: Config, opts: BuildOptions): Promise<Fast
     );
   });
 
-  // before any route: the metrics name each route's view as it is registered
   if (metrics) registerMetrics(app, ctx, metrics);
   registerRootRoutes(app, ctx, special.extraEndpoints);
   for (const model of registry.all()) registerModelRoutes(app, model);

@@ -27,7 +27,7 @@ export function createMetrics(): Metrics {
   return { registry, writes: createModelWriteCounter() };
 }
 
-/** Installs the hooks and the route; call before the routes are registered (views are named as they are). */
+/** Installs the hooks and the route (before the app is ready). */
 export function registerMetrics(app: FastifyInstance, ctx: AppContext, metrics: Metrics): void {
   const { registry } = metrics;
   registerRequestMetrics(app, registry, ctx.registry);

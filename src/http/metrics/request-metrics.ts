@@ -1,7 +1,7 @@
 /**
- * Request metrics. Each route gets a RouteSeries when it is registered (its `view` and URL
- * template worked out once); a response adds its latency into the one cell of its route, method,
- * status and transport. Every family - NetBox's django_http_* names and the service's own - is a
+ * Request metrics. Each route gets a RouteSeries on its first response (its `view` and URL
+ * template worked out once, whenever and by whichever plugin the route was registered); a response
+ * adds its latency into the one cell of its route, method, status and transport. Every family - NetBox's django_http_* names and the service's own - is a
  * sum of those cells, made when /metrics is scraped (cells.ts).
  *
  * Unrouted requests (404s, the trailing-slash redirects) share one series, so a client probing
@@ -67,11 +67,6 @@ export function registerRequestMetrics(app: FastifyInstance, registry: PromRegis
   const exceptionsByView = new Map<string, number>();
   const errorTypes = new WeakMap<FastifyRequest, string>();
 
-  app.addHook('onRoute', (route) => {
-    if (!route.url || byUrl.has(route.url)) return;
-    byUrl.set(route.url, new RouteSeries(route.config?.view ?? viewName(route.url, models), route.url));
-  });
-
   // errors the service answers on purpose are ApiErrors (and database errors it maps to 4xx);
   // the rest are counted if they end in a 5xx, below
   app.addHook('onError', (request, _reply, error, done) => {
@@ -80,8 +75,10 @@ export function registerRequestMetrics(app: FastifyInstance, registry: PromRegis
   });
 
   app.addHook('onResponse', (request, reply, done) => {
-    const url = request.routeOptions.url;
-    const series = (url !== undefined && byUrl.get(url)) || unrouted;
+    const route = request.routeOptions;
+    const url = route.url;
+    let series = url === undefined ? unrouted : byUrl.get(url);
+    if (!series) byUrl.set(url!, (series = new RouteSeries(route.config.view ?? viewName(url!, models), url!)));
     const status = reply.statusCode;
     series.record(request.method, status, request.protocol === 'https', reply.elapsedTime / 1000);
     if (status >= 500) {
