@@ -14,6 +14,7 @@
  *   --cpu-prof                      run the server with node --cpu-prof (profiles in bench/results/prof)
  *   --trace-sql                     preload bench/trace-sql.ts in the server: count and time SQL
  *   --no-response-cache             run the server with RESPONSE_CACHE_MB=0: every read is rendered
+ *   --no-metrics                    run the server with METRICS_ENABLED=false (what the /metrics hooks cost)
  *   --pg-url URL                    admin URL of the PostgreSQL server (default postgres://postgres@127.0.0.1:5432/postgres)
  */
 export interface BenchArgs {
@@ -30,6 +31,8 @@ export interface BenchArgs {
   traceSql: boolean;
   /** false: the server renders every read (RESPONSE_CACHE_MB=0), measuring the engine itself */
   responseCache: boolean;
+  /** false: the server runs with METRICS_ENABLED=false (no /metrics, no hooks) */
+  metrics: boolean;
   pgUrl: string;
 }
 
@@ -68,6 +71,7 @@ export function parseArgs(argv: string[]): BenchArgs {
     cpuProf: argv.includes('--cpu-prof'),
     traceSql: argv.includes('--trace-sql'),
     responseCache: !argv.includes('--no-response-cache'),
+    metrics: !argv.includes('--no-metrics'),
     pgUrl: value(argv, '--pg-url') ?? 'postgres://postgres@127.0.0.1:5432/postgres',
   });
 }

@@ -29,6 +29,8 @@ export interface EngineReport {
   durationSec: number;
   /** the server's response cache (RESPONSE_CACHE_MB): on, or off with --no-response-cache */
   responseCache: boolean;
+  /** the server's /metrics hooks (METRICS_ENABLED): on, or off with --no-metrics */
+  metrics: boolean;
   seed: SeedStep[];
   scenarios: ScenarioResult[];
   /** --trace-sql: SQL statements of one list request at limit=50 and limit=1000 */
@@ -73,7 +75,7 @@ export function table(rep: EngineReport): string {
   const line = (cells: string[]) => cells.map((c, i) => (i === 0 || i === cells.length - 1 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join(' | ');
   const seed = rep.seed.map((s) => `${s.what} ${Math.round(s.objectsPerSec)}/s`).join(', ');
   return [
-    `== ${rep.engine}, ${rep.dataset} data set (${rep.summary}), ${rep.durationSec} s per scenario, ${rep.machine.cpus} cores (${rep.machine.model}), node ${rep.machine.node}, load average ${rep.machine.loadAvg1} at start, response cache ${rep.responseCache ? 'on' : 'off'}`,
+    `== ${rep.engine}, ${rep.dataset} data set (${rep.summary}), ${rep.durationSec} s per scenario, ${rep.machine.cpus} cores (${rep.machine.model}), node ${rep.machine.node}, load average ${rep.machine.loadAvg1} at start, response cache ${rep.responseCache ? 'on' : 'off'}, metrics ${rep.metrics ? 'on' : 'off'}`,
     line(head),
     widths.map((w) => '-'.repeat(w)).join('-|-'),
     ...rows.map(line),

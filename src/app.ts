@@ -19,6 +19,7 @@ import { registerJsonParser } from './http/body-parser.js';
 import { errorHandler } from './http/error-handler.js';
 import { registerHeaders } from './http/headers.js';
 import { API_DOCS_DOCS, registerApiDocs } from './http/api-docs.js';
+import { createMetrics, registerMetrics } from './http/metrics/index.js';
 import { registerRootRoutes, ROOT_DOCS, SERVICE_VERSION } from './http/root-routes.js';
 import { registerNotFound } from './http/trailing-slash.js';
 
@@ -61,6 +62,7 @@ export async function buildApp(config: Config, opts: BuildOptions): Promise<Fast
   const registry = new Registry();
   const cfCache = createCustomFieldCache();
   const authCache = createAuthCache();
+  const metrics = config.metricsEnabled ? createMetrics() : null;
   const ctx: AppContext = {
     db: opts.db,
     config,
@@ -73,6 +75,7 @@ export async function buildApp(config: Config, opts: BuildOptions): Promise<Fast
       if (model === 'extras.customfield') cfCache.invalidate();
       if (model === 'users.token' || model === 'users.user') authCache.clear();
     },
+    modelWrites: metrics?.writes ?? null,
   };
   const special = registerAllModels(registry);
   registry.freeze();
@@ -120,6 +123,7 @@ export async function buildApp(config: Config, opts: BuildOptions): Promise<Fast
     );
   });
 
+  if (metrics) registerMetrics(app, ctx, metrics);
   registerRootRoutes(app, ctx, special.extraEndpoints);
   registerApiDocs(app, { registry, routes: [...ROOT_DOCS, ...API_DOCS_DOCS, ...special.docs], version: SERVICE_VERSION });
   for (const model of registry.all()) registerModelRoutes(app, model);

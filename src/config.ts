@@ -31,6 +31,8 @@ export interface Config {
   listCountCache: boolean;
   /** megabytes of rendered GET responses kept per process (core/query/response-cache.ts); 0 = off */
   responseCacheMb: number;
+  /** serve `/metrics` for a Prometheus scraper (http/metrics/); off = no route and no hooks at all */
+  metricsEnabled: boolean;
   /** allowed CORS origins; ['*'] allows all; [] disables CORS headers */
   corsOrigins: readonly string[];
   logLevel: string;
@@ -110,6 +112,8 @@ export function loadConfig(env: Env = process.env): Config {
     enforceGlobalUnique: parseBool('ENFORCE_GLOBAL_UNIQUE', e.ENFORCE_GLOBAL_UNIQUE, false),
     listCountCache: parseBool('LIST_COUNT_CACHE', e.LIST_COUNT_CACHE, true),
     responseCacheMb: parseInt10('RESPONSE_CACHE_MB', e.RESPONSE_CACHE_MB, 64),
+    // spec: What the service does 4 - the metrics view is part of the service, so on by default
+    metricsEnabled: parseBool('METRICS_ENABLED', e.METRICS_ENABLED, true),
     corsOrigins: Object.freeze(parseList(e.CORS_ORIGINS, [])),
     logLevel: e.LOG_LEVEL || 'info',
     bodyLimit: parseInt10('MAX_BODY_SIZE', e.MAX_BODY_SIZE, 50 * 1024 * 1024),

@@ -6,6 +6,7 @@ import type { Logger } from 'pino';
 import type { Config } from '../config.js';
 import type { Database, Kdb } from '../db/client.js';
 import type { Registry } from './model/registry.js';
+import type { ModelDef } from './model/types.js';
 import type { CountCache } from './query/count-cache.js';
 import type { ResponseCache } from './query/response-cache.js';
 
@@ -42,6 +43,18 @@ export interface CustomFieldDef {
   weight: number;
 }
 
+/** Objects of one model written by one committed transaction, per action. */
+export interface WriteCounts {
+  create: number;
+  update: number;
+  delete: number;
+}
+
+/** Receives committed writes per model (the /metrics counters, http/metrics/). */
+export interface ModelWriteCounter {
+  written(model: ModelDef, counts: Readonly<WriteCounts>): void;
+}
+
 export interface AppContext {
   db: Database;
   config: Config;
@@ -55,6 +68,8 @@ export interface AppContext {
   responses: ResponseCache | null;
   /** called by the write path after objects of a model were written (drops in-process caches) */
   changed(model: string): void;
+  /** counts committed writes per model for /metrics; null when METRICS_ENABLED=false */
+  modelWrites: ModelWriteCounter | null;
 }
 
 export interface RequestContext {
@@ -72,4 +87,6 @@ export interface RequestContext {
   clientIp: string;
   /** a cached read's data version (db/client.ts), asked before its first statement; else null */
   dataVersion: string | null;
+  /** inside a write transaction (crud/routes.ts inTransaction): effects to run once it commits */
+  afterCommit?: Array<() => void>;
 }

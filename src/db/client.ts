@@ -5,9 +5,9 @@
  */
 import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
-import { Kysely, PostgresDialect, sql } from 'kysely';
+import { Kysely, type LogEvent, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
-import { PGliteDialect } from './pglite-dialect.js';
+import { type ConnectionUse, PGliteDialect } from './pglite-dialect.js';
 import { startMaintenance } from './pglite-maintenance.js';
 import { sharedAsk } from './shared-ask.js';
 import { worthNaming } from './statement-names.js';
@@ -16,6 +16,21 @@ import { typeParsers } from './type-parsers.js';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type Kdb = Kysely<any>;
+
+/** Sees each statement once it ran: its duration in ms, and its error when it failed. */
+export type StatementListener = (durationMs: number, error: unknown) => void;
+
+/** The connections of the engine (PGlite: its single one). */
+export interface PoolState {
+  max: number;
+  /** open now, busy or idle */
+  open: number;
+  idle: number;
+  /** callers waiting for a connection */
+  waiting: number;
+  /** connections opened since the start */
+  opened: number;
+}
 
 export interface Database {
   kysely: Kdb;
@@ -27,6 +42,10 @@ export interface Database {
   close(): Promise<void>;
   /** statements executed so far (tests check that a list costs a constant number of them) */
   stats: { queries: number };
+  /** calls the listener after every statement (metrics); returns the function that removes it */
+  observeStatements(listener: StatementListener): () => void;
+  /** the connections now: PostgreSQL's pool, or PGlite's one connection and its queue */
+  pool(): PoolState;
   /** the data generation read caches check (change-watch.ts) */
   changes: ChangeWatch;
   /**
@@ -49,10 +68,20 @@ export interface OpenOptions {
 }
 
 /** Kysely's log hook sees every statement once it ran, begin/commit/rollback included. */
-function observer(stats: { queries: number }, changes: ChangeWatch) {
-  return (event: { query: { sql: string } }) => {
+function observer(stats: { queries: number }, changes: ChangeWatch, listeners: Set<StatementListener>) {
+  return (event: LogEvent) => {
     stats.queries++;
     changes.observe(event.query.sql);
+    if (listeners.size === 0) return;
+    const error = event.level === 'error' ? event.error : undefined;
+    for (const listener of listeners) listener(event.queryDurationMillis, error);
+  };
+}
+
+function addTo(listeners: Set<StatementListener>) {
+  return (listener: StatementListener) => {
+    listeners.add(listener);
+    return () => void listeners.delete(listener);
   };
 }
 
@@ -70,7 +99,9 @@ async function openPglite(opts: OpenOptions): Promise<Database> {
   await pglite.exec(`set time zone 'UTC'`);
   const stats = { queries: 0 };
   const changes = localChangeWatch();
-  const kysely: Kdb = new Kysely({ dialect: new PGliteDialect(pglite), log: observer(stats, changes) });
+  const listeners = new Set<StatementListener>();
+  const use: ConnectionUse = { inUse: 0, waiting: 0 };
+  const kysely: Kdb = new Kysely({ dialect: new PGliteDialect(pglite, use), log: observer(stats, changes, listeners) });
   // through Kysely's connection so the single-connection mutex is respected
   const exec = (script: string) => kysely.connection().execute(async () => {
     await pglite.exec(script);
@@ -84,6 +115,8 @@ async function openPglite(opts: OpenOptions): Promise<Database> {
     changes,
     engine: 'pglite',
     concurrent: false,
+    observeStatements: addTo(listeners),
+    pool: () => ({ max: 1, open: 1, idle: 1 - use.inUse, waiting: use.waiting, opened: 1 }),
     dataVersion: async () => `g${changes.generation}`,
     exec,
     close: () => {
@@ -140,9 +173,12 @@ async function openPostgres(url: string, max: number): Promise<Database> {
   // an idle connection the server drops (restart, failover, terminated backend) emits 'error' on
   // the pool; without a listener Node would crash. The pool replaces it on the next checkout.
   pool.on('error', () => undefined);
+  let opened = 0;
+  pool.on('connect', () => void opened++);
   const stats = { queries: 0 };
   const changes = postgresChangeWatch(url);
-  const kysely: Kdb = new Kysely({ dialect: new PostgresDialect({ pool: withNamedStatements(pool) }), log: observer(stats, changes) });
+  const listeners = new Set<StatementListener>();
+  const kysely: Kdb = new Kysely({ dialect: new PostgresDialect({ pool: withNamedStatements(pool) }), log: observer(stats, changes, listeners) });
   await sql`select 1`.execute(kysely);
   await whenReliable(changes);
   return {
@@ -151,6 +187,8 @@ async function openPostgres(url: string, max: number): Promise<Database> {
     changes,
     engine: 'postgres',
     concurrent: true,
+    observeStatements: addTo(listeners),
+    pool: () => ({ max, open: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, opened }),
     dataVersion: sharedAsk(async () => (await sql<{ v: string }>`select pg_current_snapshot()::text as v`.execute(kysely)).rows[0]!.v),
     exec: async (script) => {
       const client = await pool.connect();

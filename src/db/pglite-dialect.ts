@@ -125,12 +125,21 @@ class PGliteConnection implements DatabaseConnection {
   }
 }
 
+/** Who holds the one connection and how many wait for it (the pool gauges of /metrics). */
+export interface ConnectionUse {
+  inUse: 0 | 1;
+  waiting: number;
+}
+
 class PGliteDriver implements Driver {
   private readonly connection: PGliteConnection;
   private queue: Promise<void> = Promise.resolve();
   private releasers = new Map<DatabaseConnection, () => void>();
 
-  constructor(private readonly db: PGlite) {
+  constructor(
+    private readonly db: PGlite,
+    private readonly use: ConnectionUse,
+  ) {
     this.connection = new PGliteConnection(db);
   }
 
@@ -141,7 +150,13 @@ class PGliteDriver implements Driver {
     const held = new Promise<void>((r) => (release = r));
     const previous = this.queue;
     this.queue = previous.then(() => held);
-    await previous;
+    this.use.waiting++;
+    try {
+      await previous;
+    } finally {
+      this.use.waiting--;
+    }
+    this.use.inUse = 1;
     this.releasers.set(this.connection, release);
     return this.connection;
   }
@@ -159,6 +174,7 @@ class PGliteDriver implements Driver {
   async releaseConnection(conn: DatabaseConnection): Promise<void> {
     const release = this.releasers.get(conn);
     this.releasers.delete(conn);
+    this.use.inUse = 0;
     release?.();
   }
 
@@ -168,12 +184,15 @@ class PGliteDriver implements Driver {
 }
 
 export class PGliteDialect implements Dialect {
-  constructor(private readonly db: PGlite) {}
+  constructor(
+    private readonly db: PGlite,
+    private readonly use: ConnectionUse = { inUse: 0, waiting: 0 },
+  ) {}
   createAdapter() {
     return new PostgresAdapter();
   }
   createDriver(): Driver {
-    return new PGliteDriver(this.db);
+    return new PGliteDriver(this.db, this.use);
   }
   createIntrospector(db: Kysely<unknown>) {
     return new PostgresIntrospector(db);

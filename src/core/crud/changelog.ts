@@ -3,7 +3,7 @@
  * Snapshots use NetBox's change-log format rather than the REST shape: every stored field by name,
  * foreign keys as ids, m2m as id lists, tags as sorted names, keys sorted.
  */
-import type { RequestContext } from '../context.js';
+import type { RequestContext, WriteCounts } from '../context.js';
 import { storedFields } from '../model/define-model.js';
 import type { ModelDef } from '../model/types.js';
 import { fetchM2m, fetchTags, type Row } from '../represent/load-related.js';
@@ -66,4 +66,21 @@ export async function recordChanges(rc: RequestContext, model: ModelDef, entries
     postchange_data: e.post,
   }));
   await insertRows(rc.q, 'extras_objectchange', rows);
+  countWhenCommitted(rc, model, entries);
+}
+
+/**
+ * NetBox's change-logging signals count django_model_inserts/updates/deletes for every logged
+ * change (reference 14); here they are counted once the transaction commits, so a write that is
+ * rolled back (a bulk request with one bad item) counts nothing.
+ */
+function countWhenCommitted(rc: RequestContext, model: ModelDef, entries: ChangeEntry[]): void {
+  const counter = rc.app.modelWrites;
+  if (!counter) return;
+  const counts: WriteCounts = { create: 0, update: 0, delete: 0 };
+  for (const e of entries) counts[e.action]++;
+  const count = () => counter.written(model, counts);
+  // every write runs in inTransaction; outside one, a statement has committed when it returns
+  if (rc.afterCommit) rc.afterCommit.push(count);
+  else count();
 }

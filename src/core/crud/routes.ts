@@ -32,9 +32,15 @@ export function queryParams(request: FastifyRequest): Params {
   return map;
 }
 
-/** Runs fn in one database transaction, with rc.q bound to it. */
+/**
+ * Runs fn in one database transaction, with rc.q bound to it. What fn leaves in rc.afterCommit runs
+ * once the transaction has committed; a rollback drops it.
+ */
 export async function inTransaction<T>(rc: RequestContext, fn: (trx: RequestContext) => Promise<T>): Promise<T> {
-  return rc.app.db.kysely.transaction().execute((trx) => fn({ ...rc, q: trx }));
+  const afterCommit: Array<() => void> = [];
+  const out = await rc.app.db.kysely.transaction().execute((trx) => fn({ ...rc, q: trx, afterCommit }));
+  for (const run of afterCommit) run();
+  return out;
 }
 
 function parseId(raw: string): number {
