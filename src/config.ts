@@ -25,11 +25,11 @@ export interface Config {
   maintenanceMode: boolean;
   enforceGlobalUnique: boolean;
   /**
-   * cache list totals between writes (core/query/count-cache.ts); off where LISTEN/NOTIFY cannot
+   * cache list totals between writes (core/cache/count-cache.ts); off where LISTEN/NOTIFY cannot
    * reach every process (a transaction-pooling PgBouncer loses notifications)
    */
   listCountCache: boolean;
-  /** megabytes of rendered GET responses kept per process (core/query/response-cache.ts); 0 = off */
+  /** megabytes of rendered GET responses kept per process (core/cache/response-cache.ts); 0 = off */
   responseCacheMb: number;
   /** allowed CORS origins; ['*'] allows all; [] disables CORS headers */
   corsOrigins: readonly string[];

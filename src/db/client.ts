@@ -30,7 +30,7 @@ export interface Database {
   /** the data generation read caches check (change-watch.ts) */
   changes: ChangeWatch;
   /**
-   * A token that differs whenever committed data may differ (core/query/response-cache.ts).
+   * A token that differs whenever committed data may differ (core/cache/response-cache.ts).
    * PostgreSQL: the current snapshot (`xmin:xmax:in-progress`), which moves with every commit of a
    * writing transaction from any client; PGlite: the data generation, since the embedded database
    * belongs to this process and every statement passes through its observer.

@@ -83,7 +83,6 @@ export async function createObjects(rc: RequestContext, model: ModelDef, inputs:
     await recordChanges(rc, model, rows.map((row) => ({ action: 'create', row, pre: null, post: snaps.get(Number(row.id))! })));
   }
   await assertWithinConstraints(rc, model, scope, items.map((i) => i.id!));
-  rc.app.changed(model.name);
   return rows;
 }
 
@@ -125,7 +124,6 @@ export async function updateObjects(
     await recordChanges(rc, model, rows.map((row) => ({ action: 'update', row, pre: preSnaps.get(Number(row.id)) ?? null, post: post.get(Number(row.id))! })));
   }
   await assertWithinConstraints(rc, model, scope, rows.map((r) => Number(r.id)));
-  rc.app.changed(model.name);
   return rows;
 }
 
@@ -136,7 +134,6 @@ export async function deleteObjects(rc: RequestContext, model: ModelDef, ids: nu
     ${scope ? sql`and ${scope}` : sql``} for update`.execute(rc.q);
   if (!bulk && found.rows.length === 0) throw Errors.notFound();
   await deleteRows(rc, model, found.rows);
-  rc.app.changed(model.name);
 }
 
 /** Deletes stored rows and everything that cascades from them, logging each deletion. */

@@ -188,7 +188,7 @@ async function filterCondition(rc: RequestContext, model: ModelDef, name: string
   if (base === 'tag' && model.tags) return tagCondition(rc, model, name, lookup, raw);
   if (base in BY_REQUEST_ACTIONS && lookup === 'exact' && model.changelog) return byRequestCondition(model, base, raw);
   if (base.startsWith('cf_') && model.customFields) {
-    const cfs = await rc.app.customFields(rc.q, model.name);
+    const cfs = await rc.app.customFields(rc, model.name);
     const cf = cfs.find((c) => c.name === base.slice(3));
     return cf ? customFieldCondition(name, cf, lookup, raw) : null;
   }
