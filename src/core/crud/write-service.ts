@@ -86,6 +86,15 @@ export async function createObjects(rc: RequestContext, model: ModelDef, inputs:
   return rows;
 }
 
+export interface WriteOptions {
+  /**
+   * A write the service makes as the consequence of another one the user was allowed (a model
+   * hook's follow-up write): validated, logged and announced like any, without a permission check
+   * of its own (NetBox: signal handlers save related objects without one).
+   */
+  followUp?: boolean;
+}
+
 /**
  * Updates objects given as `{id, ...attributes}`. Ids outside the permitted set are skipped in a
  * bulk update (NetBox); a single update of an unreachable id is a 404.
@@ -96,8 +105,9 @@ export async function updateObjects(
   inputs: Array<Record<string, unknown>>,
   mode: Exclude<WriteMode, 'create'>,
   bulk: boolean,
+  opts: WriteOptions = {},
 ): Promise<Row[]> {
-  const scope = await requirePermission(rc, model, 'change');
+  const scope = opts.followUp ? null : await requirePermission(rc, model, 'change');
   const ids = inputs.map((i) => Number(i.id));
   const found = await sql<Row>`select * from ${sql.table(model.table)} as t where t.id = any(${ids}::bigint[])
     ${scope ? sql`and ${scope}` : sql``} for update`.execute(rc.q);
