@@ -17,7 +17,7 @@ function flag(args: string[], name: string): string | undefined {
 async function main(argv: string[]): Promise<void> {
   const [command = 'serve', ...args] = argv;
   const config = loadConfig();
-  const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, statementTimeout: config.statementTimeout });
   switch (command) {
     case 'migrate': {
       const applied = await prepareDatabase(db);
