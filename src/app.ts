@@ -17,6 +17,7 @@ import type { Database } from './db/client.js';
 import { authenticate, clientIpOf, createTokenCache } from './http/auth.js';
 import { registerJsonParser } from './http/body-parser.js';
 import { errorHandler } from './http/error-handler.js';
+import { registerDrain } from './http/drain.js';
 import { registerHeaders } from './http/headers.js';
 import { registerRootRoutes } from './http/root-routes.js';
 import { registerNotFound } from './http/trailing-slash.js';
@@ -56,6 +57,8 @@ export async function buildApp(config: Config, opts: BuildOptions): Promise<Fast
     bodyLimit: config.bodyLimit,
     trustProxy: config.trustedProxies as string[],
     exposeHeadRoutes: false,
+    // a request that got in before the close is served (http/drain.ts)
+    return503OnClosing: false,
   });
   const registry = new Registry();
   // the caches and their one freshness rule: core/cache/README.md
@@ -73,6 +76,7 @@ export async function buildApp(config: Config, opts: BuildOptions): Promise<Fast
   registry.freeze();
 
   registerHeaders(app, config);
+  registerDrain(app);
   registerJsonParser(app);
   app.setErrorHandler(errorHandler);
   registerNotFound(app);
