@@ -32,6 +32,11 @@ export interface StartOptions {
   traceSqlFile?: string;
   /** more environment for the service (settings) */
   env?: Record<string, string>;
+  /**
+   * PostgreSQL: serve this existing database (several processes on one database, soak.ts); it is
+   * neither created nor dropped here
+   */
+  database?: string;
 }
 
 export function freePort(): Promise<number> {
@@ -45,7 +50,7 @@ export function freePort(): Promise<number> {
   });
 }
 
-async function adminQuery(pgUrl: string, text: string): Promise<void> {
+export async function adminQuery(pgUrl: string, text: string): Promise<void> {
   const client = new pg.Client({ connectionString: pgUrl });
   await client.connect();
   try {
@@ -57,6 +62,11 @@ async function adminQuery(pgUrl: string, text: string): Promise<void> {
 
 /** A fresh database for one engine; returns the child's env additions and a cleanup. */
 async function freshDatabase(opts: StartOptions): Promise<{ name: string | null; env: Record<string, string>; drop: () => Promise<void>; analyze: () => Promise<boolean> }> {
+  if (opts.engine === 'postgres' && opts.database) {
+    const url = new URL(opts.pgUrl);
+    url.pathname = `/${opts.database}`;
+    return { name: opts.database, env: { DATABASE_URL: url.toString() }, drop: async () => undefined, analyze: async () => (await adminQuery(url.toString(), 'analyze'), true) };
+  }
   if (opts.engine === 'postgres') {
     const name = `inv_bench_${process.pid}`;
     await adminQuery(opts.pgUrl, `drop database if exists ${name}`);

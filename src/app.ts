@@ -7,16 +7,17 @@ import pino from 'pino';
 import { registerAllModels } from './apps/index.js';
 import type { Config } from './config.js';
 import type { AppContext, RequestContext } from './core/context.js';
-import { createCustomFieldCache } from './core/custom-field-cache.js';
+import { createCountCache } from './core/cache/count-cache.js';
+import { createCustomFieldCache } from './core/cache/custom-field-cache.js';
+import { createResponseCache } from './core/cache/response-cache.js';
 import { registerModelRoutes } from './core/crud/routes.js';
 import { Errors } from './core/errors.js';
-import { createCountCache } from './core/query/count-cache.js';
-import { createResponseCache } from './core/query/response-cache.js';
 import { Registry } from './core/model/registry.js';
 import type { Database } from './db/client.js';
-import { authenticate, clientIpOf, createAuthCache } from './http/auth.js';
+import { authenticate, clientIpOf, createTokenCache } from './http/auth.js';
 import { registerJsonParser } from './http/body-parser.js';
 import { errorHandler } from './http/error-handler.js';
+import { registerDrain } from './http/drain.js';
 import { registerHeaders } from './http/headers.js';
 import { API_DOCS_DOCS, registerApiDocs } from './http/api-docs.js';
 import { createMetrics, registerMetrics } from './http/metrics/index.js';
@@ -58,29 +59,28 @@ export async function buildApp(config: Config, opts: BuildOptions): Promise<Fast
     bodyLimit: config.bodyLimit,
     trustProxy: config.trustedProxies as string[],
     exposeHeadRoutes: false,
+    // a request that got in before the close is served (http/drain.ts)
+    return503OnClosing: false,
   });
   const registry = new Registry();
-  const cfCache = createCustomFieldCache();
-  const authCache = createAuthCache();
   const metrics = config.metricsEnabled ? createMetrics() : null;
+  // the caches and their one freshness rule: core/cache/README.md
+  const tokenCache = createTokenCache();
   const ctx: AppContext = {
     db: opts.db,
     config,
     registry,
     log,
-    customFields: (q, model) => cfCache.get(q, model),
+    customFields: createCustomFieldCache(),
     counts: createCountCache(),
     responses: config.responseCacheMb > 0 ? createResponseCache(config.responseCacheMb * 1024 * 1024) : null,
-    changed: (model) => {
-      if (model === 'extras.customfield') cfCache.invalidate();
-      if (model === 'users.token' || model === 'users.user') authCache.clear();
-    },
     modelWrites: metrics?.writes ?? null,
   };
   const special = registerAllModels(registry);
   registry.freeze();
 
   registerHeaders(app, config);
+  registerDrain(app);
   registerJsonParser(app);
   app.setErrorHandler(errorHandler);
   registerNotFound(app);
@@ -96,7 +96,7 @@ export async function buildApp(config: Config, opts: BuildOptions): Promise<Fast
     const proto = (request.headers['x-forwarded-proto'] as string | undefined)?.split(',')[0]?.trim() || request.protocol;
     const host = (request.headers['x-forwarded-host'] as string | undefined)?.split(',')[0]?.trim() || request.host || `${config.host}:${config.port}`;
     const routeConfig = request.routeOptions.config ?? {};
-    const auth = routeConfig.noAuth ? { user: null, token: null } : await authenticate(ctx, request, clientIp, authCache);
+    const auth = routeConfig.noAuth ? { user: null, token: null } : await authenticate(ctx, request, clientIp, tokenCache);
     request.rc = {
       app: ctx,
       q: ctx.db.kysely,

@@ -3,10 +3,11 @@
  * [--token KEY]`, `demo-data`. Settings come from the environment (see config.ts).
  */
 import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.js';
 import { bootstrapAdmin, createSuperuser, prepareDatabase } from './bootstrap.js';
 import { loadConfig } from './config.js';
-import { openDatabase } from './db/client.js';
+import { type Database, openDatabase } from './db/client.js';
 import { loadDemoData } from './demo-data.js';
 
 function flag(args: string[], name: string): string | undefined {
@@ -14,10 +15,37 @@ function flag(args: string[], name: string): string | undefined {
   return i >= 0 ? args[i + 1] : undefined;
 }
 
+/** a drain that has not finished by then ends the process anyway (a request stuck on a dead peer) */
+const DRAIN_TIMEOUT_MS = 30_000;
+
+/**
+ * SIGTERM / SIGINT: stop accepting connections, let the requests in flight finish (http/drain.ts),
+ * close the database (PGlite writes its files out), exit 0. A second signal, or a drain longer
+ * than DRAIN_TIMEOUT_MS, exits at once with 1: whatever was not committed is rolled back by the
+ * database, as after a kill.
+ */
+async function drainAndExit(app: FastifyInstance, db: Database, signal: string): Promise<void> {
+  app.log.info({ signal }, 'draining requests in flight, then stopping');
+  const force = (why: string) => {
+    app.log.error(why);
+    process.exit(1);
+  };
+  const timer = setTimeout(() => force(`drain took longer than ${DRAIN_TIMEOUT_MS / 1000} s; stopping now`), DRAIN_TIMEOUT_MS);
+  process.once(signal, () => force(`second ${signal}; stopping now`));
+  try {
+    await app.close();
+    await db.close();
+  } catch (err) {
+    force(`stopping failed: ${err instanceof Error ? err.message : String(err)}`);
+  }
+  clearTimeout(timer);
+  process.exit(0);
+}
+
 async function main(argv: string[]): Promise<void> {
   const [command = 'serve', ...args] = argv;
   const config = loadConfig();
-  const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, statementTimeout: config.statementTimeout });
   switch (command) {
     case 'migrate': {
       const applied = await prepareDatabase(db);
@@ -48,13 +76,8 @@ async function main(argv: string[]): Promise<void> {
       const notice = await bootstrapAdmin(db, config);
       const app = await buildApp(config, { db });
       if (notice) app.log.warn(notice);
-      const close = async () => {
-        await app.close();
-        await db.close();
-        process.exit(0);
-      };
-      process.once('SIGINT', close);
-      process.once('SIGTERM', close);
+      process.once('SIGTERM', () => void drainAndExit(app, db, 'SIGTERM'));
+      process.once('SIGINT', () => void drainAndExit(app, db, 'SIGINT'));
       await app.listen({ host: config.host, port: config.port });
       return;
     }

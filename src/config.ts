@@ -25,11 +25,11 @@ export interface Config {
   maintenanceMode: boolean;
   enforceGlobalUnique: boolean;
   /**
-   * cache list totals between writes (core/query/count-cache.ts); off where LISTEN/NOTIFY cannot
+   * cache list totals between writes (core/cache/count-cache.ts); off where LISTEN/NOTIFY cannot
    * reach every process (a transaction-pooling PgBouncer loses notifications)
    */
   listCountCache: boolean;
-  /** megabytes of rendered GET responses kept per process (core/query/response-cache.ts); 0 = off */
+  /** megabytes of rendered GET responses kept per process (core/cache/response-cache.ts); 0 = off */
   responseCacheMb: number;
   /** serve `/metrics` for a Prometheus scraper (http/metrics/); off = no route and no hooks at all */
   metricsEnabled: boolean;
@@ -42,6 +42,11 @@ export interface Config {
   trustedProxies: readonly string[];
   /** base URL override (scheme://host) for generated links; null = taken from the request */
   baseUrl: string | null;
+  /**
+   * seconds a database statement may run before PostgreSQL cancels it (503); 0 = no limit. PGlite
+   * cannot interrupt a statement (WebAssembly, no timer signal), so there it has no effect.
+   */
+  statementTimeout: number;
 }
 
 // NetBox 3.5+: by default users may manage their own tokens (spec: Authentication 3).
@@ -65,6 +70,14 @@ function parseInt10(name: string, v: string | undefined, dflt: number): number {
   if (v === undefined || v === '') return dflt;
   if (/^(none|null)$/i.test(v)) return 0;
   if (!/^\d+$/.test(v)) throw new Error(`${name} must be a non-negative integer, got "${v}"`);
+  return Number(v);
+}
+
+/** seconds, fractions allowed (`0.5`); `0` or `none` means no limit */
+function parseSeconds(name: string, v: string | undefined, dflt: number): number {
+  if (v === undefined || v === '') return dflt;
+  if (/^(none|null)$/i.test(v)) return 0;
+  if (!/^\d+(\.\d+)?$/.test(v)) throw new Error(`${name} must be a number of seconds, got "${v}"`);
   return Number(v);
 }
 
@@ -119,5 +132,6 @@ export function loadConfig(env: Env = process.env): Config {
     bodyLimit: parseInt10('MAX_BODY_SIZE', e.MAX_BODY_SIZE, 50 * 1024 * 1024),
     baseUrl: e.BASE_URL || null,
     trustedProxies: Object.freeze(parseList(e.TRUSTED_PROXIES, ['127.0.0.1', '::1'])),
+    statementTimeout: parseSeconds('STATEMENT_TIMEOUT', e.STATEMENT_TIMEOUT, 60),
   });
 }

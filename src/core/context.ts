@@ -7,8 +7,9 @@ import type { Config } from '../config.js';
 import type { Database, Kdb } from '../db/client.js';
 import type { Registry } from './model/registry.js';
 import type { ModelDef } from './model/types.js';
-import type { CountCache } from './query/count-cache.js';
-import type { ResponseCache } from './query/response-cache.js';
+import type { CountCache } from './cache/count-cache.js';
+import type { CustomFieldsOf } from './cache/custom-field-cache.js';
+import type { ResponseCache } from './cache/response-cache.js';
 
 export interface AuthUser {
   id: number;
@@ -60,14 +61,12 @@ export interface AppContext {
   config: Config;
   registry: Registry;
   log: Logger;
-  /** custom fields per model identity; reloaded after custom-field writes */
-  customFields(q: Kdb, model: string): Promise<CustomFieldDef[]>;
-  /** totals of list queries (query/count-cache.ts) */
+  /** custom fields per model identity (cache/custom-field-cache.ts) */
+  customFields: CustomFieldsOf;
+  /** totals of list queries (cache/count-cache.ts) */
   counts: CountCache;
-  /** rendered GET responses (query/response-cache.ts); null when RESPONSE_CACHE_MB=0 */
+  /** rendered GET responses (cache/response-cache.ts); null when RESPONSE_CACHE_MB=0 */
   responses: ResponseCache | null;
-  /** called by the write path after objects of a model were written (drops in-process caches) */
-  changed(model: string): void;
   /** counts committed writes per model for /metrics; null when METRICS_ENABLED=false */
   modelWrites: ModelWriteCounter | null;
 }

@@ -9,18 +9,26 @@ export class ApiError extends Error {
     readonly code: string,
     readonly statusCode: number,
     readonly body: ErrorBody,
+    /** response headers the error needs (Retry-After) */
+    readonly headers: Readonly<Record<string, string>> = {},
   ) {
     super(typeof (body as { detail?: unknown }).detail === 'string' ? (body as { detail: string }).detail : code);
   }
 }
 
-function createError<A extends unknown[]>(code: string, statusCode: number, toBody: (...args: A) => ErrorBody) {
-  const make = (...args: A) => new ApiError(code, statusCode, toBody(...args));
+function createError<A extends unknown[]>(code: string, statusCode: number, toBody: (...args: A) => ErrorBody, headers?: Record<string, string>) {
+  const make = (...args: A) => new ApiError(code, statusCode, toBody(...args), headers);
   make.code = code;
   return make;
 }
 
 const detail = (text: string) => ({ detail: text });
+
+/**
+ * Seconds a client should wait before retrying after the database failed under it: the pool opens
+ * a new connection on the next request, so a restarted or reachable-again server is used at once.
+ */
+const RETRY_AFTER = { 'Retry-After': '1' };
 
 export const Errors = {
   /** 400 with `{field: [messages]}`, `__all__`, `non_field_errors`, or an array for bulk input */
@@ -51,6 +59,14 @@ export const Errors = {
   maintenance: createError('INV_ERR_MAINTENANCE', 503, () =>
     detail('This service is currently in maintenance mode; writes are disabled.'),
   ),
+  /** the database refused or dropped the connection, or canceled the statement (db/connection-faults.ts) */
+  databaseUnavailable: createError('INV_ERR_DATABASE_UNAVAILABLE', 503, () =>
+    detail('The database is unavailable; please retry.'),
+  RETRY_AFTER),
+  /** a statement ran past STATEMENT_TIMEOUT and the database canceled it (SQLSTATE 57014) */
+  statementTimeout: createError('INV_ERR_STATEMENT_TIMEOUT', 503, (seconds: number) =>
+    detail(`A database statement ran longer than the statement timeout (STATEMENT_TIMEOUT = ${seconds} s) and was canceled; the request changed nothing.`),
+  RETRY_AFTER),
 };
 
 /** Collects field errors while validating one object; `__all__` holds non-field errors. */

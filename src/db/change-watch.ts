@@ -14,6 +14,7 @@
  * process and one connection, so local observation is the whole story.
  */
 import { randomUUID } from 'node:crypto';
+import { LRUCache } from 'lru-cache';
 import pg from 'pg';
 
 const CHANNEL = 'inventory_data_changed';
@@ -37,8 +38,7 @@ const READS = new Set(['select', 'begin', 'start', 'show', 'explain', 'set', 'va
  * CTE texts already scanned: every list and detail is a `with` statement of a few kilobytes, and
  * the same texts come back request after request (they are prepared statements).
  */
-const cteWrites = new Map<string, boolean>();
-const MAX_CTE_TEXTS = 2000;
+const cteWrites = new LRUCache<string, boolean>({ max: 2_000 });
 
 /** True unless the statement is certainly a read (writes hidden in a CTE count as writes). */
 export function mayWrite(sqlText: string): boolean {
@@ -48,7 +48,6 @@ export function mayWrite(sqlText: string): boolean {
   let writes = cteWrites.get(sqlText);
   if (writes === undefined) {
     writes = /\b(insert|update|delete|merge)\b/i.test(sqlText);
-    if (cteWrites.size >= MAX_CTE_TEXTS) cteWrites.clear();
     cteWrites.set(sqlText, writes);
   }
   return writes;

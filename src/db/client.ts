@@ -49,7 +49,7 @@ export interface Database {
   /** the data generation read caches check (change-watch.ts) */
   changes: ChangeWatch;
   /**
-   * A token that differs whenever committed data may differ (core/query/response-cache.ts).
+   * A token that differs whenever committed data may differ (core/cache/response-cache.ts).
    * PostgreSQL: the current snapshot (`xmin:xmax:in-progress`), which moves with every commit of a
    * writing transaction from any client; PGlite: the data generation, since the embedded database
    * belongs to this process and every statement passes through its observer.
@@ -65,6 +65,8 @@ export interface OpenOptions {
   /** PGlite only: start from a dumped data directory (tests use a migrated template) */
   loadDataDir?: Blob;
   poolSize?: number;
+  /** PostgreSQL: seconds before the server cancels a statement (STATEMENT_TIMEOUT); 0 = none */
+  statementTimeout?: number;
 }
 
 /** Kysely's log hook sees every statement once it ran, begin/commit/rollback included. */
@@ -86,7 +88,7 @@ function addTo(listeners: Set<StatementListener>) {
 }
 
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
-  return opts.databaseUrl ? openPostgres(opts.databaseUrl, opts.poolSize ?? 10) : openPglite(opts);
+  return opts.databaseUrl ? openPostgres(opts.databaseUrl, opts.poolSize ?? 10, opts.statementTimeout ?? 0) : openPglite(opts);
 }
 
 async function openPglite(opts: OpenOptions): Promise<Database> {
@@ -128,6 +130,7 @@ async function openPglite(opts: OpenOptions): Promise<Database> {
 }
 
 /**
+ * Pool clients: named prepared statements, and an error listener for the whole life of each.
  * Named prepared statements (statement-names.ts): bench/ measured ~3x PostgreSQL throughput on the
  * detail statements. Names come from a hash of the text, the same on every pool connection.
  */
@@ -142,13 +145,18 @@ function nameFor(text: string): string | undefined {
   return name;
 }
 
-function withNamedStatements(pool: pg.Pool): pg.Pool {
+function preparePoolClients(pool: pg.Pool): pg.Pool {
   const connect = pool.connect.bind(pool);
   const patched = new WeakSet<object>();
   (pool as unknown as { connect: () => Promise<pg.PoolClient> }).connect = async () => {
     const client = await connect();
     if (!patched.has(client)) {
       patched.add(client);
+      // a backend that dies while its client is checked out (pg_terminate_backend, a restart, a cut
+      // network) emits 'error' on the client, which pg-pool only listens to while it is idle: unheard,
+      // it would crash the process. The query in flight fails on its own (a 503), and pg-pool drops
+      // the broken client when it is released.
+      client.on('error', () => undefined);
       const query = client.query.bind(client) as (...args: unknown[]) => unknown;
       (client as unknown as { query: (...args: unknown[]) => unknown }).query = (text: unknown, values?: unknown) => {
         const name = typeof text === 'string' && Array.isArray(values) ? nameFor(text) : undefined;
@@ -160,11 +168,20 @@ function withNamedStatements(pool: pg.Pool): pg.Pool {
   return pool;
 }
 
-async function openPostgres(url: string, max: number): Promise<Database> {
+/** a pool that cannot hand out a connection in this time answers 503 rather than keep the request waiting */
+const CONNECT_TIMEOUT_MS = 10_000;
+
+async function openPostgres(url: string, max: number, statementTimeoutSec: number): Promise<Database> {
   const pool = new pg.Pool({
     connectionString: url,
     max,
     options: '-c TimeZone=UTC',
+    // one pathological statement cannot hold a connection forever (errors.ts: statementTimeout)
+    ...(statementTimeoutSec > 0 ? { statement_timeout: Math.max(1, Math.round(statementTimeoutSec * 1000)) } : {}),
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    // a server that vanished without closing the socket is found out by the kernel
+    keepAlive: true,
+    keepAliveInitialDelayMillis: 10_000,
     types: {
       getTypeParser: ((oid: number, format?: string) =>
         typeParsers[oid] ?? pg.types.getTypeParser(oid, format as 'text')) as typeof pg.types.getTypeParser,
@@ -178,7 +195,7 @@ async function openPostgres(url: string, max: number): Promise<Database> {
   const stats = { queries: 0 };
   const changes = postgresChangeWatch(url);
   const listeners = new Set<StatementListener>();
-  const kysely: Kdb = new Kysely({ dialect: new PostgresDialect({ pool: withNamedStatements(pool) }), log: observer(stats, changes, listeners) });
+  const kysely: Kdb = new Kysely({ dialect: new PostgresDialect({ pool: preparePoolClients(pool) }), log: observer(stats, changes, listeners) });
   await sql`select 1`.execute(kysely);
   await whenReliable(changes);
   return {
@@ -190,12 +207,17 @@ async function openPostgres(url: string, max: number): Promise<Database> {
     observeStatements: addTo(listeners),
     pool: () => ({ max, open: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, opened }),
     dataVersion: sharedAsk(async () => (await sql<{ v: string }>`select pg_current_snapshot()::text as v`.execute(kysely)).rows[0]!.v),
+    // scripts are migrations: no statement timeout (an index on a large table may take minutes)
     exec: async (script) => {
       const client = await pool.connect();
+      let broken: Error | undefined;
       try {
+        await client.query('set statement_timeout = 0');
         await client.query(script);
       } finally {
-        client.release();
+        // a failed script can leave the session inside an aborted transaction: that connection is dropped
+        await client.query('reset statement_timeout').catch((e: Error) => (broken = e));
+        client.release(broken);
         changes.observe(script);
       }
     },

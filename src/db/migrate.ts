@@ -38,11 +38,14 @@ export async function migrate(db: Database): Promise<string[]> {
   };
   if (db.engine === 'postgres') {
     await db.kysely.connection().execute(async (conn) => {
+      // waiting for another process's migrations is not a slow statement (STATEMENT_TIMEOUT)
+      await sql`set statement_timeout = 0`.execute(conn);
       await sql`select pg_advisory_lock(${LOCK_KEY})`.execute(conn);
       try {
         await run();
       } finally {
         await sql`select pg_advisory_unlock(${LOCK_KEY})`.execute(conn);
+        await sql`reset statement_timeout`.execute(conn);
       }
     });
   } else {

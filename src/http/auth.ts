@@ -7,6 +7,8 @@
 import { isIP } from 'node:net';
 import { sql } from 'kysely';
 import type { FastifyRequest } from 'fastify';
+import { cacheVersion } from '../core/cache/cache-version.js';
+import { createVersionedCache, type VersionedCache } from '../core/cache/versioned-cache.js';
 import type { AppContext, AuthToken, AuthUser } from '../core/context.js';
 import { Errors } from '../core/errors.js';
 import { maxLength, parseIp } from '../core/net/ip.js';
@@ -18,18 +20,17 @@ export interface Authenticated {
 
 const LAST_USED_INTERVAL_MS = 60_000;
 /**
- * Token lookups are cached briefly per process (bench/: one statement less per request). Writes
- * to tokens or users in this process clear the cache at once; other processes see a revoked
- * token or deactivated user within AUTH_CACHE_TTL_MS. Expiry is checked against the clock on
- * every request, cached or not.
+ * Token lookups are cached per process (bench/: one statement less per request), versioned like
+ * every cache (core/cache/README.md): a token or user changed in this process is seen by the next
+ * request after the commit; one changed by another process as soon as its notification arrives.
+ * Expiry is checked against the clock on every request, cached or not.
  */
-const AUTH_CACHE_TTL_MS = 5_000;
-const AUTH_CACHE_MAX = 10_000;
+const TOKEN_CACHE_MAX = 10_000;
 
-export type AuthCache = Map<string, { at: number; row: TokenRow }>;
+export type TokenCache = VersionedCache<TokenRow>;
 
-export function createAuthCache(): AuthCache {
-  return new Map();
+export function createTokenCache(): TokenCache {
+  return createVersionedCache<TokenRow>({ max: TOKEN_CACHE_MAX });
 }
 
 /** True when `ip` falls in one of the networks (`10.0.0.0/8`, `::1`). */
@@ -74,7 +75,7 @@ interface TokenRow {
   is_staff: boolean;
 }
 
-export async function authenticate(app: AppContext, request: FastifyRequest, clientIp: string, cache?: AuthCache): Promise<Authenticated> {
+export async function authenticate(app: AppContext, request: FastifyRequest, clientIp: string, cache: TokenCache): Promise<Authenticated> {
   const header = request.headers.authorization;
   if (!header) return { user: null, token: null };
   const parts = header.trim().split(/\s+/);
@@ -84,21 +85,18 @@ export async function authenticate(app: AppContext, request: FastifyRequest, cli
   const key = parts[1]!;
   if (!/^[0-9a-zA-Z]{1,64}$/.test(key)) throw Errors.invalidToken();
   const now = Date.now();
-  const cacheKey = `${key} ${clientIp}`;
-  const hit = cache?.get(cacheKey);
-  let row: TokenRow | undefined = hit && now - hit.at < AUTH_CACHE_TTL_MS ? hit.row : undefined;
-  if (!row) {
+  // the version is taken before the lookup (core/cache/versioned-cache.ts)
+  const version = cacheVersion({ app, q: app.db.kysely, dataVersion: null });
+  const lookup = async () => {
     const res = await sql<TokenRow>`select t.id, t.expires, t.last_used, t.write_enabled,
         (cardinality(t.allowed_ips) = 0 or ${clientIp}::inet <<= any(t.allowed_ips::inet[])) as ip_ok,
         u.id as user_id, u.username, u.is_superuser, u.is_active, u.is_staff
       from users_token t join users_user u on u.id = t.user_id where t.key = ${key}`.execute(app.db.kysely);
-    row = res.rows[0];
-    if (!row) throw Errors.invalidToken();
-    if (cache) {
-      if (cache.size >= AUTH_CACHE_MAX) cache.clear();
-      cache.set(cacheKey, { at: now, row });
-    }
-  }
+    const found = res.rows[0];
+    if (!found) throw Errors.invalidToken();
+    return found;
+  };
+  const row = await cache.through(`${key} ${clientIp}`, version, lookup);
   // spec: Authentication 11 - last use recorded at most once per 60 s, never in maintenance mode
   if (!app.config.maintenanceMode && (!row.last_used || now - Date.parse(row.last_used) > LAST_USED_INTERVAL_MS)) {
     await sql`update users_token set last_used = now() where id = ${row.id}`.execute(app.db.kysely);

@@ -1,10 +1,12 @@
 /**
  * Maps every error to NetBox's body shapes (reference 6): ApiErrors carry their own status and body;
- * Fastify's parser errors become 400/413/415; database constraint races become 400/409. Anything
+ * Fastify's parser errors become 400/413/415; database constraint races become 400/409; a database
+ * that went away or a statement past STATEMENT_TIMEOUT become a 503 with Retry-After. Anything
  * else is logged and answered with a 500 that reveals nothing.
  */
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError, Errors } from '../core/errors.js';
+import { isCanceled, isConnectionFault, isStatementTimeout } from '../db/connection-faults.js';
 
 interface PgError {
   code?: string;
@@ -12,8 +14,10 @@ interface PgError {
   constraint?: string;
 }
 
-function translate(err: FastifyError & PgError): ApiError | null {
+function translate(err: FastifyError & PgError, statementTimeoutSec: number): ApiError | null {
   if (err instanceof ApiError) return err;
+  if (isStatementTimeout(err)) return Errors.statementTimeout(statementTimeoutSec);
+  if (isConnectionFault(err) || isCanceled(err)) return Errors.databaseUnavailable();
   switch (err.code) {
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
       return Errors.bodyTooLarge();
@@ -45,10 +49,10 @@ function translate(err: FastifyError & PgError): ApiError | null {
 }
 
 export function errorHandler(err: FastifyError, request: FastifyRequest, reply: FastifyReply) {
-  const api = translate(err as FastifyError & PgError);
+  const api = translate(err as FastifyError & PgError, request.server.inventory?.config.statementTimeout ?? 0);
   if (api) {
-    if (api.statusCode >= 500) request.log.warn({ code: api.code }, api.message);
-    return reply.code(api.statusCode).type('application/json').send(api.body);
+    if (api.statusCode >= 500) request.log.warn({ code: api.code, cause: err.message }, api.message);
+    return reply.code(api.statusCode).headers(api.headers).type('application/json').send(api.body);
   }
   request.log.error({ err }, 'unhandled error');
   return reply.code(500).type('application/json').send({ detail: 'Internal server error.', request_id: request.id });

@@ -37,7 +37,7 @@ export function uniq(prefix: string): string {
   return `${prefix}-${process.pid}-${counter}-${randomBytes(2).toString('hex')}`;
 }
 
-async function openTestDatabase(): Promise<{ db: Database; url: string | null; drop(): Promise<void> }> {
+async function openTestDatabase(statementTimeout: number): Promise<{ db: Database; url: string | null; drop(): Promise<void> }> {
   const template = inject('template');
   if (ENGINE === 'pglite') {
     const blob = new Blob([readFileSync(template)]);
@@ -49,7 +49,7 @@ async function openTestDatabase(): Promise<{ db: Database; url: string | null; d
   await admin.connect();
   await admin.query(`create database ${name} template ${template}`);
   await admin.end();
-  const db = await openDatabase({ databaseUrl: pgUrl(name), dataDir: '', poolSize: 4 });
+  const db = await openDatabase({ databaseUrl: pgUrl(name), dataDir: '', poolSize: 4, statementTimeout });
   return {
     db,
     url: pgUrl(name),
@@ -63,8 +63,8 @@ async function openTestDatabase(): Promise<{ db: Database; url: string | null; d
 }
 
 export async function makeTestApp(env: Record<string, string> = {}): Promise<TestApp> {
-  const { db, url, drop } = await openTestDatabase();
   const config = loadConfig({ LOG_LEVEL: 'silent', ...env });
+  const { db, url, drop } = await openTestDatabase(config.statementTimeout);
   const app = await buildApp(config, { db });
   const token = randomBytes(20).toString('hex');
   await createSuperuser(db.kysely, `admin-${randomBytes(3).toString('hex')}`, 'admin-password', token);

@@ -4,6 +4,7 @@
  * creating a chassis joins it at position 1.
  */
 import { sql } from 'kysely';
+import { updateObjects } from '../../core/crud/write-service.js';
 import { defineModel } from '../../core/model/define-model.js';
 import { comments, description, fk, name } from '../fields.js';
 import { siteScope, viaPair } from './filters.js';
@@ -36,9 +37,11 @@ export const virtualChassis = defineModel({
       }
     },
     async afterWrite({ rc, row, before }) {
-      // NetBox 3.4 (signal on create): the master of a new chassis becomes its member at position 1
+      // NetBox 3.4 (signal on create): the master of a new chassis becomes its member at position 1;
+      // through the one write path, so the device is validated and gets its change record
       if (before || row.master_id == null) return;
-      await sql`update dcim_device set virtual_chassis_id = ${row.id}, vc_position = 1 where id = ${row.master_id}`.execute(rc.q);
+      const member = { id: row.master_id, virtual_chassis: row.id, vc_position: 1 };
+      await updateObjects(rc, rc.app.registry.get('dcim.device'), [member], 'update', false, { followUp: true });
     },
   },
   brief: ['name', 'master', 'member_count'],

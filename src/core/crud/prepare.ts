@@ -138,7 +138,7 @@ export async function prepareItems(
   befores: Array<Row | null>,
 ): Promise<PreparedItem[]> {
   const refs: RelatedRef[] = [];
-  const cfs = model.customFields ? await rc.app.customFields(rc.q, model.name) : [];
+  const cfs = model.customFields ? await rc.app.customFields(rc, model.name) : [];
   const items: PreparedItem[] = [];
   const objects: Array<Record<string, unknown> | null> = [];
   inputs.forEach((input, index) => {

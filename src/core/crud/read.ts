@@ -4,6 +4,7 @@
  */
 import { type RawBuilder, sql } from 'kysely';
 import { requirePermission } from '../auth/permissions.js';
+import { cacheVersion } from '../cache/cache-version.js';
 import type { RequestContext } from '../context.js';
 import { Errors } from '../errors.js';
 import type { ModelDef } from '../model/types.js';
@@ -81,18 +82,13 @@ export async function listObjects(rc: RequestContext, model: ModelDef, params: P
   return { count, ...pageLinks(listUrl(rc.baseUrl, model), params, page, count), results };
 }
 
-/** The cached total of a count statement, and how to store it once counted. */
+/** The cached total of a count statement, and how to store it once counted (core/cache/count-cache.ts). */
 function cachedTotal(rc: RequestContext, countSql: RawBuilder<{ n: number }>): { n: number | undefined; store(n: number): void } {
-  const { changes } = rc.app.db;
-  // inside a transaction the data may differ from what other requests see
-  if (!rc.app.config.listCountCache || rc.q.isTransaction) return { n: undefined, store: () => undefined };
-  // A cached read's data version is exact across processes (db/client.ts); the generation relies
-  // on notifications, which cannot be trusted while the listening connection is down.
-  if (!rc.dataVersion && !changes.reliable) return { n: undefined, store: () => undefined };
-  const generation = rc.dataVersion ?? changes.generation;
+  const version = rc.app.config.listCountCache ? cacheVersion(rc) : null;
+  if (version === null) return { n: undefined, store: () => undefined };
   const compiled = countSql.compile(rc.q);
   const key = `${compiled.sql}\u0000${JSON.stringify(compiled.parameters)}`;
-  return { n: rc.app.counts.get(key, generation), store: (n) => rc.app.counts.set(key, generation, n) };
+  return { n: rc.app.counts.get(key, version), store: (n) => rc.app.counts.set(key, version, n) };
 }
 
 /** One stored row, within the action's scope, or a 404. */

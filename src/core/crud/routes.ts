@@ -4,13 +4,13 @@
  * Each write runs in one transaction.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { cachedRead } from '../cache/cached-read.js';
 import type { RequestContext } from '../context.js';
 import { Errors } from '../errors.js';
 import type { ModelDef } from '../model/types.js';
 import type { Params } from '../query/filters.js';
 import { render } from '../represent/render.js';
 import { detailUrl } from '../urls.js';
-import { cachedRead } from '../../http/cached-read.js';
 import { describeModel } from './options.js';
 import { getObject, listObjects } from './read.js';
 import { createObjects, deleteObjects, updateObjects } from './write-service.js';

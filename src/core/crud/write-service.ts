@@ -83,8 +83,16 @@ export async function createObjects(rc: RequestContext, model: ModelDef, inputs:
     await recordChanges(rc, model, rows.map((row) => ({ action: 'create', row, pre: null, post: snaps.get(Number(row.id))! })));
   }
   await assertWithinConstraints(rc, model, scope, items.map((i) => i.id!));
-  rc.app.changed(model.name);
   return rows;
+}
+
+export interface WriteOptions {
+  /**
+   * A write the service makes as the consequence of another one the user was allowed (a model
+   * hook's follow-up write): validated, logged and announced like any, without a permission check
+   * of its own (NetBox: signal handlers save related objects without one).
+   */
+  followUp?: boolean;
 }
 
 /**
@@ -97,8 +105,9 @@ export async function updateObjects(
   inputs: Array<Record<string, unknown>>,
   mode: Exclude<WriteMode, 'create'>,
   bulk: boolean,
+  opts: WriteOptions = {},
 ): Promise<Row[]> {
-  const scope = await requirePermission(rc, model, 'change');
+  const scope = opts.followUp ? null : await requirePermission(rc, model, 'change');
   const ids = inputs.map((i) => Number(i.id));
   const found = await sql<Row>`select * from ${sql.table(model.table)} as t where t.id = any(${ids}::bigint[])
     ${scope ? sql`and ${scope}` : sql``} for update`.execute(rc.q);
@@ -125,7 +134,6 @@ export async function updateObjects(
     await recordChanges(rc, model, rows.map((row) => ({ action: 'update', row, pre: preSnaps.get(Number(row.id)) ?? null, post: post.get(Number(row.id))! })));
   }
   await assertWithinConstraints(rc, model, scope, rows.map((r) => Number(r.id)));
-  rc.app.changed(model.name);
   return rows;
 }
 
@@ -136,7 +144,6 @@ export async function deleteObjects(rc: RequestContext, model: ModelDef, ids: nu
     ${scope ? sql`and ${scope}` : sql``} for update`.execute(rc.q);
   if (!bulk && found.rows.length === 0) throw Errors.notFound();
   await deleteRows(rc, model, found.rows);
-  rc.app.changed(model.name);
 }
 
 /** Deletes stored rows and everything that cascades from them, logging each deletion. */

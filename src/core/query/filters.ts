@@ -178,7 +178,7 @@ async function filterCondition(rc: RequestContext, model: ModelDef, name: string
   const [base, lookup] = splitLookup(name);
   // custom fields are rows, not declarations: resolved per request
   if (base.startsWith('cf_') && model.customFields) {
-    const cfs = await rc.app.customFields(rc.q, model.name);
+    const cfs = await rc.app.customFields(rc, model.name);
     const cf = cfs.find((c) => c.name === base.slice(3));
     return cf ? customFieldCondition(name, cf, lookup, raw) : null;
   }

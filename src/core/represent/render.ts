@@ -119,7 +119,7 @@ export async function render(rc: RequestContext, model: ModelDef, rows: Row[], m
     if (rows.every((r) => typeof r._depth === 'number')) depths = new Map(rows.map((r) => [Number(r.id), r._depth as number]));
     else tasks.push(async () => (depths = await fetchDepths(rc, model, ids)));
   }
-  if (plan.withCustomFields) tasks.push(async () => (cfs = await rc.app.customFields(rc.q, model.name)));
+  if (plan.withCustomFields) tasks.push(async () => (cfs = await rc.app.customFields(rc, model.name)));
   await runAll(rc, tasks);
 
   // m2m members loaded in batches join the nested loads of their target model

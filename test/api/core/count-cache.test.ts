@@ -1,5 +1,5 @@
 /**
- * The list total cache (core/query/count-cache.ts, db/change-watch.ts): a repeated list is served
+ * The list total cache (core/cache/count-cache.ts, db/change-watch.ts): a repeated list is served
  * its total from the cache, and every way data can change moves the total at once - writes through
  * the API (single, bulk, failed bulk), statements run on the database handle outside the write
  * path, and writes made by another service process on the same database.
@@ -10,7 +10,7 @@ import { buildApp } from '../../../src/app.js';
 import { loadConfig } from '../../../src/config.js';
 import { openDatabase } from '../../../src/db/client.js';
 import { mayWrite } from '../../../src/db/change-watch.js';
-import { createCountCache } from '../../../src/core/query/count-cache.js';
+import { createCountCache } from '../../../src/core/cache/count-cache.js';
 import { makeTestApp, type TestApp, uniq } from '../../helpers/app.js';
 
 const p = uniq('cc');
@@ -28,12 +28,12 @@ describe('mayWrite', () => {
 describe('createCountCache', () => {
   it('serves an entry only at the generation it was counted at', () => {
     const c = createCountCache();
-    c.set('k', 3, 42);
-    expect(c.get('k', 3)).toBe(42);
-    expect(c.get('k', 4)).toBeUndefined();
+    c.set('k', 'g3', 42);
+    expect(c.get('k', 'g3')).toBe(42);
+    expect(c.get('k', 'g4')).toBeUndefined();
     // a stale entry is dropped, not revived when the generation is asked again
-    expect(c.get('k', 3)).toBeUndefined();
-    expect(c.hits).toBe(1);
+    expect(c.get('k', 'g3')).toBeUndefined();
+    expect(c.stats.hits).toBe(1);
   });
 });
 
@@ -59,10 +59,10 @@ describe.each<{ mode: string; env: Record<string, string> }>([
 
   it('serves a repeated list its total from the cache', async () => {
     expect(await count()).toBe(3);
-    const hits = t.app.inventory.counts.hits;
+    const hits = t.app.inventory.counts.stats.hits;
     // another page of the same list (a repeat of one page may be served whole by the response cache)
     expect(await count(`${LIST}&limit=2`)).toBe(3);
-    expect(t.app.inventory.counts.hits).toBe(hits + 1);
+    expect(t.app.inventory.counts.stats.hits).toBe(hits + 1);
   });
 
   it('moves the total after a single create, a bulk create, an update and deletes', async () => {
@@ -135,6 +135,6 @@ describe('with LIST_COUNT_CACHE=false', () => {
 
   it('counts every list', async () => {
     for (let i = 0; i < 3; i++) expect((await t.get(LIST)).json().count).toBe(0);
-    expect(t.app.inventory.counts.hits).toBe(0);
+    expect(t.app.inventory.counts.stats.hits).toBe(0);
   });
 });

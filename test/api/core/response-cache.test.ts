@@ -1,5 +1,5 @@
 /**
- * The response cache (core/query/response-cache.ts, http/cached-read.ts): a repeated GET is
+ * The response cache (core/cache/response-cache.ts, core/cache/cached-read.ts): a repeated GET is
  * served the stored body, and nothing a later request could observe is ever stale - writes
  * through the API, statements on the database handle, writes by another connection the service
  * is never told about, permission changes - nor shared between users, hosts or indentations.
@@ -7,7 +7,7 @@
 import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createResponseCache } from '../../../src/core/query/response-cache.js';
+import { createResponseCache } from '../../../src/core/cache/response-cache.js';
 import { makeTestApp, type TestApp, uniq } from '../../helpers/app.js';
 import { grant, idsOf, makeUser } from '../users/fixtures.js';
 

@@ -1,0 +1,31 @@
+/**
+ * GET and HEAD of a model's list and detail through the response cache (response-cache.ts). The
+ * data version is asked before anything is read, so an entry stored under it can only be older
+ * than the data it shows, never newer: a commit that lands while the page is being read makes the
+ * next request's version differ, and that request renders again. The key holds everything a body
+ * depends on besides the data: the user (permissions), the base URL of the links, the Accept
+ * header (indentation) and the path with its query string.
+ * A URL asked for the first time is rendered without asking the version and not stored. While the
+ * change listener is down (db/change-watch.ts) nothing is served or stored: a body also depends on
+ * the token and custom-field caches, which then cannot hear of other processes' writes.
+ */
+import type { FastifyReply, FastifyRequest } from 'fastify';
+
+const JSON_TYPE = 'application/json; charset=utf-8';
+
+export async function cachedRead(request: FastifyRequest, reply: FastifyReply, read: () => Promise<unknown>): Promise<unknown> {
+  const rc = request.rc;
+  const cache = rc.app.responses;
+  if (!cache || rc.q.isTransaction || !rc.app.db.changes.reliable) return read();
+  const key = `${rc.user?.id ?? 0} ${rc.baseUrl} ${request.headers.accept ?? ''} ${request.url}`;
+  if (!cache.seen(key)) return read();
+  const version = await rc.app.db.dataVersion();
+  const hit = cache.get(key, version);
+  if (hit) return reply.type(JSON_TYPE).send(hit);
+  // the list total and the custom field definitions are cached against the same version
+  rc.dataVersion = version;
+  // the reply's serializer: the indented one when the Accept header asked for it (http/headers.ts)
+  const body = Buffer.from(reply.serialize(await read()) as string);
+  cache.set(key, version, body);
+  return reply.type(JSON_TYPE).send(body);
+}

@@ -1,0 +1,105 @@
+/**
+ * The service as a real child process (`node --import tsx src/cli.ts serve`), for what only a
+ * process can show: signals, a drain, a kill in the middle of a write. Its database is a copy of
+ * the suite's migrated template on the suite's engine: a PostgreSQL database, or a PGlite data
+ * directory on disk. Everything listens on 127.0.0.1.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { type Database, openDatabase } from '../../src/db/client.js';
+import { ENGINE, PG_ADMIN_URL, pgUrl } from './engine.js';
+
+const ROOT = resolve(import.meta.dirname, '../..');
+export const CHILD_TOKEN = randomBytes(20).toString('hex');
+
+export interface ChildDatabase {
+  /** DATABASE_URL or DATA_DIR for the child */
+  env: Record<string, string>;
+  /** opens the same database in this process (PGlite: only while no child has it open) */
+  open(): Promise<Database>;
+  drop(): Promise<void>;
+}
+
+export async function childDatabase(): Promise<ChildDatabase> {
+  const template = inject('template');
+  if (ENGINE === 'pglite') {
+    const dir = mkdtempSync(join(tmpdir(), 'inv-child-'));
+    const seed = await openDatabase({ databaseUrl: null, dataDir: dir, loadDataDir: new Blob([readFileSync(template)]) });
+    await seed.close();
+    return {
+      env: { DATA_DIR: dir, DATABASE_URL: '' },
+      open: () => openDatabase({ databaseUrl: null, dataDir: dir }),
+      drop: async () => rmSync(dir, { recursive: true, force: true }),
+    };
+  }
+  const name = `${template.replace('inv_tpl_', 'inv_t_')}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: PG_ADMIN_URL });
+  await admin.connect();
+  await admin.query(`create database ${name} template ${template}`);
+  await admin.end();
+  return {
+    env: { DATABASE_URL: pgUrl(name) },
+    open: () => openDatabase({ databaseUrl: pgUrl(name), dataDir: '', poolSize: 2 }),
+    drop: async () => {
+      const a = new pg.Client({ connectionString: PG_ADMIN_URL });
+      await a.connect();
+      await a.query(`drop database if exists ${name} with (force)`);
+      await a.end();
+    },
+  };
+}
+
+function freePort(): Promise<number> {
+  return new Promise((ok, fail) => {
+    const s = createServer();
+    s.once('error', fail);
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as { port: number };
+      s.close(() => ok(port));
+    });
+  });
+}
+
+export interface ChildService {
+  port: number;
+  url: string;
+  child: ChildProcess;
+  /** resolves when the process has exited */
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+  /** what the process printed (last 20 kB) */
+  output(): string;
+}
+
+/** Starts `serve` on a free port and waits until it answers (the first start migrates nothing: the copy is migrated). */
+export async function startChildService(db: ChildDatabase, env: Record<string, string> = {}): Promise<ChildService> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli.ts', 'serve'], {
+    cwd: ROOT,
+    env: { ...process.env, ...db.env, HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'warn', ADMIN_USERNAME: 'child-admin', ADMIN_PASSWORD: 'child-password', ADMIN_TOKEN: CHILD_TOKEN, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  const keep = (b: Buffer) => (out = (out + b.toString()).slice(-20_000));
+  child.stdout!.on('data', keep);
+  child.stderr!.on('data', keep);
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((ok) => child.once('exit', (code, signal) => ok({ code, signal })));
+  const url = `http://127.0.0.1:${port}`;
+  const until = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`service exited with ${child.exitCode}:\n${out}`);
+    const ok = await fetch(`${url}/api/`, { signal: AbortSignal.timeout(2_000) }).then((r) => r.ok, () => false);
+    if (ok) break;
+    if (Date.now() > until) {
+      child.kill('SIGKILL');
+      throw new Error(`service did not answer within 60 s:\n${out}`);
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return { port, url, child, exited, output: () => out };
+}
