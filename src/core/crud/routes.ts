@@ -12,6 +12,7 @@ import { render } from '../represent/render.js';
 import { detailUrl } from '../urls.js';
 import { cachedRead } from '../../http/cached-read.js';
 import { describeModel } from './options.js';
+import { isPlainObject, typeName } from './parse-field.js';
 import { getObject, listObjects } from './read.js';
 import { createObjects, deleteObjects, updateObjects } from './write-service.js';
 
@@ -49,6 +50,19 @@ function asList(body: unknown): unknown[] {
   return body;
 }
 
+/**
+ * The body of a single-object write. DRF's messages: an empty body or `null` is "No data
+ * provided" (NetBox would apply an empty body as no change; the issue asks for a 400), anything
+ * but an object is "Invalid data".
+ */
+function objectBody(body: unknown): Record<string, unknown> {
+  if (body === undefined || body === null) throw Errors.validation({ non_field_errors: ['No data provided'] });
+  if (!isPlainObject(body)) {
+    throw Errors.validation({ non_field_errors: [`Invalid data. Expected a dictionary, but got ${typeName(body)}.`] });
+  }
+  return body;
+}
+
 /** Bulk update/delete items must each carry an integer id. */
 function bulkItems(body: unknown): Array<Record<string, unknown>> {
   const items = asList(body);
@@ -79,10 +93,10 @@ export function registerModelRoutes(app: FastifyInstance, model: ModelDef): void
       case 'OPTIONS':
         return describeModel(rc, model, true);
       case 'POST': {
-        const body = request.body ?? {};
-        const bulk = Array.isArray(body);
+        const bulk = Array.isArray(request.body);
+        const inputs = bulk ? (request.body as unknown[]) : [objectBody(request.body)];
         const out = await inTransaction(rc, async (trx) => {
-          const rows = await createObjects(trx, model, bulk ? body : [body], bulk);
+          const rows = await createObjects(trx, model, inputs, bulk);
           return render(trx, model, rows, 'full', { created: true });
         });
         reply.code(201);
@@ -119,12 +133,9 @@ export function registerModelRoutes(app: FastifyInstance, model: ModelDef): void
         return cachedRead(request, reply, () => getObject(rc, model, id, queryParams(request)));
       case 'PUT':
       case 'PATCH': {
-        const body = request.body ?? {};
-        if (typeof body !== 'object' || body === null || Array.isArray(body)) {
-          throw Errors.validation({ non_field_errors: [`Invalid data. Expected a dictionary, but got ${Array.isArray(body) ? 'list' : typeof body}.`] });
-        }
+        const body = objectBody(request.body);
         const out = await inTransaction(rc, async (trx) => {
-          const rows = await updateObjects(trx, model, [{ ...(body as object), id }], method === 'PUT' ? 'replace' : 'update', false);
+          const rows = await updateObjects(trx, model, [{ ...body, id }], method === 'PUT' ? 'replace' : 'update', false);
           return render(trx, model, rows, 'full');
         });
         return out[0];
