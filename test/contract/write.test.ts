@@ -34,6 +34,13 @@ const changesOf = async (t: TestApp, res: { headers: Record<string, unknown> }) 
 
 const notFound = (id: unknown) => ({ id: [`Invalid pk "${String(id)}" - object does not exist.`] });
 
+/** whether a declared uniqueness rule (a unique field, or fields unique together) covers the data as written */
+function declaresUniqueness(def: ReturnType<typeof defOf>, data: Json): boolean {
+  const set = (k: string) => data[k] !== undefined && data[k] !== null && data[k] !== '';
+  if (Object.entries(def.fields).some(([k, f]) => f.unique && set(k))) return true;
+  return def.uniqueTogether.some((u) => u.fields.every(set) && (u.whenNull ?? []).every((k) => !set(k)));
+}
+
 /** the field a row's invalid data names, and that data */
 const invalidOf = (c: (typeof WRITABLE)[number]) => [Object.keys(c.invalid!)[0]!, c.invalid!] as const;
 
@@ -83,6 +90,25 @@ describe.each(WRITABLE)('$model writes', (c) => {
     expect(body).toHaveLength(2);
     expect(body[0]).toEqual({});
     expect(body[1]).toHaveProperty(field);
+    expect(await countOf(t, c)).toBe(before);
+  });
+
+  // issue 9: a uniqueness rule holds between the items of one request too
+  it('answers a bulk create listing the same object twice: 400 aligned naming the second where a uniqueness rule applies, nothing created', async () => {
+    const [data] = await dataFor(t, c);
+    const before = await countOf(t, c);
+    const res = await t.post(c.path, [data, data]);
+    if (res.statusCode === 201) {
+      // no uniqueness rule covers these values: both objects exist
+      expect(declaresUniqueness(def, data!), `${def.name} declares a uniqueness rule the data hits`).toBe(false);
+      expect(await countOf(t, c)).toBe(before + 2);
+      return;
+    }
+    expect(res.statusCode, res.body).toBe(400);
+    const body = res.json() as Json[];
+    expect(body).toHaveLength(2);
+    expect(body[0]).toEqual({});
+    expect(Object.keys(body[1]!).length).toBeGreaterThan(0);
     expect(await countOf(t, c)).toBe(before);
   });
 

@@ -8,7 +8,7 @@ import type { CustomFilter } from '../../core/model/types.js';
 import { broadcastOf, formatAddress, parseIp } from '../../core/net/ip.js';
 import { comments, description, fk } from '../fields.js';
 import { BasicStatus } from './choices.js';
-import { setFamily, tenancyFilters, tenantField, vrfDisplay } from './common.js';
+import { sameVrfId, setFamily, tenancyFilters, tenantField, vrfDisplay } from './common.js';
 import { addressFilter, familyFilter, hostOf, networks, networkSearch } from './network-filters.js';
 
 type Row = Record<string, unknown>;
@@ -90,7 +90,7 @@ export const ipRange = defineModel({
     q: networkSearch('start_address', ['description'], { startsWith: true }),
   },
   hooks: {
-    async validate({ rc, data }): Promise<Record<string, string[]> | void> {
+    async validate({ rc, data, earlier }): Promise<Record<string, string[]> | void> {
       const a = parseIp(String(data.start_address))!;
       const b = parseIp(String(data.end_address))!;
       if (a.family !== b.family) {
@@ -107,6 +107,11 @@ export const ipRange = defineModel({
           and host(r.start_address)::inet <= host(${data.end_address}::inet)::inet
           and host(r.end_address)::inet >= host(${data.start_address}::inet)::inet
         order by r.start_address limit 1`.execute(rc.q);
+      for (const e of earlier) {
+        const [ea, eb] = [parseIp(String(e.start_address)), parseIp(String(e.end_address))];
+        if (!ea || !eb || ea.family !== a.family || !sameVrfId(e.vrf_id, data.vrf_id) || ea.value > b.value || eb.value < a.value) continue;
+        return { __all__: [`Defined addresses overlap with range ${rangeName(String(e.start_address), String(e.end_address))}, written earlier in this request`] };
+      }
       const o = overlap.rows[0];
       if (o) {
         const where = o.name ? `VRF ${vrfDisplay(o)}` : 'global table';
