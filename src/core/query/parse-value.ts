@@ -6,6 +6,21 @@ import { Errors } from '../errors.js';
 
 export const IGNORE = Symbol('ignore');
 
+const TRUE_WORDS = /^(true|1|yes|on)$/i;
+const FALSE_WORDS = /^(false|0|no|off)$/i;
+
+/**
+ * The boolean words every boolean query value accepts (`brief`, boolean filters, `__empty`): true/
+ * false, 1/0, yes/no, on/off, in any case; null for anything else. A superset of NetBox's
+ * (Django's NullBooleanSelect takes true/false), so what NetBox accepts still works.
+ */
+export function booleanWord(raw: string): boolean | null {
+  const s = raw.trim();
+  if (TRUE_WORDS.test(s)) return true;
+  if (FALSE_WORDS.test(s)) return false;
+  return null;
+}
+
 const DATE_RE = /^\d{4}-\d{2}-\d{2}$/;
 const DATETIME_RE = /^\d{4}-\d{2}-\d{2}([ T]\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?)?(Z|[+-]\d{2}:?\d{2})?$/;
 
