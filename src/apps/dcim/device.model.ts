@@ -15,7 +15,8 @@ import { Airflow, DeviceFace, DeviceStatus } from './choices.js';
 import { renderPrimaryIp, validatePrimaryIps } from './device-primary-ip.js';
 import { unnamedDisplays, validateDevice } from './device-rules.js';
 import { DEVICE_SUBJECT, renderConfigContexts } from '../extras/config-context-render.js';
-import { booleanFilter, iexact, interfaceMacFilter, siteScope, via, viaPair } from './filters.js';
+import { relatedFilter } from '../../core/query/related-filter.js';
+import { booleanFilter, iexact, interfaceMacFilter, siteScope, viaPair } from './filters.js';
 
 const ROLE_REQUIRED = { device_role: ['This field is required.'] };
 
@@ -73,7 +74,7 @@ export const device = defineModel({
     name: iexact('name'),
     serial: iexact('serial'),
     ...viaPair('manufacturer', ['device_type', 'manufacturer']),
-    model: via('model', ['device_type']),
+    model: relatedFilter(['device_type']),
     ...siteScope(['site']),
     ...viaPair('tenant_group', ['tenant', 'group']),
     mac_address: interfaceMacFilter('dcim_interface', 'device_id'),

@@ -8,29 +8,31 @@
  * 802.1Q: `mode` with `untagged_vlan` and `tagged_vlans` (interface-vlans.ts), and `vrf`.
  */
 import { sql } from 'kysely';
+import { Errors } from '../../core/errors.js';
 import { defineModel } from '../../core/model/define-model.js';
 import type { CustomFilter } from '../../core/model/types.js';
 import { renderChoice } from '../../core/represent/render.js';
 import { description, fk } from '../fields.js';
 import { Duplex, InterfaceMode, InterfaceType, LinkStatus, PoEMode, PoEType, VIRTUAL_INTERFACE_TYPES, WIRELESS_INTERFACE_TYPES } from './choices.js';
 import { loadCableStatus, loadLinkPeers } from './cabling.js';
-import { booleanFilter, siteScope, via, viaPair } from './filters.js';
+import { relatedFilter } from '../../core/query/related-filter.js';
+import { booleanFilter, siteScope, viaPair } from './filters.js';
 import { validateInterface } from './interface-rules.js';
 import { dropUntaggedWithoutMode, syncTaggedVlans, validateVlans } from './interface-vlans.js';
 
 const VIRTUAL = [...VIRTUAL_INTERFACE_TYPES];
 const WIRELESS = [...WIRELESS_INTERFACE_TYPES];
 
-/** NetBox `kind`: physical, virtual or wireless */
+/** NetBox `kind`: physical, virtual or wireless; another word is a 400 (issue 9; NetBox matches nothing) */
 const kindFilter: CustomFilter = {
   type: 'string',
-  async build(values, _lookup, { alias }) {
+  async build(values, _lookup, { alias, param }) {
     const t = sql.ref(`${alias}.type`);
     const parts = values.map((v) => {
       if (v === 'virtual') return sql`${t} = any(${VIRTUAL})`;
       if (v === 'wireless') return sql`${t} = any(${WIRELESS})`;
       if (v === 'physical') return sql`not (${t} = any(${[...VIRTUAL, ...WIRELESS]}))`;
-      return sql`false`;
+      throw Errors.invalidFilter(param, `Select a valid choice. ${v} is not one of the available choices.`);
     });
     return sql`(${sql.join(parts, sql` or `)})`;
   },
@@ -83,7 +85,7 @@ export const iface = defineModel({
     ...viaPair('role', ['device', 'role']),
     ...viaPair('device_role', ['device', 'device_role']),
     ...viaPair('device_type', ['device', 'device_type']),
-    virtual_chassis_id: via('virtual_chassis_id', ['device', 'virtual_chassis'], { byId: true }),
+    virtual_chassis_id: relatedFilter(['device', 'virtual_chassis'], { byId: true }),
     kind: kindFilter,
     cabled: booleanFilter(cabled),
     occupied: booleanFilter((t) => sql`(${cabled(t)} or ${sql.ref(`${t}.mark_connected`)})`),

@@ -10,15 +10,27 @@ import { fetchRowsById } from '../../core/represent/load-related.js';
 import { render } from '../../core/represent/render.js';
 import { ObjectChangeAction } from './choices.js';
 
+/** `time_after` / `time_before`: every value bounds the time (repeated values all apply) */
 function timeBound(op: '>=' | '<='): CustomFilter {
   return {
     type: 'string',
-    async build(values, _lookup, { alias }) {
-      const v = parseFilterValue(op === '>=' ? 'time_after' : 'time_before', 'datetime', values[0]!);
-      return sql`${sql.ref(`${alias}.time`)} ${sql.raw(op)} ${v}::timestamptz`;
+    async build(values, _lookup, { alias, param }) {
+      const bounds = values.map((v) => sql`${sql.ref(`${alias}.time`)} ${sql.raw(op)} ${parseFilterValue(param, 'datetime', v)}::timestamptz`);
+      return sql`(${sql.join(bounds, sql` and `)})`;
     },
   };
 }
+
+/** `request_id`: a UUID, as NetBox's UUIDFilter takes it (the column is a uuid; text would not cast) */
+const requestIdFilter: CustomFilter = {
+  type: 'string',
+  lookups: ['n'],
+  async build(values, lookup, { alias, param }) {
+    const ids = values.map((v) => parseFilterValue(param, 'uuid', v) as string);
+    const c = sql`${sql.ref(`${alias}.request_id`)} = any(${ids}::uuid[])`;
+    return lookup === 'n' ? sql`not ${c}` : c;
+  },
+};
 
 function sortKeys(o: Record<string, unknown>): Record<string, unknown> {
   return Object.fromEntries(Object.entries(o).sort(([a], [b]) => (a < b ? -1 : 1)));
@@ -52,7 +64,7 @@ export const objectChange = defineModel({
   customFields: false,
   changelog: false,
   timestamps: false,
-  filters: { time_after: timeBound('>='), time_before: timeBound('<=') },
+  filters: { time_after: timeBound('>='), time_before: timeBound('<='), request_id: requestIdFilter },
   display: (row) => displayOf(row, String(row.changed_object_type)),
   hooks: {
     async represent(rc, rows, out) {

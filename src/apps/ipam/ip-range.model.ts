@@ -9,7 +9,8 @@ import { broadcastOf, formatAddress, parseIp } from '../../core/net/ip.js';
 import { comments, description, fk } from '../fields.js';
 import { BasicStatus } from './choices.js';
 import { sameVrfId, setFamily, tenancyFilters, tenantField, vrfDisplay } from './common.js';
-import { addressFilter, familyFilter, hostOf, networks, networkSearch } from './network-filters.js';
+import { addressFilter, familyFilter, hostOf, networkSearch } from './network-filters.js';
+import { parseNetworks } from '../../core/query/parse-value.js';
 
 type Row = Record<string, unknown>;
 const MAX_SIZE = 2 ** 32 - 1;
@@ -36,9 +37,8 @@ function sizeOf(row: Row): number {
 /** ranges that hold the whole of each given address or network */
 const containsFilter: CustomFilter = {
   type: 'string',
-  async build(values, _lookup, { alias }) {
-    const nets = networks(values);
-    if (!nets.length) return sql`false`;
+  async build(values, _lookup, { alias, param }) {
+    const nets = parseNetworks(param, values);
     return sql`(${sql.join(
       nets.map((n) => {
         const first = `${formatAddress(n.family, n.value)}/${n.family === 4 ? 32 : 128}`;
@@ -53,9 +53,8 @@ const containsFilter: CustomFilter = {
 /** 3.7 `parent`: ranges inside each given prefix */
 const parentFilter: CustomFilter = {
   type: 'string',
-  async build(values, _lookup, { alias }) {
-    const nets = networks(values).map((n) => `${formatAddress(n.family, n.value)}/${n.prefixLength}`);
-    if (!nets.length) return sql`false`;
+  async build(values, _lookup, { alias, param }) {
+    const nets = parseNetworks(param, values).map((n) => `${formatAddress(n.family, n.value)}/${n.prefixLength}`);
     return sql`(${sql.join(
       nets.map((p) => sql`(${hostOf('start_address')(alias)} <<= ${p}::cidr and ${hostOf('end_address')(alias)} <<= ${p}::cidr)`),
       sql` or `,

@@ -11,7 +11,7 @@ import { buildFilters, type Params } from '../query/filters.js';
 import type { Cond } from '../query/lookups.js';
 import { buildOrdering } from '../query/ordering.js';
 import { pageLinks, parsePage } from '../query/pagination.js';
-import { booleanWord } from '../query/parse-value.js';
+import { BOOLEAN_MESSAGE, booleanWord } from '../query/parse-value.js';
 import type { Row } from '../represent/load-related.js';
 import { planRender } from '../represent/plan.js';
 import { takePrefetched, withPrefetch } from '../represent/prefetch.js';
@@ -28,7 +28,7 @@ export function modeOf(params: Params): Mode {
   for (const raw of params.get('brief') ?? []) {
     if (raw.trim() === '') continue;
     const b = booleanWord(raw);
-    if (b === null) throw Errors.invalidParameter('brief', `Must be a valid boolean: ${raw} is not one of true, false, 1, 0, yes, no, on, off.`);
+    if (b === null) throw Errors.invalidParameter('brief', BOOLEAN_MESSAGE(raw));
     brief ??= b;
   }
   return brief ? 'brief' : 'full';

@@ -116,6 +116,8 @@ export interface CustomFilter {
 
 export interface FilterBuildContext {
   rc: RequestContext;
+  /** the query parameter as given (`region__n`), for error bodies: a 400 names it */
+  param: string;
   model: ModelDef;
   /** qualified reference to this model's table alias */
   alias: string;

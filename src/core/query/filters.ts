@@ -1,18 +1,20 @@
 /**
  * Query parameters -> SQL conditions for a model's list. Filters are derived from field kinds
  * (lookups.ts), plus the ones every model has (id, created, last_updated, q, tag, cf_*,
- * *_by_request) and those a model declares. Unknown names are ignored (reference 8.3).
+ * *_by_request) and those a model declares. Unknown names are ignored (reference 8.3); a value a
+ * known filter cannot take is a 400 keyed by the parameter as given (issue 9: never ignored, also
+ * where NetBox ignores it or matches nothing - booleans, networks, content types).
  */
 import { sql } from 'kysely';
 import type { RequestContext } from '../context.js';
-import { Errors } from '../errors.js';
-import type { FieldDef, ModelDef } from '../model/types.js';
+import { ApiError, Errors } from '../errors.js';
+import type { CustomFilter, FieldDef, ModelDef } from '../model/types.js';
 import { descendantsSql } from '../represent/load-related.js';
 import { customFieldCondition } from './custom-field-filter.js';
 import { BOOLEAN_VALUED, type Cond, likeEscape, LOOKUPS_BY_KIND } from './lookups.js';
 import { normaliseMac } from '../net/mac.js';
-import { IGNORE, parseBooleanLookup, parseFilterValue } from './parse-value.js';
-import { format, parseIp } from '../net/ip.js';
+import { parseBooleanLookup, parseFilterValue, parseNetworks } from './parse-value.js';
+import { format } from '../net/ip.js';
 
 export type Params = Map<string, string[]>;
 
@@ -20,7 +22,6 @@ export type Params = Map<string, string[]>;
 export const RESERVED_PARAMS = new Set(['limit', 'offset', 'ordering', 'brief', 'exclude', 'format', 'export', 'fields', 'omit']);
 
 const ALL_SUFFIXES = new Set(['n', 'ic', 'nic', 'isw', 'nisw', 'iew', 'niew', 'ie', 'nie', 'empty', 'lt', 'lte', 'gt', 'gte']);
-const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export const col = (name: string) => sql.ref(`t.${name}`);
 
@@ -34,7 +35,10 @@ function invalidChoice(param: string, v: string) {
   return Errors.invalidFilter(param, `Select a valid choice. ${v} is not one of the available choices.`);
 }
 
-/** Applies a kind's lookup table to one column. Returns null when the lookup does not apply (ignored). */
+/**
+ * Applies a kind's lookup table to one column. Returns null when the lookup does not apply (a
+ * filter name NetBox does not have, ignored like any unknown name); every value must parse.
+ */
 function lookupCondition(param: string, kind: string, column: Cond, lookup: string, raw: string[], f?: FieldDef): Cond | null {
   const table = LOOKUPS_BY_KIND[kind];
   const fn = table?.[lookup];
@@ -49,8 +53,7 @@ function lookupCondition(param: string, kind: string, column: Cond, lookup: stri
       values.push(v);
       continue;
     }
-    const v = parseFilterValue(param, kind, r);
-    if (v !== IGNORE) values.push(v);
+    values.push(parseFilterValue(param, kind, r));
   }
   return values.length ? fn(column, values, nullable) : null;
 }
@@ -128,7 +131,7 @@ const BY_REQUEST_ACTIONS: Record<string, string[]> = {
 };
 
 function byRequestCondition(model: ModelDef, param: string, raw: string[]) {
-  for (const r of raw) if (!UUID_RE.test(r)) throw Errors.invalidFilter(param, 'Enter a valid UUID.');
+  for (const r of raw) parseFilterValue(param, 'uuid', r);
   return sql`t.id in (select changed_object_id from extras_objectchange where changed_object_type = ${model.name}
     and request_id = any(${raw}::uuid[]) and action = any(${BY_REQUEST_ACTIONS[param]}))`;
 }
@@ -150,14 +153,32 @@ function searchCondition(model: ModelDef, raw: string[]) {
   return sql`(${sql.join(textSearchConditions('t', model.search, q), sql` or `)})`;
 }
 
-/** Exact address or prefix match; values that are not addresses match nothing (NetBox: no 400 here). */
-function networkCondition(base: string, kind: 'ipaddress' | 'ipprefix', lookup: string, raw: string[]): Cond | null {
+/**
+ * Exact address or prefix match. A value that is no address is a 400 (NetBox matches nothing;
+ * issue 9); a prefix is compared as its network, host bits dropped, as netaddr's `.cidr` does.
+ */
+function networkCondition(param: string, base: string, kind: 'ipaddress' | 'ipprefix', lookup: string, raw: string[]): Cond | null {
   if (lookup !== 'exact' && lookup !== 'n') return null;
-  const values = raw.map((r) => parseIp(r)).filter((v) => v !== null).map((v) => format(v));
-  const c = col(base);
-  const cast = kind === 'ipprefix' ? sql`cidr` : sql`inet`;
-  const any = values.length ? sql`${c} = any(${values}::${cast}[])` : sql`false`;
+  const values = kind === 'ipprefix'
+    ? parseNetworks(param, raw).map(format)
+    : raw.map((r) => format(parseFilterValue(param, 'network', r)));
+  const any = sql`${col(base)} = any(${values}::${kind === 'ipprefix' ? sql`cidr` : sql`inet`}[])`;
   return lookup === 'n' ? sql`not (${any})` : any;
+}
+
+/** A content type value names a registered model (`app.model`), one of the field's types when it lists them. */
+function contentTypeValues(rc: RequestContext, param: string, f: FieldDef, raw: string[]): string[] {
+  for (const v of raw) {
+    const known = f.types ? f.types.includes(v) : !!rc.app.registry.find(v);
+    if (!known) throw invalidChoice(param, v);
+  }
+  return raw;
+}
+
+/** MAC addresses compare in their stored form; an exact match needs a MAC address, a partial one any text. */
+function macValues(param: string, lookup: string, raw: string[]): string[] {
+  if (lookup === 'exact' || lookup === 'n') return raw.map((v) => parseFilterValue(param, 'mac', v) as string);
+  return raw.map((v) => normaliseMac(v) ?? v);
 }
 
 /** Builds the AND-ed conditions of a list request. */
@@ -172,13 +193,27 @@ export async function buildFilters(rc: RequestContext, model: ModelDef, params: 
   return conds;
 }
 
+/**
+ * A model's own filter, its 400s keyed by the parameter as given: a filter reused under several
+ * names, or with a lookup (`region__n`), cannot know it.
+ */
+async function customCondition(rc: RequestContext, model: ModelDef, name: string, filter: CustomFilter, lookup: string, raw: string[]) {
+  try {
+    return await filter.build(raw, lookup, { rc, model, alias: 't', param: name });
+  } catch (err) {
+    if (!(err instanceof ApiError) || err.code !== Errors.invalidFilter.code) throw err;
+    const messages = Object.values(err.body as Record<string, string[]>)[0] ?? ['Invalid value.'];
+    throw Errors.invalidFilter(name, messages[0]!);
+  }
+}
+
 async function filterCondition(rc: RequestContext, model: ModelDef, name: string, raw: string[]): Promise<Cond | null> {
   const custom = model.filters[name];
-  if (custom) return custom.build(raw, 'exact', { rc, model, alias: 't' });
+  if (custom) return customCondition(rc, model, name, custom, 'exact', raw);
   const [base, lookup] = splitLookup(name);
   const customBase = model.filters[base];
   if (customBase) {
-    return customBase.lookups?.includes(lookup) ? customBase.build(raw, lookup, { rc, model, alias: 't' }) : null;
+    return customBase.lookups?.includes(lookup) ? customCondition(rc, model, name, customBase, lookup, raw) : null;
   }
   if (base === 'id') return lookupCondition(name, 'integer', col('id'), lookup, raw);
   if (model.timestamps && (base === 'created' || base === 'last_updated')) {
@@ -207,9 +242,9 @@ async function filterCondition(rc: RequestContext, model: ModelDef, name: string
     return lookup === 'n' ? sql`not ${c}` : c;
   }
   if (f.kind === 'computed' || f.kind === 'generic') return null;
-  if (f.kind === 'ipaddress' || f.kind === 'ipprefix') return networkCondition(base, f.kind, lookup, raw);
-  if (f.kind === 'mac') return lookupCondition(name, 'string', col(base), lookup, raw.map((v) => normaliseMac(v) ?? v), f);
-  if (f.kind === 'contenttype') return lookupCondition(name, 'choiceless', col(base), lookup, raw, f);
+  if (f.kind === 'ipaddress' || f.kind === 'ipprefix') return networkCondition(name, base, f.kind, lookup, raw);
+  if (f.kind === 'mac') return lookupCondition(name, 'string', col(base), lookup, macValues(name, lookup, raw), f);
+  if (f.kind === 'contenttype') return lookupCondition(name, 'choiceless', col(base), lookup, contentTypeValues(rc, name, f, raw), f);
   return lookupCondition(name, f.kind, col(base), lookup, raw, f);
 }
 
