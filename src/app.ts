@@ -16,10 +16,11 @@ import { Registry } from './core/model/registry.js';
 import type { Database } from './db/client.js';
 import { authenticate, clientIpOf, createAuthCache } from './http/auth.js';
 import { registerJsonParser } from './http/body-parser.js';
+import { onClientError, onFrameworkError, registerConnectionErrors } from './http/client-errors.js';
 import { errorHandler } from './http/error-handler.js';
 import { registerHeaders } from './http/headers.js';
 import { registerRootRoutes } from './http/root-routes.js';
-import { registerNotFound } from './http/trailing-slash.js';
+import { registerNotFound } from './http/not-found.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -56,7 +57,11 @@ export async function buildApp(config: Config, opts: BuildOptions): Promise<Fast
     bodyLimit: config.bodyLimit,
     trustProxy: config.trustedProxies as string[],
     exposeHeadRoutes: false,
+    // errors raised before routing answer in NetBox's shape with the common headers
+    clientErrorHandler: onClientError,
+    frameworkErrors: onFrameworkError,
   });
+  registerConnectionErrors(app.server);
   const registry = new Registry();
   const cfCache = createCustomFieldCache();
   const authCache = createAuthCache();

@@ -1,6 +1,7 @@
 /**
  * The REST routes every registered model gets (spec: Operations on a model path): list and detail
- * views with GET/HEAD, POST, PUT, PATCH, DELETE and OPTIONS; read-only models answer 405 to writes.
+ * views with GET/HEAD, POST, PUT, PATCH, DELETE and OPTIONS; read-only models register reads only,
+ * so writes answer 405 (http/not-found.ts).
  * Each write runs in one transaction.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -19,7 +20,8 @@ import { createObjects, deleteObjects, updateObjects } from './write-service.js'
 export const LIST_METHODS = 'GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS';
 export const DETAIL_METHODS = 'GET, PUT, PATCH, DELETE, HEAD, OPTIONS';
 export const READ_METHODS = 'GET, HEAD, OPTIONS';
-const ALL = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const;
+/** the methods of an Allow header: a route registers exactly these, so others answer 405 (http/not-found.ts) */
+const methodsOf = (allow: string) => allow.split(', ') as Array<'GET'>;
 
 export function queryParams(request: FastifyRequest): Params {
   const i = request.url.indexOf('?');
@@ -85,7 +87,6 @@ export function registerModelRoutes(app: FastifyInstance, model: ModelDef): void
   const list = async (request: FastifyRequest, reply: FastifyReply) => {
     const rc = request.rc;
     const method = request.method;
-    if (model.readOnly && !listAllow.includes(method)) throw Errors.methodNotAllowed(method);
     switch (method) {
       case 'GET':
       case 'HEAD':
@@ -125,7 +126,6 @@ export function registerModelRoutes(app: FastifyInstance, model: ModelDef): void
     const rc = request.rc;
     const method = request.method;
     if (method === 'OPTIONS') return describeModel(rc, model, false);
-    if (!detailAllow.includes(method)) throw Errors.methodNotAllowed(method);
     const id = parseId(request.params.id);
     switch (method) {
       case 'GET':
@@ -148,6 +148,6 @@ export function registerModelRoutes(app: FastifyInstance, model: ModelDef): void
     }
   };
 
-  app.route({ method: [...ALL], url: base, handler: list, config: { allow: listAllow } });
-  app.route({ method: [...ALL], url: `${base}:id/`, handler: detail, config: { allow: detailAllow } });
+  app.route({ method: methodsOf(listAllow), url: base, handler: list, config: { allow: listAllow } });
+  app.route({ method: methodsOf(detailAllow), url: `${base}:id/`, handler: detail, config: { allow: detailAllow } });
 }
