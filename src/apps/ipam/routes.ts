@@ -130,7 +130,8 @@ export function registerAllocationRoutes(app: FastifyInstance, ctx: AppContext):
           await requirePermission(rc, childModel, 'view');
           return ep.list(rc, parent, resultsLimit(rc, request));
         }
-        const body = request.body ?? {};
+        // no body allocates one object with defaults (NetBox); `null` is no object and is refused below
+        const body = request.body === undefined ? {} : request.body;
         const bulk = Array.isArray(body);
         if (!bulk && !isObject(body)) throw Errors.validation({ non_field_errors: ['Invalid data. Expected a dictionary or a list of dictionaries.'] });
         const items = bulk ? (body as unknown[]) : [body];
