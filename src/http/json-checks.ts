@@ -81,56 +81,88 @@ interface WalkState {
   inKey: boolean;
 }
 
+const OPEN_OBJECT = 0x7b; // {
+const OPEN_ARRAY = 0x5b; // [
+const CLOSE_OBJECT = 0x7d; // }
+const CLOSE_ARRAY = 0x5d; // ]
+const COMMA = 0x2c;
+const QUOTE = 0x22;
+const MINUS = 0x2d;
+const ZERO = 0x30;
+const NINE = 0x39;
+const NO_KEY = Number.MAX_SAFE_INTEGER;
+
+/** A number token no double can get wrong: at most 15 characters and no exponent. */
+function plainNumber(text: string, from: number, to: number): boolean {
+  if (to - from > 15) return false;
+  for (let k = from; k < to; k++) {
+    const c = text.charCodeAt(k) | 0x20;
+    if (c === 0x65) return false; // e or E
+  }
+  return true;
+}
+
 /**
  * Walks JSON text, keeping the path of the current value; with `check`, stops at the first
- * problem. Also walks a prefix of a text (an unterminated last string ends the walk).
+ * problem. Also walks a prefix of a text (an unterminated last string ends the walk). Keys are
+ * kept as the offsets of their tokens and read only for a problem's path, and only strings with
+ * a `\u` escape are decoded, so an ordinary body costs one pass and no allocation per value.
  */
 function walk(text: string, maxDepth: number, check: boolean): WalkState {
-  const path: JsonPath = [];
-  // per open container: true for an object (its slot in `path` holds the current key)
-  const isObject: boolean[] = [];
+  // per open container: the offset of the current key's token (objects; NO_KEY before the first),
+  // or the current index (arrays, as -1 - index)
+  const slots: number[] = [];
   let expectKey = false;
   const n = text.length;
+  let nextEscape = text.indexOf('\\u');
+  const pathNow = (levels = slots.length): JsonPath =>
+    slots.slice(0, levels).map((slot) => {
+      if (slot < 0) return -1 - slot;
+      if (slot === NO_KEY) return '';
+      const token = text.slice(slot, endOfString(text, slot));
+      return token.includes('\\') ? (JSON.parse(token) as string) : token.slice(1, -1);
+    });
+  const stop = (message: string, levels = slots.length): WalkState => {
+    const path = pathNow(levels);
+    return { problem: { path, message }, path, inKey: false };
+  };
   let i = 0;
-  const stop = (message: string, at: JsonPath = path): WalkState => ({ problem: { path: [...at], message }, path, inKey: false });
   while (i < n) {
-    const c = text[i]!;
-    if (c === '{' || c === '[') {
-      if (check && isObject.length >= maxDepth) return stop(`JSON nested deeper than ${maxDepth} levels.`);
-      isObject.push(c === '{');
-      path.push(c === '{' ? '' : 0);
-      expectKey = c === '{';
+    const c = text.charCodeAt(i);
+    if (c === OPEN_OBJECT || c === OPEN_ARRAY) {
+      if (check && slots.length >= maxDepth) return stop(`JSON nested deeper than ${maxDepth} levels.`);
+      slots.push(c === OPEN_OBJECT ? NO_KEY : -1);
+      expectKey = c === OPEN_OBJECT;
       i++;
-    } else if (c === '}' || c === ']') {
-      isObject.pop();
-      path.pop();
+    } else if (c === CLOSE_OBJECT || c === CLOSE_ARRAY) {
+      slots.pop();
       expectKey = false;
       i++;
-    } else if (c === ',') {
-      const top = path.length - 1;
-      if (isObject[top]) expectKey = true;
-      else path[top] = (path[top] as number) + 1;
+    } else if (c === COMMA) {
+      const top = slots.length - 1;
+      if (slots[top]! >= 0) expectKey = true;
+      else slots[top] = slots[top]! - 1;
       i++;
-    } else if (c === '"') {
+    } else if (c === QUOTE) {
       const end = endOfString(text, i);
       if (end < 0) break;
-      const token = text.slice(i, end);
-      const problem = check ? stringProblem(token) : null;
+      while (nextEscape >= 0 && nextEscape < i) nextEscape = text.indexOf('\\u', nextEscape + 2);
+      const problem = check && nextEscape >= 0 && nextEscape < end ? stringProblem(text.slice(i, end)) : null;
       if (expectKey) {
-        if (problem) return stop(`Invalid key: ${problem}`, path.slice(0, -1));
-        path[path.length - 1] = token.includes('\\') ? (JSON.parse(token) as string) : token.slice(1, -1);
+        if (problem) return stop(`Invalid key: ${problem}`, slots.length - 1);
+        slots[slots.length - 1] = i;
         expectKey = false;
       } else if (problem) return stop(problem);
       i = end;
-    } else if (c === '-' || (c >= '0' && c <= '9')) {
+    } else if (c === MINUS || (c >= ZERO && c <= NINE)) {
       NUMBER_END.lastIndex = i;
       const end = NUMBER_END.exec(text)?.index ?? n;
-      const problem = check ? numberProblem(text.slice(i, end)) : null;
+      const problem = check && !plainNumber(text, i, end) ? numberProblem(text.slice(i, end)) : null;
       if (problem) return stop(problem);
       i = end;
     } else i++;
   }
-  return { problem: null, path, inKey: expectKey };
+  return { problem: null, path: pathNow(), inKey: expectKey };
 }
 
 /**

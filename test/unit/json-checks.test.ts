@@ -34,6 +34,7 @@ describe('jsonPathAt', () => {
     expect(jsonPathAt('[{"a": 1}, {"b": "x\\"')).toEqual([1, 'b']);
     // ending inside a key: the object holding it
     expect(jsonPathAt('{"a": {"ke')).toEqual(['a']);
+    expect(jsonPathAt('[{"a": 1}, {')).toEqual([1]);
   });
 
   it('formats paths as a reader writes them', () => {
