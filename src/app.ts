@@ -16,13 +16,14 @@ import { Registry } from './core/model/registry.js';
 import type { Database } from './db/client.js';
 import { authenticate, clientIpOf, createTokenCache } from './http/auth.js';
 import { registerJsonParser } from './http/body-parser.js';
+import { onClientError, onFrameworkError, registerConnectionErrors } from './http/client-errors.js';
 import { errorHandler } from './http/error-handler.js';
 import { registerDrain } from './http/drain.js';
 import { registerHeaders } from './http/headers.js';
 import { API_DOCS_DOCS, registerApiDocs } from './http/api-docs.js';
 import { createMetrics, registerMetrics } from './http/metrics/index.js';
 import { registerRootRoutes, ROOT_DOCS, SERVICE_VERSION } from './http/root-routes.js';
-import { registerNotFound } from './http/trailing-slash.js';
+import { registerNotFound } from './http/not-found.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -61,7 +62,11 @@ export async function buildApp(config: Config, opts: BuildOptions): Promise<Fast
     exposeHeadRoutes: false,
     // a request that got in before the close is served (http/drain.ts)
     return503OnClosing: false,
+    // errors raised before routing answer in NetBox's shape with the common headers
+    clientErrorHandler: onClientError,
+    frameworkErrors: onFrameworkError,
   });
+  registerConnectionErrors(app.server);
   const registry = new Registry();
   const metrics = config.metricsEnabled ? createMetrics() : null;
   // the caches and their one freshness rule: core/cache/README.md

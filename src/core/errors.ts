@@ -36,6 +36,8 @@ export const Errors = {
   badRequest: createError('INV_ERR_BAD_REQUEST', 400, (text: string) => detail(text)),
   jsonParse: createError('INV_ERR_JSON_PARSE', 400, (text: string) => detail(`JSON parse error - ${text}`)),
   invalidFilter: createError('INV_ERR_INVALID_FILTER', 400, (param: string, message: string) => ({ [param]: [message] })),
+  /** a reserved query parameter (limit, offset, brief, ordering) with a value it cannot take */
+  invalidParameter: createError('INV_ERR_INVALID_PARAMETER', 400, (param: string, message: string) => ({ [param]: [message] })),
   notAuthenticated: createError('INV_ERR_NOT_AUTHENTICATED', 403, () => detail('Authentication credentials were not provided.')),
   invalidToken: createError('INV_ERR_INVALID_TOKEN', 403, () => detail('Invalid token')),
   invalidTokenHeader: createError('INV_ERR_INVALID_TOKEN_HEADER', 403, (why: string) => detail(`Invalid token header. ${why}`)),

@@ -8,16 +8,23 @@ import type { Config } from '../config.js';
 
 export const API_VERSION = '3.4';
 
+/** The headers every response carries, errors answered before routing included (client-errors.ts). */
+export function commonHeaders(requestId: string): Record<string, string> {
+  return {
+    'X-Request-ID': requestId,
+    'API-Version': API_VERSION,
+    'X-Content-Type-Options': 'nosniff',
+    'Referrer-Policy': 'same-origin',
+    'Cross-Origin-Opener-Policy': 'same-origin',
+    'X-Frame-Options': 'SAMEORIGIN',
+  };
+}
+
 export function registerHeaders(app: FastifyInstance, config: Config): void {
   const allowAll = config.corsOrigins.includes('*');
   const origins = new Set(config.corsOrigins);
   app.addHook('onRequest', async (request, reply) => {
-    reply.header('X-Request-ID', request.id);
-    reply.header('API-Version', API_VERSION);
-    reply.header('X-Content-Type-Options', 'nosniff');
-    reply.header('Referrer-Policy', 'same-origin');
-    reply.header('Cross-Origin-Opener-Policy', 'same-origin');
-    reply.header('X-Frame-Options', 'SAMEORIGIN');
+    reply.headers(commonHeaders(request.id));
     reply.header('Vary', 'Accept, Origin');
     const origin = request.headers.origin;
     if (origin && (allowAll || origins.has(origin))) {

@@ -13,21 +13,22 @@ export const APPS = ['circuits', 'dcim', 'extras', 'ipam', 'plugins', 'tenancy',
 export const SERVICE_VERSION = `${API_VERSION}.0`;
 
 export function registerRootRoutes(app: FastifyInstance, ctx: AppContext, extraEndpoints: Record<string, string[]>): void {
-  app.get('/api/', { config: { public: true } }, async (request) => {
+  // HEAD answers wherever GET does (app.ts turns Fastify's automatic HEAD routes off)
+  app.get('/api/', { config: { public: true }, exposeHeadRoute: true }, async (request) => {
     const base = request.rc.baseUrl;
     const out: Record<string, string> = {};
     for (const a of [...APPS, 'status'].sort()) out[a] = `${base}/api/${a}/`;
     return out;
   });
   for (const a of APPS) {
-    app.get(`/api/${a}/`, async (request) => {
+    app.get(`/api/${a}/`, { exposeHeadRoute: true }, async (request) => {
         const base = request.rc.baseUrl;
       const entries: Array<[string, string]> = ctx.registry.appModels(a).map((m) => [m.path, listUrl(base, m)]);
       for (const e of extraEndpoints[a] ?? []) entries.push([e, `${base}/api/${a}/${e}/`]);
       return Object.fromEntries(entries.sort(([x], [y]) => (x < y ? -1 : 1)));
     });
   }
-  app.get('/api/status/', async () => {
+  app.get('/api/status/', { exposeHeadRoute: true }, async () => {
     return {
       'django-version': null,
       'installed-apps': { fastify: app.version, kysely: '0.28.18', pino: '10.4.0' },

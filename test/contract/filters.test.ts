@@ -1,6 +1,6 @@
 /**
- * Contract: the filters every model's list has (id and its lookups, created, q, ordering, unknown
- * names ignored, bad values rejected).
+ * Contract: the filters every model's list has (id and its lookups, created, q, ordering by every
+ * orderable field, unknown names ignored, bad values rejected).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../helpers/app.js';
@@ -36,6 +36,24 @@ describe.each(WRITABLE)('$model generic filters', (c) => {
     const range = `id__gte=${ids[0]}&id__lte=${ids[2]}`;
     expect(idsOf(await list(`${range}&ordering=-id`))).toEqual([...ids].reverse());
     expect(idsOf(await list(`${range}&ordering=id`))).toEqual(ids);
+  });
+
+  // issue 9: an ordering name is an orderable field (its column, a foreign key's id, a count) or a 400
+  it('orders by every plain field, foreign key and count, and refuses other names with 400', async () => {
+    const PLAIN = new Set(['string', 'text', 'slug', 'integer', 'decimal', 'boolean', 'date', 'datetime', 'choice', 'fk', 'ipaddress', 'ipprefix', 'mac', 'contenttype', 'integers', 'strings']);
+    const orderable = [
+      ...Object.entries(def.fields).filter(([, f]) => PLAIN.has(f.kind) && !f.noOrdering && !f.writeOnly).map(([k]) => k),
+      ...Object.keys(def.counts),
+    ];
+    for (const name of orderable) {
+      for (const dir of ['', '-']) {
+        const res = await t.get(`${c.path}?ordering=${dir}${name}&limit=2`);
+        expect(res.statusCode, `ordering=${dir}${name}: ${res.body}`).toBe(200);
+      }
+    }
+    const res = await t.get(`${c.path}?ordering=id,no_such_field`);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ ordering: ['Select a valid choice. no_such_field is not one of the available choices.'] });
   });
 
   it('ignores an unknown filter name', async () => {

@@ -1,6 +1,6 @@
 /**
  * Contract: the write side of every writable model - create (single, bulk, all-or-nothing),
- * PUT, PATCH, bulk PATCH (all-or-nothing), DELETE (single and bulk).
+ * PUT, PATCH, bulk PATCH and PUT (all-or-nothing), DELETE (single and bulk, all-or-nothing).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../helpers/app.js';
@@ -8,6 +8,7 @@ import {
   BASE,
   DATE_RE,
   ISO_Z_RE,
+  MISSING_ID,
   countOf,
   createMany,
   createOne,
@@ -26,6 +27,19 @@ beforeAll(async () => {
   t = await makeContractApp();
 });
 afterAll(async () => t.close());
+
+/** the number of change records a request wrote */
+const changesOf = async (t: TestApp, res: { headers: Record<string, unknown> }) =>
+  Number((await getJson(t, `/api/extras/object-changes/?request_id=${String(res.headers['x-request-id'])}&limit=1`)).count);
+
+const notFound = (id: unknown) => ({ id: [`Invalid pk "${String(id)}" - object does not exist.`] });
+
+/** whether a declared uniqueness rule (a unique field, or fields unique together) covers the data as written */
+function declaresUniqueness(def: ReturnType<typeof defOf>, data: Json): boolean {
+  const set = (k: string) => data[k] !== undefined && data[k] !== null && data[k] !== '';
+  if (Object.entries(def.fields).some(([k, f]) => f.unique && set(k))) return true;
+  return def.uniqueTogether.some((u) => u.fields.every(set) && (u.whenNull ?? []).every((k) => !set(k)));
+}
 
 /** the field a row's invalid data names, and that data */
 const invalidOf = (c: (typeof WRITABLE)[number]) => [Object.keys(c.invalid!)[0]!, c.invalid!] as const;
@@ -76,6 +90,25 @@ describe.each(WRITABLE)('$model writes', (c) => {
     expect(body).toHaveLength(2);
     expect(body[0]).toEqual({});
     expect(body[1]).toHaveProperty(field);
+    expect(await countOf(t, c)).toBe(before);
+  });
+
+  // issue 9: a uniqueness rule holds between the items of one request too
+  it('answers a bulk create listing the same object twice: 400 aligned naming the second where a uniqueness rule applies, nothing created', async () => {
+    const [data] = await dataFor(t, c);
+    const before = await countOf(t, c);
+    const res = await t.post(c.path, [data, data]);
+    if (res.statusCode === 201) {
+      // no uniqueness rule covers these values: both objects exist
+      expect(declaresUniqueness(def, data!), `${def.name} declares a uniqueness rule the data hits`).toBe(false);
+      expect(await countOf(t, c)).toBe(before + 2);
+      return;
+    }
+    expect(res.statusCode, res.body).toBe(400);
+    const body = res.json() as Json[];
+    expect(body).toHaveLength(2);
+    expect(body[0]).toEqual({});
+    expect(Object.keys(body[1]!).length).toBeGreaterThan(0);
     expect(await countOf(t, c)).toBe(before);
   });
 
@@ -176,8 +209,41 @@ describe.each(WRITABLE)('$model writes', (c) => {
     expect(res.body).toBe('');
     for (const o of objs.slice(0, 2)) expect((await t.get(detailPath(c, o.id))).statusCode).toBe(404);
     expect((await t.get(detailPath(c, objs[2]!.id))).statusCode).toBe(200);
-    // NetBox: ids that do not exist are skipped
-    expect((await t.del(c.path, [{ id: objs[0]!.id }])).statusCode).toBe(204);
+  });
+
+  // spec: Operations rules 1 - replaces NetBox 3.4's silent skip of ids it cannot find
+  it('fails a whole bulk delete naming an id that does not exist: 400 naming it, nothing deleted or logged', async () => {
+    const [kept, gone] = await createMany(t, c, 2);
+    expect((await t.del(detailPath(c, gone!.id))).statusCode).toBe(204);
+    const before = await countOf(t, c);
+    const res = await t.del(c.path, [{ id: kept!.id }, { id: gone!.id }, { id: MISSING_ID }]);
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json()).toEqual([{}, notFound(gone!.id), notFound(MISSING_ID)]);
+    expect(await getJson(t, detailPath(c, kept!.id))).toEqual(kept);
+    expect(await countOf(t, c)).toBe(before);
+    expect(await changesOf(t, res)).toBe(0);
+  });
+
+  it('fails a whole bulk PATCH or PUT naming an id that does not exist or twice: 400 naming it, nothing changed or logged', async () => {
+    const [a, b] = await createMany(t, c, 2);
+    const [fresh] = await dataFor(t, c);
+    const bodies: Array<[string, Json[], Json[]]> = [
+      ['PATCH', [{ id: a!.id, ...resolve(c.update) }, { id: MISSING_ID, ...resolve(c.update) }], [{}, notFound(MISSING_ID)]],
+      ['PUT', [{ id: MISSING_ID, ...fresh }, { id: a!.id, ...fresh }], [notFound(MISSING_ID), {}]],
+      [
+        'PATCH',
+        [{ id: a!.id, ...resolve(c.update) }, { id: b!.id }, { id: a!.id, ...resolve(c.altUpdate) }],
+        [{}, {}, { id: [`Duplicate id ${a!.id}: a bulk update lists an object once.`] }],
+      ],
+    ];
+    for (const [method, body, errors] of bodies) {
+      const res = await t.request(method, c.path, { body });
+      expect(res.statusCode, `${method} ${res.body}`).toBe(400);
+      expect(res.json()).toEqual(errors);
+      expect(await changesOf(t, res)).toBe(0);
+    }
+    expect(await getJson(t, detailPath(c, a!.id))).toEqual(a);
+    expect(await getJson(t, detailPath(c, b!.id))).toEqual(b);
   });
 
   it('rejects bulk update and delete items without an integer id', async () => {

@@ -13,6 +13,7 @@ import type { CustomFilter } from '../../core/model/types.js';
 import { fetchRowsById, type Row } from '../../core/represent/load-related.js';
 import { render } from '../../core/represent/render.js';
 import { CABLED_SHAPES, loadLinkPeers } from '../dcim/cabling.js';
+import { booleanFilter } from '../dcim/filters.js';
 import { description, fk } from '../fields.js';
 import { TerminationSide } from './choices.js';
 import { searchTerm } from '../../core/query/filters.js';
@@ -29,18 +30,6 @@ const termSideFilter: CustomFilter = {
     return lookup === 'n' ? sql`not (t.term_side = any(${values}))` : sql`t.term_side = any(${values})`;
   },
 };
-
-/** NetBox boolean filters: only true/false count, anything else is ignored */
-function booleanFilter(cond: ReturnType<typeof sql>): CustomFilter {
-  return {
-    type: 'boolean',
-    async build(values) {
-      const v = values.find((x) => /^(true|false)$/i.test(x));
-      if (v === undefined) return null;
-      return v.toLowerCase() === 'true' ? cond : sql`not (${cond})`;
-    },
-  };
-}
 
 export const circuitTermination = defineModel({
   name: 'circuits.circuittermination',
@@ -68,8 +57,8 @@ export const circuitTermination = defineModel({
   relatedObject: 'circuit',
   filters: {
     term_side: termSideFilter,
-    cabled: booleanFilter(sql`t.cable_id is not null`),
-    occupied: booleanFilter(sql`(t.cable_id is not null or t.mark_connected)`),
+    cabled: booleanFilter((t) => sql`${sql.ref(`${t}.cable_id`)} is not null`),
+    occupied: booleanFilter((t) => sql`(${sql.ref(`${t}.cable_id`)} is not null or ${sql.ref(`${t}.mark_connected`)})`),
     // NetBox 3.4 searches the circuit ID, cross-connect, patch panel and description
     q: {
       async build(values) {

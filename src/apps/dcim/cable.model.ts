@@ -11,7 +11,7 @@ import type { Row } from '../../core/represent/load-related.js';
 import { sql } from 'kysely';
 import { comments, description, fk } from '../fields.js';
 import { CABLE_TYPES, CableLengthUnit, LinkStatus } from './choices.js';
-import { ENDS, loadCableEnds, validateTerminations, writeTerminations } from './cabling.js';
+import { ENDS, loadCableEnds, terminationKeys, validateTerminations, writeTerminations } from './cabling.js';
 import { parseIds, viaPair } from './filters.js';
 
 /** cables with a termination on an interface matching `where` (alias i, device d) */
@@ -60,8 +60,8 @@ export const cable = defineModel({
     ...viaPair('tenant_group', ['tenant', 'group']),
   },
   hooks: {
-    async validate({ rc, data, before, sent }) {
-      const errors = await validateTerminations(rc, data, before ? Number(before.id) : null, sent);
+    async validate({ rc, data, before, sent, earlier }) {
+      const errors = await validateTerminations(rc, data, before ? Number(before.id) : null, sent, terminationKeys(earlier));
       // NetBox 3.4 Cable.clean(): a length needs its unit
       if (data.length != null && !data.length_unit) errors.length_unit = ['Must specify a unit when setting a cable length'];
       return errors;

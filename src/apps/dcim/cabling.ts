@@ -53,11 +53,24 @@ function parseEnd(raw: unknown, key: string, errors: Errors): Termination[] | nu
   return out;
 }
 
+/** `object_type:object_id` of every termination the cables of `rows` (as written) end on. */
+export function terminationKeys(rows: ReadonlyArray<Row>): Set<string> {
+  const keys = new Set<string>();
+  for (const row of rows) {
+    for (const [, key] of ENDS) {
+      if (!Array.isArray(row[key])) continue;
+      for (const t of row[key] as Row[]) keys.add(`${String(t?.object_type)}:${Number(t?.object_id)}`);
+    }
+  }
+  return keys;
+}
+
 /**
  * Validates the ends a write sends. On create both are required (NetBox: `__all__`); every
- * object must exist, be cableable, and not be on another cable; one object type per end.
+ * object must exist, be cableable, and not be on another cable, stored or written before it in
+ * the same request (`taken`, from terminationKeys); one object type per end.
  */
-export async function validateTerminations(rc: RequestContext, data: Row, cableId: number | null, sent: Set<string>): Promise<Errors> {
+export async function validateTerminations(rc: RequestContext, data: Row, cableId: number | null, sent: Set<string>, taken: Set<string>): Promise<Errors> {
   const errors: Errors = {};
   const ends = new Map<End, Termination[]>();
   for (const [end, key] of ENDS) {
@@ -82,6 +95,7 @@ export async function validateTerminations(rc: RequestContext, data: Row, cableI
       }
       const k = `${t.object_type}:${t.object_id}`;
       if (seen.has(k)) add(`Duplicate termination found for ${k}`);
+      else if (taken.has(k)) add(`Duplicate termination found for ${k}: another cable of this request ends on it`);
       seen.add(k);
       const found = await sql<Row>`select * from ${sql.table(table)} where id = ${t.object_id}`.execute(rc.q);
       const obj = found.rows[0];

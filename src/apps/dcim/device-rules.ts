@@ -31,7 +31,21 @@ async function checkPlacement(rc: RequestContext, data: Row, errors: Errors) {
   }
 }
 
-async function checkRackPosition(rc: RequestContext, data: Row, type: Row, errors: Errors) {
+/** Whether a device of the request written before this one takes some of the units [position, top) on the face. */
+async function clashesWithEarlier(rc: RequestContext, data: Row, type: Row, position: number, top: number, earlier: ReadonlyArray<Row>): Promise<boolean> {
+  const peers = earlier.filter((e) => e.rack_id != null && Number(e.rack_id) === Number(data.rack_id) && e.position != null);
+  if (!peers.length) return false;
+  const types = await sql<Row>`select id, u_height, is_full_depth from dcim_devicetype
+    where id = any(${peers.map((p) => Number(p.device_type_id))}::bigint[])`.execute(rc.q);
+  const byId = new Map(types.rows.map((r) => [Number(r.id), r]));
+  return peers.some((p) => {
+    const t = byId.get(Number(p.device_type_id));
+    const from = Number(p.position);
+    return !!t && (p.face === data.face || !!t.is_full_depth || !!type.is_full_depth) && from < top && from + Number(t.u_height) > position;
+  });
+}
+
+async function checkRackPosition(rc: RequestContext, data: Row, type: Row, errors: Errors, earlier: ReadonlyArray<Row>) {
   const position = data.position == null ? null : Number(data.position);
   if (data.rack_id == null) {
     if (data.face) errors.face = ['Cannot select a rack face without assigning a rack.'];
@@ -57,7 +71,7 @@ async function checkRackPosition(rc: RequestContext, data: Row, type: Row, error
       and (d.face = ${data.face} or dt.is_full_depth or ${!!type.is_full_depth})
       and d.position < ${top} and d.position + dt.u_height > ${position}
     limit 1`);
-  if (clash || top - 1 > Number(rack?.u_height ?? 0)) {
+  if (clash || top - 1 > Number(rack?.u_height ?? 0) || (await clashesWithEarlier(rc, data, type, position, top, earlier))) {
     errors.position = [
       `U${position} is already occupied or does not have sufficient space to accommodate this device type: ${String(type.model)} (${height}U)`,
     ];
@@ -75,13 +89,14 @@ async function checkPlatform(rc: RequestContext, data: Row, type: Row, errors: E
   }
 }
 
-export async function validateDevice(rc: RequestContext, data: Row): Promise<Errors> {
+/** `earlier`: the devices written before this one in the same request (they may not share its rack units). */
+export async function validateDevice(rc: RequestContext, data: Row, earlier: ReadonlyArray<Row>): Promise<Errors> {
   const errors: Errors = {};
   const type = await one(rc, sql<Row>`select dt.model, dt.u_height, dt.is_full_depth, dt.subdevice_role, dt.manufacturer_id,
     m.name as manufacturer from dcim_devicetype dt join dcim_manufacturer m on m.id = dt.manufacturer_id where dt.id = ${data.device_type_id}`);
   await checkPlacement(rc, data, errors);
   if (type) {
-    await checkRackPosition(rc, data, type, errors);
+    await checkRackPosition(rc, data, type, errors, earlier);
     await checkPlatform(rc, data, type, errors);
   }
   if (data.cluster_id != null) {

@@ -86,12 +86,12 @@ export const device = defineModel({
     interfaces: booleanFilter((t) => sql`exists (select 1 from dcim_interface i where i.device_id = ${sql.ref(`${t}.id`)})`),
   },
   hooks: {
-    async validate({ rc, data, before, sent }) {
+    async validate({ rc, data, before, sent, earlier }) {
       if (sent.has('role') && sent.has('device_role') && data.role_id !== data.device_role_id) {
         return { role: ['role and device_role name different roles; send one of them.'] };
       }
       if (writtenRole(data, sent) == null) return before ? undefined : ROLE_REQUIRED;
-      const errors = await validateDevice(rc, { ...data, role_id: writtenRole(data, sent) });
+      const errors = await validateDevice(rc, { ...data, role_id: writtenRole(data, sent) }, earlier);
       // a new device has no interfaces, so it cannot have a primary address yet
       return { ...errors, ...(await validatePrimaryIps(rc, data, before?.id ?? null)) };
     },

@@ -8,6 +8,7 @@
  * 802.1Q: `mode` with `untagged_vlan` and `tagged_vlans` (interface-vlans.ts), and `vrf`.
  */
 import { sql } from 'kysely';
+import { Errors } from '../../core/errors.js';
 import { defineModel } from '../../core/model/define-model.js';
 import type { CustomFilter } from '../../core/model/types.js';
 import { choiceSchema } from '../../core/openapi/shapes.js';
@@ -23,16 +24,16 @@ import { dropUntaggedWithoutMode, syncTaggedVlans, validateVlans } from './inter
 const VIRTUAL = [...VIRTUAL_INTERFACE_TYPES];
 const WIRELESS = [...WIRELESS_INTERFACE_TYPES];
 
-/** NetBox `kind`: physical, virtual or wireless */
+/** NetBox `kind`: physical, virtual or wireless; another word is a 400 (issue 9; NetBox matches nothing) */
 const kindFilter: CustomFilter = {
   type: 'string',
-  async build(values, _lookup, { alias }) {
+  async build(values, _lookup, { alias, param }) {
     const t = sql.ref(`${alias}.type`);
     const parts = values.map((v) => {
       if (v === 'virtual') return sql`${t} = any(${VIRTUAL})`;
       if (v === 'wireless') return sql`${t} = any(${WIRELESS})`;
       if (v === 'physical') return sql`not (${t} = any(${[...VIRTUAL, ...WIRELESS]}))`;
-      return sql`false`;
+      throw Errors.invalidFilter(param, `Select a valid choice. ${v} is not one of the available choices.`);
     });
     return sql`(${sql.join(parts, sql` or `)})`;
   },

@@ -3,7 +3,6 @@
  * mutation's transaction and read here: newest first, read-only.
  */
 import { sql } from 'kysely';
-import { Errors } from '../../core/errors.js';
 import { defineModel } from '../../core/model/define-model.js';
 import type { CustomFilter } from '../../core/model/types.js';
 import { parseFilterValue } from '../../core/query/parse-value.js';
@@ -11,23 +10,25 @@ import { fetchRowsById } from '../../core/represent/load-related.js';
 import { render } from '../../core/represent/render.js';
 import { ObjectChangeAction } from './choices.js';
 
+/** `time_after` / `time_before`: every value bounds the time (repeated values all apply) */
 function timeBound(op: '>=' | '<='): CustomFilter {
   return {
     type: 'string',
-    async build(values, _lookup, { alias }) {
-      const v = parseFilterValue(op === '>=' ? 'time_after' : 'time_before', 'datetime', values[0]!);
-      return sql`${sql.ref(`${alias}.time`)} ${sql.raw(op)} ${v}::timestamptz`;
+    async build(values, _lookup, { alias, param }) {
+      const bounds = values.map((v) => sql`${sql.ref(`${alias}.time`)} ${sql.raw(op)} ${parseFilterValue(param, 'datetime', v)}::timestamptz`);
+      return sql`(${sql.join(bounds, sql` and `)})`;
     },
   };
 }
 
-const UUID_RE = /^[0-9a-f]{8}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{12}$/i;
-
+/** `request_id`: a UUID, as NetBox's UUIDFilter takes it (the column is a uuid; text would not cast) */
 const requestIdFilter: CustomFilter = {
   type: 'string',
-  async build(values, _lookup, { alias }) {
-    for (const v of values) if (!UUID_RE.test(v.trim())) throw Errors.invalidFilter('request_id', 'Enter a valid UUID.');
-    return sql`${sql.ref(`${alias}.request_id`)} = any(${values.map((v) => v.trim())}::uuid[])`;
+  lookups: ['n'],
+  async build(values, lookup, { alias, param }) {
+    const ids = values.map((v) => parseFilterValue(param, 'uuid', v) as string);
+    const c = sql`${sql.ref(`${alias}.request_id`)} = any(${ids}::uuid[])`;
+    return lookup === 'n' ? sql`not ${c}` : c;
   },
 };
 
@@ -64,7 +65,6 @@ export const objectChange = defineModel({
   customFields: false,
   changelog: false,
   timestamps: false,
-  // spec: Events 5 - the change records of one request; NetBox's UUIDFilter takes no lookups
   filters: { time_after: timeBound('>='), time_before: timeBound('<='), request_id: requestIdFilter },
   display: (row) => displayOf(row, String(row.changed_object_type)),
   hooks: {

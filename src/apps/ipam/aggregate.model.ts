@@ -1,6 +1,7 @@
 /** Aggregates (reference 3.3): the top of the IP space, allocated by a RIR; they never overlap. */
 import { sql } from 'kysely';
 import { defineModel } from '../../core/model/define-model.js';
+import { covers, parseIp } from '../../core/net/ip.js';
 import { comments, description, fk } from '../fields.js';
 import { familyField, setFamily, tenancyFilters, tenantField } from './common.js';
 import { colOf, familyFilter, netFilter, networkSearch } from './network-filters.js';
@@ -26,9 +27,15 @@ export const aggregate = defineModel({
     q: networkSearch('prefix', ['description']),
   },
   hooks: {
-    async validate({ rc, data }) {
+    async validate({ rc, data, earlier }) {
       // NetBox 3.4: an aggregate may neither sit inside nor cover another one
       const p = data.prefix as string;
+      const mine = parseIp(p)!;
+      for (const e of earlier) {
+        const other = parseIp(String(e.prefix));
+        if (!other || !(covers(other, mine) || covers(mine, other))) continue;
+        return { prefix: [`Aggregates cannot overlap. ${p} overlaps ${String(e.prefix)}, written earlier in this request.`] };
+      }
       const res = await sql<{ prefix: string; covering: boolean }>`select prefix::text as prefix, prefix >>= ${p}::cidr as covering
         from ipam_aggregate where (prefix >>= ${p}::cidr or prefix << ${p}::cidr) and id is distinct from ${data.id ?? null}
         order by covering desc, prefix limit 1`.execute(rc.q);

@@ -2,6 +2,7 @@
 import { sql } from 'kysely';
 import type { RequestContext } from '../../core/context.js';
 import type { CustomFilter, FieldDef } from '../../core/model/types.js';
+import { covers, parseIp } from '../../core/net/ip.js';
 import { relatedFilter } from '../../core/query/related-filter.js';
 import { fk } from '../fields.js';
 import { IPAddressFamily } from './choices.js';
@@ -56,6 +57,16 @@ export async function uniquenessScope(rc: RequestContext, vrfId: unknown): Promi
   if (!vrf?.enforce_unique) return null;
   return `VRF ${vrfDisplay(vrf)}`;
 }
+
+/** whether two written or stored networks are the same network */
+export function sameNetwork(a: unknown, b: unknown): boolean {
+  const x = parseIp(String(a));
+  const y = parseIp(String(b));
+  return !!x && !!y && covers(x, y) && covers(y, x);
+}
+
+/** whether two objects (as written) sit in the same VRF, the global table being a VRF of its own */
+export const sameVrfId = (a: unknown, b: unknown) => (a == null ? b == null : b != null && Number(a) === Number(b));
 
 export const vrfDisplay = (row: Row) => (row.rd ? `${row.name} (${row.rd})` : String(row.name));
 

@@ -8,7 +8,7 @@ import { defineModel } from '../../core/model/define-model.js';
 import { render } from '../../core/represent/render.js';
 import { comments, description, fk } from '../fields.js';
 import { IP_ASSIGNMENT_TYPES, IPAddressRole, IPAddressStatus, NON_UNIQUE_ROLES } from './choices.js';
-import { familyField, familyOf, setFamily, tenancyFilters, tenantField, uniquenessScope } from './common.js';
+import { familyField, familyOf, sameVrfId, setFamily, tenancyFilters, tenantField, uniquenessScope } from './common.js';
 import { addressFilter, familyFilter, hostOf, maskLengthFilter, netFilter, networkSearch } from './network-filters.js';
 import {
   assignedFilter,
@@ -21,6 +21,9 @@ import {
 } from './relation-filters.js';
 
 type Row = Record<string, unknown>;
+
+/** the address part of a stored (normalised) address with its mask */
+const hostPart = (address: unknown) => String(address).split('/')[0];
 
 // NetBox 3.4 DNSValidator: labels of letters, digits, '-' and '_', or a leading wildcard
 const DNS_NAME = /^([0-9A-Za-z_-]+|\*)(\.[0-9A-Za-z_-]+)*\.?$/;
@@ -74,17 +77,20 @@ export const ipAddress = defineModel({
     q: networkSearch('address', ['dns_name', 'description'], { startsWith: true }),
   },
   hooks: {
-    async validate({ rc, data }) {
+    async validate({ rc, data, earlier }) {
       const errors: Record<string, string[]> = {};
       if (data.status === 'slaac' && familyOf(data.address) !== 6) errors.status = ['Only IPv6 addresses can be assigned SLAAC status'];
       const scope = await uniquenessScope(rc, data.vrf_id);
       if (scope) {
         // twins of the same host (any mask) are tolerated only when all of them share a non-unique role
-        const dups = await sql<{ address: string; role: string }>`select address, role from ipam_ipaddress
+        const stored = await sql<{ address: string; role: string }>`select address, role from ipam_ipaddress
           where host(address) = host(${data.address}::inet) and vrf_id is not distinct from ${data.vrf_id ?? null}::bigint
             and id is distinct from ${data.id ?? null}::bigint order by id`.execute(rc.q);
-        const shared = NON_UNIQUE_ROLES.has(String(data.role)) && dups.rows.every((d) => NON_UNIQUE_ROLES.has(d.role));
-        if (dups.rows.length && !shared) errors.address = [`Duplicate IP address found in ${scope}: ${dups.rows[0]!.address}`];
+        // and the addresses written before this one in the same request
+        const written = earlier.filter((e) => sameVrfId(e.vrf_id, data.vrf_id) && hostPart(e.address) === hostPart(data.address));
+        const dups = [...stored.rows, ...written.map((e) => ({ address: String(e.address), role: String(e.role) }))];
+        const shared = NON_UNIQUE_ROLES.has(String(data.role)) && dups.every((d) => NON_UNIQUE_ROLES.has(d.role));
+        if (dups.length && !shared) errors.address = [`Duplicate IP address found in ${scope}: ${dups[0]!.address}`];
       }
       return errors;
     },

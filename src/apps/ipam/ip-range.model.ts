@@ -8,8 +8,9 @@ import type { CustomFilter } from '../../core/model/types.js';
 import { broadcastOf, formatAddress, parseIp } from '../../core/net/ip.js';
 import { comments, description, fk } from '../fields.js';
 import { BasicStatus } from './choices.js';
-import { familyField, setFamily, tenancyFilters, tenantField, vrfDisplay } from './common.js';
-import { addressFilter, familyFilter, hostOf, networks, networkSearch } from './network-filters.js';
+import { familyField, sameVrfId, setFamily, tenancyFilters, tenantField, vrfDisplay } from './common.js';
+import { addressFilter, familyFilter, hostOf, networkSearch } from './network-filters.js';
+import { parseNetworks } from '../../core/query/parse-value.js';
 
 type Row = Record<string, unknown>;
 const MAX_SIZE = 2 ** 32 - 1;
@@ -36,9 +37,8 @@ function sizeOf(row: Row): number {
 /** ranges that hold the whole of each given address or network */
 const containsFilter: CustomFilter = {
   type: 'string',
-  async build(values, _lookup, { alias }) {
-    const nets = networks(values);
-    if (!nets.length) return sql`false`;
+  async build(values, _lookup, { alias, param }) {
+    const nets = parseNetworks(param, values);
     return sql`(${sql.join(
       nets.map((n) => {
         const first = `${formatAddress(n.family, n.value)}/${n.family === 4 ? 32 : 128}`;
@@ -53,9 +53,8 @@ const containsFilter: CustomFilter = {
 /** 3.7 `parent`: ranges inside each given prefix */
 const parentFilter: CustomFilter = {
   type: 'string',
-  async build(values, _lookup, { alias }) {
-    const nets = networks(values).map((n) => `${formatAddress(n.family, n.value)}/${n.prefixLength}`);
-    if (!nets.length) return sql`false`;
+  async build(values, _lookup, { alias, param }) {
+    const nets = parseNetworks(param, values).map((n) => `${formatAddress(n.family, n.value)}/${n.prefixLength}`);
     return sql`(${sql.join(
       nets.map((p) => sql`(${hostOf('start_address')(alias)} <<= ${p}::cidr and ${hostOf('end_address')(alias)} <<= ${p}::cidr)`),
       sql` or `,
@@ -90,7 +89,7 @@ export const ipRange = defineModel({
     q: networkSearch('start_address', ['description'], { startsWith: true }),
   },
   hooks: {
-    async validate({ rc, data }): Promise<Record<string, string[]> | void> {
+    async validate({ rc, data, earlier }): Promise<Record<string, string[]> | void> {
       const a = parseIp(String(data.start_address))!;
       const b = parseIp(String(data.end_address))!;
       if (a.family !== b.family) {
@@ -107,6 +106,11 @@ export const ipRange = defineModel({
           and host(r.start_address)::inet <= host(${data.end_address}::inet)::inet
           and host(r.end_address)::inet >= host(${data.start_address}::inet)::inet
         order by r.start_address limit 1`.execute(rc.q);
+      for (const e of earlier) {
+        const [ea, eb] = [parseIp(String(e.start_address)), parseIp(String(e.end_address))];
+        if (!ea || !eb || ea.family !== a.family || !sameVrfId(e.vrf_id, data.vrf_id) || ea.value > b.value || eb.value < a.value) continue;
+        return { __all__: [`Defined addresses overlap with range ${rangeName(String(e.start_address), String(e.end_address))}, written earlier in this request`] };
+      }
       const o = overlap.rows[0];
       if (o) {
         const where = o.name ? `VRF ${vrfDisplay(o)}` : 'global table';

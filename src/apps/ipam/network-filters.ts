@@ -1,13 +1,14 @@
 /**
  * IPAM filters on inet/cidr columns (reference 8.2): containment through PostgreSQL's network
- * operators, mask length, family, and the host-part comparisons NetBox uses for addresses. Values
- * that are not networks match nothing instead of answering 400 (reference 8.3).
+ * operators, mask length, family, and the host-part comparisons NetBox uses for addresses. A value
+ * that is no network is a 400 naming the parameter (NetBox matches nothing, reference 8.3; issue 9
+ * asks for the 400).
  */
 import { sql } from 'kysely';
 import type { CustomFilter } from '../../core/model/types.js';
-import { type Cond, likeEscape, NUMERIC_LOOKUPS } from '../../core/query/lookups.js';
+import { type Cond, INTEGER_LOOKUPS, likeEscape } from '../../core/query/lookups.js';
 import { searchTerm, textSearchConditions } from '../../core/query/filters.js';
-import { parseFilterValue } from '../../core/query/parse-value.js';
+import { parseFilterValue, parseNetworks } from '../../core/query/parse-value.js';
 import { format, type IpValue, networkOf, parseIp } from '../../core/net/ip.js';
 
 type Ref = (alias: string) => Cond;
@@ -15,22 +16,17 @@ export const colOf = (column: string): Ref => (alias) => sql.ref(`${alias}.${col
 /** the address of an inet column without its mask, comparable whatever the stored mask */
 export const hostOf = (column: string): Ref => (alias) => sql`host(${sql.ref(`${alias}.${column}`)})::inet`;
 
-/** Parses filter values as networks (host bits dropped, as netaddr's `.cidr` does); junk is skipped. */
-export function networks(values: string[]): IpValue[] {
-  return values.map((v) => parseIp(v)).filter((v): v is IpValue => v !== null).map(networkOf);
-}
-
-/** OR of one condition per valid value; no valid value matches nothing. */
+/** OR of one condition per value. */
 function anyOf(values: IpValue[], one: (v: IpValue) => Cond): Cond {
-  return values.length ? sql`(${sql.join(values.map(one), sql` or `)})` : sql`false`;
+  return sql`(${sql.join(values.map(one), sql` or `)})`;
 }
 
 /** A containment filter: `column <op> value` for each network given. */
 export function netFilter(column: Ref, op: '<<' | '<<=' | '>>=' | '='): CustomFilter {
   return {
     type: 'string',
-    async build(values, _lookup, { alias }) {
-      return anyOf(networks(values), (v) => sql`${column(alias)} ${sql.raw(op)} ${format(v)}::cidr`);
+    async build(values, _lookup, { alias, param }) {
+      return anyOf(parseNetworks(param, values), (v) => sql`${column(alias)} ${sql.raw(op)} ${format(v)}::cidr`);
     },
   };
 }
@@ -42,14 +38,13 @@ export function netFilter(column: Ref, op: '<<' | '<<=' | '>>=' | '='): CustomFi
 export function addressFilter(column: string): CustomFilter {
   return {
     type: 'string',
-    async build(values, _lookup, { alias }) {
+    async build(values, _lookup, { alias, param }) {
       const c = sql.ref(`${alias}.${column}`);
-      const conds = values.flatMap((v) => {
-        const ip = parseIp(v);
-        if (!ip) return [];
-        return [v.includes('/') ? sql`${c} = ${format(ip)}::inet` : sql`host(${c}) = host(${format(ip)}::inet)`];
+      const conds = values.map((v) => {
+        const ip = parseFilterValue(param, 'network', v);
+        return v.includes('/') ? sql`${c} = ${format(ip)}::inet` : sql`host(${c}) = host(${format(ip)}::inet)`;
       });
-      return conds.length ? sql`(${sql.join(conds, sql` or `)})` : sql`false`;
+      return sql`(${sql.join(conds, sql` or `)})`;
     },
   };
 }
@@ -62,7 +57,7 @@ export function numericFilter(expr: Ref, param: string, lookups: string[] = ['gt
     async build(values, lookup, { alias }) {
       const name = lookup === 'exact' ? param : `${param}__${lookup}`;
       const nums = values.map((v) => parseFilterValue(name, 'integer', v));
-      return NUMERIC_LOOKUPS[lookup]!(expr(alias), nums, false);
+      return INTEGER_LOOKUPS[lookup]!(expr(alias), nums, false);
     },
   };
 }

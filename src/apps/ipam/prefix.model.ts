@@ -10,7 +10,7 @@ import type { Cond } from '../../core/query/lookups.js';
 import { relatedFilter } from '../../core/query/related-filter.js';
 import { comments, description, fk } from '../fields.js';
 import { PrefixStatus } from './choices.js';
-import { familyField, setFamily, tenancyFilters, tenantField, uniquenessScope } from './common.js';
+import { familyField, sameNetwork, sameVrfId, setFamily, tenancyFilters, tenantField, uniquenessScope } from './common.js';
 import { colOf, familyFilter, maskLengthFilter, netFilter, networkSearch, numericFilter } from './network-filters.js';
 import { presentInVrfFilter, vlanVidFilter } from './relation-filters.js';
 
@@ -67,12 +67,13 @@ export const prefix = defineModel({
     q: networkSearch('prefix', ['description']),
   },
   hooks: {
-    async validate({ rc, data }) {
+    async validate({ rc, data, earlier }) {
       const scope = await uniquenessScope(rc, data.vrf_id);
       if (!scope) return;
       const dup = await sql<{ prefix: string }>`select prefix::text as prefix from ipam_prefix where prefix = ${data.prefix}::cidr
         and vrf_id is not distinct from ${data.vrf_id ?? null}::bigint and id is distinct from ${data.id ?? null}::bigint limit 1`.execute(rc.q);
-      if (dup.rows.length) return { prefix: [`Duplicate prefix found in ${scope}: ${dup.rows[0]!.prefix}`] };
+      const twin = earlier.some((e) => sameVrfId(e.vrf_id, data.vrf_id) && sameNetwork(e.prefix, data.prefix));
+      if (dup.rows.length || twin) return { prefix: [`Duplicate prefix found in ${scope}: ${dup.rows[0]?.prefix ?? String(data.prefix)}`] };
     },
     async represent(rc, rows, out, { mode }) {
       setFamily(rows, out, 'prefix', mode);

@@ -145,9 +145,8 @@ export function parentFilter(target: AssignedTarget, param: string, byId: boolea
 /** NetBox 3.4 assigned_to_interface: assigned to a device or VM interface (true) or not (false) */
 export const assignedToInterfaceFilter: CustomFilter = {
   type: 'boolean',
-  async build(values, _lookup, { alias }) {
-    const v = parseFilterValue('assigned_to_interface', 'boolean', values[0]!);
-    if (typeof v !== 'boolean') return null;
+  async build(values, _lookup, { alias, param }) {
+    const v = values.map((x) => parseFilterValue(param, 'boolean', x))[0]!;
     const on = sql`(${sql.ref(`${alias}.assigned_object_type`)} = any(${[DEVICE_INTERFACES.type, VM_INTERFACES.type]}::text[])
       and ${sql.ref(`${alias}.assigned_object_id`)} is not null)`;
     return v ? on : sql`not ${on}`;
@@ -157,9 +156,8 @@ export const assignedToInterfaceFilter: CustomFilter = {
 /** 3.7 `assigned`: assigned to any object */
 export const assignedFilter: CustomFilter = {
   type: 'boolean',
-  async build(values, _lookup, { alias }) {
-    const v = parseFilterValue('assigned', 'boolean', values[0]!);
-    if (typeof v !== 'boolean') return null;
+  async build(values, _lookup, { alias, param }) {
+    const v = values.map((x) => parseFilterValue(param, 'boolean', x))[0]!;
     return v ? sql`${sql.ref(`${alias}.assigned_object_id`)} is not null` : sql`${sql.ref(`${alias}.assigned_object_id`)} is null`;
   },
 };

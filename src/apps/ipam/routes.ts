@@ -15,6 +15,7 @@ import { fetchOne } from '../../core/crud/read.js';
 import { inTransaction, queryParams } from '../../core/crud/routes.js';
 import { createObjects } from '../../core/crud/write-service.js';
 import { Errors } from '../../core/errors.js';
+import { countParam } from '../../core/query/pagination.js';
 import { render } from '../../core/represent/render.js';
 import { LOCK_ADDRESSES, LOCK_PREFIXES, LOCK_VLANS, lockAllocation } from './common.js';
 import { type AddressSpace, addressText, availableVids, prefixAddressSpace, rangeAddressSpace } from './allocators.js';
@@ -47,8 +48,8 @@ const without = (item: unknown, keys: string[]) => (isObject(item) ? Object.from
 /** NetBox get_results_limit: `limit` (default PAGINATE_COUNT, 0 = MAX_PAGE_SIZE), capped by MAX_PAGE_SIZE */
 function resultsLimit(rc: RequestContext, request: FastifyRequest): number {
   const { paginateCount, maxPageSize } = rc.app.config;
-  const raw = queryParams(request).get('limit')?.[0];
-  let limit = raw !== undefined && /^\d+$/.test(raw.trim()) ? Number(raw) || maxPageSize : paginateCount;
+  const n = countParam(queryParams(request), 'limit');
+  let limit = n === undefined ? paginateCount : n || maxPageSize;
   if (maxPageSize) limit = Math.min(limit, maxPageSize);
   // no maximum configured: an IPv6 prefix would list forever, so keep a generous ceiling
   return limit || 100_000;
@@ -140,7 +141,8 @@ export function registerAllocationRoutes(app: FastifyInstance, ctx: AppContext):
           await requirePermission(rc, childModel, 'view');
           return ep.list(rc, parent, resultsLimit(rc, request));
         }
-        const body = request.body ?? {};
+        // no body allocates one object with defaults (NetBox); `null` is no object and is refused below
+        const body = request.body === undefined ? {} : request.body;
         const bulk = Array.isArray(body);
         if (!bulk && !isObject(body)) throw Errors.validation({ non_field_errors: ['Invalid data. Expected a dictionary or a list of dictionaries.'] });
         const items = bulk ? (body as unknown[]) : [body];

@@ -38,6 +38,7 @@ export const portFilter: CustomFilter = {
   async build(values, _lookup, { alias }) {
     const ports = parseIds('port', values);
     if (!ports.length) return null;
-    return sql`${sql.ref(`${alias}.ports`)} && ${ports}::int[]`;
+    // compared as bigint: a number past the integer range matches nothing rather than failing
+    return sql`${sql.ref(`${alias}.ports`)}::bigint[] && ${ports}::bigint[]`;
   },
 };

@@ -30,7 +30,7 @@ const dummyHash = () => (dummy ??= hashPassword(randomBytes(16).toString('hex'))
 
 export function registerUserRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.route({
-    // every method is routed so that the others answer NetBox's 405 rather than 404
+    // every method is routed, or GET would reach tokens/:id/ (a 404): the others answer NetBox's 405
     method: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
     url: '/api/users/tokens/provision/',
     config: { public: true, noAuth: true, allow: 'POST, OPTIONS' },
@@ -62,13 +62,12 @@ export function registerUserRoutes(app: FastifyInstance, ctx: AppContext): void 
   });
 
   app.route({
-    method: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
+    method: ['GET', 'HEAD', 'PATCH', 'OPTIONS'],
     url: '/api/users/config/',
     config: { allow: 'GET, PATCH, HEAD, OPTIONS' },
     handler: async (request) => {
       const rc = request.rc;
       if (!rc.user) throw Errors.notAuthenticated();
-      if (!['GET', 'HEAD', 'PATCH', 'OPTIONS'].includes(request.method)) throw Errors.methodNotAllowed(request.method);
       if (request.method === 'OPTIONS') return { name: 'User Config', description: '', renders: ['application/json'], parses: ['application/json'] };
       const current = await sql<{ data: Record<string, unknown> }>`select data from users_userconfig where user_id = ${rc.user.id}`.execute(rc.q);
       const data = current.rows[0]?.data ?? {};

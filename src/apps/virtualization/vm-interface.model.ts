@@ -27,7 +27,7 @@ function vlanFilter(param: string, byId: boolean): CustomFilter {
     async build(values, _lookup, { alias }) {
       const keys = parseIds(param, values.filter((v) => v.trim() !== ''));
       if (!keys.length) return null;
-      const match = byId ? sql`v.id = any(${keys}::bigint[])` : sql`v.vid = any(${keys}::int[])`;
+      const match = byId ? sql`v.id = any(${keys}::bigint[])` : sql`v.vid = any(${keys}::bigint[])`;
       const id = sql.ref(`${alias}.id`);
       return sql`(${sql.ref(`${alias}.untagged_vlan_id`)} in (select v.id from ipam_vlan v where ${match})
         or ${id} in (select t.vminterface_id from virtualization_vminterface_tagged_vlans t join ipam_vlan v on v.id = t.vlan_id where ${match}))`;

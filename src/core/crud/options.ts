@@ -1,6 +1,7 @@
 /**
  * OPTIONS metadata in DRF's shape (reference 9). `actions` (field descriptions, with choices for
- * choice fields) appear only for a caller allowed to add (POST) or change (PUT) the model.
+ * choice fields) appear only for a caller allowed to add (POST) or change (PUT) the model, with a
+ * token that may write (NetBox checks the token's write flag there too; spec: Authentication 6).
  */
 import { hasPermission } from '../auth/permissions.js';
 import type { RequestContext } from '../context.js';
@@ -74,7 +75,7 @@ export async function describeModel(rc: RequestContext, model: ModelDef, isList:
     renders: ['application/json', 'text/html'],
     parses: ['application/json'],
   };
-  if (model.readOnly) return body;
+  if (model.readOnly || (rc.token && !rc.token.write_enabled)) return body;
   const actions: Record<string, unknown> = {};
   if (await hasPermission(rc, model, 'change')) actions.PUT = describeFields(model);
   if (isList && (await hasPermission(rc, model, 'add'))) actions.POST = describeFields(model);

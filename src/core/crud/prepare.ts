@@ -172,11 +172,13 @@ export async function prepareItems(
   await checkGenericRelations(rc, model, items);
   await checkUniqueness(rc, model, items);
   if (model.hooks.validate) {
+    const earlier: Row[] = [];
     for (const item of items) {
       if (!item.errors.empty || !objects[item.index]) continue;
       // the hook sees written m2m sets under their field names (ids), beside the column values
       const data: Row = { ...(item.before ?? {}), ...item.values, ...Object.fromEntries(item.m2m) };
-      item.errors.merge(await model.hooks.validate({ rc, data, before: item.before, sent: item.sent }));
+      item.errors.merge(await model.hooks.validate({ rc, data, before: item.before, sent: item.sent, earlier }));
+      if (item.errors.empty) earlier.push(data);
     }
   }
   return items;

@@ -12,16 +12,27 @@ import { buildFilters, type Params } from '../query/filters.js';
 import type { Cond } from '../query/lookups.js';
 import { buildOrdering } from '../query/ordering.js';
 import { pageLinks, parsePage } from '../query/pagination.js';
+import { BOOLEAN_MESSAGE, booleanWord } from '../query/parse-value.js';
 import type { Row } from '../represent/load-related.js';
 import { planRender } from '../represent/plan.js';
 import { takePrefetched, withPrefetch } from '../represent/prefetch.js';
 import { render, type Mode } from '../represent/render.js';
 import { listUrl } from '../urls.js';
 
-/** NetBox 3.4: any non-empty `brief` value selects the brief form */
+/**
+ * `brief`: a boolean word (booleanWord: true/false, 1/0, yes/no, on/off, any case); absent or
+ * empty means the full form. NetBox 3.4 takes any non-empty value as brief, `false` and `0`
+ * included; here a false word gives the full form and any other word is a 400 (issue 9).
+ */
 export function modeOf(params: Params): Mode {
-  const b = params.get('brief')?.[0];
-  return b !== undefined && b !== '' ? 'brief' : 'full';
+  let brief: boolean | undefined;
+  for (const raw of params.get('brief') ?? []) {
+    if (raw.trim() === '') continue;
+    const b = booleanWord(raw);
+    if (b === null) throw Errors.invalidParameter('brief', BOOLEAN_MESSAGE(raw));
+    brief ??= b;
+  }
+  return brief ? 'brief' : 'full';
 }
 
 export function excludeOf(params: Params): Set<string> {
@@ -60,7 +71,7 @@ export async function listObjects(rc: RequestContext, model: ModelDef, params: P
   const page = parsePage(rc.app.config, params);
   const where = whereSql(conds);
   const table = sql.table(model.table);
-  const order = sql.join(buildOrdering(model, params.get('ordering')?.[0]));
+  const order = sql.join(buildOrdering(rc.app.registry, model, params.get('ordering')));
   // The usual page sizes are written into the statement and a zero offset is left out, so the
   // prepared statement gets a good generic plan and is planned once (PostgreSQL's generic plan for
   // `limit $1` assumes a huge page; a custom plan costs ~1 ms of planning per request). Other sizes

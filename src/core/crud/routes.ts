@@ -1,6 +1,7 @@
 /**
  * The REST routes every registered model gets (spec: Operations on a model path): list and detail
- * views with GET/HEAD, POST, PUT, PATCH, DELETE and OPTIONS; read-only models answer 405 to writes.
+ * views with GET/HEAD, POST, PUT, PATCH, DELETE and OPTIONS; read-only models register reads only,
+ * so writes answer 405 (http/not-found.ts).
  * Each write runs in one transaction.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -12,13 +13,15 @@ import type { Params } from '../query/filters.js';
 import { render } from '../represent/render.js';
 import { detailUrl } from '../urls.js';
 import { describeModel } from './options.js';
+import { isPlainObject, typeName } from './parse-field.js';
 import { getObject, listObjects } from './read.js';
 import { createObjects, deleteObjects, updateObjects } from './write-service.js';
 
 export const LIST_METHODS = 'GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS';
 export const DETAIL_METHODS = 'GET, PUT, PATCH, DELETE, HEAD, OPTIONS';
 export const READ_METHODS = 'GET, HEAD, OPTIONS';
-const ALL = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const;
+/** the methods of an Allow header: a route registers exactly these, so others answer 405 (http/not-found.ts) */
+const methodsOf = (allow: string) => allow.split(', ') as Array<'GET'>;
 
 export function queryParams(request: FastifyRequest): Params {
   const i = request.url.indexOf('?');
@@ -55,6 +58,19 @@ function asList(body: unknown): unknown[] {
   return body;
 }
 
+/**
+ * The body of a single-object write. DRF's messages: an empty body or `null` is "No data
+ * provided" (NetBox would apply an empty body as no change; the issue asks for a 400), anything
+ * but an object is "Invalid data".
+ */
+function objectBody(body: unknown): Record<string, unknown> {
+  if (body === undefined || body === null) throw Errors.validation({ non_field_errors: ['No data provided'] });
+  if (!isPlainObject(body)) {
+    throw Errors.validation({ non_field_errors: [`Invalid data. Expected a dictionary, but got ${typeName(body)}.`] });
+  }
+  return body;
+}
+
 /** Bulk update/delete items must each carry an integer id. */
 function bulkItems(body: unknown): Array<Record<string, unknown>> {
   const items = asList(body);
@@ -77,7 +93,6 @@ export function registerModelRoutes(app: FastifyInstance, model: ModelDef): void
   const list = async (request: FastifyRequest, reply: FastifyReply) => {
     const rc = request.rc;
     const method = request.method;
-    if (model.readOnly && !listAllow.includes(method)) throw Errors.methodNotAllowed(method);
     switch (method) {
       case 'GET':
       case 'HEAD':
@@ -85,10 +100,10 @@ export function registerModelRoutes(app: FastifyInstance, model: ModelDef): void
       case 'OPTIONS':
         return describeModel(rc, model, true);
       case 'POST': {
-        const body = request.body ?? {};
-        const bulk = Array.isArray(body);
+        const bulk = Array.isArray(request.body);
+        const inputs = bulk ? (request.body as unknown[]) : [objectBody(request.body)];
         const out = await inTransaction(rc, async (trx) => {
-          const rows = await createObjects(trx, model, bulk ? body : [body], bulk);
+          const rows = await createObjects(trx, model, inputs, bulk);
           return render(trx, model, rows, 'full', { created: true });
         });
         reply.code(201);
@@ -117,7 +132,6 @@ export function registerModelRoutes(app: FastifyInstance, model: ModelDef): void
     const rc = request.rc;
     const method = request.method;
     if (method === 'OPTIONS') return describeModel(rc, model, false);
-    if (!detailAllow.includes(method)) throw Errors.methodNotAllowed(method);
     const id = parseId(request.params.id);
     switch (method) {
       case 'GET':
@@ -125,12 +139,9 @@ export function registerModelRoutes(app: FastifyInstance, model: ModelDef): void
         return cachedRead(request, reply, () => getObject(rc, model, id, queryParams(request)));
       case 'PUT':
       case 'PATCH': {
-        const body = request.body ?? {};
-        if (typeof body !== 'object' || body === null || Array.isArray(body)) {
-          throw Errors.validation({ non_field_errors: [`Invalid data. Expected a dictionary, but got ${Array.isArray(body) ? 'list' : typeof body}.`] });
-        }
+        const body = objectBody(request.body);
         const out = await inTransaction(rc, async (trx) => {
-          const rows = await updateObjects(trx, model, [{ ...(body as object), id }], method === 'PUT' ? 'replace' : 'update', false);
+          const rows = await updateObjects(trx, model, [{ ...body, id }], method === 'PUT' ? 'replace' : 'update', false);
           return render(trx, model, rows, 'full');
         });
         return out[0];
@@ -143,6 +154,6 @@ export function registerModelRoutes(app: FastifyInstance, model: ModelDef): void
     }
   };
 
-  app.route({ method: [...ALL], url: base, handler: list, config: { allow: listAllow } });
-  app.route({ method: [...ALL], url: `${base}:id/`, handler: detail, config: { allow: detailAllow } });
+  app.route({ method: methodsOf(listAllow), url: base, handler: list, config: { allow: listAllow } });
+  app.route({ method: methodsOf(detailAllow), url: `${base}:id/`, handler: detail, config: { allow: detailAllow } });
 }

@@ -1,7 +1,8 @@
 /**
  * The one write path. Every create, update and delete, single or bulk, goes through these
  * functions inside the caller's transaction (rc.q), which also receives the change records.
- * Bulk input is all-or-nothing: any error throws before or during the transaction.
+ * Bulk input is all-or-nothing (spec: Operations rules 1): any error throws before or during the
+ * transaction, and a bulk update or delete naming an object it cannot reach fails as a whole.
  */
 import { sql } from 'kysely';
 import type { RequestContext } from '../context.js';
@@ -96,8 +97,25 @@ export interface WriteOptions {
 }
 
 /**
- * Updates objects given as `{id, ...attributes}`. Ids outside the permitted set are skipped in a
- * bulk update (NetBox); a single update of an unreachable id is a 404.
+ * spec: Operations rules 1 - a bulk update or delete naming an id that does not exist, or one the
+ * user may not reach (outside the action's constraints, which NetBox answers 404 for), aborts the
+ * whole request, replacing NetBox's lenient skip. A bulk update may name an object once (which of
+ * two sets of values would win is not for us to guess). Answers an array aligned with the input.
+ */
+function assertBulkIds(ids: number[], found: Set<number>, allowRepeats: boolean): void {
+  const seen = new Set<number>();
+  const errors = ids.map((id) => {
+    if (!found.has(id)) return { id: [`Invalid pk "${id}" - object does not exist.`] };
+    if (seen.has(id) && !allowRepeats) return { id: [`Duplicate id ${id}: a bulk update lists an object once.`] };
+    seen.add(id);
+    return {};
+  });
+  if (errors.some((e) => 'id' in e)) throw Errors.validation(errors);
+}
+
+/**
+ * Updates objects given as `{id, ...attributes}`. A single update of an id that does not exist or
+ * is out of reach is a 404; in bulk, any such id fails the whole request (assertBulkIds).
  */
 export async function updateObjects(
   rc: RequestContext,
@@ -112,10 +130,10 @@ export async function updateObjects(
   const found = await sql<Row>`select * from ${sql.table(model.table)} as t where t.id = any(${ids}::bigint[])
     ${scope ? sql`and ${scope}` : sql``} for update`.execute(rc.q);
   const byId = new Map(found.rows.map((r) => [Number(r.id), r]));
-  const present = inputs.filter((i) => byId.has(Number(i.id)));
-  if (!bulk && present.length === 0) throw Errors.notFound();
-  const befores = present.map((i) => byId.get(Number(i.id))!);
-  const items = await prepareItems(rc, model, present, mode, befores);
+  if (!bulk && !byId.has(ids[0]!)) throw Errors.notFound();
+  assertBulkIds(ids, new Set(byId.keys()), false);
+  const befores = ids.map((id) => byId.get(id)!);
+  const items = await prepareItems(rc, model, inputs, mode, befores);
   throwIfInvalid(items, bulk, false);
   await runPrepareHooks(rc, model, items);
   const preSnaps = model.changelog ? await snapshot(rc, model, befores) : new Map();
@@ -137,12 +155,14 @@ export async function updateObjects(
   return rows;
 }
 
-/** Deletes objects by id; unreachable ids are skipped in bulk (NetBox), 404 for a single delete. */
+/** Deletes objects by id: a 404 for a single delete out of reach; in bulk, any such id fails the whole request. */
 export async function deleteObjects(rc: RequestContext, model: ModelDef, ids: number[], bulk: boolean): Promise<void> {
   const scope = await requirePermission(rc, model, 'delete');
   const found = await sql<Row>`select * from ${sql.table(model.table)} as t where t.id = any(${ids}::bigint[])
     ${scope ? sql`and ${scope}` : sql``} for update`.execute(rc.q);
   if (!bulk && found.rows.length === 0) throw Errors.notFound();
+  // deleting an object listed twice deletes it once: there is nothing to choose between
+  assertBulkIds(ids, new Set(found.rows.map((r) => Number(r.id))), true);
   await deleteRows(rc, model, found.rows);
 }
 

@@ -133,6 +133,8 @@ export interface CustomFilter {
 
 export interface FilterBuildContext {
   rc: RequestContext;
+  /** the query parameter as given (`region__n`), for error bodies: a 400 names it */
+  param: string;
   model: ModelDef;
   /** qualified reference to this model's table alias */
   alias: string;
@@ -149,8 +151,13 @@ export interface WriteHookArgs {
 }
 
 export interface ModelHooks {
-  /** extra domain validation; returns field errors (`{field: [msg]}`) or throws an ApiError */
-  validate?(args: WriteHookArgs): Promise<Record<string, string[]> | void>;
+  /**
+   * extra domain validation; returns field errors (`{field: [msg]}`) or throws an ApiError.
+   * `earlier` holds the data of the items of the same request validated before this one: a rule
+   * that compares an object with stored ones (no overlap, no duplicate) compares it with those
+   * too, as they will be stored alongside (issue 9: the later duplicate of a bulk write is named).
+   */
+  validate?(args: WriteHookArgs & { earlier: ReadonlyArray<Record<string, unknown>> }): Promise<Record<string, string[]> | void>;
   /** may change `data` before it is stored (hash a password, fill a key) */
   prepare?(args: WriteHookArgs): Promise<void> | void;
   /**

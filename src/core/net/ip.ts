@@ -88,6 +88,12 @@ export function broadcastOf(ip: IpValue): bigint {
   return ip.value | hostMask(ip);
 }
 
+/** Whether network `outer` contains network `inner` (equal networks included). */
+export function covers(outer: IpValue, inner: IpValue): boolean {
+  if (outer.family !== inner.family || outer.prefixLength > inner.prefixLength) return false;
+  return networkOf({ ...inner, prefixLength: outer.prefixLength }).value === networkOf(outer).value;
+}
+
 export function size(ip: Pick<IpValue, 'family' | 'prefixLength'>): bigint {
   return 1n << BigInt(maxLength(ip.family) - ip.prefixLength);
 }

@@ -17,7 +17,8 @@ export interface DocumentOptions {
 }
 
 const COMMON_SCHEMAS: Record<string, Schema> = {
-  Detail: { type: 'object', properties: { detail: { type: 'string' } }, required: ['detail'], additionalProperties: false },
+  // a 500 also names the request id to quote when reporting it
+  Detail: { type: 'object', properties: { detail: { type: 'string' }, request_id: { type: 'string', format: 'uuid' } }, required: ['detail'], additionalProperties: false },
   // reference 6.1: `{field: [messages]}`, `__all__`, `non_field_errors`, or a list aligned with bulk input
   ValidationError: {
     anyOf: [

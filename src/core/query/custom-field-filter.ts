@@ -5,9 +5,18 @@
 import { sql } from 'kysely';
 import type { CustomFieldDef } from '../context.js';
 import { type Cond, NUMERIC_LOOKUPS, STRING_LOOKUPS, EXACT_LOOKUPS, BOOLEAN_VALUED } from './lookups.js';
-import { IGNORE, parseBooleanLookup, parseFilterValue } from './parse-value.js';
+import { parseBooleanLookup, parseFilterValue } from './parse-value.js';
+import { Errors } from '../errors.js';
 
 const TEXT_TYPES = new Set(['text', 'longtext', 'url']);
+
+/** a select field's filter value is one of its choices (django-filter's ChoiceFilter answers the same) */
+function choiceValues(param: string, cf: CustomFieldDef, raw: string[]): string[] {
+  for (const v of raw) {
+    if (!(cf.choices ?? []).includes(v)) throw Errors.invalidFilter(param, `Select a valid choice. ${v} is not one of the available choices.`);
+  }
+  return raw;
+}
 
 export function customFieldCondition(param: string, cf: CustomFieldDef, lookup: string, raw: string[]): Cond | null {
   if (cf.filter_logic === 'disabled') return null;
@@ -31,18 +40,21 @@ export function customFieldCondition(param: string, cf: CustomFieldDef, lookup: 
     return fn(column, values, true);
   }
   if (cf.type === 'boolean') {
-    const values = raw.map((r) => parseFilterValue(param, 'boolean', r)).filter((v) => v !== IGNORE);
-    if (!values.length) return null;
+    if (lookup !== 'exact') return null;
+    const values = raw.map((r) => parseFilterValue(param, 'boolean', r));
     return sql`(${json}) = any(${values.map((v) => JSON.stringify(v))}::jsonb[])`;
   }
-  if (cf.type === 'select') return EXACT_LOOKUPS[lookup]?.(text, raw, true) ?? null;
+  if (cf.type === 'select') {
+    const fn = EXACT_LOOKUPS[lookup];
+    return fn ? fn(text, choiceValues(param, cf, raw), true) : null;
+  }
   if (cf.type === 'object') {
     const ids = raw.map((r) => String(parseFilterValue(param, 'id', r)));
     return EXACT_LOOKUPS[lookup]?.(text, ids, true) ?? null;
   }
   if (cf.type === 'multiselect' || cf.type === 'multiobject') {
     if (lookup !== 'exact' && lookup !== 'n') return null;
-    const items = raw.map((r) => (cf.type === 'multiobject' ? (parseFilterValue(param, 'id', r) as number) : r));
+    const items = cf.type === 'multiobject' ? raw.map((r) => parseFilterValue(param, 'id', r)) : choiceValues(param, cf, raw);
     const c = sql`(${sql.join(
       items.map((v) => sql`coalesce(${json}, '[]'::jsonb) @> ${JSON.stringify([v])}::jsonb`),
       sql` or `,

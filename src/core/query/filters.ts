@@ -1,7 +1,9 @@
 /**
  * Query parameters -> SQL conditions for a model's list. Filters are derived from field kinds
  * (lookups.ts), plus the ones every model has (id, created, last_updated, q, tag, cf_*,
- * *_by_request) and those a model declares. Unknown names are ignored (reference 8.3).
+ * *_by_request) and those a model declares. Unknown names are ignored (reference 8.3); a value a
+ * known filter cannot take is a 400 keyed by the parameter as given (issue 9: never ignored, also
+ * where NetBox ignores it or matches nothing - booleans, networks, content types).
  */
 import { sql } from 'kysely';
 import type { RequestContext } from '../context.js';
@@ -11,8 +13,8 @@ import { descendantsSql } from '../represent/load-related.js';
 import { customFieldCondition } from './custom-field-filter.js';
 import { BOOLEAN_VALUED, type Cond, likeEscape, LOOKUPS_BY_KIND } from './lookups.js';
 import { normaliseMac } from '../net/mac.js';
-import { IGNORE, parseBooleanLookup, parseFilterValue } from './parse-value.js';
-import { format, parseIp } from '../net/ip.js';
+import { parseBooleanLookup, parseFilterValue, parseNetworks } from './parse-value.js';
+import { format } from '../net/ip.js';
 
 export type Params = Map<string, string[]>;
 
@@ -20,7 +22,6 @@ export type Params = Map<string, string[]>;
 export const RESERVED_PARAMS = new Set(['limit', 'offset', 'ordering', 'brief', 'exclude', 'format', 'export', 'fields', 'omit']);
 
 const ALL_SUFFIXES = new Set(['n', 'ic', 'nic', 'isw', 'nisw', 'iew', 'niew', 'ie', 'nie', 'empty', 'lt', 'lte', 'gt', 'gte']);
-const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export const col = (name: string) => sql.ref(`t.${name}`);
 
@@ -34,7 +35,10 @@ function invalidChoice(param: string, v: string) {
   return Errors.invalidFilter(param, `Select a valid choice. ${v} is not one of the available choices.`);
 }
 
-/** Applies a kind's lookup table to one column. Returns null when the lookup does not apply (ignored). */
+/**
+ * Applies a kind's lookup table to one column. Returns null when the lookup does not apply (a
+ * filter name NetBox does not have, ignored like any unknown name); every value must parse.
+ */
 function lookupCondition(param: string, kind: string, column: Cond, lookup: string, raw: string[], f?: FieldDef): Cond | null {
   const table = LOOKUPS_BY_KIND[kind];
   const fn = table?.[lookup];
@@ -49,8 +53,7 @@ function lookupCondition(param: string, kind: string, column: Cond, lookup: stri
       values.push(v);
       continue;
     }
-    const v = parseFilterValue(param, kind, r);
-    if (v !== IGNORE) values.push(v);
+    values.push(parseFilterValue(param, kind, r));
   }
   return values.length ? fn(column, values, nullable) : null;
 }
@@ -128,7 +131,7 @@ const BY_REQUEST_ACTIONS: Record<string, string[]> = {
 };
 
 function byRequestCondition(model: ModelDef, param: string, raw: string[]) {
-  for (const r of raw) if (!UUID_RE.test(r)) throw Errors.invalidFilter(param, 'Enter a valid UUID.');
+  for (const r of raw) parseFilterValue(param, 'uuid', r);
   return sql`t.id in (select changed_object_id from extras_objectchange where changed_object_type = ${model.name}
     and request_id = any(${raw}::uuid[]) and action = any(${BY_REQUEST_ACTIONS[param]}))`;
 }
@@ -150,14 +153,32 @@ function searchCondition(model: ModelDef, raw: string[]) {
   return sql`(${sql.join(textSearchConditions('t', model.search, q), sql` or `)})`;
 }
 
-/** Exact address or prefix match; values that are not addresses match nothing (NetBox: no 400 here). */
-function networkCondition(base: string, kind: 'ipaddress' | 'ipprefix', lookup: string, raw: string[]): Cond | null {
+/**
+ * Exact address or prefix match. A value that is no address is a 400 (NetBox matches nothing;
+ * issue 9); a prefix is compared as its network, host bits dropped, as netaddr's `.cidr` does.
+ */
+function networkCondition(param: string, base: string, kind: 'ipaddress' | 'ipprefix', lookup: string, raw: string[]): Cond | null {
   if (lookup !== 'exact' && lookup !== 'n') return null;
-  const values = raw.map((r) => parseIp(r)).filter((v) => v !== null).map((v) => format(v));
-  const c = col(base);
-  const cast = kind === 'ipprefix' ? sql`cidr` : sql`inet`;
-  const any = values.length ? sql`${c} = any(${values}::${cast}[])` : sql`false`;
+  const values = kind === 'ipprefix'
+    ? parseNetworks(param, raw).map(format)
+    : raw.map((r) => format(parseFilterValue(param, 'network', r)));
+  const any = sql`${col(base)} = any(${values}::${kind === 'ipprefix' ? sql`cidr` : sql`inet`}[])`;
   return lookup === 'n' ? sql`not (${any})` : any;
+}
+
+/** A content type value names a registered model (`app.model`), one of the field's types when it lists them. */
+function contentTypeValues(rc: RequestContext, param: string, f: FieldDef, raw: string[]): string[] {
+  for (const v of raw) {
+    const known = f.types ? f.types.includes(v) : !!rc.app.registry.find(v);
+    if (!known) throw invalidChoice(param, v);
+  }
+  return raw;
+}
+
+/** MAC addresses compare in their stored form; an exact match needs a MAC address, a partial one any text. */
+function macValues(param: string, lookup: string, raw: string[]): string[] {
+  if (lookup === 'exact' || lookup === 'n') return raw.map((v) => parseFilterValue(param, 'mac', v) as string);
+  return raw.map((v) => normaliseMac(v) ?? v);
 }
 
 /** Builds the AND-ed conditions of a list request. */
@@ -241,7 +262,7 @@ function customFilter(model: ModelDef, filter: CustomFilter, name: string, looku
     multi: !['lt', 'lte', 'gt', 'gte', 'empty'].includes(lookup),
     build: async (rc, raw) => {
       try {
-        return await filter.build(raw, lookup, { rc, model, alias: 't' });
+        return await filter.build(raw, lookup, { rc, model, alias: 't', param: name });
       } catch (err) {
         throw underName(err, name);
       }
@@ -290,13 +311,15 @@ function resolveUncached(model: ModelDef, name: string): ResolvedFilter | null {
       return exactOrNot(lookup) ? { type: 'string', multi: true, build: async (_rc, raw) => stringsCondition(base, lookup, raw) } : null;
     case 'ipaddress':
     case 'ipprefix':
-      return exactOrNot(lookup) ? { type: 'string', multi: true, build: async (_rc, raw) => networkCondition(base, f.kind as 'ipaddress', lookup, raw) } : null;
+      return exactOrNot(lookup) ? { type: 'string', multi: true, build: async (_rc, raw) => networkCondition(name, base, f.kind as 'ipaddress', lookup, raw) } : null;
     case 'mac': {
       const t = tableFilter('string', base, lookup, name, f);
-      return t && { ...t, build: async (_rc, raw) => lookupCondition(name, 'string', col(base), lookup, raw.map((v) => normaliseMac(v) ?? v), f) };
+      return t && { ...t, build: async (_rc, raw) => lookupCondition(name, 'string', col(base), lookup, macValues(name, lookup, raw), f) };
     }
-    case 'contenttype':
-      return tableFilter('choiceless', base, lookup, name, f);
+    case 'contenttype': {
+      const t = tableFilter('choiceless', base, lookup, name, f);
+      return t && { ...t, build: async (rc, raw) => lookupCondition(name, 'choiceless', col(base), lookup, contentTypeValues(rc, name, f, raw), f) };
+    }
     case 'm2m':
     case 'json':
     case 'password':

@@ -39,15 +39,30 @@ export const STRING_LOOKUPS: Record<string, LookupFn> = {
   empty: (col, v) => (v[0] ? sql`(${col} is null or ${col} = '')` : sql`(${col} is not null and ${col} <> '')`),
 };
 
-export const NUMERIC_LOOKUPS: Record<string, LookupFn> = {
-  exact,
-  n: negate,
-  lt: (col, v) => sql`${col} < ${v[0]}`,
-  lte: (col, v) => sql`${col} <= ${v[0]}`,
-  gt: (col, v) => sql`${col} > ${v[0]}`,
-  gte: (col, v) => sql`${col} >= ${v[0]}`,
-  empty: (col, v) => (v[0] ? sql`${col} is null` : sql`${col} is not null`),
-};
+/** Comparisons with values of one SQL type (`cast`), or of the column's type when no cast is given. */
+function comparisons(cast?: string): Record<string, LookupFn> {
+  const typed = (v: unknown) => (cast ? sql`${v}::${sql.raw(cast)}` : sql`${v}`);
+  const anyTyped = (col: Cond, values: unknown[]) => (cast ? sql`${col} = any(${values}::${sql.raw(cast)}[])` : anyOf(col, values));
+  return {
+    exact: anyTyped,
+    n: (col, v, nullable) => not(anyTyped(col, v), col, nullable),
+    lt: (col, v) => sql`${col} < ${typed(v[0])}`,
+    lte: (col, v) => sql`${col} <= ${typed(v[0])}`,
+    gt: (col, v) => sql`${col} > ${typed(v[0])}`,
+    gte: (col, v) => sql`${col} >= ${typed(v[0])}`,
+    empty: (col, v) => (v[0] ? sql`${col} is null` : sql`${col} is not null`),
+  };
+}
+
+/** dates, timestamps, decimals: compared as the column's type */
+export const NUMERIC_LOOKUPS: Record<string, LookupFn> = comparisons();
+
+/**
+ * integers: compared as bigint whatever the column's width, so a value past a smallint or integer
+ * column's range matches nothing instead of failing the statement (PostgreSQL compares across
+ * integer widths with the column's index still usable)
+ */
+export const INTEGER_LOOKUPS: Record<string, LookupFn> = comparisons('bigint');
 
 /** choices, foreign keys, booleans, tags: exact and n only (reference 8.1) */
 export const EXACT_LOOKUPS: Record<string, LookupFn> = { exact, n: negate };
@@ -61,7 +76,7 @@ export const LOOKUPS_BY_KIND: Record<string, Record<string, LookupFn>> = {
   string: STRING_LOOKUPS,
   text: STRING_LOOKUPS,
   slug: STRING_LOOKUPS,
-  integer: NUMERIC_LOOKUPS,
+  integer: INTEGER_LOOKUPS,
   decimal: NUMERIC_LOOKUPS,
   date: NUMERIC_LOOKUPS,
   datetime: NUMERIC_LOOKUPS,

@@ -1,9 +1,14 @@
 /**
- * `ordering=a,-b`: earlier names first, '-' reverses; unknown names are dropped silently
- * (reference 5). Foreign keys order by the referenced id; `id` breaks ties so pages are stable.
+ * `ordering=a,-b`: earlier names first, '-' reverses; `id` breaks ties so pages are stable.
+ * Foreign keys order by the referenced id, counts (`site_count`) by the count. A name that is not
+ * an orderable field is a 400 naming `ordering` (NetBox 3.4 drops it silently, reference 5; issue 9
+ * asks for the 400).
  */
 import { sql } from 'kysely';
-import type { ModelDef } from '../model/types.js';
+import { Errors } from '../errors.js';
+import type { Registry } from '../model/registry.js';
+import type { CountDef, ModelDef } from '../model/types.js';
+import { descendantsSql } from '../represent/load-related.js';
 import type { Cond } from './lookups.js';
 
 /**
@@ -15,9 +20,25 @@ export function naturalColumn(field: string): string {
   return `_${field}_natural`;
 }
 
-function orderColumn(model: ModelDef, name: string): Cond | null {
+/** A count of related rows per listed row, as represent/ counts it (cumulative over a tree's descendants). */
+function countColumn(registry: Registry, model: ModelDef, count: CountDef): Cond {
+  if (count.generic) {
+    const counted = registry.get(count.model!);
+    const { type, id } = counted.fields[count.generic]!.generic!;
+    return sql`(select count(*) from ${sql.table(counted.table)} as x where ${sql.ref(`x.${type}`)} = ${sql.lit(model.name)} and ${sql.ref(`x.${id}`)} = t.id)`;
+  }
+  const fk = sql.ref(`x.${count.through ? count.through.column : `${count.via}_id`}`);
+  const table = sql.table(count.through ? count.through.table : registry.get(count.model!).table);
+  if (count.cumulative && model.treeParent) {
+    return sql`(select count(*) from ${table} as x where ${fk} in ${descendantsSql(model, sql`t.id`)})`;
+  }
+  return sql`(select count(*) from ${table} as x where ${fk} = t.id)`;
+}
+
+function orderColumn(registry: Registry, model: ModelDef, name: string): Cond | null {
   if (name === 'id') return sql.ref('t.id');
   if ((name === 'created' || name === 'last_updated') && model.timestamps) return sql.ref(`t.${name}`);
+  if (name in model.counts) return countColumn(registry, model, model.counts[name]!);
   const f = model.fields[name];
   if (!f || f.noOrdering || f.writeOnly) return null;
   if (f.kind === 'fk') return sql.ref(`t.${name}_id`);
@@ -26,17 +47,23 @@ function orderColumn(model: ModelDef, name: string): Cond | null {
   return sql.ref(`t.${name}`);
 }
 
-export function buildOrdering(model: ModelDef, requested: string | undefined): Cond[] {
-  const names = requested
-    ? requested.split(',').map((s) => s.trim()).filter(Boolean)
-    : model.ordering;
+/**
+ * The ORDER BY terms of a list: the `ordering` parameter's names (repeated parameters read as one
+ * list, earlier first) or the model's default order, then `id`.
+ */
+export function buildOrdering(registry: Registry, model: ModelDef, requested: string[] | undefined): Cond[] {
+  const asked = (requested ?? []).flatMap((v) => v.split(',')).map((s) => s.trim()).filter(Boolean);
+  const fromClient = asked.length > 0;
   const out: Cond[] = [];
   let hasId = false;
-  for (const raw of names) {
+  for (const raw of fromClient ? asked : model.ordering) {
     const desc = raw.startsWith('-');
     const name = desc ? raw.slice(1) : raw;
-    const c = orderColumn(model, name);
-    if (!c) continue;
+    const c = orderColumn(registry, model, name);
+    if (!c) {
+      if (fromClient) throw Errors.invalidParameter('ordering', `Select a valid choice. ${raw} is not one of the available choices.`);
+      continue;
+    }
     if (name === 'id') hasId = true;
     // PostgreSQL's default null placement (last ascending, first descending), as Django leaves it;
     // it also lets the natural-name index serve the default site order

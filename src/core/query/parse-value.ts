@@ -1,19 +1,45 @@
 /**
- * Parses one filter value by kind. A bad value is a 400 naming the parameter (reference 8.3);
- * booleans other than true/false are ignored, as Django's NullBooleanSelect does.
+ * Parses one filter value by kind. A value a known filter cannot take is a 400 naming the
+ * parameter, never ignored (reference 8.3; issue 9 makes the cases NetBox ignores - booleans
+ * Django's NullBooleanSelect does not know, networks that do not parse - 400s too).
  */
 import { Errors } from '../errors.js';
+import { networkOf, parseIp, type IpValue } from '../net/ip.js';
+import { normaliseMac } from '../net/mac.js';
 
-export const IGNORE = Symbol('ignore');
+const TRUE_WORDS = /^(true|1|yes|on)$/i;
+const FALSE_WORDS = /^(false|0|no|off)$/i;
+
+/**
+ * The boolean words every boolean query value accepts (`brief`, boolean filters, `__empty`): true/
+ * false, 1/0, yes/no, on/off, in any case; null for anything else. A superset of NetBox's
+ * (Django's NullBooleanSelect takes true/false), so what NetBox accepts still works.
+ */
+export function booleanWord(raw: string): boolean | null {
+  const s = raw.trim();
+  if (TRUE_WORDS.test(s)) return true;
+  if (FALSE_WORDS.test(s)) return false;
+  return null;
+}
+
+export const BOOLEAN_MESSAGE = (raw: string) => `Must be a valid boolean: ${raw} is not one of true, false, 1, 0, yes, no, on, off.`;
 
 const DATE_RE = /^\d{4}-\d{2}-\d{2}$/;
 const DATETIME_RE = /^\d{4}-\d{2}-\d{2}([ T]\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?)?(Z|[+-]\d{2}:?\d{2})?$/;
+const DECIMAL_RE = /^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/;
+const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 function validDate(s: string): boolean {
   const d = new Date(`${s.slice(0, 10)}T00:00:00Z`);
   return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s.slice(0, 10);
 }
 
+export type FilterValueKind = 'integer' | 'id' | 'decimal' | 'date' | 'datetime' | 'boolean' | 'uuid' | 'network' | 'mac' | 'string';
+
+export function parseFilterValue(param: string, kind: 'boolean', raw: string): boolean;
+export function parseFilterValue(param: string, kind: 'integer' | 'id' | 'decimal', raw: string): number;
+export function parseFilterValue(param: string, kind: 'network', raw: string): IpValue;
+export function parseFilterValue(param: string, kind: string, raw: string): unknown;
 export function parseFilterValue(param: string, kind: string, raw: string): unknown {
   switch (kind) {
     case 'integer':
@@ -21,7 +47,8 @@ export function parseFilterValue(param: string, kind: string, raw: string): unkn
       if (!/^-?\d+$/.test(raw.trim()) || !Number.isSafeInteger(Number(raw))) throw Errors.invalidFilter(param, 'Enter a whole number.');
       return Number(raw);
     case 'decimal':
-      if (raw.trim() === '' || !Number.isFinite(Number(raw))) throw Errors.invalidFilter(param, 'Enter a number.');
+      // Django's DecimalField: digits with a point and an exponent; not hexadecimal, Infinity or NaN
+      if (!DECIMAL_RE.test(raw.trim()) || !Number.isFinite(Number(raw))) throw Errors.invalidFilter(param, 'Enter a number.');
       return Number(raw);
     case 'date':
       if (!DATE_RE.test(raw) || !validDate(raw)) throw Errors.invalidFilter(param, 'Enter a valid date.');
@@ -33,18 +60,36 @@ export function parseFilterValue(param: string, kind: string, raw: string): unkn
       }
       return s.length === 10 ? `${s}T00:00:00Z` : s;
     }
-    case 'boolean':
-      if (raw === 'true' || raw === 'True') return true;
-      if (raw === 'false' || raw === 'False') return false;
-      return IGNORE;
+    case 'boolean': {
+      const b = booleanWord(raw);
+      if (b === null) throw Errors.invalidFilter(param, BOOLEAN_MESSAGE(raw));
+      return b;
+    }
+    case 'uuid':
+      if (!UUID_RE.test(raw.trim())) throw Errors.invalidFilter(param, 'Enter a valid UUID.');
+      return raw.trim().toLowerCase();
+    case 'network': {
+      // a network or a single address (a /32 or /128); host bits are dropped, as netaddr's `.cidr` does
+      const ip = parseIp(raw);
+      if (!ip) throw Errors.invalidFilter(param, 'Enter a valid IPv4 or IPv6 address or network.');
+      return ip;
+    }
+    case 'mac': {
+      const mac = normaliseMac(raw);
+      if (!mac) throw Errors.invalidFilter(param, 'Enter a valid MAC address.');
+      return mac;
+    }
     default:
       return raw;
   }
 }
 
-/** `empty` and other boolean-valued lookups accept the usual spellings */
+/** Values of a network filter as CIDR networks (host bits dropped); a value that is no address is a 400. */
+export function parseNetworks(param: string, values: string[]): IpValue[] {
+  return values.map((v) => networkOf(parseFilterValue(param, 'network', v)));
+}
+
+/** `empty` and other boolean-valued lookups take the boolean words too */
 export function parseBooleanLookup(param: string, raw: string): boolean {
-  if (/^(true|1)$/i.test(raw)) return true;
-  if (/^(false|0)$/i.test(raw)) return false;
-  throw Errors.invalidFilter(param, 'Enter a valid boolean (true or false).');
+  return parseFilterValue(param, 'boolean', raw);
 }

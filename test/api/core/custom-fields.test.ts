@@ -113,8 +113,30 @@ describe('cf_ filters', () => {
     expect(await ids(`cf_${cf('multi')}=b`)).toEqual([a, b].sort());
   });
 
-  it('answers a bad numeric value with 400', async () => {
-    expect((await t.get(`/api/dcim/sites/?cf_${cf('int')}=ten`)).statusCode).toBe(400);
+  it('answers a value the custom field cannot take with 400 naming the parameter (issue 9: never ignored)', async () => {
+    const cases: Array<[string, string, string]> = [
+      ['int', 'ten', 'Enter a whole number.'],
+      ['int__gte', '1.5', 'Enter a whole number.'],
+      ['dec', '0x10', 'Enter a number.'],
+      ['date', '2024-02-30', 'Enter a valid date.'],
+      ['bool', 'maybe', 'Must be a valid boolean: maybe is not one of true, false, 1, 0, yes, no, on, off.'],
+      ['sel', 'bronze', 'Select a valid choice. bronze is not one of the available choices.'],
+      ['multi', 'z', 'Select a valid choice. z is not one of the available choices.'],
+      ['obj', 'x', 'Enter a whole number.'],
+      ['objs', 'x', 'Enter a whole number.'],
+      ['text__empty', 'perhaps', 'Must be a valid boolean: perhaps is not one of true, false, 1, 0, yes, no, on, off.'],
+    ];
+    for (const [suffix, value, message] of cases) {
+      const param = `cf_${cf(suffix)}`;
+      const res = await t.get(`/api/dcim/sites/?${param}=${value}`);
+      expect(res.statusCode, param).toBe(400);
+      expect(res.json(), param).toEqual({ [param]: [message] });
+    }
+  });
+
+  it('takes the boolean words for a boolean custom field', async () => {
+    expect(await ids(`cf_${cf('bool')}=no`)).toEqual([b]);
+    expect(await ids(`cf_${cf('bool')}=1`)).toEqual([a]);
   });
 });
 

@@ -136,10 +136,13 @@ describe('tags, search and ordering', () => {
     expect(desc).toEqual([`${p}-s10`, `${p}-s3`, `${p}-s2`, `${p}-s1`]);
   });
 
-  it('orders by several fields, earlier first, and drops unknown names', async () => {
-    const res = await list('ordering=status,-latitude,bogus');
+  it('orders by several fields, earlier first; an unknown name is a 400 (NetBox drops it; issue 9)', async () => {
+    const res = await list('ordering=status,-latitude');
     expect(res.statusCode).toBe(200);
     // descending puts nulls first (PostgreSQL and Django's default)
     expect(res.json().results.map((r: { name: string }) => r.name)).toEqual([`${p}-s1`, `${p}-s10`, `${p}-s2`, `${p}-s3`]);
+    const bogus = await list('ordering=status,-latitude,bogus');
+    expect(bogus.statusCode).toBe(400);
+    expect(bogus.json()).toEqual({ ordering: ['Select a valid choice. bogus is not one of the available choices.'] });
   });
 });

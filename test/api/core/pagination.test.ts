@@ -54,8 +54,28 @@ describe('with a page size cap (PAGINATE_COUNT=5, MAX_PAGE_SIZE=8)', () => {
     expect(new Set(seen).size).toBe(12);
   });
 
-  it('treats a bad limit or offset as the default, and an offset past the end as an empty page', async () => {
-    expect((await t.get('/api/tenancy/tenants/?limit=abc&offset=-4')).json().results).toHaveLength(5);
+  // NetBox 3.4 (DRF) reads a bad limit or offset as the default; issue 9 asks for a 400 naming it
+  it('answers a limit or offset that is not a non-negative integer with 400 naming it', async () => {
+    const WHOLE = ['Enter a whole number.'];
+    const cases: Array<[string, Record<string, string[]>]> = [
+      ['limit=abc', { limit: WHOLE }],
+      ['limit=1.5', { limit: WHOLE }],
+      ['limit=1e3', { limit: WHOLE }],
+      ['limit=99999999999999999999', { limit: WHOLE }],
+      ['limit=5&limit=x', { limit: WHOLE }],
+      ['offset=-4', { offset: ['Ensure this value is greater than or equal to 0.'] }],
+      ['offset=0x10', { offset: WHOLE }],
+    ];
+    for (const [query, body] of cases) {
+      const res = await t.get(`/api/tenancy/tenants/?${query}`);
+      expect(res.statusCode, query).toBe(400);
+      expect(res.json(), query).toEqual(body);
+    }
+    // an empty value is no value (DRF reads it as absent)
+    expect((await t.get('/api/tenancy/tenants/?limit=&offset=')).json().results).toHaveLength(5);
+  });
+
+  it('answers an offset past the end with an empty page', async () => {
     const past = (await t.get('/api/tenancy/tenants/?offset=500')).json();
     expect(past.count).toBe(12);
     expect(past.results).toEqual([]);

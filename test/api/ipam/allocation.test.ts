@@ -79,6 +79,18 @@ describe('available-ips of a prefix', () => {
     expect((await t.get(`/api/ipam/prefixes/${used.id}/available-ips/`)).json()).toEqual([]);
   });
 
+  it('refuses a null body and a limit that is not a whole number (issue 9), allocating nothing', async () => {
+    const parent = await newPrefix({ prefix: '192.168.54.0/29' });
+    const url = `/api/ipam/prefixes/${parent.id}/available-ips/`;
+    const res = await t.request('POST', url, { body: 'null' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ non_field_errors: ['Invalid data. Expected a dictionary or a list of dictionaries.'] });
+    const limit = await t.get(`${url}?limit=two`);
+    expect(limit.statusCode).toBe(400);
+    expect(limit.json()).toEqual({ limit: ['Enter a whole number.'] });
+    expect((await t.get(url)).json()).toHaveLength(6);
+  });
+
   it('allocates addresses with the parent mask and VRF, writes change records, 409 on shortage', async () => {
     const parent = await newPrefix({ prefix: '172.20.0.0/30', vrf: vrf.id });
     const url = `/api/ipam/prefixes/${parent.id}/available-ips/`;

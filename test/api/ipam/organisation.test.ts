@@ -99,6 +99,9 @@ describe('IP ranges', () => {
     expect(await starts('parent=10.0.0.0/24')).toEqual(['10.0.0.10/24']);
     expect(await starts('start_address=10.0.0.10')).toEqual(['10.0.0.10/24']);
     expect(await starts('family=6')).toEqual([]);
-    expect(await starts('contains=junk')).toEqual([]);
+    // NetBox answers an empty list; issue 9 asks for a 400 naming the parameter
+    const junk = await t.get('/api/ipam/ip-ranges/?contains=junk');
+    expect(junk.statusCode).toBe(400);
+    expect(junk.json()).toEqual({ contains: ['Enter a valid IPv4 or IPv6 address or network.'] });
   });
 });

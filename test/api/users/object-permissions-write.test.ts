@@ -66,16 +66,18 @@ describe('change permission', () => {
     expect(stored.description).toBe('allowed');
   });
 
-  it('objects outside the scope are not found (404), in bulk they are skipped', async () => {
+  it('objects outside the scope are not found (404); in bulk they fail the whole request', async () => {
     const u = await makeUser(t);
     const inScope = await makeSite(t, { status: 'planned' });
     const outScope = await makeSite(t, { status: 'active' });
     await grant(t, { object_types: ['dcim.site'], actions: ['change'], users: [u.id], constraints: { status: 'planned' } });
     const res = await t.patch(`/api/dcim/sites/${outScope.id}/`, { description: 'x' }, u.token);
     expect(res.statusCode).toBe(404);
+    // spec: Operations rules 1 - NetBox would skip the object out of reach and update the other
     const bulk = await t.patch('/api/dcim/sites/', [{ id: inScope.id, description: 'bulk' }, { id: outScope.id, description: 'bulk' }], u.token);
-    expect(bulk.statusCode).toBe(200);
-    expect(bulk.json().map((s: { id: number }) => s.id)).toEqual([inScope.id]);
+    expect(bulk.statusCode).toBe(400);
+    expect(bulk.json()).toEqual([{}, { id: [`Invalid pk "${outScope.id}" - object does not exist.`] }]);
+    expect((await t.get(`/api/dcim/sites/${inScope.id}/`)).json().description).toBe('');
     expect((await t.get(`/api/dcim/sites/${outScope.id}/`)).json().description).toBe('');
   });
 
@@ -97,6 +99,18 @@ describe('delete permission', () => {
     expect((await t.get(`/api/dcim/sites/${outScope.id}/`)).statusCode).toBe(200);
     expect((await t.del(`/api/dcim/sites/${inScope.id}/`, undefined, u.token)).statusCode).toBe(204);
     expect((await t.get(`/api/dcim/sites/${inScope.id}/`)).statusCode).toBe(404);
+  });
+
+  it('a bulk delete reaching one object out of scope deletes nothing', async () => {
+    const u = await makeUser(t);
+    const inScope = await makeSite(t, { status: 'retired' });
+    const outScope = await makeSite(t, { status: 'active' });
+    await grant(t, { object_types: ['dcim.site'], actions: ['delete'], users: [u.id], constraints: { status: 'retired' } });
+    const res = await t.del('/api/dcim/sites/', [{ id: inScope.id }, { id: outScope.id }], u.token);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual([{}, { id: [`Invalid pk "${outScope.id}" - object does not exist.`] }]);
+    expect((await t.get(`/api/dcim/sites/${inScope.id}/`)).statusCode).toBe(200);
+    expect((await t.get(`/api/dcim/sites/${outScope.id}/`)).statusCode).toBe(200);
   });
 
   it('without delete permission a delete is 403', async () => {

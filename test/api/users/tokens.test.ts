@@ -91,6 +91,20 @@ describe('read-only tokens (write_enabled false)', () => {
     expect((await t.get('/api/dcim/sites/?slug=ro-site')).json().count).toBe(0);
     expect((await t.get(`/api/users/tokens/${id}/`)).json().write_enabled).toBe(false);
   });
+
+  it('shows no actions in OPTIONS, even for a superuser (NetBox checks the token write flag there too)', async () => {
+    const { key } = await makeToken({ write_enabled: false });
+    for (const url of ['/api/dcim/sites/', '/api/dcim/sites/1/', '/api/ipam/prefixes/']) {
+      const ro = await t.request('OPTIONS', url, { token: key });
+      expect(ro.statusCode, url).toBe(200);
+      expect(ro.json(), url).not.toHaveProperty('actions');
+      expect(ro.json().name, url).toEqual(expect.any(String));
+    }
+    // the same user's writing token sees them
+    const rw = await t.request('OPTIONS', '/api/dcim/sites/');
+    expect(Object.keys(rw.json().actions).sort()).toEqual(['POST', 'PUT']);
+    expect(rw.json().actions.POST.status.choices).toEqual(expect.arrayContaining([{ value: 'active', display_name: 'Active' }]));
+  });
 });
 
 describe('token errors (all 403, never 401)', () => {
