@@ -16,7 +16,7 @@ import { CABLED_SHAPES, loadLinkPeers } from '../dcim/cabling.js';
 import { booleanFilter } from '../dcim/filters.js';
 import { description, fk } from '../fields.js';
 import { TerminationSide } from './choices.js';
-import { searchTerm } from '../../core/query/filters.js';
+import { searchTerm } from '../../core/query/filter-conditions.js';
 import { likeEscape } from '../../core/query/lookups.js';
 
 const notAChoice = (v: unknown) => (TerminationSide.labels.has(v as string) ? undefined : `"${String(v)}" is not a valid choice.`);

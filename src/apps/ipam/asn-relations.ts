@@ -8,7 +8,7 @@
  */
 import { sql } from 'kysely';
 import type { CountDef, CustomFilter, FieldDef } from '../../core/model/types.js';
-import { searchTerm, textSearchConditions } from '../../core/query/filters.js';
+import { searchTerm, textSearchConditions } from '../../core/query/filter-conditions.js';
 import { throughFilter } from './relation-filters.js';
 
 interface AsnJoin {

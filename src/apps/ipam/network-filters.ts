@@ -7,7 +7,7 @@
 import { sql } from 'kysely';
 import type { CustomFilter } from '../../core/model/types.js';
 import { type Cond, INTEGER_LOOKUPS, likeEscape } from '../../core/query/lookups.js';
-import { searchTerm, textSearchConditions } from '../../core/query/filters.js';
+import { searchTerm, textSearchConditions } from '../../core/query/filter-conditions.js';
 import { parseFilterValue, parseNetworks } from '../../core/query/parse-value.js';
 import { format, type IpValue, networkOf, parseIp } from '../../core/net/ip.js';
 

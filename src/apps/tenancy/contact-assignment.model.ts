@@ -10,7 +10,7 @@ import { fetchRowsById, type Row } from '../../core/represent/load-related.js';
 import { fk } from '../fields.js';
 import { ContactPriority } from './choices.js';
 import { idSetFilter } from './id-set-filter.js';
-import { searchTerm } from '../../core/query/filters.js';
+import { searchTerm } from '../../core/query/filter-conditions.js';
 import { likeEscape } from '../../core/query/lookups.js';
 
 const priorityLabel = (row: Row) => (row.priority ? ContactPriority.labels.get(row.priority as string) ?? String(row.priority) : '');
