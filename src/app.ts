@@ -11,11 +11,12 @@ import { createCountCache } from './core/cache/count-cache.js';
 import { createCustomFieldCache } from './core/cache/custom-field-cache.js';
 import { createResponseCache } from './core/cache/response-cache.js';
 import { registerModelRoutes } from './core/crud/routes.js';
-import { Errors } from './core/errors.js';
 import { Registry } from './core/model/registry.js';
 import type { Database } from './db/client.js';
-import { authenticate, clientIpOf, createTokenCache } from './http/auth.js';
+import { createTokenCache } from './http/auth.js';
 import { registerJsonParser } from './http/body-parser.js';
+import { registerFormParser } from './http/form-body.js';
+import { registerRequestContext } from './http/request-context.js';
 import { onClientError, onFrameworkError, registerConnectionErrors } from './http/client-errors.js';
 import { errorHandler } from './http/error-handler.js';
 import { registerDrain } from './http/drain.js';
@@ -24,6 +25,7 @@ import { API_DOCS_DOCS, registerApiDocs } from './http/api-docs.js';
 import { createMetrics, registerMetrics } from './http/metrics/index.js';
 import { registerRootRoutes, ROOT_DOCS, SERVICE_VERSION } from './http/root-routes.js';
 import { registerNotFound } from './http/not-found.js';
+import { registerWeb } from './web/index.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -42,8 +44,6 @@ declare module 'fastify' {
     allow?: string;
   }
 }
-
-const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 export interface BuildOptions {
   db: Database;
@@ -87,6 +87,7 @@ export async function buildApp(config: Config, opts: BuildOptions): Promise<Fast
   registerHeaders(app, config);
   registerDrain(app);
   registerJsonParser(app);
+  registerFormParser(app);
   app.setErrorHandler(errorHandler);
   registerNotFound(app);
   app.decorateRequest('rc', null as unknown as RequestContext);
@@ -96,30 +97,7 @@ export async function buildApp(config: Config, opts: BuildOptions): Promise<Fast
     reply.header('Allow', request.routeOptions.config?.allow ?? 'GET, HEAD, OPTIONS');
   });
 
-  app.addHook('preHandler', async (request) => {
-    const clientIp = clientIpOf(request, config.trustedProxies);
-    const proto = (request.headers['x-forwarded-proto'] as string | undefined)?.split(',')[0]?.trim() || request.protocol;
-    const host = (request.headers['x-forwarded-host'] as string | undefined)?.split(',')[0]?.trim() || request.host || `${config.host}:${config.port}`;
-    const routeConfig = request.routeOptions.config ?? {};
-    const auth = routeConfig.noAuth ? { user: null, token: null } : await authenticate(ctx, request, clientIp, tokenCache);
-    request.rc = {
-      app: ctx,
-      q: ctx.db.kysely,
-      user: auth.user,
-      token: auth.token,
-      requestId: request.id,
-      baseUrl: config.baseUrl ?? `${proto}://${host}`,
-      permissions: null,
-      clientIp,
-      dataVersion: null,
-    };
-    if (config.loginRequired && !auth.user && !routeConfig.public) throw Errors.notAuthenticated();
-    if (WRITE_METHODS.has(request.method)) {
-      if (config.maintenanceMode) throw Errors.maintenance();
-      // spec: Authentication 6 - a read-only token only reads
-      if (auth.token && !auth.token.write_enabled) throw Errors.permissionDenied();
-    }
-  });
+  registerRequestContext(app, ctx, tokenCache);
 
   app.addHook('onResponse', async (request, reply) => {
     request.log.info(
@@ -133,5 +111,6 @@ export async function buildApp(config: Config, opts: BuildOptions): Promise<Fast
   registerApiDocs(app, { registry, routes: [...ROOT_DOCS, ...API_DOCS_DOCS, ...special.docs], version: SERVICE_VERSION });
   for (const model of registry.all()) registerModelRoutes(app, model);
   for (const register of special.routes) register(app, ctx);
+  registerWeb(app, ctx);
   return app;
 }

@@ -19,6 +19,10 @@ export interface Config {
   /** model identities (`dcim.site`) or `*` */
   exemptViewPermissions: readonly string[];
   loginRequired: boolean;
+  /** seconds a browser sign-in lasts (NetBox's LOGIN_TIMEOUT; default 14 days) */
+  loginTimeout: number;
+  /** further origins (scheme://host[:port]) allowed to post with a session, as NetBox's CSRF_TRUSTED_ORIGINS */
+  csrfTrustedOrigins: readonly string[];
   allowTokenRetrieval: boolean;
   /** permission name (`users.add_token`) -> constraints, granted to every authenticated user */
   defaultPermissions: Readonly<Record<string, unknown>>;
@@ -119,6 +123,9 @@ export function loadConfig(env: Env = process.env): Config {
     maxPageSize: parseInt10('MAX_PAGE_SIZE', e.MAX_PAGE_SIZE, 1000),
     exemptViewPermissions: Object.freeze(parseList(e.EXEMPT_VIEW_PERMISSIONS, [])),
     loginRequired: parseBool('LOGIN_REQUIRED', e.LOGIN_REQUIRED, false),
+    // NetBox: LOGIN_TIMEOUT = 1209600 (Django's SESSION_COOKIE_AGE), at least one minute here
+    loginTimeout: Math.max(60, parseInt10('LOGIN_TIMEOUT', e.LOGIN_TIMEOUT, 1_209_600)),
+    csrfTrustedOrigins: Object.freeze(parseList(e.CSRF_TRUSTED_ORIGINS, [])),
     allowTokenRetrieval: parseBool('ALLOW_TOKEN_RETRIEVAL', e.ALLOW_TOKEN_RETRIEVAL, true),
     defaultPermissions: Object.freeze(parseJsonObject('DEFAULT_PERMISSIONS', e.DEFAULT_PERMISSIONS, DEFAULT_PERMISSIONS)),
     maintenanceMode: parseBool('MAINTENANCE_MODE', e.MAINTENANCE_MODE, false),

@@ -77,6 +77,8 @@ export interface RequestContext {
   q: Kdb;
   user: AuthUser | null;
   token: AuthToken | null;
+  /** true when the user was signed in by a browser session cookie (not a token) */
+  viaSession: boolean;
   requestId: string;
   /** scheme://host[:port], for absolute URLs */
   baseUrl: string;

@@ -49,6 +49,8 @@ export const Errors = {
   permissionDenied: createError('INV_ERR_PERMISSION_DENIED', 403, (text?: string) =>
     detail(text ?? 'You do not have permission to perform this action.'),
   ),
+  /** DRF's answer to a session-authenticated unsafe request without a valid CSRF token (http/csrf.ts) */
+  csrfFailed: createError('INV_ERR_CSRF_FAILED', 403, (reason: string) => detail(`CSRF Failed: ${reason}`)),
   notFound: createError('INV_ERR_NOT_FOUND', 404, () => detail('Not found.')),
   methodNotAllowed: createError('INV_ERR_METHOD_NOT_ALLOWED', 405, (method: string) => detail(`Method "${method}" not allowed.`)),
   notAcceptable: createError('INV_ERR_NOT_ACCEPTABLE', 406, () => detail('Invalid version in "Accept" header.')),
@@ -57,6 +59,10 @@ export const Errors = {
   bodyTooLarge: createError('INV_ERR_BODY_TOO_LARGE', 413, () => detail('Request body is too large.')),
   unsupportedMediaType: createError('INV_ERR_UNSUPPORTED_MEDIA_TYPE', 415, (ct: string) =>
     detail(`Unsupported media type "${ct}" in request.`),
+  ),
+  /** repeated failed sign-ins from one address for one username (http/sign-in-throttle.ts) */
+  signInThrottled: createError('INV_ERR_SIGNIN_THROTTLED', 429, (seconds: number) =>
+    detail(`Too many failed sign-in attempts; try again in ${seconds} seconds.`),
   ),
   maintenance: createError('INV_ERR_MAINTENANCE', 503, () =>
     detail('This service is currently in maintenance mode; writes are disabled.'),

@@ -3,7 +3,7 @@
  * silently stored as U+FFFD); malformed JSON is a 400 `JSON parse error - ...`; values JSON.parse
  * would change or PostgreSQL could not store (json-checks.ts) are a 400 naming the field; an empty
  * body is "no data" (the routes decide whether that is acceptable); other media types are refused
- * by Fastify with 415.
+ * by Fastify with 415, except the browser's forms (form-body.ts).
  */
 import type { FastifyInstance } from 'fastify';
 import { type ApiError, Errors } from '../core/errors.js';
@@ -63,24 +63,31 @@ export function problemError(body: unknown, problem: JsonProblem): ApiError {
   return Errors.jsonParse(message);
 }
 
+/** A JSON body's bytes -> its value (undefined when empty), or the 400 that describes what is wrong. */
+export function parseJsonBytes(raw: Buffer): { body: unknown } | { error: ApiError } {
+  let text: string;
+  try {
+    text = utf8.decode(raw);
+  } catch {
+    return { error: invalidUtf8Error(raw) };
+  }
+  if (text.trim() === '') return { body: undefined };
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch (err) {
+    return { error: Errors.jsonParse((err as Error).message) };
+  }
+  const problem = findJsonProblem(text);
+  if (problem) return { error: problemError(body, problem) };
+  return { body };
+}
+
 export function registerJsonParser(app: FastifyInstance): void {
   app.removeAllContentTypeParsers();
   app.addContentTypeParser(/^application\/([\w.+-]+\+)?json(;.*)?$/i, { parseAs: 'buffer' }, (_req, raw, done) => {
-    let text: string;
-    try {
-      text = utf8.decode(raw as Buffer);
-    } catch {
-      return done(invalidUtf8Error(raw as Buffer), undefined);
-    }
-    if (text.trim() === '') return done(null, undefined);
-    let body: unknown;
-    try {
-      body = JSON.parse(text);
-    } catch (err) {
-      return done(Errors.jsonParse((err as Error).message), undefined);
-    }
-    const problem = findJsonProblem(text);
-    if (problem) return done(problemError(body, problem), undefined);
-    done(null, body);
+    const parsed = parseJsonBytes(raw as Buffer);
+    if ('error' in parsed) return done(parsed.error, undefined);
+    done(null, parsed.body);
   });
 }

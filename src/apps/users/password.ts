@@ -30,3 +30,15 @@ export async function verifyPassword(password: string, stored: string): Promise<
   const key = await derive(password, Buffer.from(salt!, 'base64'), Number(n), Number(r), Number(p));
   return key.length === expected.length && timingSafeEqual(key, expected);
 }
+
+let dummy: Promise<string> | null = null;
+
+/**
+ * Checks a password against a user's stored hash, or, for an unknown user (null), against a
+ * throw-away hash: both cost one scrypt run, so the answer time does not tell which usernames exist.
+ */
+export async function checkPassword(password: string, stored: string | null | undefined): Promise<boolean> {
+  dummy ??= hashPassword(randomBytes(16).toString('hex'));
+  const valid = await verifyPassword(password, stored || (await dummy));
+  return valid && !!stored;
+}

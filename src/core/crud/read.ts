@@ -3,7 +3,7 @@
  * rows (represent/prefetch.ts). Both are scoped by the user's view constraints.
  */
 import { type RawBuilder, sql } from 'kysely';
-import { requirePermission } from '../auth/permissions.js';
+import { hasPermission, requirePermission } from '../auth/permissions.js';
 import { cacheVersion } from '../cache/cache-version.js';
 import type { RequestContext } from '../context.js';
 import { Errors } from '../errors.js';
@@ -118,4 +118,21 @@ export async function getObject(rc: RequestContext, model: ModelDef, id: number,
   const [out] = await readAndRender(rc, model, params, oneRowSql(model, id, scope));
   if (!out) throw Errors.notFound();
   return out;
+}
+
+/**
+ * How many objects of a model the user may view (with `params` as filters), or null when they may
+ * view none of that model: the web home page's counts. Uses the list's count cache.
+ */
+export async function countObjects(rc: RequestContext, model: ModelDef, params: Params = new Map()): Promise<number | null> {
+  if (!(await hasPermission(rc, model, 'view'))) return null;
+  const scope = await requirePermission(rc, model, 'view');
+  const conds = await buildFilters(rc, model, params);
+  if (scope) conds.push(scope);
+  const countSql = sql<{ n: number }>`select count(*)::int as n from ${sql.table(model.table)} as t ${whereSql(conds)}`;
+  const total = cachedTotal(rc, countSql);
+  if (total.n !== undefined) return total.n;
+  const n = Number((await countSql.execute(rc.q)).rows[0]!.n);
+  total.store(n);
+  return n;
 }

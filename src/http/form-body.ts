@@ -1,0 +1,53 @@
+/**
+ * Bodies of HTML forms (`application/x-www-form-urlencoded`), which only browsers send: the sign-in
+ * and profile pages read their fields; the browsable API's forms carry a JSON document in
+ * `_content` (Django REST framework's field name), which becomes the request body exactly as if it
+ * had been sent as JSON, through the same checks. Every form post must pass the CSRF check
+ * (request-context.ts), whoever is signed in. An API request with any other form body is still
+ * refused with 415, as before.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { Errors } from '../core/errors.js';
+import { parseJsonBytes } from './body-parser.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** the fields of a posted HTML form, else null */
+    formFields: Record<string, string> | null;
+  }
+}
+
+const FORM_TYPE = /^application\/x-www-form-urlencoded(;.*)?$/i;
+export const CONTENT_FIELD = '_content';
+
+export function isFormPost(request: FastifyRequest): boolean {
+  return request.formFields !== null;
+}
+
+function parseFields(text: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  // the first value of a repeated field wins (no form of ours repeats one)
+  for (const [k, v] of new URLSearchParams(text)) if (!(k in out)) out[k] = v;
+  return out;
+}
+
+export function registerFormParser(app: FastifyInstance): void {
+  app.decorateRequest('formFields', null);
+  app.addContentTypeParser(FORM_TYPE, { parseAs: 'buffer' }, (request, raw, done) => {
+    let text: string;
+    try {
+      text = new TextDecoder('utf-8', { fatal: true }).decode(raw as Buffer);
+    } catch {
+      return done(Errors.badRequest('Invalid UTF-8 in the form.'), undefined);
+    }
+    const fields = parseFields(text);
+    request.formFields = fields;
+    if (!request.url.startsWith('/api/')) return done(null, fields);
+    // the API takes JSON: a form is accepted only as the browsable API's envelope of a JSON body
+    const content = fields[CONTENT_FIELD];
+    if (content === undefined) return done(Errors.unsupportedMediaType('application/x-www-form-urlencoded'), undefined);
+    const parsed = parseJsonBytes(Buffer.from(content, 'utf8'));
+    if ('error' in parsed) return done(parsed.error, undefined);
+    done(null, parsed.body);
+  });
+}

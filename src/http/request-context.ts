@@ -1,0 +1,73 @@
+/**
+ * Who is asking, for every routed request: the per-request context (`request.rc`) with the user
+ * from an API token (http/auth.ts) or, without an Authorization header, from a browser session
+ * cookie (http/sessions.ts); then the checks that apply before any handler runs: CSRF for
+ * session-authenticated and form-posted unsafe requests, LOGIN_REQUIRED (an anonymous browser is
+ * sent to the sign-in page, an API client gets NetBox's 403), maintenance mode and read-only tokens.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { AppContext } from '../core/context.js';
+import { Errors } from '../core/errors.js';
+import { authenticate, clientIpOf, type TokenCache } from './auth.js';
+import { checkCsrf, isUnsafeMethod } from './csrf.js';
+import { isFormPost } from './form-body.js';
+import { prefersHtml } from './negotiate.js';
+import { sessionKeyOf, sessionUser } from './sessions.js';
+
+const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/** scheme://host as the client addressed us (behind a trusted proxy: as the proxy says) */
+function originOf(request: FastifyRequest, fallbackHost: string): string {
+  const proto = (request.headers['x-forwarded-proto'] as string | undefined)?.split(',')[0]?.trim() || request.protocol;
+  const host = (request.headers['x-forwarded-host'] as string | undefined)?.split(',')[0]?.trim() || request.host || fallbackHost;
+  return `${proto}://${host}`;
+}
+
+/** `/login/?next=<path and query>`, where a page that needs a signed-in user sends a browser */
+export function signInUrl(next: string): string {
+  return `/login/?next=${encodeURIComponent(next)}`;
+}
+
+export function registerRequestContext(app: FastifyInstance, ctx: AppContext, tokenCache: TokenCache): void {
+  const { config } = ctx;
+  app.addHook('preHandler', async (request, reply) => {
+    const clientIp = clientIpOf(request, config.trustedProxies);
+    const origin = originOf(request, `${config.host}:${config.port}`);
+    const routeConfig = request.routeOptions.config ?? {};
+    const auth = routeConfig.noAuth ? { user: null, token: null } : await authenticate(ctx, request, clientIp, tokenCache);
+    let viaSession = false;
+    if (!routeConfig.noAuth && !request.headers.authorization) {
+      const key = sessionKeyOf(request);
+      const user = key ? await sessionUser(ctx.db.kysely, key) : null;
+      if (user) {
+        auth.user = user;
+        viaSession = true;
+      }
+    }
+    request.rc = {
+      app: ctx,
+      q: ctx.db.kysely,
+      user: auth.user,
+      token: auth.token,
+      viaSession,
+      requestId: request.id,
+      baseUrl: config.baseUrl ?? origin,
+      permissions: null,
+      clientIp,
+      dataVersion: null,
+    };
+    // a browser's unsafe request: with a session, or from one of our forms (sign-in included)
+    if (isUnsafeMethod(request.method) && (viaSession || isFormPost(request))) {
+      checkCsrf(request, config.baseUrl ?? origin, config.csrfTrustedOrigins);
+    }
+    if (config.loginRequired && !auth.user && !routeConfig.public) {
+      if (request.method === 'GET' && prefersHtml(request)) return reply.redirect(signInUrl(request.url), 302);
+      throw Errors.notAuthenticated();
+    }
+    if (WRITE_METHODS.has(request.method)) {
+      if (config.maintenanceMode) throw Errors.maintenance();
+      // spec: Authentication 6 - a read-only token only reads
+      if (auth.token && !auth.token.write_enabled) throw Errors.permissionDenied();
+    }
+  });
+}

@@ -1,0 +1,19 @@
+/**
+ * The web interface: pages for people, made from the registry and calling core/ as the REST
+ * routes do (web/README.md). Registered after the API so that API routes keep their paths.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../core/context.js';
+import { registerTokenPages } from './pages/api-tokens.page.js';
+import { registerHomePage } from './pages/home.page.js';
+import { registerSearchPage } from './pages/search.page.js';
+import { registerSignInPages } from './pages/sign-in.page.js';
+import { registerStaticAssets } from './static-assets.js';
+
+export function registerWeb(app: FastifyInstance, ctx: AppContext): void {
+  registerStaticAssets(app);
+  registerSignInPages(app, ctx);
+  registerHomePage(app, ctx, { graphiql: () => app.hasRoute({ method: 'GET', url: '/graphql/' }) });
+  registerSearchPage(app, ctx);
+  registerTokenPages(app, ctx);
+}

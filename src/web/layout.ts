@@ -1,0 +1,100 @@
+/**
+ * The page shell every web page shares: header with navigation and the user menu, breadcrumbs,
+ * the content, and the local stylesheet. Pages send a Content-Security-Policy that allows only
+ * our own files (no inline script or style), so injected markup could not run even if escaping
+ * (web/html.ts) ever failed.
+ */
+import type { FastifyReply } from 'fastify';
+import type { AuthUser } from '../core/context.js';
+import { attrs, html, type Html, type HtmlValue } from './html.js';
+import { assetUrl } from './static-assets.js';
+
+export const PAGE_CSP = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self'",
+  "img-src 'self' data:",
+  "form-action 'self'",
+  "frame-ancestors 'self'",
+  "base-uri 'self'",
+  "object-src 'none'",
+].join('; ');
+
+export interface Crumb {
+  label: string;
+  href?: string;
+}
+
+export interface PageOptions {
+  title: string;
+  user: AuthUser | null;
+  /** the masked CSRF token for the sign-out form (web/csrf-field.ts) */
+  csrfToken: string;
+  /** the path and query of this page, for the sign-in link's `next` */
+  here: string;
+  crumbs?: Crumb[];
+  body: HtmlValue;
+  /** extra class on <main> (the browsable API uses a wider layout) */
+  mainClass?: string;
+}
+
+function userMenu(user: AuthUser | null, csrfToken: string, here: string): Html {
+  if (!user) {
+    const next = here.startsWith('/login/') ? '/' : here;
+    return html`<a class="nav-link" href="/login/?next=${encodeURIComponent(next)}">Sign in</a>`;
+  }
+  return html`<a class="nav-link" href="/user/profile/">${user.username}</a>
+    <form class="inline" method="post" action="/logout/">
+      <input type="hidden" name="csrfmiddlewaretoken" value="${csrfToken}">
+      <button class="link-button" type="submit">Sign out</button>
+    </form>`;
+}
+
+function breadcrumbs(crumbs: Crumb[]): Html {
+  if (!crumbs.length) return html``;
+  return html`<nav class="crumbs" aria-label="Breadcrumbs"><ol>${crumbs.map(
+    (c) => html`<li>${c.href ? html`<a href="${c.href}">${c.label}</a>` : html`<span aria-current="page">${c.label}</span>`}</li>`,
+  )}</ol></nav>`;
+}
+
+export function renderPage(opts: PageOptions): string {
+  const page = html`<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${opts.title} · netinventory</title>
+<link rel="stylesheet" href="${assetUrl('inventory.css')}">
+<script src="${assetUrl('inventory.js')}" defer></script>
+</head>
+<body>
+<header class="top">
+  <a class="brand" href="/">netinventory</a>
+  <nav class="main-nav">
+    <a class="nav-link" href="/api/">API</a>
+    <a class="nav-link" href="/api/docs/">API docs</a>
+  </nav>
+  <form class="search" method="get" action="/search/" role="search">
+    <input type="search" name="q" placeholder="Search" aria-label="Search">
+  </form>
+  <div class="user-menu">${userMenu(opts.user, opts.csrfToken, opts.here)}</div>
+</header>
+${breadcrumbs(opts.crumbs ?? [])}
+<main${attrs({ class: opts.mainClass })}>
+${opts.body}
+</main>
+</body>
+</html>
+`;
+  return page.text;
+}
+
+/** Sends a page with the headers every page carries. */
+export function sendPage(reply: FastifyReply, page: string, status = 200): FastifyReply {
+  return reply
+    .code(status)
+    .type('text/html; charset=utf-8')
+    .header('Content-Security-Policy', PAGE_CSP)
+    .header('Cache-Control', 'no-store')
+    .send(page);
+}

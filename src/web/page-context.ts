@@ -1,0 +1,39 @@
+/**
+ * What every page needs from its request: the signed-in user, a fresh masked CSRF token for its
+ * forms (setting the csrftoken cookie when the browser has none), and where it is (for `next`).
+ */
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { AuthUser } from '../core/context.js';
+import { csrfFormToken } from '../http/csrf.js';
+import { html, type Html } from './html.js';
+
+export interface PageContext {
+  user: AuthUser | null;
+  csrfToken: string;
+  here: string;
+}
+
+export function pageContext(request: FastifyRequest, reply: FastifyReply): PageContext {
+  return { user: request.rc.user, csrfToken: csrfFormToken(request, reply), here: request.url };
+}
+
+/** The hidden field every POST form carries (Django's name, so NetBox scripts find it). */
+export function csrfField(page: PageContext): Html {
+  return html`<input type="hidden" name="csrfmiddlewaretoken" value="${page.csrfToken}">`;
+}
+
+/**
+ * A `next` target that stays on this site: a path starting with one slash (`//evil.example` and
+ * `/\evil.example` are other hosts to a browser), else the home page.
+ */
+export function safeNext(next: unknown): string {
+  if (typeof next !== 'string' || !next.startsWith('/') || next.startsWith('//') || next.startsWith('/\\')) return '/';
+  if (/[\u0000-\u001f]/.test(next)) return '/';
+  return next;
+}
+
+/** An absolute API URL as a path on this site, so a link works under whatever name the browser used. */
+export function localPath(url: unknown, baseUrl: string): string {
+  const s = String(url);
+  return s.startsWith(baseUrl) ? s.slice(baseUrl.length) || '/' : s;
+}
