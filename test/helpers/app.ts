@@ -19,6 +19,9 @@ export interface TestApp {
   db: Database;
   /** superuser token */
   token: string;
+  /** the superuser's username and password (for browser sign-in) */
+  username: string;
+  password: string;
   /** PostgreSQL: the test database's URL (another process could connect to it); PGlite: null */
   databaseUrl: string | null;
   request(method: string, url: string, opts?: { body?: unknown; token?: string | null; headers?: Record<string, string> }): Promise<LightMyRequestResponse>;
@@ -67,7 +70,9 @@ export async function makeTestApp(env: Record<string, string> = {}): Promise<Tes
   const { db, url, drop } = await openTestDatabase(config.statementTimeout);
   const app = await buildApp(config, { db });
   const token = randomBytes(20).toString('hex');
-  await createSuperuser(db.kysely, `admin-${randomBytes(3).toString('hex')}`, 'admin-password', token);
+  const username = `admin-${randomBytes(3).toString('hex')}`;
+  const password = 'admin-password';
+  await createSuperuser(db.kysely, username, password, token);
   const request: TestApp['request'] = (method, url, opts = {}) => {
     const headers: Record<string, string> = { ...(opts.headers ?? {}) };
     const tok = opts.token === undefined ? token : opts.token;
@@ -84,6 +89,8 @@ export async function makeTestApp(env: Record<string, string> = {}): Promise<Tes
     app,
     db,
     token,
+    username,
+    password,
     databaseUrl: url,
     request,
     get: (url, tok) => request('GET', url, { token: tok }),
