@@ -26,6 +26,7 @@ import { createMetrics, registerMetrics } from './http/metrics/index.js';
 import { registerRootRoutes, ROOT_DOCS, SERVICE_VERSION } from './http/root-routes.js';
 import { registerNotFound } from './http/not-found.js';
 import { registerWeb } from './web/index.js';
+import { attachEventWorker } from './core/events/index.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -48,6 +49,8 @@ declare module 'fastify' {
 export interface BuildOptions {
   db: Database;
   logger?: pino.Logger;
+  /** run a webhook worker in this process (core/events/worker.ts); stopped when the app closes */
+  eventWorker?: boolean;
 }
 
 export async function buildApp(config: Config, opts: BuildOptions): Promise<FastifyInstance> {
@@ -80,6 +83,7 @@ export async function buildApp(config: Config, opts: BuildOptions): Promise<Fast
     counts: createCountCache(),
     responses: config.responseCacheMb > 0 ? createResponseCache(config.responseCacheMb * 1024 * 1024) : null,
     modelWrites: metrics?.writes ?? null,
+    wakeEventWorker: null,
   };
   const special = registerAllModels(registry);
   registry.freeze();
@@ -112,5 +116,9 @@ export async function buildApp(config: Config, opts: BuildOptions): Promise<Fast
   for (const model of registry.all()) registerModelRoutes(app, model);
   for (const register of special.routes) register(app, ctx);
   registerWeb(app, ctx);
+  if (opts.eventWorker) {
+    const worker = attachEventWorker(ctx);
+    app.addHook('onClose', async () => worker.stop());
+  }
   return app;
 }

@@ -74,7 +74,7 @@ async function main(argv: string[]): Promise<void> {
     case 'serve': {
       await prepareDatabase(db);
       const notice = await bootstrapAdmin(db, config);
-      const app = await buildApp(config, { db });
+      const app = await buildApp(config, { db, eventWorker: config.events.workerInProcess });
       if (notice) app.log.warn(notice);
       process.once('SIGTERM', () => void drainAndExit(app, db, 'SIGTERM'));
       process.once('SIGINT', () => void drainAndExit(app, db, 'SIGINT'));

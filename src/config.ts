@@ -51,6 +51,24 @@ export interface Config {
    * cannot interrupt a statement (WebAssembly, no timer signal), so there it has no effect.
    */
   statementTimeout: number;
+  /** webhook delivery (core/events/): the worker in the service process, its limits and retention */
+  events: EventSettings;
+}
+
+export interface EventSettings {
+  /** run a webhook worker inside `serve` (off when separate `inventory worker` processes do it) */
+  workerInProcess: boolean;
+  concurrency: number;
+  /** seconds a receiver has to answer (a timeout fails the delivery) */
+  timeout: number;
+  /** automatic retries of a failed delivery; 0 = none, so the spec's states hold as written */
+  retryMax: number;
+  /** seconds before the first retry; doubled for each further one */
+  retryInterval: number;
+  /** seconds a claimed delivery stays with its worker before another may take it over */
+  lease: number;
+  /** days finished deliveries are kept */
+  retentionDays: number;
 }
 
 // NetBox 3.5+: by default users may manage their own tokens (spec: Authentication 3).
@@ -140,5 +158,15 @@ export function loadConfig(env: Env = process.env): Config {
     baseUrl: e.BASE_URL || null,
     trustedProxies: Object.freeze(parseList(e.TRUSTED_PROXIES, ['127.0.0.1', '::1'])),
     statementTimeout: parseSeconds('STATEMENT_TIMEOUT', e.STATEMENT_TIMEOUT, 60),
+    events: Object.freeze({
+      workerInProcess: parseBool('EVENT_WORKER', e.EVENT_WORKER, true),
+      concurrency: Math.max(1, parseInt10('WEBHOOK_CONCURRENCY', e.WEBHOOK_CONCURRENCY, 4)),
+      timeout: Math.max(0.1, parseSeconds('WEBHOOK_TIMEOUT', e.WEBHOOK_TIMEOUT, 10)),
+      // NetBox 3.5+: RQ_RETRY_MAX (default 0), RQ_RETRY_INTERVAL (default 60 s)
+      retryMax: parseInt10('WEBHOOK_RETRY_MAX', e.WEBHOOK_RETRY_MAX ?? e.RQ_RETRY_MAX, 0),
+      retryInterval: Math.max(0.1, parseSeconds('WEBHOOK_RETRY_INTERVAL', e.WEBHOOK_RETRY_INTERVAL ?? e.RQ_RETRY_INTERVAL, 60)),
+      lease: Math.max(1, parseSeconds('WEBHOOK_LEASE', e.WEBHOOK_LEASE, 120)),
+      retentionDays: Math.max(1, parseInt10('WEBHOOK_RETENTION_DAYS', e.WEBHOOK_RETENTION_DAYS, 7)),
+    }),
   });
 }
