@@ -41,8 +41,9 @@ interface Claimed {
   attempts: number;
 }
 
-const HEARTBEAT_MS = 10_000;
-const PRUNE_EVERY_MS = 60_000;
+// each heartbeat and prune is a write, which moves every process's data generation: keep them rare
+const HEARTBEAT_MS = 30_000;
+const PRUNE_EVERY_MS = 600_000;
 
 export interface EventWorker {
   name: string;
@@ -65,6 +66,11 @@ export function startEventWorker(app: AppContext, opts: WorkerOptions): EventWor
   const idleWaiters: Array<() => void> = [];
 
   const claim = async (n: number): Promise<Claimed[]> => {
+    // a read first: an idle poll must not be a write, or every poll would move the data generation
+    // and end the read caches of every process (db/change-watch.ts)
+    const ready = await sql`select 1 from core_delivery where (status = 'queued' and not_before <= now())
+      or (status = 'running' and lease_until < now()) limit 1`.execute(q);
+    if (ready.rows.length === 0) return [];
     const res = await sql<Claimed>`update core_delivery d set status = 'running', started = now(), attempts = d.attempts + 1,
         lease_until = now() + make_interval(secs => ${opts.leaseMs / 1000}), worker = ${name}
       where d.id in (
@@ -116,8 +122,8 @@ export function startEventWorker(app: AppContext, opts: WorkerOptions): EventWor
   const heartbeat = async () => {
     await sql`insert into core_worker (name, hostname, pid) values (${name}, ${hostname()}, ${process.pid})
       on conflict (name) do update set heartbeat = now()`.execute(q);
-    // workers silent for six heartbeats are gone
-    await sql`delete from core_worker where heartbeat < now() - make_interval(secs => ${(HEARTBEAT_MS * 6) / 1000})`.execute(q);
+    // workers silent for three heartbeats are gone
+    await sql`delete from core_worker where heartbeat < now() - make_interval(secs => ${(HEARTBEAT_MS * 3) / 1000})`.execute(q);
   };
 
   const prune = async () => {
@@ -182,6 +188,8 @@ export function startEventWorker(app: AppContext, opts: WorkerOptions): EventWor
     },
     async idle() {
       while (true) {
+        // another loop already running: let it progress rather than spin
+        if (looping) await new Promise((r) => setTimeout(r, 20));
         await loop();
         if (inFlight === 0) {
           const left = await sql<{ n: number }>`select count(*)::int as n from core_delivery where status = 'queued' and not_before <= now()`.execute(q);
