@@ -94,3 +94,37 @@ describe('who may see them', () => {
     expect(viaSession.statusCode).toBe(200);
   });
 });
+
+describe('/core/background-tasks/ (the page)', () => {
+  it('shows a superuser the queue and its deliveries, and retries a failed one with the CSRF-protected button', async () => {
+    rx.answer = { status: 418, delayMs: 0, body: '' };
+    const name = uniq('site');
+    await t.post('/api/dcim/sites/', { name, slug: name });
+    await worker.idle();
+    const failed = (await t.get('/api/core/background-tasks/?status=failed')).json().results[0];
+    const browser = await signIn(t, t.username, t.password);
+    const list = await browser.request('GET', '/core/background-tasks/?status=failed');
+    expect(list.statusCode).toBe(200);
+    expect(list.body).toContain(`<a href="/core/background-tasks/${failed.id}/">${failed.id}</a>`);
+    expect(list.body).toContain('the receiver answered 418');
+    const detail = await browser.request('GET', `/core/background-tasks/${failed.id}/`);
+    expect(detail.body).toContain('<h2>Request</h2>');
+    expect(detail.body).toContain(`action="/core/background-tasks/${failed.id}/requeue/"`);
+    const csrf = detail.body.match(/name="csrfmiddlewaretoken" value="(\w{64})"/)![1]!;
+    const refused = await browser.request('POST', `/core/background-tasks/${failed.id}/requeue/`, { form: {} });
+    expect(refused.statusCode).toBe(403);
+    rx.answer = { status: 200, delayMs: 0, body: '' };
+    const retried = await browser.request('POST', `/core/background-tasks/${failed.id}/requeue/`, { form: { csrfmiddlewaretoken: csrf } });
+    expect(retried.statusCode).toBe(303);
+    await worker.idle();
+    expect((await t.get(`/api/core/background-tasks/${failed.id}/`)).json().status).toBe('finished');
+  });
+
+  it('is for superusers only', async () => {
+    const u = await makeUser(t);
+    const browser = await signIn(t, u.username, u.password);
+    expect((await browser.request('GET', '/core/background-tasks/')).statusCode).toBe(403);
+    const anonymous = await t.app.inject({ method: 'GET', url: '/core/background-tasks/', headers: { accept: 'text/html' } });
+    expect(anonymous.statusCode).toBe(302);
+  });
+});

@@ -68,7 +68,9 @@ export function standardSignature(secret: string, id: string, timestamp: number,
 export async function buildRequest(sandbox: TemplateSandbox, target: WebhookTarget, context: EventContext, webhookId: string, now = Date.now()) {
   const templates: Record<string, string> = { url: target.payload_url, headers: target.additional_headers };
   if (target.body_template) templates.body = target.body_template;
-  const rendered = await sandbox.render(templates, context);
+  // plain text (no Jinja2 markup, `{`) is its own rendering: most webhooks are a fixed URL and the
+  // default body, and need no trip to the sandbox
+  const rendered = Object.values(templates).some((t) => t.includes('{')) ? await sandbox.render(templates, context) : templates;
   const body = Buffer.from(target.body_template ? rendered.body! : JSON.stringify(context), 'utf8');
   const headers: Record<string, string> = { 'Content-Type': target.http_content_type, ...parseHeaderLines(rendered.headers ?? '') };
   const timestamp = Math.floor(now / 1000);
