@@ -1,0 +1,44 @@
+/**
+ * `/graphql/`: the read-only GraphQL API (core/graphql/) on the REST API's authentication - a
+ * token or a browser session, LOGIN_REQUIRED, object permissions - answered as JSON; a browser
+ * asking for HTML gets GraphiQL (pages/graphiql.page.ts). POST and GET both take a query; a POST
+ * only reads, so read-only tokens and maintenance mode allow it (http/request-context.ts), and a
+ * session's POST needs the CSRF token like any other. GRAPHQL_ENABLED=false: no route, a 404.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { AppContext } from '../core/context.js';
+import { runGraphql, type GraphqlRequest } from '../core/graphql/execute.js';
+import type { GraphqlLimits } from '../core/graphql/limits.js';
+import { buildGraphqlSchema } from '../core/graphql/schema.js';
+import { prefersHtml } from '../http/negotiate.js';
+import { registerGraphiqlAssets, sendGraphiql } from './pages/graphiql.page.js';
+
+export function registerGraphql(app: FastifyInstance, ctx: AppContext): void {
+  const { config } = ctx;
+  if (!config.graphqlEnabled) return;
+  const schema = buildGraphqlSchema(ctx.registry);
+  const limits: GraphqlLimits = {
+    maxDepth: config.graphqlMaxDepth,
+    maxAliases: config.graphqlMaxAliases,
+    maxCost: config.graphqlMaxCost,
+    listCost: config.graphqlListCost,
+  };
+  const answer = async (request: FastifyRequest, reply: FastifyReply, input: GraphqlRequest) => {
+    const out = await runGraphql(request.rc, schema, input, limits);
+    return reply.code(out.status).type('application/json').send(out.body);
+  };
+  const routeConfig = { allow: 'GET, POST', readsOnly: true };
+  app.get<{ Querystring: Record<string, unknown> }>('/graphql/', { config: routeConfig }, async (request, reply) => {
+    if (prefersHtml(request)) return sendGraphiql(request, reply);
+    const q = request.query;
+    return answer(request, reply, { query: q.query, variables: q.variables, operationName: q.operationName });
+  });
+  app.post('/graphql/', { config: routeConfig }, async (request, reply) => {
+    const body = request.body;
+    if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+      return reply.code(400).type('application/json').send({ errors: [{ message: 'The body must be a JSON object: {"query": ..., "variables": ...}.' }] });
+    }
+    return answer(request, reply, body as GraphqlRequest);
+  });
+  registerGraphiqlAssets(app);
+}
