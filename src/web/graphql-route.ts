@@ -6,6 +6,7 @@
  * session's POST needs the CSRF token like any other. GRAPHQL_ENABLED=false: no route, a 404.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { GraphQLSchema } from 'graphql';
 import type { AppContext } from '../core/context.js';
 import { runGraphql, type GraphqlRequest } from '../core/graphql/execute.js';
 import type { GraphqlLimits } from '../core/graphql/limits.js';
@@ -16,7 +17,9 @@ import { registerGraphiqlAssets, sendGraphiql } from './pages/graphiql.page.js';
 export function registerGraphql(app: FastifyInstance, ctx: AppContext): void {
   const { config } = ctx;
   if (!config.graphqlEnabled) return;
-  const schema = buildGraphqlSchema(ctx.registry);
+  // built on first use: a schema of every model takes a few hundred ms, which a process that
+  // never answers GraphQL (a test, a worker) need not spend at start
+  let schema: GraphQLSchema | null = null;
   const limits: GraphqlLimits = {
     maxDepth: config.graphqlMaxDepth,
     maxAliases: config.graphqlMaxAliases,
@@ -24,6 +27,7 @@ export function registerGraphql(app: FastifyInstance, ctx: AppContext): void {
     listCost: config.graphqlListCost,
   };
   const answer = async (request: FastifyRequest, reply: FastifyReply, input: GraphqlRequest) => {
+    schema ??= buildGraphqlSchema(ctx.registry);
     const out = await runGraphql(request.rc, schema, input, limits);
     return reply.code(out.status).type('application/json').send(out.body);
   };

@@ -68,8 +68,12 @@ function filterInputType(model: ModelDef): GraphQLInputObjectType {
   return t;
 }
 
-/** The arguments of a model's list fields (top-level and nested alike). */
+const argumentMaps = new WeakMap<ModelDef, GraphQLFieldConfigArgumentMap>();
+
+/** The arguments of a model's list fields (top-level and nested alike), made once per model. */
 export function listArguments(model: ModelDef): GraphQLFieldConfigArgumentMap {
+  const made = argumentMaps.get(model);
+  if (made) return made;
   const args: GraphQLFieldConfigArgumentMap = {};
   for (const [name, filter] of filterParameters(model)) {
     if (!NAME_RE.test(name)) continue;
@@ -78,6 +82,7 @@ export function listArguments(model: ModelDef): GraphQLFieldConfigArgumentMap {
   args.filters = { type: filterInputType(model), description: 'NetBox 4 style: the same filters as an object; a value may be an object of lookups ({i_contains: "x"}).' };
   args.pagination = { type: PaginationInput };
   args.ordering = { type: new GraphQLList(new GraphQLNonNull(GraphQLString)), description: 'As REST `ordering`: field names, `-` for descending.' };
+  argumentMaps.set(model, args);
   return args;
 }
 
