@@ -168,7 +168,7 @@ export function buildObjectTypes(registry: Registry): Map<string, GraphQLObjectT
     const out: GraphQLFieldConfigMap<Node, GraphqlContext> = {
       id: fromRow(new GraphQLNonNull(GraphQLID), (r) => r.id),
       url: { type: GraphQLString, resolve: (node, _a, g) => detailUrl(g.rc.baseUrl, model, node.row.id) },
-      display: fromRendered(GraphQLString, 'display', 'nested'),
+      display: fromRendered(GraphQLString, 'display'),
       class_type: { type: GraphQLString, resolve: () => componentName(model) },
     };
     for (const [key, f] of Object.entries(model.fields)) {
@@ -180,8 +180,13 @@ export function buildObjectTypes(registry: Registry): Map<string, GraphQLObjectT
       else if (f.kind === 'computed') {
         const target = f.shape?.$model as string | undefined;
         const plainObject = target && Object.keys(f.shape!).every((k) => k === '$model' || k === 'nullable' || k === 'form');
+        const choiceLike = (f.shape?.properties as Record<string, Shape> | undefined)?.label && (f.shape?.properties as Record<string, Shape>).value;
         if (plainObject) field = computedObjectField(typeOf(target), target, key);
-        else {
+        else if (choiceLike) {
+          // a {value, label} pair (an address family): its value, as choice fields give theirs
+          const valueType = shapeType(choiceLike) ?? JsonScalar;
+          field = { type: valueType, resolve: async (node, _a, g) => ((await rendered(g, node, 'full'))?.[key] as Row | null)?.value ?? null };
+        } else {
           const t = shapeType(f.shape);
           field = t && fromRendered(t, key);
         }
