@@ -6,20 +6,27 @@
  * session's POST needs the CSRF token like any other. GRAPHQL_ENABLED=false: no route, a 404.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { GraphQLSchema } from 'graphql';
 import type { AppContext } from '../core/context.js';
-import { runGraphql, type GraphqlRequest } from '../core/graphql/execute.js';
+import type { GraphqlRequest, runGraphql } from '../core/graphql/execute.js';
 import type { GraphqlLimits } from '../core/graphql/limits.js';
-import { buildGraphqlSchema } from '../core/graphql/schema.js';
 import { prefersHtml } from '../http/negotiate.js';
 import { registerGraphiqlAssets, sendGraphiql } from './pages/graphiql.page.js';
 
 export function registerGraphql(app: FastifyInstance, ctx: AppContext): void {
   const { config } = ctx;
   if (!config.graphqlEnabled) return;
-  // built on first use: a schema of every model takes a few hundred ms, which a process that
-  // never answers GraphQL (a test, a worker) need not spend at start
-  let schema: GraphQLSchema | null = null;
+  // Loaded and built on first use: a schema of every model takes a few hundred ms, which a process
+  // that never answers GraphQL (a test, a worker) need not spend at start. graphql-js reads
+  // NODE_ENV once, as it loads: outside production it checks every type test against copies of
+  // itself from other realms, a tenth of a large query's CPU (bench/graphql.ts --cpu-prof), so a
+  // service whose operator set no NODE_ENV runs it as production.
+  let engine: Promise<{ run: typeof runGraphql; schema: import('graphql').GraphQLSchema }> | null = null;
+  const load = () =>
+    (engine ??= (async () => {
+      process.env.NODE_ENV ??= 'production';
+      const [{ buildGraphqlSchema }, { runGraphql: run }] = await Promise.all([import('../core/graphql/schema.js'), import('../core/graphql/execute.js')]);
+      return { run, schema: buildGraphqlSchema(ctx.registry) };
+    })());
   const limits: GraphqlLimits = {
     maxDepth: config.graphqlMaxDepth,
     maxAliases: config.graphqlMaxAliases,
@@ -27,8 +34,8 @@ export function registerGraphql(app: FastifyInstance, ctx: AppContext): void {
     listCost: config.graphqlListCost,
   };
   const answer = async (request: FastifyRequest, reply: FastifyReply, input: GraphqlRequest) => {
-    schema ??= buildGraphqlSchema(ctx.registry);
-    const out = await runGraphql(request.rc, schema, input, limits);
+    const { run, schema } = await load();
+    const out = await run(request.rc, schema, input, limits);
     return reply.code(out.status).type('application/json').send(out.body);
   };
   const routeConfig = { allow: 'GET, POST', readsOnly: true };

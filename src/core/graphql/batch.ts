@@ -19,7 +19,7 @@ export interface GraphqlContext {
 
 export class Batch {
   readonly nodes: Node[];
-  private readonly memo = new Map<string, Promise<unknown>>();
+  private readonly memo = new Map<unknown, Promise<unknown>>();
 
   constructor(
     readonly model: ModelDef,
@@ -28,8 +28,11 @@ export class Batch {
     this.nodes = rows.map((row) => ({ model, row, batch: this }));
   }
 
-  /** Runs `load` once for the batch under `key`; every object of the batch shares the answer. */
-  once<T>(key: string, load: () => Promise<T>): Promise<T> {
+  /**
+   * Runs `load` once for the batch under `key` (a string, or the query's field node when the answer
+   * depends on its arguments); every object of the batch shares the answer.
+   */
+  once<T>(key: unknown, load: () => Promise<T>): Promise<T> {
     let p = this.memo.get(key) as Promise<T> | undefined;
     if (!p) this.memo.set(key, (p = load()));
     return p;

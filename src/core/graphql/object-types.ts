@@ -216,8 +216,9 @@ export function buildObjectTypes(registry: Registry): Map<string, GraphQLObjectT
         type: listOf(typeOf(list.model.name)),
         description: list.description,
         args: listArguments(list.model),
-        resolve: async (node, args: Record<string, unknown>, g) => {
-          const map = await node.batch.once(`list:${list.name}:${JSON.stringify(args)}`, () =>
+        // one load per field of the query (aliases with other arguments are other field nodes)
+        resolve: async (node, args: Record<string, unknown>, g, info) => {
+          const map = await node.batch.once(info.fieldNodes[0], () =>
             loadChildren(g, list.model, list.link, node.batch.ids(), readListArgs(list.model, args)),
           );
           return map.get(Number(node.row.id)) ?? [];

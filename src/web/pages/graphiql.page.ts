@@ -59,8 +59,8 @@ const url = (name: string) => `/static/graphiql/${name}?v=${load(name).hash}`;
 
 const CSP = `${PAGE_CSP}; font-src 'self' data:`;
 
-const DEFAULT_QUERY = `# The read-only GraphQL API: every model has <name>(id:) and <name>_list(...),
-# whose arguments are the REST list filters. Ctrl+Space completes, the Docs panel lists them.
+const DEFAULT_QUERY = `# Read-only. Every model has <name>(id:) and <name>_list(...);
+# the list arguments are the REST filters. Ctrl+Space completes.
 {
   site_list(pagination: {limit: 5}) {
     id
