@@ -29,6 +29,11 @@ describe('GET /graphql/ from a browser', () => {
     expect((await t.request('GET', '/static/graphiql/../../package.json', { token: null })).statusCode).toBe(404);
   });
 
+  it('is linked from the home page', async () => {
+    const res = await t.request('GET', '/', { headers: { accept: BROWSER } });
+    expect(res.body).toContain('href="/graphql/"');
+  });
+
   it('answers API clients with JSON at the same URL', async () => {
     const res = await t.request('GET', `/graphql/?query=${encodeURIComponent('{ __typename }')}`, { headers: { accept: '*/*' } });
     expect(res.json()).toEqual({ data: { __typename: 'Query' } });
