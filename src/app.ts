@@ -27,6 +27,7 @@ import { registerRootRoutes, ROOT_DOCS, SERVICE_VERSION } from './http/root-rout
 import { registerNotFound } from './http/not-found.js';
 import { registerWeb } from './web/index.js';
 import { attachEventWorker } from './core/events/index.js';
+import { registerGraphql } from './web/graphql-route.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -115,6 +116,7 @@ export async function buildApp(config: Config, opts: BuildOptions): Promise<Fast
   registerApiDocs(app, { registry, routes: [...ROOT_DOCS, ...API_DOCS_DOCS, ...special.docs], version: SERVICE_VERSION });
   for (const model of registry.all()) registerModelRoutes(app, model);
   for (const register of special.routes) register(app, ctx);
+  registerGraphql(app, ctx);
   registerWeb(app, ctx);
   if (opts.eventWorker) {
     const worker = attachEventWorker(ctx);

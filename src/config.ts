@@ -51,6 +51,14 @@ export interface Config {
    * cannot interrupt a statement (WebAssembly, no timer signal), so there it has no effect.
    */
   statementTimeout: number;
+  /** GraphQL at /graphql/ (core/graphql/README.md); NetBox's GRAPHQL_ENABLED, off = 404 */
+  graphqlEnabled: boolean;
+  /** refused before any SQL: nesting depth, aliases, and cost (core/graphql/limits.ts) */
+  graphqlMaxDepth: number;
+  graphqlMaxAliases: number;
+  graphqlMaxCost: number;
+  /** the objects a list without pagination.limit counts as in a query's cost */
+  graphqlListCost: number;
   /** webhook delivery (core/events/): the worker in the service process, its limits and retention */
   events: EventSettings;
 }
@@ -158,6 +166,12 @@ export function loadConfig(env: Env = process.env): Config {
     baseUrl: e.BASE_URL || null,
     trustedProxies: Object.freeze(parseList(e.TRUSTED_PROXIES, ['127.0.0.1', '::1'])),
     statementTimeout: parseSeconds('STATEMENT_TIMEOUT', e.STATEMENT_TIMEOUT, 60),
+    graphqlEnabled: parseBool('GRAPHQL_ENABLED', e.GRAPHQL_ENABLED, true),
+    graphqlMaxDepth: Math.max(1, parseInt10('GRAPHQL_MAX_DEPTH', e.GRAPHQL_MAX_DEPTH, 10)),
+    // NetBox 4: GRAPHQL_MAX_ALIASES = 10
+    graphqlMaxAliases: parseInt10('GRAPHQL_MAX_ALIASES', e.GRAPHQL_MAX_ALIASES, 10),
+    graphqlMaxCost: Math.max(1, parseInt10('GRAPHQL_MAX_COST', e.GRAPHQL_MAX_COST, 50_000)),
+    graphqlListCost: Math.max(1, parseInt10('GRAPHQL_LIST_COST', e.GRAPHQL_LIST_COST, 10)),
     events: Object.freeze({
       workerInProcess: parseBool('EVENT_WORKER', e.EVENT_WORKER, true),
       concurrency: Math.max(1, parseInt10('WEBHOOK_CONCURRENCY', e.WEBHOOK_CONCURRENCY, 4)),
