@@ -4,13 +4,11 @@
  * ADMIN_PASSWORD / ADMIN_TOKEN, or with a generated password that is printed once).
  */
 import { randomBytes } from 'node:crypto';
-import { rmSync } from 'node:fs';
-import { join } from 'node:path';
 import { sql } from 'kysely';
 import type { Config } from './config.js';
 import { type Database, type Kdb, openDatabase } from './db/client.js';
 import { migrate } from './db/migrate.js';
-import { buildSnapshot, CorruptSnapshotError, isFreshDataDir, removeSnapshot, restoreSnapshot, snapshotKey, snapshotPath } from './db/pglite-snapshot.js';
+import { buildSnapshot, CorruptSnapshotError, isFreshDataDir, makeSpare, removeSnapshot, restoreSnapshot, snapshotKey, snapshotPath, takeSpare } from './db/pglite-snapshot.js';
 import { Registry } from './core/model/registry.js';
 import { registerAllModels } from './apps/index.js';
 import { syncContentTypes } from './apps/extras/content-type.model.js';
@@ -33,23 +31,25 @@ export function currentSnapshotKey(): string {
   return snapshotKey(modelRegistry().all().map((m) => m.name));
 }
 
-/** Builds the PGlite snapshot for this code unless it exists and is whole; returns its folder and whether it was built. */
+/**
+ * Builds the PGlite snapshot for this code and its spare, unless they are there (npm postinstall:
+ * `inventory snapshot`). Making the spare copies every file of the snapshot, which checks it: a
+ * corrupt snapshot is removed and built again.
+ */
 export async function ensureSnapshot(cacheDir: string): Promise<{ path: string; key: string; built: boolean }> {
   const key = currentSnapshotKey();
-  const probe = join(cacheDir, `.probe-${process.pid}`);
   try {
-    // restoring into a scratch folder is the one check that reads every file the way a start does
-    if (restoreSnapshot(cacheDir, key, probe)) return { path: snapshotPath(cacheDir, key), key, built: false };
+    if (await makeSpare(cacheDir, key)) return { path: snapshotPath(cacheDir, key), key, built: false };
   } catch (err) {
     if (!(err instanceof CorruptSnapshotError)) throw err;
     removeSnapshot(cacheDir, key);
-  } finally {
-    rmSync(probe, { recursive: true, force: true });
   }
-  return { path: await buildSnapshot(cacheDir, key, prepareDatabase), key, built: true };
+  const path = await buildSnapshot(cacheDir, key, prepareDatabase);
+  await makeSpare(cacheDir, key);
+  return { path, key, built: true };
 }
 
-/** How the database was found: a new PGlite directory copied from the snapshot, built by initdb, or one that existed. */
+/** How the database was found: a new PGlite directory from the snapshot, or made by initdb, or one that existed. */
 export type DatabaseOrigin = 'snapshot' | 'initdb' | 'existing' | 'postgres';
 
 export interface PreparedDatabase {
@@ -57,45 +57,59 @@ export interface PreparedDatabase {
   origin: DatabaseOrigin;
   /** migrations applied by this start */
   applied: string[];
-  /** what went wrong with the snapshot, when the start fell back to initdb (a warning for the log) */
+  /** what went wrong with the snapshot (a warning for the log); the start went on without it */
   snapshotProblem: string | null;
+  /**
+   * Work to do once the service listens: after a start from the snapshot, a new spare for the next
+   * fresh DATA_DIR (copied in the background, one file at a time). Rejects with what went wrong.
+   */
+  afterStart(): Promise<void>;
+}
+
+/** Fills a fresh DATA_DIR from the snapshot for `key`: moves the spare, else copies, else builds first. */
+async function fillFromSnapshot(config: Config, key: string): Promise<{ problem: string | null }> {
+  const dir = config.pgliteSnapshotDir;
+  if (takeSpare(dir, key, config.dataDir)) return { problem: null };
+  let problem: string | null = null;
+  try {
+    if (await restoreSnapshot(dir, key, config.dataDir)) return { problem };
+  } catch (err) {
+    if (!(err instanceof CorruptSnapshotError)) throw err;
+    problem = `${err.message}; building the PGlite snapshot again`;
+    removeSnapshot(dir, key);
+  }
+  // a missing or stale snapshot: what a cold start costs, paid once per code version
+  await buildSnapshot(dir, key, prepareDatabase);
+  if (!(await restoreSnapshot(dir, key, config.dataDir))) throw new Error('the snapshot just built is missing');
+  return { problem };
 }
 
 /**
  * Opens the database and makes it ready to serve (migrations, content types). A fresh PGlite
- * DATA_DIR is filled from the snapshot (db/pglite-snapshot.ts) when PGLITE_SNAPSHOT is on: a
- * missing or stale snapshot is built first (the cold start's cost, once per code version) and a
- * corrupt one is removed and built again. If the snapshot cannot be used at all (an unwritable cache
- * folder), the start goes the normal way: initdb in DATA_DIR. PostgreSQL never uses a snapshot.
+ * DATA_DIR starts from the snapshot (db/pglite-snapshot.ts) when PGLITE_SNAPSHOT is on; a missing
+ * or stale snapshot is built first and a corrupt one built again. If the snapshot cannot be used at
+ * all (an unwritable cache folder), the start goes the normal way: initdb in DATA_DIR. PostgreSQL
+ * never uses a snapshot.
  */
 export async function openPreparedDatabase(config: Config): Promise<PreparedDatabase> {
-  const open = () => openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, statementTimeout: config.statementTimeout });
-  let origin: DatabaseOrigin = config.databaseUrl ? 'postgres' : isFreshDataDir(config.dataDir) ? 'initdb' : 'existing';
+  const inMemory = config.dataDir === 'memory://';
+  let origin: DatabaseOrigin = config.databaseUrl ? 'postgres' : inMemory || isFreshDataDir(config.dataDir) ? 'initdb' : 'existing';
   let snapshotProblem: string | null = null;
-  if (origin === 'initdb' && config.pgliteSnapshot) {
+  let afterStart = async () => undefined;
+  if (origin === 'initdb' && !inMemory && config.pgliteSnapshot) {
     try {
       const key = currentSnapshotKey();
-      let restored = false;
-      try {
-        restored = restoreSnapshot(config.pgliteSnapshotDir, key, config.dataDir);
-      } catch (err) {
-        if (!(err instanceof CorruptSnapshotError)) throw err;
-        snapshotProblem = `${err.message}; building it again`;
-        removeSnapshot(config.pgliteSnapshotDir, key);
-      }
-      if (!restored) {
-        await buildSnapshot(config.pgliteSnapshotDir, key, prepareDatabase);
-        restored = restoreSnapshot(config.pgliteSnapshotDir, key, config.dataDir);
-      }
-      if (restored) origin = 'snapshot';
+      snapshotProblem = (await fillFromSnapshot(config, key)).problem;
+      origin = 'snapshot';
+      afterStart = async () => void (await makeSpare(config.pgliteSnapshotDir, key));
     } catch (err) {
-      // restoreSnapshot removed what it had copied, so initdb finds DATA_DIR as it was
+      // the copy removed what it had written, so initdb finds DATA_DIR as it was
       snapshotProblem = `PGlite snapshot unusable (${(err as Error).message}); running initdb in ${config.dataDir}`;
     }
   }
-  const db = await open();
+  const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, statementTimeout: config.statementTimeout });
   const applied = await prepareDatabase(db);
-  return { db, origin, applied, snapshotProblem };
+  return { db, origin, applied, snapshotProblem, afterStart };
 }
 
 export async function createSuperuser(q: Kdb, username: string, password: string, token?: string | null): Promise<number> {

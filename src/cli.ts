@@ -56,12 +56,12 @@ async function snapshotCommand(config: Config): Promise<void> {
   const { path, key, built } = await ensureSnapshot(config.pgliteSnapshotDir);
   const mb = (snapshotSize(config.pgliteSnapshotDir, key) / 1e6).toFixed(1);
   const took = ((performance.now() - started) / 1000).toFixed(1);
-  console.log(`PGlite snapshot ${built ? 'built' : 'already there'}: ${path} (${mb} MB, ${took} s); a new DATA_DIR starts as a copy of it.`);
+  console.log(`PGlite snapshot ${built ? 'built' : 'already there'}: ${path} (${mb} MB, and as much again for its spare copy; ${took} s); a new DATA_DIR starts from it.`);
 }
 
 async function serve(config: Config): Promise<void> {
   const log = createLogger(config);
-  const { db, origin, snapshotProblem } = await openPreparedDatabase(config);
+  const { db, origin, snapshotProblem, afterStart } = await openPreparedDatabase(config);
   if (snapshotProblem) log.warn(snapshotProblem);
   const admin = await bootstrapAdmin(db, config);
   const app = await buildApp(config, { db, logger: log });
@@ -80,6 +80,7 @@ async function serve(config: Config): Promise<void> {
       admin: admin?.generatedPassword ? { username: admin.username, password: admin.generatedPassword } : null,
     }),
   );
+  afterStart().catch((err: Error) => app.log.warn(`no spare copy of the PGlite snapshot for the next new DATA_DIR: ${err.message}`));
 }
 
 async function main(argv: string[]): Promise<void> {
