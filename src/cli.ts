@@ -63,8 +63,11 @@ async function serve(config: Config): Promise<void> {
   const log = createLogger(config);
   const { db, origin, snapshotProblem, afterStart } = await openPreparedDatabase(config);
   if (snapshotProblem) log.warn(snapshotProblem);
-  const admin = await bootstrapAdmin(db, config);
+  // the password hash (scrypt) runs on libuv's threads while this one builds the app
+  const creatingAdmin = bootstrapAdmin(db, config);
+  creatingAdmin.catch(() => undefined);
   const app = await buildApp(config, { db, logger: log });
+  const admin = await creatingAdmin;
   // the password itself goes to the console only (greeting.ts), never into the log
   if (admin) app.log.info({ username: admin.username, generatedPassword: admin.generatedPassword !== null }, 'created the first superuser');
   process.once('SIGTERM', () => void drainAndExit(app, db, 'SIGTERM'));
