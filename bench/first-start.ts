@@ -1,7 +1,8 @@
 /**
  * First start (issue 10): the time from spawning the service on a new, empty DATA_DIR to its first
  * HTTP 200 on /api/status/, for each way of starting, N runs each, interleaved so a busy moment of
- * this shared machine falls on every mode alike. Prints median, min and max per mode.
+ * this shared machine falls on every mode alike. Prints median, min and max per mode, of the wall
+ * time and of the CPU time the service used by then (which a busy machine hardly changes).
  *
  *   node --import tsx bench/first-start.ts [--runs 5] [--modes compiled-spare,compiled-copy,...]
  *
@@ -16,7 +17,7 @@
  * `npm ci && npm start` finds it made by postinstall.
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ensureSnapshot, currentSnapshotKey } from '../src/bootstrap.js';
@@ -40,8 +41,19 @@ function option(name: string, dflt: string): string {
 
 const config = loadConfig();
 
-/** Spawns one start and returns the milliseconds until the first 200 on /api/status/. */
-async function timeOneStart(mode: Mode): Promise<number> {
+/**
+ * CPU seconds (user + system, every thread) the process has used, from /proc (Linux): unlike the
+ * wall time it hardly moves with the machine's load, so runs on a busy machine stay comparable.
+ */
+function cpuSeconds(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  // utime and stime, fields 14 and 15 of proc(5), in clock ticks of 1/100 s
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
+/** Spawns one start; returns the milliseconds until the first 200 on /api/status/ and the CPU seconds spent by then. */
+async function timeOneStart(mode: Mode): Promise<{ ms: number; cpu: number }> {
   const spec = MODES[mode];
   const dataDir = join(mkdtempSync(join(tmpdir(), 'inv-first-')), 'data');
   const port = await freePort();
@@ -56,7 +68,7 @@ async function timeOneStart(mode: Mode): Promise<number> {
     for (;;) {
       if (child.exitCode !== null) throw new Error(`${mode}: the service exited with ${child.exitCode}:\n${err}`);
       const ok = await fetch(`http://127.0.0.1:${port}/api/status/`, { signal: AbortSignal.timeout(5_000) }).then((r) => r.status === 200, () => false);
-      if (ok) return performance.now() - started;
+      if (ok) return { ms: performance.now() - started, cpu: cpuSeconds(child.pid!) };
       if (performance.now() - started > 120_000) throw new Error(`${mode}: no answer within 120 s:\n${err}`);
       await new Promise((r) => setTimeout(r, 10));
     }
@@ -84,21 +96,26 @@ async function main() {
   console.log(`snapshot ${snapshotPath(cacheDir, key)}: ${(snapshotSize(cacheDir, key) / 1e6).toFixed(1)} MB (+ the same for its spare), ${built ? `built in ${((performance.now() - t0) / 1000).toFixed(1)} s` : 'already there'}`);
   console.log(`load average before: ${loadavg().map((l) => l.toFixed(2)).join(' ')} (${runs} runs per mode, interleaved)`);
   const times = new Map<Mode, number[]>(modes.map((m) => [m, []]));
+  const cpus = new Map<Mode, number[]>(modes.map((m) => [m, []]));
   for (let i = 0; i < runs; i++) {
     for (const mode of modes) {
       const spare = join(snapshotPath(cacheDir, key), 'spare');
       if (MODES[mode].snapshot === 'spare') await ensureSnapshot(cacheDir);
       if (MODES[mode].snapshot === 'copy') rmSync(spare, { recursive: true, force: true });
-      const ms = await timeOneStart(mode);
+      const { ms, cpu } = await timeOneStart(mode);
       times.get(mode)!.push(ms);
-      console.log(`  run ${i + 1} ${mode.padEnd(16)} ${(ms / 1000).toFixed(2)} s`);
+      cpus.get(mode)!.push(cpu * 1000);
+      console.log(`  run ${i + 1} ${mode.padEnd(16)} ${(ms / 1000).toFixed(2)} s (${cpu.toFixed(2)} s CPU)`);
     }
   }
   console.log(`load average after: ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
-  console.log('\nmode              median     min     max   (seconds to the first 200 on a new DATA_DIR)');
+  const f = (ms: number) => (ms / 1000).toFixed(2).padStart(7);
+  console.log('\nseconds to the first 200 on a new DATA_DIR: wall (median min max) and CPU of the service (median min max)');
+  console.log('mode              median     min     max  |  CPU median     min     max');
   for (const [mode, values] of times) {
-    const s = stats(values);
-    console.log(`${mode.padEnd(16)} ${(s.median / 1000).toFixed(2).padStart(7)} ${(s.min / 1000).toFixed(2).padStart(7)} ${(s.max / 1000).toFixed(2).padStart(7)}`);
+    const w = stats(values);
+    const c = stats(cpus.get(mode)!);
+    console.log(`${mode.padEnd(16)} ${f(w.median)} ${f(w.min)} ${f(w.max)}  |  ${f(c.median)} ${f(c.min)} ${f(c.max)}`);
   }
   await ensureSnapshot(cacheDir);
 }
