@@ -3,6 +3,7 @@
  * into a typed, frozen object that is passed down. Names follow NetBox's settings where they exist.
  */
 import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 
 export interface Config {
   host: string;
@@ -61,6 +62,13 @@ export interface Config {
   graphqlListCost: number;
   /** webhook delivery (core/events/): the worker in the service process, its limits and retention */
   events: EventSettings;
+  // -- first start and console (issue 10) --
+  /** `json`: one JSON line per log record; `pretty`: readable lines; `auto`: pretty on a terminal (logger.ts) */
+  logFormat: 'json' | 'pretty' | 'auto';
+  /** start a fresh PGlite DATA_DIR as a copy of the prepared snapshot (db/pglite-snapshot.ts) */
+  pgliteSnapshot: boolean;
+  /** where snapshots are kept; by default node_modules/.cache/netinventory of this install */
+  pgliteSnapshotDir: string;
 }
 
 export interface EventSettings {
@@ -77,6 +85,15 @@ export interface EventSettings {
   lease: number;
   /** days finished deliveries are kept */
   retentionDays: number;
+}
+
+/** next to the installed code, where `npm ci` (postinstall) builds the snapshot */
+const DEFAULT_SNAPSHOT_DIR = fileURLToPath(new URL('../node_modules/.cache/netinventory', import.meta.url));
+
+function parseLogFormat(v: string | undefined): Config['logFormat'] {
+  if (v === undefined || v === '') return 'auto';
+  if (v === 'json' || v === 'pretty' || v === 'auto') return v;
+  throw new Error(`LOG_FORMAT must be json, pretty or auto, got "${v}"`);
 }
 
 // NetBox 3.5+: by default users may manage their own tokens (spec: Authentication 3).
@@ -182,5 +199,8 @@ export function loadConfig(env: Env = process.env): Config {
       lease: Math.max(1, parseSeconds('WEBHOOK_LEASE', e.WEBHOOK_LEASE, 120)),
       retentionDays: Math.max(1, parseInt10('WEBHOOK_RETENTION_DAYS', e.WEBHOOK_RETENTION_DAYS, 7)),
     }),
+    logFormat: parseLogFormat(e.LOG_FORMAT),
+    pgliteSnapshot: parseBool('PGLITE_SNAPSHOT', e.PGLITE_SNAPSHOT, true),
+    pgliteSnapshotDir: e.PGLITE_SNAPSHOT_DIR || DEFAULT_SNAPSHOT_DIR,
   });
 }

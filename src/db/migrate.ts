@@ -15,6 +15,10 @@ export function listMigrations(): string[] {
   return readdirSync(MIGRATIONS_DIR).filter((f) => f.endsWith('.sql')).sort();
 }
 
+export function readMigration(name: string): string {
+  return readFileSync(join(MIGRATIONS_DIR, name), 'utf8');
+}
+
 /** Returns the names of the migrations it applied. */
 export async function migrate(db: Database): Promise<string[]> {
   await db.exec(`create table if not exists schema_migrations (
@@ -25,7 +29,7 @@ export async function migrate(db: Database): Promise<string[]> {
     const seen = new Set(done.rows.map((r) => r.name));
     for (const name of listMigrations()) {
       if (seen.has(name)) continue;
-      const body = readFileSync(join(MIGRATIONS_DIR, name), 'utf8');
+      const body = readMigration(name);
       const escaped = name.replace(/'/g, "''");
       try {
         await db.exec(`begin;\n${body}\n;insert into schema_migrations(name) values ('${escaped}');\ncommit;`);

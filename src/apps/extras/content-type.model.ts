@@ -36,9 +36,20 @@ export const contentType = defineModel({
   search: ['app_label', 'model'],
 });
 
+/**
+ * Inserts the content types the registry has and the table lacks, in registry order. Only the
+ * missing rows reach the insert: PostgreSQL draws a sequence value for every row an INSERT tries,
+ * `on conflict do nothing` included, so inserting all of them at each start moved
+ * extras_contenttype_id_seq by the model count per restart (and a data directory copied from the
+ * PGlite snapshot would not match a cold start). The `on conflict` stays for two processes
+ * starting at once on one PostgreSQL database.
+ */
 export async function syncContentTypes(q: Kdb, registry: Registry): Promise<void> {
   const models = registry.all();
   await sql`insert into extras_contenttype (app_label, model)
-    select * from unnest(${models.map((m) => m.app)}::text[], ${models.map((m) => m.model)}::text[])
+    select t.app_label, t.model
+    from unnest(${models.map((m) => m.app)}::text[], ${models.map((m) => m.model)}::text[]) with ordinality as t(app_label, model, n)
+    where not exists (select 1 from extras_contenttype c where c.app_label = t.app_label and c.model = t.model)
+    order by t.n
     on conflict (app_label, model) do nothing`.execute(q);
 }

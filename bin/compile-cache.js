@@ -1,0 +1,127 @@
+/**
+ * Compiled start: the CLI and everything it imports from src/ and from pure-JS packages, bundled by
+ * esbuild into ONE ES module in node_modules/.cache/netinventory/build-<fingerprint>/. Loading one
+ * file takes ~0.4 s where tsx compiling and resolving ~900 modules took ~1.5 s (issue 10: a first
+ * start under 3 s). `npm ci` builds it (postinstall); a start after any edit under src/ finds a new
+ * fingerprint and builds again (~1 s) before it runs, so `npm start` never runs stale code.
+ *
+ * The fingerprint covers every file under src/ (path, size, modification time, as make does), the
+ * package manifest and lockfile (a changed dependency), the esbuild version and the checkout's path.
+ * Tests keep running the TypeScript itself (vitest), and bin/inventory.js falls back to tsx if
+ * esbuild cannot run here.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+export const ROOT = fileURLToPath(new URL('..', import.meta.url));
+/** bump when the bundle's options change */
+const FORMAT = 1;
+
+/**
+ * Packages that stay files of their own, imported from node_modules at run time: they read files
+ * that sit next to their code (PGlite's .wasm and .data, Swagger UI's assets), or are optional
+ * native add-ons that are not installed (pg-native, which pg requires only on request).
+ */
+const EXTERNAL = ['@electric-sql/pglite', '@electric-sql/pglite/*', 'swagger-ui-dist', 'pg-native'];
+
+/**
+ * Bundled CommonJS packages call require(); an ES module has none, so the bundle makes one. Node
+ * resolves it from the bundle's folder, inside node_modules, so it finds the same packages.
+ */
+const BANNER = "import { createRequire as __inventoryRequire } from 'node:module';\nconst require = __inventoryRequire(import.meta.url);";
+
+function statLine(root, path) {
+  const s = statSync(path);
+  return `${relative(root, path)}\0${s.size}\0${s.mtimeMs}\n`;
+}
+
+/** A hash of what the bundle is made from; any edit under src/ or any install changes it. */
+export function sourceFingerprint(root = ROOT) {
+  const hash = createHash('sha256');
+  let esbuildVersion = 'none';
+  try {
+    esbuildVersion = JSON.parse(readFileSync(join(root, 'node_modules/esbuild/package.json'), 'utf8')).version;
+  } catch {
+    // no esbuild: compiledEntry fails and bin/inventory.js runs tsx
+  }
+  hash.update(`${FORMAT}\0${root}\0${esbuildVersion}\n`);
+  const walk = (dir) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : 1))) {
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) walk(path);
+      else hash.update(statLine(root, path));
+    }
+  };
+  walk(join(root, 'src'));
+  for (const file of ['package.json', 'package-lock.json']) {
+    if (existsSync(join(root, file))) hash.update(statLine(root, join(root, file)));
+  }
+  return hash.digest('hex').slice(0, 20);
+}
+
+/**
+ * esbuild moves every module into one file, so `import.meta.url` would name the bundle. Code that
+ * finds files next to itself (the migrations, package lookups) gets its own source file's URL
+ * written in instead, so it behaves exactly as under tsx.
+ */
+function keepImportMeta(root) {
+  const src = join(root, 'src');
+  return {
+    name: 'keep-import-meta',
+    setup(build) {
+      build.onLoad({ filter: /\.ts$/ }, (args) => {
+        if (!args.path.startsWith(src)) return undefined;
+        const text = readFileSync(args.path, 'utf8');
+        if (!text.includes('import.meta')) return undefined;
+        const contents = text
+          .replaceAll('import.meta.url', JSON.stringify(pathToFileURL(args.path).href))
+          .replaceAll('import.meta.dirname', JSON.stringify(dirname(args.path)))
+          .replaceAll('import.meta.filename', JSON.stringify(args.path));
+        return { contents, loader: 'ts' };
+      });
+    },
+  };
+}
+
+/**
+ * The path of the bundle of `entry` for the current sources, built first if it is missing. The build
+ * goes to a temporary folder renamed into place, so two starts at once never see half a file.
+ */
+export async function compiledEntry({ root = ROOT, entry = 'src/cli.ts', cacheDir = join(root, 'node_modules/.cache/netinventory') } = {}) {
+  const fingerprint = sourceFingerprint(root);
+  const dir = join(cacheDir, `build-${fingerprint}`);
+  const out = join(dir, 'cli.mjs');
+  if (existsSync(out)) return out;
+  const esbuild = await import('esbuild');
+  mkdirSync(cacheDir, { recursive: true });
+  const tmp = join(cacheDir, `.build-js-${process.pid}-${randomBytes(4).toString('hex')}`);
+  try {
+    await esbuild.build({
+      absWorkingDir: root,
+      entryPoints: [join(root, entry)],
+      outfile: join(tmp, 'cli.mjs'),
+      bundle: true,
+      platform: 'node',
+      format: 'esm',
+      target: 'node20',
+      external: EXTERNAL,
+      banner: { js: BANNER },
+      plugins: [keepImportMeta(root)],
+      logLevel: 'error',
+    });
+    try {
+      renameSync(tmp, dir);
+    } catch (err) {
+      // another start built the same fingerprint first
+      if (!existsSync(out)) throw err;
+    }
+  } finally {
+    rmSync(tmp, { recursive: true, force: true });
+  }
+  for (const name of readdirSync(cacheDir)) {
+    if (name.startsWith('build-') && name !== `build-${fingerprint}`) rmSync(join(cacheDir, name), { recursive: true, force: true });
+  }
+  return out;
+}
