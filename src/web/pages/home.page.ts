@@ -10,18 +10,12 @@ import type { ModelDef } from '../../core/model/types.js';
 import { APPS } from '../../http/root-routes.js';
 import { html, type Html } from '../html.js';
 import { renderPage, sendPage } from '../layout.js';
+import { appLabel, capitalize } from '../labels.js';
 import { pageContext } from '../page-context.js';
-
-// the apps as NetBox's navigation names them
-const APP_LABELS: Record<string, string> = { dcim: 'DCIM', ipam: 'IPAM' };
-
-function capitalize(text: string): string {
-  return text.charAt(0).toUpperCase() + text.slice(1);
-}
 
 function appPanel(app: string, rows: Array<[ModelDef, number]>): Html {
   return html`<section class="panel">
-  <h2><a href="/api/${app}/">${APP_LABELS[app] ?? capitalize(app)}</a></h2>
+  <h2><a href="/api/${app}/">${appLabel(app)}</a></h2>
   <table>${rows.map(
     ([m, n]) => html`<tr><td><a href="/api/${m.app}/${m.path}/">${capitalize(m.verboseNamePlural)}</a></td><td class="num">${n.toLocaleString('en')}</td></tr>`,
   )}</table>

@@ -1,5 +1,5 @@
 /**
- * `/search/?q=`: the `q` search of every model that declares searchable fields, a few results per
+ * `/search/?q=`: the `q` search of every inventory model that declares searchable fields, a few results per
  * model with links into the browsable API and to the full filtered list. Only models the user may
  * view are searched.
  */
@@ -10,6 +10,7 @@ import { listObjects } from '../../core/crud/read.js';
 import type { ModelDef } from '../../core/model/types.js';
 import { html, type Html } from '../html.js';
 import { renderPage, sendPage } from '../layout.js';
+import { capitalize } from '../labels.js';
 import { localPath, pageContext } from '../page-context.js';
 
 const PER_MODEL = 5;
@@ -21,7 +22,8 @@ export function registerSearchPage(app: FastifyInstance, ctx: AppContext): void 
     const sections: Html[] = [];
     let total = 0;
     if (q) {
-      const searchable: ModelDef[] = ctx.registry.all().filter((m) => m.search.length > 0);
+      // the inventory itself: not the records about it (change log, content types) nor accounts
+      const searchable: ModelDef[] = ctx.registry.all().filter((m) => m.search.length > 0 && !m.readOnly && m.app !== 'users');
       for (const m of searchable) {
         if (!(await hasPermission(rc, m, 'view'))) continue;
         const params = new Map([['q', [q]], ['limit', [String(PER_MODEL)]], ['brief', ['true']]]);
@@ -30,7 +32,7 @@ export function registerSearchPage(app: FastifyInstance, ctx: AppContext): void 
         total += page.count;
         const more = `/api/${m.app}/${m.path}/?q=${encodeURIComponent(q)}`;
         sections.push(html`<section class="panel">
-  <h2>${m.verboseNamePlural} <span class="muted">(${page.count})</span></h2>
+  <h2>${capitalize(m.verboseNamePlural)} <span class="muted">(${page.count})</span></h2>
   <ul>${page.results.map((r) => html`<li><a href="${localPath(r.url, rc.baseUrl)}">${String(r.display ?? r.name ?? r.id)}</a></li>`)}</ul>
   ${page.count > PER_MODEL ? html`<a href="${more}">All ${page.count} ${m.verboseNamePlural}</a>` : ''}
 </section>`);
