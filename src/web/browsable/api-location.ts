@@ -5,6 +5,7 @@
  */
 import type { ModelDef } from '../../core/model/types.js';
 import type { Registry } from '../../core/model/registry.js';
+import { appLabel, capitalize } from '../labels.js';
 import type { Crumb } from '../layout.js';
 
 export type ApiLocation =
@@ -13,10 +14,6 @@ export type ApiLocation =
   | { kind: 'list'; app: string; model: ModelDef }
   | { kind: 'detail'; app: string; model: ModelDef; id: string }
   | { kind: 'other'; segments: string[] };
-
-export function capitalize(text: string): string {
-  return text.charAt(0).toUpperCase() + text.slice(1);
-}
 
 /** `path` is the URL path without its query, `/api/...`. */
 export function locate(registry: Registry, path: string, apps: readonly string[]): ApiLocation {
@@ -38,7 +35,7 @@ export function crumbsOf(loc: ApiLocation, path: string, title: string): Crumb[]
   segments.forEach((seg, i) => {
     prefix += `/${seg}`;
     const last = i === segments.length - 1;
-    let label = i === 0 ? 'API' : seg;
+    let label = i === 0 ? 'API' : i === 1 ? appLabel(seg) : seg;
     if ((loc.kind === 'list' || loc.kind === 'detail') && i === 2) label = capitalize(loc.model.verboseNamePlural);
     if (last && i > 0) label = title;
     crumbs.push(last ? { label } : { label, href: `${prefix}/` });
@@ -52,7 +49,7 @@ export function titleOf(loc: ApiLocation, body: unknown): string {
     case 'root':
       return 'API root';
     case 'app':
-      return `${capitalize(loc.app)} API root`;
+      return `${appLabel(loc.app)} API root`;
     case 'list':
       return capitalize(loc.model.verboseNamePlural);
     case 'detail': {
