@@ -30,10 +30,11 @@ const NOT_BROWSABLE = /^\/api\/(schema|docs)\//;
 
 function wantsPage(request: FastifyRequest): boolean {
   const url = request.url;
-  if (!url.startsWith('/api/') || NOT_BROWSABLE.test(url)) return false;
+  if (!url.startsWith('/api/')) return false;
   // cheap exits first: most API requests name neither HTML nor a format
-  if (!request.headers.accept?.includes('html') && !url.includes('format=')) return false;
-  return prefersHtml(request);
+  const accept = request.headers.accept;
+  if ((accept === undefined || !accept.includes('html')) && !url.includes('format=')) return false;
+  return !NOT_BROWSABLE.test(url) && prefersHtml(request);
 }
 
 function parseBody(payload: unknown): { ok: true; body: unknown } | { ok: false } {
