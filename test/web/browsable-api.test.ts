@@ -314,6 +314,22 @@ describe('the write forms', () => {
   });
 });
 
+describe('other endpoints', () => {
+  it('offers a POST form wherever the route takes one: available IPs of a prefix', async () => {
+    const prefix = (await t.post('/api/ipam/prefixes/', { prefix: '10.77.0.0/29' })).json();
+    const url = `/api/ipam/prefixes/${prefix.id}/available-ips/`;
+    const page = await browser.request('GET', url);
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain(`<form method="post" action="${url}">`);
+    expect(page.body).toMatch(/<li><a href="\/api\/ipam\/prefixes\/">Prefixes<\/a><\/li>/);
+    const res = await browser.request('POST', url, { form: { csrfmiddlewaretoken: formToken(page.body), _content: '{}' } });
+    expect(res.statusCode).toBe(201);
+    expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(res.body).toContain('HTTP 201 Created');
+    expect(res.body).toContain('10.77.0.1/29');
+  });
+});
+
 describe('LOGIN_REQUIRED', () => {
   it('sends an anonymous browser to /login/?next= and refuses a JSON client', async () => {
     const locked = await makeTestApp({ LOGIN_REQUIRED: 'true' });

@@ -28,15 +28,16 @@ export function locate(registry: Registry, path: string, apps: readonly string[]
 }
 
 /** Breadcrumbs from the path: each segment links to its prefix, the last one is this page. */
-export function crumbsOf(loc: ApiLocation, path: string, title: string): Crumb[] {
+export function crumbsOf(registry: Registry, path: string, title: string): Crumb[] {
   const segments = path.split('/').filter(Boolean);
+  const model = registry.appModels(segments[1] ?? '').find((m) => m.path === segments[2]);
   const crumbs: Crumb[] = [];
   let prefix = '';
   segments.forEach((seg, i) => {
     prefix += `/${seg}`;
     const last = i === segments.length - 1;
     let label = i === 0 ? 'API' : i === 1 ? appLabel(seg) : seg;
-    if ((loc.kind === 'list' || loc.kind === 'detail') && i === 2) label = capitalize(loc.model.verboseNamePlural);
+    if (model && i === 2) label = capitalize(model.verboseNamePlural);
     if (last && i > 0) label = title;
     crumbs.push(last ? { label } : { label, href: `${prefix}/` });
   });

@@ -62,6 +62,7 @@ function formContent(request: FastifyRequest, loc: ApiLocation, res: ApiResponse
   return '{}';
 }
 
+/** Links to this URL as JSON (DRF's format link) and, on a list, with brief toggled; a read's page only. */
 function formatLinks(path: string, pairs: Pairs, loc: ApiLocation): Html {
   const without = (name: string) => pairs.filter(([k]) => k !== name);
   const json = joinUrl(path, [...without('format'), ['format', 'json']]);
@@ -93,11 +94,11 @@ ${errors.length ? html`<div class="errors" role="alert"><strong>The request was 
 ${isList && loc.kind === 'list' ? listControls(loc.model, path, pairs, res.body as Record<string, unknown>, request.rc?.baseUrl ?? '') : ''}
 <section class="panel response">
 ${responseHead(request, res)}
-${formatLinks(path, pairs, loc)}
+${request.method === 'GET' || request.method === 'HEAD' ? formatLinks(path, pairs, loc) : ''}
 ${res.body === undefined ? html`<p class="muted">No content.</p>` : jsonView(res.body, request.rc?.baseUrl ?? '')}
 </section>
 ${offerForms && page.user ? writeForms({ path, allow, detail: loc.kind === 'detail' || (loc.kind === 'other' && !allow.has('POST')), content: formContent(request, loc, res), page }) : ''}
 ${!page.user && (res.status === 401 || res.status === 403) ? html`<p class="panel"><a href="${signInUrl(page.here)}">Sign in</a> to see this.</p>` : ''}
 ${offerForms && !page.user ? html`<p class="panel muted"><a href="${signInUrl(page.here)}">Sign in to change</a> this ${loc.kind === 'detail' ? 'object' : 'list'}.</p>` : ''}`;
-  return renderPage({ title, ...page, crumbs: crumbsOf(loc, path, title), body, mainClass: 'wide' });
+  return renderPage({ title, ...page, crumbs: crumbsOf(registry, path, title), body, mainClass: 'wide' });
 }
