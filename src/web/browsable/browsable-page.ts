@@ -75,6 +75,13 @@ function formatLinks(path: string, pairs: Pairs, loc: ApiLocation): Html {
   return html`<p class="formats">View as <a href="${json}" type="application/json">JSON</a>${brief}</p>`;
 }
 
+/** What an anonymous visitor is told: sign in to see what was refused, or to change what is shown. */
+function signInHint(here: string, status: number, offerForms: boolean, loc: ApiLocation): Html | string {
+  if (status === 401 || status === 403) return html`<p class="panel"><a href="${signInUrl(here)}">Sign in</a> to see this.</p>`;
+  if (offerForms) return html`<p class="panel muted"><a href="${signInUrl(here)}">Sign in to change</a> this ${loc.kind === 'detail' ? 'object' : 'list'}.</p>`;
+  return '';
+}
+
 export function renderBrowsablePage(request: FastifyRequest, reply: FastifyReply, registry: Registry, res: ApiResponse): string {
   const page = pageContext(request, reply);
   const { path, pairs } = splitUrl(request.url);
@@ -98,7 +105,6 @@ ${request.method === 'GET' || request.method === 'HEAD' ? formatLinks(path, pair
 ${res.body === undefined ? html`<p class="muted">No content.</p>` : jsonView(res.body, request.rc?.baseUrl ?? '')}
 </section>
 ${offerForms && page.user ? writeForms({ path, allow, detail: loc.kind === 'detail' || (loc.kind === 'other' && !allow.has('POST')), content: formContent(request, loc, res), page }) : ''}
-${!page.user && (res.status === 401 || res.status === 403) ? html`<p class="panel"><a href="${signInUrl(page.here)}">Sign in</a> to see this.</p>` : ''}
-${offerForms && !page.user ? html`<p class="panel muted"><a href="${signInUrl(page.here)}">Sign in to change</a> this ${loc.kind === 'detail' ? 'object' : 'list'}.</p>` : ''}`;
+${page.user ? '' : signInHint(page.here, res.status, offerForms, loc)}`;
   return renderPage({ title, ...page, crumbs: crumbsOf(registry, path, title), body, mainClass: 'wide' });
 }

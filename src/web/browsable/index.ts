@@ -95,12 +95,13 @@ export function registerBrowsableApi(app: FastifyInstance): void {
   });
   app.addHook('onSend', (request, reply, payload, done) => {
     if (!request.apiPage) return done(null, payload);
+    let out = payload;
     try {
-      done(null, toPage(request, reply, payload));
+      out = toPage(request, reply, payload);
     } catch (err) {
       // a page that cannot be made must not cost the answer: the JSON goes out as it was
       request.log.error({ err }, 'browsable API page failed');
-      done(null, payload);
     }
+    done(null, out);
   });
 }
