@@ -28,6 +28,8 @@ import { registerNotFound } from './http/not-found.js';
 import { registerBrowsableApi } from './web/browsable/index.js';
 import { overrideFormMethod } from './web/browsable/method-override.js';
 import { registerWeb } from './web/index.js';
+import { attachEventWorker } from './core/events/index.js';
+import { registerGraphql } from './web/graphql-route.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -50,6 +52,8 @@ declare module 'fastify' {
 export interface BuildOptions {
   db: Database;
   logger?: pino.Logger;
+  /** run a webhook worker in this process (core/events/worker.ts); stopped when the app closes */
+  eventWorker?: boolean;
 }
 
 export async function buildApp(config: Config, opts: BuildOptions): Promise<FastifyInstance> {
@@ -84,6 +88,7 @@ export async function buildApp(config: Config, opts: BuildOptions): Promise<Fast
     counts: createCountCache(),
     responses: config.responseCacheMb > 0 ? createResponseCache(config.responseCacheMb * 1024 * 1024) : null,
     modelWrites: metrics?.writes ?? null,
+    wakeEventWorker: null,
   };
   const special = registerAllModels(registry);
   registry.freeze();
@@ -116,6 +121,11 @@ export async function buildApp(config: Config, opts: BuildOptions): Promise<Fast
   registerApiDocs(app, { registry, routes: [...ROOT_DOCS, ...API_DOCS_DOCS, ...special.docs], version: SERVICE_VERSION });
   for (const model of registry.all()) registerModelRoutes(app, model);
   for (const register of special.routes) register(app, ctx);
+  registerGraphql(app, ctx);
   registerWeb(app, ctx);
+  if (opts.eventWorker) {
+    const worker = attachEventWorker(ctx);
+    app.addHook('onClose', async () => worker.stop());
+  }
   return app;
 }

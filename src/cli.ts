@@ -1,6 +1,7 @@
 /**
- * The command line: `serve` (default), `migrate`, `createsuperuser <username> [--password P]
- * [--token KEY]`, `demo-data`. Settings come from the environment (see config.ts).
+ * The command line: `serve` (default), `worker` (webhook deliveries only), `migrate`,
+ * `createsuperuser <username> [--password P] [--token KEY]`, `demo-data`, `webhook-receiver
+ * [--port 9000] [--no-headers]`. Settings come from the environment (see config.ts).
  */
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
@@ -9,6 +10,7 @@ import { bootstrapAdmin, createSuperuser, prepareDatabase } from './bootstrap.js
 import { loadConfig } from './config.js';
 import { type Database, openDatabase } from './db/client.js';
 import { loadDemoData } from './demo-data.js';
+import { startWebhookReceiver } from './core/events/receiver.js';
 
 function flag(args: string[], name: string): string | undefined {
   const i = args.indexOf(name);
@@ -45,6 +47,13 @@ async function drainAndExit(app: FastifyInstance, db: Database, signal: string):
 async function main(argv: string[]): Promise<void> {
   const [command = 'serve', ...args] = argv;
   const config = loadConfig();
+  if (command === 'webhook-receiver') {
+    // needs no database
+    const port = Number(flag(args, '--port') ?? 9000);
+    await startWebhookReceiver({ host: config.host, port, headers: !args.includes('--no-headers'), print: (line) => console.log(line) });
+    console.log(`Listening on http://${config.host}:${port}/ for webhook requests; Ctrl-C to stop.`);
+    return;
+  }
   const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, statementTimeout: config.statementTimeout });
   switch (command) {
     case 'migrate': {
@@ -74,15 +83,24 @@ async function main(argv: string[]): Promise<void> {
     case 'serve': {
       await prepareDatabase(db);
       const notice = await bootstrapAdmin(db, config);
-      const app = await buildApp(config, { db });
+      const app = await buildApp(config, { db, eventWorker: config.events.workerInProcess });
       if (notice) app.log.warn(notice);
       process.once('SIGTERM', () => void drainAndExit(app, db, 'SIGTERM'));
       process.once('SIGINT', () => void drainAndExit(app, db, 'SIGINT'));
       await app.listen({ host: config.host, port: config.port });
       return;
     }
+    case 'worker': {
+      // webhook deliveries only, no HTTP: run as many as needed against one PostgreSQL
+      await prepareDatabase(db);
+      const app = await buildApp({ ...config, events: { ...config.events, workerInProcess: false } }, { db, eventWorker: true });
+      app.log.info('webhook worker started');
+      process.once('SIGTERM', () => void drainAndExit(app, db, 'SIGTERM'));
+      process.once('SIGINT', () => void drainAndExit(app, db, 'SIGINT'));
+      return;
+    }
     default:
-      throw new Error(`unknown command ${command}; use serve, migrate, createsuperuser or demo-data`);
+      throw new Error(`unknown command ${command}; use serve, worker, migrate, createsuperuser, demo-data or webhook-receiver`);
   }
 }
 

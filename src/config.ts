@@ -51,6 +51,32 @@ export interface Config {
    * cannot interrupt a statement (WebAssembly, no timer signal), so there it has no effect.
    */
   statementTimeout: number;
+  /** GraphQL at /graphql/ (core/graphql/README.md); NetBox's GRAPHQL_ENABLED, off = 404 */
+  graphqlEnabled: boolean;
+  /** refused before any SQL: nesting depth, aliases, and cost (core/graphql/limits.ts) */
+  graphqlMaxDepth: number;
+  graphqlMaxAliases: number;
+  graphqlMaxCost: number;
+  /** the objects a list without pagination.limit counts as in a query's cost */
+  graphqlListCost: number;
+  /** webhook delivery (core/events/): the worker in the service process, its limits and retention */
+  events: EventSettings;
+}
+
+export interface EventSettings {
+  /** run a webhook worker inside `serve` (off when separate `inventory worker` processes do it) */
+  workerInProcess: boolean;
+  concurrency: number;
+  /** seconds a receiver has to answer (a timeout fails the delivery) */
+  timeout: number;
+  /** automatic retries of a failed delivery; 0 = none, so the spec's states hold as written */
+  retryMax: number;
+  /** seconds before the first retry; doubled for each further one */
+  retryInterval: number;
+  /** seconds a claimed delivery stays with its worker before another may take it over */
+  lease: number;
+  /** days finished deliveries are kept */
+  retentionDays: number;
 }
 
 // NetBox 3.5+: by default users may manage their own tokens (spec: Authentication 3).
@@ -140,5 +166,21 @@ export function loadConfig(env: Env = process.env): Config {
     baseUrl: e.BASE_URL || null,
     trustedProxies: Object.freeze(parseList(e.TRUSTED_PROXIES, ['127.0.0.1', '::1'])),
     statementTimeout: parseSeconds('STATEMENT_TIMEOUT', e.STATEMENT_TIMEOUT, 60),
+    graphqlEnabled: parseBool('GRAPHQL_ENABLED', e.GRAPHQL_ENABLED, true),
+    graphqlMaxDepth: Math.max(1, parseInt10('GRAPHQL_MAX_DEPTH', e.GRAPHQL_MAX_DEPTH, 10)),
+    // NetBox 4: GRAPHQL_MAX_ALIASES = 10
+    graphqlMaxAliases: parseInt10('GRAPHQL_MAX_ALIASES', e.GRAPHQL_MAX_ALIASES, 10),
+    graphqlMaxCost: Math.max(1, parseInt10('GRAPHQL_MAX_COST', e.GRAPHQL_MAX_COST, 50_000)),
+    graphqlListCost: Math.max(1, parseInt10('GRAPHQL_LIST_COST', e.GRAPHQL_LIST_COST, 10)),
+    events: Object.freeze({
+      workerInProcess: parseBool('EVENT_WORKER', e.EVENT_WORKER, true),
+      concurrency: Math.max(1, parseInt10('WEBHOOK_CONCURRENCY', e.WEBHOOK_CONCURRENCY, 4)),
+      timeout: Math.max(0.1, parseSeconds('WEBHOOK_TIMEOUT', e.WEBHOOK_TIMEOUT, 10)),
+      // NetBox 3.5+: RQ_RETRY_MAX (default 0), RQ_RETRY_INTERVAL (default 60 s)
+      retryMax: parseInt10('WEBHOOK_RETRY_MAX', e.WEBHOOK_RETRY_MAX ?? e.RQ_RETRY_MAX, 0),
+      retryInterval: Math.max(0.1, parseSeconds('WEBHOOK_RETRY_INTERVAL', e.WEBHOOK_RETRY_INTERVAL ?? e.RQ_RETRY_INTERVAL, 60)),
+      lease: Math.max(1, parseSeconds('WEBHOOK_LEASE', e.WEBHOOK_LEASE, 120)),
+      retentionDays: Math.max(1, parseInt10('WEBHOOK_RETENTION_DAYS', e.WEBHOOK_RETENTION_DAYS, 7)),
+    }),
   });
 }

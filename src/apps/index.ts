@@ -8,6 +8,7 @@ import type { Registry } from '../core/model/registry.js';
 import type { RouteDoc } from '../core/openapi/types.js';
 import type { AppModule } from './app-module.js';
 import { circuitsApp } from './circuits/index.js';
+import { coreApp } from './core/index.js';
 import { dcimApp } from './dcim/index.js';
 import { extrasApp } from './extras/index.js';
 import { ipamApp } from './ipam/index.js';
@@ -23,6 +24,7 @@ const APPS: Record<string, AppModule> = {
   ipam: ipamApp,
   users: usersApp,
   virtualization: virtualizationApp,
+  core: coreApp,
 };
 
 export interface SpecialRoutes {

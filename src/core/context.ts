@@ -69,6 +69,8 @@ export interface AppContext {
   responses: ResponseCache | null;
   /** counts committed writes per model for /metrics; null when METRICS_ENABLED=false */
   modelWrites: ModelWriteCounter | null;
+  /** wakes this process's webhook worker after a commit that queued deliveries (events/worker.ts); none when no worker runs here */
+  wakeEventWorker: (() => void) | null;
 }
 
 export interface RequestContext {

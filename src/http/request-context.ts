@@ -16,6 +16,13 @@ import { sessionKeyOf, sessionUser } from './sessions.js';
 
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** a POST that only reads (GraphQL queries): read-only tokens and maintenance mode allow it */
+    readsOnly?: boolean;
+  }
+}
+
 /** scheme://host as the client addressed us (behind a trusted proxy: as the proxy says) */
 function originOf(request: FastifyRequest, fallbackHost: string): string {
   const proto = (request.headers['x-forwarded-proto'] as string | undefined)?.split(',')[0]?.trim() || request.protocol;
@@ -64,7 +71,7 @@ export function registerRequestContext(app: FastifyInstance, ctx: AppContext, to
       if (request.method === 'GET' && prefersHtml(request)) return reply.redirect(signInUrl(request.url), 302);
       throw Errors.notAuthenticated();
     }
-    if (WRITE_METHODS.has(request.method)) {
+    if (WRITE_METHODS.has(request.method) && !routeConfig.readsOnly) {
       if (config.maintenanceMode) throw Errors.maintenance();
       // spec: Authentication 6 - a read-only token only reads
       if (auth.token && !auth.token.write_enabled) throw Errors.permissionDenied();

@@ -5,6 +5,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../core/context.js';
 import { registerTokenPages } from './pages/api-tokens.page.js';
+import { registerBackgroundTaskPages } from './pages/background-tasks.page.js';
 import { registerHomePage } from './pages/home.page.js';
 import { registerSearchPage } from './pages/search.page.js';
 import { registerSignInPages } from './pages/sign-in.page.js';
@@ -16,4 +17,5 @@ export function registerWeb(app: FastifyInstance, ctx: AppContext): void {
   registerHomePage(app, ctx, { graphiql: () => app.hasRoute({ method: 'GET', url: '/graphql/' }) });
   registerSearchPage(app, ctx);
   registerTokenPages(app, ctx);
+  registerBackgroundTaskPages(app);
 }

@@ -2,6 +2,7 @@
  * Custom fields (reference 3.6): definitions whose values every model with custom fields stores
  * in its `custom_field_data` column; validated in core/crud/custom-field-input.ts.
  */
+import { contentTypesFilters } from './content-type-filters.js';
 import { defineModel } from '../../core/model/define-model.js';
 import { description } from '../fields.js';
 import { CustomFieldFilterLogic, CustomFieldType, CustomFieldVisibility } from './choices.js';
@@ -41,6 +42,7 @@ export const customField = defineModel({
   },
   tags: false,
   customFields: false,
+  filters: { ...contentTypesFilters },
   hooks: {
     async validate({ rc, data, before }) {
       const errors: Record<string, string[]> = {};

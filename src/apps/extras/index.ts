@@ -1,11 +1,13 @@
 import type { AppModule } from '../app-module.js';
 import { configContext } from './config-context.model.js';
 import { contentType } from './content-type.model.js';
+import { eventRule } from './event-rule.model.js';
 import { customField } from './custom-field.model.js';
 import { journalEntry } from './journal-entry.model.js';
 import { objectChange } from './object-change.model.js';
 import { tag } from './tag.model.js';
+import { webhook } from './webhook.model.js';
 
 export const extrasApp: AppModule = {
-  models: [tag, customField, contentType, objectChange, journalEntry, configContext],
+  models: [tag, customField, contentType, objectChange, journalEntry, configContext, webhook, eventRule],
 };

@@ -8,6 +8,7 @@ import { storedFields } from '../model/define-model.js';
 import type { ModelDef } from '../model/types.js';
 import { fetchM2m, fetchTags, type Row } from '../represent/load-related.js';
 import { insertRows } from '../../db/bulk-insert.js';
+import { enqueueEvents } from '../events/enqueue.js';
 
 export type ChangeAction = 'create' | 'update' | 'delete';
 
@@ -66,6 +67,8 @@ export async function recordChanges(rc: RequestContext, model: ModelDef, entries
     postchange_data: e.post,
   }));
   await insertRows(rc.q, 'extras_objectchange', rows);
+  // the outbox rows of the event rules that listen, in this same transaction
+  await enqueueEvents(rc, model, entries);
   countWhenCommitted(rc, model, entries);
 }
 

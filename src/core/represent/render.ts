@@ -28,7 +28,8 @@ export function renderChoice(f: FieldDef, v: unknown): unknown {
   return { value: v, label: f.choices!.labels.get(v as string) ?? String(v) };
 }
 
-function renderScalar(f: FieldDef, v: unknown): unknown {
+/** A stored scalar as the API shows it (GraphQL reads its scalars through this too). */
+export function renderScalar(f: FieldDef, v: unknown): unknown {
   switch (f.kind) {
     case 'choice':
       return renderChoice(f, v);
@@ -47,7 +48,7 @@ function renderScalar(f: FieldDef, v: unknown): unknown {
 }
 
 /** spec: created is a plain date, last_updated an ISO 8601 UTC timestamp */
-function renderTimestamp(key: 'created' | 'last_updated', row: Row): unknown {
+export function renderTimestamp(key: 'created' | 'last_updated', row: Row): unknown {
   if (key === 'last_updated') return row.last_updated ?? null;
   return typeof row.created === 'string' ? row.created.slice(0, 10) : null;
 }

@@ -41,7 +41,7 @@ export function registerHomePage(app: FastifyInstance, ctx: AppContext, links: {
     <label for="home-q">Search sites, racks, devices, addresses, prefixes, VLANs, circuits...</label>
     <input type="search" id="home-q" name="q" placeholder="Name, address, description...">
   </form>
-  <p class="muted">Browse <a href="/api/">the REST API</a> · <a href="/api/schema/swagger-ui/">Swagger UI</a> · <a href="/api/schema/">OpenAPI document</a>${links.graphiql() ? html` · <a href="/graphql/">GraphiQL</a>` : ''}${rc.user ? html` · <a href="/user/api-tokens/">your API tokens</a>` : html` · <a href="/login/">sign in</a> to make changes`}</p>
+  <p class="muted">Browse <a href="/api/">the REST API</a> · <a href="/api/schema/swagger-ui/">Swagger UI</a> · <a href="/api/schema/">OpenAPI document</a>${links.graphiql() ? html` · <a href="/graphql/">GraphiQL</a>` : ''}${rc.user ? html` · <a href="/user/api-tokens/">your API tokens</a>` : html` · <a href="/login/">sign in</a> to make changes`}${rc.user?.is_superuser ? html` · <a href="/core/background-tasks/">background tasks</a>` : ''}</p>
 </div>
 ${panels.length ? html`<div class="grid">${panels}</div>` : html`<p class="muted">Sign in to see the inventory.</p>`}`;
     return sendPage(reply, renderPage({ title: 'Home', ...page, body }));

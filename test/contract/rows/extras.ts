@@ -48,6 +48,27 @@ export const extrasRows: ContractCase[] = [
     briefFields: ['name'],
   },
   {
+    model: 'extras.webhook',
+    path: '/api/extras/webhooks/',
+    create: async () => ({ name: uniq('hook'), payload_url: 'http://127.0.0.1:9/hook', http_method: 'POST' }),
+    update: { description: 'updated by contract', body_template: '{{ data.name }}' },
+    altUpdate: { http_method: 'PUT', ssl_verification: false },
+    invalid: { http_method: 'FETCH' },
+    briefFields: ['name'],
+  },
+  {
+    model: 'extras.eventrule',
+    path: '/api/extras/event-rules/',
+    create: async (ctx) => {
+      const hook = await created(ctx, '/api/extras/webhooks/', { name: uniq('hook'), payload_url: 'http://127.0.0.1:9/hook' });
+      return { name: uniq('rule'), content_types: ['dcim.site'], type_create: true, action_object_type: 'extras.webhook', action_object_id: hook.id };
+    },
+    update: { description: 'updated by contract', type_update: true },
+    altUpdate: { enabled: false, conditions: { and: [{ attr: 'status.value', value: 'active' }] } },
+    invalid: { conditions: { xor: [] } },
+    briefFields: ['name'],
+  },
+  {
     model: 'extras.contenttype',
     path: '/api/extras/content-types/',
     readOnly: true,

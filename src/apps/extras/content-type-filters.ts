@@ -1,0 +1,43 @@
+/**
+ * Filters of a `content_types` list (custom fields, event rules, webhooks): NetBox filters such a
+ * field through its content types, so `content_types` takes the string lookups on each member
+ * (`content_types__ic=dcim.`) and `content_type_id` the integer lookups on the members' ids in
+ * extras_contenttype. A member matching makes the object match; a negated lookup matches objects
+ * none of whose members match.
+ */
+import { sql } from 'kysely';
+import type { CustomFilter } from '../../core/model/types.js';
+import { INTEGER_LOOKUPS, STRING_LOOKUPS } from '../../core/query/lookups.js';
+import { parseFilterValue } from '../../core/query/parse-value.js';
+
+const NEGATED: Record<string, string> = { n: 'exact', nic: 'ic', nie: 'ie', nisw: 'isw', niew: 'iew' };
+
+const membersFilter: CustomFilter = {
+  lookups: ['n', 'ic', 'nic', 'ie', 'nie', 'isw', 'nisw', 'iew', 'niew'],
+  type: 'string',
+  async build(values, lookup, { alias }) {
+    const positive = NEGATED[lookup] ?? lookup;
+    const member = STRING_LOOKUPS[positive]!(sql.ref('member'), values, false);
+    const any = sql`exists (select 1 from unnest(${sql.ref(`${alias}.content_types`)}) as member where ${member})`;
+    return NEGATED[lookup] ? sql`not ${any}` : any;
+  },
+};
+
+const idFilter: CustomFilter = {
+  lookups: ['n', 'lt', 'lte', 'gt', 'gte', 'empty'],
+  type: 'integer',
+  async build(values, lookup, { alias, param }) {
+    const column = sql.ref(`${alias}.content_types`);
+    if (lookup === 'empty') {
+      const empty = parseFilterValue(param, 'boolean', values[0] ?? '');
+      return empty ? sql`cardinality(${column}) = 0` : sql`cardinality(${column}) > 0`;
+    }
+    const ids = values.map((v) => parseFilterValue(param, 'id', v));
+    const positive = lookup === 'n' ? 'exact' : lookup;
+    const match = INTEGER_LOOKUPS[positive]!(sql.ref('ct.id'), ids, false);
+    const any = sql`exists (select 1 from extras_contenttype ct where ct.app_label || '.' || ct.model = any(${column}) and ${match})`;
+    return lookup === 'n' ? sql`not ${any}` : any;
+  },
+};
+
+export const contentTypesFilters = { content_types: membersFilter, content_type_id: idFilter };

@@ -1,0 +1,61 @@
+/**
+ * Event rules (NetBox 3.7, reference 12.3): which object types and actions fire which webhook,
+ * under which conditions. The outbox (core/events/enqueue.ts) reads the enabled rules on every
+ * logged change; the webhook's NetBox 3.4 trigger fields are a view of its own rule (webhook.model.ts).
+ */
+import { contentTypesFilters } from './content-type-filters.js';
+import { defineModel } from '../../core/model/define-model.js';
+import { conditionErrors } from '../../core/events/conditions.js';
+import { comments, description } from '../fields.js';
+
+/** the object types an event rule may name: models whose changes are logged (only they have events) */
+export function eventContentTypeErrors(registry: { find(name: string): { changelog: boolean } | undefined }, types: unknown): string[] {
+  const list = (types as string[] | null) ?? [];
+  if (list.length === 0) return ['This list may not be empty.'];
+  return list.filter((ct) => !registry.find(ct)?.changelog).map((ct) => `Invalid content type: ${ct}`);
+}
+
+export const ACTION_FLAGS = ['type_create', 'type_update', 'type_delete'] as const;
+
+export const eventRule = defineModel({
+  name: 'extras.eventrule',
+  path: 'event-rules',
+  verboseName: 'event rule',
+  fields: {
+    content_types: { kind: 'strings', required: true },
+    // NetBox 4 names them object_types
+    object_types: { kind: 'computed', column: 'content_types', shape: { type: 'array', items: { type: 'string' } } },
+    name: { kind: 'string', required: true, maxLength: 150, unique: true },
+    description: description(),
+    type_create: { kind: 'boolean', default: false },
+    type_update: { kind: 'boolean', default: false },
+    type_delete: { kind: 'boolean', default: false },
+    type_job_start: { kind: 'boolean', default: false },
+    type_job_end: { kind: 'boolean', default: false },
+    enabled: { kind: 'boolean', default: true },
+    conditions: { kind: 'json', nullable: true, validate: (v) => conditionErrors(v)[0] },
+    // NetBox 3.7 also runs scripts; here the one action is a webhook
+    action_type: { kind: 'string', maxLength: 30, default: 'webhook', validate: (v) => (v === 'webhook' ? undefined : `"${String(v)}" is not a valid choice.`) },
+    action_object_type: { kind: 'contenttype', types: ['extras.webhook'], default: 'extras.webhook' },
+    action_object_id: { kind: 'integer', required: true, min: 1 },
+    action_object: { kind: 'generic', generic: { type: 'action_object_type', id: 'action_object_id' } },
+    action_parameters: { kind: 'json', nullable: true },
+    action_data: { kind: 'json', nullable: true },
+    comments: comments(),
+  },
+  filters: { ...contentTypesFilters },
+  hooks: {
+    async validate({ rc, data }) {
+      const errors: Record<string, string[]> = {};
+      const ct = eventContentTypeErrors(rc.app.registry, data.content_types);
+      if (ct.length) errors.content_types = ct;
+      if (!data.type_create && !data.type_update && !data.type_delete && !data.type_job_start && !data.type_job_end) {
+        errors.type_create = ['You must select at least one type: create, update, delete, job start and/or job end.'];
+      }
+      return errors;
+    },
+  },
+  brief: ['name'],
+  ordering: ['name'],
+  search: ['name', 'description', 'comments'],
+});

@@ -1,0 +1,210 @@
+/**
+ * The webhook worker (spec: Delivery 2): claims queued deliveries, sends them, records the outcome.
+ * Runs in the service process by default and as `inventory worker` on its own; any number of
+ * workers share one database:
+ *
+ * - A claim is one statement: `FOR UPDATE SKIP LOCKED` picks deliveries no other worker holds, and
+ *   marks them running with a lease. A worker that dies (SIGKILL) leaves running rows whose lease
+ *   expires; any worker then takes them over. So no event is lost, and in steady state none is
+ *   sent twice (a delivery that outlives its lease could be, which is why the lease is long).
+ * - One object's events go out in the order of their changes: a delivery is claimable only when
+ *   no earlier delivery of the same object to the same webhook is still queued or running.
+ * - A 2XX answer marks the delivery succeeded, anything else failed (spec: States and transitions);
+ *   with WEBHOOK_RETRY_MAX > 0 a failure is queued again after an exponential backoff first.
+ * - Finished deliveries older than WEBHOOK_RETENTION_DAYS are pruned.
+ */
+import { hostname } from 'node:os';
+import { sql } from 'kysely';
+import type { AppContext } from '../context.js';
+import { buildRequest, loggedRequest, send, type EventContext, type WebhookTarget } from './deliver.js';
+import { TemplateSandbox } from './sandbox.js';
+
+export interface WorkerOptions {
+  name?: string;
+  /** deliveries sent at the same time */
+  concurrency: number;
+  /** how often an idle worker looks for work other processes queued */
+  pollMs: number;
+  /** how long a claim is held before another worker may take it over */
+  leaseMs: number;
+  timeoutMs: number;
+  retryMax: number;
+  retryIntervalMs: number;
+  retentionDays: number;
+}
+
+interface Claimed {
+  id: number;
+  event_id: number;
+  rule_id: number | null;
+  webhook_id: number | null;
+  attempts: number;
+}
+
+// each heartbeat and prune is a write, which moves every process's data generation: keep them rare
+const HEARTBEAT_MS = 30_000;
+const PRUNE_EVERY_MS = 600_000;
+
+export interface EventWorker {
+  name: string;
+  wake(): void;
+  /** resolves when nothing is in flight any more (tests, drain) */
+  idle(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+export function startEventWorker(app: AppContext, opts: WorkerOptions): EventWorker {
+  const name = opts.name ?? `${hostname()}:${process.pid}:${Math.random().toString(36).slice(2, 8)}`;
+  const q = app.db.kysely;
+  const sandbox = new TemplateSandbox();
+  let running = true;
+  let inFlight = 0;
+  let wakeTimer: NodeJS.Timeout | null = null;
+  let looping = false;
+  let again = false;
+  let lastPrune = 0;
+  const idleWaiters: Array<() => void> = [];
+
+  const claim = async (n: number): Promise<Claimed[]> => {
+    // a read first: an idle poll must not be a write, or every poll would move the data generation
+    // and end the read caches of every process (db/change-watch.ts)
+    const ready = await sql`select 1 from core_delivery where (status = 'queued' and not_before <= now())
+      or (status = 'running' and lease_until < now()) limit 1`.execute(q);
+    if (ready.rows.length === 0) return [];
+    const res = await sql<Claimed>`update core_delivery d set status = 'running', started = now(), attempts = d.attempts + 1,
+        lease_until = now() + make_interval(secs => ${opts.leaseMs / 1000}), worker = ${name}
+      where d.id in (
+        select c.id from core_delivery c
+        where ((c.status = 'queued' and c.not_before <= now()) or (c.status = 'running' and c.lease_until < now()))
+          and not exists (select 1 from core_delivery e where e.object_key = c.object_key and e.webhook_id is not distinct from c.webhook_id
+            and e.id < c.id and e.status in ('queued', 'running'))
+        order by c.id limit ${n} for update skip locked)
+      returning d.id, d.event_id, d.rule_id, d.webhook_id, d.attempts`.execute(q);
+    return res.rows.map((r) => ({ ...r, id: Number(r.id), event_id: Number(r.event_id) }));
+  };
+
+  const finish = async (d: Claimed, outcome: { ok: boolean; skipped?: boolean; request?: unknown; status?: number | null; body?: string | null; error?: string | null }) => {
+    const retry = !outcome.ok && !outcome.skipped && d.attempts <= opts.retryMax;
+    const status = outcome.skipped ? 'skipped' : outcome.ok ? 'succeeded' : retry ? 'queued' : 'failed';
+    const backoffSec = (opts.retryIntervalMs / 1000) * 2 ** (d.attempts - 1);
+    await sql`update core_delivery set status = ${status}, ended = case when ${retry} then null else now() end,
+        not_before = case when ${retry} then now() + make_interval(secs => ${backoffSec}) else not_before end,
+        lease_until = null, request = ${JSON.stringify(outcome.request ?? null)}::jsonb,
+        response_status = ${outcome.status ?? null}, response_body = ${outcome.body ?? null}, error = ${outcome.error ?? null}
+      where id = ${d.id} and worker = ${name}`.execute(q);
+    if (!retry && !outcome.skipped) {
+      await sql`update core_worker set succeeded = succeeded + ${outcome.ok ? 1 : 0}, failed = failed + ${outcome.ok ? 0 : 1} where name = ${name}`.execute(q);
+    }
+  };
+
+  const deliver = async (d: Claimed): Promise<void> => {
+    const found = await sql<EventContext & { event_id: number; conditions: unknown; rule_enabled: boolean } & Partial<WebhookTarget>>`
+      select e.event, to_char(e.occurred at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"+00:00"') as timestamp,
+        split_part(e.model, '.', 2) as model, e.username, e.request_id::text as request_id, e.data, e.snapshots,
+        r.conditions, r.enabled as rule_enabled,
+        w.payload_url, w.http_method, w.http_content_type, w.additional_headers, w.body_template, w.secret, w.ssl_verification, w.ca_file_path
+      from core_event e left join extras_eventrule r on r.id = ${d.rule_id} left join extras_webhook w on w.id = ${d.webhook_id}
+      where e.id = ${d.event_id}`.execute(q);
+    const row = found.rows[0];
+    if (!row || !row.payload_url) return finish(d, { ok: false, error: 'the webhook or its event was deleted before delivery' });
+    const context: EventContext = { event: row.event, timestamp: row.timestamp, model: row.model, username: row.username, request_id: row.request_id, data: row.data, snapshots: row.snapshots };
+    let request;
+    try {
+      if (!(await sandbox.evaluate(row.conditions, row.data))) return finish(d, { ok: true, skipped: true, error: 'conditions not met; not sent' });
+      request = await buildRequest(sandbox, row as WebhookTarget, context, `msg_${d.id}`);
+    } catch (err) {
+      return finish(d, { ok: false, error: `template error: ${(err as Error).message}` });
+    }
+    const outcome = await send(request, row as WebhookTarget, opts.timeoutMs);
+    await finish(d, { ok: outcome.ok, request: loggedRequest(request), status: outcome.status, body: outcome.responseBody, error: outcome.error });
+  };
+
+  const heartbeat = async () => {
+    await sql`insert into core_worker (name, hostname, pid) values (${name}, ${hostname()}, ${process.pid})
+      on conflict (name) do update set heartbeat = now()`.execute(q);
+    // workers silent for three heartbeats are gone
+    await sql`delete from core_worker where heartbeat < now() - make_interval(secs => ${(HEARTBEAT_MS * 3) / 1000})`.execute(q);
+  };
+
+  const prune = async () => {
+    if (Date.now() - lastPrune < PRUNE_EVERY_MS) return;
+    lastPrune = Date.now();
+    const days = opts.retentionDays;
+    await sql`delete from core_delivery where status in ('succeeded', 'failed', 'skipped') and ended < now() - make_interval(days => ${days})`.execute(q);
+    await sql`delete from core_event e where occurred < now() - make_interval(days => ${days})
+      and not exists (select 1 from core_delivery d where d.event_id = e.id)`.execute(q);
+  };
+
+  /** claims and sends until nothing is claimable; one loop at a time */
+  const loop = async () => {
+    if (looping) {
+      again = true;
+      return;
+    }
+    looping = true;
+    try {
+      do {
+        again = false;
+        while (running) {
+          const free = opts.concurrency - inFlight;
+          if (free <= 0) break;
+          const batch = await claim(free);
+          if (batch.length === 0) break;
+          for (const d of batch) {
+            inFlight++;
+            void deliver(d)
+              .catch((err) => app.log.error({ err, delivery: d.id }, 'webhook delivery failed unexpectedly'))
+              .finally(() => {
+                inFlight--;
+                void loop();
+                if (inFlight === 0) for (const w of idleWaiters.splice(0)) w();
+              });
+          }
+        }
+      } while (again && running);
+      await prune();
+    } catch (err) {
+      app.log.warn({ err }, 'webhook worker: claiming failed; retrying');
+    } finally {
+      looping = false;
+    }
+  };
+
+  const poll = setInterval(() => void loop(), opts.pollMs);
+  const beat = setInterval(() => void heartbeat().catch(() => undefined), HEARTBEAT_MS);
+  poll.unref();
+  beat.unref();
+  void heartbeat().catch(() => undefined).then(() => loop());
+
+  return {
+    name,
+    wake() {
+      // several commits in a row wake it once
+      if (wakeTimer) return;
+      wakeTimer = setTimeout(() => {
+        wakeTimer = null;
+        void loop();
+      }, 0);
+    },
+    async idle() {
+      while (true) {
+        // another loop already running: let it progress rather than spin
+        if (looping) await new Promise((r) => setTimeout(r, 20));
+        await loop();
+        if (inFlight === 0) {
+          const left = await sql<{ n: number }>`select count(*)::int as n from core_delivery where status = 'queued' and not_before <= now()`.execute(q);
+          if (Number(left.rows[0]!.n) === 0) return;
+        } else await new Promise<void>((r) => idleWaiters.push(r));
+      }
+    },
+    async stop() {
+      running = false;
+      clearInterval(poll);
+      clearInterval(beat);
+      if (wakeTimer) clearTimeout(wakeTimer);
+      while (inFlight > 0) await new Promise<void>((r) => idleWaiters.push(r));
+      await sql`delete from core_worker where name = ${name}`.execute(q).catch(() => undefined);
+      await sandbox.close();
+    },
+  };
+}

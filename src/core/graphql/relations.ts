@@ -1,0 +1,88 @@
+/**
+ * The nested lists of a model's GraphQL type: relations seen from the other side (a site's
+ * devices, an interface's IP addresses through their generic assignment, a VLAN's interfaces
+ * through tagged_vlans), many-to-many members, and tags. Each is a ChildLink (loads.ts) over the
+ * declarations; none is written by hand per model.
+ *
+ * Names: the pointing model's REST path (`devices`, `ip_addresses`); where one model points here
+ * through several fields, each is named `<path>_by_<field>` (`interfaces_by_lag`,
+ * `devices_by_primary_ip4`); a second model with the same path is named by its model name
+ * (`vminterfaces`, as NetBox's related names call VM interfaces).
+ */
+import { sql } from 'kysely';
+import type { Registry } from '../model/registry.js';
+import type { ModelDef } from '../model/types.js';
+import type { ChildLink } from './loads.js';
+import { pluralName } from './names.js';
+
+export interface NestedList {
+  name: string;
+  /** the model listed */
+  model: ModelDef;
+  link: ChildLink;
+  description: string;
+}
+
+function throughLink(table: string, ownerColumn: string, memberColumn: string): ChildLink {
+  return { owner: sql.ref(`j.${ownerColumn}`), join: sql`join ${sql.table(table)} as j on ${sql.ref(`j.${memberColumn}`)} = t.id` };
+}
+
+/** the path-derived plural of a model, told apart from an earlier model with the same path */
+function pathName(registry: Registry, model: ModelDef): string {
+  const first = registry.all().find((m) => m.path === model.path);
+  return first === model ? pluralName(model) : `${model.model}s`;
+}
+
+/** Relations pointing at `target` from other models (and from itself), as nested lists of `target`. */
+function reverseLists(registry: Registry, target: ModelDef): NestedList[] {
+  const found: Array<{ source: ModelDef; key: string; link: ChildLink }> = [];
+  for (const [source, key] of registry.referencesTo(target.name)) {
+    const f = source.fields[key]!;
+    if (f.kind === 'fk') found.push({ source, key, link: { owner: sql.ref(`t.${key}_id`) } });
+    else found.push({ source, key, link: throughLink(f.through!.table, f.through!.to, f.through!.from) });
+  }
+  for (const [source, key] of registry.genericReferencesTo(target.name)) {
+    const { type, id } = source.fields[key]!.generic!;
+    found.push({ source, key, link: { owner: sql.ref(`t.${id}`), where: sql`${sql.ref(`t.${type}`)} = ${sql.lit(target.name)}` } });
+  }
+  const perSource = new Map<ModelDef, number>();
+  for (const { source } of found) perSource.set(source, (perSource.get(source) ?? 0) + 1);
+  return found.map(({ source, key, link }) => {
+    const base = pathName(registry, source);
+    return {
+      name: perSource.get(source)! > 1 ? `${base}_by_${key}` : base,
+      model: source,
+      link,
+      description: `${source.verboseNamePlural} whose ${key} is this ${target.verboseName}.`,
+    };
+  });
+}
+
+/** Every nested list of a model's type, whose names do not clash with `taken` (its other fields). */
+export function nestedLists(registry: Registry, model: ModelDef, taken: Set<string>): NestedList[] {
+  const out: NestedList[] = [];
+  for (const [key, f] of Object.entries(model.fields)) {
+    if (f.kind !== 'm2m' || f.writeOnly) continue;
+    out.push({ name: key, model: registry.get(f.to!), link: throughLink(f.through!.table, f.through!.from, f.through!.to), description: f.help ?? f.label ?? key });
+  }
+  const tag = registry.find('extras.tag');
+  if (model.tags && tag && !('tags' in model.fields)) {
+    out.push({
+      name: 'tags',
+      model: tag,
+      link: {
+        owner: sql.ref('j.object_id'),
+        join: sql`join extras_taggeditem as j on j.tag_id = t.id`,
+        where: sql`j.content_type = ${sql.lit(model.name)}`,
+      },
+      description: 'Tags of this object.',
+    });
+  }
+  for (const list of reverseLists(registry, model)) {
+    let name = list.name;
+    while (taken.has(name) || out.some((o) => o.name === name)) name = `${name}_set`;
+    out.push({ ...list, name });
+  }
+  for (const o of out) taken.add(o.name);
+  return out;
+}
