@@ -25,6 +25,8 @@ import { API_DOCS_DOCS, registerApiDocs } from './http/api-docs.js';
 import { createMetrics, registerMetrics } from './http/metrics/index.js';
 import { registerRootRoutes, ROOT_DOCS, SERVICE_VERSION } from './http/root-routes.js';
 import { registerNotFound } from './http/not-found.js';
+import { registerBrowsableApi } from './web/browsable/index.js';
+import { overrideFormMethod } from './web/browsable/method-override.js';
 import { registerWeb } from './web/index.js';
 import { attachEventWorker } from './core/events/index.js';
 import { registerGraphql } from './web/graphql-route.js';
@@ -69,6 +71,8 @@ export async function buildApp(config: Config, opts: BuildOptions): Promise<Fast
     // errors raised before routing answer in NetBox's shape with the common headers
     clientErrorHandler: onClientError,
     frameworkErrors: onFrameworkError,
+    // the browsable API's forms post `?_method=PUT|PATCH|DELETE`: routed as that method
+    rewriteUrl: overrideFormMethod,
   });
   registerConnectionErrors(app.server);
   const registry = new Registry();
@@ -90,6 +94,7 @@ export async function buildApp(config: Config, opts: BuildOptions): Promise<Fast
   registry.freeze();
 
   registerHeaders(app, config);
+  registerBrowsableApi(app);
   registerDrain(app);
   registerJsonParser(app);
   registerFormParser(app);

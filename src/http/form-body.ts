@@ -7,13 +7,19 @@
  * refused with 415, as before.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { Errors } from '../core/errors.js';
+import { type ApiError, Errors } from '../core/errors.js';
 import { parseJsonBytes } from './body-parser.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
     /** the fields of a posted HTML form, else null */
     formFields: Record<string, string> | null;
+    /**
+     * why the form's `_content` cannot be the API request's body; raised by request-context.ts
+     * after the user and the CSRF token are known, so the browsable API can show it on a page
+     * with the form (the user's) and a forged post is refused as forged first
+     */
+    formBodyError: ApiError | null;
   }
 }
 
@@ -33,6 +39,7 @@ function parseFields(text: string): Record<string, string> {
 
 export function registerFormParser(app: FastifyInstance): void {
   app.decorateRequest('formFields', null);
+  app.decorateRequest('formBodyError', null);
   app.addContentTypeParser(FORM_TYPE, { parseAs: 'buffer' }, (request, raw, done) => {
     let text: string;
     try {
@@ -47,7 +54,10 @@ export function registerFormParser(app: FastifyInstance): void {
     const content = fields[CONTENT_FIELD];
     if (content === undefined) return done(Errors.unsupportedMediaType('application/x-www-form-urlencoded'), undefined);
     const parsed = parseJsonBytes(Buffer.from(content, 'utf8'));
-    if ('error' in parsed) return done(parsed.error, undefined);
+    if ('error' in parsed) {
+      request.formBodyError = parsed.error;
+      return done(null, undefined);
+    }
     done(null, parsed.body);
   });
 }

@@ -76,5 +76,7 @@ export function registerRequestContext(app: FastifyInstance, ctx: AppContext, to
       // spec: Authentication 6 - a read-only token only reads
       if (auth.token && !auth.token.write_enabled) throw Errors.permissionDenied();
     }
+    // a form's `_content` that is no JSON body, once it is known who posted it (form-body.ts)
+    if (request.formBodyError) throw request.formBodyError;
   });
 }

@@ -14,7 +14,8 @@ export interface PageContext {
 }
 
 export function pageContext(request: FastifyRequest, reply: FastifyReply): PageContext {
-  return { user: request.rc.user, csrfToken: csrfFormToken(request, reply), here: request.url };
+  // rc is null when the request failed before its context was made (an error page of the browsable API)
+  return { user: request.rc?.user ?? null, csrfToken: csrfFormToken(request, reply), here: request.url };
 }
 
 /** The hidden field every POST form carries (Django's name, so NetBox scripts find it). */

@@ -7,7 +7,7 @@
 import { sql } from 'kysely';
 import { Errors } from '../errors.js';
 import type { Registry } from '../model/registry.js';
-import type { CountDef, ModelDef } from '../model/types.js';
+import type { CountDef, FieldDef, ModelDef } from '../model/types.js';
 import { descendantsSql } from '../represent/load-related.js';
 import type { Cond } from './lookups.js';
 
@@ -35,14 +35,26 @@ function countColumn(registry: Registry, model: ModelDef, count: CountDef): Cond
   return sql`(select count(*) from ${table} as x where ${fk} = t.id)`;
 }
 
+const UNORDERABLE_KINDS = new Set(['m2m', 'computed', 'generic', 'json', 'password']);
+
+function isOrderableField(f: FieldDef): boolean {
+  return !f.noOrdering && !f.writeOnly && !UNORDERABLE_KINDS.has(f.kind);
+}
+
+/** Every name `ordering` accepts for a model (the browsable API offers them as hints). */
+export function orderingNames(model: ModelDef): string[] {
+  const names = ['id', ...(model.timestamps ? ['created', 'last_updated'] : []), ...Object.keys(model.counts)];
+  for (const [key, f] of Object.entries(model.fields)) if (isOrderableField(f)) names.push(key);
+  return names;
+}
+
 function orderColumn(registry: Registry, model: ModelDef, name: string): Cond | null {
   if (name === 'id') return sql.ref('t.id');
   if ((name === 'created' || name === 'last_updated') && model.timestamps) return sql.ref(`t.${name}`);
   if (name in model.counts) return countColumn(registry, model, model.counts[name]!);
   const f = model.fields[name];
-  if (!f || f.noOrdering || f.writeOnly) return null;
+  if (!f || !isOrderableField(f)) return null;
   if (f.kind === 'fk') return sql.ref(`t.${name}_id`);
-  if (f.kind === 'm2m' || f.kind === 'computed' || f.kind === 'generic' || f.kind === 'json' || f.kind === 'password') return null;
   if (f.natural) return sql.ref(`t.${naturalColumn(name)}`);
   return sql.ref(`t.${name}`);
 }
