@@ -42,6 +42,8 @@ export function registerHeaders(app: FastifyInstance, config: Config): void {
     if (indent) {
       const n = Math.min(Number(indent[1]), 10);
       reply.serializer((payload) => JSON.stringify(payload, null, n));
+      // a custom serializer leaves the type unset; routes that answer otherwise set their own
+      reply.type('application/json; charset=utf-8');
     }
     const version = accept?.match(/application\/json[^,]*;\s*version=([\d.]+)/);
     if (version && version[1] !== API_VERSION) {

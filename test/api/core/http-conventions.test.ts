@@ -88,6 +88,7 @@ describe('bodies and media types', () => {
   it('pretty-prints with Accept: application/json; indent=4', async () => {
     const res = await t.request('GET', '/api/', { headers: { accept: 'application/json; indent=4' } });
     expect(res.body).toContain('\n    "circuits"');
+    expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
   });
 
   it('refuses a non-JSON body with 415', async () => {
