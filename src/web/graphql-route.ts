@@ -10,7 +10,7 @@ import type { AppContext } from '../core/context.js';
 import type { GraphqlRequest, runGraphql } from '../core/graphql/execute.js';
 import type { GraphqlLimits } from '../core/graphql/limits.js';
 import { prefersHtml } from '../http/negotiate.js';
-import { registerGraphiqlAssets, sendGraphiql } from './pages/graphiql.page.js';
+import { sendGraphiql } from './pages/graphiql.page.js';
 
 export function registerGraphql(app: FastifyInstance, ctx: AppContext): void {
   const { config } = ctx;
@@ -51,5 +51,4 @@ export function registerGraphql(app: FastifyInstance, ctx: AppContext): void {
     }
     return answer(request, reply, body as GraphqlRequest);
   });
-  registerGraphiqlAssets(app);
 }

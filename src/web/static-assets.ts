@@ -1,5 +1,6 @@
 /**
- * The pages' own stylesheet and script, read once and served from memory at
+ * The pages' own stylesheets and scripts (web/assets/), and files of npm packages a page needs
+ * (GraphiQL's, added by name with addPackageAsset), read once and served from memory at
  * `/static/<name>?v=<content hash>`: the hash in the URL lets browsers keep them for a year and
  * still fetch a changed file at once. Nothing comes from a CDN.
  */
@@ -19,11 +20,18 @@ interface Asset {
 }
 
 const assets = new Map<string, Asset>();
+/** served name -> file of a package */
+const packageFiles = new Map<string, string>();
+
+/** Serves `path` (a file of an installed package) as `/static/<name>`. */
+export function addPackageAsset(name: string, path: string): void {
+  packageFiles.set(name, path);
+}
 
 function load(name: string): Asset {
   let asset = assets.get(name);
   if (!asset) {
-    const body = readFileSync(join(ASSETS_DIR, name));
+    const body = readFileSync(packageFiles.get(name) ?? join(ASSETS_DIR, name));
     asset = { body, hash: createHash('sha256').update(body).digest('hex').slice(0, 12), type: TYPES[name.split('.').pop()!]! };
     assets.set(name, asset);
   }

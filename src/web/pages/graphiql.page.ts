@@ -5,15 +5,13 @@
  * Content-Security-Policy allows only this service's own files (and data: fonts and images,
  * which graphiql's stylesheet embeds).
  */
-import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { csrfSecret } from '../../http/csrf.js';
 import { html } from '../html.js';
 import { PAGE_CSP } from '../layout.js';
-import { assetUrl } from '../static-assets.js';
+import { addPackageAsset, assetUrl } from '../static-assets.js';
 
 const require = createRequire(import.meta.url);
 
@@ -29,33 +27,13 @@ function packageDir(name: string): string {
 }
 
 /** served name -> [package, file inside it] */
-const FILES: Record<string, [string, string]> = {
-  'react.js': ['react', 'umd/react.production.min.js'],
-  'react-dom.js': ['react-dom', 'umd/react-dom.production.min.js'],
-  'graphiql.js': ['graphiql', 'graphiql.min.js'],
-  'graphiql.css': ['graphiql', 'graphiql.min.css'],
+const VENDOR: Record<string, [string, string]> = {
+  'vendor-react.js': ['react', 'umd/react.production.min.js'],
+  'vendor-react-dom.js': ['react-dom', 'umd/react-dom.production.min.js'],
+  'vendor-graphiql.js': ['graphiql', 'graphiql.min.js'],
+  'vendor-graphiql.css': ['graphiql', 'graphiql.min.css'],
 };
-
-interface Served {
-  body: Buffer;
-  hash: string;
-  type: string;
-}
-
-const served = new Map<string, Served>();
-
-function load(name: string): Served {
-  let s = served.get(name);
-  if (!s) {
-    const [pkg, file] = FILES[name]!;
-    const body = readFileSync(join(packageDir(pkg), file));
-    s = { body, hash: createHash('sha256').update(body).digest('hex').slice(0, 12), type: name.endsWith('.css') ? 'text/css; charset=utf-8' : 'text/javascript; charset=utf-8' };
-    served.set(name, s);
-  }
-  return s;
-}
-
-const url = (name: string) => `/static/graphiql/${name}?v=${load(name).hash}`;
+for (const [name, [pkg, file]] of Object.entries(VENDOR)) addPackageAsset(name, join(packageDir(pkg), file));
 
 const CSP = `${PAGE_CSP}; font-src 'self' data:`;
 
@@ -82,11 +60,11 @@ export function sendGraphiql(request: FastifyRequest, reply: FastifyReply): Fast
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>GraphiQL · netinventory</title>
-<link rel="stylesheet" href="${url('graphiql.css')}">
+<link rel="stylesheet" href="${assetUrl('vendor-graphiql.css')}">
 <link rel="stylesheet" href="${assetUrl('graphiql.css')}">
-<script src="${url('react.js')}" defer></script>
-<script src="${url('react-dom.js')}" defer></script>
-<script src="${url('graphiql.js')}" defer></script>
+<script src="${assetUrl('vendor-react.js')}" defer></script>
+<script src="${assetUrl('vendor-react-dom.js')}" defer></script>
+<script src="${assetUrl('vendor-graphiql.js')}" defer></script>
 <script src="${assetUrl('graphiql-boot.js')}" defer></script>
 </head>
 <body>
@@ -99,21 +77,4 @@ export function sendGraphiql(request: FastifyRequest, reply: FastifyReply): Fast
     .header('Content-Security-Policy', CSP)
     .header('Cache-Control', 'no-store')
     .send(page.text);
-}
-
-export function registerGraphiqlAssets(app: FastifyInstance): void {
-  app.get<{ Params: { name: string }; Querystring: { v?: string } }>(
-    '/static/graphiql/:name',
-    { config: { public: true, noAuth: true }, exposeHeadRoute: true },
-    async (request, reply) => {
-      if (!Object.hasOwn(FILES, request.params.name)) return reply.code(404).send({ detail: 'Not found.' });
-      const file = load(request.params.name);
-      const fresh = request.query.v === file.hash;
-      return reply
-        .type(file.type)
-        .header('Cache-Control', fresh ? 'public, max-age=31536000, immutable' : 'no-cache')
-        .header('ETag', `"${file.hash}"`)
-        .send(file.body);
-    },
-  );
 }
