@@ -101,7 +101,7 @@ describe(`the service process (${ENGINE})`, () => {
       await svc.exited;
       await db.drop();
     }
-  });
+  }, 120_000);
 
   it('leaves nothing of a bulk write killed midway (SIGKILL), and the database opens again', async () => {
     const db = await childDatabase();
@@ -153,5 +153,5 @@ describe(`the service process (${ENGINE})`, () => {
       svc.child.kill('SIGKILL');
       await db.drop();
     }
-  });
+  }, 120_000);
 });
