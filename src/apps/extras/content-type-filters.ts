@@ -9,13 +9,16 @@ import { sql } from 'kysely';
 import type { CustomFilter } from '../../core/model/types.js';
 import { INTEGER_LOOKUPS, STRING_LOOKUPS } from '../../core/query/lookups.js';
 import { parseFilterValue } from '../../core/query/parse-value.js';
+import { contentTypeValues } from '../../core/query/filter-conditions.js';
 
 const NEGATED: Record<string, string> = { n: 'exact', nic: 'ic', nie: 'ie', nisw: 'isw', niew: 'iew' };
 
 const membersFilter: CustomFilter = {
   lookups: ['n', 'ic', 'nic', 'ie', 'nie', 'isw', 'nisw', 'iew', 'niew'],
   type: 'string',
-  async build(values, lookup, { alias }) {
+  async build(values, lookup, { alias, param, rc }) {
+    // an exact match names registered models (issue 9: an unknown content type is a 400); a partial one any text
+    if (lookup === 'exact' || lookup === 'n') contentTypeValues(rc, param, { kind: 'contenttype' }, values);
     const positive = NEGATED[lookup] ?? lookup;
     const member = STRING_LOOKUPS[positive]!(sql.ref('member'), values, false);
     const any = sql`exists (select 1 from unnest(${sql.ref(`${alias}.content_types`)}) as member where ${member})`;

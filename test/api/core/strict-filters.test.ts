@@ -76,7 +76,7 @@ function filterParams(model: ModelDef): Array<[string, boolean]> {
     if (key === 'q') continue;
     for (const suffix of ['', ...(filter.lookups ?? [])]) {
       const text = filter.type === 'string' && suffix !== 'empty' && (FREE_TEXT_FILTERS.has(`${model.name} ${key}`)
-        || (key === 'mac_address' && !['', 'n'].includes(suffix)));
+        || ((key === 'mac_address' || key === 'content_types') && !['', 'n'].includes(suffix)));
       out.push([name(key, suffix), text]);
     }
   }
