@@ -5,7 +5,7 @@
  * client caused become GraphQL errors; anything else (the database went away) is thrown on to the
  * HTTP error handler, so it answers 503 or a 500 that reveals nothing, as REST does.
  */
-import { execute, getOperationAST, GraphQLError, parse, type GraphQLSchema, specifiedRules, validate, type DocumentNode } from 'graphql';
+import { execute, getOperationAST, GraphQLError, Kind, parse, type GraphQLSchema, type OperationDefinitionNode, specifiedRules, validate, type DocumentNode } from 'graphql';
 import type { RequestContext } from '../context.js';
 import { ApiError } from '../errors.js';
 import type { GraphqlContext } from './batch.js';
@@ -56,6 +56,24 @@ function clientErrors(errors: readonly GraphQLError[]): unknown[] {
   return out;
 }
 
+/**
+ * Introspection answers, per schema and query text. They depend on nothing but the schema, and
+ * the schema's is large (every list takes every REST filter of its model: ~8 MB, ~1 s to compute);
+ * GraphiQL asks for it on every page load.
+ */
+const introspections = new WeakMap<GraphQLSchema, Map<string, GraphqlAnswer>>();
+
+function isIntrospection(operation: OperationDefinitionNode | null | undefined): boolean {
+  return !!operation && operation.selectionSet.selections.every((s) => s.kind === Kind.FIELD && s.name.value.startsWith('__'));
+}
+
+function remember(schema: GraphQLSchema, key: string, answer: GraphqlAnswer): void {
+  let map = introspections.get(schema);
+  if (!map) introspections.set(schema, (map = new Map()));
+  // query texts are client input: keep a few
+  if (map.size < 8) map.set(key, answer);
+}
+
 export async function runGraphql(rc: RequestContext, schema: GraphQLSchema, request: GraphqlRequest, limits: GraphqlLimits): Promise<GraphqlAnswer> {
   if (typeof request.query !== 'string' || request.query.trim() === '') return refuse('Must provide a query string.');
   const variables = readVariables(request.variables);
@@ -74,11 +92,17 @@ export async function runGraphql(rc: RequestContext, schema: GraphQLSchema, requ
   }
   const problems = validate(schema, document, [...specifiedRules, limitsRule(limits, variables)]);
   if (problems.length) return { status: 400, body: { errors: problems.map((p) => p.toJSON()) } };
+  const introspection = isIntrospection(operation) && Object.keys(variables).length === 0;
+  const key = `${operationName ?? ''}\u0000${request.query}`;
+  const known = introspection ? introspections.get(schema)?.get(key) : undefined;
+  if (known) return known;
   const g: GraphqlContext = { rc, scopes: new Map() };
   const result = await execute({ schema, document, variableValues: variables, operationName, contextValue: g });
   const body: GraphqlAnswer['body'] = {};
   if (result.errors?.length) body.errors = clientErrors(result.errors);
   if ('data' in result) body.data = result.data;
   // no data at all: the request itself was wrong (variables of the wrong type)
-  return { status: 'data' in result ? 200 : 400, body };
+  const answer = { status: 'data' in result ? 200 : 400, body };
+  if (introspection && !body.errors) remember(schema, key, answer);
+  return answer;
 }

@@ -117,7 +117,8 @@ const fromRow = (type: GraphQLOutputType, read: (row: Row) => unknown): Field =>
 function scalarType(f: FieldDef): GraphQLOutputType {
   switch (f.kind) {
     case 'integer':
-      return (f.max ?? 0) > INT32_MAX ? BigIntScalar : GraphQLInt;
+      // GraphQL's Int is 32 bits: a column without a declared bound within it may hold more
+      return f.max !== undefined && f.max <= INT32_MAX ? GraphQLInt : BigIntScalar;
     case 'decimal':
       return GraphQLFloat;
     case 'boolean':
@@ -127,7 +128,7 @@ function scalarType(f: FieldDef): GraphQLOutputType {
     case 'strings':
       return new GraphQLList(GraphQLString);
     case 'integers':
-      return new GraphQLList(GraphQLInt);
+      return new GraphQLList(f.max !== undefined && f.max <= INT32_MAX ? GraphQLInt : BigIntScalar);
     case 'choice':
       return f.choices!.numeric ? GraphQLInt : GraphQLString;
     default:

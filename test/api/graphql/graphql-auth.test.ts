@@ -98,6 +98,16 @@ describe('GraphQL settings', () => {
     }
   }, 60_000);
 
+  it('MAINTENANCE_MODE still answers queries, which only read', async () => {
+    const t = await makeTestApp({ MAINTENANCE_MODE: 'true' });
+    try {
+      expect(await gqlData(t, '{ site_list { id } }')).toEqual({ site_list: [] });
+      expect((await t.post('/api/dcim/sites/', { name: 'x', slug: 'x' })).statusCode).toBe(503);
+    } finally {
+      await t.close();
+    }
+  }, 60_000);
+
   it('GRAPHQL_ENABLED=false answers 404', async () => {
     const t = await makeTestApp({ GRAPHQL_ENABLED: 'false' });
     try {
