@@ -10,6 +10,8 @@ import type { Registry } from '../../core/model/registry.js';
 import { CONTENT_FIELD } from '../../http/form-body.js';
 import { signInUrl } from '../../http/request-context.js';
 import { APPS } from '../../http/root-routes.js';
+import { isPlainObject } from '../../core/crud/parse-field.js';
+import { errorLines } from '../error-lines.js';
 import { html, type Html } from '../html.js';
 import { renderPage } from '../layout.js';
 import { pageContext } from '../page-context.js';
@@ -31,20 +33,6 @@ export interface ApiResponse {
   body: unknown;
 }
 
-function isObject(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
-
-/** A 4xx body's messages as lines (`field: message`), for the box above the form. */
-function errorLines(body: unknown, prefix = ''): string[] {
-  if (typeof body === 'string') return [prefix ? `${prefix}: ${body}` : body];
-  if (Array.isArray(body)) return body.flatMap((v, i) => (isObject(v) || Array.isArray(v) ? errorLines(v, prefix ? `${prefix}[${i}]` : `[${i}]`) : errorLines(v, prefix)));
-  if (isObject(body)) {
-    return Object.entries(body).flatMap(([k, v]) => errorLines(v, k === 'detail' || k === 'non_field_errors' || k === '__all__' ? prefix : prefix ? `${prefix}.${k}` : k));
-  }
-  return body === undefined || body === null ? [] : [String(body)];
-}
-
 function responseHead(request: FastifyRequest, res: ApiResponse): Html {
   const lines = SHOWN_HEADERS.filter((h) => res.headers[h.toLowerCase()]).map((h) => `${h}: ${res.headers[h.toLowerCase()]}`);
   return html`<div class="response-head"><strong>${request.method} ${request.url}</strong>
@@ -57,7 +45,7 @@ ${lines.join('\n')}</div>`;
 function formContent(request: FastifyRequest, loc: ApiLocation, res: ApiResponse): string {
   const submitted = request.formFields?.[CONTENT_FIELD];
   if (submitted !== undefined && res.status >= 400) return submitted;
-  if (loc.kind === 'detail' && isObject(res.body)) return JSON.stringify(writableForm(loc.model, res.body), null, 2);
+  if (loc.kind === 'detail' && isPlainObject(res.body)) return JSON.stringify(writableForm(loc.model, res.body), null, 2);
   if (loc.kind === 'list') return JSON.stringify(requiredSkeleton(loc.model), null, 2);
   return '{}';
 }
@@ -90,7 +78,7 @@ export function renderBrowsablePage(request: FastifyRequest, reply: FastifyReply
   const title = titleOf(loc, failed ? null : res.body);
   const allow = new Set((res.headers.allow ?? '').split(',').map((m) => m.trim()).filter(Boolean));
   const writable = WRITE_METHODS.some((m) => allow.has(m));
-  const isList = loc.kind === 'list' && res.status === 200 && isObject(res.body) && Array.isArray(res.body.results);
+  const isList = loc.kind === 'list' && res.status === 200 && isPlainObject(res.body) && Array.isArray(res.body.results);
   // forms after a read that worked, or to correct a write that did not
   const offerForms = writable && (!failed || request.formFields !== null);
   const errors = failed && request.formFields !== null ? errorLines(res.body) : [];

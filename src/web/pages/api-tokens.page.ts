@@ -12,6 +12,7 @@ import { inTransaction } from '../../core/crud/routes.js';
 import { listObjects } from '../../core/crud/read.js';
 import { createObjects, deleteObjects } from '../../core/crud/write-service.js';
 import { signInUrl } from '../../http/request-context.js';
+import { errorLines } from '../error-lines.js';
 import { html, type Html } from '../html.js';
 import { renderPage, sendPage } from '../layout.js';
 import { csrfField, pageContext } from '../page-context.js';
@@ -22,12 +23,6 @@ async function requireSignIn(request: FastifyRequest, reply: FastifyReply) {
 }
 
 const CRUMBS = [{ label: 'Home', href: '/' }, { label: 'Profile', href: '/user/profile/' }];
-
-/** `{field: [messages]}` from a failed write, as lines for the page */
-function errorLines(err: ApiError): string[] {
-  const body = err.body as Record<string, unknown>;
-  return Object.entries(body).flatMap(([k, v]) => (Array.isArray(v) ? v.map((m) => `${k === 'non_field_errors' || k === '__all__' || k === 'detail' ? '' : `${k}: `}${String(m)}`) : [`${String(v)}`]));
-}
 
 async function tokensPage(request: FastifyRequest, reply: FastifyReply, ctx: AppContext, notice?: { key?: string; errors?: string[] }, status = 200) {
   const rc = request.rc;
@@ -99,7 +94,7 @@ export function registerTokenPages(app: FastifyInstance, ctx: AppContext): void 
       const [row] = await inTransaction(rc, (trx) => createObjects(trx, model, [input], false));
       return tokensPage(request, reply, ctx, { key: String(row!.key) }, 201);
     } catch (err) {
-      if (err instanceof ApiError && err.statusCode < 500) return tokensPage(request, reply, ctx, { errors: errorLines(err) }, err.statusCode);
+      if (err instanceof ApiError && err.statusCode < 500) return tokensPage(request, reply, ctx, { errors: errorLines(err.body) }, err.statusCode);
       throw err;
     }
   });
@@ -113,7 +108,7 @@ export function registerTokenPages(app: FastifyInstance, ctx: AppContext): void 
     try {
       await inTransaction(rc, (trx) => deleteObjects(trx, model, [id!], false));
     } catch (err) {
-      if (err instanceof ApiError && err.statusCode < 500) return tokensPage(request, reply, ctx, { errors: errorLines(err) }, err.statusCode);
+      if (err instanceof ApiError && err.statusCode < 500) return tokensPage(request, reply, ctx, { errors: errorLines(err.body) }, err.statusCode);
       throw err;
     }
     return reply.redirect('/user/api-tokens/', 303);
