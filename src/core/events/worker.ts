@@ -87,14 +87,16 @@ export function startEventWorker(app: AppContext, opts: WorkerOptions): EventWor
     const retry = !outcome.ok && !outcome.skipped && d.attempts <= opts.retryMax;
     const status = outcome.skipped ? 'skipped' : outcome.ok ? 'succeeded' : retry ? 'queued' : 'failed';
     const backoffSec = (opts.retryIntervalMs / 1000) * 2 ** (d.attempts - 1);
-    await sql`update core_delivery set status = ${status}, ended = case when ${retry} then null else now() end,
-        not_before = case when ${retry} then now() + make_interval(secs => ${backoffSec}) else not_before end,
-        lease_until = null, request = ${JSON.stringify(outcome.request ?? null)}::jsonb,
-        response_status = ${outcome.status ?? null}, response_body = ${outcome.body ?? null}, error = ${outcome.error ?? null}
-      where id = ${d.id} and worker = ${name}`.execute(q);
-    if (!retry && !outcome.skipped) {
-      await sql`update core_worker set succeeded = succeeded + ${outcome.ok ? 1 : 0}, failed = failed + ${outcome.ok ? 0 : 1} where name = ${name}`.execute(q);
-    }
+    // the delivery's outcome and the worker's counters in one statement
+    const counted = !retry && !outcome.skipped;
+    await sql`with done as (
+        update core_delivery set status = ${status}, ended = case when ${retry} then null else now() end,
+          not_before = case when ${retry} then now() + make_interval(secs => ${backoffSec}) else not_before end,
+          lease_until = null, request = ${JSON.stringify(outcome.request ?? null)}::jsonb,
+          response_status = ${outcome.status ?? null}, response_body = ${outcome.body ?? null}, error = ${outcome.error ?? null}
+        where id = ${d.id} and worker = ${name} returning id)
+      update core_worker set succeeded = succeeded + ${counted && outcome.ok ? 1 : 0}, failed = failed + ${counted && !outcome.ok ? 1 : 0}
+      where name = ${name} and ${counted} and exists (select 1 from done)`.execute(q);
   };
 
   const deliver = async (d: Claimed): Promise<void> => {
