@@ -12,11 +12,10 @@ import { Errors } from '../../core/errors.js';
 import { defineModel } from '../../core/model/define-model.js';
 import type { CustomFilter } from '../../core/model/types.js';
 import { choiceSchema } from '../../core/openapi/shapes.js';
-import { renderChoice } from '../../core/represent/render.js';
 import { description, fk } from '../fields.js';
 import { Duplex, InterfaceMode, InterfaceType, LinkStatus, PoEMode, PoEType, VIRTUAL_INTERFACE_TYPES, WIRELESS_INTERFACE_TYPES } from './choices.js';
-import { CABLED_SHAPES, loadCableStatus, loadLinkPeers } from './cabling.js';
-import { booleanFilter, siteScope, viaPair } from './filters.js';
+import { cabledFields, cabledFilters, connectionStatus, occupiedField, pathEndpointFields, representCabled } from './cabled-fields.js';
+import { siteScope, viaPair } from './filters.js';
 import { relatedFilter } from '../../core/query/related-filter.js';
 import { validateInterface } from './interface-rules.js';
 import { dropUntaggedWithoutMode, syncTaggedVlans, validateVlans } from './interface-vlans.js';
@@ -38,8 +37,6 @@ const kindFilter: CustomFilter = {
     return sql`(${sql.join(parts, sql` or `)})`;
   },
 };
-
-const cabled = (t: string) => sql`${sql.ref(`${t}.cable_id`)} is not null`;
 
 export const iface = defineModel({
   name: 'dcim.interface',
@@ -66,16 +63,9 @@ export const iface = defineModel({
     vrf: fk('ipam.vrf', { onDelete: 'set_null', label: 'VRF' }),
     poe_mode: { kind: 'choice', choices: PoEMode, blank: true, label: 'PoE mode' },
     poe_type: { kind: 'choice', choices: PoEType, blank: true, label: 'PoE type' },
-    mark_connected: { kind: 'boolean', default: false },
-    // NetBox 3.4: the brief form gives the cable as its id
-    cable: fk('dcim.cable', { readOnly: true, noFilter: true, shapeIn: { brief: { type: 'integer', nullable: true } } }),
-    cable_end: { kind: 'string', readOnly: true, maxLength: 1 },
-    link_peers: { kind: 'computed', readOnly: true, shape: CABLED_SHAPES.peers },
-    link_peers_type: { kind: 'computed', readOnly: true, shape: CABLED_SHAPES.peersType },
-    connected_endpoints: { kind: 'computed', readOnly: true, shape: CABLED_SHAPES.endpoints },
-    connected_endpoints_type: { kind: 'computed', readOnly: true, shape: CABLED_SHAPES.peersType },
-    connected_endpoints_reachable: { kind: 'computed', readOnly: true, shape: CABLED_SHAPES.reachable },
-    _occupied: { kind: 'computed', readOnly: true, label: 'occupied', shape: CABLED_SHAPES.occupied },
+    ...cabledFields(),
+    ...pathEndpointFields(),
+    _occupied: occupiedField(),
   },
   uniqueTogether: [{ fields: ['device', 'name'], message: 'Interface with this Device and Name already exists.' }],
   relatedObject: 'device',
@@ -89,9 +79,7 @@ export const iface = defineModel({
     ...viaPair('device_type', ['device', 'device_type']),
     virtual_chassis_id: relatedFilter(['device', 'virtual_chassis'], { byId: true }),
     kind: kindFilter,
-    cabled: booleanFilter(cabled),
-    occupied: booleanFilter((t) => sql`(${cabled(t)} or ${sql.ref(`${t}.mark_connected`)})`),
-    connected: booleanFilter((t) => sql`${sql.ref(`${t}.cable_id`)} in (select id from dcim_cable where status = 'connected')`),
+    ...cabledFilters(true),
   },
   hooks: {
     async validate({ rc, data, before }) {
@@ -104,29 +92,11 @@ export const iface = defineModel({
       await syncTaggedVlans(rc, row);
     },
     async represent(rc, rows, out, { mode }) {
-      const cableIds = [...new Set(rows.filter((r) => r.cable_id != null).map((r) => Number(r.cable_id)))];
-      const cabledIds = rows.filter((r) => r.cable_id != null).map((r) => Number(r.id));
-      const status = mode === 'brief' ? new Map<number, string>() : await loadCableStatus(rc, cableIds);
-      const peers = mode === 'full' ? await loadLinkPeers(rc, 'dcim.interface', cabledIds) : new Map();
+      const { status } = await representCabled(rc, 'dcim.interface', rows, out, mode, true);
       rows.forEach((r, i) => {
-        const o = out[i]!;
-        const cableId = r.cable_id == null ? null : Number(r.cable_id);
         // NetBox: a component shows "name (label)" when it has a label
-        if (r.label) o.display = `${String(r.name)} (${String(r.label)})`;
-        if (mode === 'brief') o.cable = cableId;
-        if (mode === 'nested') {
-          o.connection_status = cableId == null ? null : renderChoice({ kind: 'choice', choices: LinkStatus }, status.get(cableId));
-          return;
-        }
-        o._occupied = cableId != null || r.mark_connected === true;
-        if (mode !== 'full') return;
-        const p = peers.get(Number(r.id));
-        o.link_peers = p?.peers ?? [];
-        o.link_peers_type = p?.type ?? null;
-        // a direct cable: the far end is the connected endpoint, reachable when the cable is connected
-        o.connected_endpoints = p ? p.peers : null;
-        o.connected_endpoints_type = p ? p.type : null;
-        o.connected_endpoints_reachable = p ? status.get(cableId!) === 'connected' : null;
+        if (r.label) out[i]!.display = `${String(r.name)} (${String(r.label)})`;
+        if (mode === 'nested') out[i]!.connection_status = connectionStatus(r.cable_id, status);
       });
     },
   },
