@@ -110,7 +110,7 @@ export const PoEType = defineChoices([
 export const VIRTUAL_INTERFACE_TYPES = new Set(['virtual', 'bridge', 'lag']);
 /** Wireless interface types (NetBox's WIRELESS_IFACE_TYPES) */
 export const WIRELESS_INTERFACE_TYPES = new Set([
-  'ieee802.11a', 'ieee802.11g', 'ieee802.11n', 'ieee802.11ac', 'ieee802.11ad', 'ieee802.11ax', 'ieee802.15.1', 'other-wireless',
+  'ieee802.11a', 'ieee802.11g', 'ieee802.11n', 'ieee802.11ac', 'ieee802.11ad', 'ieee802.11ax', 'ieee802.11ay', 'ieee802.15.1', 'other-wireless',
 ]);
 /** NetBox: virtual and wireless interfaces cannot take a cable (NONCONNECTABLE_IFACE_TYPES) */
 export const isCableable = (type: unknown) => !VIRTUAL_INTERFACE_TYPES.has(String(type)) && !WIRELESS_INTERFACE_TYPES.has(String(type));
