@@ -5,11 +5,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../core/context.js';
 import type { RouteDoc } from '../core/openapi/types.js';
-import { listUrl } from '../core/urls.js';
 import { API_VERSION } from './headers.js';
 
-// spec: Common rules 2 - all eight apps appear, plugins possibly empty
-export const APPS = ['circuits', 'dcim', 'extras', 'ipam', 'plugins', 'tenancy', 'users', 'virtualization'];
+// spec: Common rules 2 - all eight apps appear, plugins possibly empty; NetBox 3.7's vpn app besides
+// (issue 14: the spec's list is the minimum, and a superset is rendered)
+export const APPS = ['circuits', 'dcim', 'extras', 'ipam', 'plugins', 'tenancy', 'users', 'virtualization', 'vpn'];
 export const SERVICE_VERSION = `${API_VERSION}.0`;
 
 export function registerRootRoutes(app: FastifyInstance, ctx: AppContext, extraEndpoints: Record<string, string[]>): void {
@@ -23,7 +23,8 @@ export function registerRootRoutes(app: FastifyInstance, ctx: AppContext, extraE
   for (const a of APPS) {
     app.get(`/api/${a}/`, { exposeHeadRoute: true }, async (request) => {
         const base = request.rc.baseUrl;
-      const entries: Array<[string, string]> = ctx.registry.appModels(a).map((m) => [m.path, listUrl(base, m)]);
+      // models mounted here too (ModelDef.alsoAt) list the path under this app
+      const entries: Array<[string, string]> = ctx.registry.servedAt(a).map((m) => [m.path, `${base}/api/${a}/${m.path}/`]);
       for (const e of extraEndpoints[a] ?? []) entries.push([e, `${base}/api/${a}/${e}/`]);
       return Object.fromEntries(entries.sort(([x], [y]) => (x < y ? -1 : 1)));
     });

@@ -8,6 +8,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { cachedRead } from '../cache/cached-read.js';
 import type { RequestContext } from '../context.js';
 import { Errors } from '../errors.js';
+import { Registry } from '../model/registry.js';
 import type { ModelDef } from '../model/types.js';
 import type { Params } from '../query/filters.js';
 import { render } from '../represent/render.js';
@@ -86,7 +87,6 @@ function bulkItems(body: unknown): Array<Record<string, unknown>> {
 }
 
 export function registerModelRoutes(app: FastifyInstance, model: ModelDef): void {
-  const base = `/api/${model.app}/${model.path}/`;
   const listAllow = model.readOnly ? READ_METHODS : LIST_METHODS;
   const detailAllow = model.readOnly ? READ_METHODS : DETAIL_METHODS;
 
@@ -154,6 +154,10 @@ export function registerModelRoutes(app: FastifyInstance, model: ModelDef): void
     }
   };
 
-  app.route({ method: methodsOf(listAllow), url: base, handler: list, config: { allow: listAllow } });
-  app.route({ method: methodsOf(detailAllow), url: `${base}:id/`, handler: detail, config: { allow: detailAllow } });
+  // the same handlers under every app serving the model (ModelDef.alsoAt)
+  for (const appName of Registry.appsOf(model)) {
+    const base = `/api/${appName}/${model.path}/`;
+    app.route({ method: methodsOf(listAllow), url: base, handler: list, config: { allow: listAllow } });
+    app.route({ method: methodsOf(detailAllow), url: `${base}:id/`, handler: detail, config: { allow: detailAllow } });
+  }
 }

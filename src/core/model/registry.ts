@@ -7,6 +7,8 @@ import type { ModelDef } from './types.js';
 export class Registry {
   private readonly byName = new Map<string, ModelDef>();
   private readonly apps = new Map<string, ModelDef[]>();
+  /** models served under an app besides its own (ModelDef.alsoAt) */
+  private readonly mounted = new Map<string, ModelDef[]>();
   private frozen = false;
 
   register(...models: ModelDef[]): void {
@@ -17,6 +19,7 @@ export class Registry {
       const list = this.apps.get(m.app) ?? [];
       list.push(m);
       this.apps.set(m.app, list);
+      for (const other of m.alsoAt ?? []) this.mounted.set(other, [...(this.mounted.get(other) ?? []), m]);
     }
   }
 
@@ -49,8 +52,20 @@ export class Registry {
     return [...this.byName.values()];
   }
 
+  /** the models an app declares */
   appModels(app: string): ModelDef[] {
     return this.apps.get(app) ?? [];
+  }
+
+  /** the models served under `/api/<app>/`: its own and those mounted there too (ModelDef.alsoAt) */
+  servedAt(app: string): ModelDef[] {
+    const extra = this.mounted.get(app);
+    return extra ? [...this.appModels(app), ...extra] : this.appModels(app);
+  }
+
+  /** the apps whose API serves a model: its own first */
+  static appsOf(model: ModelDef): string[] {
+    return [model.app, ...(model.alsoAt ?? [])];
   }
 
   /** Generic relations that may point at `target`: [model, generic field key]. */

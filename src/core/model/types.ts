@@ -182,6 +182,12 @@ export interface ModelDef {
   model: string;
   /** URL segment under /api/<app>/ */
   path: string;
+  /**
+   * Other apps that also serve this model at `/api/<app>/<path>/` (L2VPNs: NetBox 3.4 has them in
+   * ipam, 3.7 moved them to vpn). One model, one table, one identity: the extra path answers the
+   * same operations and lists the same objects; objects' `url`s name the model's own app.
+   */
+  alsoAt?: string[];
   table: string;
   verboseName: string;
   verboseNamePlural: string;

@@ -2,6 +2,7 @@
  * The operations every registered model answers (core/crud/routes.ts), in NetBox's operationId style
  * (drf-spectacular, NetBox 3.5+: `dcim_sites_list`, `dcim_sites_bulk_partial_update`, ...).
  */
+import { Registry } from '../model/registry.js';
 import type { ModelDef } from '../model/types.js';
 import { detailParameters, listParameters } from './parameters.js';
 import { componentName, ref, SCHEMA_NAMES, type Schema } from './shapes.js';
@@ -29,16 +30,24 @@ const oneOrMany = (schema: Schema): Schema => ({ oneOf: [schema, { type: 'array'
 /** OPTIONS metadata (reference 9); `actions` only for callers allowed to add or change */
 export const OPTIONS_RESPONSE = { 200: ok('Metadata of the endpoint.', ref('Metadata')), ...errors('default') };
 
-/** `{ '/api/dcim/sites/': {...}, '/api/dcim/sites/{id}/': {...} }` for one model. */
+/**
+ * `{ '/api/dcim/sites/': {...}, '/api/dcim/sites/{id}/': {...} }` for one model, under each app
+ * serving it (ModelDef.alsoAt: `ipam_l2vpns_list` beside `vpn_l2vpns_list`, the same schemas).
+ */
 export function modelPaths(model: ModelDef): Record<string, Record<string, Schema>> {
+  return Object.assign({}, ...Registry.appsOf(model).map((app) => pathsAt(model, app)));
+}
+
+function pathsAt(model: ModelDef, app: string): Record<string, Record<string, Schema>> {
   const name = componentName(model);
   const full = ref(SCHEMA_NAMES.full(name));
   // anyOf: where a model's brief form shows every field, both match
   const either = { anyOf: [full, ref(SCHEMA_NAMES.brief(name))] };
   const writable = ref(SCHEMA_NAMES.writable(name));
   const patched = ref(SCHEMA_NAMES.patched(name));
-  const op = `${model.app}_${model.path.replace(/-/g, '_')}`;
-  const tags = [model.app];
+  const op = `${app}_${model.path.replace(/-/g, '_')}`;
+  const tags = [app];
+  const at = `/api/${app}/${model.path}/`;
   const plural = model.verboseNamePlural;
 
   const list: Record<string, Schema> = {
@@ -62,7 +71,7 @@ export function modelPaths(model: ModelDef): Record<string, Record<string, Schem
     },
     options: { operationId: `${op}_detail_options`, tags, summary: `Describe the ${model.verboseName} endpoint`, parameters: [detailParameters(model)[0]], responses: OPTIONS_RESPONSE },
   };
-  if (model.readOnly) return { [listPath(model)]: list, [`${listPath(model)}{id}/`]: detail };
+  if (model.readOnly) return { [at]: list, [`${at}{id}/`]: detail };
 
   const idParam = [detailParameters(model)[0]];
   Object.assign(list, {
@@ -120,7 +129,6 @@ export function modelPaths(model: ModelDef): Record<string, Record<string, Schem
       responses: { 204: { description: 'Deleted.' }, ...errors(403, 404, 409, 'default') },
     },
   });
-  return { [listPath(model)]: list, [`${listPath(model)}{id}/`]: detail };
+  return { [at]: list, [`${at}{id}/`]: detail };
 }
 
-export const listPath = (model: ModelDef) => `/api/${model.app}/${model.path}/`;

@@ -40,7 +40,7 @@ export function viewName(url: string, registry: Registry): string {
   if (parts[0] !== 'api' || parts.length < 2) return url;
   const app = parts[1]!;
   if (parts.length === 2) return `${app}-api:api-root`;
-  const model = registry.appModels(app).find((m) => m.path === parts[2]);
+  const model = registry.servedAt(app).find((m) => m.path === parts[2]);
   if (!model) return url;
   const rest = parts.slice(3);
   if (rest.length === 0) return `${app}-api:${model.model}-list`;

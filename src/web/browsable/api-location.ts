@@ -21,7 +21,7 @@ export function locate(registry: Registry, path: string, apps: readonly string[]
   if (!segments.length) return { kind: 'root' };
   const [app, modelPath, id, ...rest] = segments as [string, string?, string?, ...string[]];
   if (segments.length === 1 && apps.includes(app)) return { kind: 'app', app };
-  const model = modelPath ? registry.appModels(app).find((m) => m.path === modelPath) : undefined;
+  const model = modelPath ? registry.servedAt(app).find((m) => m.path === modelPath) : undefined;
   if (model && id === undefined) return { kind: 'list', app, model };
   if (model && id !== undefined && !rest.length && /^\d+$/.test(id)) return { kind: 'detail', app, model, id };
   return { kind: 'other', segments };
@@ -30,7 +30,7 @@ export function locate(registry: Registry, path: string, apps: readonly string[]
 /** Breadcrumbs from the path: each segment links to its prefix, the last one is this page. */
 export function crumbsOf(registry: Registry, path: string, title: string): Crumb[] {
   const segments = path.split('/').filter(Boolean);
-  const model = registry.appModels(segments[1] ?? '').find((m) => m.path === segments[2]);
+  const model = registry.servedAt(segments[1] ?? '').find((m) => m.path === segments[2]);
   const crumbs: Crumb[] = [];
   let prefix = '';
   segments.forEach((seg, i) => {
