@@ -15,6 +15,7 @@ import { ipamApp } from './ipam/index.js';
 import { tenancyApp } from './tenancy/index.js';
 import { usersApp } from './users/index.js';
 import { virtualizationApp } from './virtualization/index.js';
+import { vpnApp } from './vpn/index.js';
 
 const APPS: Record<string, AppModule> = {
   tenancy: tenancyApp,
@@ -25,6 +26,7 @@ const APPS: Record<string, AppModule> = {
   users: usersApp,
   virtualization: virtualizationApp,
   core: coreApp,
+  vpn: vpnApp,
 };
 
 export interface SpecialRoutes {

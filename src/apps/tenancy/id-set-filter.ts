@@ -19,6 +19,8 @@ export interface IdSetFilterOptions {
   target: string;
   /** values are ids (`site_id`) rather than natural keys (`site`) */
   byId?: boolean;
+  /** the target's column the values name when not its natural key (an L2VPN's `identifier`) */
+  key?: string;
   /** condition on the listed model, given a SQL set of target ids */
   match(ids: Cond, ctx: FilterBuildContext): Cond;
 }
@@ -32,7 +34,7 @@ export function idSetFilter(opts: IdSetFilterOptions): CustomFilter {
       // `null` would mean "reaches nothing"; NetBox does not offer it on these filters
       const raw = values.filter((v) => v !== 'null');
       if (!raw.length) return null;
-      const column = opts.byId ? 'id' : (target.naturalKey ?? 'id');
+      const column = opts.byId ? 'id' : (opts.key ?? target.naturalKey ?? 'id');
       const keys = opts.byId ? raw.map((v) => String(parseFilterValue(opts.param, 'id', v))) : raw;
       const found = await sql<{ id: number; k: string }>`select id, ${sql.ref(column)}::text as k
         from ${sql.table(target.table)} where ${sql.ref(column)}::text = any(${keys})`.execute(ctx.rc.q);
