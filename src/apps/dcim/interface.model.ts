@@ -18,6 +18,7 @@ import { cabledFields, cabledFilters, connectionStatus, occupiedField, pathEndpo
 import { siteScope, viaPair } from './filters.js';
 import { relatedFilter } from '../../core/query/related-filter.js';
 import { validateInterface } from './interface-rules.js';
+import { l2vpnFilters, l2vpnTerminationField, representL2vpnTermination } from '../vpn/l2vpn-assignment.js';
 import { dropUntaggedWithoutMode, syncTaggedVlans, validateVlans } from './interface-vlans.js';
 
 const VIRTUAL = [...VIRTUAL_INTERFACE_TYPES];
@@ -65,6 +66,8 @@ export const iface = defineModel({
     poe_type: { kind: 'choice', choices: PoEType, blank: true, label: 'PoE type' },
     ...cabledFields({ nestedCable: true }),
     ...pathEndpointFields(),
+    // NetBox 3.4 InterfaceSerializer.l2vpn_termination (read-only)
+    l2vpn_termination: l2vpnTerminationField(),
     _occupied: occupiedField(),
   },
   uniqueTogether: [{ fields: ['device', 'name'], message: 'Interface with this Device and Name already exists.' }],
@@ -80,6 +83,7 @@ export const iface = defineModel({
     virtual_chassis_id: relatedFilter(['device', 'virtual_chassis'], { byId: true }),
     kind: kindFilter,
     ...cabledFilters(true),
+    ...l2vpnFilters('dcim.interface'),
   },
   hooks: {
     async validate({ rc, data, before }) {
@@ -98,6 +102,7 @@ export const iface = defineModel({
         if (r.label) out[i]!.display = `${String(r.name)} (${String(r.label)})`;
         if (mode === 'nested') out[i]!.connection_status = connectionStatus(r.cable_id, status);
       });
+      await representL2vpnTermination(rc, 'dcim.interface', rows, out, mode);
     },
   },
   // NetBox 3.4 InterfaceSerializer (the Ansible inventory plugin reads it to decide whether to fetch addresses)

@@ -7,6 +7,7 @@ import type { RequestContext } from '../../core/context.js';
 import { defineModel } from '../../core/model/define-model.js';
 import { relatedFilter } from '../../core/query/related-filter.js';
 import { comments, fk } from '../fields.js';
+import { l2vpnFilters, l2vpnTerminationField, representL2vpnTermination } from '../vpn/l2vpn-assignment.js';
 import { BasicStatus } from './choices.js';
 import { tenancyFilters, tenantField } from './common.js';
 
@@ -26,6 +27,7 @@ export const vlan = defineModel({
     role: fk('ipam.role', { onDelete: 'set_null' }),
     description: { kind: 'string', maxLength: 200 },
     comments: comments(),
+    l2vpn_termination: l2vpnTerminationField(),
     // spec: VLANs carry display_name as well as display
     display_name: { kind: 'computed', shape: { type: 'string' } },
   },
@@ -41,6 +43,7 @@ export const vlan = defineModel({
     region_id: relatedFilter(['site', 'region'], { byId: true }),
     site_group: relatedFilter(['site', 'group']),
     site_group_id: relatedFilter(['site', 'group'], { byId: true }),
+    ...l2vpnFilters('ipam.vlan'),
   },
   hooks: {
     async validate({ rc, data }) {
@@ -61,8 +64,9 @@ export const vlan = defineModel({
       }
       return errors;
     },
-    represent(_rc, _rows, out, { mode }) {
+    async represent(rc, rows, out, { mode }) {
       if (mode === 'full') for (const o of out) o.display_name = o.display;
+      await representL2vpnTermination(rc, 'ipam.vlan', rows, out, mode);
     },
   },
   brief: ['vid', 'name'],

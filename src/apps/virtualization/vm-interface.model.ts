@@ -13,6 +13,7 @@ import { checkRelatedInterfaces, type InterfaceOwner } from '../dcim/interface-r
 import { dropUntaggedWithoutMode, syncTaggedVlans, validateVlans } from '../dcim/interface-vlans.js';
 import { description, fk } from '../fields.js';
 import { VM_INTERFACES } from '../ipam/relation-filters.js';
+import { l2vpnFilters, l2vpnTerminationField, representL2vpnTermination } from '../vpn/l2vpn-assignment.js';
 
 const VM_INTERFACE_OWNER: InterfaceOwner = {
   ...VM_INTERFACES,
@@ -59,8 +60,7 @@ export const vmInterface = defineModel({
       through: { table: 'virtualization_vminterface_tagged_vlans', from: 'vminterface_id', to: 'vlan_id' },
     },
     vrf: fk('ipam.vrf', { onDelete: 'set_null', label: 'VRF' }),
-    // no L2VPN model here: always null, as for an interface without a termination
-    l2vpn_termination: { kind: 'computed', readOnly: true, shape: { type: 'object', nullable: true } },
+    l2vpn_termination: l2vpnTerminationField(),
     // no FHRP groups here: always 0
     count_fhrp_groups: { kind: 'computed', readOnly: true, shape: { type: 'integer' } },
   },
@@ -70,6 +70,7 @@ export const vmInterface = defineModel({
     ...viaPair('cluster', ['virtual_machine', 'cluster']),
     vlan_id: vlanFilter('vlan_id', true),
     vlan: vlanFilter('vlan', false),
+    ...l2vpnFilters('virtualization.vminterface'),
   },
   hooks: {
     async validate({ rc, data }) {
@@ -83,12 +84,10 @@ export const vmInterface = defineModel({
     async afterWrite({ rc, row }) {
       await syncTaggedVlans(rc, row, VM_INTERFACE_OWNER);
     },
-    represent(_rc, _rows, out, { mode }) {
+    async represent(rc, rows, out, { mode }) {
       if (mode !== 'full') return;
-      for (const o of out) {
-        if ('l2vpn_termination' in o) o.l2vpn_termination = null;
-        if ('count_fhrp_groups' in o) o.count_fhrp_groups = 0;
-      }
+      for (const o of out) if ('count_fhrp_groups' in o) o.count_fhrp_groups = 0;
+      await representL2vpnTermination(rc, 'virtualization.vminterface', rows, out, mode);
     },
   },
   // NetBox 3.4 VMInterfaceSerializer
