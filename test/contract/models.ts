@@ -16,10 +16,11 @@ import { extrasRows } from './rows/extras.js';
 import { tenancyRows } from './rows/tenancy.js';
 import { usersRows } from './rows/users.js';
 import { virtualizationRows } from './rows/virtualization.js';
+import { VPN_CONTRACT } from './models-vpn.js';
 
 export { type ContractCase, type ContractContext, type Json, type Patch, resolve } from './contract-case.js';
 
-export const CONTRACT = [...tenancyRows, ...dcimRows, ...extrasRows, ...usersRows, ...CIRCUITS_CONTRACT, ...IPAM_CONTRACT, ...DCIM_CONTRACT, ...DCIM_COMPONENTS_CONTRACT, ...virtualizationRows];
+export const CONTRACT = [...tenancyRows, ...dcimRows, ...extrasRows, ...usersRows, ...CIRCUITS_CONTRACT, ...IPAM_CONTRACT, ...DCIM_CONTRACT, ...DCIM_COMPONENTS_CONTRACT, ...virtualizationRows, ...VPN_CONTRACT];
 
 export const WRITABLE = CONTRACT.filter((c) => !c.readOnly);
 export const READ_ONLY = CONTRACT.filter((c) => c.readOnly);

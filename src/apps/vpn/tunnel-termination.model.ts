@@ -5,6 +5,8 @@
  */
 import { sql } from 'kysely';
 import { defineModel } from '../../core/model/define-model.js';
+import { searchTerm } from '../../core/query/filter-conditions.js';
+import { likeEscape } from '../../core/query/lookups.js';
 import { fk } from '../fields.js';
 import { TunnelTerminationRole } from './choices.js';
 import { displayNames } from './display-names.js';
@@ -32,6 +34,14 @@ export const tunnelTermination = defineModel({
   filters: {
     ...genericTargetPair('interface', 'dcim.interface', COLUMNS),
     ...genericTargetPair('vminterface', 'virtualization.vminterface', COLUMNS),
+    // NetBox 3.7 has no search here (q matches everything); the tunnel's name is what a reader looks for
+    q: {
+      async build(values, _lookup, { alias }) {
+        const q = searchTerm(values);
+        if (!q) return null;
+        return sql`${sql.ref(`${alias}.tunnel_id`)} in (select id from vpn_tunnel where name ilike ${`%${likeEscape(q)}%`})`;
+      },
+    },
   },
   hooks: {
     async validate({ rc, data, earlier }) {
