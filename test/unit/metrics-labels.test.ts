@@ -16,8 +16,8 @@ registry.freeze();
 describe('viewName', () => {
   it('names the list and detail routes of every model as a DRF router would', () => {
     for (const m of registry.all()) {
-      expect(viewName(`/api/${m.app}/${m.path}/`, registry)).toMatch(/^[a-z]+-api:[a-z]+-list$/);
-      expect(viewName(`/api/${m.app}/${m.path}/:id/`, registry)).toMatch(/^[a-z]+-api:[a-z]+-detail$/);
+      expect(viewName(`/api/${m.app}/${m.path}/`, registry)).toMatch(/^[a-z]+-api:[a-z0-9]+-list$/);
+      expect(viewName(`/api/${m.app}/${m.path}/:id/`, registry)).toMatch(/^[a-z]+-api:[a-z0-9]+-detail$/);
     }
   });
 
