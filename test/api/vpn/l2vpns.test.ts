@@ -57,7 +57,8 @@ describe('L2VPNs at /api/vpn/ and /api/ipam/', () => {
   });
 
   it('terminates VLANs and interfaces, and renders the termination on them', async () => {
-    const site = await makeSite(t);
+    const region = await make(t, '/api/dcim/regions/', { name: uniq('region'), slug: uniq('region') });
+    const site = await makeSite(t, { region: region.id });
     const vpn = await makeL2vpn(t, { identifier: 77 });
     const vlan = await makeVlan(t, { site: site.id });
     const dev = await makeDevice(t, { site: site.id });
@@ -88,6 +89,11 @@ describe('L2VPNs at /api/vpn/ and /api/ipam/', () => {
     expect(await list(`vlan_vid=100`)).toEqual([a.id]);
     expect(await list(`vlan_id=${vlan.id}`)).toEqual([a.id]);
     expect(await list(`assigned_object_type=ipam.vlan`)).toEqual([a.id]);
+    const [vlanType] = (await get('/api/extras/content-types/?app_label=ipam&model=vlan')).results;
+    expect(await list(`assigned_object_type_id=${vlanType.id}`)).toEqual([a.id]);
+    expect(await list(`region_id=${region.id}`)).toEqual([a.id, b.id]);
+    expect(await list(`region=${region.slug}&interface_id=${i.id}`)).toEqual([b.id]);
+    expect(await list(`region_id=${(await make(t, '/api/dcim/regions/', { name: uniq('r'), slug: uniq('r') })).id}`)).toEqual([]);
     expect(await list(`l2vpn=${vpn.slug}&vlan_id__n=${vlan.id}`)).toEqual([b.id, c.id]);
     expect(ids(await get(`/api/ipam/l2vpn-terminations/?q=${vpn.name}`))).toEqual([a.id, b.id, c.id]);
     // deleting the VLAN removes its termination (NetBox's generic relation cascades)
