@@ -101,7 +101,8 @@ export const iface = defineModel({
     },
   },
   // NetBox 3.4 InterfaceSerializer (the Ansible inventory plugin reads it to decide whether to fetch addresses)
-  counts: { count_ipaddresses: { model: 'ipam.ipaddress', generic: 'assigned_object' } },
+  // NetBox 3.4 serializer: addresses on it, FHRP groups it takes part in
+  counts: { count_ipaddresses: { model: 'ipam.ipaddress', generic: 'assigned_object' }, count_fhrp_groups: { model: 'ipam.fhrpgroupassignment', generic: 'interface' } },
   brief: ['device', 'name', 'cable', '_occupied'],
   // spec: Representations - connection_status is only in this form (filled by represent)
   nested: ['device', 'name', 'cable', 'connection_status'],
