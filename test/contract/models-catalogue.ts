@@ -1,4 +1,4 @@
-/** Contract rows of the IPAM models of issue 14: ASN ranges, FHRP groups and their assignments. */
+/** Contract rows of the models of issue 14 (the rest of the catalogue): ASN ranges, FHRP groups and assignments, provider accounts, virtual disks, VDCs. */
 import { uniq } from '../helpers/app.js';
 import { type ContractCase, type ContractContext, created, type Json, named } from './contract-case.js';
 import { device } from './models-dcim.js';
@@ -43,5 +43,41 @@ export const IPAM_CATALOGUE_CONTRACT: ContractCase[] = [
     invalid: { priority: 256 },
     briefFields: ['group', 'interface_type', 'interface_id', 'priority'],
     search: (_d, created) => String((created.group as Json).display).split(' ')[0]!,
+  },
+];
+
+/** Contract rows of issue 14's smaller models in other apps: provider accounts, virtual disks, VDCs. */
+export const SMALL_CATALOGUE_CONTRACT: ContractCase[] = [
+  {
+    model: 'circuits.provideraccount',
+    path: '/api/circuits/provider-accounts/',
+    create: async (ctx) => ({ provider: (await created(ctx, '/api/circuits/providers/', named('prov'))).id, account: uniq('acct'), name: uniq('acct-name') }),
+    update: { description: 'updated by contract' },
+    altUpdate: () => ({ account: uniq('acct-renamed'), comments: 'patched' }),
+    invalid: { account: '' },
+    briefFields: ['name', 'account'],
+  },
+  {
+    model: 'virtualization.virtualdisk',
+    path: '/api/virtualization/virtual-disks/',
+    create: async (ctx) => {
+      const type = await created(ctx, '/api/virtualization/cluster-types/', named('ctype'));
+      const cluster = await created(ctx, '/api/virtualization/clusters/', { name: uniq('cluster'), type: type.id });
+      const vm = await created(ctx, '/api/virtualization/virtual-machines/', { name: uniq('vm'), cluster: cluster.id });
+      return { virtual_machine: vm.id, name: uniq('disk'), size: 40 };
+    },
+    update: { size: 80, description: 'updated by contract' },
+    altUpdate: () => ({ name: uniq('disk-renamed') }),
+    invalid: { size: -1 },
+    briefFields: ['virtual_machine', 'name', 'size'],
+  },
+  {
+    model: 'dcim.virtualdevicecontext',
+    path: '/api/dcim/virtual-device-contexts/',
+    create: async (ctx) => ({ device: (await device(ctx)).id, name: uniq('vdc'), status: 'active', identifier: 1 }),
+    update: { status: 'planned', description: 'updated by contract' },
+    altUpdate: { identifier: 2, comments: 'patched' },
+    invalid: { status: 'bogus' },
+    briefFields: ['name', 'identifier', 'device'],
   },
 ];
