@@ -8,7 +8,6 @@
  */
 export const KNOWN_FILTER_GAPS: Record<string, string> = {
   '/api/circuits/circuit-types/': 'color color__n color__ic color__nic color__ie color__nie color__isw color__nisw color__iew color__niew color__empty',
-  '/api/circuits/circuits/': 'provider_account_id provider_account_id__n',
   '/api/dcim/cables/': 'circuittermination_id consoleport_id consoleserverport_id frontport_id location powerfeed_id poweroutlet_id powerport_id rack rearport_id termination_a_id termination_a_type termination_a_type__n termination_b_id termination_b_type termination_b_type__n unterminated',
   '/api/dcim/console-ports/': 'module_id module_id__n',
   '/api/dcim/console-server-ports/': 'module_id module_id__n',
@@ -19,7 +18,7 @@ export const KNOWN_FILTER_GAPS: Record<string, string> = {
   '/api/dcim/device-roles/': 'config_template_id config_template_id__n',
   '/api/dcim/device-types/': 'console_ports console_server_ports default_platform default_platform__n default_platform_id default_platform_id__n device_bays exclude_from_utilization has_front_image has_rear_image interfaces inventory_items module_bays pass_through_ports power_outlets power_ports',
   '/api/dcim/devices/': 'config_template_id config_template_id__n has_oob_ip is_full_depth latitude latitude__n latitude__lt latitude__lte latitude__gt latitude__gte latitude__empty longitude longitude__n longitude__lt longitude__lte longitude__gt longitude__gte longitude__empty oob_ip_id oob_ip_id__n',
-  '/api/dcim/interfaces/': 'module_id module_id__n rf_channel rf_channel__n rf_channel_frequency rf_channel_frequency__n rf_channel_frequency__lt rf_channel_frequency__lte rf_channel_frequency__gt rf_channel_frequency__gte rf_channel_frequency__empty rf_channel_width rf_channel_width__n rf_channel_width__lt rf_channel_width__lte rf_channel_width__gt rf_channel_width__gte rf_channel_width__empty rf_role rf_role__n tx_power tx_power__n tx_power__lt tx_power__lte tx_power__gt tx_power__gte tx_power__empty vdc vdc__n vdc_id vdc_id__n vdc_identifier vdc_identifier__n virtual_chassis virtual_chassis__n virtual_chassis_member virtual_chassis_member_id vlan vlan_id wwn wwn__ic wwn__ie wwn__iew wwn__isw wwn__n wwn__nic wwn__nie wwn__niew wwn__nisw',
+  '/api/dcim/interfaces/': 'module_id module_id__n rf_channel rf_channel__n rf_channel_frequency rf_channel_frequency__n rf_channel_frequency__lt rf_channel_frequency__lte rf_channel_frequency__gt rf_channel_frequency__gte rf_channel_frequency__empty rf_channel_width rf_channel_width__n rf_channel_width__lt rf_channel_width__lte rf_channel_width__gt rf_channel_width__gte rf_channel_width__empty rf_role rf_role__n tx_power tx_power__n tx_power__lt tx_power__lte tx_power__gt tx_power__gte tx_power__empty virtual_chassis virtual_chassis__n virtual_chassis_member virtual_chassis_member_id vlan vlan_id wwn wwn__ic wwn__ie wwn__iew wwn__isw wwn__n wwn__nic wwn__nie wwn__niew wwn__nisw',
   '/api/dcim/platforms/': 'available_for_device_type config_template_id config_template_id__n',
   '/api/dcim/racks/': 'starting_unit starting_unit__n starting_unit__lt starting_unit__lte starting_unit__gt starting_unit__gte starting_unit__empty',
   '/api/extras/config-contexts/': 'data_file_id data_file_id__n data_source_id data_source_id__n data_synced data_synced__n data_synced__lt data_synced__lte data_synced__gt data_synced__gte data_synced__empty',
