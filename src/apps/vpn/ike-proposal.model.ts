@@ -1,12 +1,19 @@
 /** IKE proposals (NetBox 3.7 vpn.IKEProposal): the phase 1 parameters an IKE policy offers. */
+import { sql } from 'kysely';
 import { defineModel } from '../../core/model/define-model.js';
 import { comments, description, name } from '../fields.js';
 import { AuthenticationAlgorithm, AuthenticationMethod, DHGroup, EncryptionAlgorithm } from './choices.js';
 import { POLICY_PROPOSALS } from './ike-policy.model.js';
-import { memberFilter } from './filters.js';
+import { idSetFilter } from '../tenancy/id-set-filter.js';
 
-const policies = (param: string, column: 'id' | 'name') =>
-  memberFilter(param, { table: POLICY_PROPOSALS.table, own: POLICY_PROPOSALS.to, other: POLICY_PROPOSALS.from, memberTable: 'vpn_ikepolicy', column });
+// NetBox 3.7 ModelMultipleChoiceFilter on ike_policies: an unknown policy is a 400, `__n` excludes
+const policies = (param: string, byId: boolean) =>
+  idSetFilter({
+    param,
+    target: 'vpn.ikepolicy',
+    byId,
+    match: (ids) => sql`t.id in (select j.ikeproposal_id from ${sql.table(POLICY_PROPOSALS.table)} j where j.ikepolicy_id in ${ids})`,
+  });
 
 export const ikeProposal = defineModel({
   name: 'vpn.ikeproposal',
@@ -24,9 +31,9 @@ export const ikeProposal = defineModel({
     comments: comments(),
   },
   filters: {
-    // NetBox 3.7: the policies offering the proposal (ModelMultipleChoiceFilter: exact and __n)
-    ike_policy_id: { ...policies('ike_policy_id', 'id'), lookups: ['n'] },
-    ike_policy: { ...policies('ike_policy', 'name'), lookups: ['n'] },
+    // the policies offering the proposal
+    ike_policy_id: policies('ike_policy_id', true),
+    ike_policy: policies('ike_policy', false),
   },
   brief: ['name'],
   ordering: ['name'],

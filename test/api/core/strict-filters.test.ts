@@ -49,6 +49,8 @@ const TEXT_KINDS = new Set(['string', 'text', 'slug', 'strings']);
 const FREE_TEXT_FILTERS = new Set([
   'dcim.device name', 'dcim.device serial', 'dcim.rack serial', 'users.token key',
   'dcim.cable device', 'dcim.cable site', 'ipam.ipaddress device', 'ipam.ipaddress virtual_machine',
+  // NetBox 3.7 MultiValueCharFilter on the proposals' names
+  'vpn.ikepolicy proposal', 'vpn.ipsecpolicy proposal',
 ]);
 
 const name = (base: string, suffix: string) => (suffix ? `${base}__${suffix}` : base);
