@@ -15,10 +15,13 @@ import { region } from './region.model.js';
 import { siteGroup } from './site-group.model.js';
 import { site } from './site.model.js';
 import { virtualChassis } from './virtual-chassis.model.js';
+import { moduleType } from './module-type.model.js';
+import { TEMPLATE_MODELS } from './templates/index.js';
 
 export const dcimApp: AppModule = {
   models: [
     region, siteGroup, site, location, rackRole, rack, rackReservation, manufacturer, deviceType, deviceRole, platform,
     virtualChassis, device, iface, cable, cableTermination,
+    moduleType, ...TEMPLATE_MODELS,
   ],
 };
