@@ -18,6 +18,7 @@ import { DEVICE_SUBJECT, renderConfigContexts } from '../extras/config-context-r
 import { booleanFilter, iexact, interfaceMacFilter, siteScope, viaPair } from './filters.js';
 import { relatedFilter } from '../../core/query/related-filter.js';
 import { contactFilters } from '../tenancy/contact-filters.js';
+import { instantiateDeviceComponents } from './instantiate/device-components.js';
 
 const ROLE_REQUIRED = { device_role: ['This field is required.'] };
 
@@ -104,6 +105,8 @@ export const device = defineModel({
       if (data.name === '') data.name = null;
       if (data.asset_tag === '') data.asset_tag = null;
     },
+    // NetBox Device.save(): a new device gets its type's components (instantiate/)
+    afterCreate: instantiateDeviceComponents,
     async represent(rc, rows, out) {
       const unnamed = await unnamedDisplays(rc, rows);
       rows.forEach((r, i) => {
