@@ -44,3 +44,144 @@ describe('component templates', () => {
     ]);
   });
 });
+
+describe('template rules of each kind', () => {
+  it('power ports: allocated draw within the maximum; outlets: a power port of the same type', async () => {
+    const [dt, other] = [await makeDeviceType(t), await makeDeviceType(t)];
+    const over = await t.post('/api/dcim/power-port-templates/', { device_type: dt.id, name: 'psu0', maximum_draw: 100, allocated_draw: 200 });
+    expect(over.json()).toEqual({ allocated_draw: ['Allocated draw cannot exceed the maximum draw (100W).'] });
+    const pp = await tpl('power-port-templates', { device_type: dt.id, name: 'psu0', type: 'iec-60320-c14', maximum_draw: 200, allocated_draw: 100 });
+    const foreign = await tpl('power-port-templates', { device_type: other.id, name: 'psu9' });
+    const bad = await t.post('/api/dcim/power-outlet-templates/', { device_type: dt.id, name: 'out1', power_port: foreign.id });
+    expect(bad.json()).toEqual({ __all__: ['Parent power port (psu9) must belong to the same device type'] });
+    const out = await tpl('power-outlet-templates', { device_type: dt.id, name: 'out1', power_port: pp.id, feed_leg: 'A', type: 'iec-60320-c13' });
+    expect(out.power_port).toMatchObject({ id: pp.id, name: 'psu0' });
+    expect(out.feed_leg).toEqual({ value: 'A', label: 'A' });
+    const leg = await t.post('/api/dcim/power-outlet-templates/', { device_type: dt.id, name: 'out2', feed_leg: 'D' });
+    expect(leg.json().feed_leg[0]).toMatch(/^"?D"? is not a valid choice\.$/);
+  });
+
+  it('front ports: a rear port of the same type, a position it has, taken once', async () => {
+    const [dt, other] = [await makeDeviceType(t), await makeDeviceType(t)];
+    const rear = await tpl('rear-port-templates', { device_type: dt.id, name: 'rear1', type: '8p8c', positions: 2 });
+    const foreign = await tpl('rear-port-templates', { device_type: other.id, name: 'rear9', type: '8p8c' });
+    const post = (data: Json) => t.post('/api/dcim/front-port-templates/', { device_type: dt.id, type: '8p8c', ...data });
+    expect((await post({ name: 'f1', rear_port: foreign.id })).json()).toEqual({ __all__: ['Rear port (rear9) must belong to the same device type'] });
+    expect((await post({ name: 'f1', rear_port: rear.id, rear_port_position: 3 })).json()).toEqual({
+      __all__: ['Invalid rear port position (3); rear port rear1 has only 2 positions'],
+    });
+    expect((await post({ name: 'f1', rear_port: rear.id, rear_port_position: 2 })).statusCode).toBe(201);
+    expect((await post({ name: 'f2', rear_port: rear.id, rear_port_position: 2 })).json()).toEqual({
+      __all__: ['Front port template with this Rear port and Rear port position already exists.'],
+    });
+    expect((await post({ name: 'f3' })).json()).toEqual({ rear_port: ['This field is required.'] });
+    expect((await t.post('/api/dcim/rear-port-templates/', { device_type: dt.id, name: 'r2', type: '8p8c', positions: 1025 })).statusCode).toBe(400);
+  });
+
+  it('interfaces: a bridge of the same type (not itself), a wireless role on wireless types only', async () => {
+    const [dt, other] = [await makeDeviceType(t), await makeDeviceType(t)];
+    const br = await tpl('interface-templates', { device_type: dt.id, name: 'br0', type: 'bridge' });
+    const foreign = await tpl('interface-templates', { device_type: other.id, name: 'br9', type: 'bridge' });
+    const post = (data: Json) => t.post('/api/dcim/interface-templates/', { device_type: dt.id, type: '1000base-t', ...data });
+    expect((await post({ name: 'e1', bridge: foreign.id })).json()).toEqual({ bridge: ['Bridge interface (br9) must belong to the same device type'] });
+    expect((await t.patch(`/api/dcim/interface-templates/${br.id}/`, { bridge: br.id })).json()).toEqual({ bridge: ['An interface cannot be bridged to itself.'] });
+    expect((await post({ name: 'e1', rf_role: 'ap' })).json()).toEqual({ rf_role: ['Wireless role may be set only on wireless interfaces.'] });
+    const wifi = await tpl('interface-templates', { device_type: dt.id, name: 'wlan0', type: 'ieee802.11ac', rf_role: 'ap', enabled: false, bridge: br.id });
+    expect(wifi).toMatchObject({ enabled: false, mgmt_only: false, rf_role: { value: 'ap', label: 'Access point' }, bridge: { id: br.id, name: 'br0' } });
+    expect(ids(await get(`/api/dcim/interface-templates/?devicetype_id=${dt.id}&bridge_id=${br.id}`))).toEqual([wifi.id]);
+    expect(ids(await get(`/api/dcim/interface-templates/?devicetype_id=${dt.id}&enabled=false`))).toEqual([wifi.id]);
+  });
+
+  it('module bays and device bays: device types only; device bays only on parent types', async () => {
+    const [mt, child, parent] = [await makeModuleType(), await makeDeviceType(t), await makeDeviceType(t, { subdevice_role: 'parent' })];
+    const onModule = await t.post('/api/dcim/module-bay-templates/', { module_type: mt.id, name: 'bay1' });
+    expect(onModule.json()).toEqual({ device_type: ['This field is required.'] });
+    const mb = await tpl('module-bay-templates', { device_type: child.id, name: 'bay1', position: '1' });
+    expect(mb).toMatchObject({ device_type: { id: child.id }, position: '1' });
+    expect(mb).not.toHaveProperty('module_type');
+    const db = await t.post('/api/dcim/device-bay-templates/', { device_type: child.id, name: 'slot1' });
+    expect(db.json()).toEqual({ __all__: [`Subdevice role of device type (${child.model}) must be set to "parent" to allow device bays.`] });
+    expect((await t.post('/api/dcim/device-bay-templates/', { device_type: parent.id, name: 'slot1' })).statusCode).toBe(201);
+  });
+
+  it('counts on the device type and has-templates filters', async () => {
+    const dt = await makeDeviceType(t);
+    const bare = await makeDeviceType(t);
+    await tpl('console-port-templates', { device_type: dt.id, name: 'con0' });
+    await tpl('interface-templates', { device_type: dt.id, name: 'e0', type: '1000base-t' });
+    await tpl('interface-templates', { device_type: dt.id, name: 'e1', type: '1000base-t' });
+    const rear = await tpl('rear-port-templates', { device_type: dt.id, name: 'r', type: '8p8c' });
+    await tpl('front-port-templates', { device_type: dt.id, name: 'f', type: '8p8c', rear_port: rear.id });
+    const body = await get(`/api/dcim/device-types/${dt.id}/`);
+    expect(body).toMatchObject({
+      console_port_template_count: 1, console_server_port_template_count: 0, interface_template_count: 2,
+      front_port_template_count: 1, rear_port_template_count: 1, power_port_template_count: 0, module_bay_template_count: 0,
+    });
+    const only = (q: string) => get(`/api/dcim/device-types/?id=${dt.id}&id=${bare.id}&${q}`).then(ids);
+    expect(await only('interfaces=true')).toEqual([dt.id]);
+    expect(await only('interfaces=false')).toEqual([bare.id]);
+    expect(await only('pass_through_ports=true')).toEqual([dt.id]);
+    expect(await only('power_ports=true')).toEqual([]);
+  });
+});
+
+describe('a new device gets its type\'s components', () => {
+  it('interfaces with their attributes and bridges, logged under the device create\'s request', async () => {
+    const dt = await makeDeviceType(t);
+    const br = await tpl('interface-templates', { device_type: dt.id, name: 'br0', type: 'bridge' });
+    await tpl('interface-templates', { device_type: dt.id, name: 'eth10', type: '10gbase-x-sfpp', mgmt_only: true, enabled: false, label: 'L', bridge: br.id, description: 'not copied' });
+    await tpl('interface-templates', { device_type: dt.id, name: 'eth2', type: '1000base-t', poe_mode: 'pse', poe_type: 'type1-ieee802.3af' });
+    const res = await t.post('/api/dcim/devices/', { name: uniq('dev'), device_type: dt.id, site: (await make(t, '/api/dcim/sites/', { name: uniq('s'), slug: uniq('s') })).id, device_role: (await make(t, '/api/dcim/device-roles/', { name: uniq('r'), slug: uniq('r') })).id });
+    expect(res.statusCode, res.body).toBe(201);
+    const device = res.json();
+    const list = (await get(`/api/dcim/interfaces/?device_id=${device.id}`)).results as Json[];
+    expect(list.map((i) => i.name)).toEqual(['br0', 'eth2', 'eth10']);
+    const [bridge, eth2, eth10] = list;
+    expect(eth10).toMatchObject({ label: 'L', enabled: false, mgmt_only: true, description: '', bridge: { id: bridge!.id } });
+    expect(eth10!.type.value).toBe('10gbase-x-sfpp');
+    expect(eth2).toMatchObject({ poe_mode: { value: 'pse' }, poe_type: { value: 'type1-ieee802.3af' }, bridge: null });
+    const requestId = res.headers['x-request-id'];
+    const changes = (await get(`/api/extras/object-changes/?request_id=${requestId}&limit=100`)).results as Json[];
+    const summary = changes.map((c) => `${c.action.value} ${c.changed_object_type} ${c.changed_object_id}`).sort();
+    expect(summary).toEqual([
+      `create dcim.device ${device.id}`,
+      ...list.map((i) => `create dcim.interface ${i.id}`),
+      // NetBox 3.7 update_interface_bridges(): the bridge is set by a save of its own
+      `update dcim.interface ${eth10!.id}`,
+    ].sort());
+    const created = changes.find((c) => c.changed_object_id === eth2!.id)!;
+    expect(created.related_object_type).toBe('dcim.device');
+    expect(created.related_object_id).toBe(device.id);
+    expect(created.postchange_data).toMatchObject({ name: 'eth2', device: device.id, type: '1000base-t' });
+  });
+
+  it('in a bulk create, each device its own, and only on create', async () => {
+    const dt = await makeDeviceType(t);
+    for (const n of ['xe-0/0/0', 'xe-0/0/1']) await tpl('interface-templates', { device_type: dt.id, name: n, type: '10gbase-x-sfpp' });
+    const first = await makeDevice(t, { device_type: dt.id });
+    const [site, role] = [first.site.id, first.device_role.id];
+    const res = await t.post('/api/dcim/devices/', [1, 2, 3].map(() => ({ name: uniq('d'), device_type: dt.id, site, device_role: role })));
+    expect(res.statusCode, res.body).toBe(201);
+    for (const d of res.json() as Json[]) {
+      const names = ((await get(`/api/dcim/interfaces/?device_id=${d.id}`)).results as Json[]).map((i) => i.name);
+      expect(names).toEqual(['xe-0/0/0', 'xe-0/0/1']);
+    }
+    // an update makes nothing more, a template added later changes no existing device
+    await tpl('interface-templates', { device_type: dt.id, name: 'xe-0/0/2', type: '10gbase-x-sfpp' });
+    expect((await t.patch(`/api/dcim/devices/${first.id}/`, { description: 'x' })).statusCode).toBe(200);
+    expect((await get(`/api/dcim/interfaces/?device_id=${first.id}`)).count).toBe(2);
+  });
+
+  it('a bad device in a bulk create leaves no component behind', async () => {
+    const dt = await makeDeviceType(t);
+    await tpl('interface-templates', { device_type: dt.id, name: 'e0', type: '1000base-t' });
+    const before = (await get('/api/dcim/interfaces/?limit=1')).count;
+    const first = await makeDevice(t, { device_type: dt.id });
+    const res = await t.post('/api/dcim/devices/', [
+      { name: uniq('d'), device_type: dt.id, site: first.site.id, device_role: first.device_role.id },
+      { name: first.name, device_type: dt.id, site: first.site.id, device_role: first.device_role.id },
+    ]);
+    expect(res.statusCode).toBe(400);
+    expect((await get('/api/dcim/interfaces/?limit=1')).count).toBe(before + 1);
+  });
+});
