@@ -37,17 +37,27 @@ export const resolveName = (text: unknown, owner: Pick<Owner, 'moduleId' | 'posi
 type Made = Map<string, number>;
 const madeKey = (template: unknown, id: unknown, owner: number) => `${String(template)}:${String(id)}:${owner}`;
 
-/** the templates of the kinds the owners' parent types may hold, grouped by type id */
-export async function loadTemplates(rc: RequestContext, kind: ComponentKind, parent: 'device_type_id' | 'module_type_id', typeIds: number[]) {
-  const res = await sql<Row>`select * from ${sql.table(kind.table)} where ${sql.ref(parent)} = any(${typeIds}::bigint[])
-    order by _name_natural, id`.execute(rc.q);
-  const byType = new Map<number, Row[]>();
-  for (const t of res.rows) {
-    const list = byType.get(Number(t[parent])) ?? [];
-    list.push(t);
-    byType.set(Number(t[parent]), list);
+/** template rows of one kind, grouped by the owning type's id */
+type Templates = Map<number, Row[]>;
+
+/**
+ * The templates of every kind for the owners' types, in one statement: kind table -> type id ->
+ * rows in natural name order. Rows travel as JSON (ids and numbers as JSON numbers).
+ */
+export async function loadTemplates(rc: RequestContext, kinds: ComponentKind[], parent: 'device_type_id' | 'module_type_id', typeIds: number[]): Promise<Map<string, Templates>> {
+  if (!kinds.length || !typeIds.length) return new Map();
+  const parts = kinds.map((k) => sql`select ${k.table}::text as k, to_jsonb(t) as r, t._name_natural as n, t.id
+    from ${sql.table(k.table)} t where ${sql.ref(`t.${parent}`)} = any(${typeIds}::bigint[])`);
+  const res = await sql<{ k: string; r: Row }>`select k, r from (${sql.join(parts, sql` union all `)}) x order by k, n, id`.execute(rc.q);
+  const out = new Map<string, Templates>();
+  for (const { k, r } of res.rows) {
+    const byType = out.get(k) ?? new Map<number, Row[]>();
+    out.set(k, byType);
+    const list = byType.get(Number(r[parent])) ?? [];
+    list.push(r);
+    byType.set(Number(r[parent]), list);
   }
-  return byType;
+  return out;
 }
 
 /** custom field data of a new component: every field at its default (NetBox 3.7 get_defaults_for_model) */
@@ -87,7 +97,7 @@ async function adoptable(rc: RequestContext, model: ModelDef, owners: Owner[]): 
 }
 
 /** One kind for every owner: adopt what may be adopted, create the rest in one batch. */
-async function instantiateKind(rc: RequestContext, kind: ComponentKind, owners: Owner[], templates: Map<number, Row[]>, made: Made) {
+async function instantiateKind(rc: RequestContext, kind: ComponentKind, owners: Owner[], templates: Templates, made: Made) {
   const model = rc.app.registry.get(kind.component);
   const cf = await customFieldDefaults(rc, model);
   const existing = await adoptable(rc, model, owners);
@@ -118,7 +128,7 @@ async function instantiateKind(rc: RequestContext, kind: ComponentKind, owners: 
  * item under the item made from its template's parent, naming the component made from its
  * template's component.
  */
-async function instantiateInventory(rc: RequestContext, kind: ComponentKind, owners: Owner[], templates: Map<number, Row[]>, made: Made) {
+async function instantiateInventory(rc: RequestContext, kind: ComponentKind, owners: Owner[], templates: Templates, made: Made) {
   const model = rc.app.registry.get(kind.component);
   const cf = await customFieldDefaults(rc, model);
   const all = [...templates.values()].flat();
@@ -143,7 +153,7 @@ async function instantiateInventory(rc: RequestContext, kind: ComponentKind, own
 }
 
 /** NetBox 3.7 update_interface_bridges(): each new interface bridged as its template is */
-async function bridgeInterfaces(rc: RequestContext, owners: Owner[], templates: Map<number, Row[]>, made: Made) {
+async function bridgeInterfaces(rc: RequestContext, owners: Owner[], templates: Templates, made: Made) {
   const updates: Array<{ id: number; bridge: number }> = [];
   owners.forEach((owner, oi) => {
     for (const t of templates.get(owner.typeId) ?? []) {
@@ -163,13 +173,13 @@ async function bridgeInterfaces(rc: RequestContext, owners: Owner[], templates: 
 export async function instantiateComponents(rc: RequestContext, owners: Owner[], parent: 'device_type_id' | 'module_type_id'): Promise<void> {
   if (!owners.length) return;
   const typeIds = [...new Set(owners.map((o) => o.typeId))];
+  // a kind whose models are not registered has nothing to make
+  const kinds = COMPONENT_KINDS.filter((k) => (parent === 'device_type_id' || k.modular) && rc.app.registry.find(k.template) && rc.app.registry.find(k.component));
+  const all = await loadTemplates(rc, kinds, parent, typeIds);
   const made: Made = new Map();
-  for (const kind of COMPONENT_KINDS) {
-    if (parent === 'module_type_id' && !kind.modular) continue;
-    // a kind whose models are not registered yet has nothing to make
-    if (!rc.app.registry.find(kind.template) || !rc.app.registry.find(kind.component)) continue;
-    const templates = await loadTemplates(rc, kind, parent, typeIds);
-    if (!templates.size) continue;
+  for (const kind of kinds) {
+    const templates = all.get(kind.table);
+    if (!templates) continue;
     if (kind.component === 'dcim.inventoryitem') await instantiateInventory(rc, kind, owners, templates, made);
     else await instantiateKind(rc, kind, owners, templates, made);
     if (kind.component === 'dcim.interface') await bridgeInterfaces(rc, owners, templates, made);
