@@ -155,6 +155,49 @@ describe('a new device gets its type\'s components', () => {
     expect(created.postchange_data).toMatchObject({ name: 'eth2', device: device.id, type: '1000base-t' });
   });
 
+  it('every kind: ports, outlets on their power port, front ports on their rear port, bays, the inventory tree', async () => {
+    const dt = await makeDeviceType(t, { subdevice_role: 'parent' });
+    const on = { device_type: dt.id };
+    await tpl('console-port-templates', { ...on, name: 'con0', type: 'rj-45' });
+    await tpl('console-server-port-templates', { ...on, name: 'cs0', type: 'rj-45', label: 'CS' });
+    const psu = await tpl('power-port-templates', { ...on, name: 'PSU1', maximum_draw: 300, allocated_draw: 200 });
+    await tpl('power-outlet-templates', { ...on, name: 'out1', power_port: psu.id, feed_leg: 'B' });
+    const eth = await tpl('interface-templates', { ...on, name: 'eth0', type: '1000base-t' });
+    const rear = await tpl('rear-port-templates', { ...on, name: 'rear1', type: 'lc', positions: 4, color: 'ff0000' });
+    await tpl('front-port-templates', { ...on, name: 'front3', type: 'lc', rear_port: rear.id, rear_port_position: 3 });
+    await tpl('module-bay-templates', { ...on, name: 'Slot 1', position: '1' });
+    await tpl('device-bay-templates', { ...on, name: 'Bay 1' });
+    const role = await make(t, '/api/dcim/inventory-item-roles/', { name: uniq('ir'), slug: uniq('ir') });
+    const chassis = await tpl('inventory-item-templates', { ...on, name: 'Chassis', role: role.id, part_id: 'CH-1' });
+    const card = await tpl('inventory-item-templates', { ...on, name: 'Card', parent: chassis.id, component_type: 'dcim.interfacetemplate', component_id: eth.id });
+    await tpl('inventory-item-templates', { ...on, name: 'Optic', parent: card.id });
+    expect(card).toMatchObject({ parent: chassis.id, _depth: 1, component: { id: eth.id, name: 'eth0' } });
+    expect((await get(`/api/dcim/device-types/${dt.id}/`)).inventory_item_template_count).toBe(3);
+
+    const d = await makeDevice(t, { device_type: dt.id });
+    const one = async (path: string) => {
+      const list = (await get(`/api/dcim/${path}/?device_id=${d.id}`)).results as Json[];
+      expect(list, path).toHaveLength(1);
+      return list[0]!;
+    };
+    expect(await one('console-ports')).toMatchObject({ name: 'con0', type: { value: 'rj-45' }, module: null });
+    expect(await one('console-server-ports')).toMatchObject({ name: 'cs0', label: 'CS' });
+    const port = await one('power-ports');
+    expect(port).toMatchObject({ name: 'PSU1', maximum_draw: 300, allocated_draw: 200 });
+    expect(await one('power-outlets')).toMatchObject({ name: 'out1', power_port: { id: port.id }, feed_leg: { value: 'B' } });
+    const iface = await one('interfaces');
+    const rp = await one('rear-ports');
+    expect(rp).toMatchObject({ name: 'rear1', positions: 4, color: 'ff0000' });
+    expect(await one('front-ports')).toMatchObject({ name: 'front3', rear_port: { id: rp.id }, rear_port_position: 3 });
+    expect(await one('module-bays')).toMatchObject({ name: 'Slot 1', position: '1' });
+    expect(await one('device-bays')).toMatchObject({ name: 'Bay 1' });
+    const items = (await get(`/api/dcim/inventory-items/?device_id=${d.id}`)).results as Json[];
+    const byName = new Map(items.map((i) => [i.name, i]));
+    expect(byName.get('Chassis')).toMatchObject({ parent: null, role: { id: role.id }, part_id: 'CH-1' });
+    expect(byName.get('Card')).toMatchObject({ parent: byName.get('Chassis')!.id, component_type: 'dcim.interface', component_id: iface.id });
+    expect(byName.get('Optic')).toMatchObject({ parent: byName.get('Card')!.id });
+  });
+
   it('in a bulk create, each device its own, and only on create', async () => {
     const dt = await makeDeviceType(t);
     for (const n of ['xe-0/0/0', 'xe-0/0/1']) await tpl('interface-templates', { device_type: dt.id, name: n, type: '10gbase-x-sfpp' });
