@@ -29,6 +29,19 @@ const onType = async (ctx: ContractContext, prefix: string, extra: Json = {}) =>
   ...extra,
 });
 
+/** one device per test app for module rows, each module in a bay of its own */
+const sharedDevice = new WeakMap<object, Promise<Json>>();
+function deviceOf(ctx: ContractContext): Promise<Json> {
+  let d = sharedDevice.get(ctx.t);
+  if (!d) {
+    sharedDevice.set(ctx.t, (d = (async () => {
+      const [site, role, type] = [await created(ctx, '/api/dcim/sites/', named('site')), await created(ctx, '/api/dcim/device-roles/', named('role')), await deviceType(ctx)];
+      return created(ctx, '/api/dcim/devices/', { name: uniq('chassis'), site: site.id, device_role: role.id, device_type: type.id });
+    })()));
+  }
+  return d;
+}
+
 /** rows of the templates that differ only in their `type` choices */
 const simple = (model: string, path: string, type: string, prefix: string): ContractCase => ({
   model,
@@ -41,6 +54,30 @@ const simple = (model: string, path: string, type: string, prefix: string): Cont
 });
 
 export const DCIM_TEMPLATE_CONTRACT: ContractCase[] = [
+  {
+    model: 'dcim.module',
+    path: '/api/dcim/modules/',
+    create: async (ctx) => {
+      const device = await deviceOf(ctx);
+      const bay = await created(ctx, '/api/dcim/module-bays/', { device: device.id, name: uniq('bay'), position: '1' });
+      const type = await created(ctx, '/api/dcim/module-types/', { manufacturer: (await manufacturer(ctx)).id, model: uniq('lc') });
+      return { device: device.id, module_bay: bay.id, module_type: type.id, serial: uniq('sn'), status: 'planned' };
+    },
+    update: { status: 'active', description: 'updated by contract' },
+    altUpdate: () => ({ asset_tag: uniq('tag'), comments: 'patched' }),
+    invalid: { status: 'bogus' },
+    briefFields: ['device', 'module_bay', 'module_type'],
+    search: (d) => String(d.serial),
+  },
+  {
+    model: 'dcim.inventoryitemtemplate',
+    path: '/api/dcim/inventory-item-templates/',
+    create: (ctx) => onType(ctx, 'item', { part_id: 'P-1', label: 'lbl' }),
+    update: { label: 'new label', description: 'updated by contract' },
+    altUpdate: () => ({ name: uniq('item-renamed'), part_id: 'P-2' }),
+    invalid: { part_id: 'x'.repeat(51) },
+    briefFields: ['name', '_depth'],
+  },
   {
     model: 'dcim.moduletype',
     path: '/api/dcim/module-types/',

@@ -39,6 +39,7 @@ export const deviceType = defineModel({
     rear_port_template_count: { model: 'dcim.rearporttemplate', via: 'device_type' },
     device_bay_template_count: { model: 'dcim.devicebaytemplate', via: 'device_type' },
     module_bay_template_count: { model: 'dcim.modulebaytemplate', via: 'device_type' },
+    inventory_item_template_count: { model: 'dcim.inventoryitemtemplate', via: 'device_type' },
   },
   // NetBox DeviceTypeFilterSet: "has templates of this kind"
   filters: hasTemplates('device_type_id', {

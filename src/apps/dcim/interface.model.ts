@@ -18,6 +18,7 @@ import { cabledFields, cabledFilters, connectionStatus, occupiedField, pathEndpo
 import { siteScope, viaPair } from './filters.js';
 import { relatedFilter } from '../../core/query/related-filter.js';
 import { validateInterface } from './interface-rules.js';
+import { moduleLink } from './module-link.js';
 import { dropUntaggedWithoutMode, syncTaggedVlans, validateVlans } from './interface-vlans.js';
 
 const VIRTUAL = [...VIRTUAL_INTERFACE_TYPES];
@@ -44,6 +45,7 @@ export const iface = defineModel({
   verboseName: 'interface',
   fields: {
     device: fk('dcim.device', { required: true, nullable: false, onDelete: 'cascade' }),
+    module: moduleLink(),
     name: { kind: 'string', required: true, maxLength: 64, natural: true },
     label: { kind: 'string', maxLength: 64, help: 'Physical label' },
     type: { kind: 'choice', choices: InterfaceType, required: true },
@@ -63,7 +65,7 @@ export const iface = defineModel({
     vrf: fk('ipam.vrf', { onDelete: 'set_null', label: 'VRF' }),
     poe_mode: { kind: 'choice', choices: PoEMode, blank: true, label: 'PoE mode' },
     poe_type: { kind: 'choice', choices: PoEType, blank: true, label: 'PoE type' },
-    ...cabledFields(),
+    ...cabledFields({ nestedCable: true }),
     ...pathEndpointFields(),
     _occupied: occupiedField(),
   },
