@@ -222,6 +222,16 @@ describe('a new device gets its type\'s components', () => {
     expect((await get(`/api/dcim/interfaces/?device_id=${first.id}`)).count).toBe(2);
   });
 
+  it('with every custom field of the component at its default (NetBox 3.7)', async () => {
+    const name = `cf_${uniq('x').replace(/-/g, '_')}`;
+    await make(t, '/api/extras/custom-fields/', { content_types: ['dcim.interface'], type: 'text', name, default: 'from-default' });
+    const dt = await makeDeviceType(t);
+    await tpl('interface-templates', { device_type: dt.id, name: 'e0', type: '1000base-t' });
+    const d = await makeDevice(t, { device_type: dt.id });
+    const [iface] = (await get(`/api/dcim/interfaces/?device_id=${d.id}`)).results as Json[];
+    expect(iface!.custom_fields[name]).toBe('from-default');
+  });
+
   it('a bad device in a bulk create leaves no component behind', async () => {
     const dt = await makeDeviceType(t);
     await tpl('interface-templates', { device_type: dt.id, name: 'e0', type: '1000base-t' });
