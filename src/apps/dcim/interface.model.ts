@@ -18,6 +18,7 @@ import { cabledFields, cabledFilters, connectionStatus, occupiedField, pathEndpo
 import { parseIds, siteScope, viaPair } from './filters.js';
 import { relatedFilter } from '../../core/query/related-filter.js';
 import { validateInterface } from './interface-rules.js';
+import { moduleLink } from './module-link.js';
 import { dropUntaggedWithoutMode, syncTaggedVlans, validateVlans } from './interface-vlans.js';
 import { prepareRadio, representWirelessPeers, validateRadio, WWN } from './interface-radio.js';
 import { WirelessChannel, WirelessRole } from '../wireless/choices.js';
@@ -67,6 +68,7 @@ export const iface = defineModel({
   fields: {
     device: fk('dcim.device', { required: true, nullable: false, onDelete: 'cascade' }),
     vdcs: { kind: 'm2m', to: 'dcim.virtualdevicecontext', label: 'virtual device contexts', noFilter: true, through: { table: 'dcim_interface_vdcs', from: 'interface_id', to: 'virtualdevicecontext_id' } },
+    module: moduleLink(),
     name: { kind: 'string', required: true, maxLength: 64, natural: true },
     label: { kind: 'string', maxLength: 64, help: 'Physical label' },
     type: { kind: 'choice', choices: InterfaceType, required: true },
