@@ -15,10 +15,13 @@ import { region } from './region.model.js';
 import { siteGroup } from './site-group.model.js';
 import { site } from './site.model.js';
 import { virtualChassis } from './virtual-chassis.model.js';
+import { ELEVATION_DOCS, registerElevationRoute } from './elevation/route.js';
 
 export const dcimApp: AppModule = {
   models: [
     region, siteGroup, site, location, rackRole, rack, rackReservation, manufacturer, deviceType, deviceRole, platform,
     virtualChassis, device, iface, cable, cableTermination,
   ],
+  routes: [registerElevationRoute],
+  docs: ELEVATION_DOCS,
 };
