@@ -31,7 +31,7 @@ export const circuit = defineModel({
     termination_z: { kind: 'computed', readOnly: true, shape: TERMINATION_SHAPE },
     comments: comments(),
   },
-  uniqueTogether: [{ fields: ['provider', 'cid'], message: 'Circuit with this Provider and Circuit ID already exists.' }],
+  uniqueTogether: [{ fields: ['provider', 'cid'] }],
   filters: {
     ...terminationFilters(['site', 'region', 'site_group', 'provider_network'], 'circuit'),
     tenant_group: relatedFilter(['tenant', 'group']),

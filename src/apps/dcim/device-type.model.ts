@@ -28,8 +28,8 @@ export const deviceType = defineModel({
   },
   counts: { device_count: { model: 'dcim.device', via: 'device_type' } },
   uniqueTogether: [
-    { fields: ['manufacturer', 'model'], message: 'Device type with this Manufacturer and Model already exists.' },
-    { fields: ['manufacturer', 'slug'], message: 'Device type with this Manufacturer and Slug already exists.' },
+    { fields: ['manufacturer', 'model'] },
+    { fields: ['manufacturer', 'slug'] },
   ],
   hooks: {
     async validate({ data }): Promise<Record<string, string[]> | undefined> {

@@ -69,7 +69,7 @@ export const iface = defineModel({
     // NetBox 3.4 InterfaceSerializer; no FHRP groups here: always 0 (as the VM interface)
     count_fhrp_groups: { kind: 'computed', readOnly: true, shape: { type: 'integer' } },
   },
-  uniqueTogether: [{ fields: ['device', 'name'], message: 'Interface with this Device and Name already exists.' }],
+  uniqueTogether: [{ fields: ['device', 'name'] }],
   relatedObject: 'device',
   filters: {
     ...viaPair('site', ['device', 'site']),

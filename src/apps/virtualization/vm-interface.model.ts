@@ -64,7 +64,7 @@ export const vmInterface = defineModel({
     // no FHRP groups here: always 0
     count_fhrp_groups: { kind: 'computed', readOnly: true, shape: { type: 'integer' } },
   },
-  uniqueTogether: [{ fields: ['virtual_machine', 'name'], message: 'Interface with this Virtual machine and Name already exists.' }],
+  uniqueTogether: [{ fields: ['virtual_machine', 'name'] }],
   relatedObject: 'virtual_machine',
   filters: {
     ...viaPair('cluster', ['virtual_machine', 'cluster']),

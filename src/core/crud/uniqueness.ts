@@ -1,6 +1,7 @@
 /**
- * Uniqueness checks before writing, for NetBox's messages: single-field (`site with this name
- * already exists.`, one query per field for the whole batch) and composite (`__all__`). Items of
+ * Uniqueness checks before writing, for NetBox's messages (unique-messages.ts): single-field
+ * (`site with this Name already exists.`, one query per field for the whole batch) and composite
+ * (`__all__`). Items of
  * the same batch are checked against each other too. The database constraints stay the last word.
  */
 import { sql } from 'kysely';
@@ -8,10 +9,7 @@ import type { RequestContext } from '../context.js';
 import { columnOf } from '../model/define-model.js';
 import type { FieldDef, ModelDef, UniqueTogether } from '../model/types.js';
 import type { PreparedItem } from './prepare.js';
-
-function labelOf(key: string, f: FieldDef): string {
-  return (f.label ?? key.replace(/_/g, ' ')).toLowerCase();
-}
+import { uniqueFieldMessage, uniqueTogetherMessage } from './unique-messages.js';
 
 const norm = (v: unknown, ci: boolean) => (ci && typeof v === 'string' ? v.toLowerCase() : String(v));
 
@@ -27,7 +25,7 @@ async function checkField(rc: RequestContext, model: ModelDef, key: string, f: F
     from ${sql.table(model.table)} where ${ci ? sql`lower(${c}::text)` : sql`${c}::text`} = any(${values})`.execute(rc.q);
   const owner = new Map<string, number>();
   for (const r of found.rows) owner.set(r.v, Number(r.id));
-  const message = `${model.verboseName} with this ${labelOf(key, f)} already exists.`;
+  const message = uniqueFieldMessage(model, key);
   const seen = new Map<string, PreparedItem>();
   for (const item of candidates) {
     const v = norm(item.values[column], ci);
@@ -58,7 +56,7 @@ async function checkTogether(rc: RequestContext, model: ModelDef, u: UniqueToget
     const key = vals.map((v) => norm(v, !!u.ci)).join('\u0000');
     const found = await sql<{ id: number }>`select id from ${sql.table(model.table)} where ${sql.join(conds, sql` and `)}
       and id is distinct from ${item.id} limit 1`.execute(rc.q);
-    if (found.rows.length || seen.has(key)) item.errors.add('__all__', u.message);
+    if (found.rows.length || seen.has(key)) item.errors.add('__all__', uniqueTogetherMessage(model, u));
     seen.add(key);
   }
 }

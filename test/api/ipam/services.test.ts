@@ -57,7 +57,7 @@ describe('POST /api/ipam/services/', () => {
     const res = await post({ device: device.id, name: 'x', protocol: 'icmp', ports: [0, 70000] });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({
-      protocol: ['icmp is not a valid choice.'],
+      protocol: ['"icmp" is not a valid choice.'],
       ports: ['Ensure this value is greater than or equal to 1.'],
     });
     expect((await post({ device: device.id, name: 'x', protocol: 'udp', ports: [] })).json()).toEqual({ ports: ['This field cannot be blank.'] });
@@ -121,7 +121,7 @@ describe('service templates', () => {
     const tpl = await make(t, '/api/ipam/service-templates/', { name: uniq('web'), protocol: 'tcp', ports: [82, 80, 81, 443] });
     expect(tpl.display).toBe(`${tpl.name} (TCP/80-82, 443)`);
     const dup = await t.post('/api/ipam/service-templates/', { name: tpl.name, protocol: 'udp', ports: [1] });
-    expect(dup.json()).toEqual({ name: ['service template with this name already exists.'] });
+    expect(dup.json()).toEqual({ name: ['service template with this Name already exists.'] });
     expect(ids((await t.get('/api/ipam/service-templates/?port=81')).json())).toEqual([tpl.id]);
     expect((await t.get(`/api/ipam/service-templates/?id=${tpl.id}&brief=1`)).json().results[0]).toEqual({
       id: tpl.id, url: tpl.url, display: tpl.display, name: tpl.name, protocol: { value: 'tcp', label: 'TCP' }, ports: [82, 80, 81, 443],
