@@ -14,6 +14,7 @@ import type { CustomFilter } from '../../core/model/types.js';
 import { choiceSchema } from '../../core/openapi/shapes.js';
 import { description, fk } from '../fields.js';
 import { Duplex, InterfaceMode, InterfaceType, LinkStatus, PoEMode, PoEType, VIRTUAL_INTERFACE_TYPES, WIRELESS_INTERFACE_TYPES } from './choices.js';
+import { vcInterfaceFilter } from './vc-interface-filters.js';
 import { cabledFields, cabledFilters, connectionStatus, occupiedField, pathEndpointFields, representCabled } from './cabled-fields.js';
 import { siteScope, viaPair } from './filters.js';
 import { relatedFilter } from '../../core/query/related-filter.js';
@@ -79,7 +80,13 @@ export const iface = defineModel({
     ...viaPair('role', ['device', 'role']),
     ...viaPair('device_role', ['device', 'device_role']),
     ...viaPair('device_type', ['device', 'device_type']),
+    virtual_chassis: relatedFilter(['device', 'virtual_chassis']),
     virtual_chassis_id: relatedFilter(['device', 'virtual_chassis'], { byId: true }),
+    // NetBox 3.4: a virtual chassis acts as one device (vc-interface-filters.ts)
+    device: vcInterfaceFilter({ byId: false, ifMaster: true }),
+    device_id: vcInterfaceFilter({ byId: true, ifMaster: false }),
+    virtual_chassis_member: vcInterfaceFilter({ byId: false, ifMaster: false }),
+    virtual_chassis_member_id: vcInterfaceFilter({ byId: true, ifMaster: false }),
     kind: kindFilter,
     ...cabledFilters(true),
   },
