@@ -14,9 +14,10 @@ import { Errors } from '../../core/errors.js';
 import type { CustomFilter } from '../../core/model/types.js';
 import { parseFilterValue } from '../../core/query/parse-value.js';
 
-export function vcInterfaceFilter(opts: { byId: boolean; ifMaster: boolean }): CustomFilter {
+export function vcInterfaceFilter(opts: { byId: boolean; ifMaster: boolean; negatable: boolean }): CustomFilter {
   return {
-    lookups: ['n'],
+    // netbox-filters.md: device[n], device_id[n]; virtual_chassis_member(_id) without lookups
+    lookups: opts.negatable ? ['n'] : [],
     type: opts.byId ? 'integer' : 'string',
     async build(values, lookup, { rc, alias, param }) {
       const column = opts.byId ? 'id' : 'name';

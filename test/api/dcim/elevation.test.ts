@@ -4,6 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTestApp, type TestApp, uniq } from '../../helpers/app.js';
+import { createResponseValidator } from '../../helpers/openapi-validator.js';
 import { findAll, parseXml, textOf } from '../../helpers/xml.js';
 import { grant, makeUser } from '../users/fixtures.js';
 import { type Json, make, makeDevice, makeDeviceType, makeRack, makeRole, makeSite } from './factories.js';
@@ -80,6 +81,16 @@ describe('GET /api/dcim/racks/<id>/elevation/ (JSON)', () => {
     expect(page.results.map((u: Json) => u.name)).toEqual(['U3', 'U2.5', 'U2']);
     expect(page.next).toContain('offset=6');
     expect(page.previous).toContain('limit=3');
+  });
+
+  it('answers as the OpenAPI document describes (page, 400, 404)', async () => {
+    const { rack } = await smallRack();
+    const documented = createResponseValidator((await t.get('/api/schema/?format=json')).json());
+    for (const url of [`/api/dcim/racks/${rack.id}/elevation/?limit=3`, `/api/dcim/racks/${rack.id}/elevation/?face=x`, '/api/dcim/racks/999999/elevation/']) {
+      const res = await t.get(url);
+      expect(documented.check('GET', url, res.statusCode, res.body)).toEqual([]);
+    }
+    expect(documented.seen).toContain('GET /api/dcim/racks/{id}/elevation/');
   });
 
   it('answers 400 for bad parameters, naming each', async () => {
