@@ -131,6 +131,7 @@ describe('GET /api/dcim/racks/<id>/elevation/?render=svg', () => {
     const res = await elevation(rack, '?render=svg&unit_width=200&unit_height=20&legend_width=40&margin_width=10');
     expect(res.statusCode, res.body).toBe(200);
     expect(res.headers['content-type']).toMatch(/^image\/svg\+xml/);
+    expect(res.headers['content-security-policy']).toContain("default-src 'none'");
     const svg = parseXml(res.body);
     expect(svg.name).toBe('svg');
     // width = unit + legend + margin + 2 borders; height = units * unit height + 2 borders

@@ -106,6 +106,8 @@ export function registerElevationRoute(app: FastifyInstance, ctx: AppContext): v
         },
         p,
       );
+      // opened on its own, the drawing runs nothing: its text is escaped, and this forbids scripts anyway
+      reply.header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'");
       return reply.type('image/svg+xml; charset=utf-8').send(svg);
     },
   });
