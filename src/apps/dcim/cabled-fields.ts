@@ -14,12 +14,17 @@ import { CABLED_SHAPES, loadCableStatus, loadLinkPeers } from './cabling.js';
 import { LinkStatus } from './choices.js';
 import { booleanFilter } from './filters.js';
 
-/** CabledObjectModel: the cable and its end, the far ends, and `mark_connected` (writable) */
-export function cabledFields(): Record<string, FieldDef> {
+const CABLE_ID = { type: 'integer', nullable: true } as const;
+
+/**
+ * CabledObjectModel: the cable and its end, the far ends, and `mark_connected` (writable).
+ * NetBox 3.4's nested serializers give the cable as its id; the spec nests it in an interface's
+ * nested form, so interfaces pass `nestedCable`.
+ */
+export function cabledFields(opts: { nestedCable?: boolean } = {}): Record<string, FieldDef> {
   return {
     mark_connected: { kind: 'boolean', default: false },
-    // NetBox 3.4: the brief form gives the cable as its id
-    cable: fk('dcim.cable', { readOnly: true, noFilter: true, shapeIn: { brief: { type: 'integer', nullable: true } } }),
+    cable: fk('dcim.cable', { readOnly: true, noFilter: true, shapeIn: opts.nestedCable ? { brief: CABLE_ID } : { brief: CABLE_ID, nested: CABLE_ID } }),
     cable_end: { kind: 'string', readOnly: true, maxLength: 1 },
     link_peers: { kind: 'computed', readOnly: true, shape: CABLED_SHAPES.peers },
     link_peers_type: { kind: 'computed', readOnly: true, shape: CABLED_SHAPES.peersType },
@@ -59,12 +64,17 @@ export async function representCabled(rc: RequestContext, type: string, rows: Ro
   const cabledIds = rows.filter((r) => r.cable_id != null).map((r) => Number(r.id));
   const status = mode === 'brief' ? new Map<number, string>() : await loadCableStatus(rc, cableIds);
   const peers = mode === 'full' ? await loadLinkPeers(rc, type, cabledIds) : new Map<number, { type: string; peers: Row[] }>();
+  // the nested form is the brief one unless the model says otherwise (interfaces: spec, Representations)
+  const model = rc.app.registry.get(type);
+  const nestedOccupied = (model.nested ?? model.brief).includes('_occupied');
+  const nestedCableId = !!model.fields.cable!.shapeIn?.nested;
   rows.forEach((r, i) => {
     const o = out[i]!;
     const cableId = r.cable_id == null ? null : Number(r.cable_id);
-    if (mode === 'brief') o.cable = cableId;
-    if (mode === 'nested') return;
+    if (mode === 'brief' || (mode === 'nested' && nestedCableId)) o.cable = cableId;
+    if (mode === 'nested' && !nestedOccupied) return;
     o._occupied = cableId != null || r.mark_connected === true;
+    if (mode === 'nested') return;
     if (mode !== 'full') return;
     const p = peers.get(Number(r.id));
     o.link_peers = p?.peers ?? [];

@@ -64,7 +64,7 @@ export const iface = defineModel({
     vrf: fk('ipam.vrf', { onDelete: 'set_null', label: 'VRF' }),
     poe_mode: { kind: 'choice', choices: PoEMode, blank: true, label: 'PoE mode' },
     poe_type: { kind: 'choice', choices: PoEType, blank: true, label: 'PoE type' },
-    ...cabledFields(),
+    ...cabledFields({ nestedCable: true }),
     ...pathEndpointFields(),
     _occupied: occupiedField(),
     // NetBox 3.4 InterfaceSerializer; no FHRP groups here: always 0 (as the VM interface)

@@ -15,8 +15,8 @@ export const manufacturer = defineModel({
   filters: contactFilters(),
   counts: {
     devicetype_count: { model: 'dcim.devicetype', via: 'manufacturer' },
-    // NetBox 3.4 ManufacturerSerializer; counted on the table (0120), whichever branch declares the model
-    inventoryitem_count: { through: { table: 'dcim_inventoryitem', column: 'manufacturer_id' } },
+    // NetBox 3.4 ManufacturerSerializer
+    inventoryitem_count: { model: 'dcim.inventoryitem', via: 'manufacturer' },
     platform_count: { model: 'dcim.platform', via: 'manufacturer' },
   },
   brief: ['name', 'slug', 'devicetype_count'],

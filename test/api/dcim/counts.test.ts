@@ -3,7 +3,6 @@
  * SiteSerializer, LocationSerializer, InterfaceSerializer): each counts the related rows that
  * point at the object, on the list and the detail view.
  */
-import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTestApp, type TestApp, uniq } from '../../helpers/app.js';
 import { type Json, make, makeDevice, makeInterface, makeManufacturer, makeRack, makeSite } from './factories.js';
@@ -57,9 +56,7 @@ describe('manufacturer counts (NetBox 3.4 ManufacturerSerializer)', () => {
     await make(t, '/api/dcim/device-types/', { manufacturer: m.id, model: uniq('m'), slug: uniq('m') });
     await make(t, '/api/dcim/platforms/', { ...named('pf'), manufacturer: m.id });
     await make(t, '/api/dcim/platforms/', { ...named('pf'), manufacturer: m.id });
-    // inventory items are another branch's model; the count reads their table
-    const device = await makeDevice(t);
-    await sql`insert into dcim_inventoryitem (device_id, name, manufacturer_id) values (${device.id}, 'psu', ${m.id})`.execute(t.db.kysely);
+    await make(t, '/api/dcim/inventory-items/', { device: (await makeDevice(t)).id, name: 'psu', manufacturer: m.id });
     expect(await detail('dcim/manufacturers', m.id)).toMatchObject({ devicetype_count: 1, inventoryitem_count: 1, platform_count: 2 });
   });
 });
