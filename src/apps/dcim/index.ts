@@ -15,6 +15,7 @@ import { region } from './region.model.js';
 import { siteGroup } from './site-group.model.js';
 import { site } from './site.model.js';
 import { virtualChassis } from './virtual-chassis.model.js';
+import { virtualDeviceContext } from './virtual-device-context.model.js';
 import { consolePort } from './components/console-port.model.js';
 import { consoleServerPort } from './components/console-server-port.model.js';
 import { deviceBay } from './components/device-bay.model.js';
@@ -25,13 +26,17 @@ import { moduleBay } from './components/module-bay.model.js';
 import { powerOutlet } from './components/power-outlet.model.js';
 import { powerPort } from './components/power-port.model.js';
 import { rearPort } from './components/rear-port.model.js';
+import { moduleType } from './module-type.model.js';
+import { moduleModel } from './module.model.js';
+import { TEMPLATE_MODELS } from './templates/index.js';
 import { ELEVATION_DOCS, registerElevationRoute } from './elevation/route.js';
 
 export const dcimApp: AppModule = {
   models: [
     region, siteGroup, site, location, rackRole, rack, rackReservation, manufacturer, deviceType, deviceRole, platform,
-    virtualChassis, device, iface, cable, cableTermination,
+    virtualChassis, device, virtualDeviceContext, iface, cable, cableTermination,
     consolePort, consoleServerPort, powerPort, powerOutlet, rearPort, frontPort, moduleBay, deviceBay, inventoryItemRole, inventoryItem,
+    moduleType, moduleModel, ...TEMPLATE_MODELS,
   ],
   routes: [registerElevationRoute],
   docs: ELEVATION_DOCS,

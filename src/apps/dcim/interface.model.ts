@@ -16,12 +16,35 @@ import { description, fk } from '../fields.js';
 import { Duplex, InterfaceMode, InterfaceType, LinkStatus, PoEMode, PoEType, VIRTUAL_INTERFACE_TYPES, WIRELESS_INTERFACE_TYPES } from './choices.js';
 import { vcInterfaceFilter } from './vc-interface-filters.js';
 import { cabledFields, cabledFilters, connectionStatus, occupiedField, pathEndpointFields, representCabled } from './cabled-fields.js';
-import { siteScope, viaPair } from './filters.js';
+import { parseIds, siteScope, viaPair } from './filters.js';
 import { relatedFilter } from '../../core/query/related-filter.js';
 import { validateInterface } from './interface-rules.js';
+import { moduleLink } from './module-link.js';
 import { dropUntaggedWithoutMode, syncTaggedVlans, validateVlans } from './interface-vlans.js';
+import { prepareRadio, representWirelessPeers, validateRadio, WWN } from './interface-radio.js';
+import { WirelessChannel, WirelessRole } from '../wireless/choices.js';
 
 const VIRTUAL = [...VIRTUAL_INTERFACE_TYPES];
+
+/** interfaces in a virtual device context whose `column` is one of the values (`__n`: in none of them) */
+function vdcFilter(column: string, type: 'integer' | 'string'): CustomFilter {
+  return {
+    type,
+    lookups: ['n'],
+    async build(values, lookup, { rc, alias, param }) {
+      const keys = type === 'integer' ? parseIds(param, values) : values;
+      if (column === 'name') {
+        // a model-choice filter by name (NetBox): an unknown name is a 400
+        const known = await sql<{ name: string }>`select distinct name from dcim_virtualdevicecontext where name = any(${keys}::text[])`.execute(rc.q);
+        const missing = keys.find((k) => !known.rows.some((r) => r.name === k));
+        if (missing !== undefined) throw Errors.invalidFilter(param, `Select a valid choice. ${missing} is not one of the available choices.`);
+      }
+      const cond = sql`${sql.ref(`${alias}.id`)} in (select iv.interface_id from dcim_interface_vdcs iv join dcim_virtualdevicecontext v
+        on v.id = iv.virtualdevicecontext_id where ${sql.ref(`v.${column}`)}::text = any(${keys.map(String)}::text[]))`;
+      return lookup === 'n' ? sql`not ${cond}` : cond;
+    },
+  };
+}
 const WIRELESS = [...WIRELESS_INTERFACE_TYPES];
 
 /** NetBox `kind`: physical, virtual or wireless; another word is a 400 (issue 9; NetBox matches nothing) */
@@ -45,6 +68,8 @@ export const iface = defineModel({
   verboseName: 'interface',
   fields: {
     device: fk('dcim.device', { required: true, nullable: false, onDelete: 'cascade' }),
+    vdcs: { kind: 'm2m', to: 'dcim.virtualdevicecontext', label: 'virtual device contexts', noFilter: true, through: { table: 'dcim_interface_vdcs', from: 'interface_id', to: 'virtualdevicecontext_id' } },
+    module: moduleLink(),
     name: { kind: 'string', required: true, maxLength: 64, natural: true },
     label: { kind: 'string', maxLength: 64, help: 'Physical label' },
     type: { kind: 'choice', choices: InterfaceType, required: true },
@@ -56,12 +81,21 @@ export const iface = defineModel({
     mac_address: { kind: 'mac', nullable: true, label: 'MAC address' },
     speed: { kind: 'integer', nullable: true, min: 0, label: 'speed (Kbps)' },
     duplex: { kind: 'choice', choices: Duplex, blank: true, nullable: true },
+    wwn: { kind: 'string', nullable: true, maxLength: 23, label: 'WWN', pattern: WWN, help: '64-bit World Wide Name' },
     mgmt_only: { kind: 'boolean', default: false, label: 'management only' },
     description: description(),
     mode: { kind: 'choice', choices: InterfaceMode, blank: true, label: '802.1Q mode' },
     untagged_vlan: fk('ipam.vlan', { onDelete: 'set_null', label: 'untagged VLAN' }),
     tagged_vlans: { kind: 'm2m', to: 'ipam.vlan', label: 'tagged VLANs', through: { table: 'dcim_interface_tagged_vlans', from: 'interface_id', to: 'vlan_id' } },
     vrf: fk('ipam.vrf', { onDelete: 'set_null', label: 'VRF' }),
+    // radio fields (NetBox 3.4), only on wireless types (interface-radio.ts)
+    rf_role: { kind: 'choice', choices: WirelessRole, blank: true, label: 'wireless role' },
+    rf_channel: { kind: 'choice', choices: WirelessChannel, blank: true, label: 'wireless channel' },
+    rf_channel_frequency: { kind: 'decimal', nullable: true, min: 0, max: 99999.99, decimalPlaces: 2, label: 'channel frequency (MHz)' },
+    rf_channel_width: { kind: 'decimal', nullable: true, min: 0, max: 9999.999, decimalPlaces: 3, label: 'channel width (MHz)' },
+    tx_power: { kind: 'integer', nullable: true, min: 0, max: 127, label: 'transmit power (dBm)' },
+    wireless_link: fk('wireless.wirelesslink', { readOnly: true, noFilter: true }),
+    wireless_lans: { kind: 'm2m', to: 'wireless.wirelesslan', label: 'wireless LANs', noFilter: true, through: { table: 'dcim_interface_wireless_lans', from: 'interface_id', to: 'wirelesslan_id' } },
     poe_mode: { kind: 'choice', choices: PoEMode, blank: true, label: 'PoE mode' },
     poe_type: { kind: 'choice', choices: PoEType, blank: true, label: 'PoE type' },
     ...cabledFields({ nestedCable: true }),
@@ -89,19 +123,25 @@ export const iface = defineModel({
     virtual_chassis_member_id: vcInterfaceFilter({ byId: true, ifMaster: false, negatable: false }),
     kind: kindFilter,
     ...cabledFilters(true),
+    // NetBox 3.4: by the virtual device contexts' ids, names or identifiers
+    vdc_id: vdcFilter('id', 'integer'),
+    vdc: vdcFilter('name', 'string'),
+    vdc_identifier: vdcFilter('identifier', 'integer'),
   },
   hooks: {
     async validate({ rc, data, before }) {
-      return { ...(await validateInterface(rc, data, before)), ...(await validateVlans(rc, data)) };
+      return { ...(await validateInterface(rc, data, before)), ...(await validateVlans(rc, data)), ...validateRadio(data) };
     },
     prepare({ data }) {
       dropUntaggedWithoutMode(data);
+      prepareRadio(data);
     },
     async afterWrite({ rc, row }) {
       await syncTaggedVlans(rc, row);
     },
     async represent(rc, rows, out, { mode }) {
       const { status } = await representCabled(rc, 'dcim.interface', rows, out, mode, true);
+      await representWirelessPeers(rc, rows, out, mode);
       rows.forEach((r, i) => {
         // NetBox: a component shows "name (label)" when it has a label
         if (r.label) out[i]!.display = `${String(r.name)} (${String(r.label)})`;
@@ -111,7 +151,8 @@ export const iface = defineModel({
     },
   },
   // NetBox 3.4 InterfaceSerializer (the Ansible inventory plugin reads it to decide whether to fetch addresses)
-  counts: { count_ipaddresses: { model: 'ipam.ipaddress', generic: 'assigned_object' } },
+  // NetBox 3.4 serializer: addresses on it, FHRP groups it takes part in
+  counts: { count_ipaddresses: { model: 'ipam.ipaddress', generic: 'assigned_object' }, count_fhrp_groups: { model: 'ipam.fhrpgroupassignment', generic: 'interface' } },
   brief: ['device', 'name', 'cable', '_occupied'],
   // spec: Representations - connection_status is only in this form (filled by represent)
   nested: ['device', 'name', 'cable', 'connection_status'],

@@ -74,6 +74,11 @@ export interface FieldDef {
   generic?: { type: string; id: string };
   /** extra validation; returns an error message */
   validate?: (value: unknown) => string | undefined;
+  /**
+   * write-only input that only the model's hooks read and no column stores (a module's
+   * `replicate_components`): parsed and defaulted like any field, dropped before the row is written
+   */
+  notStored?: boolean;
   /** left out of change-log snapshots (secrets such as token keys) */
   noChangelog?: boolean;
   /** excluded from generated filters */
@@ -172,6 +177,12 @@ export interface ModelHooks {
    * `data` is the object the prepare hook received.
    */
   afterWrite?(args: WriteHookArgs & { row: Record<string, unknown> }): Promise<void> | void;
+  /**
+   * runs once per create request, after its objects and their change records are stored, with all
+   * of them at once: follow-up creates batched for the whole request (a device's components from
+   * its type's templates). `data` of each is the object the prepare hook received.
+   */
+  afterCreate?(args: { rc: RequestContext; created: Array<{ data: Record<string, unknown>; row: Record<string, unknown> }> }): Promise<void>;
   /** adjusts the representation of rows (mask a token key, add computed values) */
   represent?(
     rc: RequestContext,
