@@ -53,7 +53,7 @@ export const circuitTermination = defineModel({
     link_peers_type: { kind: 'computed', readOnly: true, shape: CABLED_SHAPES.peersType },
     _occupied: { kind: 'computed', readOnly: true, label: 'occupied', shape: CABLED_SHAPES.occupied },
   },
-  uniqueTogether: [{ fields: ['circuit', 'term_side'], message: 'Circuit termination with this Circuit and Termination already exists.' }],
+  uniqueTogether: [{ fields: ['circuit', 'term_side'] }],
   relatedObject: 'circuit',
   filters: {
     term_side: termSideFilter,

@@ -49,8 +49,8 @@ export const deviceType = defineModel({
     inventory_items: ['dcim_inventoryitemtemplate'],
   }),
   uniqueTogether: [
-    { fields: ['manufacturer', 'model'], message: 'Device type with this Manufacturer and Model already exists.' },
-    { fields: ['manufacturer', 'slug'], message: 'Device type with this Manufacturer and Slug already exists.' },
+    { fields: ['manufacturer', 'model'] },
+    { fields: ['manufacturer', 'slug'] },
   ],
   hooks: {
     async validate({ data }): Promise<Record<string, string[]> | undefined> {

@@ -93,9 +93,11 @@ export const device = defineModel({
     display_name: { kind: 'computed', readOnly: true, shape: { type: 'string' } },
   },
   uniqueTogether: [
-    { fields: ['site', 'tenant', 'name'], ci: true, message: 'Device name must be unique per site and tenant.' },
+    // NetBox 3.4: an expression constraint (Lower('name'), site, tenant) without a message of its
+    // own, so Django 4.1 names the constraint (BaseConstraint.violation_error_message)
+    { fields: ['site', 'tenant', 'name'], ci: true, message: 'Constraint “dcim_device_unique_name_site_tenant” is violated.' },
     { fields: ['site', 'name'], ci: true, whenNull: ['tenant'], message: 'Device name must be unique per site.' },
-    { fields: ['virtual_chassis', 'vc_position'], message: 'Device with this Virtual chassis and Vc position already exists.' },
+    { fields: ['virtual_chassis', 'vc_position'] },
   ],
   filters: {
     ...contactFilters(),

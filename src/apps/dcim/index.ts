@@ -29,6 +29,7 @@ import { rearPort } from './components/rear-port.model.js';
 import { moduleType } from './module-type.model.js';
 import { moduleModel } from './module.model.js';
 import { TEMPLATE_MODELS } from './templates/index.js';
+import { ELEVATION_DOCS, registerElevationRoute } from './elevation/route.js';
 
 export const dcimApp: AppModule = {
   models: [
@@ -37,4 +38,6 @@ export const dcimApp: AppModule = {
     consolePort, consoleServerPort, powerPort, powerOutlet, rearPort, frontPort, moduleBay, deviceBay, inventoryItemRole, inventoryItem,
     moduleType, moduleModel, ...TEMPLATE_MODELS,
   ],
+  routes: [registerElevationRoute],
+  docs: ELEVATION_DOCS,
 };

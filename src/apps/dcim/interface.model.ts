@@ -14,6 +14,7 @@ import type { CustomFilter } from '../../core/model/types.js';
 import { choiceSchema } from '../../core/openapi/shapes.js';
 import { description, fk } from '../fields.js';
 import { Duplex, InterfaceMode, InterfaceType, LinkStatus, PoEMode, PoEType, VIRTUAL_INTERFACE_TYPES, WIRELESS_INTERFACE_TYPES } from './choices.js';
+import { vcInterfaceFilter } from './vc-interface-filters.js';
 import { cabledFields, cabledFilters, connectionStatus, occupiedField, pathEndpointFields, representCabled } from './cabled-fields.js';
 import { parseIds, siteScope, viaPair } from './filters.js';
 import { relatedFilter } from '../../core/query/related-filter.js';
@@ -100,8 +101,10 @@ export const iface = defineModel({
     ...cabledFields({ nestedCable: true }),
     ...pathEndpointFields(),
     _occupied: occupiedField(),
+    // NetBox 3.4 InterfaceSerializer; no FHRP groups here: always 0 (as the VM interface)
+    count_fhrp_groups: { kind: 'computed', readOnly: true, shape: { type: 'integer' } },
   },
-  uniqueTogether: [{ fields: ['device', 'name'], message: 'Interface with this Device and Name already exists.' }],
+  uniqueTogether: [{ fields: ['device', 'name'] }],
   relatedObject: 'device',
   filters: {
     ...viaPair('site', ['device', 'site']),
@@ -111,7 +114,13 @@ export const iface = defineModel({
     ...viaPair('role', ['device', 'role']),
     ...viaPair('device_role', ['device', 'device_role']),
     ...viaPair('device_type', ['device', 'device_type']),
+    virtual_chassis: relatedFilter(['device', 'virtual_chassis']),
     virtual_chassis_id: relatedFilter(['device', 'virtual_chassis'], { byId: true }),
+    // NetBox 3.4: a virtual chassis acts as one device (vc-interface-filters.ts)
+    device: vcInterfaceFilter({ byId: false, ifMaster: true, negatable: true }),
+    device_id: vcInterfaceFilter({ byId: true, ifMaster: false, negatable: true }),
+    virtual_chassis_member: vcInterfaceFilter({ byId: false, ifMaster: false, negatable: false }),
+    virtual_chassis_member_id: vcInterfaceFilter({ byId: true, ifMaster: false, negatable: false }),
     kind: kindFilter,
     ...cabledFilters(true),
     // NetBox 3.4: by the virtual device contexts' ids, names or identifiers
@@ -137,6 +146,7 @@ export const iface = defineModel({
         // NetBox: a component shows "name (label)" when it has a label
         if (r.label) out[i]!.display = `${String(r.name)} (${String(r.label)})`;
         if (mode === 'nested') out[i]!.connection_status = connectionStatus(r.cable_id, status);
+        if (mode === 'full') out[i]!.count_fhrp_groups = 0;
       });
     },
   },

@@ -39,8 +39,8 @@ export const rack = defineModel({
   },
   counts: { device_count: { model: 'dcim.device', via: 'rack' } },
   uniqueTogether: [
-    { fields: ['location', 'name'], message: 'Rack with this Location and Name already exists.' },
-    { fields: ['location', 'facility_id'], message: 'Rack with this Location and Facility ID already exists.' },
+    { fields: ['location', 'name'] },
+    { fields: ['location', 'facility_id'] },
   ],
   filters: {
     ...contactFilters(),

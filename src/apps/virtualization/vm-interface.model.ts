@@ -62,7 +62,7 @@ export const vmInterface = defineModel({
     // no L2VPN model here: always null, as for an interface without a termination
     l2vpn_termination: { kind: 'computed', readOnly: true, shape: { type: 'object', nullable: true } },
   },
-  uniqueTogether: [{ fields: ['virtual_machine', 'name'], message: 'Interface with this Virtual machine and Name already exists.' }],
+  uniqueTogether: [{ fields: ['virtual_machine', 'name'] }],
   relatedObject: 'virtual_machine',
   filters: {
     ...viaPair('cluster', ['virtual_machine', 'cluster']),

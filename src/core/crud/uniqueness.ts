@@ -1,5 +1,5 @@
 /**
- * Uniqueness checks before writing, for NetBox's messages: single-field (`site with this name
+ * Uniqueness checks before writing, for NetBox's messages (unique-messages.ts): single-field (`site with this Name
  * already exists.`, one query per field for the whole batch) and composite (`__all__`). Items of
  * the same batch are checked against each other too. The database constraints stay the last word.
  */
@@ -8,10 +8,7 @@ import type { RequestContext } from '../context.js';
 import { columnOf } from '../model/define-model.js';
 import type { FieldDef, ModelDef, UniqueTogether } from '../model/types.js';
 import type { PreparedItem } from './prepare.js';
-
-function labelOf(key: string, f: FieldDef): string {
-  return (f.label ?? key.replace(/_/g, ' ')).toLowerCase();
-}
+import { uniqueFieldMessage, uniqueTogetherMessage } from './unique-messages.js';
 
 const norm = (v: unknown, ci: boolean) => (ci && typeof v === 'string' ? v.toLowerCase() : String(v));
 
@@ -27,7 +24,7 @@ async function checkField(rc: RequestContext, model: ModelDef, key: string, f: F
     from ${sql.table(model.table)} where ${ci ? sql`lower(${c}::text)` : sql`${c}::text`} = any(${values})`.execute(rc.q);
   const owner = new Map<string, number>();
   for (const r of found.rows) owner.set(r.v, Number(r.id));
-  const message = `${model.verboseName} with this ${labelOf(key, f)} already exists.`;
+  const message = uniqueFieldMessage(model, key);
   const seen = new Map<string, PreparedItem>();
   for (const item of candidates) {
     const v = norm(item.values[column], ci);
@@ -76,7 +73,7 @@ async function checkTogether(rc: RequestContext, model: ModelDef, u: UniqueToget
   const seen = new Set<string>();
   for (const { item, key } of wanted) {
     // an update may keep its own values, unless another item of the batch takes them
-    if ((owners.get(key) ?? []).some((id) => id !== item.id) || seen.has(key)) item.errors.add('__all__', u.message);
+    if ((owners.get(key) ?? []).some((id) => id !== item.id) || seen.has(key)) item.errors.add('__all__', uniqueTogetherMessage(model, u));
     seen.add(key);
   }
 }

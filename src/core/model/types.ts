@@ -42,6 +42,8 @@ export interface FieldDef {
   default?: unknown;
   /** single-field uniqueness; ci = compared case-insensitively */
   unique?: boolean | { ci?: boolean };
+  /** the uniqueness error when the model words it itself (Django's User.username) */
+  uniqueMessage?: string;
   maxLength?: number;
   min?: number;
   max?: number;
@@ -120,8 +122,12 @@ export interface UniqueTogether {
   fields: string[];
   /** compare these string fields case-insensitively */
   ci?: boolean;
-  /** error text; key is __all__ */
-  message: string;
+  /**
+   * error text (key `__all__`) when NetBox words it itself (a constraint's violation_error_message,
+   * or a field whose Django verbose name differs from our label); otherwise Django's
+   * unique_error_message is derived: `<Model> with this <Label>, <Label> and <Label> already exists.`
+   */
+  message?: string;
   /** only when all of these fields are null (NetBox conditional constraints) */
   whenNull?: string[];
 }

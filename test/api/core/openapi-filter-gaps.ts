@@ -12,7 +12,7 @@ export const KNOWN_FILTER_GAPS: Record<string, string> = {
   '/api/dcim/device-roles/': 'config_template_id config_template_id__n',
   '/api/dcim/device-types/': 'default_platform default_platform__n default_platform_id default_platform_id__n exclude_from_utilization has_front_image has_rear_image',
   '/api/dcim/devices/': 'config_template_id config_template_id__n has_oob_ip is_full_depth latitude latitude__n latitude__lt latitude__lte latitude__gt latitude__gte latitude__empty longitude longitude__n longitude__lt longitude__lte longitude__gt longitude__gte longitude__empty oob_ip_id oob_ip_id__n',
-  '/api/dcim/interfaces/': 'l2vpn l2vpn__n l2vpn_id l2vpn_id__n virtual_chassis virtual_chassis__n virtual_chassis_member virtual_chassis_member_id vlan vlan_id',
+  '/api/dcim/interfaces/': 'l2vpn l2vpn__n l2vpn_id l2vpn_id__n vlan vlan_id',
   '/api/dcim/platforms/': 'available_for_device_type config_template_id config_template_id__n',
   '/api/dcim/racks/': 'starting_unit starting_unit__n starting_unit__lt starting_unit__lte starting_unit__gt starting_unit__gte starting_unit__empty',
   '/api/extras/config-contexts/': 'data_file_id data_file_id__n data_source_id data_source_id__n data_synced data_synced__n data_synced__lt data_synced__lte data_synced__gt data_synced__gte data_synced__empty',

@@ -91,7 +91,7 @@ describe('installing a module', () => {
     });
     expect((await results(`/api/dcim/console-ports/?device_id=${device.id}`)).length).toBe(0);
     await make(t, '/api/dcim/modules/', { device: device.id, module_type: mt.id, module_bay: bays[1]!.id });
-    expect((await post({ module_bay: bays[1]!.id })).json()).toEqual({ module_bay: ['module with this module bay already exists.'] });
+    expect((await post({ module_bay: bays[1]!.id })).json()).toEqual({ module_bay: ['module with this Module bay already exists.'] });
   });
 
   it('adopts same-named components on no module, and refuses those on another module', async () => {
