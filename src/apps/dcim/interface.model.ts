@@ -101,8 +101,6 @@ export const iface = defineModel({
     ...cabledFields({ nestedCable: true }),
     ...pathEndpointFields(),
     _occupied: occupiedField(),
-    // NetBox 3.4 InterfaceSerializer; no FHRP groups here: always 0 (as the VM interface)
-    count_fhrp_groups: { kind: 'computed', readOnly: true, shape: { type: 'integer' } },
   },
   uniqueTogether: [{ fields: ['device', 'name'] }],
   relatedObject: 'device',
@@ -146,7 +144,6 @@ export const iface = defineModel({
         // NetBox: a component shows "name (label)" when it has a label
         if (r.label) out[i]!.display = `${String(r.name)} (${String(r.label)})`;
         if (mode === 'nested') out[i]!.connection_status = connectionStatus(r.cable_id, status);
-        if (mode === 'full') out[i]!.count_fhrp_groups = 0;
       });
     },
   },

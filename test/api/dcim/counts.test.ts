@@ -80,7 +80,7 @@ describe('site and location counts', () => {
 });
 
 describe('interface counts (NetBox 3.4 InterfaceSerializer)', () => {
-  it('renders count_ipaddresses and count_fhrp_groups (no FHRP groups here: 0)', async () => {
+  it('renders count_ipaddresses and count_fhrp_groups (0 without FHRP assignments)', async () => {
     const iface = await makeInterface(t, await makeDevice(t));
     await make(t, '/api/ipam/ip-addresses/', { address: '10.7.0.1/24', assigned_object_type: 'dcim.interface', assigned_object_id: iface.id });
     expect(await detail('dcim/interfaces', iface.id)).toMatchObject({ count_ipaddresses: 1, count_fhrp_groups: 0 });
