@@ -18,6 +18,7 @@ export const ENDS: Array<[End, string]> = [['A', 'a_terminations'], ['B', 'b_ter
 export const TERMINATION_TYPES: Record<string, string> = {
   'dcim.interface': 'dcim_interface',
   'circuits.circuittermination': 'circuits_circuittermination',
+  'dcim.powerfeed': 'dcim_powerfeed',
 };
 
 /** The shapes of the cable fields cabled objects render (link_peers and the endpoints of a direct cable). */

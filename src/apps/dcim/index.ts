@@ -8,6 +8,8 @@ import { iface } from './interface.model.js';
 import { location } from './location.model.js';
 import { manufacturer } from './manufacturer.model.js';
 import { platform } from './platform.model.js';
+import { powerFeed } from './power-feed.model.js';
+import { powerPanel } from './power-panel.model.js';
 import { rackReservation } from './rack-reservation.model.js';
 import { rackRole } from './rack-role.model.js';
 import { rack } from './rack.model.js';
@@ -20,5 +22,6 @@ export const dcimApp: AppModule = {
   models: [
     region, siteGroup, site, location, rackRole, rack, rackReservation, manufacturer, deviceType, deviceRole, platform,
     virtualChassis, device, iface, cable, cableTermination,
+    powerPanel, powerFeed,
   ],
 };
