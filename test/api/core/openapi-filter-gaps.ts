@@ -9,7 +9,6 @@
 export const KNOWN_FILTER_GAPS: Record<string, string> = {
   '/api/circuits/circuit-types/': 'color color__n color__ic color__nic color__ie color__nie color__isw color__nisw color__iew color__niew color__empty',
   '/api/circuits/circuits/': 'provider_account_id provider_account_id__n',
-  '/api/dcim/cables/': 'circuittermination_id consoleport_id consoleserverport_id frontport_id location powerfeed_id poweroutlet_id powerport_id rack rearport_id termination_a_id termination_a_type termination_a_type__n termination_b_id termination_b_type termination_b_type__n unterminated',
   '/api/dcim/device-roles/': 'config_template_id config_template_id__n',
   '/api/dcim/device-types/': 'console_ports console_server_ports default_platform default_platform__n default_platform_id default_platform_id__n device_bays exclude_from_utilization has_front_image has_rear_image interfaces inventory_items module_bays pass_through_ports power_outlets power_ports',
   '/api/dcim/devices/': 'config_template_id config_template_id__n console_ports console_server_ports device_bays has_oob_ip is_full_depth latitude latitude__n latitude__lt latitude__lte latitude__gt latitude__gte latitude__empty longitude longitude__n longitude__lt longitude__lte longitude__gt longitude__gte longitude__empty module_bays oob_ip_id oob_ip_id__n parent_device_id parent_device_id__n pass_through_ports power_outlets power_ports',
