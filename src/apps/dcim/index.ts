@@ -8,6 +8,7 @@ import { iface } from './interface.model.js';
 import { location } from './location.model.js';
 import { manufacturer } from './manufacturer.model.js';
 import { platform } from './platform.model.js';
+import { pathRouteDocs, registerPathRoutes } from './paths/routes.js';
 import { powerFeed } from './power-feed.model.js';
 import { powerPanel } from './power-panel.model.js';
 import { rackReservation } from './rack-reservation.model.js';
@@ -24,4 +25,10 @@ export const dcimApp: AppModule = {
     virtualChassis, device, iface, cable, cableTermination,
     powerPanel, powerFeed,
   ],
+  // the path routes (paths/routes.ts): trace, paths, connected-device
+  extraEndpoints: ['connected-device'],
+  routes: [registerPathRoutes],
+  get docs() {
+    return pathRouteDocs(this.models);
+  },
 };
