@@ -46,7 +46,8 @@ export function cabledFilters(endpoint: boolean): Record<string, CustomFilter> {
   return {
     cabled: booleanFilter(cabled),
     occupied: booleanFilter((t) => sql`(${cabled(t)} or ${sql.ref(`${t}.mark_connected`)})`),
-    ...(endpoint ? { connected: booleanFilter((t) => sql`${sql.ref(`${t}.cable_id`)} in (select id from dcim_cable where status = 'connected')`) } : {}),
+    // NetBox 3.4 PathEndpointFilterSet: the stored path is active (every cable on it connected)
+    ...(endpoint ? { connected: booleanFilter((t) => sql`${sql.ref(`${t}._path_id`)} in (select id from dcim_cablepath where is_active)`) } : {}),
   };
 }
 

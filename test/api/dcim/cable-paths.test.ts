@@ -42,8 +42,11 @@ describe('connected endpoints from stored paths', () => {
     expect(one.connected_endpoints.map((e: Json) => e.id)).toEqual([i2.id]);
     expect(one.connected_endpoints_type).toBe(IF);
     expect(one.connected_endpoints_reachable).toBe(false);
+    const connected = async (v: string) => (await get(`/api/dcim/interfaces/?id=${i1.id}&id=${i2.id}&connected=${v}`)).results.length;
+    expect([await connected('true'), await connected('false')]).toEqual([0, 2]);
     await t.patch(`/api/dcim/cables/${cable.id}/`, { status: 'connected' });
     expect((await iface(i2.id)).connected_endpoints_reachable).toBe(true);
+    expect([await connected('true'), await connected('false')]).toEqual([2, 0]);
     expect((await iface(i2.id)).connected_endpoints.map((e: Json) => e.id)).toEqual([i1.id]);
   });
 
@@ -138,6 +141,23 @@ describe('GET /api/dcim/interfaces/<id>/trace/', () => {
     expect(trace[0][0][0]).toMatchObject({ id: i1.id, name: i1.name, device: { id: i1.device.id } });
     expect(await get(`/api/dcim/interfaces/${(await makeInterface(t, await makeDevice(t))).id}/trace/`)).toEqual([]);
     expect((await t.get('/api/dcim/interfaces/999999/trace/')).statusCode).toBe(404);
+  });
+});
+
+describe('GET /api/dcim/interfaces/<id>/trace/ across a bridge', () => {
+  it('continues from the bridge of the far interface (NetBox 3.4 PathEndpoint.trace)', async () => {
+    const [d1, d2, d3] = [await makeDevice(t), await makeDevice(t), await makeDevice(t)];
+    const [i1, i3] = [await makeInterface(t, d1), await makeInterface(t, d2)];
+    const i2 = await makeInterface(t, d2, { bridge: i3.id });
+    const i4 = await makeInterface(t, d3);
+    const [c1, c2] = [await makeCable(t, i1, i2), await makeCable(t, i3, i4)];
+    const trace = await get(`/api/dcim/interfaces/${i1.id}/trace/`);
+    expect(trace.map((seg: Json[]) => [(seg[0] as Json[]).map((o) => o.id), (seg[1] as Json).id, (seg[2] as Json[]).map((o) => o.id)])).toEqual([
+      [[i1.id], c1.id, [i2.id]],
+      [[i3.id], c2.id, [i4.id]],
+    ]);
+    // connected_endpoints stay the far end of the interface's own path
+    expect((await iface(i1.id)).connected_endpoints.map((e: Json) => e.id)).toEqual([i2.id]);
   });
 });
 
