@@ -99,6 +99,21 @@ describe('connected endpoints from stored paths', () => {
     expect(trace.at(-1)[2].map((o: Json) => o.id)).toEqual([site.id]);
   });
 
+  it('drops the far end when the device of one end is deleted (the cable stays, half terminated)', async () => {
+    const d1 = await makeDevice(t);
+    const [i1, i2] = [await makeInterface(t, d1), await makeInterface(t, await makeDevice(t))];
+    const cable = await makeCable(t, i1, i2);
+    expect((await iface(i2.id)).connected_endpoints.map((e: Json) => e.id)).toEqual([i1.id]);
+    expect((await t.del(`/api/dcim/devices/${d1.id}/`)).statusCode).toBe(204);
+    const left = await iface(i2.id);
+    expect(left.cable.id).toBe(cable.id);
+    expect([left.connected_endpoints, left.connected_endpoints_reachable]).toEqual([null, false]);
+    expect((await get(`/api/dcim/cables/?unterminated=true&id=${cable.id}`)).count).toBe(1);
+    // the far end's trace stops at the cable with no far end left
+    const trace = await get(`/api/dcim/interfaces/${i2.id}/trace/`);
+    expect(trace.map((seg: Json[]) => [(seg[0] as Json[]).map((o) => o.id), (seg[1] as Json).id, seg[2]])).toEqual([[[i2.id], cable.id, []]]);
+  });
+
   it('ends complete in a provider network', async () => {
     const i1 = await makeInterface(t, await makeDevice(t));
     const c = await makeCircuit(t);
