@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTestApp, type TestApp, uniq } from '../../helpers/app.js';
 import { type Json, make, makeCable, makeDevice, makeInterface, makeSite } from './factories.js';
 import { cableBetween, end, makeCircuit, makeTermination } from './path-factories.js';
+import { createResponseValidator } from '../../helpers/openapi-validator.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -222,5 +223,23 @@ describe('statement count of an interface list with paths', () => {
     };
     const cheapest = async (limit: number) => Math.min(await cost(limit), await cost(limit));
     expect(await cheapest(15)).toBe(await cheapest(2));
+  });
+});
+
+describe('the path routes in the OpenAPI document', () => {
+  it('documents trace, paths and connected-device as they answer', async () => {
+    const validator = createResponseValidator((await t.get('/api/schema/?format=json')).json());
+    const { d2, i1, i2, z } = await circuitPath();
+    const urls = [
+      `/api/dcim/interfaces/${i1.id}/trace/`,
+      `/api/circuits/circuit-terminations/${z.id}/paths/`,
+      `/api/dcim/connected-device/?peer_device=${encodeURIComponent(d2.name)}&peer_interface=${encodeURIComponent(i2.name)}`,
+      '/api/dcim/connected-device/?peer_device=x',
+    ];
+    for (const url of urls) {
+      const res = await t.get(url);
+      expect(validator.check('GET', url, res.statusCode, res.body)).toEqual([]);
+    }
+    expect(validator.seen.size).toBe(3);
   });
 });
