@@ -5,24 +5,24 @@
 import { uniq } from '../helpers/app.js';
 import { type ContractCase, type ContractContext, created, type Json, named } from './contract-case.js';
 
-const site = (ctx: ContractContext) => created(ctx, '/api/dcim/sites/', named('site'));
-const manufacturer = (ctx: ContractContext) => created(ctx, '/api/dcim/manufacturers/', named('mfr'));
+export const site = (ctx: ContractContext) => created(ctx, '/api/dcim/sites/', named('site'));
+export const manufacturer = (ctx: ContractContext) => created(ctx, '/api/dcim/manufacturers/', named('mfr'));
 
-async function deviceType(ctx: ContractContext): Promise<Json> {
+export async function deviceType(ctx: ContractContext): Promise<Json> {
   const m = await manufacturer(ctx);
   const model = uniq('model');
   return created(ctx, '/api/dcim/device-types/', { manufacturer: m.id, model, slug: model });
 }
 
 /** a device with everything it needs */
-async function device(ctx: ContractContext): Promise<Json> {
+export async function device(ctx: ContractContext): Promise<Json> {
   const [s, dt, role] = [await site(ctx), await deviceType(ctx), await created(ctx, '/api/dcim/device-roles/', named('role'))];
   return created(ctx, '/api/dcim/devices/', { name: uniq('dev'), site: s.id, device_type: dt.id, device_role: role.id });
 }
 
 /** one device per test app for interface rows: an interface cannot move to another device (PUT) */
 const sharedDevice = new WeakMap<object, Promise<Json>>();
-function deviceOf(ctx: ContractContext): Promise<Json> {
+export function deviceOf(ctx: ContractContext): Promise<Json> {
   let d = sharedDevice.get(ctx.t);
   if (!d) sharedDevice.set(ctx.t, (d = device(ctx)));
   return d;

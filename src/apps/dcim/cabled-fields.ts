@@ -15,12 +15,17 @@ import { destinationsOf, loadPaths, type StoredPath } from './paths/connected.js
 import { LinkStatus } from './choices.js';
 import { booleanFilter } from './filters.js';
 
-/** CabledObjectModel: the cable and its end, the far ends, and `mark_connected` (writable) */
-export function cabledFields(): Record<string, FieldDef> {
+const CABLE_ID = { type: 'integer', nullable: true } as const;
+
+/**
+ * CabledObjectModel: the cable and its end, the far ends, and `mark_connected` (writable).
+ * NetBox 3.4's nested serializers give the cable as its id; the spec nests it in an interface's
+ * nested form, so interfaces pass `nestedCable`.
+ */
+export function cabledFields(opts: { nestedCable?: boolean } = {}): Record<string, FieldDef> {
   return {
     mark_connected: { kind: 'boolean', default: false },
-    // NetBox 3.4: the brief form gives the cable as its id
-    cable: fk('dcim.cable', { readOnly: true, noFilter: true, shapeIn: { brief: { type: 'integer', nullable: true } } }),
+    cable: fk('dcim.cable', { readOnly: true, noFilter: true, shapeIn: opts.nestedCable ? { brief: CABLE_ID } : { brief: CABLE_ID, nested: CABLE_ID } }),
     cable_end: { kind: 'string', readOnly: true, maxLength: 1 },
     link_peers: { kind: 'computed', readOnly: true, shape: CABLED_SHAPES.peers },
     link_peers_type: { kind: 'computed', readOnly: true, shape: CABLED_SHAPES.peersType },
@@ -63,10 +68,14 @@ export async function representCabled(rc: RequestContext, type: string, rows: Ro
   const cabledIds = rows.filter((r) => r.cable_id != null).map((r) => Number(r.id));
   const status = mode === 'nested' ? await loadCableStatus(rc, cableIds) : new Map<number, string>();
   if (mode !== 'full') {
+    // the nested form is the brief one unless the model says otherwise (interfaces: spec, Representations)
+    const model = rc.app.registry.get(type);
+    const nestedOccupied = (model.nested ?? model.brief).includes('_occupied');
+    const nestedCableId = !!model.fields.cable!.shapeIn?.nested;
     rows.forEach((r, i) => {
       const o = out[i]!;
-      if (mode === 'brief') o.cable = r.cable_id == null ? null : Number(r.cable_id);
-      if (mode === 'brief') o._occupied = r.cable_id != null || r.mark_connected === true;
+      if (mode === 'brief' || nestedCableId) o.cable = r.cable_id == null ? null : Number(r.cable_id);
+      if (mode === 'brief' || nestedOccupied) o._occupied = r.cable_id != null || r.mark_connected === true;
     });
     return { status };
   }

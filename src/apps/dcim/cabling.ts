@@ -18,6 +18,12 @@ export const ENDS: Array<[End, string]> = [['A', 'a_terminations'], ['B', 'b_ter
 /** Object types a cable may end on, and their tables (the sync trigger knows the same list). */
 export const TERMINATION_TYPES: Record<string, string> = {
   'dcim.interface': 'dcim_interface',
+  'dcim.consoleport': 'dcim_consoleport',
+  'dcim.consoleserverport': 'dcim_consoleserverport',
+  'dcim.powerport': 'dcim_powerport',
+  'dcim.poweroutlet': 'dcim_poweroutlet',
+  'dcim.frontport': 'dcim_frontport',
+  'dcim.rearport': 'dcim_rearport',
   'circuits.circuittermination': 'circuits_circuittermination',
   'dcim.powerfeed': 'dcim_powerfeed',
 };

@@ -15,7 +15,9 @@ import { Airflow, DeviceFace, DeviceStatus } from './choices.js';
 import { renderPrimaryIp, validatePrimaryIps } from './device-primary-ip.js';
 import { unnamedDisplays, validateDevice } from './device-rules.js';
 import { DEVICE_SUBJECT, renderConfigContexts } from '../extras/config-context-render.js';
-import { booleanFilter, iexact, interfaceMacFilter, siteScope, viaPair } from './filters.js';
+import { booleanFilter, iexact, interfaceMacFilter, parseIds, siteScope, viaPair } from './filters.js';
+import type { CustomFilter } from '../../core/model/types.js';
+import { parentDevices } from './device-parent.js';
 import { relatedFilter } from '../../core/query/related-filter.js';
 import { contactFilters } from '../tenancy/contact-filters.js';
 
@@ -27,6 +29,28 @@ function writtenRole(data: Record<string, unknown>, sent: Set<string>): unknown 
   if (sent.has('device_role')) return data.device_role_id;
   return data.role_id;
 }
+
+/** devices having a row in one of `tables` */
+function hasComponents(...tables: string[]): CustomFilter {
+  return booleanFilter((t) => sql`(${sql.join(tables.map((table) => sql`exists (select 1 from ${sql.table(table)} c where c.device_id = ${sql.ref(`${t}.id`)})`), sql` or `)})`);
+}
+
+const parentDeviceFilter: CustomFilter = {
+  type: 'integer',
+  lookups: ['n'],
+  async build(values, lookup, { alias, param }) {
+    const inBay = sql`${sql.ref(`${alias}.id`)} in (select installed_device_id from dcim_devicebay
+      where installed_device_id is not null and device_id = any(${parseIds(param, values)}::bigint[]))`;
+    return lookup === 'n' ? sql`not ${inBay}` : inBay;
+  },
+};
+
+// a union with null (core/openapi/shapes.ts resolveShape), of the nested device plus its bay
+const PARENT_DEVICE = {
+  nullable: true,
+  allOf: [{ $model: 'dcim.device' }],
+  properties: { device_bay: { $model: 'dcim.devicebay' } },
+} as const;
 
 export const device = defineModel({
   name: 'dcim.device',
@@ -48,7 +72,8 @@ export const device = defineModel({
     rack: fk('dcim.rack', { onDelete: 'protect' }),
     position: { kind: 'decimal', nullable: true, min: 1, max: 99.5, decimalPlaces: 1, label: 'position (U)' },
     face: { kind: 'choice', choices: DeviceFace, blank: true, label: 'rack face' },
-    parent_device: { kind: 'computed', readOnly: true, shape: { $model: 'dcim.device', nullable: true } },
+    // NetBox 3.4: the nested device whose bay holds this one, with the bay (device-parent.ts)
+    parent_device: { kind: 'computed', readOnly: true, shape: PARENT_DEVICE },
     status: { kind: 'choice', choices: DeviceStatus, default: 'active' },
     airflow: { kind: 'choice', choices: Airflow, blank: true },
     primary_ip: { kind: 'computed', readOnly: true, shape: { $model: 'ipam.ipaddress', nullable: true } },
@@ -83,7 +108,17 @@ export const device = defineModel({
     has_primary_ip: booleanFilter((t) => sql`(${sql.ref(`${t}.primary_ip4_id`)} is not null or ${sql.ref(`${t}.primary_ip6_id`)} is not null)`),
     virtual_chassis_member: booleanFilter((t) => sql`${sql.ref(`${t}.virtual_chassis_id`)} is not null`),
     local_context_data: booleanFilter((t) => sql`${sql.ref(`${t}.local_context_data`)} is not null`),
-    interfaces: booleanFilter((t) => sql`exists (select 1 from dcim_interface i where i.device_id = ${sql.ref(`${t}.id`)})`),
+    interfaces: hasComponents('dcim_interface'),
+    // NetBox 3.4 DeviceFilterSet: has at least one of a kind of component
+    console_ports: hasComponents('dcim_consoleport'),
+    console_server_ports: hasComponents('dcim_consoleserverport'),
+    power_ports: hasComponents('dcim_powerport'),
+    power_outlets: hasComponents('dcim_poweroutlet'),
+    device_bays: hasComponents('dcim_devicebay'),
+    module_bays: hasComponents('dcim_modulebay'),
+    pass_through_ports: hasComponents('dcim_frontport', 'dcim_rearport'),
+    // the device whose bay this device is installed in
+    parent_device_id: parentDeviceFilter,
   },
   hooks: {
     async validate({ rc, data, before, sent, earlier }) {
@@ -104,17 +139,32 @@ export const device = defineModel({
       if (data.name === '') data.name = null;
       if (data.asset_tag === '') data.asset_tag = null;
     },
-    async represent(rc, rows, out) {
+    async represent(rc, rows, out, { mode }) {
       const unnamed = await unnamedDisplays(rc, rows);
+      const parents = mode === 'full' ? await parentDevices(rc, rows.map((r) => Number(r.id))) : new Map<number, Record<string, unknown>>();
       rows.forEach((r, i) => {
         const o = out[i]!;
         o.display = unnamed.get(Number(r.id)) ?? o.display;
         // spec: display_name beside display, in every form
         o.display_name = o.display;
+        if (mode === 'full') o.parent_device = parents.get(Number(r.id)) ?? null;
         renderPrimaryIp(o);
       });
       await renderConfigContexts(rc, DEVICE_SUBJECT, rows, out);
     },
+  },
+  // NetBox 3.6+ DeviceSerializer: how many of each component the device has
+  counts: {
+    console_port_count: { model: 'dcim.consoleport', via: 'device' },
+    console_server_port_count: { model: 'dcim.consoleserverport', via: 'device' },
+    power_port_count: { model: 'dcim.powerport', via: 'device' },
+    power_outlet_count: { model: 'dcim.poweroutlet', via: 'device' },
+    interface_count: { model: 'dcim.interface', via: 'device' },
+    front_port_count: { model: 'dcim.frontport', via: 'device' },
+    rear_port_count: { model: 'dcim.rearport', via: 'device' },
+    device_bay_count: { model: 'dcim.devicebay', via: 'device' },
+    module_bay_count: { model: 'dcim.modulebay', via: 'device' },
+    inventory_item_count: { model: 'dcim.inventoryitem', via: 'device' },
   },
   display: (row) => (row.name ? (row.asset_tag ? `${row.name} (${row.asset_tag})` : String(row.name)) : `Device ${row.id}`),
   brief: ['name', 'display_name'],

@@ -18,11 +18,22 @@ import { region } from './region.model.js';
 import { siteGroup } from './site-group.model.js';
 import { site } from './site.model.js';
 import { virtualChassis } from './virtual-chassis.model.js';
+import { consolePort } from './components/console-port.model.js';
+import { consoleServerPort } from './components/console-server-port.model.js';
+import { deviceBay } from './components/device-bay.model.js';
+import { frontPort } from './components/front-port.model.js';
+import { inventoryItemRole } from './components/inventory-item-role.model.js';
+import { inventoryItem } from './components/inventory-item.model.js';
+import { moduleBay } from './components/module-bay.model.js';
+import { powerOutlet } from './components/power-outlet.model.js';
+import { powerPort } from './components/power-port.model.js';
+import { rearPort } from './components/rear-port.model.js';
 
 export const dcimApp: AppModule = {
   models: [
     region, siteGroup, site, location, rackRole, rack, rackReservation, manufacturer, deviceType, deviceRole, platform,
     virtualChassis, device, iface, cable, cableTermination,
+    consolePort, consoleServerPort, powerPort, powerOutlet, rearPort, frontPort, moduleBay, deviceBay, inventoryItemRole, inventoryItem,
     powerPanel, powerFeed,
   ],
   // the path routes (paths/routes.ts): trace, paths, connected-device

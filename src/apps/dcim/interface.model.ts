@@ -63,7 +63,7 @@ export const iface = defineModel({
     vrf: fk('ipam.vrf', { onDelete: 'set_null', label: 'VRF' }),
     poe_mode: { kind: 'choice', choices: PoEMode, blank: true, label: 'PoE mode' },
     poe_type: { kind: 'choice', choices: PoEType, blank: true, label: 'PoE type' },
-    ...cabledFields(),
+    ...cabledFields({ nestedCable: true }),
     ...pathEndpointFields(),
     _occupied: occupiedField(),
   },

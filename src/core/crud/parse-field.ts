@@ -72,7 +72,8 @@ function parseChoice(f: FieldDef, v: unknown): string | number {
   if (f.blank && v === '') return '';
   const set = f.choices!;
   const candidate = set.numeric && typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : v;
-  if (!set.labels.has(candidate as string)) fail(`${String(v)} is not a valid choice.`);
+  // DRF ChoiceField: the value in double quotes, whatever its type
+  if (!set.labels.has(candidate as string)) fail(`"${String(v)}" is not a valid choice.`);
   return candidate as string | number;
 }
 

@@ -229,7 +229,6 @@ create table dcim_inventoryitemtemplate (
   last_updated timestamptz not null default now()
 );
 create unique index on dcim_inventoryitemtemplate (device_type_id, parent_id, name) where parent_id is not null;
-create unique index on dcim_inventoryitemtemplate (device_type_id, name) where parent_id is null;
 create index on dcim_inventoryitemtemplate (parent_id);
 alter table dcim_inventoryitemtemplate add column _name_natural text collate "C" generated always as (natural_sort_key(name)) stored;
 create index dcim_inventoryitemtemplate_natural_name on dcim_inventoryitemtemplate (device_type_id, _name_natural, id);
@@ -451,7 +450,6 @@ create table dcim_inventoryitem (
   last_updated timestamptz not null default now()
 );
 create unique index on dcim_inventoryitem (device_id, parent_id, name) where parent_id is not null;
-create unique index on dcim_inventoryitem (device_id, name) where parent_id is null;
 create index on dcim_inventoryitem (parent_id);
 create index on dcim_inventoryitem (component_type, component_id);
 create index on dcim_inventoryitem (role_id);

@@ -59,7 +59,7 @@ describe('field validation', () => {
     expect(res.json()).toEqual({
       name: ['This field may not be blank.'],
       slug: ['Enter a valid "slug" consisting of letters, numbers, underscores or hyphens.'],
-      status: ['bogus is not a valid choice.'],
+      status: ['"bogus" is not a valid choice.'],
       facility: ['Ensure this field has no more than 50 characters.'],
     });
     expect((await t.post('/api/dcim/sites/', {})).json()).toEqual({ name: ['This field is required.'], slug: ['This field is required.'] });

@@ -56,7 +56,7 @@ describe('prefix representation', () => {
     const p = (await t.post('/api/ipam/prefixes/', { prefix: '192.0.2.0/24' })).json();
     const res = await t.patch(`/api/ipam/prefixes/${p.id}/`, { status: 'deprecated' });
     expect(res.json().status).toEqual({ value: 'deprecated', label: 'Deprecated' });
-    expect((await t.patch(`/api/ipam/prefixes/${p.id}/`, { status: 'dhcp' })).json()).toEqual({ status: ['dhcp is not a valid choice.'] });
+    expect((await t.patch(`/api/ipam/prefixes/${p.id}/`, { status: 'dhcp' })).json()).toEqual({ status: ['"dhcp" is not a valid choice.'] });
     expect((await t.get('/api/ipam/prefixes/?status=bogus')).statusCode).toBe(400);
     await t.del(`/api/ipam/prefixes/${p.id}/`);
   });

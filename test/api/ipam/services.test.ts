@@ -57,7 +57,7 @@ describe('POST /api/ipam/services/', () => {
     const res = await post({ device: device.id, name: 'x', protocol: 'icmp', ports: [0, 70000] });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({
-      protocol: ['icmp is not a valid choice.'],
+      protocol: ['"icmp" is not a valid choice.'],
       ports: ['Ensure this value is greater than or equal to 1.'],
     });
     expect((await post({ device: device.id, name: 'x', protocol: 'udp', ports: [] })).json()).toEqual({ ports: ['This field cannot be blank.'] });

@@ -59,7 +59,7 @@ describe('clusters', () => {
   it('requires a type and refuses a bad status', async () => {
     const res = await t.post('/api/virtualization/clusters/', { name: uniq('c'), status: 'bogus' });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ type: ['This field is required.'], status: ['bogus is not a valid choice.'] });
+    expect(res.json()).toEqual({ type: ['This field is required.'], status: ['"bogus" is not a valid choice.'] });
   });
 
   it('refuses a site that leaves host devices elsewhere', async () => {

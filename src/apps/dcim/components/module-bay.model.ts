@@ -1,0 +1,30 @@
+/**
+ * Module bays (NetBox 3.4 ModuleBay): a slot of a device that takes a module (line card, PSU...).
+ * `position` is what a module type's `{module}` placeholder becomes in its components' names.
+ */
+import { defineModel } from '../../../core/model/define-model.js';
+import { description } from '../../fields.js';
+import { componentFields, componentFilters, labelDisplay, stayOnDevice, uniqueOnDevice } from './component.js';
+
+export const moduleBay = defineModel({
+  name: 'dcim.modulebay',
+  path: 'module-bays',
+  verboseName: 'module bay',
+  fields: {
+    ...componentFields(),
+    position: { kind: 'string', maxLength: 30, help: 'Identifier to reference when renaming installed components' },
+    description: description(),
+  },
+  uniqueTogether: uniqueOnDevice('module bay'),
+  relatedObject: 'device',
+  filters: componentFilters(),
+  hooks: {
+    validate: stayOnDevice,
+    represent(_rc, rows, out) {
+      labelDisplay(rows, out);
+    },
+  },
+  brief: ['name'],
+  ordering: ['device', 'name'],
+  search: ['name', 'label', 'description'],
+});

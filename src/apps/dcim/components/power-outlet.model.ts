@@ -1,0 +1,47 @@
+/**
+ * Power outlets (NetBox 3.4 PowerOutlet): a PDU's outlet, fed from one of its own power ports and
+ * (on three-phase PDUs) from one leg, cabled to another device's power port.
+ */
+import { defineModel } from '../../../core/model/define-model.js';
+import { description, fk } from '../../fields.js';
+import { cabledFields, cabledFilters, occupiedField, pathEndpointFields, representCabled } from '../cabled-fields.js';
+import { PowerOutletFeedLeg, PowerOutletType } from '../component-choices.js';
+import { componentFields, componentFilters, labelDisplay, stayOnDevice, uniqueOnDevice } from './component.js';
+import { deviceIdOf, rowOf } from './same-device.js';
+
+export const powerOutlet = defineModel({
+  name: 'dcim.poweroutlet',
+  path: 'power-outlets',
+  verboseName: 'power outlet',
+  fields: {
+    ...componentFields(),
+    type: { kind: 'choice', choices: PowerOutletType, blank: true, help: 'Physical port type' },
+    power_port: fk('dcim.powerport', { onDelete: 'set_null' }),
+    feed_leg: { kind: 'choice', choices: PowerOutletFeedLeg, blank: true, help: 'Phase (for three-phase feeds)' },
+    description: description(),
+    ...cabledFields(),
+    ...pathEndpointFields(),
+    _occupied: occupiedField(),
+  },
+  uniqueTogether: uniqueOnDevice('power outlet'),
+  relatedObject: 'device',
+  filters: { ...componentFilters(), ...cabledFilters(true) },
+  hooks: {
+    async validate(args) {
+      const moved = await stayOnDevice(args);
+      if (moved) return moved;
+      // NetBox 3.4 PowerOutlet.clean(): the feeding power port is on the same device
+      const port = await rowOf(args.rc, 'dcim_powerport', args.data.power_port_id);
+      if (port && Number(port.device_id) !== deviceIdOf(args.data, args.before)) {
+        return { __all__: [`Parent power port (${String(port.name)}) must belong to the same device`] };
+      }
+    },
+    async represent(rc, rows, out, { mode }) {
+      await representCabled(rc, 'dcim.poweroutlet', rows, out, mode, true);
+      labelDisplay(rows, out);
+    },
+  },
+  brief: ['device', 'name', 'cable', '_occupied'],
+  ordering: ['device', 'name'],
+  search: ['name', 'label', 'description'],
+});

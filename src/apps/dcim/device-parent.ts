@@ -1,0 +1,31 @@
+/**
+ * A device's `parent_device` (NetBox 3.4 DeviceSerializer.get_parent_device): the device whose
+ * bay holds it, nested, with that bay as `device_bay`; null for a device in no bay.
+ */
+import { sql } from 'kysely';
+import type { RequestContext } from '../../core/context.js';
+import { fetchRowsById, type Row } from '../../core/represent/load-related.js';
+import { render } from '../../core/represent/render.js';
+import { detailUrl } from '../../core/urls.js';
+
+/** device id -> its parent_device value, for the devices of a page (two statements when any is in a bay) */
+export async function parentDevices(rc: RequestContext, deviceIds: number[]): Promise<Map<number, Row>> {
+  const out = new Map<number, Row>();
+  if (!deviceIds.length) return out;
+  const bays = await sql<Row>`select id, name, device_id, installed_device_id from dcim_devicebay
+    where installed_device_id = any(${deviceIds}::bigint[])`.execute(rc.q);
+  if (!bays.rows.length) return out;
+  const model = rc.app.registry.get('dcim.device');
+  const parents = await render(rc, model, await fetchRowsById(rc, model, [...new Set(bays.rows.map((b) => Number(b.device_id)))]), 'nested');
+  const byId = new Map(parents.map((p) => [Number(p.id), p]));
+  const bayModel = rc.app.registry.get('dcim.devicebay');
+  for (const b of bays.rows) {
+    const parent = byId.get(Number(b.device_id));
+    if (!parent) continue;
+    out.set(Number(b.installed_device_id), {
+      ...parent,
+      device_bay: { id: Number(b.id), url: detailUrl(rc.baseUrl, bayModel, b.id), display: String(b.name), name: b.name },
+    });
+  }
+  return out;
+}
