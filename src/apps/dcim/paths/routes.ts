@@ -5,15 +5,15 @@
  * otherwise), as the detail route does. A kind not registered gets no route.
  */
 import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
 import { requirePermission } from '../../../core/auth/permissions.js';
 import type { AppContext, RequestContext } from '../../../core/context.js';
 import { fetchOne, getObject } from '../../../core/crud/read.js';
 import { Errors } from '../../../core/errors.js';
 import type { ModelDef } from '../../../core/model/types.js';
 import type { RouteDoc } from '../../../core/openapi/types.js';
-import { sql } from 'kysely';
 import type { Row } from '../../../core/represent/load-related.js';
-import { loadPaths, destinationsOf } from './connected.js';
+import { destinationsOf, loadPaths } from './connected.js';
 import { nodeOf } from './nodes.js';
 import { pathsThrough, traceOf } from './trace.js';
 
