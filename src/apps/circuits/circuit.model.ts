@@ -3,6 +3,7 @@
  * read-only, built from the circuit's terminations with one query per page (plus one batched load
  * per nested parent), not stored on the circuit as NetBox does.
  */
+import { sql } from 'kysely';
 import type { RequestContext } from '../../core/context.js';
 import { defineModel } from '../../core/model/define-model.js';
 import { relatedFilter } from '../../core/query/related-filter.js';
@@ -20,6 +21,8 @@ export const circuit = defineModel({
   fields: {
     cid: { kind: 'string', required: true, maxLength: 100, label: 'circuit ID' },
     provider: fk('circuits.provider', { required: true, nullable: false, onDelete: 'protect' }),
+    // NetBox 3.5+
+    provider_account: fk('circuits.provideraccount', { onDelete: 'protect' }),
     type: fk('circuits.circuittype', { required: true, nullable: false, onDelete: 'protect' }),
     status: { kind: 'choice', choices: CircuitStatus, default: 'active' },
     tenant: fk('tenancy.tenant', { onDelete: 'protect' }),
@@ -31,7 +34,10 @@ export const circuit = defineModel({
     termination_z: { kind: 'computed', readOnly: true, shape: TERMINATION_SHAPE },
     comments: comments(),
   },
-  uniqueTogether: [{ fields: ['provider', 'cid'], message: 'Circuit with this Provider and Circuit ID already exists.' }],
+  uniqueTogether: [
+    { fields: ['provider', 'cid'], message: 'Circuit with this Provider and Circuit ID already exists.' },
+    { fields: ['provider_account', 'cid'], message: 'Circuit with this Provider account and Circuit ID already exists.' },
+  ],
   filters: {
     ...terminationFilters(['site', 'region', 'site_group', 'provider_network'], 'circuit'),
     tenant_group: relatedFilter(['tenant', 'group']),
@@ -40,6 +46,14 @@ export const circuit = defineModel({
   },
   display: (row) => String(row.cid),
   hooks: {
+    async validate({ rc, data, before }) {
+      // NetBox 3.7 Circuit.clean()
+      const { provider_id: provider, provider_account_id: account } = { ...before, ...data };
+      if (account == null) return;
+      const res = await sql<Row>`select provider_id from circuits_provideraccount where id = ${Number(account)}`.execute(rc.q);
+      const owner = res.rows[0]?.provider_id;
+      if (owner != null && Number(owner) !== Number(provider)) return { provider_account: ['The assigned account must belong to the assigned provider.'] };
+    },
     async represent(rc: RequestContext, rows: Row[], out: Row[], { mode }) {
       if (mode !== 'full') return;
       const bySide = await renderTerminationsOf(rc, rows);

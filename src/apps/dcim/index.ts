@@ -18,6 +18,7 @@ import { region } from './region.model.js';
 import { siteGroup } from './site-group.model.js';
 import { site } from './site.model.js';
 import { virtualChassis } from './virtual-chassis.model.js';
+import { virtualDeviceContext } from './virtual-device-context.model.js';
 import { consolePort } from './components/console-port.model.js';
 import { consoleServerPort } from './components/console-server-port.model.js';
 import { deviceBay } from './components/device-bay.model.js';
@@ -32,7 +33,7 @@ import { rearPort } from './components/rear-port.model.js';
 export const dcimApp: AppModule = {
   models: [
     region, siteGroup, site, location, rackRole, rack, rackReservation, manufacturer, deviceType, deviceRole, platform,
-    virtualChassis, device, iface, cable, cableTermination,
+    virtualChassis, device, virtualDeviceContext, iface, cable, cableTermination,
     consolePort, consoleServerPort, powerPort, powerOutlet, rearPort, frontPort, moduleBay, deviceBay, inventoryItemRole, inventoryItem,
     powerPanel, powerFeed,
   ],

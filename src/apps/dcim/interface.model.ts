@@ -15,12 +15,26 @@ import { choiceSchema } from '../../core/openapi/shapes.js';
 import { description, fk } from '../fields.js';
 import { Duplex, InterfaceMode, InterfaceType, LinkStatus, PoEMode, PoEType, VIRTUAL_INTERFACE_TYPES, WIRELESS_INTERFACE_TYPES } from './choices.js';
 import { cabledFields, cabledFilters, connectionStatus, occupiedField, pathEndpointFields, representCabled } from './cabled-fields.js';
-import { siteScope, viaPair } from './filters.js';
+import { parseIds, siteScope, viaPair } from './filters.js';
 import { relatedFilter } from '../../core/query/related-filter.js';
 import { validateInterface } from './interface-rules.js';
 import { dropUntaggedWithoutMode, syncTaggedVlans, validateVlans } from './interface-vlans.js';
 
 const VIRTUAL = [...VIRTUAL_INTERFACE_TYPES];
+
+/** interfaces in a virtual device context whose `column` is one of the values (`__n`: in none of them) */
+function vdcFilter(column: string, type: 'integer' | 'string'): CustomFilter {
+  return {
+    type,
+    lookups: ['n'],
+    async build(values, lookup, { alias, param }) {
+      const keys = type === 'integer' ? parseIds(param, values) : values;
+      const cond = sql`${sql.ref(`${alias}.id`)} in (select iv.interface_id from dcim_interface_vdcs iv join dcim_virtualdevicecontext v
+        on v.id = iv.virtualdevicecontext_id where ${sql.ref(`v.${column}`)}::text = any(${keys.map(String)}::text[]))`;
+      return lookup === 'n' ? sql`not ${cond}` : cond;
+    },
+  };
+}
 const WIRELESS = [...WIRELESS_INTERFACE_TYPES];
 
 /** NetBox `kind`: physical, virtual or wireless; another word is a 400 (issue 9; NetBox matches nothing) */
@@ -44,6 +58,7 @@ export const iface = defineModel({
   verboseName: 'interface',
   fields: {
     device: fk('dcim.device', { required: true, nullable: false, onDelete: 'cascade' }),
+    vdcs: { kind: 'm2m', to: 'dcim.virtualdevicecontext', label: 'virtual device contexts', noFilter: true, through: { table: 'dcim_interface_vdcs', from: 'interface_id', to: 'virtualdevicecontext_id' } },
     name: { kind: 'string', required: true, maxLength: 64, natural: true },
     label: { kind: 'string', maxLength: 64, help: 'Physical label' },
     type: { kind: 'choice', choices: InterfaceType, required: true },
@@ -80,6 +95,10 @@ export const iface = defineModel({
     virtual_chassis_id: relatedFilter(['device', 'virtual_chassis'], { byId: true }),
     kind: kindFilter,
     ...cabledFilters(true),
+    // NetBox 3.4: by the virtual device contexts' ids, names or identifiers
+    vdc_id: vdcFilter('id', 'integer'),
+    vdc: vdcFilter('name', 'string'),
+    vdc_identifier: vdcFilter('identifier', 'integer'),
   },
   hooks: {
     async validate({ rc, data, before }) {
@@ -101,7 +120,8 @@ export const iface = defineModel({
     },
   },
   // NetBox 3.4 InterfaceSerializer (the Ansible inventory plugin reads it to decide whether to fetch addresses)
-  counts: { count_ipaddresses: { model: 'ipam.ipaddress', generic: 'assigned_object' } },
+  // NetBox 3.4 serializer: addresses on it, FHRP groups it takes part in
+  counts: { count_ipaddresses: { model: 'ipam.ipaddress', generic: 'assigned_object' }, count_fhrp_groups: { model: 'ipam.fhrpgroupassignment', generic: 'interface' } },
   brief: ['device', 'name', 'cable', '_occupied'],
   // spec: Representations - connection_status is only in this form (filled by represent)
   nested: ['device', 'name', 'cable', 'connection_status'],

@@ -102,3 +102,22 @@ export async function availableVids(rc: RequestContext, group: Row): Promise<num
 
 export const addressText = (space: Pick<AddressSpace, 'family' | 'prefixLength'>, value: bigint) =>
   `${formatAddress(space.family, value)}/${space.prefixLength}`;
+
+/**
+ * NetBox 3.7 ASNRange.get_available_asns: the range's numbers no ASN holds yet (ASNs are unique
+ * whatever their RIR), lowest first, at most `limit` of them; ranges can span four billion numbers,
+ * so the used ones inside the range are read and skipped rather than the range listed.
+ */
+export async function availableAsns(rc: RequestContext, range: Row, limit: number): Promise<number[]> {
+  const [start, end] = [Number(range.start), Number(range.end)];
+  const res = await sql<{ asn: string }>`select asn from ipam_asn where asn between ${start} and ${end} order by asn`.execute(rc.q);
+  const used = res.rows.map((r) => Number(r.asn));
+  const out: number[] = [];
+  let next = start;
+  for (const u of [...used, end + 1]) {
+    for (; next < u && out.length < limit; next++) out.push(next);
+    if (out.length >= limit) break;
+    next = u + 1;
+  }
+  return out;
+}

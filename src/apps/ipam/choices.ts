@@ -43,7 +43,8 @@ export const IPAddressRole = defineChoices([
 export const NON_UNIQUE_ROLES = new Set(['anycast', 'vip', 'vrrp', 'hsrp', 'glbp', 'carp']);
 
 /** NetBox 3.4: models an IP address may be assigned to (spec: Generic relations 3) */
-export const IP_ASSIGNMENT_TYPES = ['dcim.interface', 'virtualization.vminterface'];
+// NetBox 3.4: an address sits on an interface, a VM interface, or is an FHRP group's virtual IP
+export const IP_ASSIGNMENT_TYPES = ['dcim.interface', 'virtualization.vminterface', 'ipam.fhrpgroup'];
 
 /** NetBox 3.4: models a VLAN group may be scoped to */
 export const VLAN_GROUP_SCOPE_TYPES = [
@@ -55,3 +56,23 @@ export const VLAN_GROUP_SCOPE_TYPES = [
   'virtualization.clustergroup',
   'virtualization.cluster',
 ];
+
+/** NetBox 3.4 FHRPGroupProtocolChoices */
+export const FHRPGroupProtocol = defineChoices([
+  ['vrrp2', 'VRRPv2'],
+  ['vrrp3', 'VRRPv3'],
+  ['carp', 'CARP'],
+  ['clusterxl', 'ClusterXL'],
+  ['hsrp', 'HSRP'],
+  ['glbp', 'GLBP'],
+  ['other', 'Other'],
+]);
+
+/** NetBox 3.4 FHRPGroupAuthTypeChoices */
+export const FHRPGroupAuthType = defineChoices([
+  ['plaintext', 'Plaintext'],
+  ['md5', 'MD5'],
+]);
+
+/** NetBox 3.4: what an FHRP group is assigned to */
+export const FHRP_INTERFACE_TYPES = ['dcim.interface', 'virtualization.vminterface'];

@@ -74,6 +74,8 @@ export const vrfDisplay = (row: Row) => (row.rd ? `${row.name} (${row.rd})` : St
 export const LOCK_ADDRESSES = 4_242_101;
 export const LOCK_PREFIXES = 4_242_102;
 export const LOCK_VLANS = 4_242_103;
+/** ASNs are unique across every RIR and range: one lock for all of them */
+export const LOCK_ASNS = 4_242_104;
 
 /**
  * Serialises allocations in one address space (a VRF, 0 = global) or one VLAN group until the

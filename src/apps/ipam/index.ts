@@ -1,6 +1,9 @@
 import type { AppModule } from '../app-module.js';
 import { aggregate } from './aggregate.model.js';
 import { asn } from './asn.model.js';
+import { asnRange } from './asn-range.model.js';
+import { fhrpGroupAssignment } from './fhrp-group-assignment.model.js';
+import { fhrpGroup } from './fhrp-group.model.js';
 import { ipAddress } from './ip-address.model.js';
 import { ipRange } from './ip-range.model.js';
 import { prefix } from './prefix.model.js';
@@ -15,7 +18,7 @@ import { vlan } from './vlan.model.js';
 import { vrf } from './vrf.model.js';
 
 export const ipamApp: AppModule = {
-  models: [vrf, routeTarget, rir, aggregate, asn, role, prefix, ipRange, ipAddress, vlanGroup, vlan, serviceTemplate, service],
+  models: [vrf, routeTarget, rir, aggregate, asnRange, asn, role, prefix, ipRange, ipAddress, vlanGroup, vlan, serviceTemplate, service, fhrpGroup, fhrpGroupAssignment],
   routes: [registerAllocationRoutes],
   docs: allocationDocs(),
 };

@@ -17,8 +17,8 @@ import { createObjects } from '../../core/crud/write-service.js';
 import { Errors } from '../../core/errors.js';
 import { countParam } from '../../core/query/pagination.js';
 import { render } from '../../core/represent/render.js';
-import { LOCK_ADDRESSES, LOCK_PREFIXES, LOCK_VLANS, lockAllocation } from './common.js';
-import { type AddressSpace, addressText, availableVids, prefixAddressSpace, rangeAddressSpace } from './allocators.js';
+import { LOCK_ADDRESSES, LOCK_ASNS, LOCK_PREFIXES, LOCK_VLANS, lockAllocation } from './common.js';
+import { type AddressSpace, addressText, availableAsns, availableVids, prefixAddressSpace, rangeAddressSpace } from './allocators.js';
 import { countFree, firstFree } from './available.js';
 import { allocatePrefixes, listAvailablePrefixes } from './prefix-allocation.js';
 
@@ -117,7 +117,31 @@ const ENDPOINTS: Endpoint[] = [
       return items.map((item, i) => (isObject(item) ? { ...without(item, ['vid', 'group']) as Row, vid: vids[i], group: g.id } : item));
     },
   },
+  {
+    url: '/api/ipam/asn-ranges/:id/available-asns/',
+    name: 'Available ASNs',
+    parent: 'ipam.asnrange',
+    child: 'ipam.asn',
+    item: itemShape({ rir: { $model: 'ipam.rir' }, asn: { type: 'integer' } }),
+    lockKey: () => [LOCK_ASNS, 0],
+    async list(rc, r, limit) {
+      const rir = await nestedRir(rc, r.rir_id);
+      return (await availableAsns(rc, r, limit)).map((asn) => ({ rir, asn }));
+    },
+    async allocate(rc, r, items) {
+      const asns = await availableAsns(rc, r, items.length);
+      // NetBox 3.7 AvailableObjectsView
+      if (asns.length < items.length) throw Errors.conflict('Insufficient resources are available to satisfy the request');
+      return items.map((item, i) => (isObject(item) ? { ...without(item, ['asn', 'rir']) as Row, asn: asns[i], rir: r.rir_id } : item));
+    },
+  },
 ];
+
+async function nestedRir(rc: RequestContext, rirId: unknown): Promise<Row | null> {
+  const model = rc.app.registry.get('ipam.rir');
+  const rows = await render(rc, model, [await fetchOne(rc, model, Number(rirId), null)], 'nested');
+  return rows[0] ?? null;
+}
 
 function parseId(raw: string): number {
   if (!/^\d+$/.test(raw) || !Number.isSafeInteger(Number(raw))) throw Errors.notFound();

@@ -12,7 +12,7 @@ import { renderConfigContexts, VM_SUBJECT } from '../extras/config-context-rende
 import { comments, description, fk, localContextData } from '../fields.js';
 import { contactFilters } from '../tenancy/contact-filters.js';
 import { VirtualMachineStatus } from './choices.js';
-import { validateVirtualMachine } from './vm-rules.js';
+import { diskTotal, validateVirtualMachine } from './vm-rules.js';
 
 const MAX_INT = 2_147_483_647;
 
@@ -67,6 +67,10 @@ export const virtualMachine = defineModel({
   },
   hooks: {
     validate: ({ rc, data, before }) => validateVirtualMachine(rc, data, before),
+    async prepare({ rc, data, before }) {
+      // NetBox 3.7: a machine with virtual disks and no disk size given takes their total
+      if (before && 'disk' in data && data.disk == null) data.disk = await diskTotal(rc, before.id);
+    },
     represent: representVirtualMachines,
   },
   brief: ['name'],

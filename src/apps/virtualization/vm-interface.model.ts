@@ -61,8 +61,6 @@ export const vmInterface = defineModel({
     vrf: fk('ipam.vrf', { onDelete: 'set_null', label: 'VRF' }),
     // no L2VPN model here: always null, as for an interface without a termination
     l2vpn_termination: { kind: 'computed', readOnly: true, shape: { type: 'object', nullable: true } },
-    // no FHRP groups here: always 0
-    count_fhrp_groups: { kind: 'computed', readOnly: true, shape: { type: 'integer' } },
   },
   uniqueTogether: [{ fields: ['virtual_machine', 'name'], message: 'Interface with this Virtual machine and Name already exists.' }],
   relatedObject: 'virtual_machine',
@@ -87,12 +85,11 @@ export const vmInterface = defineModel({
       if (mode !== 'full') return;
       for (const o of out) {
         if ('l2vpn_termination' in o) o.l2vpn_termination = null;
-        if ('count_fhrp_groups' in o) o.count_fhrp_groups = 0;
       }
     },
   },
-  // NetBox 3.4 VMInterfaceSerializer
-  counts: { count_ipaddresses: { model: 'ipam.ipaddress', generic: 'assigned_object' } },
+  // NetBox 3.4 VMInterfaceSerializer: addresses on it, FHRP groups it takes part in
+  counts: { count_ipaddresses: { model: 'ipam.ipaddress', generic: 'assigned_object' }, count_fhrp_groups: { model: 'ipam.fhrpgroupassignment', generic: 'interface' } },
   brief: ['virtual_machine', 'name'],
   ordering: ['virtual_machine', 'name'],
   search: ['name', 'description'],

@@ -17,8 +17,22 @@ async function one(rc: RequestContext, table: string, id: unknown, columns: stri
   return res.rows[0];
 }
 
+/** the total size of a machine's virtual disks, or null when it has none (NetBox 3.7) */
+export async function diskTotal(rc: RequestContext, vmId: unknown): Promise<number | null> {
+  const res = await sql<{ total: string | null }>`select sum(size) as total from virtualization_virtualdisk where virtual_machine_id = ${Number(vmId)}`.execute(rc.q);
+  const total = res.rows[0]?.total;
+  return total == null ? null : Number(total);
+}
+
 export async function validateVirtualMachine(rc: RequestContext, data: Row, before: Row | null): Promise<Errors> {
   const errors: Errors = {};
+  // NetBox 3.7 VirtualMachine.clean(): with virtual disks, `disk` is their total (a blank one is filled in)
+  if (before && data.disk != null) {
+    const total = await diskTotal(rc, before.id);
+    if (total && Number(data.disk) !== total) {
+      errors.disk = [`The specified disk size (${String(data.disk)}) must match the aggregate size of assigned virtual disks (${total}).`];
+    }
+  }
   if (data.site_id == null && data.cluster_id == null) {
     errors.cluster = ['A virtual machine must be assigned to a site and/or cluster.'];
   }

@@ -14,10 +14,10 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 describe('GET /api/virtualization/', () => {
-  it('lists the five endpoints', async () => {
+  it('lists the six endpoints', async () => {
     const res = await t.get('/api/virtualization/');
     expect(res.statusCode).toBe(200);
-    expect(Object.keys(res.json()).sort()).toEqual(['cluster-groups', 'cluster-types', 'clusters', 'interfaces', 'virtual-machines']);
+    expect(Object.keys(res.json()).sort()).toEqual(['cluster-groups', 'cluster-types', 'clusters', 'interfaces', 'virtual-disks', 'virtual-machines']);
     expect(res.json().interfaces).toMatch(/\/api\/virtualization\/interfaces\/$/);
   });
 });

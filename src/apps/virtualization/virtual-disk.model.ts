@@ -1,0 +1,24 @@
+/**
+ * Virtual disks (NetBox 3.7 VirtualDisk): a virtual machine's disks, each with its size in GB. The
+ * machine's `disk` is kept equal to their total by a database trigger (migration 0136), as NetBox's
+ * signal does; the machine refuses another figure while it has disks (vm-rules.ts).
+ */
+import { defineModel } from '../../core/model/define-model.js';
+import { description, fk } from '../fields.js';
+
+export const virtualDisk = defineModel({
+  name: 'virtualization.virtualdisk',
+  path: 'virtual-disks',
+  verboseName: 'virtual disk',
+  fields: {
+    virtual_machine: fk('virtualization.virtualmachine', { required: true, nullable: false, onDelete: 'cascade' }),
+    name: { kind: 'string', required: true, maxLength: 64, natural: true },
+    description: description(),
+    size: { kind: 'integer', required: true, min: 0, max: 2_147_483_647, label: 'size (GB)' },
+  },
+  uniqueTogether: [{ fields: ['virtual_machine', 'name'], message: 'Virtual disk with this Virtual machine and Name already exists.' }],
+  relatedObject: 'virtual_machine',
+  brief: ['virtual_machine', 'name', 'size'],
+  ordering: ['virtual_machine', 'name'],
+  search: ['name', 'description'],
+});

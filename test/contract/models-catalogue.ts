@@ -1,0 +1,83 @@
+/** Contract rows of the models of issue 14 (the rest of the catalogue): ASN ranges, FHRP groups and assignments, provider accounts, virtual disks, VDCs. */
+import { uniq } from '../helpers/app.js';
+import { type ContractCase, type ContractContext, created, type Json, named } from './contract-case.js';
+import { device } from './models-dcim.js';
+
+let block = 0;
+const rir = (ctx: ContractContext) => created(ctx, '/api/ipam/rirs/', named('rir'));
+const group = (ctx: ContractContext) => created(ctx, '/api/ipam/fhrp-groups/', { protocol: 'vrrp2', group_id: 10, name: uniq('fhrp') });
+
+/** one interface per assignment row: (interface, group) is unique */
+async function iface(ctx: ContractContext): Promise<Json> {
+  return created(ctx, '/api/dcim/interfaces/', { device: (await device(ctx)).id, name: uniq('ge-'), type: '1000base-t' });
+}
+
+export const IPAM_CATALOGUE_CONTRACT: ContractCase[] = [
+  {
+    model: 'ipam.asnrange',
+    path: '/api/ipam/asn-ranges/',
+    create: async (ctx) => {
+      const start = 4_100_000_000 + ++block * 1000;
+      return { ...named('asnrange'), rir: (await rir(ctx)).id, start, end: start + 99 };
+    },
+    update: { description: 'updated by contract' },
+    altUpdate: () => ({ name: uniq('asnrange-renamed') }),
+    invalid: { start: 0 },
+    briefFields: ['name'],
+  },
+  {
+    model: 'ipam.fhrpgroup',
+    path: '/api/ipam/fhrp-groups/',
+    create: async () => ({ protocol: 'hsrp', group_id: 1 + (++block % 30000), name: uniq('fhrp'), auth_type: 'md5', auth_key: 's3cret' }),
+    update: { description: 'updated by contract', auth_type: 'plaintext' },
+    altUpdate: { protocol: 'vrrp3', comments: 'patched' },
+    invalid: { protocol: 'bogus' },
+    briefFields: ['protocol', 'group_id'],
+  },
+  {
+    model: 'ipam.fhrpgroupassignment',
+    path: '/api/ipam/fhrp-group-assignments/',
+    create: async (ctx) => ({ group: (await group(ctx)).id, interface_type: 'dcim.interface', interface_id: (await iface(ctx)).id, priority: 100 }),
+    update: { priority: 200 },
+    altUpdate: { priority: 50 },
+    invalid: { priority: 256 },
+    briefFields: ['group', 'interface_type', 'interface_id', 'priority'],
+    search: (_d, created) => String((created.group as Json).display).split(' ')[0]!,
+  },
+];
+
+/** Contract rows of issue 14's smaller models in other apps: provider accounts, virtual disks, VDCs. */
+export const SMALL_CATALOGUE_CONTRACT: ContractCase[] = [
+  {
+    model: 'circuits.provideraccount',
+    path: '/api/circuits/provider-accounts/',
+    create: async (ctx) => ({ provider: (await created(ctx, '/api/circuits/providers/', named('prov'))).id, account: uniq('acct'), name: uniq('acct-name') }),
+    update: { description: 'updated by contract' },
+    altUpdate: () => ({ account: uniq('acct-renamed'), comments: 'patched' }),
+    invalid: { account: '' },
+    briefFields: ['name', 'account'],
+  },
+  {
+    model: 'virtualization.virtualdisk',
+    path: '/api/virtualization/virtual-disks/',
+    create: async (ctx) => {
+      const type = await created(ctx, '/api/virtualization/cluster-types/', named('ctype'));
+      const cluster = await created(ctx, '/api/virtualization/clusters/', { name: uniq('cluster'), type: type.id });
+      const vm = await created(ctx, '/api/virtualization/virtual-machines/', { name: uniq('vm'), cluster: cluster.id });
+      return { virtual_machine: vm.id, name: uniq('disk'), size: 40 };
+    },
+    update: { size: 80, description: 'updated by contract' },
+    altUpdate: () => ({ name: uniq('disk-renamed') }),
+    invalid: { size: -1 },
+    briefFields: ['virtual_machine', 'name', 'size'],
+  },
+  {
+    model: 'dcim.virtualdevicecontext',
+    path: '/api/dcim/virtual-device-contexts/',
+    create: async (ctx) => ({ device: (await device(ctx)).id, name: uniq('vdc'), status: 'active', identifier: 1 }),
+    update: { status: 'planned', description: 'updated by contract' },
+    altUpdate: { identifier: 2, comments: 'patched' },
+    invalid: { status: 'bogus' },
+    briefFields: ['name', 'identifier', 'device'],
+  },
+];
