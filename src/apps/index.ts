@@ -15,6 +15,7 @@ import { ipamApp } from './ipam/index.js';
 import { tenancyApp } from './tenancy/index.js';
 import { usersApp } from './users/index.js';
 import { virtualizationApp } from './virtualization/index.js';
+import { wirelessApp } from './wireless/index.js';
 
 const APPS: Record<string, AppModule> = {
   tenancy: tenancyApp,
@@ -24,6 +25,7 @@ const APPS: Record<string, AppModule> = {
   ipam: ipamApp,
   users: usersApp,
   virtualization: virtualizationApp,
+  wireless: wirelessApp,
   core: coreApp,
 };
 

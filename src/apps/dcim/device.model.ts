@@ -20,6 +20,7 @@ import type { CustomFilter } from '../../core/model/types.js';
 import { parentDevices } from './device-parent.js';
 import { relatedFilter } from '../../core/query/related-filter.js';
 import { contactFilters } from '../tenancy/contact-filters.js';
+import { instantiateDeviceComponents } from './instantiate/device-components.js';
 
 const ROLE_REQUIRED = { device_role: ['This field is required.'] };
 
@@ -139,6 +140,8 @@ export const device = defineModel({
       if (data.name === '') data.name = null;
       if (data.asset_tag === '') data.asset_tag = null;
     },
+    // NetBox Device.save(): a new device gets its type's components (instantiate/)
+    afterCreate: instantiateDeviceComponents,
     async represent(rc, rows, out, { mode }) {
       const unnamed = await unnamedDisplays(rc, rows);
       const parents = mode === 'full' ? await parentDevices(rc, rows.map((r) => Number(r.id))) : new Map<number, Record<string, unknown>>();

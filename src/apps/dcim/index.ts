@@ -29,12 +29,16 @@ import { moduleBay } from './components/module-bay.model.js';
 import { powerOutlet } from './components/power-outlet.model.js';
 import { powerPort } from './components/power-port.model.js';
 import { rearPort } from './components/rear-port.model.js';
+import { moduleType } from './module-type.model.js';
+import { moduleModel } from './module.model.js';
+import { TEMPLATE_MODELS } from './templates/index.js';
 
 export const dcimApp: AppModule = {
   models: [
     region, siteGroup, site, location, rackRole, rack, rackReservation, manufacturer, deviceType, deviceRole, platform,
     virtualChassis, device, virtualDeviceContext, iface, cable, cableTermination,
     consolePort, consoleServerPort, powerPort, powerOutlet, rearPort, frontPort, moduleBay, deviceBay, inventoryItemRole, inventoryItem,
+    moduleType, moduleModel, ...TEMPLATE_MODELS,
     powerPanel, powerFeed,
   ],
   // the path routes (paths/routes.ts): trace, paths, connected-device

@@ -72,6 +72,11 @@ export interface FieldDef {
   generic?: { type: string; id: string };
   /** extra validation; returns an error message */
   validate?: (value: unknown) => string | undefined;
+  /**
+   * write-only input that only the model's hooks read and no column stores (a module's
+   * `replicate_components`): parsed and defaulted like any field, dropped before the row is written
+   */
+  notStored?: boolean;
   /** left out of change-log snapshots (secrets such as token keys) */
   noChangelog?: boolean;
   /** excluded from generated filters */
@@ -166,6 +171,12 @@ export interface ModelHooks {
    * `data` is the object the prepare hook received.
    */
   afterWrite?(args: WriteHookArgs & { row: Record<string, unknown> }): Promise<void> | void;
+  /**
+   * runs once per create request, after its objects and their change records are stored, with all
+   * of them at once: follow-up creates batched for the whole request (a device's components from
+   * its type's templates). `data` of each is the object the prepare hook received.
+   */
+  afterCreate?(args: { rc: RequestContext; created: Array<{ data: Record<string, unknown>; row: Record<string, unknown> }> }): Promise<void>;
   /**
    * runs after rows of this model were deleted (by the one delete path, cascades included), in the
    * same transaction: upkeep of derived data that is not a reference (the stored cable paths that

@@ -7,6 +7,7 @@ import { color, description, fk } from '../../fields.js';
 import { cabledFields, cabledFilters, occupiedField, representCabled } from '../cabled-fields.js';
 import { PortType } from '../component-choices.js';
 import { componentFields, componentFilters, labelDisplay, stayOnDevice, uniqueOnDevice } from './component.js';
+import { moduleLink } from '../module-link.js';
 import { deviceIdOf, rowOf } from './same-device.js';
 import { frontPortPathHooks } from '../paths/port-hooks.js';
 
@@ -16,6 +17,7 @@ export const frontPort = defineModel({
   verboseName: 'front port',
   fields: {
     ...componentFields(),
+    module: moduleLink(),
     type: { kind: 'choice', choices: PortType, required: true },
     color: { ...color(''), label: 'color' },
     rear_port: fk('dcim.rearport', { required: true, nullable: false, onDelete: 'cascade' }),
