@@ -8,6 +8,9 @@ import { iface } from './interface.model.js';
 import { location } from './location.model.js';
 import { manufacturer } from './manufacturer.model.js';
 import { platform } from './platform.model.js';
+import { pathRouteDocs, registerPathRoutes } from './paths/routes.js';
+import { powerFeed } from './power-feed.model.js';
+import { powerPanel } from './power-panel.model.js';
 import { rackReservation } from './rack-reservation.model.js';
 import { rackRole } from './rack-role.model.js';
 import { rack } from './rack.model.js';
@@ -37,7 +40,12 @@ export const dcimApp: AppModule = {
     virtualChassis, device, virtualDeviceContext, iface, cable, cableTermination,
     consolePort, consoleServerPort, powerPort, powerOutlet, rearPort, frontPort, moduleBay, deviceBay, inventoryItemRole, inventoryItem,
     moduleType, moduleModel, ...TEMPLATE_MODELS,
+    powerPanel, powerFeed,
   ],
-  routes: [registerElevationRoute],
-  docs: ELEVATION_DOCS,
+  // the path routes (paths/routes.ts): trace, paths, connected-device; the rack elevation
+  extraEndpoints: ['connected-device'],
+  routes: [registerPathRoutes, registerElevationRoute],
+  get docs() {
+    return [...pathRouteDocs(this.models), ...ELEVATION_DOCS];
+  },
 };

@@ -203,5 +203,6 @@ export async function deleteRows(rc: RequestContext, model: ModelDef, rows: Row[
       await sql`delete from extras_taggeditem where content_type = ${step.model.name} and object_id = any(${ids}::bigint[])`.execute(rc.q);
     }
     await sql`delete from ${sql.table(step.model.table)} where id = any(${ids}::bigint[])`.execute(rc.q);
+    await step.model.hooks.afterDelete?.({ rc, rows: step.rows });
   }
 }

@@ -183,6 +183,12 @@ export interface ModelHooks {
    * its type's templates). `data` of each is the object the prepare hook received.
    */
   afterCreate?(args: { rc: RequestContext; created: Array<{ data: Record<string, unknown>; row: Record<string, unknown> }> }): Promise<void>;
+  /**
+   * runs after rows of this model were deleted (by the one delete path, cascades included), in the
+   * same transaction: upkeep of derived data that is not a reference (the stored cable paths that
+   * passed through a deleted cable or port). `rows` are the deleted rows as they were stored.
+   */
+  afterDelete?(args: { rc: RequestContext; rows: ReadonlyArray<Record<string, unknown>> }): Promise<void> | void;
   /** adjusts the representation of rows (mask a token key, add computed values) */
   represent?(
     rc: RequestContext,

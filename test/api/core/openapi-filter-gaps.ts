@@ -8,7 +8,6 @@
  */
 export const KNOWN_FILTER_GAPS: Record<string, string> = {
   '/api/circuits/circuit-types/': 'color color__n color__ic color__nic color__ie color__nie color__isw color__nisw color__iew color__niew color__empty',
-  '/api/dcim/cables/': 'circuittermination_id consoleport_id consoleserverport_id frontport_id location powerfeed_id poweroutlet_id powerport_id rack rearport_id termination_a_id termination_a_type termination_a_type__n termination_b_id termination_b_type termination_b_type__n unterminated',
   '/api/dcim/device-roles/': 'config_template_id config_template_id__n',
   '/api/dcim/device-types/': 'default_platform default_platform__n default_platform_id default_platform_id__n exclude_from_utilization has_front_image has_rear_image',
   '/api/dcim/devices/': 'config_template_id config_template_id__n has_oob_ip is_full_depth latitude latitude__n latitude__lt latitude__lte latitude__gt latitude__gte latitude__empty longitude longitude__n longitude__lt longitude__lte longitude__gt longitude__gte longitude__empty oob_ip_id oob_ip_id__n',

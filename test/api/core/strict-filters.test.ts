@@ -48,7 +48,7 @@ const TEXT_KINDS = new Set(['string', 'text', 'slug', 'strings']);
  */
 const FREE_TEXT_FILTERS = new Set([
   'dcim.device name', 'dcim.device serial', 'dcim.rack serial', 'dcim.module serial', 'users.token key',
-  'dcim.cable device', 'dcim.cable site', 'ipam.ipaddress device', 'ipam.ipaddress virtual_machine',
+  'dcim.cable device', 'dcim.cable site', 'dcim.cable rack', 'dcim.cable location', 'ipam.ipaddress device', 'ipam.ipaddress virtual_machine',
   'ipam.fhrpgroupassignment device', 'ipam.fhrpgroupassignment virtual_machine',
 ]);
 

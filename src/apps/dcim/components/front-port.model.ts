@@ -9,6 +9,7 @@ import { PortType } from '../component-choices.js';
 import { componentFields, componentFilters, labelDisplay, stayOnDevice, uniqueOnDevice } from './component.js';
 import { moduleLink } from '../module-link.js';
 import { deviceIdOf, rowOf } from './same-device.js';
+import { frontPortPathHooks } from '../paths/port-hooks.js';
 
 export const frontPort = defineModel({
   name: 'dcim.frontport',
@@ -32,6 +33,8 @@ export const frontPort = defineModel({
   relatedObject: 'device',
   filters: { ...componentFilters(), ...cabledFilters(false) },
   hooks: {
+    // stored cable paths through the port follow its changes (paths/port-hooks.ts)
+    ...frontPortPathHooks,
     async validate(args) {
       const moved = await stayOnDevice(args);
       if (moved) return moved;

@@ -9,6 +9,7 @@ import { cabledFields, cabledFilters, occupiedField, representCabled } from '../
 import { PortType } from '../component-choices.js';
 import { componentFields, componentFilters, labelDisplay, stayOnDevice, uniqueOnDevice } from './component.js';
 import { moduleLink } from '../module-link.js';
+import { rearPortPathHooks } from '../paths/port-hooks.js';
 
 export const rearPort = defineModel({
   name: 'dcim.rearport',
@@ -28,6 +29,8 @@ export const rearPort = defineModel({
   relatedObject: 'device',
   filters: { ...componentFilters(), ...cabledFilters(false) },
   hooks: {
+    // stored cable paths through the port follow its changes (paths/port-hooks.ts)
+    ...rearPortPathHooks,
     async validate(args) {
       const moved = await stayOnDevice(args);
       if (moved) return moved;
