@@ -11,7 +11,7 @@ import { sql } from 'kysely';
 import type { FastifyInstance } from 'fastify';
 import { createSuperuser } from './bootstrap.js';
 import type { Database } from './db/client.js';
-import { loadDeviceTypes, loadSiteInfrastructure } from './demo-physical.js';
+import { loadDeviceTypes, loadPower, loadSiteInfrastructure } from './demo-physical.js';
 
 type Json = Record<string, unknown>;
 
@@ -71,6 +71,7 @@ export async function loadDemoData(app: FastifyInstance, db: Database, log: (lin
     const interfaces = await get(`dcim/interfaces/?${devices.map((d: Json) => `device_id=${d.id}`).join('&')}&limit=0`);
     const ifaceOf = (device: Json, name: string) => interfaces.find((x: Json) => (x.device as Json).id === device.id && x.name === name);
     const pdus = await loadSiteInfrastructure(post, get, step, types, sites, racks, devices, infraRole);
+    await loadPower(post, get, step, sites, pdus);
     const vrf = await step('VRF', () => post('ipam/vrfs', { name: 'CORP', rd: '65000:1', enforce_unique: true }));
     const rir = await step('RIR', () => post('ipam/rirs', { name: 'RFC 1918', slug: 'rfc-1918', is_private: true }));
     await step('aggregate', () => post('ipam/aggregates', { prefix: '10.0.0.0/8', rir: rir.id }));

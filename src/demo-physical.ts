@@ -127,3 +127,23 @@ export async function loadSiteInfrastructure(post: Post, get: Get, step: Step, t
   await step('line cards in the core routers', () => post('dcim/modules', bays.map((b) => ({ device: b.device.id, module_bay: b.id, module_type: types.lineCard.id, serial: `MIC${b.id}` }))));
   return infra.filter((d: Json) => String(d.name).includes('-pdu'));
 }
+
+/** a power panel per site with an A and a B feed per PDU's rack, each PDU's inlet cabled to its A feed */
+export async function loadPower(post: Post, get: Get, step: Step, sites: Json[], pdus: Json[]): Promise<void> {
+  const panels = await step('power panels', () => post('dcim/power-panels', sites.map((s) => ({ site: s.id, name: `${s.name}-MDF-1` }))));
+  const feeds = await step('power feeds', () =>
+    post('dcim/power-feeds', pdus.flatMap((pdu) => {
+      const panel = panels.find((p: Json) => p.site.id === pdu.site.id);
+      return ['A', 'B'].map((side) => ({
+        power_panel: panel.id, rack: pdu.rack.id, name: `${String(pdu.rack.name)}-${side}`, type: side === 'A' ? 'primary' : 'redundant',
+        supply: 'ac', phase: 'three-phase', voltage: 400, amperage: 32, max_utilization: 80,
+      }));
+    })));
+  const inlets = await get(`dcim/power-ports/?${pdus.map((d) => `device_id=${d.id}`).join('&')}&limit=0`);
+  await step('cables (PDU inlets to feeds)', () =>
+    post('dcim/cables', inlets.map((inlet) => {
+      const pdu = pdus.find((d) => d.id === inlet.device.id)!;
+      const feed = feeds.find((f: Json) => f.name === `${String(pdu.rack.name)}-A`);
+      return cable('powerport', inlet, 'powerfeed', feed, { type: 'power' });
+    })));
+}

@@ -20,7 +20,7 @@ describe('inventory demo-data', () => {
   it('loads a connected network visible through the API', async () => {
     expect((await t.get('/api/dcim/sites/')).json().count).toBe(4);
     expect((await t.get('/api/dcim/devices/?limit=1')).json().count).toBe(36);
-    expect((await t.get('/api/dcim/cables/?limit=1')).json().count).toBe(68);
+    expect((await t.get('/api/dcim/cables/?limit=1')).json().count).toBe(76);
     expect((await t.get('/api/ipam/prefixes/?limit=1')).json().count).toBe(12);
     const ips = (await t.get('/api/ipam/ip-addresses/?limit=1')).json();
     expect(ips.count).toBe(19);
@@ -51,6 +51,15 @@ describe('inventory demo-data', () => {
     expect(psu.link_peers[0]).toMatchObject({ name: 'outlet2', device: { name: 'FRA1-pdu1' } });
     const uplink = (await t.get(`/api/dcim/interfaces/?device_id=${core.id}&name=xe-0/0/1`)).json().results[0];
     expect(uplink.link_peers[0]).toMatchObject({ name: 'LC-1', device: { name: 'FRA1-pp1' } });
+    // the uplink's path runs through both patch panels and their trunk to the switch
+    expect(uplink.connected_endpoints).toEqual([expect.objectContaining({ name: 'xe-0/0/0', device: expect.objectContaining({ name: 'FRA1-sw1' }) })]);
+    expect(uplink.connected_endpoints_reachable).toBe(true);
+    const trace = (await t.get(`/api/dcim/interfaces/${uplink.id}/trace/`)).json();
+    expect(trace.map((hop: Array<Array<{ name: string }>>) => [hop[0]![0]!.name, hop[2]![0]!.name])).toEqual([['xe-0/0/1', 'LC-1'], ['MPO-1', 'MPO-1'], ['LC-1', 'xe-0/0/0']]);
+    // power: the PDU's inlet ends at its rack's A feed, the switch's supply at the PDU outlet
+    const inlet = (await t.get('/api/dcim/power-ports/?device=FRA1-pdu2')).json().results[0];
+    expect(inlet.connected_endpoints[0]).toMatchObject({ name: 'FRA1-R2-A' });
+    expect((await t.get('/api/dcim/power-feeds/?limit=1')).json().count).toBe(16);
     const trunk = (await t.get('/api/dcim/cables/?label=FRA1-trunk')).json().results[0];
     expect(trunk.a_terminations[0].object).toMatchObject({ name: 'MPO-1', device: { name: 'FRA1-pp1' } });
   });
