@@ -1,7 +1,8 @@
 /**
  * `inventory demo-data`: loads a small but realistic network through the REST API's own write
  * path (so change records, validation and permissions behave as for any client): regions, sites,
- * racks, devices with interfaces and cables, VRFs, aggregates, prefixes, addresses on interfaces,
+ * racks, device types with component templates, devices with their ports, patch panels, console
+ * and power cabling and line cards (demo-physical.ts), VRFs, aggregates, prefixes, addresses on interfaces,
  * VLAN groups and VLANs, a cluster of virtual machines with interfaces, addresses and services,
  * providers and circuits. Progress goes to the console.
  */
@@ -10,6 +11,7 @@ import { sql } from 'kysely';
 import type { FastifyInstance } from 'fastify';
 import { createSuperuser } from './bootstrap.js';
 import type { Database } from './db/client.js';
+import { loadDeviceTypes, loadPower, loadSiteInfrastructure } from './demo-physical.js';
 
 type Json = Record<string, unknown>;
 
@@ -28,6 +30,11 @@ export async function loadDemoData(app: FastifyInstance, db: Database, log: (lin
     const res = await app.inject({ method: 'POST', url: `/api/${path}/`, payload: body as object, headers: { authorization: `Token ${key}` } });
     if (res.statusCode !== 201) throw new Error(`POST /api/${path}/ answered ${res.statusCode}: ${res.body.slice(0, 500)}`);
     return res.json();
+  };
+  const get = async (path: string): Promise<Json[]> => {
+    const res = await app.inject({ method: 'GET', url: `/api/${path}`, headers: { authorization: `Token ${key}` } });
+    if (res.statusCode !== 200) throw new Error(`GET /api/${path} answered ${res.statusCode}: ${res.body.slice(0, 500)}`);
+    return res.json().results;
   };
   const step = async <T>(what: string, fn: () => Promise<T>): Promise<T> => {
     const t0 = Date.now();
@@ -50,33 +57,21 @@ export async function loadDemoData(app: FastifyInstance, db: Database, log: (lin
     const role = await step('rack role', () => post('dcim/rack-roles', { name: 'Network', slug: 'network', color: '2196f3' }));
     const racks = await step('racks', () =>
       post('dcim/racks', sites.flatMap((s: Json) => [1, 2].map((n) => ({ name: `${s.name}-R${n}`, site: s.id, role: role.id, status: 'active', u_height: 42 })))));
-    const maker = await step('manufacturer', () => post('dcim/manufacturers', { name: 'Juniper', slug: 'juniper' }));
-    const [coreType, accessType] = await step('device types', () =>
-      post('dcim/device-types', [{ manufacturer: maker.id, model: 'MX204', slug: 'mx204', u_height: 1 }, { manufacturer: maker.id, model: 'EX4300-48T', slug: 'ex4300-48t', u_height: 1 }]));
-    const [coreRole, accessRole] = await step('device roles', () =>
-      post('dcim/device-roles', [{ name: 'Core Router', slug: 'core-router', color: 'f44336' }, { name: 'Access Switch', slug: 'access-switch', color: '3f51b5' }]));
-    const platform = await step('platform', () => post('dcim/platforms', { name: 'Junos', slug: 'junos', manufacturer: maker.id }));
-    const devices = await step('devices', () =>
+    const types = await loadDeviceTypes(post, step);
+    const [coreRole, accessRole, infraRole] = await step('device roles', () =>
+      post('dcim/device-roles', [{ name: 'Core Router', slug: 'core-router', color: 'f44336' }, { name: 'Access Switch', slug: 'access-switch', color: '3f51b5' },
+        { name: 'Infrastructure', slug: 'infrastructure', color: '607d8b' }]));
+    const platform = await step('platform', () => post('dcim/platforms', { name: 'Junos', slug: 'junos', manufacturer: types.core.manufacturer.id }));
+    // each device gets its interfaces, console and power ports and bays from its type's templates
+    const devices = await step('devices (components from their types)', () =>
       post('dcim/devices', sites.flatMap((s: Json, i: number) => [
-        { name: `${s.name}-core1`, site: s.id, rack: racks[i * 2].id, device_type: coreType.id, role: coreRole.id, platform: platform.id, status: 'active', tenant: tenants[i % 2].id },
-        ...[1, 2, 3].map((n) => ({ name: `${s.name}-sw${n}`, site: s.id, rack: racks[i * 2 + 1].id, device_type: accessType.id, role: accessRole.id, platform: platform.id, status: 'active' })),
+        { name: `${s.name}-core1`, site: s.id, rack: racks[i * 2].id, position: 20, face: 'front', device_type: types.core.id, role: coreRole.id, platform: platform.id, status: 'active', tenant: tenants[i % 2].id },
+        ...[1, 2, 3].map((n) => ({ name: `${s.name}-sw${n}`, site: s.id, rack: racks[i * 2 + 1].id, position: 20 + n, face: 'front', device_type: types.access.id, role: accessRole.id, platform: platform.id, status: 'active' })),
       ])));
-    const interfaces = await step('interfaces', () =>
-      post('dcim/interfaces', devices.flatMap((d: Json) => [
-        ...Array.from({ length: 4 }, (_, n) => ({ device: d.id, name: `xe-0/0/${n}`, type: '10gbase-x-sfpp' })),
-        { device: d.id, name: 'lo0', type: 'virtual' },
-      ])));
+    const interfaces = await get(`dcim/interfaces/?${devices.map((d: Json) => `device_id=${d.id}`).join('&')}&limit=0`);
     const ifaceOf = (device: Json, name: string) => interfaces.find((x: Json) => (x.device as Json).id === device.id && x.name === name);
-    await step('cables (core to each switch)', () =>
-      post('dcim/cables', devices.filter((d: Json) => String(d.name).includes('-sw')).map((sw: Json) => {
-        const core = devices.find((d: Json) => (d.site as Json).id === (sw.site as Json).id && String(d.name).endsWith('core1'));
-        const n = Number(String(sw.name).slice(-1));
-        return {
-          a_terminations: [{ object_type: 'dcim.interface', object_id: ifaceOf(core, `xe-0/0/${n}`).id }],
-          b_terminations: [{ object_type: 'dcim.interface', object_id: ifaceOf(sw, 'xe-0/0/0').id }],
-          status: 'connected', type: 'smf',
-        };
-      })));
+    const pdus = await loadSiteInfrastructure(post, get, step, types, sites, racks, devices, infraRole);
+    await loadPower(post, get, step, sites, pdus);
     const vrf = await step('VRF', () => post('ipam/vrfs', { name: 'CORP', rd: '65000:1', enforce_unique: true }));
     const rir = await step('RIR', () => post('ipam/rirs', { name: 'RFC 1918', slug: 'rfc-1918', is_private: true }));
     await step('aggregate', () => post('ipam/aggregates', { prefix: '10.0.0.0/8', rir: rir.id }));
@@ -89,7 +84,7 @@ export async function loadDemoData(app: FastifyInstance, db: Database, log: (lin
     await step('IP addresses on loopbacks', () =>
       post('ipam/ip-addresses', devices.map((d: Json, n: number) => {
         const site = sites.findIndex((s: Json) => s.id === (d.site as Json).id);
-        return { address: `10.${site}.1.${(n % 4) + 1}/32`, vrf: vrf.id, status: 'active', role: 'loopback', assigned_object_type: 'dcim.interface', assigned_object_id: ifaceOf(d, 'lo0').id, dns_name: `${String(d.name).toLowerCase()}.example.net` };
+        return { address: `10.${site}.1.${(n % 4) + 1}/32`, vrf: vrf.id, status: 'active', role: 'loopback', assigned_object_type: 'dcim.interface', assigned_object_id: ifaceOf(d, 'lo0')!.id, dns_name: `${String(d.name).toLowerCase()}.example.net` };
       })));
     const groups = await step('VLAN groups', () =>
       post('ipam/vlan-groups', sites.map((s: Json) => ({ name: `${s.name} VLANs`, slug: `${slug(String(s.name))}-vlans`, scope_type: 'dcim.site', scope_id: s.id }))));

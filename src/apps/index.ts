@@ -16,6 +16,7 @@ import { tenancyApp } from './tenancy/index.js';
 import { usersApp } from './users/index.js';
 import { virtualizationApp } from './virtualization/index.js';
 import { vpnApp } from './vpn/index.js';
+import { wirelessApp } from './wireless/index.js';
 
 const APPS: Record<string, AppModule> = {
   tenancy: tenancyApp,
@@ -25,6 +26,7 @@ const APPS: Record<string, AppModule> = {
   ipam: ipamApp,
   users: usersApp,
   virtualization: virtualizationApp,
+  wireless: wirelessApp,
   core: coreApp,
   vpn: vpnApp,
 };

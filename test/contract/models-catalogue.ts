@@ -81,3 +81,40 @@ export const SMALL_CATALOGUE_CONTRACT: ContractCase[] = [
     briefFields: ['name', 'identifier', 'device'],
   },
 ];
+
+/** Contract rows of the wireless app. */
+export const WIRELESS_CONTRACT: ContractCase[] = [
+  {
+    model: 'wireless.wirelesslangroup',
+    path: '/api/wireless/wireless-lan-groups/',
+    create: async () => named('wlangroup'),
+    update: { description: 'updated by contract' },
+    altUpdate: () => ({ name: uniq('wlangroup-renamed') }),
+    invalid: { slug: 'not a slug' },
+    briefFields: ['name', 'slug', 'wirelesslan_count', '_depth'],
+  },
+  {
+    model: 'wireless.wirelesslan',
+    path: '/api/wireless/wireless-lans/',
+    create: async () => ({ ssid: uniq('ssid').slice(0, 32), auth_type: 'wpa-personal', auth_cipher: 'aes', auth_psk: 'secret-psk' }),
+    update: { status: 'disabled', description: 'updated by contract' },
+    altUpdate: { auth_type: 'open', comments: 'patched' },
+    invalid: { status: 'bogus' },
+    briefFields: ['ssid'],
+    search: (d) => String(d.ssid),
+  },
+  {
+    model: 'wireless.wirelesslink',
+    path: '/api/wireless/wireless-links/',
+    create: async (ctx) => {
+      const d = await device(ctx);
+      const radio = () => created(ctx, '/api/dcim/interfaces/', { device: d.id, name: uniq('wlan'), type: 'ieee802.11ac' });
+      return { interface_a: (await radio()).id, interface_b: (await radio()).id, ssid: uniq('ptp').slice(0, 32) };
+    },
+    update: { status: 'planned', description: 'updated by contract' },
+    altUpdate: { auth_type: 'wpa-personal', auth_psk: 'k' },
+    invalid: { status: 'bogus' },
+    briefFields: ['ssid'],
+    search: (d) => String(d.ssid),
+  },
+];

@@ -9,9 +9,11 @@
  */
 import { CIRCUITS_CONTRACT } from './models-circuits.js';
 import { DCIM_CONTRACT } from './models-dcim.js';
+import { DCIM_POWER_CONTRACT } from './models-dcim-power.js';
 import { DCIM_COMPONENTS_CONTRACT } from './models-dcim-components.js';
+import { DCIM_TEMPLATE_CONTRACT } from './models-dcim-templates.js';
 import { IPAM_CONTRACT } from './models-ipam.js';
-import { IPAM_CATALOGUE_CONTRACT, SMALL_CATALOGUE_CONTRACT } from './models-catalogue.js';
+import { IPAM_CATALOGUE_CONTRACT, SMALL_CATALOGUE_CONTRACT, WIRELESS_CONTRACT } from './models-catalogue.js';
 import { dcimRows } from './rows/dcim.js';
 import { extrasRows } from './rows/extras.js';
 import { tenancyRows } from './rows/tenancy.js';
@@ -21,7 +23,7 @@ import { VPN_CONTRACT } from './models-vpn.js';
 
 export { type ContractCase, type ContractContext, type Json, type Patch, resolve } from './contract-case.js';
 
-export const CONTRACT = [...tenancyRows, ...dcimRows, ...extrasRows, ...usersRows, ...CIRCUITS_CONTRACT, ...IPAM_CONTRACT, ...IPAM_CATALOGUE_CONTRACT, ...SMALL_CATALOGUE_CONTRACT, ...DCIM_CONTRACT, ...DCIM_COMPONENTS_CONTRACT, ...virtualizationRows, ...VPN_CONTRACT];
+export const CONTRACT = [...tenancyRows, ...dcimRows, ...extrasRows, ...usersRows, ...CIRCUITS_CONTRACT, ...IPAM_CONTRACT, ...IPAM_CATALOGUE_CONTRACT, ...SMALL_CATALOGUE_CONTRACT, ...WIRELESS_CONTRACT, ...DCIM_CONTRACT, ...DCIM_COMPONENTS_CONTRACT, ...DCIM_POWER_CONTRACT, ...DCIM_TEMPLATE_CONTRACT, ...virtualizationRows, ...VPN_CONTRACT];
 
 export const WRITABLE = CONTRACT.filter((c) => !c.readOnly);
 export const READ_ONLY = CONTRACT.filter((c) => c.readOnly);

@@ -14,6 +14,7 @@ import { fetchRowsById, type Row } from '../../core/represent/load-related.js';
 import { render } from '../../core/represent/render.js';
 import { CABLED_SHAPES, loadLinkPeers } from '../dcim/cabling.js';
 import { booleanFilter } from '../dcim/filters.js';
+import { retraceAfterDelete, retraceCircuit } from '../dcim/paths/upkeep.js';
 import { description, fk } from '../fields.js';
 import { TerminationSide } from './choices.js';
 import { searchTerm } from '../../core/query/filter-conditions.js';
@@ -53,7 +54,7 @@ export const circuitTermination = defineModel({
     link_peers_type: { kind: 'computed', readOnly: true, shape: CABLED_SHAPES.peersType },
     _occupied: { kind: 'computed', readOnly: true, label: 'occupied', shape: CABLED_SHAPES.occupied },
   },
-  uniqueTogether: [{ fields: ['circuit', 'term_side'], message: 'Circuit termination with this Circuit and Termination already exists.' }],
+  uniqueTogether: [{ fields: ['circuit', 'term_side'] }],
   relatedObject: 'circuit',
   filters: {
     term_side: termSideFilter,
@@ -72,6 +73,11 @@ export const circuitTermination = defineModel({
   },
   display: (row) => `Termination ${row.term_side}`,
   hooks: {
+    // stored cable paths cross circuits from one side to the other (dcim/paths/README.md)
+    async afterWrite({ rc, row }) {
+      await retraceCircuit(rc, Number(row.circuit_id));
+    },
+    afterDelete: retraceAfterDelete('circuits.circuittermination'),
     async validate({ data }) {
       // exactly one place to end in (reference 3.4)
       const atSite = data.site_id != null;

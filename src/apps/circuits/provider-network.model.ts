@@ -13,7 +13,7 @@ export const providerNetwork = defineModel({
     description: description(),
     comments: comments(),
   },
-  uniqueTogether: [{ fields: ['provider', 'name'], message: 'Provider network with this Provider and Name already exists.' }],
+  uniqueTogether: [{ fields: ['provider', 'name'] }],
   brief: ['name'],
   ordering: ['provider', 'name'],
   search: ['name', 'service_id', 'description', 'comments'],

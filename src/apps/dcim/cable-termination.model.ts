@@ -6,6 +6,7 @@
 import { defineModel } from '../../core/model/define-model.js';
 import { fk } from '../fields.js';
 import { TERMINATION_TYPES } from './cabling.js';
+import { retraceAfterTerminationDelete } from './paths/upkeep.js';
 
 export const cableTermination = defineModel({
   name: 'dcim.cabletermination',
@@ -26,6 +27,8 @@ export const cableTermination = defineModel({
     termination: { kind: 'generic', generic: { type: 'termination_type', id: 'termination_id' }, onDelete: 'cascade' },
   },
   hooks: {
+    // a termination gone (its cable or its object deleted): the paths through them change
+    afterDelete: retraceAfterTerminationDelete,
     represent(_rc, rows, out) {
       rows.forEach((r, i) => {
         const o = out[i]!;

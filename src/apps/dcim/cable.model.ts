@@ -6,29 +6,13 @@
  * `type` is a bare value, as NetBox renders it.
  */
 import { defineModel } from '../../core/model/define-model.js';
-import type { CustomFilter } from '../../core/model/types.js';
 import type { Row } from '../../core/represent/load-related.js';
-import { sql } from 'kysely';
 import { comments, description, fk } from '../fields.js';
 import { CABLE_TYPES, CableLengthUnit, LinkStatus } from './choices.js';
 import { ENDS, loadCableEnds, terminationKeys, validateTerminations, writeTerminations } from './cabling.js';
-import { parseIds, viaPair } from './filters.js';
-
-/** cables with a termination on an interface matching `where` (alias i, device d) */
-function throughInterfaces(param: string, where: (ids: number[] | string[]) => ReturnType<typeof sql>, byId: boolean): CustomFilter {
-  return {
-    type: byId ? 'integer' : 'string',
-    async build(values, _lookup, { alias }) {
-      const keys = byId ? parseIds(param, values) : values;
-      return sql`${sql.ref(`${alias}.id`)} in (select ct.cable_id from dcim_cabletermination ct
-        join dcim_interface i on ct.termination_type = 'dcim.interface' and i.id = ct.termination_id
-        join dcim_device d on d.id = i.device_id where ${where(keys)})`;
-    },
-  };
-}
-
-const byDeviceColumn = (column: string, param: string): CustomFilter =>
-  throughInterfaces(param, (ids) => sql`${sql.ref(`d.${column}`)} = any(${ids}::bigint[])`, true);
+import { viaPair } from './filters.js';
+import { cableFilters } from './cable-filters.js';
+import { retraceAfterDelete, retraceCable } from './paths/upkeep.js';
 
 const isCableType = (v: unknown) => (v === '' || CABLE_TYPES.has(String(v)) ? undefined : `"${String(v)}" is not a valid choice.`);
 
@@ -50,13 +34,8 @@ export const cable = defineModel({
     comments: comments(),
   },
   filters: {
-    device_id: byDeviceColumn('id', 'device_id'),
-    device: throughInterfaces('device', (names) => sql`d.name = any(${names}::text[])`, false),
-    site_id: byDeviceColumn('site_id', 'site_id'),
-    site: throughInterfaces('site', (slugs) => sql`d.site_id in (select id from dcim_site where slug = any(${slugs}::text[]))`, false),
-    rack_id: byDeviceColumn('rack_id', 'rack_id'),
-    location_id: byDeviceColumn('location_id', 'location_id'),
-    interface_id: throughInterfaces('interface_id', (ids) => sql`i.id = any(${ids}::bigint[])`, true),
+    // device, rack, location, site and per-kind filters through the terminations (cable-filters.ts)
+    ...cableFilters(),
     ...viaPair('tenant_group', ['tenant', 'group']),
   },
   hooks: {
@@ -75,9 +54,12 @@ export const cable = defineModel({
         } else if (key in data) data[key] = [];
       }
     },
-    async afterWrite({ rc, data, row, sent }) {
+    async afterWrite({ rc, data, row, sent, before }) {
       await writeTerminations(rc, Number(row.id), data, sent);
+      // stored paths follow the cable's ends and status (paths/README.md)
+      if (!before || ['status', 'a_terminations', 'b_terminations'].some((k) => sent.has(k))) await retraceCable(rc, Number(row.id));
     },
+    afterDelete: retraceAfterDelete('dcim.cable'),
     async represent(rc, rows, out, { mode }) {
       if (mode !== 'full') return;
       const ends = await loadCableEnds(rc, rows.map((r) => Number(r.id)));

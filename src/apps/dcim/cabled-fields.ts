@@ -10,7 +10,8 @@ import type { CustomFilter, FieldDef } from '../../core/model/types.js';
 import type { Row } from '../../core/represent/load-related.js';
 import { renderChoice } from '../../core/represent/render.js';
 import { fk } from '../fields.js';
-import { CABLED_SHAPES, loadCableStatus, loadLinkPeers } from './cabling.js';
+import { CABLED_SHAPES, linkPeerRefs, loadCableStatus, nestPeers, renderObjects } from './cabling.js';
+import { destinationsOf, loadPaths, type StoredPath } from './paths/connected.js';
 import { LinkStatus } from './choices.js';
 import { booleanFilter } from './filters.js';
 
@@ -35,7 +36,7 @@ export function cabledFields(opts: { nestedCable?: boolean } = {}): Record<strin
 export function pathEndpointFields(): Record<string, FieldDef> {
   return {
     connected_endpoints: { kind: 'computed', readOnly: true, shape: CABLED_SHAPES.endpoints },
-    connected_endpoints_type: { kind: 'computed', readOnly: true, shape: CABLED_SHAPES.peersType },
+    connected_endpoints_type: { kind: 'computed', readOnly: true, shape: CABLED_SHAPES.endpointsType },
     connected_endpoints_reachable: { kind: 'computed', readOnly: true, shape: CABLED_SHAPES.reachable },
   };
 }
@@ -50,40 +51,53 @@ export function cabledFilters(endpoint: boolean): Record<string, CustomFilter> {
   return {
     cabled: booleanFilter(cabled),
     occupied: booleanFilter((t) => sql`(${cabled(t)} or ${sql.ref(`${t}.mark_connected`)})`),
-    ...(endpoint ? { connected: booleanFilter((t) => sql`${sql.ref(`${t}.cable_id`)} in (select id from dcim_cable where status = 'connected')`) } : {}),
+    // NetBox 3.4 PathEndpointFilterSet: the stored path is active (every cable on it connected)
+    ...(endpoint ? { connected: booleanFilter((t) => sql`${sql.ref(`${t}._path_id`)} in (select id from dcim_cablepath where is_active)`) } : {}),
   };
 }
 
 /**
  * Fills the cable fields of a page of one cabled kind: `cable` as an id in the brief form,
  * `_occupied` outside the nested form, and in the full form the link peers and (for path
- * endpoints) the connected endpoints. Two or three statements for the page, whatever its size.
+ * endpoints) the connected endpoints read from the stored paths (paths/README.md). A few
+ * statements for the page, whatever its size: cable states, far ends, paths, then one batch of
+ * renders per kind of object shown.
  */
 export async function representCabled(rc: RequestContext, type: string, rows: Row[], out: Row[], mode: string, endpoint: boolean): Promise<{ status: Map<number, string> }> {
   const cableIds = [...new Set(rows.filter((r) => r.cable_id != null).map((r) => Number(r.cable_id)))];
   const cabledIds = rows.filter((r) => r.cable_id != null).map((r) => Number(r.id));
-  const status = mode === 'brief' ? new Map<number, string>() : await loadCableStatus(rc, cableIds);
-  const peers = mode === 'full' ? await loadLinkPeers(rc, type, cabledIds) : new Map<number, { type: string; peers: Row[] }>();
-  // the nested form is the brief one unless the model says otherwise (interfaces: spec, Representations)
-  const model = rc.app.registry.get(type);
-  const nestedOccupied = (model.nested ?? model.brief).includes('_occupied');
-  const nestedCableId = !!model.fields.cable!.shapeIn?.nested;
+  const status = mode === 'nested' ? await loadCableStatus(rc, cableIds) : new Map<number, string>();
+  if (mode !== 'full') {
+    // the nested form is the brief one unless the model says otherwise (interfaces: spec, Representations)
+    const model = rc.app.registry.get(type);
+    const nestedOccupied = (model.nested ?? model.brief).includes('_occupied');
+    const nestedCableId = !!model.fields.cable!.shapeIn?.nested;
+    rows.forEach((r, i) => {
+      const o = out[i]!;
+      if (mode === 'brief' || nestedCableId) o.cable = r.cable_id == null ? null : Number(r.cable_id);
+      if (mode === 'brief' || nestedOccupied) o._occupied = r.cable_id != null || r.mark_connected === true;
+    });
+    return { status };
+  }
+  const peerRefs = await linkPeerRefs(rc, type, cabledIds);
+  const paths = endpoint ? await loadPaths(rc, [...new Set(rows.filter((r) => r._path_id != null).map((r) => Number(r._path_id)))]) : new Map<number, StoredPath>();
+  const destinations = new Map(rows.map((r) => [Number(r.id), destinationsOf(paths.get(Number(r._path_id)))]));
+  const objects = await renderObjects(rc, [...[...peerRefs.values()].flat(), ...[...destinations.values()].flat()]);
+  const peers = nestPeers(peerRefs, objects);
   rows.forEach((r, i) => {
     const o = out[i]!;
-    const cableId = r.cable_id == null ? null : Number(r.cable_id);
-    if (mode === 'brief' || (mode === 'nested' && nestedCableId)) o.cable = cableId;
-    if (mode === 'nested' && !nestedOccupied) return;
-    o._occupied = cableId != null || r.mark_connected === true;
-    if (mode === 'nested') return;
-    if (mode !== 'full') return;
+    o._occupied = r.cable_id != null || r.mark_connected === true;
     const p = peers.get(Number(r.id));
     o.link_peers = p?.peers ?? [];
     o.link_peers_type = p?.type ?? null;
     if (!endpoint) return;
-    // a direct cable: the far end is the connected endpoint, reachable when the cable is connected
-    o.connected_endpoints = p ? p.peers : null;
-    o.connected_endpoints_type = p ? p.type : null;
-    o.connected_endpoints_reachable = p ? status.get(cableId!) === 'connected' : null;
+    // NetBox 3.4: null without destinations; reachable = the path is complete and active (null without a path)
+    const ends = destinations.get(Number(r.id))!;
+    const shown = ends.map((d) => objects.get(`${d.type}:${d.id}`)).filter((x): x is Row => x !== undefined);
+    const path = paths.get(Number(r._path_id));
+    o.connected_endpoints = shown.length ? shown : null;
+    o.connected_endpoints_type = shown.length ? ends[0]!.type : null;
+    o.connected_endpoints_reachable = path ? path.is_complete && path.is_active : null;
   });
   return { status };
 }

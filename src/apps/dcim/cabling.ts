@@ -10,6 +10,7 @@ import type { RequestContext } from '../../core/context.js';
 import { fetchRowsById, type Row } from '../../core/represent/load-related.js';
 import { render } from '../../core/represent/render.js';
 import { isCableable } from './choices.js';
+import { incompatibility } from './cable-compatibility.js';
 
 export type End = 'A' | 'B';
 export const ENDS: Array<[End, string]> = [['A', 'a_terminations'], ['B', 'b_terminations']];
@@ -24,6 +25,7 @@ export const TERMINATION_TYPES: Record<string, string> = {
   'dcim.frontport': 'dcim_frontport',
   'dcim.rearport': 'dcim_rearport',
   'circuits.circuittermination': 'circuits_circuittermination',
+  'dcim.powerfeed': 'dcim_powerfeed',
 };
 
 /** The shapes of the cable fields cabled objects render (link_peers and the endpoints of a direct cable). */
@@ -31,7 +33,9 @@ const PEERS = { type: 'array', items: { anyOf: Object.keys(TERMINATION_TYPES).ma
 export const CABLED_SHAPES = {
   peers: PEERS,
   peersType: { type: 'string', enum: Object.keys(TERMINATION_TYPES), nullable: true },
-  endpoints: { ...PEERS, nullable: true },
+  // a path may also end in a provider network (through a circuit; NetBox 3.4 CablePath)
+  endpoints: { type: 'array', nullable: true, items: { anyOf: [...Object.keys(TERMINATION_TYPES), 'circuits.providernetwork'].map(($model) => ({ $model })) } },
+  endpointsType: { type: 'string', enum: [...Object.keys(TERMINATION_TYPES), 'circuits.providernetwork'], nullable: true },
   reachable: { type: 'boolean', nullable: true },
   occupied: { type: 'boolean' },
 } as const;
@@ -112,9 +116,27 @@ export async function validateTerminations(rc: RequestContext, data: Row, cableI
       // NetBox 3.4: virtual and wireless interfaces take no cable
       if (t.object_type === 'dcim.interface' && !isCableable(obj.type)) add(`Cables cannot be terminated to ${String(obj.type)} interfaces`);
       if (obj.cable_id != null && Number(obj.cable_id) !== cableId) add(`Duplicate termination found for ${k}: cable ${String(obj.cable_id)}`);
+      // NetBox 3.4 CableTermination.clean()
+      if (t.object_type === 'circuits.circuittermination' && obj.provider_network_id != null) add('Circuit terminations attached to a provider network may not be cabled.');
     }
   }
-  return errors;
+  if (Object.keys(errors).length) return errors;
+  return checkCompatible(rc, ends, cableId);
+}
+
+/** NetBox 3.4 Cable.clean(): the two ends' types must be compatible (an end not written keeps its stored type) */
+async function checkCompatible(rc: RequestContext, ends: Map<End, Termination[]>, cableId: number | null): Promise<Errors> {
+  const typeOf = async (end: End): Promise<string | undefined> => {
+    const written = ends.get(end);
+    if (written) return written[0]?.object_type;
+    if (cableId === null) return undefined;
+    const res = await sql<Row>`select termination_type from dcim_cabletermination where cable_id = ${cableId} and cable_end = ${end} limit 1`.execute(rc.q);
+    return res.rows[0]?.termination_type as string | undefined;
+  };
+  if (!ends.size) return {};
+  const [a, b] = [await typeOf('A'), await typeOf('B')];
+  const message = a && b ? incompatibility(a, b) : undefined;
+  return message ? { __all__: [message] } : {};
 }
 
 /** Replaces the terminations of the ends that were written. */
@@ -132,7 +154,7 @@ export async function writeTerminations(rc: RequestContext, cableId: number, dat
 }
 
 /** Renders objects of several types in the nested form, keyed `type:id`. */
-async function renderObjects(rc: RequestContext, refs: Array<{ type: string; id: number }>): Promise<Map<string, Row>> {
+export async function renderObjects(rc: RequestContext, refs: Array<{ type: string; id: number }>): Promise<Map<string, Row>> {
   const byType = new Map<string, Set<number>>();
   for (const r of refs) byType.set(r.type, (byType.get(r.type) ?? new Set()).add(r.id));
   const out = new Map<string, Row>();
@@ -160,19 +182,34 @@ export async function loadCableEnds(rc: RequestContext, cableIds: number[]): Pro
   return out;
 }
 
-/** The far-end objects of cabled objects of one type: id -> {type, peers (nested)} */
-export async function loadLinkPeers(rc: RequestContext, type: string, ids: number[]): Promise<Map<number, { type: string; peers: Row[] }>> {
-  const out = new Map<number, { type: string; peers: Row[] }>();
+/** The far ends of cabled objects of one type, unrendered: id -> [{type, id}] in termination order */
+export async function linkPeerRefs(rc: RequestContext, type: string, ids: number[]): Promise<Map<number, Array<{ type: string; id: number }>>> {
+  const out = new Map<number, Array<{ type: string; id: number }>>();
   if (!ids.length) return out;
   const res = await sql<Row>`select near.termination_id as near_id, far.termination_type as type, far.termination_id as far_id
     from dcim_cabletermination near join dcim_cabletermination far on far.cable_id = near.cable_id and far.cable_end <> near.cable_end
     where near.termination_type = ${type} and near.termination_id = any(${ids}::bigint[]) order by far.id`.execute(rc.q);
-  const objects = await renderObjects(rc, res.rows.map((r) => ({ type: String(r.type), id: Number(r.far_id) })));
   for (const r of res.rows) {
-    const entry = out.get(Number(r.near_id)) ?? { type: String(r.type), peers: [] };
-    const o = objects.get(`${String(r.type)}:${String(r.far_id)}`);
-    if (o) entry.peers.push(o);
-    out.set(Number(r.near_id), entry);
+    const list = out.get(Number(r.near_id)) ?? [];
+    list.push({ type: String(r.type), id: Number(r.far_id) });
+    out.set(Number(r.near_id), list);
+  }
+  return out;
+}
+
+/** The far-end objects of cabled objects of one type: id -> {type, peers (nested)} */
+export async function loadLinkPeers(rc: RequestContext, type: string, ids: number[]): Promise<Map<number, { type: string; peers: Row[] }>> {
+  const refs = await linkPeerRefs(rc, type, ids);
+  const objects = await renderObjects(rc, [...refs.values()].flat());
+  return nestPeers(refs, objects);
+}
+
+/** peers as rendered: id -> {type, peers} */
+export function nestPeers(refs: Map<number, Array<{ type: string; id: number }>>, objects: Map<string, Row>): Map<number, { type: string; peers: Row[] }> {
+  const out = new Map<number, { type: string; peers: Row[] }>();
+  for (const [id, list] of refs) {
+    const peers = list.map((r) => objects.get(`${r.type}:${r.id}`)).filter((o): o is Row => o !== undefined);
+    out.set(id, { type: list[0]!.type, peers });
   }
   return out;
 }

@@ -21,14 +21,21 @@ export interface OwnedAddress {
   on_owner: boolean;
 }
 
-/** The addresses among `ids` (in id order), each with whether it sits on the owner's interfaces. */
-export async function addressesOnOwner(rc: RequestContext, ids: number[], target: AssignedTarget, ownerId: unknown): Promise<OwnedAddress[]> {
-  const owner = sql.ref(`i.${target.parentColumn}`);
+/**
+ * The addresses among `ids` (in id order), each with whether it sits on the owner's interfaces.
+ * `chassis`: the device's virtual chassis, whose members' non-management interfaces count as the
+ * device's own (NetBox 3.4 Device.clean: `vc_interfaces(if_master=False)`).
+ */
+export async function addressesOnOwner(rc: RequestContext, ids: number[], target: AssignedTarget, ownerId: unknown, chassis: unknown = null): Promise<OwnedAddress[]> {
+  const own = sql`${sql.ref(`i.${target.parentColumn}`)} = ${ownerId ?? null}::bigint`;
+  const owner = chassis == null
+    ? own
+    : sql`(${own} or (not i.mgmt_only and i.device_id in (select m.id from dcim_device m where m.virtual_chassis_id = ${chassis}::bigint)))`;
   const res = await sql<OwnedAddress>`
     select ip.id, ip.address::text as address, family(ip.address) as family,
       exists (
         select 1 from ${sql.table(target.table)} i
-        where ${owner} = ${ownerId ?? null}::bigint and (
+        where ${owner} and (
           (ip.assigned_object_type = ${target.type} and ip.assigned_object_id = i.id)
           or exists (select 1 from ipam_ipaddress inside where inside.id = ip.nat_inside_id
                      and inside.assigned_object_type = ${target.type} and inside.assigned_object_id = i.id))
@@ -47,7 +54,8 @@ export async function validatePrimaryIps(
   const fields = [['primary_ip4', 4], ['primary_ip6', 6]] as const;
   const ids = fields.map(([field]) => data[`${field}_id`]).filter((v) => v != null).map(Number);
   if (!ids.length) return errors;
-  const found = new Map((await addressesOnOwner(rc, ids, target, ownerId)).map((ip) => [Number(ip.id), ip]));
+  const chassis = target === DEVICE_INTERFACES ? (data.virtual_chassis_id ?? null) : null;
+  const found = new Map((await addressesOnOwner(rc, ids, target, ownerId, chassis)).map((ip) => [Number(ip.id), ip]));
   for (const [field, family] of fields) {
     const ipId = data[`${field}_id`];
     if (ipId == null) continue;

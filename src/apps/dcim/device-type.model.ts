@@ -5,6 +5,7 @@
 import { defineModel } from '../../core/model/define-model.js';
 import { comments, description, fk, slug } from '../fields.js';
 import { Airflow, SubdeviceRole, WeightUnit } from './choices.js';
+import { hasTemplates, MODULAR_TEMPLATE_FILTERS } from './module-type.model.js';
 
 const halfUnits = (v: unknown) => (Number(v) * 2) % 1 === 0 ? undefined : 'Height must be in increments of 0.5 rack units.';
 
@@ -26,10 +27,30 @@ export const deviceType = defineModel({
     description: description(),
     comments: comments(),
   },
-  counts: { device_count: { model: 'dcim.device', via: 'device_type' } },
+  counts: {
+    device_count: { model: 'dcim.device', via: 'device_type' },
+    // NetBox 3.6+ DeviceTypeSerializer: the number of templates of each kind
+    console_port_template_count: { model: 'dcim.consoleporttemplate', via: 'device_type' },
+    console_server_port_template_count: { model: 'dcim.consoleserverporttemplate', via: 'device_type' },
+    power_port_template_count: { model: 'dcim.powerporttemplate', via: 'device_type' },
+    power_outlet_template_count: { model: 'dcim.poweroutlettemplate', via: 'device_type' },
+    interface_template_count: { model: 'dcim.interfacetemplate', via: 'device_type' },
+    front_port_template_count: { model: 'dcim.frontporttemplate', via: 'device_type' },
+    rear_port_template_count: { model: 'dcim.rearporttemplate', via: 'device_type' },
+    device_bay_template_count: { model: 'dcim.devicebaytemplate', via: 'device_type' },
+    module_bay_template_count: { model: 'dcim.modulebaytemplate', via: 'device_type' },
+    inventory_item_template_count: { model: 'dcim.inventoryitemtemplate', via: 'device_type' },
+  },
+  // NetBox DeviceTypeFilterSet: "has templates of this kind"
+  filters: hasTemplates('device_type_id', {
+    ...MODULAR_TEMPLATE_FILTERS,
+    device_bays: ['dcim_devicebaytemplate'],
+    module_bays: ['dcim_modulebaytemplate'],
+    inventory_items: ['dcim_inventoryitemtemplate'],
+  }),
   uniqueTogether: [
-    { fields: ['manufacturer', 'model'], message: 'Device type with this Manufacturer and Model already exists.' },
-    { fields: ['manufacturer', 'slug'], message: 'Device type with this Manufacturer and Slug already exists.' },
+    { fields: ['manufacturer', 'model'] },
+    { fields: ['manufacturer', 'slug'] },
   ],
   hooks: {
     async validate({ data }): Promise<Record<string, string[]> | undefined> {

@@ -20,6 +20,7 @@ import type { CustomFilter } from '../../core/model/types.js';
 import { parentDevices } from './device-parent.js';
 import { relatedFilter } from '../../core/query/related-filter.js';
 import { contactFilters } from '../tenancy/contact-filters.js';
+import { instantiateDeviceComponents } from './instantiate/device-components.js';
 
 const ROLE_REQUIRED = { device_role: ['This field is required.'] };
 
@@ -92,9 +93,11 @@ export const device = defineModel({
     display_name: { kind: 'computed', readOnly: true, shape: { type: 'string' } },
   },
   uniqueTogether: [
-    { fields: ['site', 'tenant', 'name'], ci: true, message: 'Device name must be unique per site and tenant.' },
+    // NetBox 3.4: an expression constraint (Lower('name'), site, tenant) without a message of its
+    // own, so Django 4.1 names the constraint (BaseConstraint.violation_error_message)
+    { fields: ['site', 'tenant', 'name'], ci: true, message: 'Constraint “dcim_device_unique_name_site_tenant” is violated.' },
     { fields: ['site', 'name'], ci: true, whenNull: ['tenant'], message: 'Device name must be unique per site.' },
-    { fields: ['virtual_chassis', 'vc_position'], message: 'Device with this Virtual chassis and Vc position already exists.' },
+    { fields: ['virtual_chassis', 'vc_position'] },
   ],
   filters: {
     ...contactFilters(),
@@ -139,6 +142,8 @@ export const device = defineModel({
       if (data.name === '') data.name = null;
       if (data.asset_tag === '') data.asset_tag = null;
     },
+    // NetBox Device.save(): a new device gets its type's components (instantiate/)
+    afterCreate: instantiateDeviceComponents,
     async represent(rc, rows, out, { mode }) {
       const unnamed = await unnamedDisplays(rc, rows);
       const parents = mode === 'full' ? await parentDevices(rc, rows.map((r) => Number(r.id))) : new Map<number, Record<string, unknown>>();

@@ -8,6 +8,9 @@ import { iface } from './interface.model.js';
 import { location } from './location.model.js';
 import { manufacturer } from './manufacturer.model.js';
 import { platform } from './platform.model.js';
+import { pathRouteDocs, registerPathRoutes } from './paths/routes.js';
+import { powerFeed } from './power-feed.model.js';
+import { powerPanel } from './power-panel.model.js';
 import { rackReservation } from './rack-reservation.model.js';
 import { rackRole } from './rack-role.model.js';
 import { rack } from './rack.model.js';
@@ -26,11 +29,23 @@ import { moduleBay } from './components/module-bay.model.js';
 import { powerOutlet } from './components/power-outlet.model.js';
 import { powerPort } from './components/power-port.model.js';
 import { rearPort } from './components/rear-port.model.js';
+import { moduleType } from './module-type.model.js';
+import { moduleModel } from './module.model.js';
+import { TEMPLATE_MODELS } from './templates/index.js';
+import { ELEVATION_DOCS, registerElevationRoute } from './elevation/route.js';
 
 export const dcimApp: AppModule = {
   models: [
     region, siteGroup, site, location, rackRole, rack, rackReservation, manufacturer, deviceType, deviceRole, platform,
     virtualChassis, device, virtualDeviceContext, iface, cable, cableTermination,
     consolePort, consoleServerPort, powerPort, powerOutlet, rearPort, frontPort, moduleBay, deviceBay, inventoryItemRole, inventoryItem,
+    moduleType, moduleModel, ...TEMPLATE_MODELS,
+    powerPanel, powerFeed,
   ],
+  // the path routes (paths/routes.ts): trace, paths, connected-device; the rack elevation
+  extraEndpoints: ['connected-device'],
+  routes: [registerPathRoutes, registerElevationRoute],
+  get docs() {
+    return [...pathRouteDocs(this.models), ...ELEVATION_DOCS];
+  },
 };

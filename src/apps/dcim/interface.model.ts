@@ -14,12 +14,16 @@ import type { CustomFilter } from '../../core/model/types.js';
 import { choiceSchema } from '../../core/openapi/shapes.js';
 import { description, fk } from '../fields.js';
 import { Duplex, InterfaceMode, InterfaceType, LinkStatus, PoEMode, PoEType, VIRTUAL_INTERFACE_TYPES, WIRELESS_INTERFACE_TYPES } from './choices.js';
+import { vcInterfaceFilter } from './vc-interface-filters.js';
 import { cabledFields, cabledFilters, connectionStatus, occupiedField, pathEndpointFields, representCabled } from './cabled-fields.js';
 import { parseIds, siteScope, viaPair } from './filters.js';
 import { relatedFilter } from '../../core/query/related-filter.js';
 import { validateInterface } from './interface-rules.js';
 import { l2vpnFilters, l2vpnTerminationField, representL2vpnTermination } from '../vpn/l2vpn-assignment.js';
+import { moduleLink } from './module-link.js';
 import { dropUntaggedWithoutMode, syncTaggedVlans, validateVlans } from './interface-vlans.js';
+import { prepareRadio, representWirelessPeers, validateRadio, WWN } from './interface-radio.js';
+import { WirelessChannel, WirelessRole } from '../wireless/choices.js';
 
 const VIRTUAL = [...VIRTUAL_INTERFACE_TYPES];
 
@@ -28,8 +32,14 @@ function vdcFilter(column: string, type: 'integer' | 'string'): CustomFilter {
   return {
     type,
     lookups: ['n'],
-    async build(values, lookup, { alias, param }) {
+    async build(values, lookup, { rc, alias, param }) {
       const keys = type === 'integer' ? parseIds(param, values) : values;
+      if (column === 'name') {
+        // a model-choice filter by name (NetBox): an unknown name is a 400
+        const known = await sql<{ name: string }>`select distinct name from dcim_virtualdevicecontext where name = any(${keys}::text[])`.execute(rc.q);
+        const missing = keys.find((k) => !known.rows.some((r) => r.name === k));
+        if (missing !== undefined) throw Errors.invalidFilter(param, `Select a valid choice. ${missing} is not one of the available choices.`);
+      }
       const cond = sql`${sql.ref(`${alias}.id`)} in (select iv.interface_id from dcim_interface_vdcs iv join dcim_virtualdevicecontext v
         on v.id = iv.virtualdevicecontext_id where ${sql.ref(`v.${column}`)}::text = any(${keys.map(String)}::text[]))`;
       return lookup === 'n' ? sql`not ${cond}` : cond;
@@ -60,6 +70,7 @@ export const iface = defineModel({
   fields: {
     device: fk('dcim.device', { required: true, nullable: false, onDelete: 'cascade' }),
     vdcs: { kind: 'm2m', to: 'dcim.virtualdevicecontext', label: 'virtual device contexts', noFilter: true, through: { table: 'dcim_interface_vdcs', from: 'interface_id', to: 'virtualdevicecontext_id' } },
+    module: moduleLink(),
     name: { kind: 'string', required: true, maxLength: 64, natural: true },
     label: { kind: 'string', maxLength: 64, help: 'Physical label' },
     type: { kind: 'choice', choices: InterfaceType, required: true },
@@ -71,12 +82,21 @@ export const iface = defineModel({
     mac_address: { kind: 'mac', nullable: true, label: 'MAC address' },
     speed: { kind: 'integer', nullable: true, min: 0, label: 'speed (Kbps)' },
     duplex: { kind: 'choice', choices: Duplex, blank: true, nullable: true },
+    wwn: { kind: 'string', nullable: true, maxLength: 23, label: 'WWN', pattern: WWN, help: '64-bit World Wide Name' },
     mgmt_only: { kind: 'boolean', default: false, label: 'management only' },
     description: description(),
     mode: { kind: 'choice', choices: InterfaceMode, blank: true, label: '802.1Q mode' },
     untagged_vlan: fk('ipam.vlan', { onDelete: 'set_null', label: 'untagged VLAN' }),
     tagged_vlans: { kind: 'm2m', to: 'ipam.vlan', label: 'tagged VLANs', through: { table: 'dcim_interface_tagged_vlans', from: 'interface_id', to: 'vlan_id' } },
     vrf: fk('ipam.vrf', { onDelete: 'set_null', label: 'VRF' }),
+    // radio fields (NetBox 3.4), only on wireless types (interface-radio.ts)
+    rf_role: { kind: 'choice', choices: WirelessRole, blank: true, label: 'wireless role' },
+    rf_channel: { kind: 'choice', choices: WirelessChannel, blank: true, label: 'wireless channel' },
+    rf_channel_frequency: { kind: 'decimal', nullable: true, min: 0, max: 99999.99, decimalPlaces: 2, label: 'channel frequency (MHz)' },
+    rf_channel_width: { kind: 'decimal', nullable: true, min: 0, max: 9999.999, decimalPlaces: 3, label: 'channel width (MHz)' },
+    tx_power: { kind: 'integer', nullable: true, min: 0, max: 127, label: 'transmit power (dBm)' },
+    wireless_link: fk('wireless.wirelesslink', { readOnly: true, noFilter: true }),
+    wireless_lans: { kind: 'm2m', to: 'wireless.wirelesslan', label: 'wireless LANs', noFilter: true, through: { table: 'dcim_interface_wireless_lans', from: 'interface_id', to: 'wirelesslan_id' } },
     poe_mode: { kind: 'choice', choices: PoEMode, blank: true, label: 'PoE mode' },
     poe_type: { kind: 'choice', choices: PoEType, blank: true, label: 'PoE type' },
     ...cabledFields({ nestedCable: true }),
@@ -85,7 +105,7 @@ export const iface = defineModel({
     l2vpn_termination: l2vpnTerminationField(),
     _occupied: occupiedField(),
   },
-  uniqueTogether: [{ fields: ['device', 'name'], message: 'Interface with this Device and Name already exists.' }],
+  uniqueTogether: [{ fields: ['device', 'name'] }],
   relatedObject: 'device',
   filters: {
     ...viaPair('site', ['device', 'site']),
@@ -95,7 +115,13 @@ export const iface = defineModel({
     ...viaPair('role', ['device', 'role']),
     ...viaPair('device_role', ['device', 'device_role']),
     ...viaPair('device_type', ['device', 'device_type']),
+    virtual_chassis: relatedFilter(['device', 'virtual_chassis']),
     virtual_chassis_id: relatedFilter(['device', 'virtual_chassis'], { byId: true }),
+    // NetBox 3.4: a virtual chassis acts as one device (vc-interface-filters.ts)
+    device: vcInterfaceFilter({ byId: false, ifMaster: true, negatable: true }),
+    device_id: vcInterfaceFilter({ byId: true, ifMaster: false, negatable: true }),
+    virtual_chassis_member: vcInterfaceFilter({ byId: false, ifMaster: false, negatable: false }),
+    virtual_chassis_member_id: vcInterfaceFilter({ byId: true, ifMaster: false, negatable: false }),
     kind: kindFilter,
     ...cabledFilters(true),
     ...l2vpnFilters('dcim.interface'),
@@ -106,16 +132,18 @@ export const iface = defineModel({
   },
   hooks: {
     async validate({ rc, data, before }) {
-      return { ...(await validateInterface(rc, data, before)), ...(await validateVlans(rc, data)) };
+      return { ...(await validateInterface(rc, data, before)), ...(await validateVlans(rc, data)), ...validateRadio(data) };
     },
     prepare({ data }) {
       dropUntaggedWithoutMode(data);
+      prepareRadio(data);
     },
     async afterWrite({ rc, row }) {
       await syncTaggedVlans(rc, row);
     },
     async represent(rc, rows, out, { mode }) {
       const { status } = await representCabled(rc, 'dcim.interface', rows, out, mode, true);
+      await representWirelessPeers(rc, rows, out, mode);
       rows.forEach((r, i) => {
         // NetBox: a component shows "name (label)" when it has a label
         if (r.label) out[i]!.display = `${String(r.name)} (${String(r.label)})`;

@@ -30,8 +30,10 @@ export const location = defineModel({
     device_count: { model: 'dcim.device', via: 'location', cumulative: true },
   },
   uniqueTogether: [
-    { fields: ['site', 'parent', 'name'], message: 'A location with this name already exists within the specified site.' },
-    { fields: ['site', 'parent', 'slug'], message: 'A location with this slug already exists within the specified site.' },
+    // NetBox 3.4: Django's unique_error_message for the plain constraints, the constraint's own
+    // violation_error_message for the top-level ones
+    { fields: ['site', 'parent', 'name'] },
+    { fields: ['site', 'parent', 'slug'] },
     { fields: ['site', 'name'], whenNull: ['parent'], message: 'A location with this name already exists within the specified site.' },
     { fields: ['site', 'slug'], whenNull: ['parent'], message: 'A location with this slug already exists within the specified site.' },
   ],

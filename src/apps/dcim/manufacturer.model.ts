@@ -15,6 +15,8 @@ export const manufacturer = defineModel({
   filters: contactFilters(),
   counts: {
     devicetype_count: { model: 'dcim.devicetype', via: 'manufacturer' },
+    // NetBox 3.4 ManufacturerSerializer
+    inventoryitem_count: { model: 'dcim.inventoryitem', via: 'manufacturer' },
     platform_count: { model: 'dcim.platform', via: 'manufacturer' },
   },
   brief: ['name', 'slug', 'devicetype_count'],

@@ -37,10 +37,11 @@ export const rack = defineModel({
     description: description(),
     comments: comments(),
   },
-  counts: { device_count: { model: 'dcim.device', via: 'rack' } },
+  // reference 3.2: powerfeed_count beside device_count
+  counts: { device_count: { model: 'dcim.device', via: 'rack' }, powerfeed_count: { model: 'dcim.powerfeed', via: 'rack' } },
   uniqueTogether: [
-    { fields: ['location', 'name'], message: 'Rack with this Location and Name already exists.' },
-    { fields: ['location', 'facility_id'], message: 'Rack with this Location and Facility ID already exists.' },
+    { fields: ['location', 'name'] },
+    { fields: ['location', 'facility_id'] },
   ],
   filters: {
     ...contactFilters(),

@@ -20,8 +20,10 @@ export function defineSiteTree(id: string, path: string, verboseName: string, si
     filters: contactFilters(),
     counts: { site_count: { model: 'dcim.site', via: siteField, cumulative: true } },
     uniqueTogether: [
-      { fields: ['parent', 'name'], message: `A ${verboseName} with this name already exists under the same parent.` },
-      { fields: ['parent', 'slug'], message: `A ${verboseName} with this slug already exists under the same parent.` },
+      // NetBox 3.4: Django's unique_error_message ("Region with this Parent and Name already exists.")
+      { fields: ['parent', 'name'] },
+      { fields: ['parent', 'slug'] },
+      // NetBox 3.4: these two constraints carry their own violation_error_message
       { fields: ['name'], whenNull: ['parent'], message: `A top-level ${verboseName} with this name already exists.` },
       { fields: ['slug'], whenNull: ['parent'], message: `A top-level ${verboseName} with this slug already exists.` },
     ],

@@ -126,7 +126,10 @@ export function interfaceFilter(target: AssignedTarget, param: string, byId: boo
   };
 }
 
-/** `device_id` / `device` (by name): addresses on the interfaces of those devices; unknown ones match nothing */
+/**
+ * `device_id` / `device` (by name): addresses on the interfaces of those devices (with their
+ * chassis members' for a master); unknown ones match nothing
+ */
 export function parentFilter(target: AssignedTarget, param: string, byId: boolean): CustomFilter {
   return {
     type: byId ? 'integer' : 'string',
@@ -136,8 +139,14 @@ export function parentFilter(target: AssignedTarget, param: string, byId: boolea
       const parents = byId
         ? sql`select unnest(${keys}::bigint[])`
         : sql`select id from ${sql.table(target.parentTable)} where name = any(${keys}::text[])`;
+      // NetBox 3.4 IPAddressFilterSet.filter_device: device.vc_interfaces() - a chassis master's
+      // addresses include those on its members' non-management interfaces
+      const members = target === DEVICE_INTERFACES
+        ? sql` or (not i.mgmt_only and i.device_id in (select m.id from dcim_device m
+            join dcim_virtualchassis vc on vc.id = m.virtual_chassis_id where vc.master_id in (${parents})))`
+        : sql``;
       return sql`(${sql.ref(`${alias}.assigned_object_type`)} = ${target.type} and ${sql.ref(`${alias}.assigned_object_id`)} in
-        (select i.id from ${sql.table(target.table)} i where ${sql.ref(`i.${target.parentColumn}`)} in (${parents})))`;
+        (select i.id from ${sql.table(target.table)} i where ${sql.ref(`i.${target.parentColumn}`)} in (${parents})${members}))`;
     },
   };
 }

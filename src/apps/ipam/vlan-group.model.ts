@@ -33,8 +33,8 @@ export const vlanGroup = defineModel({
   counts: { vlan_count: { model: 'ipam.vlan', via: 'group' } },
   uniqueTogether: [
     // NetBox 3.4 unique_together (scope_type, scope_id, name|slug)
-    { fields: ['scope_type', 'scope_id', 'name'], message: 'VLAN group with this Scope type, Scope id and Name already exists.' },
-    { fields: ['scope_type', 'scope_id', 'slug'], message: 'VLAN group with this Scope type, Scope id and Slug already exists.' },
+    { fields: ['scope_type', 'scope_id', 'name'] },
+    { fields: ['scope_type', 'scope_id', 'slug'] },
   ],
   filters: scopeFilters,
   hooks: {

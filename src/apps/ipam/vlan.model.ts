@@ -34,8 +34,9 @@ export const vlan = defineModel({
   display: (row) => `${row.name} (${row.vid})`,
   counts: { prefix_count: { model: 'ipam.prefix', via: 'vlan' } },
   uniqueTogether: [
-    { fields: ['group', 'vid'], message: 'VLAN with this Group and VID already exists.' },
-    { fields: ['group', 'name'], message: 'VLAN with this Group and Name already exists.' },
+    // NetBox 3.4: VLAN.vid's verbose name is "ID"
+    { fields: ['group', 'vid'], message: 'VLAN with this Group and ID already exists.' },
+    { fields: ['group', 'name'] },
   ],
   filters: {
     ...tenancyFilters(),

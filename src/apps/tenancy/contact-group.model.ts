@@ -20,8 +20,10 @@ export const contactGroup = defineModel({
   treeParent: 'parent',
   counts: { contact_count: { model: 'tenancy.contact', via: 'group', cumulative: true } },
   uniqueTogether: [
-    { fields: ['parent', 'name'], message: 'A contact group with this name already exists under the same parent.' },
-    { fields: ['parent', 'slug'], message: 'A contact group with this slug already exists under the same parent.' },
+    // NetBox 3.4 ContactGroup (parent, name): Django's unique_error_message; the other three follow
+    // the region's constraints (NetBox 3.4 has them on regions and site groups)
+    { fields: ['parent', 'name'] },
+    { fields: ['parent', 'slug'] },
     { fields: ['name'], whenNull: ['parent'], message: 'A top-level contact group with this name already exists.' },
     { fields: ['slug'], whenNull: ['parent'], message: 'A top-level contact group with this slug already exists.' },
   ],

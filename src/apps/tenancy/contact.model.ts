@@ -23,7 +23,7 @@ export const contact = defineModel({
     description: description(),
     comments: comments(),
   },
-  uniqueTogether: [{ fields: ['group', 'name'], message: 'Contact with this Group and Name already exists.' }],
+  uniqueTogether: [{ fields: ['group', 'name'] }],
   brief: ['name'],
   ordering: ['name'],
   search: ['name', 'title', 'phone', 'email', 'address', 'link', 'description', 'comments'],

@@ -14,9 +14,17 @@ export const tenant = defineModel({
     comments: comments(),
   },
   filters: contactFilters(),
+  // NetBox 3.4 TenantSerializer, in its order
   counts: {
+    circuit_count: { model: 'circuits.circuit', via: 'tenant' },
+    device_count: { model: 'dcim.device', via: 'tenant' },
+    ipaddress_count: { model: 'ipam.ipaddress', via: 'tenant' },
+    prefix_count: { model: 'ipam.prefix', via: 'tenant' },
+    rack_count: { model: 'dcim.rack', via: 'tenant' },
     site_count: { model: 'dcim.site', via: 'tenant' },
     virtualmachine_count: { model: 'virtualization.virtualmachine', via: 'tenant' },
+    vlan_count: { model: 'ipam.vlan', via: 'tenant' },
+    vrf_count: { model: 'ipam.vrf', via: 'tenant' },
     cluster_count: { model: 'virtualization.cluster', via: 'tenant' },
   },
   brief: ['name', 'slug'],

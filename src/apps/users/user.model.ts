@@ -10,6 +10,8 @@ export const user = defineModel({
   fields: {
     username: {
       kind: 'string', required: true, maxLength: 150, unique: true,
+      // Django's AbstractUser.username error_messages['unique'], which DRF's UniqueValidator uses
+      uniqueMessage: 'A user with that username already exists.',
       pattern: { regex: /^[\w.@+-]+$/, message: 'Enter a valid username. This value may contain only letters, numbers, and @/./+/-/_ characters.' },
     },
     password: { kind: 'password', required: true, writeOnly: true, maxLength: 128 },

@@ -25,8 +25,8 @@ export const cluster = defineModel({
     comments: comments(),
   },
   uniqueTogether: [
-    { fields: ['group', 'name'], message: 'Cluster with this Group and Name already exists.' },
-    { fields: ['site', 'name'], message: 'Cluster with this Site and Name already exists.' },
+    { fields: ['group', 'name'] },
+    { fields: ['site', 'name'] },
   ],
   counts: {
     device_count: { model: 'dcim.device', via: 'cluster' },

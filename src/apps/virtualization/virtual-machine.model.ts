@@ -52,7 +52,8 @@ export const virtualMachine = defineModel({
     config_context: { kind: 'computed', readOnly: true, excludable: true, shape: { type: 'object', additionalProperties: true } },
   },
   uniqueTogether: [
-    { fields: ['cluster', 'tenant', 'name'], ci: true, message: 'Virtual machine name must be unique per cluster and tenant.' },
+    // NetBox 3.4: an expression constraint without a message of its own (Django 4.1 names it)
+    { fields: ['cluster', 'tenant', 'name'], ci: true, message: 'Constraint “virtualization_virtualmachine_unique_name_cluster_tenant” is violated.' },
     { fields: ['cluster', 'name'], ci: true, whenNull: ['tenant'], message: 'Virtual machine name must be unique per cluster.' },
   ],
   filters: {

@@ -62,7 +62,7 @@ export const vmInterface = defineModel({
     vrf: fk('ipam.vrf', { onDelete: 'set_null', label: 'VRF' }),
     l2vpn_termination: l2vpnTerminationField(),
   },
-  uniqueTogether: [{ fields: ['virtual_machine', 'name'], message: 'Interface with this Virtual machine and Name already exists.' }],
+  uniqueTogether: [{ fields: ['virtual_machine', 'name'] }],
   relatedObject: 'virtual_machine',
   filters: {
     ...viaPair('cluster', ['virtual_machine', 'cluster']),

@@ -1,5 +1,5 @@
 /**
- * Uniqueness checks before writing, for NetBox's messages: single-field (`site with this name
+ * Uniqueness checks before writing, for NetBox's messages (unique-messages.ts): single-field (`site with this Name
  * already exists.`, one query per field for the whole batch) and composite (`__all__`). Items of
  * the same batch are checked against each other too. The database constraints stay the last word.
  */
@@ -8,10 +8,7 @@ import type { RequestContext } from '../context.js';
 import { columnOf } from '../model/define-model.js';
 import type { FieldDef, ModelDef, UniqueTogether } from '../model/types.js';
 import type { PreparedItem } from './prepare.js';
-
-function labelOf(key: string, f: FieldDef): string {
-  return (f.label ?? key.replace(/_/g, ' ')).toLowerCase();
-}
+import { uniqueFieldMessage, uniqueTogetherMessage } from './unique-messages.js';
 
 const norm = (v: unknown, ci: boolean) => (ci && typeof v === 'string' ? v.toLowerCase() : String(v));
 
@@ -27,7 +24,7 @@ async function checkField(rc: RequestContext, model: ModelDef, key: string, f: F
     from ${sql.table(model.table)} where ${ci ? sql`lower(${c}::text)` : sql`${c}::text`} = any(${values})`.execute(rc.q);
   const owner = new Map<string, number>();
   for (const r of found.rows) owner.set(r.v, Number(r.id));
-  const message = `${model.verboseName} with this ${labelOf(key, f)} already exists.`;
+  const message = uniqueFieldMessage(model, key);
   const seen = new Map<string, PreparedItem>();
   for (const item of candidates) {
     const v = norm(item.values[column], ci);
@@ -38,27 +35,45 @@ async function checkField(rc: RequestContext, model: ModelDef, key: string, f: F
   }
 }
 
+/**
+ * One composite constraint for the whole batch: one query finds every stored row holding any of
+ * the items' value tuples (a bulk create of 100 devices asks once, not 100 times).
+ */
 async function checkTogether(rc: RequestContext, model: ModelDef, u: UniqueTogether, items: PreparedItem[]) {
-  const seen = new Set<string>();
+  const col = (k: string) => columnOf(k, model.fields[k]!);
+  const nullCols = (u.whenNull ?? []).map(col);
+  // fields named in whenNull too are compared as null, with the other whenNull ones
+  const valueCols = u.fields.map(col).filter((c) => !nullCols.includes(c));
+  const wanted: Array<{ item: PreparedItem; key: string; vals: string[] }> = [];
   for (const item of items) {
     if (!item.errors.empty) continue;
     const merged = { ...(item.before ?? {}), ...item.values };
-    const cols = u.fields.map((k) => columnOf(k, model.fields[k]!));
-    const touched = cols.some((c) => c in item.values) || item.id === null;
+    const touched = u.fields.map(col).some((c) => c in item.values) || item.id === null;
     if (!touched) continue;
-    if (u.whenNull && !u.whenNull.every((k) => merged[columnOf(k, model.fields[k]!)] == null)) continue;
-    const vals = cols.map((c) => merged[c]);
-    if (vals.some((v, i) => v == null && !u.whenNull?.includes(u.fields[i]!))) continue;
-    const conds = cols.map((c, i) => {
-      const v = vals[i];
-      if (v == null) return sql`${sql.ref(c)} is null`;
-      return u.ci && typeof v === 'string' ? sql`lower(${sql.ref(c)}::text) = ${v.toLowerCase()}` : sql`${sql.ref(c)}::text = ${String(v)}`;
-    });
-    for (const k of u.whenNull ?? []) conds.push(sql`${sql.ref(columnOf(k, model.fields[k]!))} is null`);
-    const key = vals.map((v) => norm(v, !!u.ci)).join('\u0000');
-    const found = await sql<{ id: number }>`select id from ${sql.table(model.table)} where ${sql.join(conds, sql` and `)}
-      and id is distinct from ${item.id} limit 1`.execute(rc.q);
-    if (found.rows.length || seen.has(key)) item.errors.add('__all__', u.message);
+    if (!nullCols.every((c) => merged[c] == null)) continue;
+    const raw = valueCols.map((c) => merged[c]);
+    if (raw.some((v) => v == null)) continue;
+    const vals = raw.map((v) => norm(v, !!u.ci));
+    wanted.push({ item, key: vals.join('\u0000'), vals });
+  }
+  if (!wanted.length) return;
+  const exprs = valueCols.map((c) => (u.ci ? sql`lower(${sql.ref(c)}::text)` : sql`${sql.ref(c)}::text`));
+  const conds = nullCols.map((c) => sql`${sql.ref(c)} is null`);
+  if (exprs.length) {
+    const arrays = valueCols.map((_, i) => sql`${wanted.map((w) => w.vals[i]!)}::text[]`);
+    conds.push(sql`(${sql.join(exprs)}) in (select * from unnest(${sql.join(arrays)}))`);
+  }
+  const found = await sql<Record<string, unknown>>`select id${exprs.length ? sql`, ${sql.join(exprs.map((e, i) => sql`${e} as ${sql.ref(`v${i}`)}`))}` : sql``}
+    from ${sql.table(model.table)} where ${sql.join(conds, sql` and `)}`.execute(rc.q);
+  const owners = new Map<string, number[]>();
+  for (const r of found.rows) {
+    const key = valueCols.map((_, i) => String(r[`v${i}`])).join('\u0000');
+    owners.set(key, [...(owners.get(key) ?? []), Number(r.id)]);
+  }
+  const seen = new Set<string>();
+  for (const { item, key } of wanted) {
+    // an update may keep its own values, unless another item of the batch takes them
+    if ((owners.get(key) ?? []).some((id) => id !== item.id) || seen.has(key)) item.errors.add('__all__', uniqueTogetherMessage(model, u));
     seen.add(key);
   }
 }

@@ -15,9 +15,14 @@ import { recordChanges, snapshot } from './changelog.js';
 import { collectDeletion } from './delete-collector.js';
 import { type PreparedItem, prepareItems, type WriteMode } from './prepare.js';
 
+/** the values a row stores: inputs only hooks read (FieldDef.notStored) left out */
+function storable(model: ModelDef, values: Row): Row {
+  return Object.fromEntries(Object.entries(values).filter(([k]) => !model.fields[k]?.notStored));
+}
+
 function toDbValues(model: ModelDef, values: Row): Row {
   const out: Row = {};
-  for (const [k, v] of Object.entries(values)) {
+  for (const [k, v] of Object.entries(storable(model, values))) {
     const f = model.fields[k] ?? model.fields[k.replace(/_id$/, '')];
     const isJson = k === 'custom_field_data' || f?.kind === 'json';
     out[k] = isJson && v !== null && v !== undefined ? JSON.stringify(v) : v;
@@ -75,15 +80,32 @@ export async function createObjects(rc: RequestContext, model: ModelDef, inputs:
   throwIfInvalid(items, bulk, true);
   await runPrepareHooks(rc, model, items);
   // created / last_updated come from the column defaults (now())
-  const rows = await insertRows(rc.q, model.table, items.map((it) => it.values), true);
+  const rows = await insertRows(rc.q, model.table, items.map((it) => storable(model, it.values)), true);
   items.forEach((it, i) => (it.id = Number(rows[i]!.id)));
   await writeRelations(rc, model, items, false);
   await runAfterWriteHooks(rc, model, items, rows);
-  if (model.changelog) {
-    const snaps = await snapshot(rc, model, rows);
-    await recordChanges(rc, model, rows.map((row) => ({ action: 'create', row, pre: null, post: snaps.get(Number(row.id))! })));
-  }
+  await logCreates(rc, model, rows);
+  await model.hooks.afterCreate?.({ rc, created: items.map((it, i) => ({ data: it.values, row: rows[i]! })) });
   await assertWithinConstraints(rc, model, scope, items.map((i) => i.id!));
+  return rows;
+}
+
+async function logCreates(rc: RequestContext, model: ModelDef, rows: Row[]): Promise<void> {
+  if (!model.changelog || rows.length === 0) return;
+  const snaps = await snapshot(rc, model, rows);
+  await recordChanges(rc, model, rows.map((row) => ({ action: 'create', row, pre: null, post: snaps.get(Number(row.id))! })));
+}
+
+/**
+ * Creates objects from column values the service derived itself (a device's components from its
+ * type's templates, NetBox's bulk_create plus post_save): no parsing, permission check or
+ * validation of their own, as the values come from validated templates and the write that asked
+ * for them was allowed; stored, change-logged and announced like any create, a few statements for
+ * the whole batch. Returns the stored rows in input order.
+ */
+export async function createDerived(rc: RequestContext, model: ModelDef, values: Row[]): Promise<Row[]> {
+  const rows = await insertRows(rc.q, model.table, values, true);
+  await logCreates(rc, model, rows);
   return rows;
 }
 
@@ -181,5 +203,6 @@ export async function deleteRows(rc: RequestContext, model: ModelDef, rows: Row[
       await sql`delete from extras_taggeditem where content_type = ${step.model.name} and object_id = any(${ids}::bigint[])`.execute(rc.q);
     }
     await sql`delete from ${sql.table(step.model.table)} where id = any(${ids}::bigint[])`.execute(rc.q);
+    await step.model.hooks.afterDelete?.({ rc, rows: step.rows });
   }
 }

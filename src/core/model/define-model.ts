@@ -42,5 +42,5 @@ export function columnOf(key: string, f: FieldDef): string {
 
 /** Fields stored in the model's own table. */
 export function storedFields(model: ModelDef): Array<[string, FieldDef]> {
-  return Object.entries(model.fields).filter(([, f]) => f.kind !== 'm2m' && f.kind !== 'computed' && f.kind !== 'generic');
+  return Object.entries(model.fields).filter(([, f]) => f.kind !== 'm2m' && f.kind !== 'computed' && f.kind !== 'generic' && !f.notStored);
 }

@@ -42,6 +42,8 @@ export interface FieldDef {
   default?: unknown;
   /** single-field uniqueness; ci = compared case-insensitively */
   unique?: boolean | { ci?: boolean };
+  /** the uniqueness error when the model words it itself (Django's User.username) */
+  uniqueMessage?: string;
   maxLength?: number;
   min?: number;
   max?: number;
@@ -72,6 +74,11 @@ export interface FieldDef {
   generic?: { type: string; id: string };
   /** extra validation; returns an error message */
   validate?: (value: unknown) => string | undefined;
+  /**
+   * write-only input that only the model's hooks read and no column stores (a module's
+   * `replicate_components`): parsed and defaulted like any field, dropped before the row is written
+   */
+  notStored?: boolean;
   /** left out of change-log snapshots (secrets such as token keys) */
   noChangelog?: boolean;
   /** excluded from generated filters */
@@ -115,8 +122,12 @@ export interface UniqueTogether {
   fields: string[];
   /** compare these string fields case-insensitively */
   ci?: boolean;
-  /** error text; key is __all__ */
-  message: string;
+  /**
+   * error text (key `__all__`) when NetBox words it itself (a constraint's violation_error_message,
+   * or a field whose Django verbose name differs from our label); otherwise Django's
+   * unique_error_message is derived: `<Model> with this <Label>, <Label> and <Label> already exists.`
+   */
+  message?: string;
   /** only when all of these fields are null (NetBox conditional constraints) */
   whenNull?: string[];
 }
@@ -166,6 +177,18 @@ export interface ModelHooks {
    * `data` is the object the prepare hook received.
    */
   afterWrite?(args: WriteHookArgs & { row: Record<string, unknown> }): Promise<void> | void;
+  /**
+   * runs once per create request, after its objects and their change records are stored, with all
+   * of them at once: follow-up creates batched for the whole request (a device's components from
+   * its type's templates). `data` of each is the object the prepare hook received.
+   */
+  afterCreate?(args: { rc: RequestContext; created: Array<{ data: Record<string, unknown>; row: Record<string, unknown> }> }): Promise<void>;
+  /**
+   * runs after rows of this model were deleted (by the one delete path, cascades included), in the
+   * same transaction: upkeep of derived data that is not a reference (the stored cable paths that
+   * passed through a deleted cable or port). `rows` are the deleted rows as they were stored.
+   */
+  afterDelete?(args: { rc: RequestContext; rows: ReadonlyArray<Record<string, unknown>> }): Promise<void> | void;
   /** adjusts the representation of rows (mask a token key, add computed values) */
   represent?(
     rc: RequestContext,

@@ -77,6 +77,10 @@ function routeOperation(registry: Registry, route: RouteDoc): Schema {
     if (shape === null) responses[status] = { description: 'No content.' };
     else if (route.produces && status.startsWith('2')) responses[status] = { description: 'Success.', content: { [route.produces]: { schema: resolveShape(registry, shape) } } };
     else responses[status] = { description: status.startsWith('2') ? 'Success.' : 'Error.', content: json(resolveShape(registry, shape)) };
+    if (route.alsoProduces && status.startsWith('2')) {
+      const content = responses[status]!.content as Record<string, Schema>;
+      for (const [type, alt] of Object.entries(route.alsoProduces)) content[type] = { schema: resolveShape(registry, alt) };
+    }
   }
   responses.default ??= ERROR_RESPONSES.default;
   return {

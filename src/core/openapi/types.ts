@@ -27,4 +27,6 @@ export interface RouteDoc {
   public?: boolean;
   /** content type of the success body when it is not JSON */
   produces?: string;
+  /** further content types of the success body besides JSON (a rack elevation drawn as SVG) */
+  alsoProduces?: Record<string, Shape>;
 }

@@ -47,8 +47,9 @@ const TEXT_KINDS = new Set(['string', 'text', 'slug', 'strings']);
  * name matches nothing there too): `<model> <filter>`.
  */
 const FREE_TEXT_FILTERS = new Set([
-  'dcim.device name', 'dcim.device serial', 'dcim.rack serial', 'users.token key',
-  'dcim.cable device', 'dcim.cable site', 'ipam.ipaddress device', 'ipam.ipaddress virtual_machine',
+  'dcim.device name', 'dcim.device serial', 'dcim.rack serial', 'dcim.module serial', 'users.token key',
+  'dcim.cable device', 'dcim.cable site', 'dcim.cable rack', 'dcim.cable location', 'ipam.ipaddress device', 'ipam.ipaddress virtual_machine',
+  'ipam.fhrpgroupassignment device', 'ipam.fhrpgroupassignment virtual_machine',
   // NetBox 3.7 MultiValueCharFilter on the proposals' names
   'vpn.ikepolicy proposal', 'vpn.ipsecpolicy proposal',
 ]);

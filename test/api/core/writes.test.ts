@@ -66,8 +66,8 @@ describe('field validation', () => {
     const n = uniq('dup');
     await t.post('/api/dcim/sites/', { name: n, slug: n });
     expect((await t.post('/api/dcim/sites/', { name: n, slug: n })).json()).toEqual({
-      name: ['site with this name already exists.'],
-      slug: ['site with this slug already exists.'],
+      name: ['site with this Name already exists.'],
+      slug: ['site with this Slug already exists.'],
     });
   });
 
@@ -84,7 +84,7 @@ describe('field validation', () => {
     const n = uniq('twin');
     const res = await t.post('/api/dcim/sites/', [{ name: n, slug: n }, { name: n, slug: `${n}-b` }]);
     expect(res.statusCode).toBe(400);
-    expect(res.json()[1].name).toEqual(['site with this name already exists.']);
+    expect(res.json()[1].name).toEqual(['site with this Name already exists.']);
     expect((await t.get(`/api/dcim/sites/?slug=${n}`)).json().count).toBe(0);
   });
 

@@ -76,7 +76,7 @@ describe('device name uniqueness', () => {
     const tenant = await make(t, '/api/tenancy/tenants/', { name: uniq('tenant'), slug: uniq('tenant') });
     await makeDevice(t, { site: site.id, name, tenant: tenant.id });
     const dupTenant = await t.post('/api/dcim/devices/', { ...(await base(site)), name: name.toLowerCase(), tenant: tenant.id });
-    expect(dupTenant.json()).toEqual({ __all__: ['Device name must be unique per site and tenant.'] });
+    expect(dupTenant.json()).toEqual({ __all__: ['Constraint “dcim_device_unique_name_site_tenant” is violated.'] });
     await makeDevice(t, { name, site: (await makeSite(t)).id });
     await makeDevice(t, { site: site.id, name: null });
     await makeDevice(t, { site: site.id, name: null });

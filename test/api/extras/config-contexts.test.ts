@@ -92,7 +92,7 @@ describe('validation', () => {
     const cc = await context();
     const res = await t.post(PATH, { name: cc.name, data: {} });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ name: ['config context with this name already exists.'] });
+    expect(res.json()).toEqual({ name: ['config context with this Name already exists.'] });
   });
 
   it('rejects unknown assignments and tags by their field', async () => {

@@ -16,9 +16,9 @@ describe('VRFs and route targets', () => {
     expect(vrf.statusCode, vrf.body).toBe(201);
     expect(vrf.json()).toMatchObject({ display: 'blue (65000:1)', enforce_unique: true, prefix_count: 0, ipaddress_count: 0 });
     expect(vrf.json().import_targets).toEqual([{ id: a.id, url: a.url, display: '65000:10', name: '65000:10' }]);
-    expect((await t.post('/api/ipam/vrfs/', { name: 'red', rd: '65000:1' })).json()).toEqual({ rd: ['VRF with this route distinguisher already exists.'] });
+    expect((await t.post('/api/ipam/vrfs/', { name: 'red', rd: '65000:1' })).json()).toEqual({ rd: ['VRF with this Route distinguisher already exists.'] });
     expect((await t.post('/api/ipam/vrfs/', { name: 'plain' })).json().display).toBe('plain');
-    expect((await t.post('/api/ipam/route-targets/', { name: '65000:10' })).json()).toEqual({ name: ['route target with this name already exists.'] });
+    expect((await t.post('/api/ipam/route-targets/', { name: '65000:10' })).json()).toEqual({ name: ['route target with this Name already exists.'] });
   });
 
   it('filters VRFs by target and targets by VRF', async () => {
@@ -64,7 +64,7 @@ describe('RIRs, aggregates and ASNs', () => {
     const [small, big] = (await t.post('/api/ipam/asns/', [{ asn: 65000, rir: rir.id }, { asn: 4200000000, rir: rir.id }])).json();
     expect(small.display).toBe('AS65000');
     expect(big.display).toBe('AS4200000000 (64086.59904)');
-    expect((await t.post('/api/ipam/asns/', { asn: 65000, rir: rir.id })).json()).toEqual({ asn: ['ASN with this asn already exists.'] });
+    expect((await t.post('/api/ipam/asns/', { asn: 65000, rir: rir.id })).json()).toEqual({ asn: ['ASN with this ASN already exists.'] });
     expect((await t.post('/api/ipam/asns/', { asn: 4294967296, rir: rir.id })).statusCode).toBe(400);
     expect((await t.get('/api/ipam/asns/?asn__gte=4000000000')).json().count).toBe(1);
   });

@@ -121,7 +121,7 @@ describe('service templates', () => {
     const tpl = await make(t, '/api/ipam/service-templates/', { name: uniq('web'), protocol: 'tcp', ports: [82, 80, 81, 443] });
     expect(tpl.display).toBe(`${tpl.name} (TCP/80-82, 443)`);
     const dup = await t.post('/api/ipam/service-templates/', { name: tpl.name, protocol: 'udp', ports: [1] });
-    expect(dup.json()).toEqual({ name: ['service template with this name already exists.'] });
+    expect(dup.json()).toEqual({ name: ['service template with this Name already exists.'] });
     expect(ids((await t.get('/api/ipam/service-templates/?port=81')).json())).toEqual([tpl.id]);
     expect((await t.get(`/api/ipam/service-templates/?id=${tpl.id}&brief=1`)).json().results[0]).toEqual({
       id: tpl.id, url: tpl.url, display: tpl.display, name: tpl.name, protocol: { value: 'tcp', label: 'TCP' }, ports: [82, 80, 81, 443],

@@ -65,7 +65,7 @@ describe('VLANs', () => {
 
   it('keeps (group, vid) and (group, name) unique; ungrouped VLANs may repeat', async () => {
     const vid = await t.post('/api/ipam/vlans/', { vid: 100, name: 'other', group: group.id });
-    expect(vid.json()).toEqual({ __all__: ['VLAN with this Group and VID already exists.'] });
+    expect(vid.json()).toEqual({ __all__: ['VLAN with this Group and ID already exists.'] });
     const name = await t.post('/api/ipam/vlans/', { vid: 101, name: 'users', group: group.id });
     expect(name.json()).toEqual({ __all__: ['VLAN with this Group and Name already exists.'] });
     expect((await t.post('/api/ipam/vlans/', [{ vid: 7, name: 'free' }, { vid: 7, name: 'free' }])).statusCode).toBe(201);

@@ -97,7 +97,7 @@ describe('contact roles', () => {
   it('has unique names and slugs and a {name, slug} brief form', async () => {
     const r = await make('/api/tenancy/contact-roles/', named('role'));
     const dup = await t.post('/api/tenancy/contact-roles/', { name: r.name, slug: r.slug });
-    expect(dup.json()).toEqual({ name: ['contact role with this name already exists.'], slug: ['contact role with this slug already exists.'] });
+    expect(dup.json()).toEqual({ name: ['contact role with this Name already exists.'], slug: ['contact role with this Slug already exists.'] });
     expect(Object.keys((await t.get(`/api/tenancy/contact-roles/${r.id}/?brief=1`)).json()).sort()).toEqual(['display', 'id', 'name', 'slug', 'url']);
   });
 });

@@ -97,7 +97,7 @@ describe('names', () => {
     expect(dup.json()).toEqual({ __all__: ['Virtual machine name must be unique per cluster.'] });
     await makeVm(t, { name: 'App01', cluster: c.id, tenant: tenant.id });
     const dupTenant = await post({ name: 'APP01', cluster: c.id, tenant: tenant.id });
-    expect(dupTenant.json()).toEqual({ __all__: ['Virtual machine name must be unique per cluster and tenant.'] });
+    expect(dupTenant.json()).toEqual({ __all__: ['Constraint “virtualization_virtualmachine_unique_name_cluster_tenant” is violated.'] });
     // another cluster, or no cluster at all, is another namespace
     await makeVm(t, { name: 'App01', cluster: (await makeCluster(t)).id });
     await makeVm(t, { name: 'App01', site: site.id });

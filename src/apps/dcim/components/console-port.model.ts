@@ -7,6 +7,7 @@ import { description } from '../../fields.js';
 import { cabledFields, cabledFilters, occupiedField, pathEndpointFields, representCabled } from '../cabled-fields.js';
 import { ConsolePortSpeed, ConsolePortType } from '../component-choices.js';
 import { componentFields, componentFilters, labelDisplay, stayOnDevice, uniqueOnDevice } from './component.js';
+import { moduleLink } from '../module-link.js';
 
 /** console ports and console server ports share everything but their identity */
 export function defineConsolePort(name: string, path: string, verboseName: string) {
@@ -16,6 +17,7 @@ export function defineConsolePort(name: string, path: string, verboseName: strin
     verboseName,
     fields: {
       ...componentFields(),
+      module: moduleLink(),
       type: { kind: 'choice', choices: ConsolePortType, blank: true, help: 'Physical port type' },
       speed: { kind: 'choice', choices: ConsolePortSpeed, nullable: true, help: 'Port speed in bits per second' },
       description: description(),

@@ -7,7 +7,9 @@ import { color, description, fk } from '../../fields.js';
 import { cabledFields, cabledFilters, occupiedField, representCabled } from '../cabled-fields.js';
 import { PortType } from '../component-choices.js';
 import { componentFields, componentFilters, labelDisplay, stayOnDevice, uniqueOnDevice } from './component.js';
+import { moduleLink } from '../module-link.js';
 import { deviceIdOf, rowOf } from './same-device.js';
+import { frontPortPathHooks } from '../paths/port-hooks.js';
 
 export const frontPort = defineModel({
   name: 'dcim.frontport',
@@ -15,6 +17,7 @@ export const frontPort = defineModel({
   verboseName: 'front port',
   fields: {
     ...componentFields(),
+    module: moduleLink(),
     type: { kind: 'choice', choices: PortType, required: true },
     color: { ...color(''), label: 'color' },
     rear_port: fk('dcim.rearport', { required: true, nullable: false, onDelete: 'cascade' }),
@@ -30,6 +33,8 @@ export const frontPort = defineModel({
   relatedObject: 'device',
   filters: { ...componentFilters(), ...cabledFilters(false) },
   hooks: {
+    // stored cable paths through the port follow its changes (paths/port-hooks.ts)
+    ...frontPortPathHooks,
     async validate(args) {
       const moved = await stayOnDevice(args);
       if (moved) return moved;

@@ -4,6 +4,7 @@
  */
 import { defineModel } from '../../../core/model/define-model.js';
 import { description } from '../../fields.js';
+import { installedModuleField, representInstalledModules } from '../installed-module.js';
 import { componentFields, componentFilters, labelDisplay, stayOnDevice, uniqueOnDevice } from './component.js';
 
 export const moduleBay = defineModel({
@@ -12,6 +13,7 @@ export const moduleBay = defineModel({
   verboseName: 'module bay',
   fields: {
     ...componentFields(),
+    installed_module: installedModuleField(),
     position: { kind: 'string', maxLength: 30, help: 'Identifier to reference when renaming installed components' },
     description: description(),
   },
@@ -20,8 +22,9 @@ export const moduleBay = defineModel({
   filters: componentFilters(),
   hooks: {
     validate: stayOnDevice,
-    represent(_rc, rows, out) {
+    async represent(rc, rows, out, { mode }) {
       labelDisplay(rows, out);
+      if (mode === 'full') await representInstalledModules(rc, rows, out);
     },
   },
   brief: ['name'],

@@ -7,6 +7,7 @@ import { description, fk } from '../../fields.js';
 import { cabledFields, cabledFilters, occupiedField, pathEndpointFields, representCabled } from '../cabled-fields.js';
 import { PowerOutletFeedLeg, PowerOutletType } from '../component-choices.js';
 import { componentFields, componentFilters, labelDisplay, stayOnDevice, uniqueOnDevice } from './component.js';
+import { moduleLink } from '../module-link.js';
 import { deviceIdOf, rowOf } from './same-device.js';
 
 export const powerOutlet = defineModel({
@@ -15,6 +16,7 @@ export const powerOutlet = defineModel({
   verboseName: 'power outlet',
   fields: {
     ...componentFields(),
+    module: moduleLink(),
     type: { kind: 'choice', choices: PowerOutletType, blank: true, help: 'Physical port type' },
     power_port: fk('dcim.powerport', { onDelete: 'set_null' }),
     feed_leg: { kind: 'choice', choices: PowerOutletFeedLeg, blank: true, help: 'Phase (for three-phase feeds)' },

@@ -7,6 +7,7 @@ import { description } from '../../fields.js';
 import { cabledFields, cabledFilters, occupiedField, pathEndpointFields, representCabled } from '../cabled-fields.js';
 import { PowerPortType } from '../component-choices.js';
 import { componentFields, componentFilters, labelDisplay, stayOnDevice, uniqueOnDevice } from './component.js';
+import { moduleLink } from '../module-link.js';
 
 export const powerPort = defineModel({
   name: 'dcim.powerport',
@@ -14,6 +15,7 @@ export const powerPort = defineModel({
   verboseName: 'power port',
   fields: {
     ...componentFields(),
+    module: moduleLink(),
     type: { kind: 'choice', choices: PowerPortType, blank: true, help: 'Physical port type' },
     maximum_draw: { kind: 'integer', nullable: true, min: 1, max: 32767, help: 'Maximum power draw (watts)' },
     allocated_draw: { kind: 'integer', nullable: true, min: 1, max: 32767, help: 'Allocated power draw (watts)' },

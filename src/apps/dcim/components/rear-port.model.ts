@@ -8,6 +8,8 @@ import { color, description } from '../../fields.js';
 import { cabledFields, cabledFilters, occupiedField, representCabled } from '../cabled-fields.js';
 import { PortType } from '../component-choices.js';
 import { componentFields, componentFilters, labelDisplay, stayOnDevice, uniqueOnDevice } from './component.js';
+import { moduleLink } from '../module-link.js';
+import { rearPortPathHooks } from '../paths/port-hooks.js';
 
 export const rearPort = defineModel({
   name: 'dcim.rearport',
@@ -15,6 +17,7 @@ export const rearPort = defineModel({
   verboseName: 'rear port',
   fields: {
     ...componentFields(),
+    module: moduleLink(),
     type: { kind: 'choice', choices: PortType, required: true },
     color: { ...color(''), label: 'color' },
     positions: { kind: 'integer', default: 1, min: 1, max: 1024, help: 'Number of front ports which may be mapped' },
@@ -26,6 +29,8 @@ export const rearPort = defineModel({
   relatedObject: 'device',
   filters: { ...componentFilters(), ...cabledFilters(false) },
   hooks: {
+    // stored cable paths through the port follow its changes (paths/port-hooks.ts)
+    ...rearPortPathHooks,
     async validate(args) {
       const moved = await stayOnDevice(args);
       if (moved) return moved;

@@ -1,0 +1,17 @@
+/** NetBox Device.save() on create: every component its device type's templates describe. */
+import type { RequestContext } from '../../../core/context.js';
+import { instantiateComponents } from './instantiate.js';
+
+type Row = Record<string, unknown>;
+
+export async function instantiateDeviceComponents({ rc, created }: { rc: RequestContext; created: Array<{ row: Row }> }): Promise<void> {
+  const owners = created.map(({ row }) => ({
+    typeId: Number(row.device_type_id),
+    deviceId: Number(row.id),
+    moduleId: null,
+    position: '',
+    replicate: true,
+    adopt: false,
+  }));
+  await instantiateComponents(rc, owners, 'device_type_id');
+}

@@ -1,0 +1,59 @@
+/**
+ * Module types (NetBox 3.4 ModuleType): a make and model of line card or other installable part,
+ * carrying the modular component templates its modules get. Unique per manufacturer; displayed by
+ * model. NetBox 3.4 renders no template counts on module types (3.7 neither).
+ */
+import { sql } from 'kysely';
+import { defineModel } from '../../core/model/define-model.js';
+import { comments, description, fk } from '../fields.js';
+import { WeightUnit } from './choices.js';
+import { booleanFilter } from './filters.js';
+
+/** NetBox ModuleTypeFilterSet / DeviceTypeFilterSet: "has templates of this kind" booleans */
+export function hasTemplates(column: 'module_type_id' | 'device_type_id', kinds: Record<string, string[]>) {
+  return Object.fromEntries(
+    Object.entries(kinds).map(([name, tables]) => [
+      name,
+      booleanFilter((t) => sql`(${sql.join(tables.map((tbl) => sql`exists (select 1 from ${sql.table(tbl)} x where ${sql.ref(`x.${column}`)} = ${sql.ref(`${t}.id`)})`), sql` or `)})`),
+    ]),
+  );
+}
+
+/** the filters module types and device types share */
+export const MODULAR_TEMPLATE_FILTERS: Record<string, string[]> = {
+  console_ports: ['dcim_consoleporttemplate'],
+  console_server_ports: ['dcim_consoleserverporttemplate'],
+  power_ports: ['dcim_powerporttemplate'],
+  power_outlets: ['dcim_poweroutlettemplate'],
+  interfaces: ['dcim_interfacetemplate'],
+  pass_through_ports: ['dcim_frontporttemplate', 'dcim_rearporttemplate'],
+};
+
+export const moduleType = defineModel({
+  name: 'dcim.moduletype',
+  path: 'module-types',
+  verboseName: 'module type',
+  fields: {
+    manufacturer: fk('dcim.manufacturer', { required: true, nullable: false, onDelete: 'protect' }),
+    model: { kind: 'string', required: true, maxLength: 100 },
+    part_number: { kind: 'string', maxLength: 50, help: 'Discrete part number (optional)' },
+    weight: { kind: 'decimal', nullable: true, min: 0, decimalPlaces: 2 },
+    weight_unit: { kind: 'choice', choices: WeightUnit, blank: true },
+    description: description(),
+    comments: comments(),
+  },
+  uniqueTogether: [{ fields: ['manufacturer', 'model'], message: 'Module type with this Manufacturer and Model already exists.' }],
+  filters: hasTemplates('module_type_id', MODULAR_TEMPLATE_FILTERS),
+  hooks: {
+    async validate({ data }) {
+      // NetBox 3.4 WeightMixin.clean()
+      if (data.weight != null && !data.weight_unit) return { weight_unit: ['Must specify a unit when setting a weight'] };
+    },
+  },
+  // the `module_type` filter of modules names a module type by its model (NetBox ModuleFilterSet)
+  naturalKey: 'model',
+  display: (row) => String(row.model),
+  brief: ['manufacturer', 'model'],
+  ordering: ['manufacturer', 'model'],
+  search: ['model', 'part_number', 'description', 'comments'],
+});

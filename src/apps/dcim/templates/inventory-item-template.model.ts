@@ -1,0 +1,54 @@
+/**
+ * Inventory item templates (NetBox 3.4 InventoryItemTemplate): a tree on one device type, each item
+ * optionally naming a modular component template of the same type (`component_type` +
+ * `component_id`). NetBox renders `parent` as a bare id here, and `_depth` (its MPTT level).
+ */
+import { fk } from '../../fields.js';
+import { defineTemplate, templateRow } from './define-template.js';
+
+/** NetBox 3.4 MODULAR_COMPONENT_TEMPLATE_MODELS */
+export const COMPONENT_TEMPLATE_TYPES = [
+  'dcim.consoleporttemplate', 'dcim.consoleserverporttemplate', 'dcim.frontporttemplate', 'dcim.interfacetemplate',
+  'dcim.poweroutlettemplate', 'dcim.powerporttemplate', 'dcim.rearporttemplate',
+];
+
+export const inventoryItemTemplate = defineTemplate({
+  name: 'dcim.inventoryitemtemplate',
+  path: 'inventory-item-templates',
+  verboseName: 'inventory item template',
+  modular: false,
+  fields: {
+    // a bare id both ways (DRF PrimaryKeyRelatedField)
+    parent: fk('dcim.inventoryitemtemplate', { onDelete: 'cascade', shape: { type: 'integer', nullable: true }, shapeIn: { brief: { type: 'integer', nullable: true }, nested: { type: 'integer', nullable: true } } }),
+    role: fk('dcim.inventoryitemrole', { onDelete: 'protect' }),
+    manufacturer: fk('dcim.manufacturer', { onDelete: 'protect' }),
+    part_id: { kind: 'string', maxLength: 50, label: 'Part ID', help: 'Manufacturer-assigned part identifier' },
+    component_type: { kind: 'contenttype', nullable: true, types: COMPONENT_TEMPLATE_TYPES },
+    component_id: { kind: 'integer', nullable: true, min: 0 },
+    // the template it names goes with it as a dangling reference would: cleared (no cascade)
+    component: { kind: 'generic', generic: { type: 'component_type', id: 'component_id' }, onDelete: 'set_null', shape: { type: 'object', nullable: true, additionalProperties: true } },
+  },
+  async validate(rc, data) {
+    if (data.parent_id == null) return;
+    if (data.id != null && Number(data.parent_id) === Number(data.id)) return { parent: ['Cannot assign self as parent.'] };
+    const parent = await templateRow(rc, 'dcim_inventoryitemtemplate', data.parent_id);
+    if (parent && Number(parent.device_type_id) !== Number(data.device_type_id)) {
+      return { parent: ['Parent inventory item template does not belong to the same device type.'] };
+    }
+  },
+  represent(rows, out) {
+    rows.forEach((r, i) => {
+      if ('parent' in out[i]!) out[i]!.parent = r.parent_id == null ? null : Number(r.parent_id);
+    });
+  },
+  extra: {
+    treeParent: 'parent',
+    uniqueTogether: [
+      { fields: ['device_type', 'parent', 'name'], message: 'Inventory item template with this Device type, Parent and Name already exists.' },
+      // NULL parents are distinct to the constraint above; the database's partial index is not fooled
+      { fields: ['device_type', 'name'], whenNull: ['parent'], message: 'Inventory item template with this Device type, Parent and Name already exists.' },
+    ],
+    brief: ['name', '_depth'],
+    ordering: ['device_type', 'parent', 'name'],
+  },
+});

@@ -1,0 +1,32 @@
+/** Wireless LAN groups (NetBox 3.4 WirelessLANGroup): a tree of groups for wireless LANs. */
+import { sql } from 'kysely';
+import { defineModel } from '../../core/model/define-model.js';
+import { descendantsSql } from '../../core/represent/load-related.js';
+import { description, fk, name, slug } from '../fields.js';
+
+export const wirelessLanGroup = defineModel({
+  name: 'wireless.wirelesslangroup',
+  path: 'wireless-lan-groups',
+  verboseName: 'wireless LAN group',
+  fields: {
+    name: name(100, { unique: true }),
+    slug: slug(100, { unique: true }),
+    parent: fk('wireless.wirelesslangroup', { onDelete: 'cascade', treeFilter: true }),
+    description: description(),
+  },
+  treeParent: 'parent',
+  counts: { wirelesslan_count: { model: 'wireless.wirelesslan', via: 'group', cumulative: true } },
+  uniqueTogether: [{ fields: ['parent', 'name'], message: 'Wireless LAN group with this Parent and Name already exists.' }],
+  hooks: {
+    async validate({ rc, data, before }) {
+      // a group may not be its own ancestor
+      if (!before || data.parent_id == null) return;
+      const model = rc.app.registry.get('wireless.wirelesslangroup');
+      const res = await sql`select id from ${descendantsSql(model, sql`select ${before.id}::bigint`)} d where id = ${data.parent_id}`.execute(rc.q);
+      if (res.rows.length) return { parent: ['Cannot assign self or child as parent.'] };
+    },
+  },
+  brief: ['name', 'slug', 'wirelesslan_count', '_depth'],
+  ordering: ['name', 'id'],
+  search: ['name', 'slug', 'description'],
+});

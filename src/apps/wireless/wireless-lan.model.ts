@@ -1,0 +1,27 @@
+/** Wireless LANs (NetBox 3.4 WirelessLAN): an SSID, its security and VLAN, joined by interfaces (`wireless_lans`). */
+import { defineModel } from '../../core/model/define-model.js';
+import { comments, description, fk } from '../fields.js';
+import { tenancyFilters } from '../ipam/common.js';
+import { authFields } from './auth-fields.js';
+import { WirelessLANStatus } from './choices.js';
+
+export const wirelessLan = defineModel({
+  name: 'wireless.wirelesslan',
+  path: 'wireless-lans',
+  verboseName: 'wireless LAN',
+  fields: {
+    ssid: { kind: 'string', required: true, maxLength: 32, label: 'SSID' },
+    description: description(),
+    group: fk('wireless.wirelesslangroup', { onDelete: 'set_null', treeFilter: true }),
+    status: { kind: 'choice', choices: WirelessLANStatus, default: 'active' },
+    vlan: fk('ipam.vlan', { onDelete: 'protect', label: 'VLAN' }),
+    tenant: fk('tenancy.tenant', { onDelete: 'protect' }),
+    ...authFields(),
+    comments: comments(),
+  },
+  filters: tenancyFilters(),
+  display: (row) => String(row.ssid),
+  brief: ['ssid'],
+  ordering: ['ssid', 'id'],
+  search: ['ssid', 'description'],
+});

@@ -1,0 +1,34 @@
+/**
+ * Uniqueness errors in Django's words (NetBox 3.4 runs Django 4.1 and DRF 3.14):
+ * - one unique field, checked by DRF's UniqueValidator: `<model verbose name> with this <Field
+ *   label> already exists.` The issue fixes the label's form: capitalised as Django's capfirst does
+ *   ("rack with this Asset tag already exists."); the model's verbose name stays as declared.
+ * - a unique constraint over fields, checked by Model.validate_constraints ->
+ *   unique_error_message: `<Model verbose name capfirst> with this <Label1 capfirst>, <Label2
+ *   capfirst> and <Label3 capfirst> already exists.` (labels joined by get_text_list).
+ */
+import type { FieldDef, ModelDef, UniqueTogether } from '../model/types.js';
+
+/** Django's capfirst: the first character upper-cased, the rest untouched */
+export const capfirst = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+
+/** a field's label: its declared label, else its name with spaces (Django's default verbose name) */
+export const fieldLabel = (key: string, f: FieldDef | undefined) => f?.label ?? key.replace(/_/g, ' ');
+
+/** Django's get_text_list(items, 'and'): "a", "a and b", "a, b and c" */
+function textList(items: string[]): string {
+  if (items.length <= 1) return items.join('');
+  return `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`;
+}
+
+export function uniqueFieldMessage(model: ModelDef, key: string): string {
+  const own = model.fields[key]?.uniqueMessage;
+  if (own) return own;
+  return `${model.verboseName} with this ${capfirst(fieldLabel(key, model.fields[key]))} already exists.`;
+}
+
+export function uniqueTogetherMessage(model: ModelDef, u: UniqueTogether): string {
+  if (u.message) return u.message;
+  const labels = u.fields.map((k) => capfirst(fieldLabel(k, model.fields[k])));
+  return `${capfirst(model.verboseName)} with this ${textList(labels)} already exists.`;
+}
