@@ -86,7 +86,7 @@ describe('tunnels and their terminations', () => {
     await make(t, '/api/vpn/tunnel-terminations/', { tunnel: tun.id, ...onInterface(i), outside_ip: address.id });
     expect((await t.del(`/api/ipam/ip-addresses/${address.id}/`)).statusCode).toBe(409);
     const dup = await t.post('/api/vpn/tunnels/', { name: tun.name, encapsulation: 'gre' });
-    expect(dup.json()).toEqual({ name: ['tunnel with this name already exists.'] });
+    expect(dup.json()).toEqual({ name: ['tunnel with this Name already exists.'] });
     const bad = await t.post('/api/vpn/tunnels/', { name: uniq('tun'), encapsulation: 'vxlan' });
     expect(bad.json()).toEqual({ encapsulation: ['"vxlan" is not a valid choice.'] });
   });
