@@ -15,9 +15,9 @@ import { choiceSchema } from '../../core/openapi/shapes.js';
 import { description, fk } from '../fields.js';
 import { Duplex, InterfaceMode, InterfaceType, LinkStatus, PoEMode, PoEType, VIRTUAL_INTERFACE_TYPES, WIRELESS_INTERFACE_TYPES } from './choices.js';
 import { vcInterfaceFilter } from './vc-interface-filters.js';
+import { componentFilters } from './components/component.js';
 import { cabledFields, cabledFilters, connectionStatus, occupiedField, pathEndpointFields, representCabled } from './cabled-fields.js';
-import { parseIds, siteScope, viaPair } from './filters.js';
-import { relatedFilter } from '../../core/query/related-filter.js';
+import { parseIds } from './filters.js';
 import { validateInterface } from './interface-rules.js';
 import { l2vpnFilters, l2vpnTerminationField, representL2vpnTermination } from '../vpn/l2vpn-assignment.js';
 import { moduleLink } from './module-link.js';
@@ -108,15 +108,8 @@ export const iface = defineModel({
   uniqueTogether: [{ fields: ['device', 'name'] }],
   relatedObject: 'device',
   filters: {
-    ...viaPair('site', ['device', 'site']),
-    ...siteScope(['device', 'site']),
-    ...viaPair('location', ['device', 'location']),
-    ...viaPair('rack', ['device', 'rack']),
-    ...viaPair('role', ['device', 'role']),
-    ...viaPair('device_role', ['device', 'device_role']),
-    ...viaPair('device_type', ['device', 'device_type']),
-    virtual_chassis: relatedFilter(['device', 'virtual_chassis']),
-    virtual_chassis_id: relatedFilter(['device', 'virtual_chassis'], { byId: true }),
+    // the place, role, type and virtual chassis filters of every device component
+    ...componentFilters(),
     // NetBox 3.4: a virtual chassis acts as one device (vc-interface-filters.ts)
     device: vcInterfaceFilter({ byId: false, ifMaster: true, negatable: true }),
     device_id: vcInterfaceFilter({ byId: true, ifMaster: false, negatable: true }),
