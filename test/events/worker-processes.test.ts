@@ -68,8 +68,14 @@ describe('a service killed with SIGKILL mid-delivery', () => {
         if (Date.now() > deadline) throw new Error(`not delivered: ${ids.filter((id) => !sitesIn(rx).has(id))}\n${second.output()}`);
         await new Promise((r) => setTimeout(r, 200));
       }
-      const tasks = await api(second.url, 'GET', '/api/core/background-tasks/?limit=100');
-      const statuses = (tasks.json.results as Array<{ status: string }>).map((t) => t.status);
+      // the receiver has each request before the worker records its outcome: wait for the records
+      let statuses: string[] = [];
+      while (Date.now() < deadline) {
+        const tasks = await api(second.url, 'GET', '/api/core/background-tasks/?limit=100');
+        statuses = (tasks.json.results as Array<{ status: string }>).map((t) => t.status);
+        if (statuses.every((s) => s === 'finished')) break;
+        await new Promise((r) => setTimeout(r, 200));
+      }
       expect(statuses.filter((s) => s !== 'finished')).toEqual([]);
       expect(statuses).toHaveLength(5);
     } finally {
