@@ -7,15 +7,11 @@
 import { sql } from 'kysely';
 import type { RequestContext } from '../../core/context.js';
 import type { Row } from '../../core/represent/load-related.js';
+import { rowById } from '../../core/crud/row-by-id.js';
 import { validatePrimaryIps } from '../dcim/device-primary-ip.js';
 import { VM_INTERFACES } from '../ipam/relation-filters.js';
 
 type Errors = Record<string, string[]>;
-
-async function one(rc: RequestContext, table: string, id: unknown, columns: string[]): Promise<Row | undefined> {
-  const res = await sql<Row>`select ${sql.join(columns.map((c) => sql.ref(c)))} from ${sql.table(table)} where id = ${id}`.execute(rc.q);
-  return res.rows[0];
-}
 
 /** the total size of a machine's virtual disks, or null when it has none (NetBox 3.7) */
 export async function diskTotal(rc: RequestContext, vmId: unknown): Promise<number | null> {
@@ -36,16 +32,16 @@ export async function validateVirtualMachine(rc: RequestContext, data: Row, befo
   if (data.site_id == null && data.cluster_id == null) {
     errors.cluster = ['A virtual machine must be assigned to a site and/or cluster.'];
   }
-  const cluster = data.cluster_id == null ? undefined : await one(rc, 'virtualization_cluster', data.cluster_id, ['name', 'site_id']);
+  const cluster = data.cluster_id == null ? undefined : await rowById(rc, 'virtualization_cluster', data.cluster_id, ['name', 'site_id']);
   if (cluster && data.site_id != null && cluster.site_id != null && Number(cluster.site_id) !== Number(data.site_id)) {
-    const site = await one(rc, 'dcim_site', data.site_id, ['name']);
+    const site = await rowById(rc, 'dcim_site', data.site_id, ['name']);
     errors.cluster = [`The selected cluster (${String(cluster.name)}) is not assigned to this site (${String(site?.name)}).`];
   }
   if (data.device_id != null) {
     if (!cluster) {
       errors.device = ['Must specify a cluster when assigning a host device.'];
     } else {
-      const device = await one(rc, 'dcim_device', data.device_id, ['name', 'cluster_id']);
+      const device = await rowById(rc, 'dcim_device', data.device_id, ['name', 'cluster_id']);
       if (device && Number(device.cluster_id) !== Number(data.cluster_id)) {
         errors.device = [`The selected device (${String(device.name ?? data.device_id)}) is not assigned to this cluster (${String(cluster.name)}).`];
       }
@@ -53,7 +49,7 @@ export async function validateVirtualMachine(rc: RequestContext, data: Row, befo
   }
   if (data.role_id != null) {
     // NetBox 3.4: the role is limited to roles with vm_role (limit_choices_to), Django's wording
-    const role = await one(rc, 'dcim_devicerole', data.role_id, ['vm_role']);
+    const role = await rowById(rc, 'dcim_devicerole', data.role_id, ['vm_role']);
     if (role && !role.vm_role) errors.role = [`device role instance with id ${String(data.role_id)} does not exist.`];
   }
   // a new VM has no interfaces, so it cannot have a primary address yet

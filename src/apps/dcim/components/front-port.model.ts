@@ -8,7 +8,8 @@ import { cabledFields, cabledFilters, occupiedField, representCabled } from '../
 import { PortType } from '../component-choices.js';
 import { componentFields, componentFilters, labelDisplay, stayOnDevice, uniqueOnDevice } from './component.js';
 import { moduleLink } from '../module-link.js';
-import { deviceIdOf, rowOf } from './same-device.js';
+import { rowById } from '../../../core/crud/row-by-id.js';
+import { deviceIdOf } from './same-device.js';
 import { frontPortPathHooks } from '../paths/port-hooks.js';
 
 export const frontPort = defineModel({
@@ -40,7 +41,7 @@ export const frontPort = defineModel({
       if (moved) return moved;
       // NetBox 3.4 FrontPort.clean()
       const data = { ...args.before, ...args.data };
-      const rear = await rowOf(args.rc, 'dcim_rearport', data.rear_port_id);
+      const rear = await rowById(args.rc, 'dcim_rearport', data.rear_port_id);
       if (!rear) return;
       if (Number(rear.device_id) !== deviceIdOf(args.data, args.before)) {
         return { rear_port: [`Rear port (${String(rear.name)}) must belong to the same device`] };

@@ -6,7 +6,8 @@
 import { defineModel } from '../../../core/model/define-model.js';
 import { description, fk } from '../../fields.js';
 import { componentFields, componentFilters, labelDisplay } from './component.js';
-import { deviceIdOf, rowOf } from './same-device.js';
+import { rowById, rowOfType } from '../../../core/crud/row-by-id.js';
+import { deviceIdOf } from './same-device.js';
 
 /** NetBox 3.4 MODULAR_COMPONENT_MODELS: what an inventory item may sit in */
 export const INVENTORY_COMPONENT_TYPES = [
@@ -45,13 +46,13 @@ export const inventoryItem = defineModel({
       // NetBox 3.4 InventoryItem.clean()
       const parentId = 'parent_id' in data ? data.parent_id : before?.parent_id;
       if (before && parentId != null && Number(parentId) === Number(before.id)) return { parent: ['Cannot assign self as parent.'] };
-      const parent = await rowOf(rc, 'dcim_inventoryitem', parentId);
+      const parent = await rowById(rc, 'dcim_inventoryitem', parentId);
       if (parent && Number(parent.device_id) !== deviceId) return { parent: ['Parent inventory item does not belong to the same device.'] };
       const type = 'component_type' in data ? data.component_type : before?.component_type;
       const id = 'component_id' in data ? data.component_id : before?.component_id;
       if ((type == null) !== (id == null)) return { __all__: ['A component needs both component_type and component_id.'] };
       if (type == null) return;
-      const component = await rowOf(rc, String(type).replace('.', '_'), id);
+      const component = await rowOfType(rc, type, id);
       if (!component) return { component_id: [`Related object not found using the provided value: ${String(id)}.`] };
       if (Number(component.device_id) !== deviceId) return { device: ['Cannot assign inventory item to component on another device'] };
     },

@@ -8,7 +8,8 @@ import { cabledFields, cabledFilters, occupiedField, pathEndpointFields, represe
 import { PowerOutletFeedLeg, PowerOutletType } from '../component-choices.js';
 import { componentFields, componentFilters, labelDisplay, stayOnDevice, uniqueOnDevice } from './component.js';
 import { moduleLink } from '../module-link.js';
-import { deviceIdOf, rowOf } from './same-device.js';
+import { rowById } from '../../../core/crud/row-by-id.js';
+import { deviceIdOf } from './same-device.js';
 
 export const powerOutlet = defineModel({
   name: 'dcim.poweroutlet',
@@ -33,7 +34,7 @@ export const powerOutlet = defineModel({
       const moved = await stayOnDevice(args);
       if (moved) return moved;
       // NetBox 3.4 PowerOutlet.clean(): the feeding power port is on the same device
-      const port = await rowOf(args.rc, 'dcim_powerport', args.data.power_port_id);
+      const port = await rowById(args.rc, 'dcim_powerport', args.data.power_port_id);
       if (port && Number(port.device_id) !== deviceIdOf(args.data, args.before)) {
         return { __all__: [`Parent power port (${String(port.name)}) must belong to the same device`] };
       }
