@@ -12,16 +12,21 @@ import { searchTerm } from '../../core/query/filter-conditions.js';
 import { likeEscape } from '../../core/query/lookups.js';
 import { fhrpGroup } from './fhrp-group.model.js';
 import type { RequestContext } from '../../core/context.js';
+import { rowOfType } from '../../core/crud/row-by-id.js';
+import { fetchRowsById } from '../../core/represent/load-related.js';
 
 type Row = Record<string, unknown>;
 
-/** `type:id` -> interface name, for the assignments of a page (one statement per interface kind) */
+/**
+ * `type:id` -> interface name for the assignments of a page whose nested interface is not in the
+ * output (brief or `fields=`), one statement per interface kind
+ */
 async function interfaceNames(rc: RequestContext, rows: Row[]): Promise<Map<string, string>> {
   const out = new Map<string, string>();
   for (const type of FHRP_INTERFACE_TYPES) {
     const ids = rows.filter((r) => r.interface_type === type).map((r) => Number(r.interface_id));
     if (!ids.length) continue;
-    const res = await sql<Row>`select id, name from ${sql.table(type.replace('.', '_'))} where id = any(${ids}::bigint[])`.execute(rc.q);
+    const res = await sql<Row>`select id, name from ${sql.table(rc.app.registry.get(type).table)} where id = any(${ids}::bigint[])`.execute(rc.q);
     for (const r of res.rows) out.set(`${type}:${String(r.id)}`, String(r.name));
   }
   return out;
@@ -82,17 +87,23 @@ export const fhrpGroupAssignment = defineModel({
       const type = data.interface_type ?? before?.interface_type;
       const id = data.interface_id ?? before?.interface_id;
       if (type == null || id == null) return;
-      const res = await sql`select 1 from ${sql.table(String(type).replace('.', '_'))} where id = ${Number(id)}`.execute(rc.q);
-      if (!res.rows.length) return { interface_id: [`Related object not found using the provided value: ${String(id)}.`] };
+      if (!(await rowOfType(rc, type, id, ['id']))) return { interface_id: [`Related object not found using the provided value: ${String(id)}.`] };
     },
     async represent(rc, rows, out) {
-      // NetBox: "<interface>: <group> (<priority>)", with the interface's and the group's names
-      const names = await interfaceNames(rc, rows);
-      const groups = await sql<Row>`select * from ipam_fhrpgroup where id = any(${rows.map((r) => Number(r.group_id))}::bigint[])`.execute(rc.q);
-      const groupDisplay = new Map(groups.rows.map((g) => [Number(g.id), fhrpGroup.display(g)]));
+      // NetBox: "<interface>: <group> (<priority>)". The nested group and interface give the names
+      // when the output holds them; only what is missing is read.
+      const nested = (o: Record<string, unknown> | undefined, key: string) => (o?.[key] as { display?: string; name?: string } | null | undefined) ?? undefined;
+      const missingIface = rows.filter((_r, i) => nested(out[i], 'interface')?.name === undefined);
+      const names = missingIface.length ? await interfaceNames(rc, missingIface) : new Map<string, string>();
+      const missingGroup = rows.filter((_r, i) => nested(out[i], 'group')?.display === undefined).map((r) => Number(r.group_id));
+      const groupDisplay = new Map<number, string>();
+      if (missingGroup.length) {
+        for (const g of await fetchRowsById(rc, fhrpGroup, missingGroup)) groupDisplay.set(Number(g.id), fhrpGroup.display(g));
+      }
       rows.forEach((r, i) => {
-        const iface = names.get(`${String(r.interface_type)}:${String(r.interface_id)}`) ?? String(r.interface_id);
-        out[i]!.display = `${iface}: ${groupDisplay.get(Number(r.group_id)) ?? ''} (${String(r.priority)})`;
+        const iface = nested(out[i], 'interface')?.name ?? names.get(`${String(r.interface_type)}:${String(r.interface_id)}`) ?? String(r.interface_id);
+        const group = nested(out[i], 'group')?.display ?? groupDisplay.get(Number(r.group_id)) ?? '';
+        out[i]!.display = `${iface}: ${group} (${String(r.priority)})`;
       });
     },
   },

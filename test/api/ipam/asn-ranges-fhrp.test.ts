@@ -89,6 +89,9 @@ describe('FHRP groups', () => {
     const [a, b] = [await makeInterface(t, d, { name: 'Vlan10' }), await makeInterface(t, d, { name: 'Vlan20' })];
     const asg = await make(t, '/api/ipam/fhrp-group-assignments/', { group: g.id, interface_type: 'dcim.interface', interface_id: a.id, priority: 120 });
     expect(asg).toMatchObject({ display: 'Vlan10: HSRP: 1 (120)', interface: { id: a.id, name: 'Vlan10' }, group: { id: g.id }, priority: 120 });
+    // brief and `fields=` outputs lack the nested interface (or group): the display is the same
+    expect((await get(`/api/ipam/fhrp-group-assignments/?id=${asg.id}&brief=1`)).results[0].display).toBe('Vlan10: HSRP: 1 (120)');
+    expect((await get(`/api/ipam/fhrp-group-assignments/?id=${asg.id}&fields=id,display`)).results[0].display).toBe('Vlan10: HSRP: 1 (120)');
     const twice = await t.post('/api/ipam/fhrp-group-assignments/', { group: g.id, interface_type: 'dcim.interface', interface_id: a.id, priority: 1 });
     expect(twice.json()).toEqual({ __all__: ['FHRP group assignment with this Interface type, Interface id and Group already exists.'] });
     const missing = await t.post('/api/ipam/fhrp-group-assignments/', { group: g.id, interface_type: 'dcim.interface', interface_id: 99999999, priority: 1 });
