@@ -71,3 +71,39 @@ describe('wireless links', () => {
     expect(await get(`/api/dcim/interfaces/${b.id}/`)).toMatchObject({ wireless_link: null, link_peers: [], _occupied: false });
   });
 });
+
+describe('wireless links on cable paths', () => {
+  it('puts the link on both interfaces\' paths: connected endpoints, trace, the connected filter, and a retrace when the link changes or goes', async () => {
+    const [da, db, dc] = [await makeDevice(t), await makeDevice(t), await makeDevice(t)];
+    const [a, b, c] = [await makeInterface(t, da, { type: 'ieee802.11ax' }), await makeInterface(t, db, { type: 'ieee802.11ax' }), await makeInterface(t, dc, { type: 'ieee802.11ax' })];
+    const link = await make(t, '/api/wireless/wireless-links/', { interface_a: a.id, interface_b: b.id, ssid: uniq('ptp') });
+    const ia = await get(`/api/dcim/interfaces/${a.id}/`);
+    expect(ia).toMatchObject({ connected_endpoints_type: 'dcim.interface', connected_endpoints_reachable: true });
+    expect(ia.connected_endpoints.map((e: Json) => e.id)).toEqual([b.id]);
+    expect((await get(`/api/dcim/interfaces/${b.id}/`)).connected_endpoints.map((e: Json) => e.id)).toEqual([a.id]);
+    const trace = await get(`/api/dcim/interfaces/${a.id}/trace/`);
+    expect(trace).toHaveLength(1);
+    expect(trace[0][0].map((e: Json) => e.id)).toEqual([a.id]);
+    expect(trace[0][1]).toEqual({ id: link.id, url: expect.stringContaining(`/api/wireless/wireless-links/${link.id}/`), ssid: link.ssid, status: 'connected', description: '' });
+    expect(trace[0][2].map((e: Json) => e.id)).toEqual([b.id]);
+    expect(ids(await get(`/api/dcim/interfaces/?device_id=${da.id}&connected=true`))).toEqual([a.id]);
+    const connected = await get(`/api/dcim/connected-device/?peer_device=${db.name}&peer_interface=${b.name}`);
+    expect(connected.id).toBe(da.id);
+
+    // a planned link: the path stays, but is not active (not reachable)
+    await t.patch(`/api/wireless/wireless-links/${link.id}/`, { status: 'planned' });
+    expect(await get(`/api/dcim/interfaces/${a.id}/`)).toMatchObject({ connected_endpoints_reachable: false });
+    expect(ids(await get(`/api/dcim/interfaces/?device_id=${da.id}&connected=true`))).toEqual([]);
+
+    // the link moves its B end: b loses its path, c gains one
+    expect((await t.patch(`/api/wireless/wireless-links/${link.id}/`, { interface_b: c.id, status: 'connected' })).statusCode).toBe(200);
+    expect((await get(`/api/dcim/interfaces/${a.id}/`)).connected_endpoints.map((e: Json) => e.id)).toEqual([c.id]);
+    expect(await get(`/api/dcim/interfaces/${b.id}/`)).toMatchObject({ connected_endpoints: null, connected_endpoints_reachable: null, link_peers: [] });
+    expect((await get(`/api/dcim/interfaces/${c.id}/`)).connected_endpoints.map((e: Json) => e.id)).toEqual([a.id]);
+
+    // deleting the link removes both paths
+    expect((await t.del(`/api/wireless/wireless-links/${link.id}/`)).statusCode).toBe(204);
+    for (const i of [a, c]) expect(await get(`/api/dcim/interfaces/${i.id}/`)).toMatchObject({ connected_endpoints: null, connected_endpoints_reachable: null });
+    expect(await get(`/api/dcim/interfaces/${a.id}/trace/`)).toEqual([]);
+  });
+});

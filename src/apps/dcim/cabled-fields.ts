@@ -1,7 +1,7 @@
 /**
  * What every cabled kind shares (NetBox 3.4 CabledObjectModel and PathEndpoint): the read-only cable
  * fields, the `cabled` / `occupied` / `connected` filters, and one represent step that fills them for
- * a page at once. Interfaces, console, console server and power ports, power outlets, front and rear
+ * a page at once (an interface's wireless link counts as its link, as in NetBox 3.4). Interfaces, console, console server and power ports, power outlets, front and rear
  * ports, power feeds and circuit terminations all declare them from here.
  */
 import { sql } from 'kysely';
@@ -12,6 +12,7 @@ import { renderChoice } from '../../core/represent/render.js';
 import { fk } from '../fields.js';
 import { CABLED_SHAPES, linkPeerRefs, loadCableStatus, nestPeers, renderObjects } from './cabling.js';
 import { destinationsOf, loadPaths, type StoredPath } from './paths/connected.js';
+import { INTERFACE, type Ref } from './paths/nodes.js';
 import { LinkStatus } from './choices.js';
 import { booleanFilter } from './filters.js';
 
@@ -56,6 +57,21 @@ export function cabledFilters(endpoint: boolean): Record<string, CustomFilter> {
   };
 }
 
+/** NetBox 3.4 `_occupied`: cabled or marked connected; an interface also when on a wireless link */
+const occupied = (r: Row): boolean => r.cable_id != null || r.mark_connected === true || r.wireless_link_id != null;
+
+/**
+ * NetBox 3.4 Interface.link_peers: an interface on a wireless link (interfaces with one take no
+ * cable) has the interface at the link's other end as its peer. One statement for the page.
+ */
+async function wirelessPeerRefs(rc: RequestContext, rows: Row[]): Promise<Map<number, Ref[]>> {
+  const ids = rows.filter((r) => r.wireless_link_id != null && r.cable_id == null).map((r) => Number(r.id));
+  if (!ids.length) return new Map();
+  const res = await sql<Row>`select i.id, case when l.interface_a_id = i.id then l.interface_b_id else l.interface_a_id end as peer
+    from dcim_interface i join wireless_wirelesslink l on l.id = i.wireless_link_id where i.id = any(${ids}::bigint[])`.execute(rc.q);
+  return new Map(res.rows.map((r) => [Number(r.id), [{ type: INTERFACE, id: Number(r.peer) }]]));
+}
+
 /**
  * Fills the cable fields of a page of one cabled kind: `cable` as an id in the brief form,
  * `_occupied` outside the nested form, and in the full form the link peers and (for path
@@ -75,18 +91,19 @@ export async function representCabled(rc: RequestContext, type: string, rows: Ro
     rows.forEach((r, i) => {
       const o = out[i]!;
       if (mode === 'brief' || nestedCableId) o.cable = r.cable_id == null ? null : Number(r.cable_id);
-      if (mode === 'brief' || nestedOccupied) o._occupied = r.cable_id != null || r.mark_connected === true;
+      if (mode === 'brief' || nestedOccupied) o._occupied = occupied(r);
     });
     return { status };
   }
   const peerRefs = await linkPeerRefs(rc, type, cabledIds);
+  for (const [id, refs] of await wirelessPeerRefs(rc, rows)) peerRefs.set(id, refs);
   const paths = endpoint ? await loadPaths(rc, [...new Set(rows.filter((r) => r._path_id != null).map((r) => Number(r._path_id)))]) : new Map<number, StoredPath>();
   const destinations = new Map(rows.map((r) => [Number(r.id), destinationsOf(paths.get(Number(r._path_id)))]));
   const objects = await renderObjects(rc, [...[...peerRefs.values()].flat(), ...[...destinations.values()].flat()]);
   const peers = nestPeers(peerRefs, objects);
   rows.forEach((r, i) => {
     const o = out[i]!;
-    o._occupied = r.cable_id != null || r.mark_connected === true;
+    o._occupied = occupied(r);
     const p = peers.get(Number(r.id));
     o.link_peers = p?.peers ?? [];
     o.link_peers_type = p?.type ?? null;

@@ -4,10 +4,6 @@
  * is an error, a missing one is filled in from the channel's value, "5g-36-5180-20"); and the
  * WWN, stored as eight upper-case hex octets joined by colons.
  */
-import { sql } from 'kysely';
-import type { RequestContext } from '../../core/context.js';
-import { fetchRowsById } from '../../core/represent/load-related.js';
-import { render } from '../../core/represent/render.js';
 import { WIRELESS_INTERFACE_TYPES } from './choices.js';
 
 type Row = Record<string, unknown>;
@@ -38,33 +34,5 @@ export function prepareRadio(data: Row): void {
   if (typeof data.wwn === 'string') {
     const hex = data.wwn.replace(/[^0-9A-Fa-f]/g, '').toUpperCase();
     data.wwn = hex ? hex.match(/../g)!.join(':') : null;
-  }
-}
-
-/**
- * NetBox 3.4 Interface.link_peers / _occupied: an interface on a wireless link (and no cable) has
- * the link's other end as its peer, and is occupied. One statement for the page's links.
- */
-export async function representWirelessPeers(rc: RequestContext, rows: Row[], out: Row[], mode: string): Promise<void> {
-  const linked = rows.map((r, i) => [r, i] as const).filter(([r]) => r.wireless_link_id != null && r.cable_id == null);
-  if (!linked.length || mode === 'nested') return;
-  for (const [, i] of linked) out[i]!._occupied = true;
-  if (mode !== 'full') return;
-  const links = await sql<Row>`select id, interface_a_id, interface_b_id from wireless_wirelesslink
-    where id = any(${linked.map(([r]) => Number(r.wireless_link_id))}::bigint[])`.execute(rc.q);
-  const byId = new Map(links.rows.map((l) => [Number(l.id), l]));
-  const peerOf = (r: Row) => {
-    const l = byId.get(Number(r.wireless_link_id));
-    if (!l) return undefined;
-    return Number(l.interface_a_id) === Number(r.id) ? Number(l.interface_b_id) : Number(l.interface_a_id);
-  };
-  const model = rc.app.registry.get('dcim.interface');
-  const peers = await render(rc, model, await fetchRowsById(rc, model, linked.map(([r]) => peerOf(r)).filter((x): x is number => x != null)), 'nested');
-  const rendered = new Map(peers.map((p) => [Number(p.id), p]));
-  for (const [r, i] of linked) {
-    const peer = rendered.get(Number(peerOf(r)));
-    if (!peer) continue;
-    out[i]!.link_peers = [peer];
-    out[i]!.link_peers_type = 'dcim.interface';
   }
 }

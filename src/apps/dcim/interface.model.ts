@@ -22,7 +22,7 @@ import { validateInterface } from './interface-rules.js';
 import { l2vpnFilters, l2vpnTerminationField, representL2vpnTermination } from '../vpn/l2vpn-assignment.js';
 import { moduleLink } from './module-link.js';
 import { dropUntaggedWithoutMode, syncTaggedVlans, validateVlans } from './interface-vlans.js';
-import { prepareRadio, representWirelessPeers, validateRadio, WWN } from './interface-radio.js';
+import { prepareRadio, validateRadio, WWN } from './interface-radio.js';
 import { WirelessChannel, WirelessRole } from '../wireless/choices.js';
 
 const VIRTUAL = [...VIRTUAL_INTERFACE_TYPES];
@@ -136,7 +136,6 @@ export const iface = defineModel({
     },
     async represent(rc, rows, out, { mode }) {
       const { status } = await representCabled(rc, 'dcim.interface', rows, out, mode, true);
-      await representWirelessPeers(rc, rows, out, mode);
       rows.forEach((r, i) => {
         // NetBox: a component shows "name (label)" when it has a label
         if (r.label) out[i]!.display = `${String(r.name)} (${String(r.label)})`;

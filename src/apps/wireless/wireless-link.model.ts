@@ -2,6 +2,7 @@
  * Wireless links (NetBox 3.4 WirelessLink): a point-to-point radio link between two wireless
  * interfaces, the radio counterpart of a cable. Each interface names its link (`wireless_link`),
  * written here in the link's transaction; deleting the link frees them (foreign key SET NULL).
+ * Like a cable, the link is a hop on its interfaces' stored paths.
  */
 import { sql } from 'kysely';
 import { defineModel } from '../../core/model/define-model.js';
@@ -14,6 +15,7 @@ import type { CustomFilter } from '../../core/model/types.js';
 import { INTEGER_LOOKUPS } from '../../core/query/lookups.js';
 import { parseBooleanLookup } from '../../core/query/parse-value.js';
 import { parseIds } from '../dcim/filters.js';
+import { retraceWirelessLink } from '../dcim/paths/upkeep.js';
 
 type Row = Record<string, unknown>;
 
@@ -32,6 +34,10 @@ function interfaceIdFilter(column: string): CustomFilter {
     },
   };
 }
+
+/** the interfaces a link joins, and joined before this write */
+const endsOf = (row: Row, before?: Row | null): number[] =>
+  [...new Set([row.interface_a_id, row.interface_b_id, before?.interface_a_id, before?.interface_b_id].filter((x) => x != null).map(Number))];
 
 async function interfaceRow(rc: RequestContext, id: unknown): Promise<Row | undefined> {
   if (id == null) return undefined;
@@ -72,11 +78,16 @@ export const wirelessLink = defineModel({
       if (!Object.keys(errors).length && Number(data.interface_a_id) === Number(data.interface_b_id)) errors.interface_b = ['A link needs two different interfaces.'];
       return errors;
     },
-    async afterWrite({ rc, row }) {
+    async afterWrite({ rc, row, before }) {
       // each end names this link; an end it left names none
       await sql`update dcim_interface set wireless_link_id = null
         where wireless_link_id = ${Number(row.id)} and id not in (${Number(row.interface_a_id)}, ${Number(row.interface_b_id)})`.execute(rc.q);
       await sql`update dcim_interface set wireless_link_id = ${Number(row.id)} where id in (${Number(row.interface_a_id)}, ${Number(row.interface_b_id)})`.execute(rc.q);
+      // the link is on its ends' paths as a cable is on its ends' (dcim/paths/README.md)
+      await retraceWirelessLink(rc, Number(row.id), endsOf(row, before));
+    },
+    async afterDelete({ rc, rows }) {
+      for (const row of rows) await retraceWirelessLink(rc, Number(row.id), endsOf(row));
     },
   },
   // NetBox: the SSID, else "#<id>"

@@ -1,6 +1,7 @@
 /**
  * Tracing a path from its origin (NetBox 3.4 CablePath.from_origin): near ends, their cable, the
- * cable's far ends; then on through pass-through ports (a front port to its rear port, keeping
+ * cable's far ends (or an interface's wireless link and the interface at its other end); then on
+ * through pass-through ports (a front port to its rear port, keeping
  * the position on a stack; a rear port to its front port(s) at position 1, or at the stacked
  * position when it has several) and circuits (a termination to the other side's), until an
  * endpoint (complete), a missing cable (incomplete) or a fork (split).
@@ -8,7 +9,7 @@
 import { sql } from 'kysely';
 import type { RequestContext } from '../../../core/context.js';
 import type { Row } from '../../../core/represent/load-related.js';
-import { CABLE, CIRCUIT_TERMINATION, FRONT_PORT, nodeOf, REAR_PORT, tableOf } from './nodes.js';
+import { CABLE, CIRCUIT_TERMINATION, FRONT_PORT, INTERFACE, nodeOf, REAR_PORT, tableOf, WIRELESS_LINK } from './nodes.js';
 
 export interface TracedPath {
   path: string[][];
@@ -23,6 +24,39 @@ async function rowsOf(rc: RequestContext, type: string, where: ReturnType<typeof
 
 const byIds = (ids: unknown[]) => sql`id = any(${ids.map(Number)}::bigint[])`;
 
+/**
+ * The link a near end is on, as a path node: its cable, else (an interface) its wireless link
+ * (NetBox 3.4 Interface.link), else null
+ */
+function linkOf(type: string, row: Row): string | null {
+  if (row.cable_id != null) return nodeOf(CABLE, row.cable_id);
+  if (type === INTERFACE && row.wireless_link_id != null) return nodeOf(WIRELESS_LINK, row.wireless_link_id);
+  return null;
+}
+
+interface FarEnds {
+  ends: Row[];
+  /** the link is connected (a planned or decommissioning one makes the path inactive) */
+  active: boolean;
+}
+
+/** the terminations at the other end of a near end's cable */
+async function cableFarEnds(rc: RequestContext, near: Row): Promise<FarEnds> {
+  const cable = (await sql<Row>`select status from dcim_cable where id = ${near.cable_id}`.execute(rc.q)).rows[0];
+  const farEnd = near.cable_end === 'A' ? 'B' : 'A';
+  const ends = (await sql<Row>`select termination_type, termination_id from dcim_cabletermination
+    where cable_id = ${near.cable_id} and cable_end = ${farEnd} order by id`.execute(rc.q)).rows;
+  return { ends, active: cable?.status === 'connected' };
+}
+
+/** the interface at the other end of an interface's wireless link */
+async function wirelessFarEnd(rc: RequestContext, near: Row): Promise<FarEnds> {
+  const link = (await sql<Row>`select status, interface_a_id, interface_b_id from wireless_wirelesslink where id = ${near.wireless_link_id}`.execute(rc.q)).rows[0];
+  if (!link) return { ends: [], active: false };
+  const other = Number(link.interface_a_id) === Number(near.id) ? link.interface_b_id : link.interface_a_id;
+  return { ends: [{ termination_type: INTERFACE, termination_id: other }], active: link.status === 'connected' };
+}
+
 /** The path from these origins (all of one type, on one cable end), or null when they have no cable. */
 export async function traceFromOrigin(rc: RequestContext, originType: string, originIds: number[]): Promise<TracedPath | null> {
   let type = originType;
@@ -35,27 +69,25 @@ export async function traceFromOrigin(rc: RequestContext, originType: string, or
   let isSplit = false;
 
   while (terms.length) {
-    // several cables under the near ends: the path forks
-    if (new Set(terms.map((t) => String(t.cable_id))).size > 1) {
+    // near ends on different links: the path forks
+    if (new Set(terms.map((t) => linkOf(type, t))).size > 1) {
       isSplit = true;
       break;
     }
     path.push(terms.map((t) => nodeOf(type, t.id)));
-    const cableId = terms[0]!.cable_id;
-    if (cableId == null) {
+    const link = linkOf(type, terms[0]!);
+    if (link === null) {
       if (path.length === 1) return null;
       break;
     }
-    path.push([nodeOf(CABLE, cableId)]);
-    const cable = (await sql<Row>`select status from dcim_cable where id = ${cableId}`.execute(rc.q)).rows[0];
-    if (cable?.status !== 'connected') isActive = false;
-    const farEnd = terms[0]!.cable_end === 'A' ? 'B' : 'A';
-    const far = (await sql<Row>`select termination_type, termination_id from dcim_cabletermination
-      where cable_id = ${cableId} and cable_end = ${farEnd} order by id`.execute(rc.q)).rows;
-    path.push(far.map((f) => nodeOf(String(f.termination_type), f.termination_id)));
-    if (!far.length) break;
-    const farType = String(far[0]!.termination_type);
-    const farRows = await rowsOf(rc, farType, byIds(far.map((f) => f.termination_id)));
+    path.push([link]);
+    const far = link.startsWith(WIRELESS_LINK) ? await wirelessFarEnd(rc, terms[0]!) : await cableFarEnds(rc, terms[0]!);
+    if (!far.active) isActive = false;
+    path.push(far.ends.map((f) => nodeOf(String(f.termination_type), f.termination_id)));
+    if (!far.ends.length) break;
+    const farEnds = far.ends;
+    const farType = String(farEnds[0]!.termination_type);
+    const farRows = await rowsOf(rc, farType, byIds(farEnds.map((f) => f.termination_id)));
 
     if (farType === FRONT_PORT) {
       const rear = await rowsOf(rc, REAR_PORT, byIds(farRows.map((f) => f.rear_port_id)));

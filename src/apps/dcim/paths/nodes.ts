@@ -32,3 +32,6 @@ export const FRONT_PORT = 'dcim.frontport';
 export const REAR_PORT = 'dcim.rearport';
 export const CIRCUIT_TERMINATION = 'circuits.circuittermination';
 export const CABLE = 'dcim.cable';
+export const INTERFACE = 'dcim.interface';
+/** NetBox 3.4: an interface's wireless link is a link on its path, as a cable is */
+export const WIRELESS_LINK = 'wireless.wirelesslink';

@@ -7,7 +7,7 @@ import type { RequestContext } from '../../../core/context.js';
 import type { Row } from '../../../core/represent/load-related.js';
 import { renderObjects } from '../cabling.js';
 import { destinationsOf, hopsOf, loadPaths, type StoredPath } from './connected.js';
-import { CABLE, parseNode } from './nodes.js';
+import { CABLE, parseNode, WIRELESS_LINK } from './nodes.js';
 
 /** NetBox 3.4 TracedCableSerializer: the cable's plain values, no display */
 async function tracedCables(rc: RequestContext, ids: number[]): Promise<Map<number, Row>> {
@@ -27,6 +27,21 @@ async function tracedCables(rc: RequestContext, ids: number[]): Promise<Map<numb
         length_unit: c.length_unit ?? '',
         description: c.description,
       },
+    ]),
+  );
+}
+
+/**
+ * A wireless link on a trace, in the traced cable's manner (plain values, no display). NetBox 3.4
+ * passes the link to its cable serializer, which cannot read a link; its own values are given here.
+ */
+async function tracedWirelessLinks(rc: RequestContext, ids: number[]): Promise<Map<number, Row>> {
+  if (!ids.length) return new Map();
+  const res = await sql<Row>`select id, ssid, status, description from wireless_wirelesslink where id = any(${ids}::bigint[])`.execute(rc.q);
+  return new Map(
+    res.rows.map((l) => [
+      Number(l.id),
+      { id: Number(l.id), url: `${rc.baseUrl}/api/wireless/wireless-links/${l.id}/`, ssid: l.ssid, status: l.status, description: l.description },
     ]),
   );
 }
@@ -61,14 +76,21 @@ export async function traceOf(rc: RequestContext, row: Row): Promise<unknown[]> 
       if (b.rows[0]?._path_id != null) pathId = Number(b.rows[0]._path_id);
     }
   }
-  const cableIds = hops.filter((_, i) => i % 3 === 1).flat().map((n) => parseNode(n)).filter((r) => r.type === CABLE).map((r) => r.id);
-  const [cables, [rendered]] = [await tracedCables(rc, cableIds), await renderHops(rc, [hops.filter((_, i) => i % 3 !== 1)])];
+  const links = hops.filter((_, i) => i % 3 === 1).flat().map((n) => parseNode(n));
+  const idsOf = (type: string) => links.filter((r) => r.type === type).map((r) => r.id);
+  const cables = await tracedCables(rc, idsOf(CABLE));
+  const radios = await tracedWirelessLinks(rc, idsOf(WIRELESS_LINK));
+  const [rendered] = await renderHops(rc, [hops.filter((_, i) => i % 3 !== 1)]);
+  const linkOf = (node: string | undefined) => {
+    if (!node) return null;
+    const ref = parseNode(node);
+    return (ref.type === WIRELESS_LINK ? radios : cables).get(ref.id) ?? null;
+  };
   const out: unknown[] = [];
   for (let i = 0, j = 0; i < hops.length; i += 3, j += 2) {
     const near = rendered![j]!;
     if (!near.length) break;
-    const cableNode = hops[i + 1]![0];
-    out.push([near, cableNode ? (cables.get(parseNode(cableNode).id) ?? null) : null, rendered![j + 1] ?? []]);
+    out.push([near, linkOf(hops[i + 1]![0]), rendered![j + 1] ?? []]);
   }
   return out;
 }

@@ -10,7 +10,7 @@ import { sql } from 'kysely';
 import type { RequestContext } from '../../../core/context.js';
 import type { Row } from '../../../core/represent/load-related.js';
 import { traceFromOrigin } from './from-origin.js';
-import { CABLE, nodeOf, parseNode, PATH_ENDPOINTS, type Ref, tableOf } from './nodes.js';
+import { CABLE, INTERFACE, nodeOf, parseNode, PATH_ENDPOINTS, type Ref, tableOf, WIRELESS_LINK } from './nodes.js';
 
 /** Drops the paths of these origins (all of one type); `_path_id` clears by its foreign key. */
 async function dropPathsOf(rc: RequestContext, type: string, ids: number[]): Promise<void> {
@@ -30,16 +30,25 @@ async function traceOrigins(rc: RequestContext, candidates: Ref[]): Promise<void
     for (const end of ends.rows) {
       const members = await sql<Row>`select termination_id from dcim_cabletermination
         where cable_id = ${end.cable_id} and cable_end = ${end.cable_end} and termination_type = ${type} order by id`.execute(rc.q);
-      const group = members.rows.map((m) => Number(m.termination_id));
-      await dropPathsOf(rc, type, group);
-      const traced = await traceFromOrigin(rc, type, group);
-      if (!traced) continue;
-      const stored = await sql<Row>`insert into dcim_cablepath (path, is_active, is_complete, is_split, _nodes)
-        values (${JSON.stringify(traced.path)}::jsonb, ${traced.is_active}, ${traced.is_complete}, ${traced.is_split}, ${traced.path.flat()}::text[])
-        returning id`.execute(rc.q);
-      await sql`update ${sql.table(tableOf(type))} set _path_id = ${stored.rows[0]!.id} where id = any(${group}::bigint[])`.execute(rc.q);
+      await storePath(rc, type, members.rows.map((m) => Number(m.termination_id)));
+    }
+    // NetBox 3.4: an interface on a wireless link (and no cable) is an origin of its own
+    if (type === INTERFACE) {
+      const linked = await sql<Row>`select id from dcim_interface where id = any(${ids}::bigint[]) and cable_id is null and wireless_link_id is not null`.execute(rc.q);
+      for (const r of linked.rows) await storePath(rc, type, [Number(r.id)]);
     }
   }
+}
+
+/** Traces the path of one origin group and stores it, the group's members pointing at it. */
+async function storePath(rc: RequestContext, type: string, group: number[]): Promise<void> {
+  await dropPathsOf(rc, type, group);
+  const traced = await traceFromOrigin(rc, type, group);
+  if (!traced) return;
+  const stored = await sql<Row>`insert into dcim_cablepath (path, is_active, is_complete, is_split, _nodes)
+    values (${JSON.stringify(traced.path)}::jsonb, ${traced.is_active}, ${traced.is_complete}, ${traced.is_split}, ${traced.path.flat()}::text[])
+    returning id`.execute(rc.q);
+  await sql`update ${sql.table(tableOf(type))} set _path_id = ${stored.rows[0]!.id} where id = any(${group}::bigint[])`.execute(rc.q);
 }
 
 /**
@@ -63,6 +72,15 @@ export async function retraceCable(rc: RequestContext, cableId: number): Promise
   const ends = await sql<Row>`select termination_type, termination_id from dcim_cabletermination where cable_id = ${cableId}`.execute(rc.q);
   const refs = ends.rows.map((e) => ({ type: String(e.termination_type), id: Number(e.termination_id) }));
   await retracePaths(rc, [nodeOf(CABLE, cableId), ...refs.map((r) => nodeOf(r.type, r.id))], refs);
+}
+
+/**
+ * After a wireless link is written or deleted: paths through it, and those of the interfaces it
+ * joins or joined (NetBox 3.4 wireless signals: trace the ends on save, retrace on delete)
+ */
+export async function retraceWirelessLink(rc: RequestContext, linkId: number, interfaceIds: number[]): Promise<void> {
+  const ends = interfaceIds.map((id) => ({ type: INTERFACE, id }));
+  await retracePaths(rc, [nodeOf(WIRELESS_LINK, linkId), ...ends.map((e) => nodeOf(e.type, e.id))], ends);
 }
 
 /** After a circuit termination is written: paths through either side of its circuit */
