@@ -6,7 +6,6 @@
  * custom fields. Displayed as "name (label)" when labelled, ordered by parent type then natural
  * name. Filters: `devicetype_id` and `moduletype_id` under NetBox's names (netbox-filters.md).
  */
-import { sql } from 'kysely';
 import type { RequestContext } from '../../../core/context.js';
 import { defineModel } from '../../../core/model/define-model.js';
 import type { CustomFilter, FieldDef, ModelDef, ModelInput } from '../../../core/model/types.js';
@@ -52,13 +51,6 @@ function parentErrors(modular: boolean, data: Data, before: Data | null): Errors
   if (before && Number(before.module_type_id ?? 0) !== Number(data.module_type_id ?? 0)) {
     return { module_type: ['Component templates cannot be moved to a different module type.'] };
   }
-}
-
-/** The stored row of another template (a rear port of a front port, a bridge...), or null. */
-export async function templateRow(rc: RequestContext, table: string, id: unknown): Promise<Data | null> {
-  if (id == null) return null;
-  const res = await sql<Data>`select * from ${sql.table(table)} where id = ${Number(id)}`.execute(rc.q);
-  return res.rows[0] ?? null;
 }
 
 /** true when both templates hang off the same device type or module type */

@@ -4,7 +4,8 @@
  */
 import { PortType } from '../component-choices.js';
 import { color, fk } from '../../fields.js';
-import { defineTemplate, parentWord, sameParent, templateDisplay, templateRow } from './define-template.js';
+import { rowById } from '../../../core/crud/row-by-id.js';
+import { defineTemplate, parentWord, sameParent, templateDisplay } from './define-template.js';
 
 export const frontPortTemplate = defineTemplate({
   name: 'dcim.frontporttemplate',
@@ -19,7 +20,7 @@ export const frontPortTemplate = defineTemplate({
   },
   async validate(rc, data) {
     // NetBox 3.4 FrontPortTemplate.clean()
-    const rear = await templateRow(rc, 'dcim_rearporttemplate', data.rear_port_id);
+    const rear = await rowById(rc, 'dcim_rearporttemplate', data.rear_port_id);
     if (!rear) return;
     if (!sameParent(rear, data)) return { __all__: [`Rear port (${templateDisplay(rear)}) must belong to the same ${parentWord(data)}`] };
     if (Number(data.rear_port_position) > Number(rear.positions)) {

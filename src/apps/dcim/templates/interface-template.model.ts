@@ -4,7 +4,8 @@
  */
 import { InterfaceType, PoEMode, PoEType, WIRELESS_INTERFACE_TYPES } from '../choices.js';
 import { fk } from '../../fields.js';
-import { defineTemplate, parentWord, sameParent, templateDisplay, templateRow } from './define-template.js';
+import { rowById } from '../../../core/crud/row-by-id.js';
+import { defineTemplate, parentWord, sameParent, templateDisplay } from './define-template.js';
 import { WirelessRole } from './template-choices.js';
 
 export const interfaceTemplate = defineTemplate({
@@ -25,7 +26,7 @@ export const interfaceTemplate = defineTemplate({
     // NetBox 3.7 InterfaceTemplate.clean()
     if (data.bridge_id != null) {
       if (data.id != null && Number(data.bridge_id) === Number(data.id)) return { bridge: ['An interface cannot be bridged to itself.'] };
-      const bridge = await templateRow(rc, 'dcim_interfacetemplate', data.bridge_id);
+      const bridge = await rowById(rc, 'dcim_interfacetemplate', data.bridge_id);
       if (bridge && !sameParent(bridge, data)) {
         return { bridge: [`Bridge interface (${templateDisplay(bridge)}) must belong to the same ${parentWord(data)}`] };
       }

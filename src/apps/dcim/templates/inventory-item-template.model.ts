@@ -4,7 +4,8 @@
  * `component_id`). NetBox renders `parent` as a bare id here, and `_depth` (its MPTT level).
  */
 import { fk } from '../../fields.js';
-import { defineTemplate, templateRow } from './define-template.js';
+import { rowById } from '../../../core/crud/row-by-id.js';
+import { defineTemplate } from './define-template.js';
 
 /** NetBox 3.4 MODULAR_COMPONENT_TEMPLATE_MODELS */
 export const COMPONENT_TEMPLATE_TYPES = [
@@ -31,7 +32,7 @@ export const inventoryItemTemplate = defineTemplate({
   async validate(rc, data) {
     if (data.parent_id == null) return;
     if (data.id != null && Number(data.parent_id) === Number(data.id)) return { parent: ['Cannot assign self as parent.'] };
-    const parent = await templateRow(rc, 'dcim_inventoryitemtemplate', data.parent_id);
+    const parent = await rowById(rc, 'dcim_inventoryitemtemplate', data.parent_id);
     if (parent && Number(parent.device_type_id) !== Number(data.device_type_id)) {
       return { parent: ['Parent inventory item template does not belong to the same device type.'] };
     }

@@ -1,7 +1,8 @@
 /** Power outlet templates (NetBox 3.4 PowerOutletTemplate): fed by a power port template of the same type. */
 import { PowerOutletFeedLeg, PowerOutletType } from '../component-choices.js';
 import { fk } from '../../fields.js';
-import { defineTemplate, parentWord, sameParent, templateDisplay, templateRow } from './define-template.js';
+import { rowById } from '../../../core/crud/row-by-id.js';
+import { defineTemplate, parentWord, sameParent, templateDisplay } from './define-template.js';
 
 export const powerOutletTemplate = defineTemplate({
   name: 'dcim.poweroutlettemplate',
@@ -15,7 +16,7 @@ export const powerOutletTemplate = defineTemplate({
   },
   async validate(rc, data) {
     // NetBox 3.4 PowerOutletTemplate.clean()
-    const port = await templateRow(rc, 'dcim_powerporttemplate', data.power_port_id);
+    const port = await rowById(rc, 'dcim_powerporttemplate', data.power_port_id);
     if (port && !sameParent(port, data)) {
       return { __all__: [`Parent power port (${templateDisplay(port)}) must belong to the same ${parentWord(data)}`] };
     }
