@@ -172,6 +172,14 @@ describe('a new device gets its type\'s components', () => {
     const card = await tpl('inventory-item-templates', { ...on, name: 'Card', parent: chassis.id, component_type: 'dcim.interfacetemplate', component_id: eth.id });
     await tpl('inventory-item-templates', { ...on, name: 'Optic', parent: card.id });
     expect(card).toMatchObject({ parent: chassis.id, _depth: 1, component: { id: eth.id, name: 'eth0' } });
+    // the component template must exist and be on the same device type
+    const elsewhere = await tpl('interface-templates', { device_type: (await make(t, '/api/dcim/device-types/', { manufacturer: dt.manufacturer.id, model: uniq('dt'), slug: uniq('dt') })).id, name: 'eth9', type: '1000base-t' });
+    const foreign = await t.post('/api/dcim/inventory-item-templates/', { ...on, name: 'Stray', component_type: 'dcim.interfacetemplate', component_id: elsewhere.id });
+    expect(foreign.json()).toEqual({ component_id: ['The component template must belong to the same device type.'] });
+    const gone = await t.post('/api/dcim/inventory-item-templates/', { ...on, name: 'Stray', component_type: 'dcim.interfacetemplate', component_id: 99999999 });
+    expect(gone.json()).toEqual({ component_id: ['Related object not found using the provided value: 99999999.'] });
+    const half = await t.post('/api/dcim/inventory-item-templates/', { ...on, name: 'Stray', component_type: 'dcim.interfacetemplate' });
+    expect(half.statusCode).toBe(400);
     expect((await get(`/api/dcim/device-types/${dt.id}/`)).inventory_item_template_count).toBe(3);
 
     const d = await makeDevice(t, { device_type: dt.id });
