@@ -10,6 +10,8 @@
 import { sql } from 'kysely';
 import { defineModel } from '../../core/model/define-model.js';
 import type { CustomFilter, FieldDef } from '../../core/model/types.js';
+import { searchTerm } from '../../core/query/filter-conditions.js';
+import { likeEscape } from '../../core/query/lookups.js';
 import { parseFilterValue } from '../../core/query/parse-value.js';
 import { JobStatus } from './choices.js';
 
@@ -34,6 +36,28 @@ const timeFilters = (column: string): Record<string, CustomFilter> => ({
   [`${column}__after`]: timeFilter(column, '>='),
   [`${column}__before`]: timeFilter(column, '<='),
 });
+
+/** NetBox 3.7: `user` takes user ids (a plain model filter), not usernames */
+const userFilter: CustomFilter = {
+  type: 'integer',
+  lookups: ['n'],
+  async build(values, lookup, { alias, param }) {
+    const ids = values.map((v) => parseFilterValue(param, 'id', v));
+    const c = sql`coalesce(${sql.ref(`${alias}.user_id`)} = any(${ids}::bigint[]), false)`;
+    return lookup === 'n' ? sql`not ${c}` : c;
+  },
+};
+
+/** NetBox 3.7: the job's name or its user's username contains the text */
+const searchFilter: CustomFilter = {
+  async build(values, _lookup, { alias }) {
+    const q = searchTerm(values);
+    if (!q) return null;
+    const p = `%${likeEscape(q)}%`;
+    return sql`(${sql.ref(`${alias}.name`)} ilike ${p}
+      or exists (select 1 from users_user u where u.id = ${sql.ref(`${alias}.user_id`)} and u.username ilike ${p}))`;
+  },
+};
 
 const time = (): FieldDef => ({ kind: 'datetime', nullable: true, readOnly: true, noFilter: true });
 const TIMES = ['created', 'scheduled', 'started', 'completed'];
@@ -64,7 +88,7 @@ export const job = defineModel({
   customFields: false,
   changelog: false,
   timestamps: false,
-  filters: Object.assign({}, ...TIMES.map(timeFilters)) as Record<string, CustomFilter>,
+  filters: { ...(Object.assign({}, ...TIMES.map(timeFilters)) as Record<string, CustomFilter>), user: userFilter, q: searchFilter },
   display: (row) => String(row.job_id),
   // NetBox 3.7 NestedJobSerializer (url, created, completed, user, status; id and display besides)
   brief: ['created', 'completed', 'user', 'status'],

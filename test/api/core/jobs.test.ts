@@ -93,6 +93,12 @@ describe('GET /api/core/jobs/', () => {
     expect((await t.get('/api/core/jobs/?created__after=yesterday')).statusCode).toBe(400);
     expect((await t.get('/api/core/jobs/?status=bogus')).statusCode).toBe(400);
     expect((await jobs('q=webhook')).count).toBe(2);
+    // q finds the user's name too; user= takes ids (NetBox 3.7)
+    expect((await jobs(`q=${t.username}&object_type=extras.webhook`)).count).toBe(2);
+    const me = (await t.get(`/api/users/users/?username=${t.username}`)).json().results[0].id;
+    expect((await jobs(`user=${me}&object_type=extras.webhook`)).count).toBe(2);
+    expect((await jobs(`user__n=${me}&object_type=extras.webhook`)).count).toBe(0);
+    expect((await t.get(`/api/core/jobs/?user=${t.username}`)).statusCode).toBe(400);
   });
 
   it('is read-only and needs core.view_job', async () => {
