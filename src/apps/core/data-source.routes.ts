@@ -21,7 +21,7 @@ function parseId(raw: string): number {
 
 export function registerDataSourceRoutes(app: FastifyInstance, ctx: AppContext): void {
   const model = ctx.registry.get('core.datasource');
-  app.post<{ Params: { id: string } }>('/api/core/data-sources/:id/sync/', { config: { allow: 'POST, OPTIONS' } }, async (request) => {
+  app.post<{ Params: { id: string } }>('/api/core/data-sources/:id/sync/', { config: { allow: 'POST' } }, async (request) => {
     const rc = request.rc;
     const id = parseId(request.params.id);
     await fetchOne(rc, model, id, await requirePermission(rc, model, 'view'));

@@ -27,7 +27,7 @@ function refuseRun(request: FastifyRequest, kind: Kind): never {
 
 export function registerScriptRoutes(app: FastifyInstance, _ctx: AppContext): void {
   const read = { exposeHeadRoute: true } as const;
-  const write = { config: { allow: 'POST, OPTIONS' } } as const;
+  const write = { config: { allow: 'POST' } } as const;
   for (const kind of SCRIPT_ENDPOINTS as Kind[]) {
     const base = `/api/extras/${kind}`;
     app.get(`${base}/`, read, async () => ({ count: 0, next: null, previous: null, results: [] }));
