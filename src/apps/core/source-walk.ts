@@ -76,8 +76,10 @@ export async function walkSource(root: string, ignoreRules: string, limits: Data
   async function readOne(rel: string, absolute: string, followed: boolean): Promise<void> {
     let handle;
     try {
-      // not through a link swapped in since the directory was listed
-      handle = await open(absolute, followed ? constants.O_RDONLY : constants.O_RDONLY | constants.O_NOFOLLOW);
+      // not through a link swapped in since the directory was listed, and never blocking on a FIFO
+      // swapped in (O_NONBLOCK does nothing to a regular file)
+      const flags = constants.O_RDONLY | constants.O_NONBLOCK | (followed ? 0 : constants.O_NOFOLLOW);
+      handle = await open(absolute, flags);
       const st = await handle.stat();
       if (!st.isFile()) return void result.skipped.push({ path: rel, reason: 'not a regular file' });
       if (st.size > limits.maxFileSize) {

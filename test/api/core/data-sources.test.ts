@@ -2,6 +2,7 @@
  * Data sources (NetBox 3.7 core): local directories synced into data files. Each test syncs its own
  * temporary directory.
  */
+import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -177,6 +178,20 @@ describe('POST /api/core/data-sources/<id>/sync/', () => {
     expect((await filesOf(ds.id)).map((f) => f.path)).toEqual(['alias.txt', 'real.txt']);
     const job = (await t.get(`/api/core/jobs/?object_type=core.datasource&object_id=${ds.id}`)).json().results[0];
     expect(job.data.skipped).toEqual(expect.arrayContaining([{ path: 'escape.txt', reason: expect.stringMatching(/outside/) }]));
+  });
+
+  it('passes over special files and reports broken links, without waiting on a FIFO', async () => {
+    const ds = await makeSource();
+    const dir = ds.source_url as string;
+    write(dir, 'plain.txt', 'plain');
+    execFileSync('mkfifo', [join(dir, 'pipe')]);
+    symlinkSync(join(dir, 'nowhere.txt'), join(dir, 'broken.txt'));
+    symlinkSync(join(dir, 'pipe'), join(dir, 'pipe-link'));
+    const res = await sync(ds.id);
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await filesOf(ds.id)).map((f) => f.path)).toEqual(['plain.txt']);
+    const job = (await t.get(`/api/core/jobs/?object_type=core.datasource&object_id=${ds.id}`)).json().results[0];
+    expect(job.data.skipped.map((s: Json) => s.path).sort()).toEqual(['broken.txt', 'pipe-link']);
   });
 
   it('skips files over DATA_SOURCE_MAX_FILE_SIZE and fails over the total, changing nothing', async () => {
