@@ -93,6 +93,8 @@ describe('GET /api/core/jobs/', () => {
     expect((await t.get('/api/core/jobs/?created__after=yesterday')).statusCode).toBe(400);
     expect((await t.get('/api/core/jobs/?status=bogus')).statusCode).toBe(400);
     expect((await jobs('q=webhook')).count).toBe(2);
+    expect((await jobs('interval__gte=1')).count).toBe(0);
+    expect((await jobs('interval__empty=true&object_type=extras.webhook&ordering=interval,-object_id')).count).toBe(2);
     // q finds the user's name too; user= takes ids (NetBox 3.7)
     expect((await jobs(`q=${t.username}&object_type=extras.webhook`)).count).toBe(2);
     const me = (await t.get(`/api/users/users/?username=${t.username}`)).json().results[0].id;
