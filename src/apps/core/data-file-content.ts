@@ -1,9 +1,11 @@
 /**
  * A data file's content, for code that renders from it (config contexts and templates synced from
  * a data source: NetBox 3.7's `data_file`). NetBox reads DataFile.data as UTF-8 text
- * (data_as_string, None when it is not UTF-8); readDataFileText does the same.
+ * (data_as_string, None when it is not UTF-8) and its structured data as YAML (get_data, which
+ * reads JSON too); readDataFileText and readDataFileData do the same.
  */
 import { sql } from 'kysely';
+import { parse as parseYaml } from 'yaml';
 import type { RequestContext } from '../../core/context.js';
 
 export interface DataFileContent {
@@ -37,4 +39,13 @@ export async function readDataFileText(rc: Pick<RequestContext, 'q'>, id: number
   } catch {
     return null;
   }
+}
+
+/**
+ * The file's content parsed as YAML (JSON included), as NetBox's DataFile.get_data; undefined when
+ * the file does not exist or is not UTF-8. Throws the parser's error when the text is no YAML.
+ */
+export async function readDataFileData(rc: Pick<RequestContext, 'q'>, id: number): Promise<unknown> {
+  const text = await readDataFileText(rc, id);
+  return text === null ? undefined : (parseYaml(text) as unknown);
 }

@@ -8,7 +8,7 @@ import { mkdirSync, mkdtempSync, rmSync, symlinkSync, unlinkSync, writeFileSync 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readDataFile, readDataFileText } from '../../../src/apps/core/data-file-content.js';
+import { readDataFile, readDataFileData, readDataFileText } from '../../../src/apps/core/data-file-content.js';
 import { type TestApp, makeTestApp, uniq } from '../../helpers/app.js';
 import { grant, makeUser } from '../users/fixtures.js';
 
@@ -136,6 +136,8 @@ describe('POST /api/core/data-sources/<id>/sync/', () => {
     expect(a).toMatchObject({ display: 'a.yaml', size: 5, hash: sha256('a: 1\n'), source: { id: ds.id, name: ds.name } });
     expect(a).not.toHaveProperty('data');
     expect(await readDataFileText({ q: t.db.kysely }, a.id)).toBe('a: 1\n');
+    expect(await readDataFileData({ q: t.db.kysely }, a.id)).toEqual({ a: 1 });
+    expect(await readDataFileData({ q: t.db.kysely }, files[2]!.id)).toEqual({ b: 2 });
 
     write(dir, 'a.yaml', 'a: 22\n');
     unlinkSync(join(dir, 'gone.txt'));
@@ -178,6 +180,17 @@ describe('POST /api/core/data-sources/<id>/sync/', () => {
     expect((await filesOf(ds.id)).map((f) => f.path)).toEqual(['alias.txt', 'real.txt']);
     const job = (await t.get(`/api/core/jobs/?object_type=core.datasource&object_id=${ds.id}`)).json().results[0];
     expect(job.data.skipped).toEqual(expect.arrayContaining([{ path: 'escape.txt', reason: expect.stringMatching(/outside/) }]));
+  });
+
+  it('reads a file that is not UTF-8 as bytes only', async () => {
+    const ds = await makeSource();
+    write(ds.source_url, 'blob.bin', Buffer.from([0xff, 0xfe, 0x00, 0x01]));
+    expect((await sync(ds.id)).statusCode).toBe(200);
+    const [blob] = await filesOf(ds.id);
+    expect(blob).toMatchObject({ size: 4, hash: sha256(Buffer.from([0xff, 0xfe, 0x00, 0x01])) });
+    expect([...(await readDataFile({ q: t.db.kysely }, blob!.id))!.data]).toEqual([0xff, 0xfe, 0x00, 0x01]);
+    expect(await readDataFileText({ q: t.db.kysely }, blob!.id)).toBeNull();
+    expect(await readDataFileData({ q: t.db.kysely }, blob!.id)).toBeUndefined();
   });
 
   it('passes over special files and reports broken links, without waiting on a FIFO', async () => {
