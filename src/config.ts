@@ -62,6 +62,8 @@ export interface Config {
   graphqlListCost: number;
   /** webhook delivery (core/events/): the worker in the service process, its limits and retention */
   events: EventSettings;
+  /** local data sources (apps/core/README.md): where they may point, and how much a sync reads */
+  dataSources: DataSourceSettings;
   // -- first start and console (issue 10) --
   /** `json`: one JSON line per log record; `pretty`: readable lines; `auto`: pretty on a terminal (logger.ts) */
   logFormat: 'json' | 'pretty' | 'auto';
@@ -69,6 +71,17 @@ export interface Config {
   pgliteSnapshot: boolean;
   /** where snapshots are kept; by default node_modules/.cache/netinventory of this install */
   pgliteSnapshotDir: string;
+}
+
+export interface DataSourceSettings {
+  /** absolute directories a local data source must lie within; empty = any directory (superusers only) */
+  roots: readonly string[];
+  /** bytes: larger files are skipped by a sync */
+  maxFileSize: number;
+  /** bytes: a sync that would read more fails and changes nothing */
+  maxTotalSize: number;
+  /** files: a sync that finds more fails and changes nothing */
+  maxFiles: number;
 }
 
 export interface EventSettings {
@@ -198,6 +211,12 @@ export function loadConfig(env: Env = process.env): Config {
       retryInterval: Math.max(0.1, parseSeconds('WEBHOOK_RETRY_INTERVAL', e.WEBHOOK_RETRY_INTERVAL ?? e.RQ_RETRY_INTERVAL, 60)),
       lease: Math.max(1, parseSeconds('WEBHOOK_LEASE', e.WEBHOOK_LEASE, 120)),
       retentionDays: Math.max(1, parseInt10('WEBHOOK_RETENTION_DAYS', e.WEBHOOK_RETENTION_DAYS, 7)),
+    }),
+    dataSources: Object.freeze({
+      roots: Object.freeze(parseList(e.DATA_SOURCE_ROOTS, [])),
+      maxFileSize: Math.max(1, parseInt10('DATA_SOURCE_MAX_FILE_SIZE', e.DATA_SOURCE_MAX_FILE_SIZE, 10 * 1024 * 1024)),
+      maxTotalSize: Math.max(1, parseInt10('DATA_SOURCE_MAX_TOTAL_SIZE', e.DATA_SOURCE_MAX_TOTAL_SIZE, 100 * 1024 * 1024)),
+      maxFiles: Math.max(1, parseInt10('DATA_SOURCE_MAX_FILES', e.DATA_SOURCE_MAX_FILES, 10_000)),
     }),
     logFormat: parseLogFormat(e.LOG_FORMAT),
     pgliteSnapshot: parseBool('PGLITE_SNAPSHOT', e.PGLITE_SNAPSHOT, true),

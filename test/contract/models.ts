@@ -8,6 +8,7 @@
  * the model declarations, so the suite checks the declarations instead of echoing them.
  */
 import { CIRCUITS_CONTRACT } from './models-circuits.js';
+import { CORE_CONTRACT } from './models-core.js';
 import { DCIM_CONTRACT } from './models-dcim.js';
 import { DCIM_POWER_CONTRACT } from './models-dcim-power.js';
 import { DCIM_COMPONENTS_CONTRACT } from './models-dcim-components.js';
@@ -23,7 +24,7 @@ import { VPN_CONTRACT } from './models-vpn.js';
 
 export { type ContractCase, type ContractContext, type Json, type Patch, resolve } from './contract-case.js';
 
-export const CONTRACT = [...tenancyRows, ...dcimRows, ...extrasRows, ...usersRows, ...CIRCUITS_CONTRACT, ...IPAM_CONTRACT, ...IPAM_CATALOGUE_CONTRACT, ...SMALL_CATALOGUE_CONTRACT, ...WIRELESS_CONTRACT, ...DCIM_CONTRACT, ...DCIM_COMPONENTS_CONTRACT, ...DCIM_POWER_CONTRACT, ...DCIM_TEMPLATE_CONTRACT, ...virtualizationRows, ...VPN_CONTRACT];
+export const CONTRACT = [...tenancyRows, ...dcimRows, ...extrasRows, ...usersRows, ...CIRCUITS_CONTRACT, ...IPAM_CONTRACT, ...IPAM_CATALOGUE_CONTRACT, ...SMALL_CATALOGUE_CONTRACT, ...WIRELESS_CONTRACT, ...DCIM_CONTRACT, ...DCIM_COMPONENTS_CONTRACT, ...DCIM_POWER_CONTRACT, ...DCIM_TEMPLATE_CONTRACT, ...virtualizationRows, ...VPN_CONTRACT, ...CORE_CONTRACT];
 
 export const WRITABLE = CONTRACT.filter((c) => !c.readOnly);
 export const READ_ONLY = CONTRACT.filter((c) => c.readOnly);

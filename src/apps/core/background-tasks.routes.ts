@@ -14,6 +14,7 @@ import type { RouteDoc } from '../../core/openapi/types.js';
 import { pageLinks, parsePage } from '../../core/query/pagination.js';
 
 const BASE = '/api/core';
+/** listed in the core app's root besides its models (apps/core/index.ts) */
 export const CORE_ENDPOINTS = ['background-queues', 'background-tasks', 'background-workers'];
 
 function staffOnly(rc: RequestContext): void {
@@ -33,10 +34,7 @@ function envelope<T>(results: T[]) {
 
 export function registerBackgroundTaskRoutes(app: FastifyInstance, ctx: AppContext): void {
   const read = { exposeHeadRoute: true } as const;
-  app.get(`${BASE}/`, read, async (request) => {
-    staffOnly(request.rc);
-    return Object.fromEntries(CORE_ENDPOINTS.map((e) => [e, `${request.rc.baseUrl}${BASE}/${e}/`]));
-  });
+  // `/api/core/` itself is the generic app root (http/root-routes.ts), which lists these endpoints
   app.get(`${BASE}/background-queues/`, read, async (request) => {
     staffOnly(request.rc);
     return envelope(await queueStats(request.rc));

@@ -1,9 +1,18 @@
 import type { AppModule } from '../app-module.js';
-import { BACKGROUND_TASK_DOCS, registerBackgroundTaskRoutes } from './background-tasks.routes.js';
+import { BACKGROUND_TASK_DOCS, CORE_ENDPOINTS, registerBackgroundTaskRoutes } from './background-tasks.routes.js';
+import { dataFile } from './data-file.model.js';
+import { DATA_SOURCE_DOCS, registerDataSourceRoutes } from './data-source.routes.js';
+import { dataSource } from './data-source.model.js';
+import { job } from './job.model.js';
 
-/** NetBox 4's core app, here only its background-task views (webhook deliveries). */
+/**
+ * NetBox 3.7's core app (data sources, data files, jobs) and NetBox 4's background-task views
+ * over the webhook deliveries. Its root is the generic app root (http/root-routes.ts): the models
+ * and the background-* endpoints, which stay for staff only.
+ */
 export const coreApp: AppModule = {
-  models: [],
-  routes: [registerBackgroundTaskRoutes],
-  docs: BACKGROUND_TASK_DOCS,
+  models: [dataSource, dataFile, job],
+  extraEndpoints: CORE_ENDPOINTS,
+  routes: [registerBackgroundTaskRoutes, registerDataSourceRoutes],
+  docs: [...BACKGROUND_TASK_DOCS, ...DATA_SOURCE_DOCS],
 };
