@@ -12,6 +12,7 @@ import { sql } from 'kysely';
 import { defineModel } from '../../core/model/define-model.js';
 import type { CustomFilter } from '../../core/model/types.js';
 import { fk } from '../fields.js';
+import { contentTypeIdFilter } from './content-type-filters.js';
 
 /**
  * `q` (NetBox's bookmark filters have none; every list here takes one): the object type contains
@@ -78,7 +79,7 @@ export const bookmark = defineModel({
       });
     },
   },
-  filters: { q: searchFilter },
+  filters: { q: searchFilter, object_type_id: contentTypeIdFilter('object_type') },
   brief: ['object_id', 'object_type'],
   ordering: ['created', 'id'],
   search: ['object_type'],
