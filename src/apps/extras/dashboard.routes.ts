@@ -79,6 +79,11 @@ export function registerDashboardRoutes(app: FastifyInstance): void {
       return next;
     });
   };
+  // DRF's OPTIONS metadata: the view's name and what it renders and parses
+  app.options(DASHBOARD_PATH, { config }, async (request) => {
+    ownerOf(request.rc);
+    return { name: 'Dashboard', description: '', renders: ['application/json', 'text/html'], parses: ['application/json'] };
+  });
   app.put(DASHBOARD_PATH, { config }, replace);
   app.patch(DASHBOARD_PATH, { config }, replace);
   app.delete(DASHBOARD_PATH, { config }, async (request: FastifyRequest, reply: FastifyReply) => {

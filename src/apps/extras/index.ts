@@ -4,6 +4,7 @@ import { contentType } from './content-type.model.js';
 import { eventRule } from './event-rule.model.js';
 import { customField } from './custom-field.model.js';
 import { DASHBOARD_DOCS, registerDashboardRoutes } from './dashboard.routes.js';
+import { CHOICE_SET_DOCS, registerChoiceSetRoutes } from './custom-field-choice-set.routes.js';
 import { customFieldChoiceSet } from './custom-field-choice-set.model.js';
 import { bookmark } from './bookmark.model.js';
 import { savedFilter } from './saved-filter.model.js';
@@ -14,6 +15,6 @@ import { webhook } from './webhook.model.js';
 
 export const extrasApp: AppModule = {
   models: [tag, customFieldChoiceSet, customField, contentType, objectChange, journalEntry, configContext, webhook, eventRule, savedFilter, bookmark],
-  routes: [registerDashboardRoutes],
-  docs: DASHBOARD_DOCS,
+  routes: [registerDashboardRoutes, registerChoiceSetRoutes],
+  docs: [...DASHBOARD_DOCS, ...CHOICE_SET_DOCS],
 };

@@ -79,6 +79,22 @@ describe('/api/extras/custom-field-choice-sets/', () => {
   });
 });
 
+describe('/api/extras/custom-field-choice-sets/<id>/choices/', () => {
+  it('lists the choices as id and display, paginated, filtered by q on value or label', async () => {
+    const set = await makeSet({ extra_choices: [['au', 'Gold'], ['ag', 'Silver'], ['cu', 'Copper']] });
+    const url = `${SETS}${set.id}/choices/`;
+    const all = (await t.get(url)).json();
+    expect(all).toEqual({ count: 3, next: null, previous: null, results: [{ id: 'au', display: 'Gold' }, { id: 'ag', display: 'Silver' }, { id: 'cu', display: 'Copper' }] });
+    expect((await t.get(`${url}?q=SIL`)).json().results).toEqual([{ id: 'ag', display: 'Silver' }]);
+    expect((await t.get(`${url}?q=cu`)).json().results).toEqual([{ id: 'cu', display: 'Copper' }]);
+    const page = (await t.get(`${url}?limit=1&offset=1`)).json();
+    expect(page.results).toEqual([{ id: 'ag', display: 'Silver' }]);
+    expect(new URL(page.next).searchParams.get('offset')).toBe('2');
+    expect((await t.get(`${SETS}999999/choices/`)).statusCode).toBe(404);
+    expect((await t.get(`${url}?bogus=1`)).statusCode).toBe(400);
+  });
+});
+
 describe('custom fields with a choice set', () => {
   it('renders choice_set nested, and filters fields by it', async () => {
     const set = await makeSet();

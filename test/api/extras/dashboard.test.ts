@@ -85,6 +85,16 @@ describe('/api/extras/dashboard/', () => {
     expect((await t.patch(PATH, { layout: [] }, readOnly)).statusCode).toBe(403);
   });
 
+  it('answers OPTIONS and HEAD, and 405 naming its methods for POST', async () => {
+    const options = await t.request('OPTIONS', PATH, { token: alice.token });
+    expect(options.statusCode).toBe(200);
+    expect(options.json()).toMatchObject({ name: 'Dashboard', parses: ['application/json'] });
+    expect((await t.request('HEAD', PATH, { token: alice.token })).statusCode).toBe(200);
+    const post = await t.post(PATH, {}, alice.token);
+    expect(post.statusCode).toBe(405);
+    expect(post.headers.allow).toBe('GET, PUT, PATCH, DELETE, HEAD, OPTIONS');
+  });
+
   it('is described in the OpenAPI document', async () => {
     const doc = (await t.get('/api/schema/?format=json')).json();
     expect(Object.keys(doc.paths[PATH]).sort()).toEqual(expect.arrayContaining(['delete', 'get', 'patch', 'put']));
