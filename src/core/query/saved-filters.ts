@@ -2,7 +2,8 @@
  * `?filter=<slug>` and `?filter_id=<id>` on every list (reference 5; NetBox 3.4+ applies them in
  * its base filterset): the named saved filters' parameters join the request's own, a key present
  * in both taking the values of both (repeated values OR, as in NetBox's merge of the two query
- * dictionaries). Several saved filters may be named.
+ * dictionaries; a filter that takes one value, such as `q` or `__gt`, takes the saved filter's, the
+ * last one there). Several saved filters may be named.
  *
  * NetBox applies any saved filter it finds by slug or id and silently skips unknown ones; here each
  * one named must exist and be usable (the saved-filters list's `usable`: enabled, and shared or the
@@ -15,7 +16,7 @@ import { sql } from 'kysely';
 import type { RequestContext } from '../context.js';
 import { ApiError, Errors } from '../errors.js';
 import type { ModelDef } from '../model/types.js';
-import type { Params } from './filters.js';
+import { type Params, resolveFilter } from './filters.js';
 
 export const SAVED_FILTER_PARAMS = ['filter', 'filter_id'] as const;
 
@@ -94,7 +95,11 @@ export async function withSavedFilters(
       const [key, messages] = Object.entries(err.body as Record<string, string[]>)[0] ?? ['?', []];
       throw Errors.invalidFilter(param, `Saved filter "${row.slug}": ${key}: ${messages[0] ?? 'Invalid value.'}`);
     }
-    for (const [key, values] of own) merged.set(key, [...(merged.get(key) ?? []), ...values]);
+    for (const [key, values] of own) {
+      // a filter taking one value reads the last one NetBox's merge leaves (the saved filter's)
+      const single = key === 'q' || resolveFilter(model, key)?.multi === false;
+      merged.set(key, single ? values : [...(merged.get(key) ?? []), ...values]);
+    }
   }
   return merged;
 }

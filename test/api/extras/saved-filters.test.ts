@@ -104,6 +104,11 @@ describe('?filter= and ?filter_id= on lists', () => {
     expect(await siteIds(`filter=${notRetired.slug}&filter_id=${byName.id}`)).toEqual([sites.active]);
   });
 
+  it("takes the saved filter's value for a filter that takes one value (q), as NetBox's merge leaves it last", async () => {
+    const sf = await saved({ parameters: { q: `${p}-retired` } });
+    expect(await siteIds(`filter=${sf.slug}`)).toEqual([sites.retired]);
+  });
+
   it('keeps filter= in the page links', async () => {
     const sf = await saved({ parameters: { status: ['active', 'planned'] } });
     const body = (await t.get(`/api/dcim/sites/?q=${p}&filter=${sf.slug}&limit=1`)).json();
