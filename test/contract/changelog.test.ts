@@ -43,7 +43,8 @@ function expectRecord(c: ContractCase, r: Json, action: keyof typeof ACTIONS, id
   }
 }
 
-describe.each(WRITABLE)('$model change log', (c) => {
+// models NetBox does not log (bookmarks) are left out, as in events.test.ts
+describe.each(WRITABLE.filter((c) => defOf(c).changelog))('$model change log', (c) => {
   const def = defOf(c);
 
   it('records each created object (prechange null, postchange the stored data)', async () => {

@@ -44,3 +44,25 @@ const idFilter: CustomFilter = {
 };
 
 export const contentTypesFilters = { content_types: membersFilter, content_type_id: idFilter };
+
+/**
+ * `<field>_id` of one content type field (a bookmark's `object_type_id`): the integer lookups on
+ * the id of the content type in extras_contenttype.
+ */
+export function contentTypeIdFilter(column: string): CustomFilter {
+  return {
+    lookups: ['n', 'lt', 'lte', 'gt', 'gte', 'empty'],
+    type: 'integer',
+    async build(values, lookup, { alias, param }) {
+      const ctId = sql`(select ct.id from extras_contenttype ct where ct.app_label || '.' || ct.model = ${sql.ref(`${alias}.${column}`)})`;
+      if (lookup === 'empty') {
+        const empty = parseFilterValue(param, 'boolean', values[0] ?? '');
+        return empty ? sql`${ctId} is null` : sql`${ctId} is not null`;
+      }
+      const ids = values.map((v) => parseFilterValue(param, 'id', v));
+      const positive = lookup === 'n' ? 'exact' : lookup;
+      const match = INTEGER_LOOKUPS[positive]!(ctId, ids, false);
+      return lookup === 'n' ? sql`not coalesce(${match}, false)` : match;
+    },
+  };
+}

@@ -13,6 +13,23 @@ const DATA_TYPES: Record<string, string> = {
   multiselect: 'array', multiobject: 'array',
 };
 
+/**
+ * The choices of a selection field: inline (NetBox 3.4 `choices`) or a set (NetBox 3.6
+ * `choice_set`), exactly one of them. Both stay writable so 3.4 and 3.6 clients work unchanged;
+ * inline choices are not turned into a hidden set, which would leave sets nobody named to clean up.
+ */
+function choiceErrors(type: string, choices: string[] | null, choiceSet: unknown): Record<string, string> {
+  const inline = !!choices && choices.length > 0;
+  if (type !== 'select' && type !== 'multiselect') {
+    if (choiceSet != null) return { choice_set: 'Choices may be set only on selection fields.' };
+    return inline ? { choices: 'Choices may be set only on selection fields.' } : {};
+  }
+  if (inline && choiceSet != null) return { choice_set: 'Give the choices inline (choices) or as a set (choice_set), not both.' };
+  // under `choices`, where NetBox 3.4 clients look for it
+  if (!inline && choiceSet == null) return { choices: 'Selection fields must specify at least one choice, or a set of choices (choice_set).' };
+  return {};
+}
+
 export const customField = defineModel({
   name: 'extras.customfield',
   path: 'custom-fields',
@@ -38,7 +55,10 @@ export const customField = defineModel({
     validation_minimum: { kind: 'integer', nullable: true },
     validation_maximum: { kind: 'integer', nullable: true },
     validation_regex: { kind: 'string', maxLength: 500 },
+    // NetBox 3.4: the choices inline; 3.6: a choice set (custom-field-choice-set.model.ts). A
+    // selection field takes one or the other (see validate)
     choices: { kind: 'strings', nullable: true },
+    choice_set: { kind: 'fk', to: 'extras.customfieldchoiceset', nullable: true, onDelete: 'protect' },
   },
   tags: false,
   customFields: false,
@@ -59,10 +79,7 @@ export const customField = defineModel({
         if (!data.object_type) add('object_type', 'Object fields must define an object type.');
         else if (!rc.app.registry.find(data.object_type as string)) add('object_type', `Invalid content type: ${data.object_type}`);
       } else if (data.object_type) add('object_type', `${type} fields may not define an object type.`);
-      const choices = data.choices as string[] | null;
-      if (type === 'select' || type === 'multiselect') {
-        if (!choices || choices.length === 0) add('choices', 'Selection fields must specify at least one choice.');
-      } else if (choices && choices.length) add('choices', 'Choices may be set only on selection fields.');
+      for (const [k, m] of Object.entries(choiceErrors(type, data.choices as string[] | null, data.choice_set_id))) add(k, m);
       if (data.validation_regex) {
         try {
           new RegExp(data.validation_regex as string);

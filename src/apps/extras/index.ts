@@ -3,6 +3,11 @@ import { configContext } from './config-context.model.js';
 import { contentType } from './content-type.model.js';
 import { eventRule } from './event-rule.model.js';
 import { customField } from './custom-field.model.js';
+import { DASHBOARD_DOCS, registerDashboardRoutes } from './dashboard.routes.js';
+import { CHOICE_SET_DOCS, registerChoiceSetRoutes } from './custom-field-choice-set.routes.js';
+import { customFieldChoiceSet } from './custom-field-choice-set.model.js';
+import { bookmark } from './bookmark.model.js';
+import { savedFilter } from './saved-filter.model.js';
 import { journalEntry } from './journal-entry.model.js';
 import { objectChange } from './object-change.model.js';
 import { registerScriptRoutes, SCRIPT_DOCS, SCRIPT_ENDPOINTS } from './scripts-reports.routes.js';
@@ -10,9 +15,9 @@ import { tag } from './tag.model.js';
 import { webhook } from './webhook.model.js';
 
 export const extrasApp: AppModule = {
-  models: [tag, customField, contentType, objectChange, journalEntry, configContext, webhook, eventRule],
+  models: [tag, customFieldChoiceSet, customField, contentType, objectChange, journalEntry, configContext, webhook, eventRule, savedFilter, bookmark],
   // NetBox 3.7's reports and scripts: empty, as this service runs no user Python modules
   extraEndpoints: SCRIPT_ENDPOINTS,
-  routes: [registerScriptRoutes],
-  docs: SCRIPT_DOCS,
+  routes: [registerScriptRoutes, registerDashboardRoutes, registerChoiceSetRoutes],
+  docs: [...SCRIPT_DOCS, ...DASHBOARD_DOCS, ...CHOICE_SET_DOCS],
 };

@@ -14,9 +14,13 @@ export function createCustomFieldCache(): CustomFieldsOf {
   const cache = createVersionedCache<Map<string, CustomFieldDef[]>>({ max: 1 });
   return async (rc, model) => {
     const byModel = await cache.through('all', cacheVersion(rc), async () => {
-      const res = await sql<CustomFieldDef>`select id, name, label, type, object_type, content_types, required,
-          filter_logic, "default", validation_minimum, validation_maximum, validation_regex, choices, weight
-        from extras_customfield order by weight, name`.execute(rc.q);
+      // a field's choices are its own (NetBox 3.4) or the values of its choice set (NetBox 3.6)
+      const res = await sql<CustomFieldDef>`select cf.id, cf.name, cf.label, cf.type, cf.object_type, cf.content_types, cf.required,
+          cf.filter_logic, cf."default", cf.validation_minimum, cf.validation_maximum, cf.validation_regex, cf.weight,
+          case when cs.id is null then cf.choices else (select coalesce(array_agg(p.pair->>0 order by p.n), '{}')
+            from jsonb_array_elements(coalesce(cs.extra_choices, '[]'::jsonb)) with ordinality as p(pair, n)) end as choices
+        from extras_customfield cf left join extras_customfieldchoiceset cs on cs.id = cf.choice_set_id
+        order by cf.weight, cf.name`.execute(rc.q);
       const out = new Map<string, CustomFieldDef[]>();
       for (const cf of res.rows) {
         for (const ct of cf.content_types) {

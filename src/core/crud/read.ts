@@ -12,6 +12,7 @@ import { buildFilters, type Params } from '../query/filters.js';
 import type { Cond } from '../query/lookups.js';
 import { buildOrdering } from '../query/ordering.js';
 import { pageLinks, parsePage } from '../query/pagination.js';
+import { withSavedFilters } from '../query/saved-filters.js';
 import { BOOLEAN_MESSAGE, booleanWord } from '../query/parse-value.js';
 import type { Row } from '../represent/load-related.js';
 import { planRender } from '../represent/plan.js';
@@ -66,7 +67,8 @@ async function readAndRender(rc: RequestContext, model: ModelDef, params: Params
  */
 export async function listObjects(rc: RequestContext, model: ModelDef, params: Params) {
   const scope = await requirePermission(rc, model, 'view');
-  const conds = await buildFilters(rc, model, params);
+  const filters = await withSavedFilters(rc, model, params, (own) => buildFilters(rc, model, own));
+  const conds = await buildFilters(rc, model, filters);
   if (scope) conds.push(scope);
   const page = parsePage(rc.app.config, params);
   const where = whereSql(conds);

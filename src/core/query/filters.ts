@@ -27,8 +27,8 @@ import { BOOLEAN_VALUED, type Cond, LOOKUPS_BY_KIND } from './lookups.js';
 
 export type Params = Map<string, string[]>;
 
-/** parameters with a meaning of their own, never filters */
-export const RESERVED_PARAMS = new Set(['limit', 'offset', 'ordering', 'brief', 'exclude', 'format', 'export', 'fields', 'omit']);
+/** parameters with a meaning of their own, never filters (`filter`, `filter_id`: saved-filters.ts) */
+export const RESERVED_PARAMS = new Set(['limit', 'offset', 'ordering', 'brief', 'exclude', 'format', 'export', 'fields', 'omit', 'filter', 'filter_id']);
 
 const ALL_SUFFIXES = new Set(['n', 'ic', 'nic', 'isw', 'nisw', 'iew', 'niew', 'ie', 'nie', 'empty', 'lt', 'lte', 'gt', 'gte']);
 

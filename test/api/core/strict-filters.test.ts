@@ -52,6 +52,8 @@ const FREE_TEXT_FILTERS = new Set([
   'ipam.fhrpgroupassignment device', 'ipam.fhrpgroupassignment virtual_machine',
   // NetBox 3.7 MultiValueCharFilter on the proposals' names
   'vpn.ikepolicy proposal', 'vpn.ipsecpolicy proposal',
+  // NetBox 3.7 MultiValueCharFilter on a choice set's values
+  'extras.customfieldchoiceset choice',
 ]);
 
 const name = (base: string, suffix: string) => (suffix ? `${base}__${suffix}` : base);
