@@ -250,6 +250,11 @@ export interface ModelDef {
   represented?: Record<string, Shape>;
   /** the brief form carries no `display` (spec: the prefix brief form is exactly id, url, family, prefix) */
   briefWithoutDisplay?: boolean;
+  /**
+   * single-object writes may also come as multipart/form-data (http/multipart-body.ts): text parts
+   * are the fields, file parts reach the hooks as rc.files (image attachments)
+   */
+  uploads?: boolean;
 }
 
 export type ModelInput = Omit<
