@@ -318,3 +318,14 @@ describe('filters', () => {
     expect((await t.get(`${PATH}?content_type_id=x`)).statusCode).toBe(400);
   });
 });
+
+describe('OpenAPI', () => {
+  it('documents multipart/form-data writes for image attachments only', async () => {
+    const doc = (await t.get('/api/schema/?format=json')).json();
+    const item = doc.paths['/api/extras/image-attachments/{id}/'];
+    expect(Object.keys(doc.paths['/api/extras/image-attachments/'].post.requestBody.content)).toEqual(['application/json', 'multipart/form-data']);
+    expect(Object.keys(item.patch.requestBody.content)).toEqual(['application/json', 'multipart/form-data']);
+    expect(Object.keys(item.put.requestBody.content)).toEqual(['application/json', 'multipart/form-data']);
+    expect(Object.keys(doc.paths['/api/dcim/sites/'].post.requestBody.content)).toEqual(['application/json']);
+  });
+});
