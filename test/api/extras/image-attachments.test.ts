@@ -329,3 +329,16 @@ describe('OpenAPI', () => {
     expect(Object.keys(doc.paths['/api/dcim/sites/'].post.requestBody.content)).toEqual(['application/json']);
   });
 });
+
+describe('GraphQL', () => {
+  it("lists an object's image attachments (NetBox 3.7 ImageAttachmentsMixin), the image as its stored name", async () => {
+    const site = await makeSite(t);
+    const obj = (await send('POST', PATH, { content_type: 'dcim.site', object_id: site.id, name: 'gql', image: { filename: 'a.png', data: png(5, 6) } })).json();
+    const res = await t.post('/graphql/', { query: `{ site(id: ${site.id}) { image_attachments { id name image image_width image_height } } }` });
+    expect(res.statusCode, res.body).toBe(200);
+    // graphene-django renders an ImageField as the file's name under MEDIA_ROOT
+    expect(res.json().data.site.image_attachments).toEqual([
+      { id: String(obj.id), name: 'gql', image: `image-attachments/site_${site.id}_gql.png`, image_width: 5, image_height: 6 },
+    ]);
+  });
+});
