@@ -84,9 +84,13 @@ export function parseMultipart(body: Buffer, contentType: string): MultipartBody
   const dash = Buffer.from(`--${boundary}`);
   const delimiter = Buffer.from(`\r\n--${boundary}`);
   // the first delimiter may open the body or follow a preamble
-  let at = body.subarray(0, dash.length).equals(dash) ? dash.length : body.indexOf(delimiter);
-  if (at < 0) throw new MultipartError('Multipart form parse error - no boundary found in the body.');
-  if (at !== dash.length) at += delimiter.length;
+  let at: number;
+  if (body.subarray(0, dash.length).equals(dash)) at = dash.length;
+  else {
+    const first = body.indexOf(delimiter);
+    if (first < 0) throw new MultipartError('Multipart form parse error - no boundary found in the body.');
+    at = first + delimiter.length;
+  }
   const out: MultipartBody = { fields: {}, files: new Map() };
   for (let parts = 0; ; parts++) {
     // after a delimiter: `--` closes the body, else transport padding and CRLF open a part

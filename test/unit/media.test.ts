@@ -93,6 +93,8 @@ describe('media store', () => {
     const long = await storeFile(root, 'image-attachments', `site_1_${'n'.repeat(200)}.jpeg`, Buffer.from('c'));
     expect(long.length).toBe(100);
     expect(long.endsWith('.jpeg')).toBe(true);
+    const oddExt = await storeFile(root, 'image-attachments', `site_1_a.${'e'.repeat(200)}`, Buffer.from('d'));
+    expect(oddExt.length).toBe(100);
     expect(readdirSync(join(root, 'image-attachments')).filter((f) => f.startsWith('.'))).toEqual([]);
   });
 

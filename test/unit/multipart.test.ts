@@ -24,6 +24,11 @@ describe('parseMultipart', () => {
     expect(file.data.equals(bytes)).toBe(true);
   });
 
+  it('finds the first delimiter after a preamble as long as the boundary line', () => {
+    const parsed = parseMultipart(body('12345\r\n--XyZ\r\nContent-Disposition: form-data; name="x"\r\n\r\n1\r\n--XyZ--'), CT);
+    expect(parsed.fields).toEqual({ x: '1' });
+  });
+
   it('takes a preamble, an epilogue, a quoted boundary and keeps the last of repeated fields', () => {
     const parsed = parseMultipart(
       body('ignored preamble\r\n--a b\r\nContent-Disposition: form-data; name="x"\r\n\r\n1\r\n--a b\r\nContent-Disposition: form-data; name="x"\r\n\r\n2\r\n--a b--\r\nepilogue'),

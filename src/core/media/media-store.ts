@@ -31,7 +31,8 @@ function randomSuffix(): string {
 /** `<folder>/<root><suffix><ext>` cut to MAX_NAME_LENGTH by shortening the root (get_available_name) */
 function candidate(folder: string, file: string, suffix: string): string {
   const dot = file.lastIndexOf('.');
-  const [root, ext] = dot > 0 ? [file.slice(0, dot), file.slice(dot)] : [file, ''];
+  // an "extension" too long to keep whole is part of the name, cut like the rest
+  const [root, ext] = dot > 0 && file.length - dot <= 16 ? [file.slice(0, dot), file.slice(dot)] : [file, ''];
   const room = MAX_NAME_LENGTH - folder.length - 1 - suffix.length - ext.length;
   return `${folder}/${root.slice(0, Math.max(1, room))}${suffix}${ext}`;
 }
