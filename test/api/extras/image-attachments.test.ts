@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTestApp, type TestApp, uniq } from '../../helpers/app.js';
 import { bmp, dataUri, gif, jpeg, multipart, png, webp } from '../../helpers/images.js';
+import { signIn } from '../../helpers/web-session.js';
 import { grant, makeSite, makeUser } from '../users/fixtures.js';
 
 const PATH = '/api/extras/image-attachments/';
@@ -139,6 +140,23 @@ describe('checks', () => {
     const res = await t.app.inject({ method: 'POST', url: '/api/dcim/sites/', payload: body, headers: { 'content-type': contentType, authorization: `Token ${t.token}` } });
     expect(res.statusCode).toBe(415);
     expect(res.json()).toEqual({ detail: 'Unsupported media type "multipart/form-data" in request.' });
+  });
+});
+
+describe('a browser session', () => {
+  // a cross-site page can post a multipart form without a preflight: the session's CSRF check applies
+  it('uploads with its CSRF token, and is refused without one, storing nothing', async () => {
+    const browser = await signIn(t, t.username, t.password);
+    const site = await makeSite(t);
+    const parts = () => multipart({ content_type: 'dcim.site', object_id: site.id, image: { filename: 'b.png', data: png(2, 2) } });
+    const files = storedFiles();
+    const forged = parts();
+    const refused = await t.app.inject({ method: 'POST', url: PATH, payload: forged.body, headers: { 'content-type': forged.contentType, cookie: browser.cookieHeader(), origin: 'https://evil.example' } });
+    expect(refused.statusCode).toBe(403);
+    expect(storedFiles()).toEqual(files);
+    const ok = parts();
+    const res = await t.app.inject({ method: 'POST', url: PATH, payload: ok.body, headers: { 'content-type': ok.contentType, cookie: browser.cookieHeader(), 'x-csrftoken': browser.csrf() } });
+    expect(res.statusCode, res.body).toBe(201);
   });
 });
 
