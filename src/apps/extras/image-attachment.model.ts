@@ -73,6 +73,8 @@ export const imageAttachment = defineModel({
   },
   tags: false,
   customFields: false,
+  // NetBox 3.7 ImageAttachment.to_objectchange: the change names the parent as its related object
+  relatedObject: 'parent',
   filters,
   display: displayOf,
   hooks: {

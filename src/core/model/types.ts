@@ -242,7 +242,7 @@ export interface ModelDef {
   filters: Record<string, CustomFilter>;
   /** docstring shown by OPTIONS */
   description?: string;
-  /** fk whose target is the change log's related object (a device for its interfaces) */
+  /** fk or generic field whose target is the change log's related object (a device for its interfaces, an image attachment's parent) */
   relatedObject?: string;
   /** name of its OpenAPI component schemas (`IPAddress`); defaults to the verbose name in PascalCase */
   schemaName?: string;

@@ -403,3 +403,17 @@ describe('over a socket', () => {
     }
   });
 });
+
+describe('change log', () => {
+  it('names the parent as the related object of every change, and keeps the stored name', async () => {
+    const site = await makeSite(t);
+    const obj = (await send('POST', PATH, { content_type: 'dcim.site', object_id: site.id, name: 'logged', image: { filename: 'a.png', data: png(1, 1) } })).json();
+    await t.patch(`${PATH}${obj.id}/`, { name: 'logged2' });
+    await t.del(`${PATH}${obj.id}/`);
+    const changes = (await t.get(`/api/extras/object-changes/?changed_object_type=extras.imageattachment&changed_object_id=${obj.id}&ordering=time`)).json().results;
+    expect(changes.map((c: { action: { value: string } }) => c.action.value)).toEqual(['create', 'update', 'delete']);
+    for (const c of changes) expect([c.related_object_type, c.related_object_id]).toEqual(['dcim.site', site.id]);
+    expect(changes[0].postchange_data).toMatchObject({ name: 'logged', image: `image-attachments/site_${site.id}_logged.png`, image_width: 1 });
+    expect(changes[0].postchange_data).not.toHaveProperty('image_data');
+  });
+});
