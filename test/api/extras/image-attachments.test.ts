@@ -417,3 +417,17 @@ describe('change log', () => {
     expect(changes[0].postchange_data).not.toHaveProperty('image_data');
   });
 });
+
+describe('browsable API', () => {
+  it("links an object's page to its image attachments, only for types that take them", async () => {
+    const browser = await signIn(t, t.username, t.password);
+    const site = await makeSite(t);
+    const page = await browser.request('GET', `/api/dcim/sites/${site.id}/`, { headers: { accept: 'text/html' } });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain(`href="/api/extras/image-attachments/?content_type=dcim.site&amp;object_id=${site.id}"`);
+    const tenant = (await t.post('/api/tenancy/tenants/', { name: uniq('t'), slug: uniq('t') })).json();
+    const other = await browser.request('GET', `/api/tenancy/tenants/${tenant.id}/`, { headers: { accept: 'text/html' } });
+    expect(other.statusCode).toBe(200);
+    expect(other.body).not.toContain('/api/extras/image-attachments/?');
+  });
+});
