@@ -16,6 +16,7 @@ import type { Database } from './db/client.js';
 import { createTokenCache } from './http/auth.js';
 import { registerJsonParser } from './http/body-parser.js';
 import { registerFormParser } from './http/form-body.js';
+import { MULTIPART_FIELDS_ROOM, registerMultipartParser, uploadRouteUrls } from './http/multipart-body.js';
 import { registerRequestContext } from './http/request-context.js';
 import { onClientError, onFrameworkError, registerConnectionErrors } from './http/client-errors.js';
 import { errorHandler } from './http/error-handler.js';
@@ -98,6 +99,7 @@ export async function buildApp(config: Config, opts: BuildOptions): Promise<Fast
   registerDrain(app);
   registerJsonParser(app);
   registerFormParser(app);
+  registerMultipartParser(app, { routes: uploadRouteUrls(registry), maxBytes: config.imageAttachmentMaxSize + MULTIPART_FIELDS_ROOM });
   app.setErrorHandler(errorHandler);
   registerNotFound(app);
   app.decorateRequest('rc', null as unknown as RequestContext);

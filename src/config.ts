@@ -3,6 +3,7 @@
  * into a typed, frozen object that is passed down. Names follow NetBox's settings where they exist.
  */
 import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export interface Config {
@@ -43,6 +44,10 @@ export interface Config {
   logLevel: string;
   /** largest accepted request body in bytes */
   bodyLimit: number;
+  /** where uploaded files are stored and served from (NetBox's MEDIA_ROOT); by default `<DATA_DIR>/media` */
+  mediaRoot: string;
+  /** largest image attachment accepted, in bytes (a bigger one is a 400; a body far bigger a 413) */
+  imageAttachmentMaxSize: number;
   /** peers whose X-Real-IP / X-Forwarded-* headers are believed (addresses or networks) */
   trustedProxies: readonly string[];
   /** base URL override (scheme://host) for generated links; null = taken from the request */
@@ -198,6 +203,8 @@ export function loadConfig(env: Env = process.env): Config {
     corsOrigins: Object.freeze(parseList(e.CORS_ORIGINS, [])),
     logLevel: e.LOG_LEVEL || 'info',
     bodyLimit: parseInt10('MAX_BODY_SIZE', e.MAX_BODY_SIZE, 50 * 1024 * 1024),
+    mediaRoot: e.MEDIA_ROOT || join(e.DATA_DIR || './data', 'media'),
+    imageAttachmentMaxSize: Math.max(1, parseInt10('IMAGE_ATTACHMENT_MAX_SIZE', e.IMAGE_ATTACHMENT_MAX_SIZE, 10 * 1024 * 1024)),
     baseUrl: e.BASE_URL || null,
     trustedProxies: Object.freeze(parseList(e.TRUSTED_PROXIES, ['127.0.0.1', '::1'])),
     statementTimeout: parseSeconds('STATEMENT_TIMEOUT', e.STATEMENT_TIMEOUT, 60),

@@ -10,6 +10,7 @@ import type { ModelDef } from './model/types.js';
 import type { CountCache } from './cache/count-cache.js';
 import type { CustomFieldsOf } from './cache/custom-field-cache.js';
 import type { ResponseCache } from './cache/response-cache.js';
+import type { UploadedFile } from './media/uploaded-file.js';
 
 export interface AuthUser {
   id: number;
@@ -91,5 +92,9 @@ export interface RequestContext {
   /** a cached read's data version (db/client.ts), asked before its first statement; else null */
   dataVersion: string | null;
   /** inside a write transaction (crud/routes.ts inTransaction): effects to run once it commits */
-  afterCommit?: Array<() => void>;
+  afterCommit?: Array<() => void | Promise<void>>;
+  /** inside a write transaction: effects to undo if it rolls back (a file written for the row) */
+  onRollback?: Array<() => Promise<void>>;
+  /** files of a multipart/form-data write, by field name (Django's request.FILES); else absent */
+  files?: ReadonlyMap<string, UploadedFile>;
 }

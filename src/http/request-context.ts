@@ -62,6 +62,8 @@ export function registerRequestContext(app: FastifyInstance, ctx: AppContext, to
       permissions: null,
       clientIp,
       dataVersion: null,
+      // a multipart write's files (multipart-body.ts)
+      ...(request.uploadedFiles ? { files: request.uploadedFiles } : {}),
     };
     // a browser's unsafe request: with a session, or from one of our forms (sign-in included)
     if (isUnsafeMethod(request.method) && (viaSession || isFormPost(request))) {

@@ -4,7 +4,9 @@
  * and its token, and small helpers around app.inject().
  */
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import pg from 'pg';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { inject } from 'vitest';
@@ -66,7 +68,9 @@ async function openTestDatabase(statementTimeout: number): Promise<{ db: Databas
 }
 
 export async function makeTestApp(env: Record<string, string> = {}): Promise<TestApp> {
-  const config = loadConfig({ LOG_LEVEL: 'silent', ...env });
+  // uploads of this app go to a folder of its own, removed with it (unless the test chose one)
+  const ownMedia = env.MEDIA_ROOT ? null : mkdtempSync(join(tmpdir(), 'inv-media-'));
+  const config = loadConfig({ LOG_LEVEL: 'silent', ...(ownMedia ? { MEDIA_ROOT: ownMedia } : {}), ...env });
   const { db, url, drop } = await openTestDatabase(config.statementTimeout);
   const app = await buildApp(config, { db });
   const token = randomBytes(20).toString('hex');
@@ -102,6 +106,7 @@ export async function makeTestApp(env: Record<string, string> = {}): Promise<Tes
       await app.close();
       await db.close();
       await drop();
+      if (ownMedia) rmSync(ownMedia, { recursive: true, force: true });
     },
   };
 }

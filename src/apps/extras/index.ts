@@ -8,16 +8,18 @@ import { CHOICE_SET_DOCS, registerChoiceSetRoutes } from './custom-field-choice-
 import { customFieldChoiceSet } from './custom-field-choice-set.model.js';
 import { bookmark } from './bookmark.model.js';
 import { savedFilter } from './saved-filter.model.js';
+import { imageAttachment } from './image-attachment.model.js';
 import { journalEntry } from './journal-entry.model.js';
+import { registerMediaRoutes } from './media.routes.js';
 import { objectChange } from './object-change.model.js';
 import { registerScriptRoutes, SCRIPT_DOCS, SCRIPT_ENDPOINTS } from './scripts-reports.routes.js';
 import { tag } from './tag.model.js';
 import { webhook } from './webhook.model.js';
 
 export const extrasApp: AppModule = {
-  models: [tag, customFieldChoiceSet, customField, contentType, objectChange, journalEntry, configContext, webhook, eventRule, savedFilter, bookmark],
+  models: [tag, customFieldChoiceSet, customField, contentType, objectChange, journalEntry, imageAttachment, configContext, webhook, eventRule, savedFilter, bookmark],
   // NetBox 3.7's reports and scripts: empty, as this service runs no user Python modules
   extraEndpoints: SCRIPT_ENDPOINTS,
-  routes: [registerScriptRoutes, registerDashboardRoutes, registerChoiceSetRoutes],
+  routes: [registerScriptRoutes, registerDashboardRoutes, registerChoiceSetRoutes, registerMediaRoutes],
   docs: [...SCRIPT_DOCS, ...DASHBOARD_DOCS, ...CHOICE_SET_DOCS],
 };

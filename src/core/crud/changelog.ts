@@ -47,11 +47,25 @@ export interface ChangeEntry {
   post: Row | null;
 }
 
+/** The change record's related object of a row (ModelDef.relatedObject): an fk's target, or a generic relation's object. */
+function relatedOf(rc: RequestContext, model: ModelDef): (row: Row) => { related_object_type: string | null; related_object_id: number | null } {
+  const key = model.relatedObject;
+  const f = key ? model.fields[key]! : null;
+  if (!key || !f) return () => ({ related_object_type: null, related_object_id: null });
+  if (f.kind === 'generic') {
+    // NetBox 3.7: an image attachment's change names its parent
+    const { type, id } = f.generic!;
+    const idColumn = model.fields[id]!.kind === 'fk' ? `${id}_id` : id;
+    return (row) => ({ related_object_type: (row[type] as string | null) ?? null, related_object_id: (row[idColumn] as number | null) ?? null });
+  }
+  const target = rc.app.registry.get(f.to!).name;
+  return (row) => ({ related_object_type: target, related_object_id: (row[`${key}_id`] as number | null) ?? null });
+}
+
 /** Writes one change record per entry, in one statement. */
 export async function recordChanges(rc: RequestContext, model: ModelDef, entries: ChangeEntry[]): Promise<void> {
   if (!model.changelog || entries.length === 0) return;
-  const relKey = model.relatedObject;
-  const relModel = relKey ? rc.app.registry.get(model.fields[relKey]!.to!) : null;
+  const related = relatedOf(rc, model);
   // time comes from the column default (now(), the transaction's time)
   const rows = entries.map((e) => ({
     user_id: rc.user?.id ?? null,
@@ -60,8 +74,7 @@ export async function recordChanges(rc: RequestContext, model: ModelDef, entries
     action: e.action,
     changed_object_type: model.name,
     changed_object_id: Number(e.row.id),
-    related_object_type: relModel ? relModel.name : null,
-    related_object_id: relKey ? ((e.row[`${relKey}_id`] as number | null) ?? null) : null,
+    ...related(e.row),
     object_repr: model.display(e.row).slice(0, 200),
     prechange_data: e.pre,
     postchange_data: e.post,

@@ -38,12 +38,21 @@ export function queryParams(request: FastifyRequest): Params {
 
 /**
  * Runs fn in one database transaction, with rc.q bound to it. What fn leaves in rc.afterCommit runs
- * once the transaction has committed; a rollback drops it.
+ * once the transaction has committed; a rollback drops it and runs what fn left in rc.onRollback
+ * instead (the undoing of effects outside the database, such as a file written for a row).
  */
 export async function inTransaction<T>(rc: RequestContext, fn: (trx: RequestContext) => Promise<T>): Promise<T> {
-  const afterCommit: Array<() => void> = [];
-  const out = await rc.app.db.kysely.transaction().execute((trx) => fn({ ...rc, q: trx, afterCommit }));
-  for (const run of afterCommit) run();
+  const afterCommit: Array<() => void | Promise<void>> = [];
+  const onRollback: Array<() => Promise<void>> = [];
+  let out: T;
+  try {
+    out = await rc.app.db.kysely.transaction().execute((trx) => fn({ ...rc, q: trx, afterCommit, onRollback }));
+  } catch (err) {
+    for (const undo of onRollback) await undo().catch((e: unknown) => rc.app.log.warn({ err: e }, 'undoing a rolled-back write failed'));
+    throw err;
+  }
+  // awaited, so a response is sent once its effects are done (a replaced file is gone)
+  for (const run of afterCommit) await run();
   return out;
 }
 

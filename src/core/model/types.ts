@@ -242,7 +242,7 @@ export interface ModelDef {
   filters: Record<string, CustomFilter>;
   /** docstring shown by OPTIONS */
   description?: string;
-  /** fk whose target is the change log's related object (a device for its interfaces) */
+  /** fk or generic field whose target is the change log's related object (a device for its interfaces, an image attachment's parent) */
   relatedObject?: string;
   /** name of its OpenAPI component schemas (`IPAddress`); defaults to the verbose name in PascalCase */
   schemaName?: string;
@@ -250,6 +250,11 @@ export interface ModelDef {
   represented?: Record<string, Shape>;
   /** the brief form carries no `display` (spec: the prefix brief form is exactly id, url, family, prefix) */
   briefWithoutDisplay?: boolean;
+  /**
+   * single-object writes may also come as multipart/form-data (http/multipart-body.ts): text parts
+   * are the fields, file parts reach the hooks as rc.files (image attachments)
+   */
+  uploads?: boolean;
 }
 
 export type ModelInput = Omit<

@@ -74,12 +74,15 @@ function pathsAt(model: ModelDef, app: string): Record<string, Record<string, Sc
   if (model.readOnly) return { [at]: list, [`${at}{id}/`]: detail };
 
   const idParam = [detailParameters(model)[0]];
+  // ModelDef.uploads: one object's write may also be a multipart/form-data form (file parts beside the fields)
+  const orForm = (b: { required: boolean; content: Schema }, schema: Schema) =>
+    model.uploads ? { ...b, content: { ...b.content, 'multipart/form-data': { schema } } } : b;
   Object.assign(list, {
     post: {
       operationId: `${op}_create`,
       tags,
       summary: `Create one ${model.verboseName} or a list of them (all or nothing)`,
-      requestBody: body(oneOrMany(writable)),
+      requestBody: orForm(body(oneOrMany(writable)), writable),
       responses: { 201: ok('The created object, or the list created.', oneOrMany(full)), ...errors(400, 403, 'default') },
     },
     put: {
@@ -110,7 +113,7 @@ function pathsAt(model: ModelDef, app: string): Record<string, Record<string, Sc
       tags,
       summary: `Replace a ${model.verboseName}`,
       parameters: idParam,
-      requestBody: body(writable),
+      requestBody: orForm(body(writable), writable),
       responses: { 200: ok(`The updated ${model.verboseName}.`, full), ...errors(400, 403, 404, 'default') },
     },
     patch: {
@@ -118,7 +121,7 @@ function pathsAt(model: ModelDef, app: string): Record<string, Record<string, Sc
       tags,
       summary: `Update fields of a ${model.verboseName}`,
       parameters: idParam,
-      requestBody: body(patched, false),
+      requestBody: orForm(body(patched, false), patched),
       responses: { 200: ok(`The updated ${model.verboseName}.`, full), ...errors(400, 403, 404, 'default') },
     },
     delete: {

@@ -19,6 +19,7 @@ import { crumbsOf, locate, titleOf, type ApiLocation } from './api-location.js';
 import { jsonView } from './json-view.js';
 import { listControls } from './list-controls.js';
 import { joinUrl, splitUrl, type Pairs } from './query-string.js';
+import { uploadLinks } from './upload-links.js';
 import { requiredSkeleton, writableForm, writeForms } from './write-forms.js';
 
 const WRITE_METHODS = ['POST', 'PUT', 'PATCH', 'DELETE'];
@@ -90,6 +91,7 @@ ${isList && loc.kind === 'list' ? listControls(loc.model, path, pairs, res.body 
 <section class="panel response">
 ${responseHead(request, res)}
 ${request.method === 'GET' || request.method === 'HEAD' ? formatLinks(path, pairs, loc) : ''}
+${loc.kind === 'detail' && res.status === 200 ? uploadLinks(registry, loc.model, loc.id) : ''}
 ${res.body === undefined ? html`<p class="muted">No content.</p>` : jsonView(res.body, request.rc?.baseUrl ?? '')}
 </section>
 ${offerForms && page.user ? writeForms({ path, allow, detail: loc.kind === 'detail' || (loc.kind === 'other' && !allow.has('POST')), content: formContent(request, loc, res), page }) : ''}
