@@ -3,8 +3,9 @@
  *
  * One transaction: lock the data source's row (FOR UPDATE NOWAIT, so a second sync of the same
  * source while one runs is a 409 instead of a second writer), read the directory (source-walk.ts),
- * then create, update (content changed: new hash) and delete data files, set the status and
- * last_synced, and record a completed job. A sync that fails changes no file; it then records the
+ * then create, update (content changed: new hash) and delete data files, copy changed files into
+ * the objects with auto sync (synced-data.ts), set the status and last_synced, and record a
+ * completed job. A sync that fails changes no file; it then records the
  * status `failed` and an errored job in a transaction of its own. The sync runs within the request
  * (no background queue), so the status seen from outside goes from its last value to completed or
  * failed; `queued` and `syncing` are never observed.
@@ -16,6 +17,7 @@ import { inTransaction } from '../../core/crud/routes.js';
 import { Errors } from '../../core/errors.js';
 import { realSourceDirectory } from './source-path.js';
 import { SyncError, type WalkedFile, walkSource } from './source-walk.js';
+import { autoSyncObjects } from './synced-data.js';
 
 /** NetBox 4 names its sync jobs so; NetBox 3.7 leaves the name blank */
 export const SYNC_JOB_NAME = 'Synchronization';
@@ -26,6 +28,8 @@ export interface SyncCounts {
   updated: number;
   deleted: number;
   skipped: Array<{ path: string; reason: string }>;
+  /** objects with auto sync whose file's new content they cannot take (left as they were) */
+  auto_sync_failed?: Array<{ object_type: string; object_id: number; error: string }>;
 }
 
 function lockBusy(e: unknown): boolean {
@@ -76,7 +80,10 @@ export async function syncDataSource(rc: RequestContext, sourceId: number): Prom
         throw new SyncError(e.message);
       });
       const walked = await walkSource(root, source.ignore_rules, settings);
-      const counts = { ...(await writeFiles(trx, sourceId, walked.files)), skipped: walked.skipped };
+      const counts: SyncCounts = { ...(await writeFiles(trx, sourceId, walked.files)), skipped: walked.skipped };
+      // objects with auto sync take their changed files' content (synced-data.ts)
+      const notSynced = await autoSyncObjects(trx, sourceId);
+      if (notSynced.length) counts.auto_sync_failed = notSynced;
       await sql`update core_datasource set status = 'completed', last_synced = now() where id = ${sourceId}`.execute(trx.q);
       await recordJob(trx, sourceId, started, 'completed', counts);
       return counts;

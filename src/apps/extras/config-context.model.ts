@@ -10,6 +10,10 @@ import type { FieldDef } from '../../core/model/types.js';
 import { description, name } from '../fields.js';
 import { membershipFilter } from '../users/membership-filter.js';
 import { isJsonObject } from './deep-merge.js';
+import { prepareSyncedData, registerSyncedData, syncedDataFields, syncedDataFilters, validateSyncedData } from '../core/synced-data.js';
+
+// NetBox 3.7: the data may come from a YAML or JSON data file
+const SYNCED = registerSyncedData('extras.configcontext', { target: 'data', kind: 'object' });
 
 /** an assignment m2m through extras_configcontext_<field>, to the target's `<column>` */
 const assigned = (to: string, field: string, column: string, label?: string): FieldDef => ({
@@ -44,9 +48,15 @@ export const configContext = defineModel({
     tags: { ...assigned('extras.tag', 'tags', 'tag_id'), slugField: 'slug' },
     // NetBox 3.4 ConfigContext.clean(): the data must be a JSON object
     data: { kind: 'json', required: true, validate: (v) => (isJsonObject(v) ? undefined : 'JSON data must be in object form.') },
+    ...syncedDataFields(),
   },
-  // reference: netbox-filters, /api/extras/config-contexts/ (the 3.5+ data source filters left out)
+  hooks: {
+    validate: (args) => validateSyncedData(SYNCED, args),
+    prepare: (args) => prepareSyncedData(SYNCED, args),
+  },
+  // reference: netbox-filters, /api/extras/config-contexts/
   filters: {
+    ...syncedDataFilters(),
     region: membershipFilter('regions', 'slug'),
     region_id: membershipFilter('regions', 'id'),
     site_group: membershipFilter('site_groups', 'slug'),

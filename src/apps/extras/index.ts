@@ -13,13 +13,16 @@ import { journalEntry } from './journal-entry.model.js';
 import { registerMediaRoutes } from './media.routes.js';
 import { objectChange } from './object-change.model.js';
 import { registerScriptRoutes, SCRIPT_DOCS, SCRIPT_ENDPOINTS } from './scripts-reports.routes.js';
+import { registerSyncRoutes, syncRouteDocs } from '../core/synced-data.js';
 import { tag } from './tag.model.js';
 import { webhook } from './webhook.model.js';
 
+const models = [tag, customFieldChoiceSet, customField, contentType, objectChange, journalEntry, imageAttachment, configContext, webhook, eventRule, savedFilter, bookmark];
+
 export const extrasApp: AppModule = {
-  models: [tag, customFieldChoiceSet, customField, contentType, objectChange, journalEntry, imageAttachment, configContext, webhook, eventRule, savedFilter, bookmark],
+  models,
   // NetBox 3.7's reports and scripts: empty, as this service runs no user Python modules
   extraEndpoints: SCRIPT_ENDPOINTS,
-  routes: [registerScriptRoutes, registerDashboardRoutes, registerChoiceSetRoutes, registerMediaRoutes],
-  docs: [...SCRIPT_DOCS, ...DASHBOARD_DOCS, ...CHOICE_SET_DOCS],
+  routes: [registerScriptRoutes, registerDashboardRoutes, registerChoiceSetRoutes, registerMediaRoutes, registerSyncRoutes],
+  docs: [...SCRIPT_DOCS, ...DASHBOARD_DOCS, ...CHOICE_SET_DOCS, ...syncRouteDocs(models)],
 };

@@ -25,11 +25,13 @@ const ASSIGNMENTS = [
 ];
 
 describe('representation', () => {
-  it('has the NetBox 3.4 fields and defaults', async () => {
+  it('has the NetBox 3.7 fields (3.4\'s and the synced data ones, with auto_sync_enabled) and defaults', async () => {
     const cc = await context();
+    const synced = ['data_source', 'data_path', 'data_file', 'data_synced', 'auto_sync_enabled'];
     expect(Object.keys(cc).sort()).toEqual(
-      ['id', 'url', 'display', 'name', 'weight', 'description', 'is_active', ...ASSIGNMENTS, 'data', 'created', 'last_updated'].sort(),
+      ['id', 'url', 'display', 'name', 'weight', 'description', 'is_active', ...ASSIGNMENTS, 'data', ...synced, 'created', 'last_updated'].sort(),
     );
+    expect(cc).toMatchObject({ data_source: null, data_path: '', data_file: null, data_synced: null, auto_sync_enabled: false });
     expect(cc).toMatchObject({ display: cc.name, weight: 1000, description: '', is_active: true, data: { k: 1 } });
     for (const k of ASSIGNMENTS) expect(cc[k], k).toEqual([]);
     expect((await t.get(`${PATH}${cc.id}/?brief=1`)).json()).toEqual({ id: cc.id, url: cc.url, display: cc.name, name: cc.name });
