@@ -35,6 +35,8 @@ export const Errors = {
   validation: createError('INV_ERR_VALIDATION', 400, (body: ErrorBody) => body),
   badRequest: createError('INV_ERR_BAD_REQUEST', 400, (text: string) => detail(text)),
   jsonParse: createError('INV_ERR_JSON_PARSE', 400, (text: string) => detail(`JSON parse error - ${text}`)),
+  /** a user's Jinja2 template failed (syntax, rendering, or a sandbox limit): the client's code, not the service */
+  templateError: createError('INV_ERR_TEMPLATE', 400, (text: string) => detail(text)),
   invalidFilter: createError('INV_ERR_INVALID_FILTER', 400, (param: string, message: string) => ({ [param]: [message] })),
   /** a reserved query parameter (limit, offset, brief, ordering) with a value it cannot take */
   invalidParameter: createError('INV_ERR_INVALID_PARAMETER', 400, (param: string, message: string) => ({ [param]: [message] })),

@@ -20,10 +20,11 @@ import { tenancyRows } from './rows/tenancy.js';
 import { usersRows } from './rows/users.js';
 import { virtualizationRows } from './rows/virtualization.js';
 import { VPN_CONTRACT } from './models-vpn.js';
+import { EXTRAS_TEMPLATES_CONTRACT } from './models-extras-templates.js';
 
 export { type ContractCase, type ContractContext, type Json, type Patch, resolve } from './contract-case.js';
 
-export const CONTRACT = [...tenancyRows, ...dcimRows, ...extrasRows, ...usersRows, ...CIRCUITS_CONTRACT, ...IPAM_CONTRACT, ...IPAM_CATALOGUE_CONTRACT, ...SMALL_CATALOGUE_CONTRACT, ...WIRELESS_CONTRACT, ...DCIM_CONTRACT, ...DCIM_COMPONENTS_CONTRACT, ...DCIM_POWER_CONTRACT, ...DCIM_TEMPLATE_CONTRACT, ...virtualizationRows, ...VPN_CONTRACT];
+export const CONTRACT = [...tenancyRows, ...dcimRows, ...extrasRows, ...usersRows, ...CIRCUITS_CONTRACT, ...IPAM_CONTRACT, ...IPAM_CATALOGUE_CONTRACT, ...SMALL_CATALOGUE_CONTRACT, ...WIRELESS_CONTRACT, ...DCIM_CONTRACT, ...DCIM_COMPONENTS_CONTRACT, ...DCIM_POWER_CONTRACT, ...DCIM_TEMPLATE_CONTRACT, ...virtualizationRows, ...VPN_CONTRACT, ...EXTRAS_TEMPLATES_CONTRACT];
 
 export const WRITABLE = CONTRACT.filter((c) => !c.readOnly);
 export const READ_ONLY = CONTRACT.filter((c) => c.readOnly);

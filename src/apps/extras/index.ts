@@ -1,5 +1,8 @@
 import type { AppModule } from '../app-module.js';
 import { configContext } from './config-context.model.js';
+import { configTemplate } from './config-template.model.js';
+import { customLink } from './custom-link.model.js';
+import { exportTemplate } from './export-template.model.js';
 import { contentType } from './content-type.model.js';
 import { eventRule } from './event-rule.model.js';
 import { customField } from './custom-field.model.js';
@@ -9,5 +12,5 @@ import { tag } from './tag.model.js';
 import { webhook } from './webhook.model.js';
 
 export const extrasApp: AppModule = {
-  models: [tag, customField, contentType, objectChange, journalEntry, configContext, webhook, eventRule],
+  models: [tag, customField, contentType, objectChange, journalEntry, configContext, webhook, eventRule, customLink, exportTemplate, configTemplate],
 };

@@ -27,6 +27,8 @@ type Job =
 
 interface Pending {
   job: Job;
+  /** this job's time limit when shorter or longer than the sandbox's (request-time rendering) */
+  timeoutMs?: number;
   resolve: (v: unknown) => void;
   reject: (e: Error) => void;
 }
@@ -40,8 +42,8 @@ export class TemplateSandbox {
   constructor(private readonly limits: SandboxLimits = DEFAULT_SANDBOX_LIMITS) {}
 
   /** Renders each named template with the context; rejects with the template's error. */
-  render(templates: Record<string, string>, context: unknown): Promise<Record<string, string>> {
-    return this.run({ kind: 'render', templates, context }) as Promise<Record<string, string>>;
+  render(templates: Record<string, string>, context: unknown, opts: { timeoutMs?: number } = {}): Promise<Record<string, string>> {
+    return this.run({ kind: 'render', templates, context }, opts.timeoutMs) as Promise<Record<string, string>>;
   }
 
   evaluate(conditions: unknown, data: unknown): Promise<boolean> {
@@ -59,9 +61,9 @@ export class TemplateSandbox {
     }
   }
 
-  private run(job: Job): Promise<unknown> {
+  private run(job: Job, timeoutMs?: number): Promise<unknown> {
     return new Promise((resolve, reject) => {
-      this.queue.push({ job, resolve, reject });
+      this.queue.push({ job, resolve, reject, timeoutMs });
       this.pump();
     });
   }
@@ -112,13 +114,14 @@ export class TemplateSandbox {
     const next = this.queue.shift()!;
     const id = this.nextId++;
     const w = this.thread();
+    const timeoutMs = next.timeoutMs ?? this.limits.timeoutMs;
     const timer = setTimeout(() => {
       // a template still running after the limit: stop the thread (the next job starts a new one)
       if (this.worker === w) this.worker = null;
       w.kill('SIGKILL');
       const cur = this.busy;
-      if (cur && cur.id === id) this.finish(cur, new Error(`the template ran longer than ${this.limits.timeoutMs} ms and was stopped`));
-    }, this.limits.timeoutMs);
+      if (cur && cur.id === id) this.finish(cur, new Error(`the template ran longer than ${timeoutMs} ms and was stopped`));
+    }, timeoutMs);
     this.busy = { ...next, id, timer };
     w.send({ id, ...next.job });
   }
