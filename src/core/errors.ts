@@ -54,6 +54,9 @@ export const Errors = {
   /** DRF's answer to a session-authenticated unsafe request without a valid CSRF token (http/csrf.ts) */
   csrfFailed: createError('INV_ERR_CSRF_FAILED', 403, (reason: string) => detail(`CSRF Failed: ${reason}`)),
   notFound: createError('INV_ERR_NOT_FOUND', 404, () => detail('Not found.')),
+  /** `?export=<name>` names no export template of the list's model (NetBox: a 404) */
+  exportTemplateNotFound: createError('INV_ERR_EXPORT_TEMPLATE_NOT_FOUND', 404, (name: string, model: string) =>
+    detail(`No export template named "${name}" applies to ${model}.`)),
   methodNotAllowed: createError('INV_ERR_METHOD_NOT_ALLOWED', 405, (method: string) => detail(`Method "${method}" not allowed.`)),
   notAcceptable: createError('INV_ERR_NOT_ACCEPTABLE', 406, () => detail('Invalid version in "Accept" header.')),
   protectedDelete: createError('INV_ERR_PROTECTED', 409, (text: string) => detail(text)),
