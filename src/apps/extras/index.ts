@@ -10,7 +10,11 @@ import { journalEntry } from './journal-entry.model.js';
 import { objectChange } from './object-change.model.js';
 import { tag } from './tag.model.js';
 import { webhook } from './webhook.model.js';
+import { registerRenderConfigRoutes, renderConfigDocs } from './render-config.routes.js';
 
 export const extrasApp: AppModule = {
   models: [tag, customField, contentType, objectChange, journalEntry, configContext, webhook, eventRule, customLink, exportTemplate, configTemplate],
+  // render-config of devices and virtual machines, render of config templates
+  routes: [registerRenderConfigRoutes],
+  docs: renderConfigDocs(),
 };
