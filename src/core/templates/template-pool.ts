@@ -20,6 +20,8 @@ export class TemplateRenderError extends Error {}
 export interface TemplatePool {
   /** Renders one template with the context; rejects with a TemplateRenderError. */
   render(template: string, context: unknown, opts?: { timeoutMs?: number }): Promise<string>;
+  /** Renders several templates with one context in one job (a link's text and URL); one failing fails all. */
+  renderAll(templates: Record<string, string>, context: unknown, opts?: { timeoutMs?: number }): Promise<Record<string, string>>;
   close(): Promise<void>;
 }
 
@@ -43,20 +45,24 @@ export function createTemplatePool(limits: SandboxLimits = REQUEST_SANDBOX_LIMIT
     return slots.reduce((a, b) => (b.jobs < a.jobs ? b : a));
   }
 
+  async function renderAll(templates: Record<string, string>, context: unknown, opts: { timeoutMs?: number } = {}): Promise<Record<string, string>> {
+    if (closed) throw new TemplateRenderError('the template renderer has stopped');
+    const slot = pick();
+    slot.jobs += 1;
+    try {
+      return await slot.sandbox.render(templates, context, opts);
+    } catch (err) {
+      throw new TemplateRenderError(err instanceof Error ? err.message : String(err));
+    } finally {
+      slot.jobs -= 1;
+    }
+  }
+
   return {
-    async render(template, context, opts = {}) {
-      if (closed) throw new TemplateRenderError('the template renderer has stopped');
-      const slot = pick();
-      slot.jobs += 1;
-      try {
-        const out = await slot.sandbox.render({ t: template }, context, opts);
-        return out.t ?? '';
-      } catch (err) {
-        throw new TemplateRenderError(err instanceof Error ? err.message : String(err));
-      } finally {
-        slot.jobs -= 1;
-      }
+    async render(template, context, opts) {
+      return (await renderAll({ t: template }, context, opts)).t ?? '';
     },
+    renderAll,
     async close() {
       closed = true;
       await Promise.all(slots.map((s) => s.sandbox.close()));
