@@ -22,6 +22,7 @@ import { Errors } from '../../core/errors.js';
 import type { ModelDef } from '../../core/model/types.js';
 import type { RouteDoc } from '../../core/openapi/types.js';
 import { render } from '../../core/represent/render.js';
+import type { BlockWhitespace } from '../../core/events/sandbox.js';
 import { TemplateRenderError } from '../../core/templates/template-pool.js';
 import { wantsText } from './accept-text.js';
 
@@ -59,11 +60,20 @@ async function resolveTemplateId(rc: RequestContext, row: Row): Promise<number |
   return id == null ? null : Number(id);
 }
 
+/**
+ * NetBox 3.7 passes environment_params to Jinja2's environment; the renderer here takes its block
+ * whitespace options (trim_blocks, lstrip_blocks; Jinja2's default: off) and no others.
+ */
+function whitespaceOf(params: unknown): BlockWhitespace {
+  const p = isPlainObject(params) ? params : {};
+  return { trim_blocks: Boolean(p.trim_blocks), lstrip_blocks: Boolean(p.lstrip_blocks) };
+}
+
 async function renderTemplate(request: FastifyRequest, reply: FastifyReply, template: Row, context: Row) {
   const rc = request.rc;
   let content: string;
   try {
-    content = await rc.app.templates.render(String(template.template_code), context, { timeoutMs: RENDER_TIMEOUT_MS });
+    content = await rc.app.templates.render(String(template.template_code), context, { timeoutMs: RENDER_TIMEOUT_MS, whitespace: whitespaceOf(template.environment_params) });
   } catch (err) {
     if (err instanceof TemplateRenderError) throw Errors.templateError(`An error occurred while rendering the template: ${err.message}`);
     throw err;

@@ -21,8 +21,24 @@ export interface SandboxLimits {
 
 export const DEFAULT_SANDBOX_LIMITS: SandboxLimits = { timeoutMs: 2_000, maxOutputBytes: 1024 * 1024, heapMb: 64 };
 
+/**
+ * Jinja2's block whitespace options. Absent: @huggingface/jinja's own choice (both on), which
+ * webhook templates have always had; Jinja2's defaults (both off) are what NetBox renders
+ * export templates, config templates and custom links with.
+ */
+export interface BlockWhitespace {
+  trim_blocks: boolean;
+  lstrip_blocks: boolean;
+}
+
+export interface RenderOptions {
+  /** this job's time limit instead of the sandbox's */
+  timeoutMs?: number;
+  whitespace?: BlockWhitespace;
+}
+
 type Job =
-  | { kind: 'render'; templates: Record<string, string>; context: unknown }
+  | { kind: 'render'; templates: Record<string, string>; context: unknown; whitespace?: BlockWhitespace }
   | { kind: 'conditions'; conditions: unknown; data: unknown };
 
 interface Pending {
@@ -42,8 +58,9 @@ export class TemplateSandbox {
   constructor(private readonly limits: SandboxLimits = DEFAULT_SANDBOX_LIMITS) {}
 
   /** Renders each named template with the context; rejects with the template's error. */
-  render(templates: Record<string, string>, context: unknown, opts: { timeoutMs?: number } = {}): Promise<Record<string, string>> {
-    return this.run({ kind: 'render', templates, context }, opts.timeoutMs) as Promise<Record<string, string>>;
+  render(templates: Record<string, string>, context: unknown, opts: RenderOptions = {}): Promise<Record<string, string>> {
+    const job: Job = opts.whitespace ? { kind: 'render', templates, context, whitespace: opts.whitespace } : { kind: 'render', templates, context };
+    return this.run(job, opts.timeoutMs) as Promise<Record<string, string>>;
   }
 
   evaluate(conditions: unknown, data: unknown): Promise<boolean> {

@@ -123,3 +123,18 @@ describe('POST /api/extras/config-templates/<id>/render/', () => {
     expect(text.body).toBe('vlan 1\n');
   });
 });
+
+describe('block whitespace', () => {
+  const code = '<ul>\n  {% for v in vlans %}\n  <li>{{ v }}</li>\n  {% endfor %}\n</ul>\n';
+  it("renders with Jinja2's defaults (no block trimmed), as NetBox does", async () => {
+    const ct = await configTemplate(code);
+    const res = await t.post(`/api/extras/config-templates/${ct.id}/render/`, { vlans: [1, 2] });
+    expect(res.json().content).toBe('<ul>\n  \n  <li>1</li>\n  \n  <li>2</li>\n  \n</ul>');
+  });
+
+  it('takes trim_blocks and lstrip_blocks from environment_params', async () => {
+    const ct = await make(t, '/api/extras/config-templates/', { name: uniq('ct'), template_code: code, environment_params: { trim_blocks: true, lstrip_blocks: true } });
+    const res = await t.post(`/api/extras/config-templates/${ct.id}/render/`, { vlans: [1, 2] });
+    expect(res.json().content).toBe('<ul>\n  <li>1</li>\n  <li>2</li>\n</ul>');
+  });
+});
