@@ -41,6 +41,12 @@ type Job =
   | { kind: 'render'; templates: Record<string, string>; context: unknown; whitespace?: BlockWhitespace }
   | { kind: 'conditions'; conditions: unknown; data: unknown };
 
+interface Running extends Pending {
+  id: number;
+  timer: NodeJS.Timeout;
+  worker: ChildProcess;
+}
+
 interface Pending {
   job: Job;
   /** this job's time limit when shorter or longer than the sandbox's (request-time rendering) */
@@ -52,7 +58,8 @@ interface Pending {
 export class TemplateSandbox {
   private worker: ChildProcess | null = null;
   private queue: Pending[] = [];
-  private busy: (Pending & { id: number; timer: NodeJS.Timeout }) | null = null;
+  /** the job running, and the process it was sent to */
+  private busy: Running | null = null;
   private nextId = 1;
 
   constructor(private readonly limits: SandboxLimits = DEFAULT_SANDBOX_LIMITS) {}
@@ -114,11 +121,13 @@ export class TemplateSandbox {
 
   private crashed(w: ChildProcess, why: string): void {
     if (this.worker === w) this.worker = null;
+    // a process stopped for running too long exits after its job was failed and the next one sent
+    // to its replacement: only the job it was running fails with it
     const cur = this.busy;
-    if (cur) this.finish(cur, new Error(why));
+    if (cur && cur.worker === w) this.finish(cur, new Error(why));
   }
 
-  private finish(cur: Pending & { id: number; timer: NodeJS.Timeout }, err: Error | null, value?: unknown): void {
+  private finish(cur: Running, err: Error | null, value?: unknown): void {
     clearTimeout(cur.timer);
     this.busy = null;
     if (err) cur.reject(err);
@@ -139,7 +148,7 @@ export class TemplateSandbox {
       const cur = this.busy;
       if (cur && cur.id === id) this.finish(cur, new Error(`the template ran longer than ${timeoutMs} ms and was stopped`));
     }, timeoutMs);
-    this.busy = { ...next, id, timer };
+    this.busy = { ...next, id, timer, worker: w };
     w.send({ id, ...next.job });
   }
 }
