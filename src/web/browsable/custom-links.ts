@@ -86,8 +86,11 @@ export async function customLinksHtml(rc: RequestContext, model: ModelDef, objec
     if (!r.link.group_name) parts.push(linkHtml(r, false));
     else groups.set(r.link.group_name, [...(groups.get(r.link.group_name) ?? []), r]);
   }
+  // NetBox: a group's menu takes the button class of the group's first link, shown or not
+  const firstOf = new Map<string, LinkRow>();
+  for (const link of res.rows) if (link.group_name && !firstOf.has(link.group_name)) firstOf.set(link.group_name, link);
   for (const [group, links] of groups) {
-    parts.push(html`<details class="custom-link-group btn-${links[0]!.link.button_class}"><summary>${group}</summary><ul>${links.map((r) => html`<li>${linkHtml(r, true)}</li>`)}</ul></details>`);
+    parts.push(html`<details class="custom-link-group btn-${firstOf.get(group)!.button_class}"><summary>${group}</summary><ul>${links.map((r) => html`<li>${linkHtml(r, true)}</li>`)}</ul></details>`);
   }
   if (!parts.length) return '';
   return html`<nav class="custom-links panel" aria-label="Custom links">${parts}</nav>`;

@@ -70,10 +70,12 @@ describe('custom links on the browsable detail page', () => {
 
   it('groups links with a group name into one menu', async () => {
     const vrf = await make(t, '/api/ipam/vrfs/', { name: uniq('vrf') });
+    // the group's first link renders nothing, yet gives the menu its class (NetBox)
+    await make(t, '/api/extras/custom-links/', { name: uniq('g0'), content_types: ['ipam.vrf'], link_text: '{{ "" }}', link_url: '/0', group_name: 'Tools', weight: 0, button_class: 'red' });
     await make(t, '/api/extras/custom-links/', { name: uniq('g1'), content_types: ['ipam.vrf'], link_text: 'first in group', link_url: '/a', group_name: 'Tools', weight: 1 });
     await make(t, '/api/extras/custom-links/', { name: uniq('g2'), content_types: ['ipam.vrf'], link_text: 'second in group', link_url: '/b', group_name: 'Tools', weight: 2 });
     const nav = linksOf(await page(`/api/ipam/vrfs/${vrf.id}/`));
-    expect(nav).toMatch(/<details class="custom-link-group[^"]*"><summary>Tools<\/summary><ul><li>[^]*first in group[^]*second in group[^]*<\/ul><\/details>/);
+    expect(nav).toMatch(/<details class="custom-link-group btn-red"><summary>Tools<\/summary><ul><li>[^]*first in group[^]*second in group[^]*<\/ul><\/details>/);
   });
 
   it('shows nothing on a list page, and JSON clients get plain JSON', async () => {
