@@ -138,3 +138,17 @@ describe('block whitespace', () => {
     expect(res.json().content).toBe('<ul>\n  <li>1</li>\n  <li>2</li>\n</ul>');
   });
 });
+
+describe('the render routes as routes', () => {
+  it('answer POST and OPTIONS only, and are in the OpenAPI document', async () => {
+    const d = await makeDevice(t);
+    const get = await t.get(`/api/dcim/devices/${d.id}/render-config/`);
+    expect(get.statusCode).toBe(405);
+    const options = await t.request('OPTIONS', `/api/dcim/devices/${d.id}/render-config/`);
+    expect(options.json().renders).toEqual(['application/json', 'text/plain']);
+    const doc = (await t.request('GET', '/api/schema/', { token: null, headers: { accept: 'application/json' } })).json();
+    for (const path of ['/api/dcim/devices/{id}/render-config/', '/api/virtualization/virtual-machines/{id}/render-config/', '/api/extras/config-templates/{id}/render/']) {
+      expect(doc.paths[path]?.post?.responses?.['200'], path).toBeTruthy();
+    }
+  });
+});
