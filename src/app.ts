@@ -31,6 +31,7 @@ import { overrideFormMethod } from './web/browsable/method-override.js';
 import { registerWeb } from './web/index.js';
 import { attachEventWorker } from './core/events/index.js';
 import { registerGraphql } from './web/graphql-route.js';
+import { createTemplatePool } from './core/templates/template-pool.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -90,6 +91,8 @@ export async function buildApp(config: Config, opts: BuildOptions): Promise<Fast
     responses: config.responseCacheMb > 0 ? createResponseCache(config.responseCacheMb * 1024 * 1024) : null,
     modelWrites: metrics?.writes ?? null,
     wakeEventWorker: null,
+    // its sandbox processes start on the first render
+    templates: createTemplatePool(),
   };
   const special = registerAllModels(registry);
   registry.freeze();
@@ -125,6 +128,7 @@ export async function buildApp(config: Config, opts: BuildOptions): Promise<Fast
   for (const register of special.routes) register(app, ctx);
   registerGraphql(app, ctx);
   registerWeb(app, ctx);
+  app.addHook('onClose', async () => ctx.templates.close());
   if (opts.eventWorker) {
     const worker = attachEventWorker(ctx);
     app.addHook('onClose', async () => worker.stop());

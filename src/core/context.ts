@@ -11,6 +11,7 @@ import type { CountCache } from './cache/count-cache.js';
 import type { CustomFieldsOf } from './cache/custom-field-cache.js';
 import type { ResponseCache } from './cache/response-cache.js';
 import type { UploadedFile } from './media/uploaded-file.js';
+import type { TemplatePool } from './templates/template-pool.js';
 
 export interface AuthUser {
   id: number;
@@ -72,6 +73,8 @@ export interface AppContext {
   modelWrites: ModelWriteCounter | null;
   /** wakes this process's webhook worker after a commit that queued deliveries (events/worker.ts); none when no worker runs here */
   wakeEventWorker: (() => void) | null;
+  /** request-time Jinja2 rendering: export and config templates, custom links (templates/template-pool.ts) */
+  templates: TemplatePool;
 }
 
 export interface RequestContext {

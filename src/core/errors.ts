@@ -35,6 +35,8 @@ export const Errors = {
   validation: createError('INV_ERR_VALIDATION', 400, (body: ErrorBody) => body),
   badRequest: createError('INV_ERR_BAD_REQUEST', 400, (text: string) => detail(text)),
   jsonParse: createError('INV_ERR_JSON_PARSE', 400, (text: string) => detail(`JSON parse error - ${text}`)),
+  /** a user's Jinja2 template failed (syntax, rendering, or a sandbox limit): the client's code, not the service */
+  templateError: createError('INV_ERR_TEMPLATE', 400, (text: string) => detail(text)),
   invalidFilter: createError('INV_ERR_INVALID_FILTER', 400, (param: string, message: string) => ({ [param]: [message] })),
   /** a reserved query parameter (limit, offset, brief, ordering) with a value it cannot take */
   invalidParameter: createError('INV_ERR_INVALID_PARAMETER', 400, (param: string, message: string) => ({ [param]: [message] })),
@@ -52,6 +54,9 @@ export const Errors = {
   /** DRF's answer to a session-authenticated unsafe request without a valid CSRF token (http/csrf.ts) */
   csrfFailed: createError('INV_ERR_CSRF_FAILED', 403, (reason: string) => detail(`CSRF Failed: ${reason}`)),
   notFound: createError('INV_ERR_NOT_FOUND', 404, () => detail('Not found.')),
+  /** `?export=<name>` names no export template of the list's model (NetBox: a 404) */
+  exportTemplateNotFound: createError('INV_ERR_EXPORT_TEMPLATE_NOT_FOUND', 404, (name: string, model: string) =>
+    detail(`No export template named "${name}" applies to ${model}.`)),
   methodNotAllowed: createError('INV_ERR_METHOD_NOT_ALLOWED', 405, (method: string) => detail(`Method "${method}" not allowed.`)),
   notAcceptable: createError('INV_ERR_NOT_ACCEPTABLE', 406, () => detail('Invalid version in "Accept" header.')),
   protectedDelete: createError('INV_ERR_PROTECTED', 409, (text: string) => detail(text)),

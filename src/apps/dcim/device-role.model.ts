@@ -1,5 +1,5 @@
 import { defineModel } from '../../core/model/define-model.js';
-import { color, description, name, slug } from '../fields.js';
+import { color, description, fk, name, slug } from '../fields.js';
 
 /**
  * Device roles (reference 3.2); `vm_role` roles may be given to virtual machines too (counted in
@@ -14,6 +14,8 @@ export const deviceRole = defineModel({
     slug: slug(100, { unique: true }),
     color: color(),
     vm_role: { kind: 'boolean', default: true, label: 'VM role' },
+    // NetBox 3.5+: the config template of its devices and virtual machines that name none
+    config_template: fk('extras.configtemplate', { onDelete: 'protect' }),
     description: description(),
   },
   counts: {

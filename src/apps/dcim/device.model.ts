@@ -6,7 +6,7 @@
  * - `display_name` sits beside `display` in the full, brief and nested forms (spec: Representations).
  * `cluster` points at virtualization clusters (foreign key added by 0040_virtualization.sql);
  * `config_context` is rendered from the config contexts (extras/config-context-render.ts);
- * config_template: the column exists (0010_dcim.sql), the field comes with config templates (3.5).
+ * config_template (NetBox 3.5+): the device's own config template (render-config: extras/render-config.routes.ts).
  */
 import { sql } from 'kysely';
 import { defineModel } from '../../core/model/define-model.js';
@@ -87,6 +87,7 @@ export const device = defineModel({
     vc_priority: { kind: 'integer', nullable: true, min: 0, max: 255 },
     description: description(),
     comments: comments(),
+    config_template: fk('extras.configtemplate', { onDelete: 'protect' }),
     local_context_data: localContextData(),
     // config contexts merged with local_context_data (extras/config-context-render.ts); full form only
     config_context: { kind: 'computed', readOnly: true, excludable: true, shape: { type: 'object', additionalProperties: true } },

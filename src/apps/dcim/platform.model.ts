@@ -11,6 +11,8 @@ export const platform = defineModel({
     slug: slug(100, { unique: true }),
     // NetBox 3.4: a manufacturer with platforms cannot be deleted
     manufacturer: fk('dcim.manufacturer', { onDelete: 'protect' }),
+    // NetBox 3.5+: the config template of its devices and virtual machines whose role names none
+    config_template: fk('extras.configtemplate', { onDelete: 'protect' }),
     napalm_driver: { kind: 'string', maxLength: 50, label: 'NAPALM driver' },
     napalm_args: { kind: 'json', nullable: true, label: 'NAPALM arguments' },
     description: description(),

@@ -50,3 +50,22 @@ export const JournalEntryKind = defineChoices([
   ['warning', 'Warning'],
   ['danger', 'Danger'],
 ]);
+
+/** NetBox 3.7 CustomLinkButtonClassChoices: the button colours, and `ghost-dark` (a plain link) */
+export const CustomLinkButtonClass = defineChoices([
+  ['outline-dark', 'Default'],
+  ['blue', 'Blue'],
+  ['indigo', 'Indigo'],
+  ['purple', 'Purple'],
+  ['pink', 'Pink'],
+  ['red', 'Red'],
+  ['orange', 'Orange'],
+  ['yellow', 'Yellow'],
+  ['green', 'Green'],
+  ['teal', 'Teal'],
+  ['cyan', 'Cyan'],
+  ['gray', 'Gray'],
+  ['black', 'Black'],
+  ['white', 'White'],
+  ['ghost-dark', 'Link'],
+]);

@@ -1,5 +1,8 @@
 import type { AppModule } from '../app-module.js';
 import { configContext } from './config-context.model.js';
+import { configTemplate } from './config-template.model.js';
+import { customLink } from './custom-link.model.js';
+import { exportTemplate } from './export-template.model.js';
 import { contentType } from './content-type.model.js';
 import { eventRule } from './event-rule.model.js';
 import { customField } from './custom-field.model.js';
@@ -16,13 +19,18 @@ import { registerScriptRoutes, SCRIPT_DOCS, SCRIPT_ENDPOINTS } from './scripts-r
 import { registerSyncRoutes, syncRouteDocs } from '../core/synced-data.js';
 import { tag } from './tag.model.js';
 import { webhook } from './webhook.model.js';
+import { registerRenderConfigRoutes, renderConfigDocs } from './render-config.routes.js';
 
-const models = [tag, customFieldChoiceSet, customField, contentType, objectChange, journalEntry, imageAttachment, configContext, webhook, eventRule, savedFilter, bookmark];
+const models = [
+  tag, customFieldChoiceSet, customField, contentType, objectChange, journalEntry, imageAttachment, configContext, webhook, eventRule,
+  customLink, exportTemplate, configTemplate, savedFilter, bookmark,
+];
 
 export const extrasApp: AppModule = {
   models,
   // NetBox 3.7's reports and scripts: empty, as this service runs no user Python modules
   extraEndpoints: SCRIPT_ENDPOINTS,
-  routes: [registerScriptRoutes, registerDashboardRoutes, registerChoiceSetRoutes, registerMediaRoutes, registerSyncRoutes],
-  docs: [...SCRIPT_DOCS, ...DASHBOARD_DOCS, ...CHOICE_SET_DOCS, ...syncRouteDocs(models)],
+  // render-config of devices and virtual machines, render of config templates; sync of synced data
+  routes: [registerScriptRoutes, registerDashboardRoutes, registerChoiceSetRoutes, registerMediaRoutes, registerSyncRoutes, registerRenderConfigRoutes],
+  docs: [...SCRIPT_DOCS, ...DASHBOARD_DOCS, ...CHOICE_SET_DOCS, ...syncRouteDocs(models), ...renderConfigDocs()],
 };

@@ -47,6 +47,8 @@ export const virtualMachine = defineModel({
     disk: { kind: 'integer', nullable: true, min: 0, max: MAX_INT, label: 'disk (GB)' },
     description: description(),
     comments: comments(),
+    // NetBox 3.5+ (render-config: extras/render-config.routes.ts)
+    config_template: fk('extras.configtemplate', { onDelete: 'protect' }),
     local_context_data: localContextData(),
     // config contexts merged with local_context_data; full form only, `?exclude=config_context` drops it
     config_context: { kind: 'computed', readOnly: true, excludable: true, shape: { type: 'object', additionalProperties: true } },

@@ -42,7 +42,7 @@ export function excludeOf(params: Params): Set<string> {
   return out;
 }
 
-function whereSql(conds: Cond[]) {
+export function whereSql(conds: Cond[]) {
   return conds.length ? sql`where ${sql.join(conds, sql` and `)}` : sql``;
 }
 
@@ -50,7 +50,7 @@ function whereSql(conds: Cond[]) {
  * A read in one statement: the rows of `pageQuery` with what their representation shows
  * prefetched, then rendered. `onRows` sees the stored rows first (the list takes its total off).
  */
-async function readAndRender(rc: RequestContext, model: ModelDef, params: Params, pageQuery: RawBuilder<unknown>, onRows?: (rows: Row[]) => Promise<void>) {
+export async function readAndRender(rc: RequestContext, model: ModelDef, params: Params, pageQuery: RawBuilder<unknown>, onRows?: (rows: Row[]) => Promise<void>) {
   const mode = modeOf(params);
   const exclude = excludeOf(params);
   const plan = planRender(model, mode, exclude);

@@ -16,6 +16,7 @@ import { detailUrl } from '../urls.js';
 import { describeModel } from './options.js';
 import { isPlainObject, typeName } from './parse-field.js';
 import { getObject, listObjects } from './read.js';
+import { exportList } from '../templates/export-list.js';
 import { createObjects, deleteObjects, updateObjects } from './write-service.js';
 
 export const LIST_METHODS = 'GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS';
@@ -104,8 +105,11 @@ export function registerModelRoutes(app: FastifyInstance, model: ModelDef): void
     const method = request.method;
     switch (method) {
       case 'GET':
-      case 'HEAD':
-        return cachedRead(request, reply, () => listObjects(rc, model, queryParams(request)));
+      case 'HEAD': {
+        const params = queryParams(request);
+        if (params.has('export')) return exportList(rc, reply, model, params);
+        return cachedRead(request, reply, () => listObjects(rc, model, params));
+      }
       case 'OPTIONS':
         return describeModel(rc, model, true);
       case 'POST': {

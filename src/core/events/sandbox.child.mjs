@@ -5,14 +5,22 @@
 // grows without bound is stopped by ending this process, never the service's (a worker thread
 // that runs out of heap can take the whole process down with it). Plain JavaScript: Node starts it
 // without a TypeScript loader.
-import { Template } from '@huggingface/jinja';
+import { parse, Template, tokenize } from '@huggingface/jinja';
 import { evaluateConditions } from './evaluate-conditions.mjs';
 
 const maxOutput = Number(process.env.SANDBOX_MAX_OUTPUT_BYTES);
 
-function render(source, context) {
+/** A template parsed with the job's block whitespace options (Template's constructor always trims). */
+function compile(source, whitespace) {
+  if (!whitespace) return new Template(source);
+  const template = new Template('');
+  template.parsed = parse(tokenize(source, { trim_blocks: whitespace.trim_blocks, lstrip_blocks: whitespace.lstrip_blocks }));
+  return template;
+}
+
+function render(source, context, whitespace) {
   if (!source) return '';
-  const out = new Template(source).render(context);
+  const out = compile(source, whitespace).render(context);
   if (out.length > maxOutput) throw new Error(`the rendered template is larger than ${maxOutput} bytes`);
   return out;
 }
@@ -24,7 +32,7 @@ process.on('message', (job) => {
       return;
     }
     const value = {};
-    for (const [name, source] of Object.entries(job.templates)) value[name] = render(source, job.context);
+    for (const [name, source] of Object.entries(job.templates)) value[name] = render(source, job.context, job.whitespace);
     process.send({ id: job.id, ok: true, value });
   } catch (err) {
     process.send({ id: job.id, ok: false, error: err instanceof Error ? err.message : String(err) });

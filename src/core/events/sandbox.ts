@@ -21,12 +21,36 @@ export interface SandboxLimits {
 
 export const DEFAULT_SANDBOX_LIMITS: SandboxLimits = { timeoutMs: 2_000, maxOutputBytes: 1024 * 1024, heapMb: 64 };
 
+/**
+ * Jinja2's block whitespace options. Absent: @huggingface/jinja's own choice (both on), which
+ * webhook templates have always had; Jinja2's defaults (both off) are what NetBox renders
+ * export templates, config templates and custom links with.
+ */
+export interface BlockWhitespace {
+  trim_blocks: boolean;
+  lstrip_blocks: boolean;
+}
+
+export interface RenderOptions {
+  /** this job's time limit instead of the sandbox's */
+  timeoutMs?: number;
+  whitespace?: BlockWhitespace;
+}
+
 type Job =
-  | { kind: 'render'; templates: Record<string, string>; context: unknown }
+  | { kind: 'render'; templates: Record<string, string>; context: unknown; whitespace?: BlockWhitespace }
   | { kind: 'conditions'; conditions: unknown; data: unknown };
+
+interface Running extends Pending {
+  id: number;
+  timer: NodeJS.Timeout;
+  worker: ChildProcess;
+}
 
 interface Pending {
   job: Job;
+  /** this job's time limit when shorter or longer than the sandbox's (request-time rendering) */
+  timeoutMs?: number;
   resolve: (v: unknown) => void;
   reject: (e: Error) => void;
 }
@@ -34,14 +58,16 @@ interface Pending {
 export class TemplateSandbox {
   private worker: ChildProcess | null = null;
   private queue: Pending[] = [];
-  private busy: (Pending & { id: number; timer: NodeJS.Timeout }) | null = null;
+  /** the job running, and the process it was sent to */
+  private busy: Running | null = null;
   private nextId = 1;
 
   constructor(private readonly limits: SandboxLimits = DEFAULT_SANDBOX_LIMITS) {}
 
   /** Renders each named template with the context; rejects with the template's error. */
-  render(templates: Record<string, string>, context: unknown): Promise<Record<string, string>> {
-    return this.run({ kind: 'render', templates, context }) as Promise<Record<string, string>>;
+  render(templates: Record<string, string>, context: unknown, opts: RenderOptions = {}): Promise<Record<string, string>> {
+    const job: Job = opts.whitespace ? { kind: 'render', templates, context, whitespace: opts.whitespace } : { kind: 'render', templates, context };
+    return this.run(job, opts.timeoutMs) as Promise<Record<string, string>>;
   }
 
   evaluate(conditions: unknown, data: unknown): Promise<boolean> {
@@ -59,9 +85,9 @@ export class TemplateSandbox {
     }
   }
 
-  private run(job: Job): Promise<unknown> {
+  private run(job: Job, timeoutMs?: number): Promise<unknown> {
     return new Promise((resolve, reject) => {
-      this.queue.push({ job, resolve, reject });
+      this.queue.push({ job, resolve, reject, timeoutMs });
       this.pump();
     });
   }
@@ -95,11 +121,13 @@ export class TemplateSandbox {
 
   private crashed(w: ChildProcess, why: string): void {
     if (this.worker === w) this.worker = null;
+    // a process stopped for running too long exits after its job was failed and the next one sent
+    // to its replacement: only the job it was running fails with it
     const cur = this.busy;
-    if (cur) this.finish(cur, new Error(why));
+    if (cur && cur.worker === w) this.finish(cur, new Error(why));
   }
 
-  private finish(cur: Pending & { id: number; timer: NodeJS.Timeout }, err: Error | null, value?: unknown): void {
+  private finish(cur: Running, err: Error | null, value?: unknown): void {
     clearTimeout(cur.timer);
     this.busy = null;
     if (err) cur.reject(err);
@@ -112,14 +140,15 @@ export class TemplateSandbox {
     const next = this.queue.shift()!;
     const id = this.nextId++;
     const w = this.thread();
+    const timeoutMs = next.timeoutMs ?? this.limits.timeoutMs;
     const timer = setTimeout(() => {
       // a template still running after the limit: stop the thread (the next job starts a new one)
       if (this.worker === w) this.worker = null;
       w.kill('SIGKILL');
       const cur = this.busy;
-      if (cur && cur.id === id) this.finish(cur, new Error(`the template ran longer than ${this.limits.timeoutMs} ms and was stopped`));
-    }, this.limits.timeoutMs);
-    this.busy = { ...next, id, timer };
+      if (cur && cur.id === id) this.finish(cur, new Error(`the template ran longer than ${timeoutMs} ms and was stopped`));
+    }, timeoutMs);
+    this.busy = { ...next, id, timer, worker: w };
     w.send({ id, ...next.job });
   }
 }

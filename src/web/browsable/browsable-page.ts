@@ -32,6 +32,8 @@ export interface ApiResponse {
   headers: Record<string, string | undefined>;
   /** the parsed JSON body, or undefined when there was none (204) */
   body: unknown;
+  /** an object's custom links (custom-links.ts) */
+  customLinks?: Html | '';
 }
 
 function responseHead(request: FastifyRequest, res: ApiResponse): Html {
@@ -85,6 +87,7 @@ export function renderBrowsablePage(request: FastifyRequest, reply: FastifyReply
   const errors = failed && request.formFields !== null ? errorLines(res.body) : [];
 
   const body = html`<h1>${title}</h1>
+${res.customLinks ?? ''}
 ${loc.kind === 'list' || loc.kind === 'detail' ? html`<p class="muted">${loc.model.name}${loc.model.description ? html` · ${loc.model.description}` : ''}</p>` : ''}
 ${errors.length ? html`<div class="errors" role="alert"><strong>The request was refused (HTTP ${res.status}).</strong><ul>${errors.map((e) => html`<li>${e}</li>`)}</ul></div>` : ''}
 ${isList && loc.kind === 'list' ? listControls(loc.model, path, pairs, res.body as Record<string, unknown>, request.rc?.baseUrl ?? '') : ''}

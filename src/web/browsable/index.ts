@@ -17,6 +17,9 @@ import { renderBrowsablePage } from './browsable-page.js';
 import { locate } from './api-location.js';
 import { tidyQuery, splitUrl } from './query-string.js';
 import { APPS } from '../../http/root-routes.js';
+import { isPlainObject } from '../../core/crud/parse-field.js';
+import type { Html } from '../html.js';
+import { customLinksHtml } from './custom-links.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -62,7 +65,14 @@ function redirectAfterWrite(request: FastifyRequest, reply: FastifyReply): strin
   return null;
 }
 
-function toPage(request: FastifyRequest, reply: FastifyReply, payload: unknown): unknown {
+/** An object's detail page read with GET: its custom links (custom-links.ts), else nothing. */
+async function linksOf(request: FastifyRequest, status: number, body: unknown): Promise<Html | ''> {
+  if (status !== 200 || request.method !== 'GET' || !isPlainObject(body)) return '';
+  const loc = locate(request.server.inventory.registry, splitUrl(request.url).path, APPS);
+  return loc.kind === 'detail' ? customLinksHtml(request.rc, loc.model, body) : '';
+}
+
+async function toPage(request: FastifyRequest, reply: FastifyReply, payload: unknown): Promise<unknown> {
   const status = reply.statusCode;
   if (status >= 300 && status < 400) return payload;
   const type = reply.getHeader('content-type');
@@ -75,7 +85,8 @@ function toPage(request: FastifyRequest, reply: FastifyReply, payload: unknown):
   const parsed = parseBody(payload);
   if (!parsed.ok) return payload;
   const headers = Object.fromEntries(['allow', 'content-type', 'location', 'vary'].map((h) => [h, reply.getHeader(h)?.toString()]));
-  const page = renderBrowsablePage(request, reply, request.server.inventory.registry, { status, headers, body: parsed.body });
+  const customLinks = await linksOf(request, status, parsed.body);
+  const page = renderBrowsablePage(request, reply, request.server.inventory.registry, { status, headers, body: parsed.body, customLinks });
   reply.removeHeader('content-length');
   reply.header('content-type', 'text/html; charset=utf-8').header('content-security-policy', PAGE_CSP).header('cache-control', 'no-store');
   return page;
@@ -95,13 +106,13 @@ export function registerBrowsableApi(app: FastifyInstance): void {
   });
   app.addHook('onSend', (request, reply, payload, done) => {
     if (!request.apiPage) return done(null, payload);
-    let out = payload;
-    try {
-      out = toPage(request, reply, payload);
-    } catch (err) {
-      // a page that cannot be made must not cost the answer: the JSON goes out as it was
-      request.log.error({ err }, 'browsable API page failed');
-    }
-    done(null, out);
+    toPage(request, reply, payload).then(
+      (out) => done(null, out),
+      (err: unknown) => {
+        // a page that cannot be made must not cost the answer: the JSON goes out as it was
+        request.log.error({ err }, 'browsable API page failed');
+        done(null, payload);
+      },
+    );
   });
 }

@@ -1,0 +1,28 @@
+/**
+ * Config templates (NetBox 3.7 extras.ConfigTemplate): Jinja2 that renders a device's or virtual
+ * machine's configuration from its config context and the object itself (render-config.routes.ts).
+ * Devices, virtual machines, device roles and platforms point at one (`config_template`). The
+ * data-source fields (data_source, data_file, data_path, auto_sync_enabled, data_synced) come
+ * with data sources.
+ */
+import { defineModel } from '../../core/model/define-model.js';
+import { description } from '../fields.js';
+
+export const configTemplate = defineModel({
+  name: 'extras.configtemplate',
+  path: 'config-templates',
+  verboseName: 'config template',
+  fields: {
+    name: { kind: 'string', required: true, maxLength: 100 },
+    description: description(),
+    // NetBox 3.7: keyword arguments of the Jinja2 environment. Stored and shown; the renderer here
+    // (@huggingface/jinja) has one fixed environment (README: Export and config templates).
+    environment_params: { kind: 'json', nullable: true, default: {}, label: 'environment parameters' },
+    template_code: { kind: 'text', required: true, help: 'Jinja2 template code.' },
+  },
+  // NetBox 3.7 ConfigTemplate: tags, no custom fields
+  customFields: false,
+  brief: ['name'],
+  ordering: ['name'],
+  search: ['name', 'description'],
+});

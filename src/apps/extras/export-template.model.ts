@@ -1,0 +1,40 @@
+/**
+ * Export templates (NetBox 3.7 extras.ExportTemplate): Jinja2 rendered over a filtered list of
+ * objects of the chosen types when a list is asked for with `?export=<name>`
+ * (core/templates/export-list.ts). The data-source fields (data_source, data_file, data_path,
+ * auto_sync_enabled, data_synced) come with data sources.
+ */
+import { defineModel } from '../../core/model/define-model.js';
+import { description } from '../fields.js';
+import { contentTypesFilters } from './content-type-filters.js';
+import { contentTypesField, validateContentTypes } from './template-content-types.js';
+
+export const exportTemplate = defineModel({
+  name: 'extras.exporttemplate',
+  path: 'export-templates',
+  verboseName: 'export template',
+  fields: {
+    content_types: contentTypesField(),
+    // NetBox 3.7: not unique
+    name: { kind: 'string', required: true, maxLength: 100 },
+    description: description(),
+    template_code: { kind: 'text', required: true, help: 'Jinja2 template code. The list of objects being exported is passed as a context variable named queryset.' },
+    mime_type: { kind: 'string', maxLength: 50, label: 'MIME type', help: 'Defaults to text/plain; charset=utf-8' },
+    file_extension: { kind: 'string', maxLength: 15, help: 'Extension to append to the rendered filename' },
+    as_attachment: { kind: 'boolean', default: true, help: 'Download file as attachment' },
+  },
+  tags: false,
+  customFields: false,
+  filters: { ...contentTypesFilters },
+  hooks: {
+    async validate(args) {
+      const errors = { ...((await validateContentTypes({ ...args })) ?? {}) };
+      // NetBox 3.7 ExportTemplate.clean(): "table" names the UI's own table export
+      if (String(args.data.name ?? '').toLowerCase() === 'table') errors.name = [`"${String(args.data.name)}" is a reserved name. Please choose a different name.`];
+      return errors;
+    },
+  },
+  brief: ['name'],
+  ordering: ['name'],
+  search: ['name', 'description'],
+});
