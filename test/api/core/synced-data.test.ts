@@ -28,7 +28,7 @@ async function sourceWith(files: Record<string, string | Buffer>): Promise<{ dir
   dirs.push(dir);
   for (const [p, content] of Object.entries(files)) writeFileSync(join(dir, p), content);
   const source = (await t.post('/api/core/data-sources/', { name: uniq('ds'), type: 'local', source_url: dir })).json();
-  expect((await t.post(`/api/core/data-sources/${source.id}/sync/`)).statusCode).toBe(200);
+  expect((await t.post(`/api/core/data-sources/${source.id}/sync/`, {})).statusCode).toBe(200);
   const file = async (path: string) => (await t.get(`/api/core/data-files/?source_id=${source.id}&path=${encodeURIComponent(path)}`)).json().results[0];
   return { dir, source, file };
 }
@@ -79,7 +79,7 @@ describe('config contexts from data files', () => {
     const turned = (await context({ data_file: (await file('b.json')).id, auto_sync_enabled: true })).json();
     writeFileSync(join(dir, 'a.json'), '{"v": 2}');
     writeFileSync(join(dir, 'b.json'), '"no longer an object"');
-    expect((await t.post(`/api/core/data-sources/${source.id}/sync/`)).statusCode).toBe(200);
+    expect((await t.post(`/api/core/data-sources/${source.id}/sync/`, {})).statusCode).toBe(200);
     expect((await t.get(`/api/extras/config-contexts/${auto.id}/`)).json().data).toEqual({ v: 2 });
     expect((await t.get(`/api/extras/config-contexts/${manual.id}/`)).json().data).toEqual({ v: 1 });
     expect((await t.get(`/api/extras/config-contexts/${turned.id}/`)).json().data).toEqual({ v: 1 });
@@ -90,7 +90,7 @@ describe('config contexts from data files', () => {
     expect(changes.count).toBe(2);
 
     // POST .../sync/ copies the file into a context without auto sync
-    const synced = await t.post(`/api/extras/config-contexts/${manual.id}/sync/`);
+    const synced = await t.post(`/api/extras/config-contexts/${manual.id}/sync/`, {});
     expect(synced.statusCode, synced.body).toBe(200);
     expect(synced.json().data).toEqual({ v: 2 });
   });
@@ -106,10 +106,10 @@ describe('config contexts from data files', () => {
     await grant(t, { object_types: ['extras.configcontext'], actions: ['sync'], users: [user.id] });
     expect((await t.request('POST', `/api/extras/config-contexts/${cc.id}/sync/`, { token: user.token })).statusCode).toBe(200);
     const plain = (await context({})).json();
-    const res = await t.post(`/api/extras/config-contexts/${plain.id}/sync/`);
+    const res = await t.post(`/api/extras/config-contexts/${plain.id}/sync/`, {});
     expect(res.statusCode).toBe(200);
     expect(res.json().last_updated).toBe(plain.last_updated);
-    expect((await t.post('/api/extras/config-contexts/99999999/sync/')).statusCode).toBe(404);
+    expect((await t.post('/api/extras/config-contexts/99999999/sync/', {})).statusCode).toBe(404);
   });
 
   it('a data source named by a context cannot be deleted; a file the sync removes leaves the context its data', async () => {
@@ -117,7 +117,7 @@ describe('config contexts from data files', () => {
     const cc = (await context({ data_file: (await file('gone.json')).id })).json();
     expect((await t.del(`/api/core/data-sources/${source.id}/`)).statusCode).toBe(409);
     rmSync(join(dir, 'gone.json'));
-    expect((await t.post(`/api/core/data-sources/${source.id}/sync/`)).statusCode).toBe(200);
+    expect((await t.post(`/api/core/data-sources/${source.id}/sync/`, {})).statusCode).toBe(200);
     expect((await t.get(`/api/extras/config-contexts/${cc.id}/`)).json()).toMatchObject({ data: { g: 1 }, data_file: null, data_source: { id: source.id }, data_path: 'gone.json' });
   });
 });
