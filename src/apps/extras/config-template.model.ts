@@ -2,11 +2,13 @@
  * Config templates (NetBox 3.7 extras.ConfigTemplate): Jinja2 that renders a device's or virtual
  * machine's configuration from its config context and the object itself (render-config.routes.ts).
  * Devices, virtual machines, device roles and platforms point at one (`config_template`). The
- * data-source fields (data_source, data_file, data_path, auto_sync_enabled, data_synced) come
- * with data sources.
+ * template code may come from a data file (synced data).
  */
 import { defineModel } from '../../core/model/define-model.js';
 import { description } from '../fields.js';
+import { prepareSyncedData, registerSyncedData, syncedDataFields, syncedDataFilters, validateSyncedData } from '../core/synced-data.js';
+
+const SYNCED = registerSyncedData('extras.configtemplate', { target: 'template_code', kind: 'text' });
 
 export const configTemplate = defineModel({
   name: 'extras.configtemplate',
@@ -19,6 +21,12 @@ export const configTemplate = defineModel({
     // (@huggingface/jinja) has one fixed environment (README: Export and config templates).
     environment_params: { kind: 'json', nullable: true, default: {}, label: 'environment parameters' },
     template_code: { kind: 'text', required: true, help: 'Jinja2 template code.' },
+    ...syncedDataFields(),
+  },
+  filters: syncedDataFilters(),
+  hooks: {
+    validate: (args) => validateSyncedData(SYNCED, args),
+    prepare: (args) => prepareSyncedData(SYNCED, args),
   },
   // NetBox 3.7 ConfigTemplate: tags, no custom fields
   customFields: false,

@@ -1,13 +1,15 @@
 /**
  * Export templates (NetBox 3.7 extras.ExportTemplate): Jinja2 rendered over a filtered list of
  * objects of the chosen types when a list is asked for with `?export=<name>`
- * (core/templates/export-list.ts). The data-source fields (data_source, data_file, data_path,
- * auto_sync_enabled, data_synced) come with data sources.
+ * (core/templates/export-list.ts). The template code may come from a data file (synced data).
  */
 import { defineModel } from '../../core/model/define-model.js';
 import { description } from '../fields.js';
 import { contentTypesFilters } from './content-type-filters.js';
 import { contentTypesField, validateContentTypes } from './template-content-types.js';
+import { prepareSyncedData, registerSyncedData, syncedDataFields, syncedDataFilters, validateSyncedData } from '../core/synced-data.js';
+
+const SYNCED = registerSyncedData('extras.exporttemplate', { target: 'template_code', kind: 'text' });
 
 export const exportTemplate = defineModel({
   name: 'extras.exporttemplate',
@@ -22,17 +24,19 @@ export const exportTemplate = defineModel({
     mime_type: { kind: 'string', maxLength: 50, label: 'MIME type', help: 'Defaults to text/plain; charset=utf-8' },
     file_extension: { kind: 'string', maxLength: 15, help: 'Extension to append to the rendered filename' },
     as_attachment: { kind: 'boolean', default: true, help: 'Download file as attachment' },
+    ...syncedDataFields(),
   },
   tags: false,
   customFields: false,
-  filters: { ...contentTypesFilters },
+  filters: { ...contentTypesFilters, ...syncedDataFilters() },
   hooks: {
     async validate(args) {
       const errors = { ...((await validateContentTypes({ ...args })) ?? {}) };
       // NetBox 3.7 ExportTemplate.clean(): "table" names the UI's own table export
       if (String(args.data.name ?? '').toLowerCase() === 'table') errors.name = [`"${String(args.data.name)}" is a reserved name. Please choose a different name.`];
-      return errors;
+      return { ...errors, ...(await validateSyncedData(SYNCED, args)) };
     },
+    prepare: (args) => prepareSyncedData(SYNCED, args),
   },
   brief: ['name'],
   ordering: ['name'],

@@ -14,9 +14,6 @@ export const KNOWN_FILTER_GAPS: Record<string, string> = {
   '/api/dcim/platforms/': 'available_for_device_type',
   '/api/dcim/racks/': 'starting_unit starting_unit__n starting_unit__lt starting_unit__lte starting_unit__gt starting_unit__gte starting_unit__empty',
   '/api/extras/custom-fields/': 'is_cloneable ui_editable ui_editable__n ui_visible ui_visible__n',
-  // data sources (another branch) bring these
-  '/api/extras/config-templates/': 'data_file_id data_file_id__n data_source_id data_source_id__n data_synced data_synced__n data_synced__lt data_synced__lte data_synced__gt data_synced__gte data_synced__empty',
-  '/api/extras/export-templates/': 'data_file_id data_file_id__n data_source_id data_source_id__n data_synced data_synced__n data_synced__lt data_synced__lte data_synced__gt data_synced__gte data_synced__empty',
   '/api/extras/journal-entries/': 'assigned_object_type_id assigned_object_type_id__n created_after created_before',
   '/api/extras/object-changes/': 'changed_object_type_id changed_object_type_id__n',
   '/api/extras/tags/': 'content_type content_type_id for_object_type_id object_types object_types__n',

@@ -121,3 +121,28 @@ describe('config contexts from data files', () => {
     expect((await t.get(`/api/extras/config-contexts/${cc.id}/`)).json()).toMatchObject({ data: { g: 1 }, data_file: null, data_source: { id: source.id }, data_path: 'gone.json' });
   });
 });
+
+describe('templates from data files', () => {
+  it('a config template takes its code from a file, renders it, and follows the file on auto sync', async () => {
+    const { dir, source, file } = await sourceWith({ 'base.j2': 'hostname {{ device.name }}' });
+    const res = await t.post('/api/extras/config-templates/', { name: uniq('ct'), template_code: 'replaced', data_file: (await file('base.j2')).id, auto_sync_enabled: true });
+    expect(res.statusCode, res.body).toBe(201);
+    const tpl = res.json();
+    expect(tpl).toMatchObject({ template_code: 'hostname {{ device.name }}', data_path: 'base.j2', data_source: { id: source.id } });
+    const rendered = await t.post(`/api/extras/config-templates/${tpl.id}/render/`, { device: { name: 'edge1' } });
+    expect(rendered.json().content).toBe('hostname edge1');
+    writeFileSync(join(dir, 'base.j2'), 'hostname {{ device.name | upper }}');
+    await t.post(`/api/core/data-sources/${source.id}/sync/`, {});
+    expect((await t.post(`/api/extras/config-templates/${tpl.id}/render/`, { device: { name: 'edge1' } })).json().content).toBe('hostname EDGE1');
+    expect((await t.get(`/api/extras/config-templates/?data_source_id=${source.id}`)).json().results.map((r: Json) => r.id)).toEqual([tpl.id]);
+  });
+
+  it('an export template takes its code from a file; a file that is not text is refused', async () => {
+    const { file } = await sourceWith({ 'sites.csv.j2': '{% for s in queryset %}{{ s.name }}\n{% endfor %}', 'logo.bin': Buffer.from([0xc3, 0x28]) });
+    const res = await t.post('/api/extras/export-templates/', { name: uniq('et'), content_types: ['dcim.site'], template_code: 'x', data_file: (await file('sites.csv.j2')).id });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json()).toMatchObject({ template_code: '{% for s in queryset %}{{ s.name }}\n{% endfor %}', data_path: 'sites.csv.j2' });
+    const bad = await t.post('/api/extras/export-templates/', { name: uniq('et'), content_types: ['dcim.site'], template_code: 'x', data_file: (await file('logo.bin')).id });
+    expect(bad.json()).toEqual({ data_file: ['logo.bin is not UTF-8 text.'] });
+  });
+});
