@@ -2,12 +2,13 @@
  * Command-line flags of the benchmark, parsed once into a frozen object. Kept separate so run.ts
  * reads as the sequence of steps it performs.
  *
- *   --dataset sites|ipam            data set and scenarios (default sites; ipam: seed-ipam.ts)
+ *   --dataset sites|ipam|standard   data set and scenarios (default sites; ipam: seed-ipam.ts;
+ *                                   standard: issue 15's, seed-standard.ts)
  *   --engine postgres|pglite|both   engines to measure (default both)
  *   --duration S                    seconds per autocannon run (default 10)
  *   --pglite-duration S             seconds per run on PGlite (default: --duration)
  *   --sites N                       sites to seed (default 10000, at least 10000 unless --small)
- *   --small                         smoke run of the harness: any --sites, a tenth of the IPAM data set
+ *   --small                         smoke run of the harness: any --sites, a tenth of the IPAM or standard data set
  *   --connections N                 connections for the read scenarios (default 16)
  *   --bulk-connections N            connections for bulk create (default 4)
  *   --only a,b                      run only these scenarios (names from scenarios.ts)
@@ -18,7 +19,7 @@
  *   --pg-url URL                    admin URL of the PostgreSQL server (default postgres://postgres@127.0.0.1:5432/postgres)
  */
 export interface BenchArgs {
-  dataset: 'sites' | 'ipam';
+  dataset: 'sites' | 'ipam' | 'standard';
   small: boolean;
   engines: Array<'postgres' | 'pglite'>;
   duration: number;
@@ -56,7 +57,7 @@ export function parseArgs(argv: string[]): BenchArgs {
   if (!['postgres', 'pglite', 'both'].includes(engine)) throw new Error('--engine must be postgres, pglite or both');
   const duration = int(argv, '--duration', 10);
   const dataset = value(argv, '--dataset') ?? 'sites';
-  if (dataset !== 'sites' && dataset !== 'ipam') throw new Error('--dataset must be sites or ipam');
+  if (dataset !== 'sites' && dataset !== 'ipam' && dataset !== 'standard') throw new Error('--dataset must be sites, ipam or standard');
   const small = argv.includes('--small'); // quick smoke runs of the harness itself
   return Object.freeze({
     dataset,

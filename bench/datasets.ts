@@ -1,5 +1,5 @@
 /**
- * The data sets a run can seed and measure (`--dataset sites|ipam`, default sites): each seeds
+ * The data sets a run can seed and measure (`--dataset sites|ipam|standard`, default sites): each seeds
  * through the API, checks what it seeded, and names its scenarios and the list paths whose SQL
  * statements per request --trace-sql compares at two page sizes.
  */
@@ -9,6 +9,8 @@ import { buildScenarios, type Scenario } from './scenarios.js';
 import { buildIpamScenarios, IPAM_PAGE_PROBES } from './scenarios-ipam.js';
 import { seed, type SeedStep } from './seed.js';
 import { IPAM_FULL, IPAM_SMALL, seedIpam, verifyCounts } from './seed-ipam.js';
+import { buildStandardScenarios, STANDARD_PAGE_PROBES } from './scenarios-standard.js';
+import { seedStandard, STANDARD_FULL, STANDARD_SMALL } from './seed-standard.js';
 
 export interface PageProbe {
   name: string;
@@ -29,9 +31,16 @@ export const BUDGET: Record<BenchArgs['dataset'], { seedSec: number; scenarios: 
   sites: { seedSec: 300, scenarios: 6 },
   // 126,000 objects through the API; PGlite writes them one statement at a time
   ipam: { seedSec: 1800, scenarios: 9 },
+  // about 37,000 objects in lists of 100
+  standard: { seedSec: 1200, scenarios: 8 },
 };
 
 export async function prepareDataset(args: BenchArgs, api: Api, log: (s: string) => void): Promise<PreparedDataset> {
+  if (args.dataset === 'standard') {
+    log(`   seeding the standard data set (issue 15)${args.small ? ' (--small)' : ''}, lists of 100, two clients`);
+    const seeded = await seedStandard(api, args.small ? STANDARD_SMALL : STANDARD_FULL, log);
+    return { name: 'standard', summary: seeded.summary, steps: seeded.steps, scenarios: buildStandardScenarios(seeded, args.connections), pageProbes: STANDARD_PAGE_PROBES };
+  }
   if (args.dataset === 'ipam') {
     const size = args.small ? IPAM_SMALL : IPAM_FULL;
     log(`   seeding the IPAM data set${args.small ? ' (--small)' : ''}: ${size.devices} devices x ${size.interfacesPerDevice} interfaces, `

@@ -3,6 +3,7 @@
  * generator shares the machine's cores with the server) and one JSON file per engine under
  * bench/results/ (git-ignored), so runs can be compared over time.
  */
+import { NETBOX_BULK_OBJECTS_PER_SEC, NETBOX_REQ_PER_SEC } from './scenarios-standard.js';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
@@ -79,10 +80,22 @@ export function table(rep: EngineReport): string {
     line(head),
     widths.map((w) => '-'.repeat(w)).join('-|-'),
     ...rows.map(line),
-    `seeding throughput (bulk POST, 1,000/request): ${seed}`,
+    `seeding throughput (bulk POST${rep.dataset === 'standard' ? ', lists of 100, 2 clients' : ', 1,000/request'}): ${seed}`,
+    ...netboxLines(rep),
     ...sqlLines(rep),
     `note: ${rep.note}`,
   ].join('\n');
+}
+
+/** the standard data set: each scenario's figure against NetBox 3.7.8's in issue 15's table */
+function netboxLines(rep: EngineReport): string[] {
+  if (rep.dataset !== 'standard') return [];
+  const ratios = rep.scenarios
+    .filter((r) => NETBOX_REQ_PER_SEC[r.name] !== undefined)
+    .map((r) => `${r.name} ${(r.reqPerSecMean / NETBOX_REQ_PER_SEC[r.name]!).toFixed(1)}x`);
+  const bulk = rep.seed.find((s) => s.what === 'bulk load, all steps');
+  if (bulk) ratios.push(`bulk load ${(bulk.objectsPerSec / NETBOX_BULK_OBJECTS_PER_SEC).toFixed(1)}x`);
+  return [`against NetBox 3.7.8 (issue 15's req/s; target 50x): ${ratios.join(', ')}`];
 }
 
 /** --trace-sql: statements per request of each scenario, and per list request by page size */

@@ -50,14 +50,14 @@ export type Obj = Record<string, unknown> & { id: number };
  * Creates objects in bulk requests of up to BULK, `concurrency` requests in flight (the chunks
  * must not depend on each other); returns the created objects in input order.
  */
-export async function bulkCreate(api: Api, path: string, objects: Array<Record<string, unknown>>, what: string, steps: SeedStep[], concurrency = 1): Promise<Obj[]> {
+export async function bulkCreate(api: Api, path: string, objects: Array<Record<string, unknown>>, what: string, steps: SeedStep[], concurrency = 1, chunk = BULK): Promise<Obj[]> {
   const chunks: Obj[][] = [];
   const t0 = performance.now();
   let requests = 0;
   let nextChunk = 0;
   const worker = async () => {
-    for (let c = nextChunk++; c * BULK < objects.length; c = nextChunk++) {
-      chunks[c] = await call<Obj[]>(api, 'POST', path, objects.slice(c * BULK, (c + 1) * BULK));
+    for (let c = nextChunk++; c * chunk < objects.length; c = nextChunk++) {
+      chunks[c] = await call<Obj[]>(api, 'POST', path, objects.slice(c * chunk, (c + 1) * chunk));
       requests++;
     }
   };
