@@ -3,18 +3,23 @@
  * ConfigContextModel.get_config_context): every active config context matching the object, merged
  * in order of weight then name, then the object's own `local_context_data` merged last.
  *
- * Cost per page, whatever its size, in three statements: the active contexts with their
- * assignments (no data) and the page's objects with the values they are matched on (region and
- * site group ancestors, cluster type and group, tenant group, tags, local data) load together;
- * matching runs in memory, once per distinct set of values; then the data of the contexts that
- * matched loads. Nothing is cached across requests, so a context written a moment ago counts.
+ * Cost per page, whatever its size, in at most two statements: the page's objects with the values
+ * they are matched on (region and site group ancestors, cluster type and group, tenant group,
+ * tags, local data); matching runs in memory, once per distinct set of values; then the data of
+ * the contexts that matched loads. The active contexts with their assignments (no data) come from
+ * a per-process cache under the data version, as custom field definitions do (core/cache/README.md:
+ * a context written a moment ago counts); with no active context at all, an object's config
+ * context is its local data and no statement runs (issue 15: a device detail paid two round trips
+ * for contexts that did not exist).
  *
  * A model plugs in with a ContextSubject (which columns hold its attributes) and one call to
  * renderConfigContexts() from its represent hook.
  */
 import { type RawBuilder, sql } from 'kysely';
-import type { RequestContext } from '../../core/context.js';
-import { type Row, runAll } from '../../core/represent/load-related.js';
+import type { AppContext, RequestContext } from '../../core/context.js';
+import { cacheVersion } from '../../core/cache/cache-version.js';
+import { createVersionedCache, type VersionedCache } from '../../core/cache/versioned-cache.js';
+import type { Row } from '../../core/represent/load-related.js';
 import { deepMerge, isJsonObject, type JsonObject } from './deep-merge.js';
 
 /** The attributes a config context is matched on that an object holds itself (columns of its table). */
@@ -94,6 +99,16 @@ const ATTRIBUTES: SubjectAttribute[] = ['site', 'location', 'device_type', 'role
 interface ActiveContext {
   id: number;
   kinds: Array<[number, Set<number>]>;
+}
+
+/** per app: the active contexts, one entry under the data version it was read at */
+const activeContextCaches = new WeakMap<AppContext, VersionedCache<ActiveContext[]>>();
+
+/** Every active context in merge order (weight, name) with its assignments, cached (see above). */
+function activeContexts(rc: RequestContext): Promise<ActiveContext[]> {
+  let cache = activeContextCaches.get(rc.app);
+  if (!cache) activeContextCaches.set(rc.app, (cache = createVersionedCache<ActiveContext[]>({ max: 1 })));
+  return cache.through('active', cacheVersion(rc), () => loadActiveContexts(rc));
 }
 
 /** Every active context in merge order (weight, name) with its assignments; no data. */
@@ -180,10 +195,9 @@ function matching(contexts: ActiveContext[], values: number[][]): number[] {
 async function computeConfigContexts(rc: RequestContext, subject: ContextSubject, ids: number[]): Promise<Map<number, JsonObject>> {
   const out = new Map<number, JsonObject>();
   if (ids.length === 0) return out;
-  const [contexts, subjects] = await runAll<ActiveContext[] | SubjectValues[]>(rc, [
-    () => loadActiveContexts(rc),
-    () => loadSubjects(rc, subject, ids),
-  ]) as [ActiveContext[], SubjectValues[]];
+  const contexts = await activeContexts(rc);
+  if (contexts.length === 0) return out;
+  const subjects = await loadSubjects(rc, subject, ids);
   // objects with the same values match the same contexts (a page shares a few sites, roles, tags)
   const bySignature = new Map<string, number[]>();
   const matched = subjects.map((s) => {
@@ -227,6 +241,9 @@ export async function renderConfigContexts(rc: RequestContext, subject: ContextS
   if (ids.length === 0) return;
   const contexts = await computeConfigContexts(rc, subject, ids);
   out.forEach((o, i) => {
-    if ('config_context' in o) o.config_context = contexts.get(Number(rows[i]!.id)) ?? {};
+    if (!('config_context' in o)) return;
+    // without a matching context (or any): the local data alone, as the merge would give it
+    const local = rows[i]![subject.localContext];
+    o.config_context = contexts.get(Number(rows[i]!.id)) ?? (isJsonObject(local) && Object.keys(local).length ? deepMerge({}, local) : {});
   });
 }

@@ -214,21 +214,28 @@ describe('SQL statements of a device list', () => {
       ...(i % 2 ? { tags: [tag.id] } : { local_context_data: { own: i } }),
     }));
     expect((await t.post('/api/dcim/devices/', rest)).statusCode).toBe(201);
-    const cost = async (limit: number, extra = '') => {
+    const cost = async (limit: number, extra = '', merged = true) => {
       const before = t.db.stats.queries;
       // a parameter no filter knows makes each URL new, so the page is rendered, not served from the response cache
       const res = await t.get(`/api/dcim/devices/?site_id=${site.id}&limit=${limit}&offset=1${extra}&render=${uniq('r')}`);
       const results = res.json().results as Json[];
       expect(results).toHaveLength(limit);
-      if (!extra) for (const r of results) expect(r.config_context).toMatchObject({ site: 1, role: 1, nested: { a: 1, b: 1 } });
+      if (!extra && merged) for (const r of results) expect(r.config_context).toMatchObject({ site: 1, role: 1, nested: { a: 1, b: 1 } });
       return t.db.stats.queries - before;
     };
     // the custom field cache may reload (TTL) during one call, so each size takes its cheaper of two runs
-    const cheapest = async (limit: number, extra = '') => Math.min(await cost(limit, extra), await cost(limit, extra));
+    const cheapest = async (limit: number, extra = '', merged = true) => Math.min(await cost(limit, extra, merged), await cost(limit, extra, merged));
     const small = await cheapest(2);
     expect(await cheapest(20)).toBe(small);
-    // contexts with assignments and the page's values, then the matched contexts' data
-    expect(await cheapest(20, '&exclude=config_context')).toBe(small - 3);
+    // the page's values, then the matched contexts' data (the active contexts are cached per process)
+    expect(await cheapest(20, '&exclude=config_context')).toBe(small - 2);
+
+    // with no active context at all, a config context is the local data and costs no statement
+    const active = (await t.get('/api/extras/config-contexts/?is_active=true&limit=1000')).json().results as Json[];
+    expect((await t.patch('/api/extras/config-contexts/', active.map((c) => ({ id: c.id, is_active: false })))).statusCode).toBe(200);
+    expect(await cheapest(20, '', false)).toBe(await cheapest(20, '&exclude=config_context', false));
+    const page = (await t.get(`/api/dcim/devices/?site_id=${site.id}&limit=3&ordering=name&render=${uniq('r')}`)).json().results as Json[];
+    expect(page.map((d) => d.config_context)).toEqual([{}, { own: 0 }, {}]);
   });
 });
 
