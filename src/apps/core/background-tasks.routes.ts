@@ -6,7 +6,7 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext, RequestContext } from '../../core/context.js';
-import { queryParams } from '../../core/crud/routes.js';
+import { parseId, queryParams } from '../../core/crud/routes.js';
 import { Errors } from '../../core/errors.js';
 import { getTask, listTasks, listWorkers, queueStats, requeueTask } from '../../core/events/tasks.js';
 import type { Shape } from '../../core/model/types.js';
@@ -20,11 +20,6 @@ export const CORE_ENDPOINTS = ['background-queues', 'background-tasks', 'backgro
 function staffOnly(rc: RequestContext): void {
   if (!rc.user) throw Errors.notAuthenticated();
   if (!rc.user.is_staff && !rc.user.is_superuser) throw Errors.permissionDenied();
-}
-
-function taskId(raw: string): number {
-  if (!/^\d{1,15}$/.test(raw)) throw Errors.notFound();
-  return Number(raw);
 }
 
 /** a list without pagination parameters of its own: everything, in NetBox's envelope */
@@ -61,11 +56,11 @@ export function registerBackgroundTaskRoutes(app: FastifyInstance, ctx: AppConte
   });
   app.get<{ Params: { id: string } }>(`${BASE}/background-tasks/:id/`, read, async (request) => {
     staffOnly(request.rc);
-    return getTask(request.rc, taskId(request.params.id));
+    return getTask(request.rc, parseId(request.params.id));
   });
   app.post<{ Params: { id: string } }>(`${BASE}/background-tasks/:id/requeue/`, { config: { allow: 'POST, OPTIONS' } }, async (request) => {
     staffOnly(request.rc);
-    return requeueTask(request.rc, taskId(request.params.id));
+    return requeueTask(request.rc, parseId(request.params.id));
   });
 }
 

@@ -6,18 +6,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../core/context.js';
 import { assertWithinConstraints, requirePermission } from '../../core/auth/permissions.js';
-import { queryParams } from '../../core/crud/routes.js';
+import { parseId, queryParams } from '../../core/crud/routes.js';
 import { fetchOne, getObject } from '../../core/crud/read.js';
 import { Errors } from '../../core/errors.js';
 import type { RouteDoc } from '../../core/openapi/types.js';
 import { syncDataSource } from './data-source-sync.js';
 
 const NO_SYNC_PERMISSION = 'This user does not have permission to synchronize this data source.';
-
-function parseId(raw: string): number {
-  if (!/^\d{1,15}$/.test(raw)) throw Errors.notFound();
-  return Number(raw);
-}
 
 export function registerDataSourceRoutes(app: FastifyInstance, ctx: AppContext): void {
   const model = ctx.registry.get('core.datasource');

@@ -17,7 +17,7 @@ import { parse as parseYaml } from 'yaml';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext, RequestContext } from '../../core/context.js';
 import { assertWithinConstraints, requirePermission } from '../../core/auth/permissions.js';
-import { inTransaction, queryParams } from '../../core/crud/routes.js';
+import { inTransaction, parseId, queryParams } from '../../core/crud/routes.js';
 import { fetchOne, getObject } from '../../core/crud/read.js';
 import { updateObjects } from '../../core/crud/write-service.js';
 import { Errors } from '../../core/errors.js';
@@ -152,8 +152,7 @@ export function registerSyncRoutes(app: FastifyInstance, ctx: AppContext): void 
     if (!model) continue;
     app.post<{ Params: { id: string } }>(`/api/${model.app}/${model.path}/:id/sync/`, { config: { allow: 'POST' } }, async (request) => {
       const rc = request.rc;
-      if (!/^\d{1,15}$/.test(request.params.id)) throw Errors.notFound();
-      const id = Number(request.params.id);
+      const id = parseId(request.params.id);
       const row = await fetchOne(rc, model, id, await requirePermission(rc, model, 'view'));
       await assertSyncAllowed(rc, model, id);
       // NetBox: an object without a data file is answered as it is

@@ -7,7 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../core/context.js';
 import { requirePermission } from '../../core/auth/permissions.js';
 import { fetchOne } from '../../core/crud/read.js';
-import { queryParams } from '../../core/crud/routes.js';
+import { parseId, queryParams } from '../../core/crud/routes.js';
 import { Errors } from '../../core/errors.js';
 import type { RouteDoc } from '../../core/openapi/types.js';
 import { pageLinks, parsePage } from '../../core/query/pagination.js';
@@ -19,11 +19,11 @@ const ACCEPTED = new Set(['q', 'limit', 'offset', 'format']);
 export function registerChoiceSetRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.get<{ Params: { id: string } }>(PATH, { exposeHeadRoute: true, config: { allow: 'GET, HEAD' } }, async (request) => {
     const rc = request.rc;
-    if (!/^\d{1,15}$/.test(request.params.id)) throw Errors.notFound();
+    const id = parseId(request.params.id);
     const params = queryParams(request);
     for (const name of params.keys()) if (!ACCEPTED.has(name)) throw Errors.invalidFilter(name, 'Unknown filter.');
     const scope = await requirePermission(rc, customFieldChoiceSet, 'view');
-    const row = await fetchOne(rc, customFieldChoiceSet, Number(request.params.id), scope);
+    const row = await fetchOne(rc, customFieldChoiceSet, id, scope);
     const q = (params.get('q')?.[0] ?? '').toLowerCase();
     const pairs = ((row.extra_choices as string[][] | null) ?? []).filter(([v, l]) => !q || v!.toLowerCase().includes(q) || l!.toLowerCase().includes(q));
     const page = parsePage(ctx.config, params);

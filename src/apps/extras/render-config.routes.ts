@@ -12,6 +12,7 @@
  * A template that fails (syntax, rendering, a sandbox limit) is a 400 naming the error (NetBox
  * answers 500; here a user's template is never the service's error).
  */
+import { parseId } from '../../core/crud/routes.js';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import { requirePermission } from '../../core/auth/permissions.js';
@@ -37,11 +38,6 @@ const RENDERABLE: Array<[string, string, string]> = [
   ['/api/dcim/devices', 'dcim.device', 'device'],
   ['/api/virtualization/virtual-machines', 'virtualization.virtualmachine', 'virtualmachine'],
 ];
-
-function parseId(raw: string): number {
-  if (!/^\d+$/.test(raw) || !Number.isSafeInteger(Number(raw))) throw Errors.notFound();
-  return Number(raw);
-}
 
 /** The body is extra context: an object (none at all is an empty one). */
 function contextBody(body: unknown): Row {

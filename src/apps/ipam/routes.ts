@@ -12,7 +12,7 @@ import type { AppContext, RequestContext } from '../../core/context.js';
 import type { Shape } from '../../core/model/types.js';
 import type { RouteDoc } from '../../core/openapi/types.js';
 import { fetchOne } from '../../core/crud/read.js';
-import { inTransaction, queryParams } from '../../core/crud/routes.js';
+import { inTransaction, parseId, queryParams } from '../../core/crud/routes.js';
 import { createObjects } from '../../core/crud/write-service.js';
 import { Errors } from '../../core/errors.js';
 import { countParam } from '../../core/query/pagination.js';
@@ -141,11 +141,6 @@ async function nestedRir(rc: RequestContext, rirId: unknown): Promise<Row | null
   const model = rc.app.registry.get('ipam.rir');
   const rows = await render(rc, model, [await fetchOne(rc, model, Number(rirId), null)], 'nested');
   return rows[0] ?? null;
-}
-
-function parseId(raw: string): number {
-  if (!/^\d+$/.test(raw) || !Number.isSafeInteger(Number(raw))) throw Errors.notFound();
-  return Number(raw);
 }
 
 export function registerAllocationRoutes(app: FastifyInstance, ctx: AppContext): void {

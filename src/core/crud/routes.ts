@@ -57,7 +57,8 @@ export async function inTransaction<T>(rc: RequestContext, fn: (trx: RequestCont
   return out;
 }
 
-function parseId(raw: string): number {
+/** a detail route's `<id>`: a whole number, else 404 (as Django's URL pattern does); shared by every route with one */
+export function parseId(raw: string): number {
   if (!/^\d+$/.test(raw) || !Number.isSafeInteger(Number(raw))) throw Errors.notFound();
   return Number(raw);
 }

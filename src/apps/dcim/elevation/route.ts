@@ -9,8 +9,7 @@ import { sql } from 'kysely';
 import { hasPermission, requirePermission } from '../../../core/auth/permissions.js';
 import type { AppContext, RequestContext } from '../../../core/context.js';
 import { fetchOne } from '../../../core/crud/read.js';
-import { queryParams, READ_METHODS } from '../../../core/crud/routes.js';
-import { Errors } from '../../../core/errors.js';
+import { parseId, queryParams, READ_METHODS } from '../../../core/crud/routes.js';
 import type { ModelDef } from '../../../core/model/types.js';
 import type { RouteDoc } from '../../../core/openapi/types.js';
 import { pageLinks, parsePage } from '../../../core/query/pagination.js';
@@ -22,11 +21,6 @@ import { layUnits, mountedDevices, type RackUnit } from './units.js';
 
 type Row = Record<string, unknown>;
 const URL = '/api/dcim/racks/:id/elevation/';
-
-function parseId(raw: string): number {
-  if (!/^\d+$/.test(raw) || !Number.isSafeInteger(Number(raw))) throw Errors.notFound();
-  return Number(raw);
-}
 
 /** ids of the rack's devices the user may view, or null for all of them */
 async function visibleDeviceIds(rc: RequestContext, deviceModel: ModelDef, rackId: number): Promise<Set<number> | null> {

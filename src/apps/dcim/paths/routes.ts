@@ -4,6 +4,7 @@
  * answers with the view permission of the object it reads, within its constraints (a 404
  * otherwise), as the detail route does. A kind not registered gets no route.
  */
+import { parseId } from '../../../core/crud/routes.js';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { requirePermission } from '../../../core/auth/permissions.js';
@@ -31,11 +32,6 @@ export const PASS_THROUGH: Array<[string, string]> = [
   ['/api/dcim/rear-ports', 'dcim.rearport'],
   ['/api/circuits/circuit-terminations', 'circuits.circuittermination'],
 ];
-
-function parseId(raw: string): number {
-  if (!/^\d+$/.test(raw) || !Number.isSafeInteger(Number(raw))) throw Errors.notFound();
-  return Number(raw);
-}
 
 type Params = { Params: { id: string } };
 
