@@ -30,15 +30,19 @@ export async function readDataFile(rc: Pick<RequestContext, 'q'>, id: number): P
 
 const UTF8 = new TextDecoder('utf-8', { fatal: true });
 
-/** The file's content as text; null when the file does not exist or is not valid UTF-8. */
-export async function readDataFileText(rc: Pick<RequestContext, 'q'>, id: number): Promise<string | null> {
-  const file = await readDataFile(rc, id);
-  if (!file) return null;
+/** A read file's content as text (NetBox data_as_string); null when it is not valid UTF-8. */
+export function textOf(file: DataFileContent): string | null {
   try {
     return UTF8.decode(file.data);
   } catch {
     return null;
   }
+}
+
+/** The file's content as text; null when the file does not exist or is not valid UTF-8. */
+export async function readDataFileText(rc: Pick<RequestContext, 'q'>, id: number): Promise<string | null> {
+  const file = await readDataFile(rc, id);
+  return file ? textOf(file) : null;
 }
 
 /**

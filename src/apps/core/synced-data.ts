@@ -25,7 +25,7 @@ import type { CustomFilter, FieldDef, ModelDef, WriteHookArgs } from '../../core
 import type { RouteDoc } from '../../core/openapi/types.js';
 import { relatedFilter } from '../../core/query/related-filter.js';
 import type { Row } from '../../core/represent/load-related.js';
-import { readDataFile } from './data-file-content.js';
+import { readDataFile, textOf } from './data-file-content.js';
 
 /** what the file becomes: a JSON object (config contexts' data) or text (template code) */
 export type SyncedKind = 'object' | 'text';
@@ -66,18 +66,12 @@ export function registerSyncedData(modelName: string, spec: SyncedData): SyncedD
 
 type Content = { ok: true; value: unknown; sourceId: number; path: string } | { ok: false; error: string };
 
-const UTF8 = new TextDecoder('utf-8', { fatal: true });
-
 /** the file's content as the target takes it, or why it cannot be taken */
 async function contentOf(rc: RequestContext, fileId: number, kind: SyncedKind): Promise<Content> {
   const file = await readDataFile(rc, fileId);
   if (!file) return { ok: false, error: `Related object not found using the provided value: ${fileId}.` };
-  let text: string;
-  try {
-    text = UTF8.decode(file.data);
-  } catch {
-    return { ok: false, error: `${file.path} is not UTF-8 text.` };
-  }
+  const text = textOf(file);
+  if (text === null) return { ok: false, error: `${file.path} is not UTF-8 text.` };
   if (kind === 'text') return { ok: true, value: text, sourceId: file.source_id, path: file.path };
   let value: unknown;
   try {
