@@ -61,15 +61,25 @@ export async function readAndRender(rc: RequestContext, model: ModelDef, params:
 }
 
 /**
+ * What a list shows, as conditions: the request's filters with any saved filter it names
+ * (`?filter=`), within the caller's view permission. Every reading of a list goes through it (the
+ * page, an export).
+ */
+export async function listConditions(rc: RequestContext, model: ModelDef, params: Params): Promise<Cond[]> {
+  const scope = await requirePermission(rc, model, 'view');
+  const filters = await withSavedFilters(rc, model, params, (own) => buildFilters(rc, model, own));
+  const conds = await buildFilters(rc, model, filters);
+  if (scope) conds.push(scope);
+  return conds;
+}
+
+/**
  * One statement per page on both engines: the page rows with their prefetched relations, and -
  * unless the count cache holds it - the total as an uncorrelated sub-select PostgreSQL evaluates
  * once. Only a page past the end, which has no row to carry the total, costs a second statement.
  */
 export async function listObjects(rc: RequestContext, model: ModelDef, params: Params) {
-  const scope = await requirePermission(rc, model, 'view');
-  const filters = await withSavedFilters(rc, model, params, (own) => buildFilters(rc, model, own));
-  const conds = await buildFilters(rc, model, filters);
-  if (scope) conds.push(scope);
+  const conds = await listConditions(rc, model, params);
   const page = parsePage(rc.app.config, params);
   const where = whereSql(conds);
   const table = sql.table(model.table);

@@ -12,12 +12,11 @@
  */
 import type { FastifyReply } from 'fastify';
 import { sql } from 'kysely';
-import { requirePermission } from '../auth/permissions.js';
 import type { RequestContext } from '../context.js';
-import { readAndRender, whereSql } from '../crud/read.js';
+import { listConditions, readAndRender, whereSql } from '../crud/read.js';
 import { Errors } from '../errors.js';
 import type { ModelDef } from '../model/types.js';
-import { buildFilters, type Params } from '../query/filters.js';
+import type { Params } from '../query/filters.js';
 import { buildOrdering } from '../query/ordering.js';
 import { TemplateRenderError } from './template-pool.js';
 
@@ -45,10 +44,7 @@ async function findTemplate(rc: RequestContext, model: ModelDef, name: string): 
 
 /** The filtered list's objects, represented as the list would show them, all pages. */
 async function exportedObjects(rc: RequestContext, model: ModelDef, params: Params): Promise<unknown[]> {
-  const scope = await requirePermission(rc, model, 'view');
-  const conds = await buildFilters(rc, model, params);
-  if (scope) conds.push(scope);
-  const where = whereSql(conds);
+  const where = whereSql(await listConditions(rc, model, params));
   const table = sql.table(model.table);
   const total = Number((await sql<{ n: number }>`select count(*)::int as n from ${table} as t ${where}`.execute(rc.q)).rows[0]!.n);
   if (total > EXPORT_MAX_OBJECTS) {

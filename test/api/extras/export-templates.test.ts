@@ -62,6 +62,16 @@ describe('GET <list>?export=<name>', () => {
     expect(other.statusCode).toBe(404);
   });
 
+  it('applies a saved filter named with ?filter=, as the list does', async () => {
+    const tag = await make(t, '/api/extras/tags/', { name: uniq('tag'), slug: uniq('tag') });
+    const sites = [await makeSite(t, { tags: [tag.id], status: 'planned' }), await makeSite(t, { tags: [tag.id] })];
+    const saved = await make(t, '/api/extras/saved-filters/', { name: uniq('sf'), slug: uniq('sf'), content_types: ['dcim.site'], parameters: { status: 'planned' } });
+    const et = await exportTemplate({ template_code: '{% for s in queryset %}{{ s.id }} {% endfor %}' });
+    const res = await t.get(`/api/dcim/sites/?export=${et.name}&tag=${tag.slug}&filter=${saved.slug}`);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.body.trim()).toBe(String(sites[0]!.id));
+  });
+
   it('applies the filters strictly: a bad filter is still a 400 keyed by the parameter', async () => {
     const et = await exportTemplate({ template_code: 'x' });
     const res = await t.get(`/api/dcim/sites/?export=${et.name}&region_id=not-a-number`);
