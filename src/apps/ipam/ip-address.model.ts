@@ -114,6 +114,8 @@ export const ipAddress = defineModel({
       });
     },
   },
+  // the hook reads `address` (for family), which both forms show
+  representReads: [],
   brief: ['family', 'address'],
   ordering: ['address'],
   search: ['address', 'dns_name', 'description'],

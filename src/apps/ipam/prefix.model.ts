@@ -86,6 +86,8 @@ export const prefix = defineModel({
       }
     },
   },
+  // the hook reads `prefix` (for family), which both forms show
+  representReads: [],
   brief: ['family', 'prefix'],
   // spec: the brief form is exactly id, url, family and prefix
   briefWithoutDisplay: true,

@@ -15,7 +15,8 @@ import { pageLinks, parsePage } from '../query/pagination.js';
 import { withSavedFilters } from '../query/saved-filters.js';
 import { BOOLEAN_MESSAGE, booleanWord } from '../query/parse-value.js';
 import type { Row } from '../represent/load-related.js';
-import { planRender } from '../represent/plan.js';
+import { columnsFor } from '../represent/columns.js';
+import { planRender, type RenderPlan } from '../represent/plan.js';
 import { takePrefetched, withPrefetch } from '../represent/prefetch.js';
 import { render, type Mode } from '../represent/render.js';
 import { listUrl } from '../urls.js';
@@ -46,15 +47,24 @@ export function whereSql(conds: Cond[]) {
   return conds.length ? sql`where ${sql.join(conds, sql` and `)}` : sql``;
 }
 
+/** The page query of a read, given its select list (`t.*`, or the columns the form reads). */
+export type PageQuery = (columns: RawBuilder<unknown>) => RawBuilder<unknown>;
+
+/** `t.<column>, ...` for the columns a form reads (represent/columns.ts), or `t.*` */
+function selectList(model: ModelDef, plan: RenderPlan): RawBuilder<unknown> {
+  const cols = columnsFor(model, plan);
+  return cols ? sql.join(cols.map((c) => sql.ref(`t.${c}`))) : sql`t.*`;
+}
+
 /**
  * A read in one statement: the rows of `pageQuery` with what their representation shows
  * prefetched, then rendered. `onRows` sees the stored rows first (the list takes its total off).
  */
-export async function readAndRender(rc: RequestContext, model: ModelDef, params: Params, pageQuery: RawBuilder<unknown>, onRows?: (rows: Row[]) => Promise<void>) {
+export async function readAndRender(rc: RequestContext, model: ModelDef, params: Params, pageQuery: PageQuery, onRows?: (rows: Row[]) => Promise<void>) {
   const mode = modeOf(params);
   const exclude = excludeOf(params);
   const plan = planRender(model, mode, exclude);
-  const rows = (await sql<Row>`${withPrefetch(rc, model, plan, pageQuery)}`.execute(rc.q)).rows;
+  const rows = (await sql<Row>`${withPrefetch(rc, model, plan, pageQuery(selectList(model, plan)))}`.execute(rc.q)).rows;
   const prefetched = takePrefetched(rc, model, plan, rows);
   await onRows?.(rows);
   return render(rc, model, rows, mode, { exclude, prefetched, plan });
@@ -93,7 +103,7 @@ export async function listObjects(rc: RequestContext, model: ModelDef, params: P
   const countSql = sql<{ n: number }>`select count(*)::int as n from ${table} as t ${where}`;
   const total = cachedTotal(rc, countSql);
   let count = total.n;
-  const pageQuery = sql`select ${count === undefined ? sql`(${countSql}) as __total,` : sql``} t.* from ${table} as t ${where} order by ${order} ${limit}`;
+  const pageQuery: PageQuery = (columns) => sql`select ${count === undefined ? sql`(${countSql}) as __total,` : sql``} ${columns} from ${table} as t ${where} order by ${order} ${limit}`;
   const results = await readAndRender(rc, model, params, pageQuery, async (rows) => {
     if (count !== undefined) return;
     if (rows.length) count = Number(rows[0]!.__total);
@@ -115,8 +125,8 @@ function cachedTotal(rc: RequestContext, countSql: RawBuilder<{ n: number }>): {
 }
 
 /** One stored row, within the action's scope, or a 404. */
-function oneRowSql(model: ModelDef, id: number, scope: Cond | null) {
-  return sql`select t.* from ${sql.table(model.table)} as t where t.id = ${id} ${scope ? sql`and ${scope}` : sql``}`;
+function oneRowSql(model: ModelDef, id: number, scope: Cond | null, columns: RawBuilder<unknown> = sql`t.*`) {
+  return sql`select ${columns} from ${sql.table(model.table)} as t where t.id = ${id} ${scope ? sql`and ${scope}` : sql``}`;
 }
 
 export async function fetchOne(rc: RequestContext, model: ModelDef, id: number, scope: Cond | null): Promise<Row> {
@@ -127,7 +137,7 @@ export async function fetchOne(rc: RequestContext, model: ModelDef, id: number, 
 
 export async function getObject(rc: RequestContext, model: ModelDef, id: number, params: Params) {
   const scope = await requirePermission(rc, model, 'view');
-  const [out] = await readAndRender(rc, model, params, oneRowSql(model, id, scope));
+  const [out] = await readAndRender(rc, model, params, (columns) => oneRowSql(model, id, scope, columns));
   if (!out) throw Errors.notFound();
   return out;
 }

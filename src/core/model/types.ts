@@ -248,6 +248,12 @@ export interface ModelDef {
   schemaName?: string;
   /** keys a represent hook adds to a form that are not fields (the nested interface's connection_status) */
   represented?: Record<string, Shape>;
+  /**
+   * the stored columns the represent hook reads in the brief and nested forms beyond the fields
+   * those forms show; declaring it (even empty) lets those forms select only the columns they
+   * read (core/represent/columns.ts). A model with a hook that declares nothing reads `*`.
+   */
+  representReads?: string[];
   /** the brief form carries no `display` (spec: the prefix brief form is exactly id, url, family, prefix) */
   briefWithoutDisplay?: boolean;
   /**

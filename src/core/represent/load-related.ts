@@ -31,16 +31,18 @@ export async function runAll<T>(rc: RequestContext, tasks: Array<() => Promise<T
 }
 
 /** Rows by id; tree rows come with their depth (`_depth`), as nested tree objects show it. */
-export function rowsByIdSql(model: ModelDef, ids: Ids): Sql {
+export function rowsByIdSql(model: ModelDef, ids: Ids, columns: string[] | null = null): Sql {
+  const cols = columns ? sql.join(columns.map((c) => sql.ref(`r.${c}`))) : sql`r.*`;
   if (model.treeParent) {
-    return sql`select r.*, d.depth as _depth from ${sql.table(model.table)} r join ${depthsSql(model, ids)} d on d.id = r.id`;
+    return sql`select ${cols}, d.depth as _depth from ${sql.table(model.table)} r join ${depthsSql(model, ids)} d on d.id = r.id`;
   }
-  return sql`select * from ${sql.table(model.table)} r where ${idIn(sql.ref('r.id'), ids)}`;
+  return sql`select ${cols} from ${sql.table(model.table)} r where ${idIn(sql.ref('r.id'), ids)}`;
 }
 
-export async function fetchRowsById(rc: RequestContext, model: ModelDef, ids: number[]): Promise<Row[]> {
+/** Rows by id: every column, or only `columns` (a form's, represent/columns.ts). */
+export async function fetchRowsById(rc: RequestContext, model: ModelDef, ids: number[], columns: string[] | null = null): Promise<Row[]> {
   if (ids.length === 0) return [];
-  return (await sql<Row>`${rowsByIdSql(model, ids)}`.execute(rc.q)).rows;
+  return (await sql<Row>`${rowsByIdSql(model, ids, columns)}`.execute(rc.q)).rows;
 }
 
 /** m2m: rows (o = owner id, m = member id) */

@@ -14,7 +14,8 @@ import type { RequestContext } from '../context.js';
 import type { ModelDef } from '../model/types.js';
 import { parseInet, parseTimestamptz } from '../../db/type-parsers.js';
 import { countSql, depthRowsSql, m2mMap, m2mSql, numberMap, rowsByIdSql, tagsMap, tagsSql, type Row, type TagRow } from './load-related.js';
-import type { RenderPlan } from './plan.js';
+import { columnsFor } from './columns.js';
+import { planRender, type RenderPlan } from './plan.js';
 
 type Sql = RawBuilder<unknown>;
 
@@ -64,7 +65,8 @@ function prefetchEntries(rc: RequestContext, model: ModelDef, plan: RenderPlan):
     covered.add(`gen:${k}`);
   }
   for (const [to, ids] of targetIds) {
-    entries.push([`rows:${to}`, agg(rowsByIdSql(registry.get(to), sql.join(ids, sql` union `)))]);
+    const target = registry.get(to);
+    entries.push([`rows:${to}`, agg(rowsByIdSql(target, sql.join(ids, sql` union `), columnsFor(target, planRender(target, 'nested'))))]);
   }
   for (const k of plan.countKeys) entries.push([`count:${k}`, agg(countSql(rc, model, model.counts[k]!, PAGE_IDS))]);
   if (plan.withTags) entries.push(['tags', agg(tagsSql(model, PAGE_IDS), sql`r.name, r.id`)]);

@@ -7,6 +7,7 @@ import type { FieldDef, ModelDef } from '../model/types.js';
 import { type Mode, planRender, type RenderPlan } from './plan.js';
 import type { Prefetched } from './prefetch.js';
 import { detailUrl } from '../urls.js';
+import { columnsFor } from './columns.js';
 import { renderCustomFields } from './custom-fields.js';
 import { fetchCount, fetchDepths, fetchM2m, fetchRowsById, fetchTags, runAll, type Row, type TagRow } from './load-related.js';
 
@@ -139,7 +140,7 @@ export async function render(rc: RequestContext, model: ModelDef, rows: Row[], m
     rc,
     [...toRender].map((to) => async () => {
       const target = registry.get(to);
-      const loaded = wanted.get(to)?.size ? await fetchRowsById(rc, target, [...wanted.get(to)!]) : [];
+      const loaded = wanted.get(to)?.size ? await fetchRowsById(rc, target, [...wanted.get(to)!], columnsFor(target, planRender(target, 'nested'))) : [];
       const targetRows = [...(targets.get(to)?.values() ?? []), ...loaded];
       const rendered = await render(rc, target, targetRows, 'nested');
       nested.set(to, new Map(rendered.map((r) => [Number(r.id), r])));

@@ -11,7 +11,7 @@
  * narrow it with filters, before anything is loaded.
  */
 import type { FastifyReply } from 'fastify';
-import { sql } from 'kysely';
+import { type RawBuilder, sql } from 'kysely';
 import type { RequestContext } from '../context.js';
 import { listConditions, readAndRender, whereSql } from '../crud/read.js';
 import { Errors } from '../errors.js';
@@ -53,7 +53,7 @@ async function exportedObjects(rc: RequestContext, model: ModelDef, params: Para
   const order = sql.join(buildOrdering(rc.app.registry, model, params.get('ordering')));
   const out: unknown[] = [];
   for (let offset = 0; offset < total; offset += CHUNK) {
-    const page = sql`select t.* from ${table} as t ${where} order by ${order} limit ${CHUNK} offset ${offset}`;
+    const page = (columns: RawBuilder<unknown>) => sql`select ${columns} from ${table} as t ${where} order by ${order} limit ${CHUNK} offset ${offset}`;
     const rows = await readAndRender(rc, model, params, page);
     out.push(...rows);
     if (rows.length < CHUNK) break;
