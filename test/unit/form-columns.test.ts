@@ -8,8 +8,8 @@ import { region } from '../../src/apps/dcim/region.model.js';
 import { site } from '../../src/apps/dcim/site.model.js';
 import { prefix } from '../../src/apps/ipam/prefix.model.js';
 
-const base = { verboseName: 'gadget', ordering: ['id'] } as const;
-const name = { kind: 'string', required: true, maxLength: 10 } as const;
+const base = { verboseName: 'gadget', ordering: ['id'] };
+const name = { kind: 'string' as const, required: true, maxLength: 10 };
 
 describe('columnsFor', () => {
   it('selects everything for the full form', () => {
