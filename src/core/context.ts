@@ -9,6 +9,7 @@ import type { Registry } from './model/registry.js';
 import type { ModelDef } from './model/types.js';
 import type { CountCache } from './cache/count-cache.js';
 import type { CustomFieldsOf } from './cache/custom-field-cache.js';
+import type { Preloaded } from './cache/write-preload.js';
 import type { ResponseCache } from './cache/response-cache.js';
 import type { UploadedFile } from './media/uploaded-file.js';
 import type { TemplatePool } from './templates/template-pool.js';
@@ -98,6 +99,8 @@ export interface RequestContext {
   afterCommit?: Array<() => void | Promise<void>>;
   /** inside a write transaction: effects to undo if it rolls back (a file written for the row) */
   onRollback?: Array<() => Promise<void>>;
+  /** a write's definitions read before its transaction opened (cache/write-preload.ts) */
+  preloaded?: Preloaded;
   /** files of a multipart/form-data write, by field name (Django's request.FILES); else absent */
   files?: ReadonlyMap<string, UploadedFile>;
 }

@@ -16,6 +16,7 @@
 import { randomUUID } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
 import pg from 'pg';
+import { TableGenerations } from './table-generations.js';
 
 const CHANNEL = 'inventory_data_changed';
 const RECONNECT_MS = 1_000;
@@ -26,6 +27,8 @@ export interface ChangeWatch {
   readonly generation: number;
   /** false while changes made by other processes might go unnoticed: do not use caches then */
   readonly reliable: boolean;
+  /** a version of these tables' data, moving whenever one of them may have changed (table-generations.ts) */
+  tableVersion(tables: readonly string[]): string;
   /** called after each executed statement with its text */
   observe(sqlText: string): void;
   close(): Promise<void>;
@@ -64,13 +67,17 @@ function applicationName(connectionString: string): string {
 /** The embedded engine: one process, every write passes through observe(). */
 export function localChangeWatch(): ChangeWatch {
   let generation = 0;
+  const tables = new TableGenerations();
   return {
     get generation() {
       return generation;
     },
     reliable: true,
+    tableVersion: (names) => tables.version(names),
     observe(sqlText) {
-      if (mayWrite(sqlText)) generation++;
+      const write = mayWrite(sqlText);
+      tables.observe(sqlText, write);
+      if (write) generation++;
     },
     close: async () => undefined,
   };
@@ -83,8 +90,10 @@ export function postgresChangeWatch(connectionString: string, onError: (e: Error
   const instance = randomUUID();
   let closed = false;
   let client: pg.Client | null = null;
-  // a notification is owed for a write observed since the last one was sent
+  const tables = new TableGenerations();
+  // a notification is owed for a write observed since the last one was sent, naming its tables
   let owed = false;
+  const owedTables = new Set<string>();
   let sending = false;
 
   const connect = async () => {
@@ -101,13 +110,20 @@ export function postgresChangeWatch(connectionString: string, onError: (e: Error
     c.on('error', down);
     c.on('end', () => down());
     // this process's own writes moved the generation when they ran
-    c.on('notification', (n) => n.payload !== instance && void generation++);
+    c.on('notification', (n) => {
+      const [from, named = '*'] = (n.payload ?? '').split(' ');
+      if (from === instance) return;
+      generation++;
+      if (named === '*') tables.moveAll();
+      else tables.move(named.split(','));
+    });
     client = c;
     try {
       await c.connect();
       await c.query(`listen ${CHANNEL}`);
       // whatever happened while nobody listened is unknown: start a new generation
       generation++;
+      tables.moveAll();
       reliable = !closed;
       if (closed) await c.end();
     } catch (e) {
@@ -121,7 +137,11 @@ export function postgresChangeWatch(connectionString: string, onError: (e: Error
     try {
       while (owed && client && reliable) {
         owed = false;
-        await client.query(`notify ${CHANNEL}, '${instance}'`).catch((e: Error) => onError(e));
+        // table names are [a-z0-9_] (tablesWritten); a long list is told as "every table"
+        let named = owedTables.has('*') ? '*' : [...owedTables].join(',');
+        if (named.length > 4_000) named = '*';
+        owedTables.clear();
+        await client.query(`notify ${CHANNEL}, '${instance} ${named}'`).catch((e: Error) => onError(e));
       }
     } finally {
       sending = false;
@@ -136,8 +156,12 @@ export function postgresChangeWatch(connectionString: string, onError: (e: Error
     get reliable() {
       return reliable;
     },
+    tableVersion: (names) => tables.version(names),
     observe(sqlText) {
-      if (!mayWrite(sqlText)) return;
+      const write = mayWrite(sqlText);
+      const told = tables.observe(sqlText, write);
+      if (told) for (const t of told) owedTables.add(t);
+      if (!write) return;
       generation++;
       owed = true;
       void sendOwed();

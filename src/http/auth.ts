@@ -26,6 +26,8 @@ const LAST_USED_INTERVAL_MS = 60_000;
  * Expiry is checked against the clock on every request, cached or not.
  */
 const TOKEN_CACHE_MAX = 10_000;
+/** what a token lookup reads: only writes to these end its entries (db/table-generations.ts) */
+const TOKEN_TABLES = ['users_token', 'users_user'];
 
 export type TokenCache = VersionedCache<TokenRow>;
 
@@ -86,7 +88,7 @@ export async function authenticate(app: AppContext, request: FastifyRequest, cli
   if (!/^[0-9a-zA-Z]{1,64}$/.test(key)) throw Errors.invalidToken();
   const now = Date.now();
   // the version is taken before the lookup (core/cache/versioned-cache.ts)
-  const version = cacheVersion({ app, q: app.db.kysely, dataVersion: null });
+  const version = cacheVersion({ app, q: app.db.kysely, dataVersion: null }, TOKEN_TABLES);
   const lookup = async () => {
     const res = await sql<TokenRow>`select t.id, t.expires, t.last_used, t.write_enabled,
         (cardinality(t.allowed_ips) = 0 or ${clientIp}::inet <<= any(t.allowed_ips::inet[])) as ip_ok,

@@ -93,6 +93,8 @@ const KINDS: Kind[] = [
   { table: 'extras_configcontext_tenants', column: 'tenant_id', value: 'tenant_id' },
   { table: 'extras_configcontext_tags', column: 'tag_id', value: 'tags' },
 ];
+/** what the active contexts are read from: only writes to these end the entry (db/table-generations.ts) */
+const CONTEXT_TABLES = ['extras_configcontext', ...KINDS.map((k) => k.table)];
 const ATTRIBUTES: SubjectAttribute[] = ['site', 'location', 'device_type', 'role', 'platform', 'cluster', 'tenant'];
 
 /** An active context: its id and, per kind it has assignments in, the assigned ids. */
@@ -108,7 +110,7 @@ const activeContextCaches = new WeakMap<AppContext, VersionedCache<ActiveContext
 function activeContexts(rc: RequestContext): Promise<ActiveContext[]> {
   let cache = activeContextCaches.get(rc.app);
   if (!cache) activeContextCaches.set(rc.app, (cache = createVersionedCache<ActiveContext[]>({ max: 1 })));
-  return cache.through('active', cacheVersion(rc), () => loadActiveContexts(rc));
+  return cache.through('active', cacheVersion(rc, CONTEXT_TABLES), () => loadActiveContexts(rc));
 }
 
 /** Every active context in merge order (weight, name) with its assignments; no data. */

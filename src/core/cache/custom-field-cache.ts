@@ -8,12 +8,20 @@ import type { CustomFieldDef, RequestContext } from '../context.js';
 import { cacheVersion } from './cache-version.js';
 import { createVersionedCache } from './versioned-cache.js';
 
-export type CustomFieldsOf = (rc: RequestContext, model: string) => Promise<CustomFieldDef[]>;
+/** what the definitions are read from: only writes to these end the entry (db/table-generations.ts) */
+export const CUSTOM_FIELD_TABLES = ['extras_customfield', 'extras_customfieldchoiceset'];
+
+/** A model's custom field definitions; `all` gives every model's (a write's preload: write-preload.ts). */
+export type CustomFieldsOf = ((rc: RequestContext, model: string) => Promise<CustomFieldDef[]>) & {
+  all(rc: RequestContext): Promise<ReadonlyMap<string, CustomFieldDef[]>>;
+};
 
 export function createCustomFieldCache(): CustomFieldsOf {
   const cache = createVersionedCache<Map<string, CustomFieldDef[]>>({ max: 1 });
-  return async (rc, model) => {
-    const byModel = await cache.through('all', cacheVersion(rc), async () => {
+  const all = (rc: RequestContext): Promise<ReadonlyMap<string, CustomFieldDef[]>> => {
+    const pre = rc.preloaded?.customFields;
+    if (pre) return Promise.resolve(pre);
+    return cache.through('all', cacheVersion(rc, CUSTOM_FIELD_TABLES), async () => {
       // a field's choices are its own (NetBox 3.4) or the values of its choice set (NetBox 3.6)
       const res = await sql<CustomFieldDef>`select cf.id, cf.name, cf.label, cf.type, cf.object_type, cf.content_types, cf.required,
           cf.filter_logic, cf."default", cf.validation_minimum, cf.validation_maximum, cf.validation_regex, cf.weight,
@@ -31,6 +39,6 @@ export function createCustomFieldCache(): CustomFieldsOf {
       }
       return out;
     });
-    return byModel.get(model) ?? [];
   };
+  return Object.assign(async (rc: RequestContext, model: string) => (await all(rc)).get(model) ?? [], { all });
 }

@@ -18,6 +18,7 @@ import { isPlainObject, typeName } from './parse-field.js';
 import { getObject, listObjects } from './read.js';
 import { exportList } from '../templates/export-list.js';
 import { createObjects, deleteObjects, updateObjects } from './write-service.js';
+import { preloadForWrite } from '../cache/write-preload.js';
 
 export const LIST_METHODS = 'GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS';
 export const DETAIL_METHODS = 'GET, PUT, PATCH, DELETE, HEAD, OPTIONS';
@@ -116,7 +117,7 @@ export function registerModelRoutes(app: FastifyInstance, model: ModelDef): void
       case 'POST': {
         const bulk = Array.isArray(request.body);
         const inputs = bulk ? (request.body as unknown[]) : [objectBody(request.body)];
-        const out = await inTransaction(rc, async (trx) => {
+        const out = await inTransaction(await preloadForWrite(rc, model), async (trx) => {
           const rows = await createObjects(trx, model, inputs, bulk);
           return render(trx, model, rows, 'full', { created: true });
         });
@@ -127,14 +128,14 @@ export function registerModelRoutes(app: FastifyInstance, model: ModelDef): void
       case 'PUT':
       case 'PATCH': {
         const items = bulkItems(request.body);
-        return inTransaction(rc, async (trx) => {
+        return inTransaction(await preloadForWrite(rc, model), async (trx) => {
           const rows = await updateObjects(trx, model, items, method === 'PUT' ? 'replace' : 'update', true);
           return render(trx, model, rows, 'full');
         });
       }
       case 'DELETE': {
         const ids = bulkItems(request.body).map((i) => Number(i.id));
-        await inTransaction(rc, (trx) => deleteObjects(trx, model, ids, true));
+        await inTransaction(await preloadForWrite(rc, model), (trx) => deleteObjects(trx, model, ids, true));
         return reply.code(204).send();
       }
       default:
@@ -154,14 +155,14 @@ export function registerModelRoutes(app: FastifyInstance, model: ModelDef): void
       case 'PUT':
       case 'PATCH': {
         const body = objectBody(request.body);
-        const out = await inTransaction(rc, async (trx) => {
+        const out = await inTransaction(await preloadForWrite(rc, model), async (trx) => {
           const rows = await updateObjects(trx, model, [{ ...body, id }], method === 'PUT' ? 'replace' : 'update', false);
           return render(trx, model, rows, 'full');
         });
         return out[0];
       }
       case 'DELETE':
-        await inTransaction(rc, (trx) => deleteObjects(trx, model, [id], false));
+        await inTransaction(await preloadForWrite(rc, model), (trx) => deleteObjects(trx, model, [id], false));
         return reply.code(204).send();
       default:
         throw Errors.methodNotAllowed(method);

@@ -14,6 +14,7 @@ import type { RequestContext } from '../context.js';
 import type { ModelDef } from '../model/types.js';
 import { render } from '../represent/render.js';
 import { insertRows } from '../../db/bulk-insert.js';
+import { activeRules } from './active-rules.js';
 import type { Row } from '../represent/load-related.js';
 
 export type EventAction = 'create' | 'update' | 'delete';
@@ -28,22 +29,12 @@ export interface ChangedObject {
   post: Row | null;
 }
 
-interface ActiveRule {
-  id: number;
-  webhook_id: number;
-  type_create: boolean;
-  type_update: boolean;
-  type_delete: boolean;
-}
-
 export async function enqueueEvents(rc: RequestContext, model: ModelDef, changes: ChangedObject[]): Promise<void> {
   if (changes.length === 0) return;
-  const actions = [...new Set(changes.map((c) => c.action))];
-  const rules = (await sql<ActiveRule>`select id, action_object_id as webhook_id, type_create, type_update, type_delete
-    from extras_eventrule where enabled and action_type = 'webhook' and action_object_type = 'extras.webhook'
-      and content_types @> array[${model.name}]::text[]
-      and (${actions.includes('create')} and type_create or ${actions.includes('update')} and type_update or ${actions.includes('delete')} and type_delete)
-    order by id`.execute(rc.q)).rows;
+  const actions = new Set(changes.map((c) => c.action));
+  const rules = (await activeRules(rc)).filter(
+    (r) => r.content_types.includes(model.name) && [...actions].some((a) => r[`type_${a}`]),
+  );
   if (rules.length === 0) return;
   const relevant = changes.filter((c) => rules.some((r) => r[`type_${c.action}`]));
   // data: the REST representation, as the API renders it (on delete: the last state)

@@ -43,6 +43,21 @@ describe.skipIf(!server.available)(`postgresChangeWatch${server.reason}`, () => 
     expect(watch.generation).toBeGreaterThan(before);
   });
 
+  it('moves only the tables another process names, and every table for a notice naming none', async () => {
+    const tokens = watch.tableVersion(['users_token']);
+    const sites = watch.tableVersion(['dcim_site']);
+    let before = watch.generation;
+    await admin.query(`notify inventory_data_changed, 'another-process dcim_site,dcim_rack'`);
+    await until(() => watch.generation > before);
+    expect(watch.tableVersion(['dcim_site'])).not.toBe(sites);
+    expect(watch.tableVersion(['users_token'])).toBe(tokens);
+    // an older process's notice names no tables
+    before = watch.generation;
+    await admin.query(`notify inventory_data_changed, 'another-process'`);
+    await until(() => watch.generation > before);
+    expect(watch.tableVersion(['users_token'])).not.toBe(tokens);
+  });
+
   it('is unreliable while its connection is down, and listens again with a new generation', async () => {
     const before = watch.generation;
     const res = await admin.query('select pg_terminate_backend(pid) as ok from pg_stat_activity where application_name = $1', [tag]);
