@@ -99,6 +99,11 @@ export interface RequestContext {
   afterCommit?: Array<() => void | Promise<void>>;
   /** inside a write transaction: effects to undo if it rolls back (a file written for the row) */
   onRollback?: Array<() => Promise<void>>;
+  /**
+   * inside a write transaction: `model:id` of the objects it created without tags, whose tags the
+   * change log and the response then need not read (write-service.ts; load-related.ts fetchTags)
+   */
+  untagged?: Set<string>;
   /** a write's definitions read before its transaction opened (cache/write-preload.ts) */
   preloaded?: Preloaded;
   /** files of a multipart/form-data write, by field name (Django's request.FILES); else absent */

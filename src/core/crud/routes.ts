@@ -48,7 +48,7 @@ export async function inTransaction<T>(rc: RequestContext, fn: (trx: RequestCont
   const onRollback: Array<() => Promise<void>> = [];
   let out: T;
   try {
-    out = await rc.app.db.kysely.transaction().execute((trx) => fn({ ...rc, q: trx, afterCommit, onRollback }));
+    out = await rc.app.db.kysely.transaction().execute((trx) => fn({ ...rc, q: trx, afterCommit, onRollback, untagged: new Set() }));
   } catch (err) {
     for (const undo of onRollback) await undo().catch((e: unknown) => rc.app.log.warn({ err: e }, 'undoing a rolled-back write failed'));
     throw err;

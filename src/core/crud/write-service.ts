@@ -54,11 +54,17 @@ async function writeRelations(rc: RequestContext, model: ModelDef, items: Prepar
   if (!model.tags) return;
   const tagged = items.filter((i) => i.tags !== undefined);
   if (!tagged.length) return;
+  for (const i of tagged) rc.untagged?.delete(`${model.name}:${i.id}`);
   if (replacing) {
     await sql`delete from extras_taggeditem where content_type = ${model.name}
       and object_id = any(${tagged.map((i) => i.id)}::bigint[])`.execute(rc.q);
   }
   await insertRows(rc.q, 'extras_taggeditem', tagged.flatMap((i) => [...new Set(i.tags!)].map((tag) => ({ tag_id: tag, content_type: model.name, object_id: i.id }))));
+}
+
+/** objects just created with no tags: their tags need no query in this transaction (RequestContext.untagged) */
+function markUntagged(rc: RequestContext, model: ModelDef, ids: number[]): void {
+  for (const id of ids) rc.untagged?.add(`${model.name}:${id}`);
 }
 
 async function runPrepareHooks(rc: RequestContext, model: ModelDef, items: PreparedItem[]) {
@@ -83,6 +89,7 @@ export async function createObjects(rc: RequestContext, model: ModelDef, inputs:
   const rows = await insertRows(rc.q, model.table, items.map((it) => storable(model, it.values)), true);
   items.forEach((it, i) => (it.id = Number(rows[i]!.id)));
   await writeRelations(rc, model, items, false);
+  if (model.tags) markUntagged(rc, model, items.filter((it) => !it.tags?.length).map((it) => it.id!));
   await runAfterWriteHooks(rc, model, items, rows);
   await logCreates(rc, model, rows);
   await model.hooks.afterCreate?.({ rc, created: items.map((it, i) => ({ data: it.values, row: rows[i]! })) });
@@ -105,6 +112,7 @@ async function logCreates(rc: RequestContext, model: ModelDef, rows: Row[]): Pro
  */
 export async function createDerived(rc: RequestContext, model: ModelDef, values: Row[]): Promise<Row[]> {
   const rows = await insertRows(rc.q, model.table, values, true);
+  if (model.tags) markUntagged(rc, model, rows.map((r) => Number(r.id)));
   await logCreates(rc, model, rows);
   return rows;
 }

@@ -93,7 +93,8 @@ export function tagsMap(rows: Array<TagRow & { object_id: unknown }>): Map<numbe
 }
 
 export async function fetchTags(rc: RequestContext, model: ModelDef, ids: number[]): Promise<Map<number, TagRow[]>> {
-  if (ids.length === 0) return new Map();
+  // objects this transaction created without tags have none (RequestContext.untagged)
+  if (ids.length === 0 || ids.every((id) => rc.untagged?.has(`${model.name}:${id}`))) return new Map();
   const res = await sql<TagRow & { object_id: number }>`${tagsSql(model, ids)} order by g.name, g.id`.execute(rc.q);
   return tagsMap(res.rows);
 }
