@@ -39,7 +39,12 @@ export function dropUntaggedWithoutMode(data: Row): void {
   if (data.mode === '' || data.mode == null) data.untagged_vlan_id = null;
 }
 
-/** NetBox: tagged VLANs only in tagged mode; leaving it clears them (afterWrite hook) */
-export async function syncTaggedVlans(rc: RequestContext, row: Row, owner: InterfaceOwner = DEVICE_INTERFACE_OWNER): Promise<void> {
-  if (row.mode !== 'tagged') await clearTaggedVlans(rc, Number(row.id), owner);
+/**
+ * NetBox: tagged VLANs only in tagged mode; leaving it clears them (afterWrite hook). Only an
+ * interface that was in tagged mode can have any (validation refuses them in another mode), so a
+ * create, or an update of an interface that was not tagged, has nothing to clear: issue 15 found a
+ * bulk create of 100 interfaces spending 100 statements here.
+ */
+export async function syncTaggedVlans(rc: RequestContext, row: Row, before: Row | null, owner: InterfaceOwner = DEVICE_INTERFACE_OWNER): Promise<void> {
+  if (before?.mode === 'tagged' && row.mode !== 'tagged') await clearTaggedVlans(rc, Number(row.id), owner);
 }

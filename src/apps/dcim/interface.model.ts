@@ -131,8 +131,8 @@ export const iface = defineModel({
       dropUntaggedWithoutMode(data);
       prepareRadio(data);
     },
-    async afterWrite({ rc, row }) {
-      await syncTaggedVlans(rc, row);
+    async afterWrite({ rc, row, before }) {
+      await syncTaggedVlans(rc, row, before);
     },
     async represent(rc, rows, out, { mode }) {
       const { status } = await representCabled(rc, 'dcim.interface', rows, out, mode, true);

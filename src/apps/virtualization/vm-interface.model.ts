@@ -79,8 +79,8 @@ export const vmInterface = defineModel({
     prepare({ data }) {
       dropUntaggedWithoutMode(data);
     },
-    async afterWrite({ rc, row }) {
-      await syncTaggedVlans(rc, row, VM_INTERFACE_OWNER);
+    async afterWrite({ rc, row, before }) {
+      await syncTaggedVlans(rc, row, before, VM_INTERFACE_OWNER);
     },
     async represent(rc, rows, out, { mode }) {
       if (mode !== 'full') return;
