@@ -8,6 +8,7 @@ import type { RequestContext } from '../context.js';
 import { columnOf } from '../model/define-model.js';
 import type { FieldDef, ModelDef, UniqueTogether } from '../model/types.js';
 import type { PreparedItem } from './prepare.js';
+import { columnTypes } from './column-types.js';
 import { uniqueFieldMessage, uniqueTogetherMessage } from './unique-messages.js';
 
 const norm = (v: unknown, ci: boolean) => (ci && typeof v === 'string' ? v.toLowerCase() : String(v));
@@ -16,12 +17,16 @@ async function checkField(rc: RequestContext, model: ModelDef, key: string, f: F
   const ci = typeof f.unique === 'object' && !!f.unique.ci;
   const column = columnOf(key, f);
   // every unique field is checked, so one answer names all of them (as DRF does)
-  const candidates = items.filter((i) => column in i.values && i.values[column] !== null && i.values[column] !== '');
+  // a value already refused (not a number, say) is not looked up: it may not even cast to the column's type
+  const candidates = items.filter((i) => column in i.values && i.values[column] !== null && i.values[column] !== '' && !i.errors.errors[key]);
   if (!candidates.length) return;
   const values = [...new Set(candidates.map((i) => norm(i.values[column], ci)))];
   const c = sql.ref(column);
+  const type = (await columnTypes(rc)).get(`${model.table}.${column}`);
+  // compared in the column's own type, so its index serves the lookup (column-types.ts)
+  const match = ci || !type ? sql`${ci ? sql`lower(${c}::text)` : sql`${c}::text`} = any(${values})` : sql`${c} = any(${values}::${sql.raw(`"${type}"`)}[])`;
   const found = await sql<{ id: number; v: string }>`select id, ${ci ? sql`lower(${c}::text)` : sql`${c}::text`} as v
-    from ${sql.table(model.table)} where ${ci ? sql`lower(${c}::text)` : sql`${c}::text`} = any(${values})`.execute(rc.q);
+    from ${sql.table(model.table)} where ${match}`.execute(rc.q);
   const owner = new Map<string, number>();
   for (const r of found.rows) owner.set(r.v, Number(r.id));
   const message = uniqueFieldMessage(model, key);
@@ -60,8 +65,15 @@ async function checkTogether(rc: RequestContext, model: ModelDef, u: UniqueToget
   const exprs = valueCols.map((c) => (u.ci ? sql`lower(${sql.ref(c)}::text)` : sql`${sql.ref(c)}::text`));
   const conds = nullCols.map((c) => sql`${sql.ref(c)} is null`);
   if (exprs.length) {
+    const types = await columnTypes(rc);
     const arrays = valueCols.map((_, i) => sql`${wanted.map((w) => w.vals[i]!)}::text[]`);
-    conds.push(sql`(${sql.join(exprs)}) in (select * from unnest(${sql.join(arrays)}))`);
+    // each column compared in its own type where it can be, so the constraint's index serves the lookup (column-types.ts)
+    const sides = valueCols.map((c, i) => {
+      const type = types.get(`${model.table}.${c}`);
+      return u.ci || !type ? { col: exprs[i]!, val: sql.ref(`u.u${i}`) } : { col: sql.ref(c), val: sql`${sql.ref(`u.u${i}`)}::${sql.raw(`"${type}"`)}` };
+    });
+    const names = valueCols.map((_, i) => sql.ref(`u${i}`));
+    conds.push(sql`(${sql.join(sides.map((x) => x.col))}) in (select ${sql.join(sides.map((x) => x.val))} from unnest(${sql.join(arrays)}) as u(${sql.join(names)}))`);
   }
   const found = await sql<Record<string, unknown>>`select id${exprs.length ? sql`, ${sql.join(exprs.map((e, i) => sql`${e} as ${sql.ref(`v${i}`)}`))}` : sql``}
     from ${sql.table(model.table)} where ${sql.join(conds, sql` and `)}`.execute(rc.q);
