@@ -170,6 +170,28 @@ describe.runIf(server.available)(`serve --workers 2 on PostgreSQL${server.reason
     expect((await scrape(svc.url)).value('inventory_model_objects', { model: 'dcim.site' })).toBe(3);
   });
 
+  it('answers a scrape within its timeout while a worker does not respond, leaving that worker out', async () => {
+    const [stuck] = workerPids(primaryPid);
+    process.kill(stuck!, 'SIGSTOP');
+    try {
+      // round-robin may hand a scrape's own connection to the stopped worker: try a few
+      let answered: { ms: number; workers: number } | null = null;
+      for (let i = 0; i < 4 && !answered; i++) {
+        const t0 = Date.now();
+        const res = await fetch(`${svc.url}/metrics`, { signal: AbortSignal.timeout(4_000) }).catch(() => null);
+        if (res?.status === 200) answered = { ms: Date.now() - t0, workers: parseExposition(await res.text()).value('inventory_cluster_workers', { state: 'answered' }) };
+      }
+      expect(answered).not.toBeNull();
+      expect(answered!.workers).toBe(1);
+      // COLLECT_TIMEOUT_MS (2 s) and a little
+      expect(answered!.ms).toBeLessThan(3_500);
+    } finally {
+      process.kill(stuck!, 'SIGCONT');
+    }
+    const back = await scrape(svc.url);
+    expect(back.value('inventory_cluster_workers', { state: 'answered' })).toBe(2);
+  }, 30_000);
+
   it('replaces a worker killed with SIGKILL and keeps serving', async () => {
     const [victim, survivor] = workerPids(primaryPid);
     process.kill(victim!, 'SIGKILL');
