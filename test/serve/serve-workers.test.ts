@@ -249,6 +249,33 @@ describe.runIf(server.available)(`serve --workers 2 on PostgreSQL${server.reason
   }, 90_000);
 });
 
+describe.runIf(server.available)(`serve --workers 2 whose primary is killed${server.reason}`, () => {
+  it('leaves no worker behind: each ends when its IPC channel to the primary closes', async () => {
+    const name = `inv_t_cluster_${randomBytes(4).toString('hex')}`;
+    await admin(`create database ${name}`);
+    const svc = await startServe(['--workers', '2'], { DATABASE_URL: pgUrl(name), LOG_LEVEL: 'warn' });
+    try {
+      const workers = workerPids(svc.child.pid!);
+      expect(workers).toHaveLength(2);
+      svc.child.kill('SIGKILL');
+      await svc.exited;
+      const alive = () => workers.filter((pid) => {
+        try {
+          process.kill(pid, 0);
+          return true;
+        } catch {
+          return false;
+        }
+      });
+      for (let i = 0; i < 100 && alive().length > 0; i++) await sleep(100);
+      expect(alive()).toEqual([]);
+    } finally {
+      svc.child.kill('SIGKILL');
+      await admin(`drop database if exists ${name} with (force)`);
+    }
+  }, 60_000);
+});
+
 describe('serve --workers 2 on PGlite', () => {
   let dir: string;
   beforeAll(() => {
