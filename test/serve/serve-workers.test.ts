@@ -7,7 +7,7 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -259,14 +259,7 @@ describe.runIf(server.available)(`serve --workers 2 whose primary is killed${ser
       expect(workers).toHaveLength(2);
       svc.child.kill('SIGKILL');
       await svc.exited;
-      const alive = () => workers.filter((pid) => {
-        try {
-          process.kill(pid, 0);
-          return true;
-        } catch {
-          return false;
-        }
-      });
+      const alive = () => workers.filter((pid) => existsSync(`/proc/${pid}`));
       for (let i = 0; i < 100 && alive().length > 0; i++) await sleep(100);
       expect(alive()).toEqual([]);
     } finally {
