@@ -16,6 +16,8 @@
  *   --trace-sql                     preload bench/trace-sql.ts in the server: count and time SQL
  *   --no-response-cache             run the server with RESPONSE_CACHE_MB=0: every read is rendered
  *   --no-metrics                    run the server with METRICS_ENABLED=false (what the /metrics hooks cost)
+ *   --workers N                     server processes on one port (serve --workers N; default 1, the
+ *                                   figures before issue 15's "every core"; PGlite always runs one)
  *   --pg-url URL                    admin URL of the PostgreSQL server (default postgres://postgres@127.0.0.1:5432/postgres)
  */
 export interface BenchArgs {
@@ -34,6 +36,8 @@ export interface BenchArgs {
   responseCache: boolean;
   /** false: the server runs with METRICS_ENABLED=false (no /metrics, no hooks) */
   metrics: boolean;
+  /** WORKERS for the server: processes sharing its port (PostgreSQL only) */
+  workers: number;
   pgUrl: string;
 }
 
@@ -73,6 +77,7 @@ export function parseArgs(argv: string[]): BenchArgs {
     traceSql: argv.includes('--trace-sql'),
     responseCache: !argv.includes('--no-response-cache'),
     metrics: !argv.includes('--no-metrics'),
+    workers: int(argv, '--workers', 1),
     pgUrl: value(argv, '--pg-url') ?? 'postgres://postgres@127.0.0.1:5432/postgres',
   });
 }

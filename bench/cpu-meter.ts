@@ -1,23 +1,63 @@
 /**
- * CPU time spent per request: the server process (all its threads, GC included; on PGlite the
- * database runs inside it) and, on PostgreSQL, the backends serving the bench database. Read from
- * /proc before and after a scenario. Unlike req/s, these figures barely move when other work
+ * CPU time spent per request: the server's processes (the one started and those under it, all
+ * their threads, GC included; on PGlite the database runs inside it) and, on PostgreSQL, the
+ * backends serving the bench database. Read from /proc before and after a scenario. Unlike req/s, these figures barely move when other work
  * shares the machine, so runs on a busy machine can still be compared, and they show which side
  * (Node or PostgreSQL) a scenario's cost sits on. Linux only; elsewhere the figures are absent.
  */
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import pg from 'pg';
 
 const TICK_MS = 10; // USER_HZ is 100 on Linux
 
-function processCpuMs(pid: number): number | null {
+/** `withReaped`: also the CPU of its children that have ended and been waited for (cutime, cstime) */
+function processCpuMs(pid: number, withReaped = false): number | null {
   try {
-    // fields after the command name: state is [0], utime [11], stime [12]
+    // fields after the command name: state is [0], utime [11], stime [12], cutime [13], cstime [14]
     const f = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-    return (Number(f[11]) + Number(f[12])) * TICK_MS;
+    const own = Number(f[11]) + Number(f[12]);
+    return (withReaped ? own + Number(f[13]) + Number(f[14]) : own) * TICK_MS;
   } catch {
     return null;
   }
+}
+
+/** the live descendants of `pid` (Linux: /proc/<pid>/task/<tid>/children) */
+function descendants(pid: number): number[] {
+  const out: number[] = [];
+  const visit = (p: number) => {
+    let tasks: string[] = [];
+    try {
+      tasks = readdirSync(`/proc/${p}/task`);
+    } catch {
+      return;
+    }
+    for (const t of tasks) {
+      let children = '';
+      try {
+        children = readFileSync(`/proc/${p}/task/${t}/children`, 'utf8');
+      } catch {
+        continue;
+      }
+      for (const c of children.trim().split(/\s+/).filter(Boolean)) {
+        out.push(Number(c));
+        visit(Number(c));
+      }
+    }
+  };
+  visit(pid);
+  return out;
+}
+
+/**
+ * The server's CPU: the process started and every process under it - with `serve --workers N` the
+ * cluster primary (which accepts the connections and hands them out) and its workers; otherwise
+ * the template sandboxes. A child that ended during the run counts through its parent's cutime.
+ */
+function serverCpuMs(pid: number): number | null {
+  const top = processCpuMs(pid, true);
+  if (top === null) return null;
+  return descendants(pid).reduce((sum, p) => sum + (processCpuMs(p, true) ?? 0), top);
 }
 
 export interface CpuSnapshot {
@@ -49,7 +89,7 @@ export async function cpuSnapshot(serverPid: number, adminUrl: string, database:
       await c.end();
     }
   }
-  return { server: processCpuMs(serverPid), backends };
+  return { server: serverCpuMs(serverPid), backends };
 }
 
 export function cpuPerRequest(before: CpuSnapshot, after: CpuSnapshot, requests: number, database: string | null): CpuPerRequest {

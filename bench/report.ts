@@ -32,6 +32,8 @@ export interface EngineReport {
   responseCache: boolean;
   /** the server's /metrics hooks (METRICS_ENABLED): on, or off with --no-metrics */
   metrics: boolean;
+  /** server processes on one port (serve --workers N); absent in reports made before it existed */
+  workers?: number;
   seed: SeedStep[];
   scenarios: ScenarioResult[];
   /** --trace-sql: SQL statements of one list request at limit=50 and limit=1000 */
@@ -76,7 +78,7 @@ export function table(rep: EngineReport): string {
   const line = (cells: string[]) => cells.map((c, i) => (i === 0 || i === cells.length - 1 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join(' | ');
   const seed = rep.seed.map((s) => `${s.what} ${Math.round(s.objectsPerSec)}/s`).join(', ');
   return [
-    `== ${rep.engine}, ${rep.dataset} data set (${rep.summary}), ${rep.durationSec} s per scenario, ${rep.machine.cpus} cores (${rep.machine.model}), node ${rep.machine.node}, load average ${rep.machine.loadAvg1} at start, response cache ${rep.responseCache ? 'on' : 'off'}, metrics ${rep.metrics ? 'on' : 'off'}`,
+    `== ${rep.engine}, ${rep.dataset} data set (${rep.summary}), ${rep.durationSec} s per scenario, ${rep.machine.cpus} cores (${rep.machine.model}), node ${rep.machine.node}, load average ${rep.machine.loadAvg1} at start, response cache ${rep.responseCache ? 'on' : 'off'}, metrics ${rep.metrics ? 'on' : 'off'}, ${rep.workers ?? 1} server process${(rep.workers ?? 1) > 1 ? 'es' : ''}`,
     line(head),
     widths.map((w) => '-'.repeat(w)).join('-|-'),
     ...rows.map(line),

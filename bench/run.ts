@@ -62,7 +62,7 @@ async function benchEngine(engine: 'postgres' | 'pglite'): Promise<EngineReport>
     pgUrl: args.pgUrl,
     cpuProfDir: profDir,
     traceSqlFile: traceBase,
-    env: { ...(args.responseCache ? {} : { RESPONSE_CACHE_MB: '0' }), ...(args.metrics ? {} : { METRICS_ENABLED: 'false' }) },
+    env: { ...(args.responseCache ? {} : { RESPONSE_CACHE_MB: '0' }), ...(args.metrics ? {} : { METRICS_ENABLED: 'false' }), WORKERS: String(args.workers) },
   });
   running.add(server);
   try {
@@ -100,7 +100,7 @@ async function benchEngine(engine: 'postgres' | 'pglite'): Promise<EngineReport>
       results.push(r);
       if (r.errors + r.timeouts + r.non2xx > 0) await explainFailure(server, s);
     }
-    const rep: EngineReport = { engine, date, machine: host, dataset: data.name, summary: data.summary, durationSec: duration, responseCache: args.responseCache, metrics: args.metrics, seed: data.steps, scenarios: results, pageProbes, note: NOTE };
+    const rep: EngineReport = { engine, date, machine: host, dataset: data.name, summary: data.summary, durationSec: duration, responseCache: args.responseCache, metrics: args.metrics, workers: engine === 'postgres' ? args.workers : 1, seed: data.steps, scenarios: results, pageProbes, note: NOTE };
     log(`\n${table(rep)}`);
     log(`   JSON: ${writeJson(rep)}`);
     return rep;

@@ -17,6 +17,7 @@ export const TOKEN = '0123456789abcdef0123456789abcdef01234567';
 export interface Server {
   engine: 'postgres' | 'pglite';
   url: string;
+  /** the process started (with serve --workers N, the cluster primary; cpu-meter.ts counts its workers too) */
   pid: number;
   /** PostgreSQL: the bench database's name (null on PGlite) */
   database: string | null;
@@ -119,6 +120,8 @@ export async function startServer(opts: StartOptions): Promise<Server> {
       ADMIN_USERNAME: 'bench',
       ADMIN_PASSWORD: 'bench-password',
       ADMIN_TOKEN: TOKEN,
+      // one process unless asked (serve would run one per core on PostgreSQL): figures stay comparable
+      WORKERS: '1',
       ...opts.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -56,6 +56,8 @@ export interface BuildOptions {
   logger?: pino.Logger;
   /** run a webhook worker in this process (core/events/worker.ts); stopped when the app closes */
   eventWorker?: boolean;
+  /** one of `serve --workers N` (src/serve/): /metrics answers for every worker process */
+  clusterWorker?: boolean;
 }
 
 export async function buildApp(config: Config, opts: BuildOptions): Promise<FastifyInstance> {
@@ -121,7 +123,7 @@ export async function buildApp(config: Config, opts: BuildOptions): Promise<Fast
     );
   });
 
-  if (metrics) registerMetrics(app, ctx, metrics);
+  if (metrics) registerMetrics(app, ctx, metrics, opts.clusterWorker ?? false);
   registerRootRoutes(app, ctx, special.extraEndpoints);
   registerApiDocs(app, { registry, routes: [...ROOT_DOCS, ...API_DOCS_DOCS, ...special.docs], version: SERVICE_VERSION });
   for (const model of registry.all()) registerModelRoutes(app, model);

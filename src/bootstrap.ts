@@ -107,7 +107,7 @@ export async function openPreparedDatabase(config: Config): Promise<PreparedData
       snapshotProblem = `PGlite snapshot unusable (${(err as Error).message}); running initdb in ${config.dataDir}`;
     }
   }
-  const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, statementTimeout: config.statementTimeout });
+  const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, statementTimeout: config.statementTimeout, poolSize: config.databasePoolSize });
   const applied = await prepareDatabase(db);
   return { db, origin, applied, snapshotProblem, afterStart };
 }

@@ -12,6 +12,13 @@ export interface Config {
   dataDir: string;
   /** null selects the embedded PGlite engine in dataDir */
   databaseUrl: string | null;
+  /** PostgreSQL connections each process opens at most (so the service opens up to this times `workers`) */
+  databasePoolSize: number;
+  /**
+   * `serve` processes sharing the port (src/serve/README.md); null = one per core on PostgreSQL.
+   * PGlite always runs one process, whatever is asked.
+   */
+  workers: number | null;
   adminUsername: string | null;
   adminPassword: string | null;
   adminToken: string | null;
@@ -129,6 +136,13 @@ const DEFAULT_PERMISSIONS = Object.freeze({
 
 type Env = Record<string, string | undefined>;
 
+/** WORKERS / `serve --workers N`: a positive count, or `auto` (unset) for one per core */
+function parseWorkers(v: string | undefined): number | null {
+  if (v === undefined || v === '' || /^auto$/i.test(v)) return null;
+  if (!/^\d+$/.test(v) || Number(v) < 1) throw new Error(`WORKERS (--workers) must be a positive integer or auto, got "${v}"`);
+  return Number(v);
+}
+
 function parseBool(name: string, v: string | undefined, dflt: boolean): boolean {
   if (v === undefined || v === '') return dflt;
   if (/^(1|true|yes|on)$/i.test(v)) return true;
@@ -167,14 +181,17 @@ function parseJsonObject(name: string, v: string | undefined, dflt: Record<strin
   return parsed as Record<string, unknown>;
 }
 
-/** Reads the settings; values in the optional CONFIG_FILE (JSON, setting names as keys) yield to the environment. */
-export function loadConfig(env: Env = process.env): Config {
-  let merged: Env = env;
+/**
+ * Reads the settings; values in the optional CONFIG_FILE (JSON, setting names as keys) yield to the
+ * environment, which yields to `flags` (command-line flags named by their setting: `--workers` is WORKERS).
+ */
+export function loadConfig(env: Env = process.env, flags: Env = {}): Config {
+  let merged: Env = { ...env, ...flags };
   if (env.CONFIG_FILE) {
     const file = JSON.parse(readFileSync(env.CONFIG_FILE, 'utf8')) as Record<string, unknown>;
     const fromFile: Env = {};
     for (const [k, v] of Object.entries(file)) fromFile[k] = typeof v === 'string' ? v : JSON.stringify(v);
-    merged = { ...fromFile, ...env };
+    merged = { ...fromFile, ...env, ...flags };
   }
   const e = merged;
   return Object.freeze({
@@ -182,6 +199,8 @@ export function loadConfig(env: Env = process.env): Config {
     port: parseInt10('PORT', e.PORT, 8000),
     dataDir: e.DATA_DIR || './data',
     databaseUrl: e.DATABASE_URL || null,
+    databasePoolSize: Math.max(1, parseInt10('DATABASE_POOL_SIZE', e.DATABASE_POOL_SIZE, 10)),
+    workers: parseWorkers(e.WORKERS),
     adminUsername: e.ADMIN_USERNAME || null,
     adminPassword: e.ADMIN_PASSWORD || null,
     adminToken: e.ADMIN_TOKEN || null,

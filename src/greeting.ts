@@ -17,6 +17,8 @@ export interface GreetingFacts {
   startSeconds: number;
   /** the generated first superuser, when this start made one */
   admin: { username: string; password: string } | null;
+  /** worker processes sharing the port (serve --workers N); absent = one process */
+  workers?: number;
 }
 
 const PAGES: [string, string][] = [
@@ -50,6 +52,7 @@ export function formatGreeting(f: GreetingFacts): string {
       ? '  database   PostgreSQL (DATABASE_URL)'
       : `  database   PGlite (embedded PostgreSQL) in ${f.dataDir} (${ORIGIN_WORDS[f.origin]})`,
   );
+  if (f.workers && f.workers > 1) lines.push(`  processes  ${f.workers} workers on one port (WORKERS)`);
   if (f.admin) {
     lines.push('', `Sign in as "${f.admin.username}" with password ${f.admin.password}`, '(generated now and shown only this once: change it, or set ADMIN_PASSWORD)');
   }

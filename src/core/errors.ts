@@ -76,6 +76,10 @@ export const Errors = {
   databaseUnavailable: createError('INV_ERR_DATABASE_UNAVAILABLE', 503, () =>
     detail('The database is unavailable; please retry.'),
   RETRY_AFTER),
+  /** serve --workers: the primary process did not answer a /metrics scrape in time (http/metrics/cluster-scrape.ts) */
+  metricsUnavailable: createError('INV_ERR_METRICS_UNAVAILABLE', 503, () =>
+    detail('The metrics of the service\'s worker processes could not be gathered; please retry.'),
+  RETRY_AFTER),
   /** a statement ran past STATEMENT_TIMEOUT and the database canceled it (SQLSTATE 57014) */
   statementTimeout: createError('INV_ERR_STATEMENT_TIMEOUT', 503, (seconds: number) =>
     detail(`A database statement ran longer than the statement timeout (STATEMENT_TIMEOUT = ${seconds} s) and was canceled; the request changed nothing.`),

@@ -65,12 +65,15 @@ export interface ChildService {
   output(): string;
 }
 
-/** Starts `serve` on a free port and waits until it answers (the first start migrates nothing: the copy is migrated). */
+/**
+ * Starts `serve` on a free port and waits until it answers (the first start migrates nothing: the
+ * copy is migrated). One process unless `env` says WORKERS (test/serve/ starts clusters itself).
+ */
 export async function startChildService(db: ChildDatabase, env: Record<string, string> = {}): Promise<ChildService> {
   const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli.ts', 'serve'], {
     cwd: ROOT,
-    env: { ...process.env, ...db.env, HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'warn', ADMIN_USERNAME: 'child-admin', ADMIN_PASSWORD: 'child-password', ADMIN_TOKEN: CHILD_TOKEN, ...env },
+    env: { ...process.env, ...db.env, HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'warn', ADMIN_USERNAME: 'child-admin', ADMIN_PASSWORD: 'child-password', ADMIN_TOKEN: CHILD_TOKEN, WORKERS: '1', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';

@@ -11,7 +11,7 @@
  * overrides `get()`, which the registry reads at scrape time; test/api/core/metrics.test.ts parses
  * the output, so a prom-client upgrade that changes this is caught.
  */
-import { Counter, Gauge, Histogram, type Registry } from 'prom-client';
+import { type Aggregator, Counter, Gauge, Histogram, type Registry } from 'prom-client';
 
 /**
  * Upper bounds (seconds) of every latency cell: django-prometheus's buckets (10 ms .. 75 s, which
@@ -84,6 +84,11 @@ interface Family {
   name: string;
   help: string;
   labelNames?: string[];
+  /**
+   * how the families of several worker processes combine (serve --workers, cluster-scrape.ts);
+   * prom-client's default is a sum, right for counts and histograms and for per-process gauges
+   */
+  aggregator?: Aggregator;
 }
 
 /** A counter whose values are computed at scrape time (totals kept elsewhere). */
@@ -107,6 +112,7 @@ export function derivedGauge(f: Family, read: () => Iterable<{ labels: Labels; v
     help: f.help,
     labelNames: f.labelNames ?? [],
     registers: [f.registry],
+    aggregator: f.aggregator ?? 'sum',
     async collect() {
       const values = await read();
       this.reset();

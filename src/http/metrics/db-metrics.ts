@@ -77,6 +77,6 @@ export function registerDbMetrics(registry: PromRegistry, db: Database): () => v
     ];
   });
   derivedGauge(own('inventory_db_connections_waiting', 'Queries waiting for a free database connection.'), () => [{ labels: engine, value: db.pool().waiting }]);
-  derivedGauge(own('inventory_db_connections_max', 'Most database connections this process opens.'), () => [{ labels: engine, value: db.pool().max }]);
+  derivedGauge(own('inventory_db_connections_max', 'Most database connections the service opens (DATABASE_POOL_SIZE; with several worker processes, their sum).'), () => [{ labels: engine, value: db.pool().max }]);
   return stop;
 }

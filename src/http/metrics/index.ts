@@ -8,6 +8,8 @@
 import type { FastifyInstance } from 'fastify';
 import { collectDefaultMetrics, Registry as PromRegistry } from 'prom-client';
 import type { AppContext } from '../../core/context.js';
+import { Errors } from '../../core/errors.js';
+import { answerCollects, askPrimaryForMetrics } from './cluster-scrape.js';
 import { registerCacheMetrics } from './cache-metrics.js';
 import { registerDbMetrics } from './db-metrics.js';
 import { createModelWriteCounter, registerModelMetrics, type WriteTotals } from './model-metrics.js';
@@ -27,8 +29,11 @@ export function createMetrics(): Metrics {
   return { registry, writes: createModelWriteCounter() };
 }
 
-/** Installs the hooks and the route (before the app is ready). */
-export function registerMetrics(app: FastifyInstance, ctx: AppContext, metrics: Metrics): void {
+/**
+ * Installs the hooks and the route (before the app is ready). `clustered`: this process is one of
+ * `serve --workers N`; a scrape then answers for all of them (cluster-scrape.ts).
+ */
+export function registerMetrics(app: FastifyInstance, ctx: AppContext, metrics: Metrics, clustered = false): void {
   const { registry } = metrics;
   registerRequestMetrics(app, registry, ctx.registry);
   const stopDb = registerDbMetrics(registry, ctx.db);
@@ -36,11 +41,23 @@ export function registerMetrics(app: FastifyInstance, ctx: AppContext, metrics: 
   registerModelMetrics(registry, metrics.writes, ctx.db, ctx.registry);
   registerCacheMetrics(registry, ctx);
 
+  if (clustered) {
+    const stop = answerCollects(registry);
+    app.addHook('onClose', async () => stop());
+  }
+  const exposition = async () => {
+    if (!clustered) return registry.metrics();
+    const text = await askPrimaryForMetrics();
+    // never this process's figures alone: the service's counters would seem to jump back and forth
+    if (text === null) throw Errors.metricsUnavailable();
+    return text;
+  };
+
   app.route({
     method: ['GET', 'HEAD'],
     url: '/metrics',
     // NetBox: a plain Django view, outside the API's authentication
     config: { public: true, noAuth: true, allow: 'GET, HEAD' },
-    handler: async (_request, reply) => reply.type(registry.contentType).send(await registry.metrics()),
+    handler: async (_request, reply) => reply.type(registry.contentType).send(await exposition()),
   });
 }

@@ -54,7 +54,8 @@ export function registerModelMetrics(registry: PromRegistry, writes: WriteTotals
   const byTable = new Map(models.all().map((m) => [m.table, m.name]));
   const tables = [...byTable.keys()];
   derivedGauge(
-    { registry, name: 'inventory_model_objects', help: 'Objects per model, as estimated by PostgreSQL statistics (never counted at scrape time).', labelNames: ['model'] },
+    // every worker process reads the same database: one figure, not their sum
+    { registry, name: 'inventory_model_objects', help: 'Objects per model, as estimated by PostgreSQL statistics (never counted at scrape time).', labelNames: ['model'], aggregator: 'max' },
     async () => {
       const rows = await estimateRows(db, tables);
       return rows.map((r) => ({ labels: { model: byTable.get(r.name)! }, value: Number(r.estimate) }));
