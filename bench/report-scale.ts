@@ -26,7 +26,9 @@ export function scaleComparison(reports: EngineReport[]): string[] {
       `scale ${cacheWord(scale.responseCache)} req/s`, 'p50 ms', 'p50 scale/standard', ''];
     const rows = scale.scenarios.map((s) => {
       const base = byName(same, s.name);
-      const ratio = base && base.latencyP50Ms > 0 ? s.latencyP50Ms / base.latencyP50Ms : null;
+      // no request finished within the run: its p50 of 0 would read as the best ratio of all
+      const done = s.requests > 0;
+      const ratio = done && base && base.latencyP50Ms > 0 ? s.latencyP50Ms / base.latencyP50Ms : null;
       const nb = NETBOX_REQ_PER_SEC[s.name];
       return [
         s.title,
@@ -37,7 +39,7 @@ export function scaleComparison(reports: EngineReport[]): string[] {
         s.reqPerSecMean.toFixed(0),
         s.latencyP50Ms.toFixed(1),
         ratio === null ? '-' : `${ratio.toFixed(2)}x`,
-        ratio === null ? '' : ratio <= SCALE_P50_RATIO_MAX ? 'within 2x' : 'ABOVE 2x',
+        !done ? 'NO REQUEST FINISHED' : ratio === null ? '' : ratio <= SCALE_P50_RATIO_MAX ? 'within 2x' : 'ABOVE 2x',
       ];
     });
     const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
