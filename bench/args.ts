@@ -2,9 +2,14 @@
  * Command-line flags of the benchmark, parsed once into a frozen object. Kept separate so run.ts
  * reads as the sequence of steps it performs.
  *
- *   --dataset sites|ipam|standard   data set and scenarios (default sites; ipam: seed-ipam.ts;
- *                                   standard: issue 15's, seed-standard.ts)
- *   --engine postgres|pglite|both   engines to measure (default both)
+ *   --dataset sites|ipam|standard|scale  data set and scenarios (default sites; ipam: seed-ipam.ts;
+ *                                   standard: issue 15's, seed-standard.ts; scale: 50x standard in bulk
+ *                                   SQL, seed-scale.ts, PostgreSQL only); a comma list runs each in turn
+ *   --cache on|off|both             the response cache per run (default on; --no-response-cache = off);
+ *                                   both: each data set with it off, then on
+ *   --issue15                       issue 15's whole table in one run: standard with the cache off and
+ *                                   on, then scale with it off, on PostgreSQL; one report
+ *   --engine postgres|pglite|both   engines to measure (default both; postgres with scale or --issue15)
  *   --duration S                    seconds per autocannon run (default 10)
  *   --pglite-duration S             seconds per run on PGlite (default: --duration)
  *   --sites N                       sites to seed (default 10000, at least 10000 unless --small)
@@ -14,14 +19,26 @@
  *   --only a,b                      run only these scenarios (names from scenarios.ts)
  *   --cpu-prof                      run the server with node --cpu-prof (profiles in bench/results/prof)
  *   --trace-sql                     preload bench/trace-sql.ts in the server: count and time SQL
- *   --no-response-cache             run the server with RESPONSE_CACHE_MB=0: every read is rendered
+ *   --no-response-cache             run the server with RESPONSE_CACHE_MB=0: every read is rendered (--cache off)
  *   --no-metrics                    run the server with METRICS_ENABLED=false (what the /metrics hooks cost)
  *   --workers N                     server processes on one port (serve --workers N; default 1, the
  *                                   figures before issue 15's "every core"; PGlite always runs one)
  *   --pg-url URL                    admin URL of the PostgreSQL server (default postgres://postgres@127.0.0.1:5432/postgres)
  */
+export type Dataset = 'sites' | 'ipam' | 'standard' | 'scale';
+const DATASETS: Dataset[] = ['sites', 'ipam', 'standard', 'scale'];
+
+/** one measured run: a data set seeded into a fresh database, the server's response cache on or off */
+export interface BenchRun {
+  dataset: Dataset;
+  responseCache: boolean;
+}
+
 export interface BenchArgs {
-  dataset: 'sites' | 'ipam' | 'standard';
+  /** the first run's data set */
+  dataset: Dataset;
+  /** every run, in order (several with a comma list of data sets, --cache both or --issue15) */
+  runs: BenchRun[];
   small: boolean;
   engines: Array<'postgres' | 'pglite'>;
   duration: number;
@@ -32,7 +49,7 @@ export interface BenchArgs {
   only: string[] | null;
   cpuProf: boolean;
   traceSql: boolean;
-  /** false: the server renders every read (RESPONSE_CACHE_MB=0), measuring the engine itself */
+  /** the first run's: false renders every read (RESPONSE_CACHE_MB=0), measuring the engine itself */
   responseCache: boolean;
   /** false: the server runs with METRICS_ENABLED=false (no /metrics, no hooks) */
   metrics: boolean;
@@ -56,15 +73,31 @@ function int(argv: string[], name: string, dflt: number, min = 1): number {
   return n;
 }
 
+/** --issue15, or each data set of --dataset with each setting of --cache */
+function parseRuns(argv: string[]): BenchRun[] {
+  if (argv.includes('--issue15')) {
+    return [{ dataset: 'standard', responseCache: false }, { dataset: 'standard', responseCache: true }, { dataset: 'scale', responseCache: false }];
+  }
+  const datasets = (value(argv, '--dataset') ?? 'sites').split(',').map((d) => d.trim());
+  const bad = datasets.find((d) => !DATASETS.includes(d as Dataset));
+  if (bad !== undefined) throw new Error(`--dataset must be ${DATASETS.join(', ')} or a comma list of them, got "${bad}"`);
+  const cache = value(argv, '--cache') ?? (argv.includes('--no-response-cache') ? 'off' : 'on');
+  if (!['on', 'off', 'both'].includes(cache)) throw new Error('--cache must be on, off or both');
+  const settings = cache === 'both' ? [false, true] : [cache === 'on'];
+  return datasets.flatMap((dataset) => settings.map((responseCache) => ({ dataset: dataset as Dataset, responseCache })));
+}
+
 export function parseArgs(argv: string[]): BenchArgs {
-  const engine = value(argv, '--engine') ?? 'both';
+  const runs = parseRuns(argv);
+  const needsPostgres = runs.some((r) => r.dataset === 'scale');
+  const engine = value(argv, '--engine') ?? (needsPostgres ? 'postgres' : 'both');
   if (!['postgres', 'pglite', 'both'].includes(engine)) throw new Error('--engine must be postgres, pglite or both');
+  if (needsPostgres && engine !== 'postgres') throw new Error('the scale data set is seeded in PostgreSQL SQL: use --engine postgres');
   const duration = int(argv, '--duration', 10);
-  const dataset = value(argv, '--dataset') ?? 'sites';
-  if (dataset !== 'sites' && dataset !== 'ipam' && dataset !== 'standard') throw new Error('--dataset must be sites, ipam or standard');
   const small = argv.includes('--small'); // quick smoke runs of the harness itself
   return Object.freeze({
-    dataset,
+    dataset: runs[0]!.dataset,
+    runs,
     small,
     engines: (engine === 'both' ? ['postgres', 'pglite'] : [engine]) as BenchArgs['engines'],
     duration,
@@ -75,7 +108,7 @@ export function parseArgs(argv: string[]): BenchArgs {
     only: value(argv, '--only')?.split(',').map((s) => s.trim()).filter(Boolean) ?? null,
     cpuProf: argv.includes('--cpu-prof'),
     traceSql: argv.includes('--trace-sql'),
-    responseCache: !argv.includes('--no-response-cache'),
+    responseCache: runs[0]!.responseCache,
     metrics: !argv.includes('--no-metrics'),
     workers: int(argv, '--workers', 1),
     pgUrl: value(argv, '--pg-url') ?? 'postgres://postgres@127.0.0.1:5432/postgres',

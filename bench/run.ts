@@ -11,10 +11,11 @@
  */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { parseArgs } from './args.js';
+import { type BenchRun, parseArgs } from './args.js';
 import { cpuPerRequest, cpuSnapshot } from './cpu-meter.js';
 import { BUDGET, prepareDataset } from './datasets.js';
 import { type EngineReport, failures, machine, NOTE, table, writeJson } from './report.js';
+import { scaleComparison } from './report-scale.js';
 import { runScenario, type Scenario, type ScenarioResult, settle } from './scenarios.js';
 import { ROOT, type Server, startServer, TOKEN } from './server.js';
 import { SqlTrace } from './sql-trace.js';
@@ -25,8 +26,10 @@ const running = new Set<Server>();
 const log = (s: string) => console.log(s);
 
 // The whole run ends by itself: startup + seed budget plus every scenario's duration and slack.
-const budget = BUDGET[args.dataset];
-const budgetSec = args.engines.length * (budget.seedSec + (budget.scenarios + 1) * (Math.max(args.duration, args.pgliteDuration) + WARMUP_SEC + 60));
+const budgetSec = args.engines.length * args.runs.reduce((sum, run) => {
+  const budget = BUDGET[run.dataset];
+  return sum + budget.seedSec + (budget.scenarios + 1) * (Math.max(args.duration, args.pgliteDuration) + WARMUP_SEC + 60);
+}, 0);
 const watchdog = setTimeout(() => {
   console.error(`\n!! benchmark exceeded its ${budgetSec} s budget; stopping`);
   void Promise.allSettled([...running].map((s) => s.stop())).then(() => process.exit(2));
@@ -46,7 +49,7 @@ async function explainFailure(server: Server, s: Scenario): Promise<void> {
   console.error(`!! ${s.name}: probe ${p.method} ${p.path} -> ${res.status} ${(await res.text()).slice(0, 500)}`);
 }
 
-async function benchEngine(engine: 'postgres' | 'pglite'): Promise<EngineReport> {
+async function benchEngine(engine: 'postgres' | 'pglite', run: BenchRun): Promise<EngineReport> {
   const duration = engine === 'pglite' ? args.pgliteDuration : args.duration;
   const date = new Date().toISOString();
   const host = machine();
@@ -55,24 +58,25 @@ async function benchEngine(engine: 'postgres' | 'pglite'): Promise<EngineReport>
   mkdirSync(resultsDir, { recursive: true });
   const traceBase = args.traceSql && engine === 'postgres' ? join(resultsDir, `sql-${engine}-${date.replace(/[:.]/g, '-')}`) : undefined;
   const profDir = args.cpuProf ? join(resultsDir, 'prof', `${engine}-${date.replace(/[:.]/g, '-')}`) : undefined;
-  log(`\n== ${engine}: starting the service (fresh ${engine === 'postgres' ? 'database' : 'DATA_DIR'})${profDir ? `, CPU profile to ${profDir}` : ''}`);
+  log(`\n== ${engine}, ${run.dataset} data set, response cache ${run.responseCache ? 'on' : 'off'}: starting the service (fresh ${engine === 'postgres' ? 'database' : 'DATA_DIR'})${profDir ? `, CPU profile to ${profDir}` : ''}`);
   const t0 = performance.now();
   const server = await startServer({
     engine,
     pgUrl: args.pgUrl,
     cpuProfDir: profDir,
     traceSqlFile: traceBase,
-    env: { ...(args.responseCache ? {} : { RESPONSE_CACHE_MB: '0' }), ...(args.metrics ? {} : { METRICS_ENABLED: 'false' }), WORKERS: String(args.workers) },
+    env: { ...(run.responseCache ? {} : { RESPONSE_CACHE_MB: '0' }), ...(args.metrics ? {} : { METRICS_ENABLED: 'false' }), WORKERS: String(args.workers) },
   });
   running.add(server);
   try {
     log(`   ${server.url} answered after ${((performance.now() - t0) / 1000).toFixed(1)} s`);
     const api = { base: server.url, token: TOKEN };
-    const data = await prepareDataset(args, api, log);
+    const data = await prepareDataset(run.dataset, args, api, server, log);
 
-    // Statistics as autovacuum would have them a minute later: right after a bulk load the planner
-    // estimates ~0 tagged items and picks a plan that is ~40x slower for the tags query.
-    if (await server.analyze()) log('   ANALYZE after seeding (steady-state planner statistics)');
+    // Statistics and visibility map as autovacuum would leave them a minute later: right after a
+    // bulk load the planner estimates ~0 tagged items and picks a plan that is ~40x slower for the
+    // tags query, and every index-only scan still reads the heap (no page is marked all-visible).
+    if (await server.analyze()) log('   VACUUM ANALYZE after seeding (steady-state statistics and visibility map)');
 
     const trace = traceBase ? new SqlTrace(server, traceBase) : null;
     // statements of one list request at limit=50 and limit=1000: they must not grow with the page
@@ -100,7 +104,7 @@ async function benchEngine(engine: 'postgres' | 'pglite'): Promise<EngineReport>
       results.push(r);
       if (r.errors + r.timeouts + r.non2xx > 0) await explainFailure(server, s);
     }
-    const rep: EngineReport = { engine, date, machine: host, dataset: data.name, summary: data.summary, durationSec: duration, responseCache: args.responseCache, metrics: args.metrics, workers: engine === 'postgres' ? args.workers : 1, seed: data.steps, scenarios: results, pageProbes, note: NOTE };
+    const rep: EngineReport = { engine, date, machine: host, dataset: data.name, summary: data.summary, durationSec: duration, responseCache: run.responseCache, metrics: args.metrics, workers: engine === 'postgres' ? args.workers : 1, seed: data.steps, scenarios: results, pageProbes, note: NOTE };
     log(`\n${table(rep)}`);
     log(`   JSON: ${writeJson(rep)}`);
     return rep;
@@ -111,11 +115,13 @@ async function benchEngine(engine: 'postgres' | 'pglite'): Promise<EngineReport>
 }
 
 async function main() {
-  log(`inventory benchmark: ${args.dataset} data set; engines ${args.engines.join(', ')}; ${args.duration} s per scenario${args.engines.includes('pglite') && args.pgliteDuration !== args.duration ? ` (PGlite ${args.pgliteDuration} s)` : ''}; ${args.connections} connections (bulk create ${args.bulkConnections}); all traffic to 127.0.0.1`);
+  const runs = args.runs.map((r) => `${r.dataset} (cache ${r.responseCache ? 'on' : 'off'})`).join(', ');
+  log(`inventory benchmark: ${runs}; engines ${args.engines.join(', ')}; ${args.duration} s per scenario${args.engines.includes('pglite') && args.pgliteDuration !== args.duration ? ` (PGlite ${args.pgliteDuration} s)` : ''}; ${args.connections} connections (bulk create ${args.bulkConnections}); all traffic to 127.0.0.1`);
   log(`note: ${NOTE}`);
   const reports: EngineReport[] = [];
-  for (const engine of args.engines) reports.push(await benchEngine(engine));
+  for (const engine of args.engines) for (const run of args.runs) reports.push(await benchEngine(engine, run));
   if (reports.length > 1) for (const r of reports) log(`\n${table(r)}`);
+  for (const line of scaleComparison(reports)) log(line);
   const failed = reports.flatMap(failures);
   if (failed.length) {
     console.error(`\n!!!!!! BENCHMARK FAILED: requests failed or answered non-2xx !!!!!!\n${failed.join('\n')}`);
