@@ -27,9 +27,11 @@ export function vcInterfaceFilter(opts: { byId: boolean; ifMaster: boolean; nega
       const masterOnly = opts.ifMaster
         ? sql`and exists (select 1 from dcim_virtualchassis vc where vc.id = d.virtual_chassis_id and vc.master_id = d.id)`
         : sql``;
+      // compared in the column's type, so the primary key (or name index) answers it: `id::text` scanned every device (issue 15)
+      const keyMatch = opts.byId ? sql`d.id = any(${keys}::bigint[])` : sql`d.name = any(${keys}::text[])`;
       const found = await sql<{ id: number; k: string; peers: Array<number | string> | null }>`select d.id, d.${sql.ref(column)}::text as k,
           (select array_agg(m.id) from dcim_device m where m.virtual_chassis_id = d.virtual_chassis_id and m.id <> d.id ${masterOnly}) as peers
-        from dcim_device d where d.${sql.ref(column)}::text = any(${keys})`.execute(rc.q);
+        from dcim_device d where ${keyMatch}`.execute(rc.q);
       const have = new Set(found.rows.map((r) => r.k));
       const missing = keys.find((k) => !have.has(k));
       if (missing !== undefined) throw Errors.invalidFilter(param, `Select a valid choice. ${missing} is not one of the available choices.`);
