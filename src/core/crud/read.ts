@@ -103,25 +103,77 @@ export async function listObjects(rc: RequestContext, model: ModelDef, params: P
   const countSql = sql<{ n: number }>`select count(*)::int as n from ${table} as t ${where}`;
   const total = cachedTotal(rc, countSql);
   let count = total.n;
-  const pageQuery: PageQuery = (columns) => sql`select ${count === undefined ? sql`(${countSql}) as __total,` : sql``} ${columns} from ${table} as t ${where} order by ${order} ${limit}`;
-  const results = await readAndRender(rc, model, params, pageQuery, async (rows) => {
-    if (count !== undefined) return;
-    if (rows.length) count = Number(rows[0]!.__total);
-    else count = page.offset === 0 ? 0 : Number((await countSql.execute(rc.q)).rows[0]!.n);
-    total.store(count);
-    for (const r of rows) delete r.__total;
-  });
+  // another request is counting the same rows at the same version: this one waits for its total
+  const shared = count === undefined ? total.shared : undefined;
+  const withCount = count === undefined && !shared;
+  const pageQuery: PageQuery = (columns) => sql`select ${withCount ? sql`(${countSql}) as __total,` : sql``} ${columns} from ${table} as t ${where} order by ${order} ${limit}`;
+  let results: Row[];
+  try {
+    results = await readAndRender(rc, model, params, pageQuery, async (rows) => {
+      if (count !== undefined) return;
+      if (shared) count = (await shared.catch(() => undefined)) ?? Number((await countSql.execute(rc.q)).rows[0]!.n);
+      else if (rows.length) count = Number(rows[0]!.__total);
+      else count = page.offset === 0 ? 0 : Number((await countSql.execute(rc.q)).rows[0]!.n);
+      total.store(count);
+      for (const r of rows) delete r.__total;
+    });
+  } finally {
+    total.settle();
+  }
   count = count!;
   return { count, ...pageLinks(listUrl(rc.baseUrl, model), params, page, count), results };
 }
 
-/** The cached total of a count statement, and how to store it once counted (core/cache/count-cache.ts). */
-function cachedTotal(rc: RequestContext, countSql: RawBuilder<{ n: number }>): { n: number | undefined; store(n: number): void } {
+/** per app: the totals being counted now, by version and cache key (single flight) */
+const counting = new WeakMap<object, Map<string, Promise<number>>>();
+
+interface CachedTotal {
+  /** the cached total, if any */
+  n: number | undefined;
+  /** the same total being counted by another request now, if any */
+  shared?: Promise<number>;
+  store(n: number): void;
+  /** done with the total (stored or not): a request waiting for it then counts on its own */
+  settle(): void;
+}
+
+const UNCACHED: CachedTotal = { n: undefined, store: () => undefined, settle: () => undefined };
+
+/**
+ * The cached total of a count statement, and how to store it once counted (core/cache/count-cache.ts).
+ * The first request to count a total at a version lets the others arriving meanwhile wait for it
+ * (issue 15: when a total of the 1,000,000-address set expired, every request in flight scanned it
+ * again, sixteen at once, and none finished within seconds).
+ */
+function cachedTotal(rc: RequestContext, countSql: RawBuilder<{ n: number }>): CachedTotal {
   const version = rc.app.config.listCountCache ? cacheVersion(rc) : null;
-  if (version === null) return { n: undefined, store: () => undefined };
+  if (version === null) return UNCACHED;
   const compiled = countSql.compile(rc.q);
   const key = `${compiled.sql}\u0000${JSON.stringify(compiled.parameters)}`;
-  return { n: rc.app.counts.get(key, version), store: (n) => rc.app.counts.set(key, version, n) };
+  const store = (m: number) => rc.app.counts.set(key, version, m);
+  const n = rc.app.counts.get(key, version);
+  if (n !== undefined) return { ...UNCACHED, n };
+  let inFlight = counting.get(rc.app);
+  if (!inFlight) counting.set(rc.app, (inFlight = new Map()));
+  const flightKey = `${version}\u0000${key}`;
+  const shared = inFlight.get(flightKey);
+  if (shared) return { n: undefined, shared, store, settle: () => undefined };
+  let resolve!: (m: number) => void;
+  let reject!: (e: Error) => void;
+  const mine = new Promise<number>((res, rej) => ((resolve = res), (reject = rej)));
+  mine.catch(() => undefined);
+  inFlight.set(flightKey, mine);
+  return {
+    n: undefined,
+    store(m) {
+      store(m);
+      resolve(m);
+    },
+    settle() {
+      if (inFlight.get(flightKey) === mine) inFlight.delete(flightKey);
+      reject(new Error('not counted'));
+    },
+  };
 }
 
 /** One stored row, within the action's scope, or a 404. */
@@ -154,7 +206,11 @@ export async function countObjects(rc: RequestContext, model: ModelDef, params: 
   const countSql = sql<{ n: number }>`select count(*)::int as n from ${sql.table(model.table)} as t ${whereSql(conds)}`;
   const total = cachedTotal(rc, countSql);
   if (total.n !== undefined) return total.n;
-  const n = Number((await countSql.execute(rc.q)).rows[0]!.n);
-  total.store(n);
-  return n;
+  try {
+    const n = (await total.shared?.catch(() => undefined)) ?? Number((await countSql.execute(rc.q)).rows[0]!.n);
+    total.store(n);
+    return n;
+  } finally {
+    total.settle();
+  }
 }

@@ -138,3 +138,24 @@ describe('with LIST_COUNT_CACHE=false', () => {
     expect(t.app.inventory.counts.stats.hits).toBe(0);
   });
 });
+
+describe('a total counted by several requests at once', () => {
+  it('gives each of them the right total, and the next request reads it from the cache', async () => {
+    const t = await makeTestApp();
+    try {
+      const tag = uniq('flight');
+      const made = await t.post('/api/dcim/sites/', Array.from({ length: 7 }, (_, i) => ({ name: `${tag}-${i}`, slug: `${tag}-${i}` })));
+      expect(made.statusCode).toBe(201);
+      const pages = await Promise.all(Array.from({ length: 8 }, (_, i) => t.get(`/api/dcim/sites/?q=${tag}&limit=2&offset=${i}`)));
+      for (const p of pages) expect(p.json().count).toBe(7);
+      // past the end, the total still comes from the one count
+      expect(pages[7]!.json().results).toEqual([]);
+      const before = t.db.stats.queries;
+      // a URL not asked before: the response cache asks no data version for it
+      expect((await t.get(`/api/dcim/sites/?q=${tag}&limit=3&offset=1`)).json().count).toBe(7);
+      expect(t.db.stats.queries - before).toBe(1);
+    } finally {
+      await t.close();
+    }
+  });
+});
