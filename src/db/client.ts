@@ -93,9 +93,12 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
 
 async function openPglite(opts: OpenOptions): Promise<Database> {
   const { PGlite } = await import('@electric-sql/pglite');
+  // trigram indexes of the address search (migration 0146)
+  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
   const inMemory = opts.dataDir === 'memory://';
   if (!inMemory) mkdirSync(opts.dataDir, { recursive: true });
   const pglite = await PGlite.create(inMemory ? undefined : opts.dataDir, {
+    extensions: { pg_trgm },
     ...(opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {}),
   });
   await pglite.exec(`set time zone 'UTC'`);
