@@ -102,3 +102,30 @@ export function cpuPerRequest(before: CpuSnapshot, after: CpuSnapshot, requests:
     postgresMs: database ? pgMs / n : null,
   };
 }
+
+export interface ProcessPeak {
+  pid: number;
+  /** what the process is: the command line's last words */
+  what: string;
+  /** peak resident memory since it started (VmHWM), MB */
+  peakMb: number;
+}
+
+/**
+ * Peak resident memory of the server and every process under it (cluster workers, template
+ * sandboxes), read at the end of a run: the kernel's high-water mark covers the seeding and every
+ * scenario (issue 15: each API process under 200 MB).
+ */
+export function peakMemory(serverPid: number): ProcessPeak[] {
+  const out: ProcessPeak[] = [];
+  for (const pid of [serverPid, ...descendants(serverPid)]) {
+    try {
+      const hwm = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+      const cmd = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').filter(Boolean);
+      if (hwm) out.push({ pid, what: cmd.slice(-2).join(' ').slice(-60), peakMb: Math.round(Number(hwm[1]) / 1024) });
+    } catch {
+      // ended meanwhile
+    }
+  }
+  return out;
+}

@@ -38,6 +38,8 @@ export interface EngineReport {
   scenarios: ScenarioResult[];
   /** --trace-sql: SQL statements of one list request at limit=50 and limit=1000 */
   pageProbes?: PageProbeResult[];
+  /** peak resident memory of each server process over the whole run (cpu-meter.ts peakMemory) */
+  memory?: Array<{ pid: number; what: string; peakMb: number }>;
   note: string;
 }
 
@@ -85,6 +87,7 @@ export function table(rep: EngineReport): string {
     `seeding throughput (${seedHow(rep.dataset)}): ${seed}`,
     ...netboxLines(rep),
     ...sqlLines(rep),
+    ...(rep.memory?.length ? [`peak resident memory over the run: ${rep.memory.map((m) => `${m.peakMb} MB (pid ${m.pid}, ${m.what})`).join('; ')}`] : []),
     `note: ${rep.note}`,
   ].join('\n');
 }

@@ -12,7 +12,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { type BenchRun, parseArgs } from './args.js';
-import { cpuPerRequest, cpuSnapshot } from './cpu-meter.js';
+import { cpuPerRequest, cpuSnapshot, peakMemory } from './cpu-meter.js';
 import { BUDGET, prepareDataset } from './datasets.js';
 import { type EngineReport, failures, machine, NOTE, table, writeJson } from './report.js';
 import { scaleComparison } from './report-scale.js';
@@ -104,7 +104,8 @@ async function benchEngine(engine: 'postgres' | 'pglite', run: BenchRun): Promis
       results.push(r);
       if (r.errors + r.timeouts + r.non2xx > 0) await explainFailure(server, s);
     }
-    const rep: EngineReport = { engine, date, machine: host, dataset: data.name, summary: data.summary, durationSec: duration, responseCache: run.responseCache, metrics: args.metrics, workers: engine === 'postgres' ? args.workers : 1, seed: data.steps, scenarios: results, pageProbes, note: NOTE };
+    const memory = peakMemory(server.pid);
+    const rep: EngineReport = { engine, date, machine: host, dataset: data.name, summary: data.summary, durationSec: duration, responseCache: run.responseCache, metrics: args.metrics, workers: engine === 'postgres' ? args.workers : 1, seed: data.steps, scenarios: results, pageProbes, memory, note: NOTE };
     log(`\n${table(rep)}`);
     log(`   JSON: ${writeJson(rep)}`);
     return rep;
