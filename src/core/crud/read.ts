@@ -20,6 +20,7 @@ import { planRender, type RenderPlan } from '../represent/plan.js';
 import { takePrefetched, withPrefetch } from '../represent/prefetch.js';
 import { render, type Mode } from '../represent/render.js';
 import { listUrl } from '../urls.js';
+import { totalSql } from './row-counts.js';
 
 /**
  * `brief`: a boolean word (booleanWord: true/false, 1/0, yes/no, on/off, any case); absent or
@@ -100,7 +101,7 @@ export async function listObjects(rc: RequestContext, model: ModelDef, params: P
   // and offsets stay parameters, so clients cannot mint a statement per page.
   const usualSize = page.limit === rc.app.config.paginateCount || page.limit === rc.app.config.maxPageSize;
   const limit = sql`${page.limit === null ? sql`` : sql`limit ${usualSize ? sql.lit(page.limit) : page.limit}`} ${page.offset ? sql`offset ${page.offset}` : sql``}`;
-  const countSql = sql<{ n: number }>`select count(*)::int as n from ${table} as t ${where}`;
+  const countSql = await totalSql(rc, model.table, where, conds.length > 0);
   const total = cachedTotal(rc, countSql);
   let count = total.n;
   // another request is counting the same rows at the same version: this one waits for its total
@@ -203,7 +204,7 @@ export async function countObjects(rc: RequestContext, model: ModelDef, params: 
   const scope = await requirePermission(rc, model, 'view');
   const conds = await buildFilters(rc, model, params);
   if (scope) conds.push(scope);
-  const countSql = sql<{ n: number }>`select count(*)::int as n from ${sql.table(model.table)} as t ${whereSql(conds)}`;
+  const countSql = await totalSql(rc, model.table, whereSql(conds), conds.length > 0);
   const total = cachedTotal(rc, countSql);
   if (total.n !== undefined) return total.n;
   try {
