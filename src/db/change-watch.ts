@@ -8,8 +8,9 @@
  * while the query runs makes it stale.
  *
  * Other processes on the same PostgreSQL server learn of writes through LISTEN/NOTIFY: after a
- * write, this process sends a notification on its listening connection, and every listener moves
- * its own generation when it arrives (a few milliseconds after the commit). While the listening
+ * commit (or a write outside any transaction), this process sends a notification naming the tables
+ * written on its listening connection, and every listener moves its own generation and those
+ * tables' when it arrives (a few milliseconds after the commit; table-generations.ts). While the listening
  * connection is down, `reliable` is false and caches must not be used. On PGlite there is one
  * process and one connection, so local observation is the whole story.
  */
@@ -160,9 +161,10 @@ export function postgresChangeWatch(connectionString: string, onError: (e: Error
     observe(sqlText) {
       const write = mayWrite(sqlText);
       const told = tables.observe(sqlText, write);
-      if (told) for (const t of told) owedTables.add(t);
-      if (!write) return;
-      generation++;
+      if (write) generation++;
+      // other processes are told what moved once it may be visible to them (table-generations.ts)
+      if (!told) return;
+      for (const t of told) owedTables.add(t);
       owed = true;
       void sendOwed();
     },

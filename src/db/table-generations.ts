@@ -77,7 +77,10 @@ export class TableGenerations {
 
   /**
    * Observes a completed statement; returns what another process must be told moved: table
-   * names, '*' for every table, or nothing.
+   * names, '*' for every table, or nothing. A write while a transaction is open is told at the
+   * next COMMIT or ROLLBACK, when its data may have become visible (issue 15: a bulk create sent
+   * a notification per statement, none of which another process could act on); a write with no
+   * transaction open is told at once.
    */
   observe(sqlText: string, isWrite: boolean): string[] | null {
     const step = transactionStep(sqlText);
@@ -100,11 +103,13 @@ export class TableGenerations {
     const tables = tablesWritten(sqlText);
     if (!tables) {
       this.moveAll();
-      if (this.open > 0) this.pendingUnknown = true;
-      return ['*'];
+      if (this.open === 0) return ['*'];
+      this.pendingUnknown = true;
+      return null;
     }
     this.move(tables);
-    if (this.open > 0) for (const t of tables) this.pending.add(t);
-    return tables;
+    if (this.open === 0) return tables;
+    for (const t of tables) this.pending.add(t);
+    return null;
   }
 }
