@@ -11,6 +11,9 @@ import type { PreparedItem } from './prepare.js';
 import { columnTypes } from './column-types.js';
 import { uniqueFieldMessage, uniqueTogetherMessage } from './unique-messages.js';
 
+/** column types compared as text (so a case-insensitive constraint lowers them) */
+const TEXT_TYPES = new Set(['varchar', 'text', 'bpchar', 'citext']);
+
 const norm = (v: unknown, ci: boolean) => (ci && typeof v === 'string' ? v.toLowerCase() : String(v));
 
 async function checkField(rc: RequestContext, model: ModelDef, key: string, f: FieldDef, items: PreparedItem[]) {
@@ -68,9 +71,12 @@ async function checkTogether(rc: RequestContext, model: ModelDef, u: UniqueToget
     const types = await columnTypes(rc);
     const arrays = valueCols.map((_, i) => sql`${wanted.map((w) => w.vals[i]!)}::text[]`);
     // each column compared in its own type where it can be, so the constraint's index serves the lookup (column-types.ts)
+    // (case-insensitive constraints lower text columns only, as their indexes do: lower(name), site_id)
     const sides = valueCols.map((c, i) => {
       const type = types.get(`${model.table}.${c}`);
-      return u.ci || !type ? { col: exprs[i]!, val: sql.ref(`u.u${i}`) } : { col: sql.ref(c), val: sql`${sql.ref(`u.u${i}`)}::${sql.raw(`"${type}"`)}` };
+      const text = !type || TEXT_TYPES.has(type);
+      if (text) return { col: u.ci ? sql`lower(${sql.ref(c)}::text)` : sql`${sql.ref(c)}::text`, val: sql.ref(`u.u${i}`) };
+      return { col: sql.ref(c), val: sql`${sql.ref(`u.u${i}`)}::${sql.raw(`"${type}"`)}` };
     });
     const names = valueCols.map((_, i) => sql.ref(`u${i}`));
     conds.push(sql`(${sql.join(sides.map((x) => x.col))}) in (select ${sql.join(sides.map((x) => x.val))} from unnest(${sql.join(arrays)}) as u(${sql.join(names)}))`);
