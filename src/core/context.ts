@@ -104,6 +104,8 @@ export interface RequestContext {
    * change log and the response then need not read (write-service.ts; load-related.ts fetchTags)
    */
   untagged?: Set<string>;
+  /** while a write's items are validated (nothing written meanwhile): related rows read so far (crud/row-by-id.ts lookupOne) */
+  lookups?: Map<string, Promise<Record<string, unknown> | undefined>>;
   /** a write's definitions read before its transaction opened (cache/write-preload.ts) */
   preloaded?: Preloaded;
   /** files of a multipart/form-data write, by field name (Django's request.FILES); else absent */

@@ -4,15 +4,15 @@
  * chassis position, platform manufacturer, cluster in the device's site. `data` is the merged row
  * (stored + written columns).
  */
-import { type RawBuilder, sql } from 'kysely';
+import { sql } from 'kysely';
 import type { RequestContext } from '../../core/context.js';
 import type { Row } from '../../core/represent/load-related.js';
+import { lookupOne } from '../../core/crud/row-by-id.js';
 
 type Errors = Record<string, string[]>;
 
-async function one(rc: RequestContext, query: RawBuilder<Row>): Promise<Row | undefined> {
-  return (await query.execute(rc.q)).rows[0];
-}
+/** a related row: read once per validation of a bulk write (crud/row-by-id.ts lookupOne) */
+const one = lookupOne;
 
 async function checkPlacement(rc: RequestContext, data: Row, errors: Errors) {
   if (data.location_id != null) {

@@ -173,11 +173,13 @@ export async function prepareItems(
   await checkUniqueness(rc, model, items);
   if (model.hooks.validate) {
     const earlier: Row[] = [];
+    // nothing is written while the items are validated: a related row is read once (row-by-id.ts lookupOne)
+    const vrc: RequestContext = { ...rc, lookups: new Map() };
     for (const item of items) {
       if (!item.errors.empty || !objects[item.index]) continue;
       // the hook sees written m2m sets under their field names (ids), beside the column values
       const data: Row = { ...(item.before ?? {}), ...item.values, ...Object.fromEntries(item.m2m) };
-      item.errors.merge(await model.hooks.validate({ rc, data, before: item.before, sent: item.sent, earlier }));
+      item.errors.merge(await model.hooks.validate({ rc: vrc, data, before: item.before, sent: item.sent, earlier }));
       if (item.errors.empty) earlier.push(data);
     }
   }
