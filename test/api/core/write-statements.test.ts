@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { makeTestApp, type TestApp, uniq } from '../../helpers/app.js';
+import { makeDevice } from '../dcim/factories.js';
 
 let t: TestApp;
 let n = 0;
@@ -68,5 +69,19 @@ describe('a single create', () => {
     const res = await t.post('/api/ipam/ip-addresses/', { address: address() });
     const queued = await sql<{ n: number }>`select count(*)::int as n from core_event where model = 'ipam.ipaddress' and object_id = ${res.json().id}`.execute(t.db.kysely);
     expect(queued.rows[0]!.n).toBe(1);
+  });
+
+  it('reads a related row shared by the items of a bulk create once: 20 devices cost what 2 do', async () => {
+    const first = await makeDevice(t);
+    const cost = async (n: number) => {
+      const name = uniq('dev');
+      const items = Array.from({ length: n }, (_, i) => ({ name: `${name}-${i}`, site: first.site.id, device_type: first.device_type.id, role: first.role.id }));
+      const before = t.db.stats.queries;
+      const res = await t.post('/api/dcim/devices/', items);
+      expect(res.statusCode, res.body).toBe(201);
+      return t.db.stats.queries - before;
+    };
+    await cost(2);
+    expect(await cost(20)).toBe(await cost(2));
   });
 });
