@@ -60,7 +60,7 @@ async function timeOneStart(mode: Mode): Promise<{ ms: number; cpu: number }> {
   const env: Record<string, string> = { ...(process.env as Record<string, string>), DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: '', LOG_LEVEL: 'warn' };
   if (spec.snapshot === 'off') env.PGLITE_SNAPSHOT = 'false';
   const started = performance.now();
-  const child = spawn(process.execPath, ['--max-semi-space-size=64', ...spec.args], { cwd: ROOT, env, stdio: ['ignore', 'ignore', 'pipe'] });
+  const child = spawn(process.execPath, ['--max-semi-space-size=16', ...spec.args], { cwd: ROOT, env, stdio: ['ignore', 'ignore', 'pipe'] });
   let err = '';
   child.stderr!.on('data', (b: Buffer) => (err = (err + b.toString()).slice(-4000)));
   const exited = new Promise<void>((ok) => child.once('exit', () => ok()));

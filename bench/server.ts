@@ -106,7 +106,7 @@ export async function startServer(opts: StartOptions): Promise<Server> {
   const db = await freshDatabase(opts);
   const port = await freePort();
   // started as `npm start` starts it (package.json), young-generation size included
-  const nodeArgs = ['--max-semi-space-size=64', '--import', 'tsx'];
+  const nodeArgs = ['--max-semi-space-size=16', '--import', 'tsx'];
   if (opts.traceSqlFile) nodeArgs.push('--import', join(ROOT, 'bench/trace-sql.ts'));
   if (opts.cpuProfDir) nodeArgs.push('--cpu-prof', '--cpu-prof-dir', opts.cpuProfDir);
   const child = spawn(process.execPath, [...nodeArgs, 'src/cli.ts', 'serve'], {
