@@ -98,13 +98,17 @@ export const ipAddress = defineModel({
       // NetBox 3.4 stores DNS names lower-cased
       if (typeof data.dns_name === 'string') data.dns_name = data.dns_name.toLowerCase();
     },
-    async represent(rc, rows, out, { mode }) {
+    async represent(rc, rows, out, { mode, created }) {
       setFamily(rows, out, 'address', mode);
       if (mode !== 'full') return;
       const ids = rows.map((r) => Number(r.id));
-      const outside = await sql<Row>`select * from ipam_ipaddress where nat_inside_id = any(${ids}::bigint[]) order by id`.execute(rc.q);
+      // addresses this request just created can only be pointed at by others it created with them
+      // (nobody else knew their ids): those are in hand, and a create reads nothing more (issue 15)
+      const outside = created
+        ? rows.filter((r) => r.nat_inside_id != null && ids.includes(Number(r.nat_inside_id))).sort((a, b) => Number(a.id) - Number(b.id))
+        : (await sql<Row>`select * from ipam_ipaddress where nat_inside_id = any(${ids}::bigint[]) order by id`.execute(rc.q)).rows;
       const byInside = new Map<number, Row>();
-      for (const r of outside.rows) if (!byInside.has(Number(r.nat_inside_id))) byInside.set(Number(r.nat_inside_id), r);
+      for (const r of outside) if (!byInside.has(Number(r.nat_inside_id))) byInside.set(Number(r.nat_inside_id), r);
       const model = rc.app.registry.get('ipam.ipaddress');
       const nested = await render(rc, model, [...byInside.values()], 'nested');
       const nestedById = new Map(nested.map((n) => [Number(n.id), n]));
