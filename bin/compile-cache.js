@@ -119,6 +119,8 @@ export async function compiledEntry({ root = ROOT, entry = 'src/cli.ts', cacheDi
     }
   } finally {
     rmSync(tmp, { recursive: true, force: true });
+    // esbuild's service is a child process (~150 MB resident): it must not live as long as the server
+    await esbuild.stop();
   }
   for (const name of readdirSync(cacheDir)) {
     if (name.startsWith('build-') && name !== `build-${fingerprint}`) rmSync(join(cacheDir, name), { recursive: true, force: true });
