@@ -3,7 +3,7 @@
  * already exists.`, one query per field for the whole batch) and composite (`__all__`). Items of
  * the same batch are checked against each other too. The database constraints stay the last word.
  */
-import { sql } from 'kysely';
+import { type RawBuilder, sql } from 'kysely';
 import type { RequestContext } from '../context.js';
 import { columnOf } from '../model/define-model.js';
 import type { FieldDef, ModelDef, UniqueTogether } from '../model/types.js';
@@ -13,6 +13,16 @@ import { uniqueFieldMessage, uniqueTogetherMessage } from './unique-messages.js'
 
 /** column types compared as text (so a case-insensitive constraint lowers them) */
 const TEXT_TYPES = new Set(['varchar', 'text', 'bpchar', 'citext']);
+
+/**
+ * How a column is compared with text values so that its index serves the lookup (column-types.ts):
+ * a text column as text (lowered when case-insensitive, as such indexes are: lower(name)), any
+ * other column in its own type (site_id = '3'::int8, not site_id::text = '3').
+ */
+function comparison(column: string, type: string | undefined, ci: boolean): { col: RawBuilder<unknown>; type: string } {
+  if (!type || TEXT_TYPES.has(type)) return { col: ci ? sql`lower(${sql.ref(column)}::text)` : sql`${sql.ref(column)}::text`, type: 'text' };
+  return { col: sql.ref(column), type };
+}
 
 const norm = (v: unknown, ci: boolean) => (ci && typeof v === 'string' ? v.toLowerCase() : String(v));
 
@@ -25,9 +35,8 @@ async function checkField(rc: RequestContext, model: ModelDef, key: string, f: F
   if (!candidates.length) return;
   const values = [...new Set(candidates.map((i) => norm(i.values[column], ci)))];
   const c = sql.ref(column);
-  const type = (await columnTypes(rc)).get(`${model.table}.${column}`);
-  // compared in the column's own type, so its index serves the lookup (column-types.ts)
-  const match = ci || !type ? sql`${ci ? sql`lower(${c}::text)` : sql`${c}::text`} = any(${values})` : sql`${c} = any(${values}::${sql.raw(`"${type}"`)}[])`;
+  const { col, type } = comparison(column, (await columnTypes(rc)).get(`${model.table}.${column}`), ci);
+  const match = sql`${col} = any(${values}::${sql.raw(`"${type}"`)}[])`;
   const found = await sql<{ id: number; v: string }>`select id, ${ci ? sql`lower(${c}::text)` : sql`${c}::text`} as v
     from ${sql.table(model.table)} where ${match}`.execute(rc.q);
   const owner = new Map<string, number>();
@@ -70,13 +79,9 @@ async function checkTogether(rc: RequestContext, model: ModelDef, u: UniqueToget
   if (exprs.length) {
     const types = await columnTypes(rc);
     const arrays = valueCols.map((_, i) => sql`${wanted.map((w) => w.vals[i]!)}::text[]`);
-    // each column compared in its own type where it can be, so the constraint's index serves the lookup (column-types.ts)
-    // (case-insensitive constraints lower text columns only, as their indexes do: lower(name), site_id)
     const sides = valueCols.map((c, i) => {
-      const type = types.get(`${model.table}.${c}`);
-      const text = !type || TEXT_TYPES.has(type);
-      if (text) return { col: u.ci ? sql`lower(${sql.ref(c)}::text)` : sql`${sql.ref(c)}::text`, val: sql.ref(`u.u${i}`) };
-      return { col: sql.ref(c), val: sql`${sql.ref(`u.u${i}`)}::${sql.raw(`"${type}"`)}` };
+      const { col, type } = comparison(c, types.get(`${model.table}.${c}`), !!u.ci);
+      return { col, val: type === 'text' ? sql.ref(`u.u${i}`) : sql`${sql.ref(`u.u${i}`)}::${sql.raw(`"${type}"`)}` };
     });
     const names = valueCols.map((_, i) => sql.ref(`u${i}`));
     conds.push(sql`(${sql.join(sides.map((x) => x.col))}) in (select ${sql.join(sides.map((x) => x.val))} from unnest(${sql.join(arrays)}) as u(${sql.join(names)}))`);
