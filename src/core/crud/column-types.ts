@@ -5,21 +5,11 @@
  * interfaces scanning the whole table (10 ms per request at 10,000 interfaces, and growing).
  */
 import { sql } from 'kysely';
-import type { AppContext, RequestContext } from '../context.js';
-
-const loaded = new WeakMap<AppContext, Promise<Map<string, string>>>();
+import { catalogOnce } from './catalog-once.js';
 
 /** `table.column` -> the type's name as an array element cast takes it (`int8`, `varchar`, `inet`) */
-export function columnTypes(rc: RequestContext): Promise<Map<string, string>> {
-  let types = loaded.get(rc.app);
-  if (!types) {
-    // on the request's own executor: PGlite has one connection, which a write's transaction holds
-    types = sql<{ t: string; c: string; udt: string }>`select table_name as t, column_name as c, udt_name as udt
-      from information_schema.columns where table_schema = current_schema()`
-      .execute(rc.q)
-      .then((res) => new Map(res.rows.map((r) => [`${r.t}.${r.c}`, r.udt])));
-    types.catch(() => loaded.delete(rc.app));
-    loaded.set(rc.app, types);
-  }
-  return types;
-}
+export const columnTypes = catalogOnce(async (rc) => {
+  const res = await sql<{ t: string; c: string; udt: string }>`select table_name as t, column_name as c, udt_name as udt
+    from information_schema.columns where table_schema = current_schema()`.execute(rc.q);
+  return new Map(res.rows.map((r) => [`${r.t}.${r.c}`, r.udt]));
+});

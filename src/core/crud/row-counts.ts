@@ -5,23 +5,14 @@
  * The tables counted are the ones with the trigger, read once per process from the catalog.
  */
 import { type RawBuilder, sql } from 'kysely';
-import type { AppContext, RequestContext } from '../context.js';
+import type { RequestContext } from '../context.js';
+import { catalogOnce } from './catalog-once.js';
 
-const counted = new WeakMap<AppContext, Promise<Set<string>>>();
-
-function countedTables(rc: RequestContext): Promise<Set<string>> {
-  let tables = counted.get(rc.app);
-  if (!tables) {
-    // on the request's own executor: PGlite has one connection, which a transaction may hold
-    tables = sql<{ t: string }>`select distinct c.relname as t from pg_trigger g join pg_class c on c.oid = g.tgrelid
-      where g.tgname = 'inv_count_inserted' and c.relnamespace = current_schema()::regnamespace`
-      .execute(rc.q)
-      .then((res) => new Set(res.rows.map((r) => r.t)));
-    tables.catch(() => counted.delete(rc.app));
-    counted.set(rc.app, tables);
-  }
-  return tables;
-}
+const countedTables = catalogOnce(async (rc) => {
+  const res = await sql<{ t: string }>`select distinct c.relname as t from pg_trigger g join pg_class c on c.oid = g.tgrelid
+    where g.tgname = 'inv_count_inserted' and c.relnamespace = current_schema()::regnamespace`.execute(rc.q);
+  return new Set(res.rows.map((r) => r.t));
+});
 
 /** The statement giving a table's total under `where`: the kept row count when nothing narrows it. */
 export async function totalSql(rc: RequestContext, table: string, where: RawBuilder<unknown>, narrowed: boolean): Promise<RawBuilder<{ n: number }>> {
