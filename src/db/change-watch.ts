@@ -32,6 +32,12 @@ export interface ChangeWatch {
   tableVersion(tables: readonly string[]): string;
   /** called after each executed statement with its text */
   observe(sqlText: string): void;
+  /**
+   * called after a script ran whole (Database.exec: migrations, maintenance): its own BEGIN and
+   * COMMIT opened and closed no transaction the others can see, so it is not read statement by
+   * statement; a script that may write moves every table
+   */
+  observeScript(script: string): void;
   close(): Promise<void>;
 }
 
@@ -57,6 +63,14 @@ export function mayWrite(sqlText: string): boolean {
   return writes;
 }
 
+/**
+ * True unless every statement of the script is certainly a read. Split naively at semicolons: a
+ * fragment cut out of a literal or a function body reads as a write, which only errs on the safe side.
+ */
+export function scriptMayWrite(script: string): boolean {
+  return script.split(';').some((part) => part.trim() !== '' && mayWrite(part));
+}
+
 function applicationName(connectionString: string): string {
   try {
     return new URL(connectionString).searchParams.get('application_name') ?? APPLICATION_NAME;
@@ -79,6 +93,11 @@ export function localChangeWatch(): ChangeWatch {
       const write = mayWrite(sqlText);
       tables.observe(sqlText, write);
       if (write) generation++;
+    },
+    observeScript(script) {
+      if (!scriptMayWrite(script)) return;
+      tables.moveAll();
+      generation++;
     },
     close: async () => undefined,
   };
@@ -149,6 +168,12 @@ export function postgresChangeWatch(connectionString: string, onError: (e: Error
     }
   };
 
+  const owe = (told: string[]) => {
+    for (const t of told) owedTables.add(t);
+    owed = true;
+    void sendOwed();
+  };
+
   void connect();
   return {
     get generation() {
@@ -163,10 +188,13 @@ export function postgresChangeWatch(connectionString: string, onError: (e: Error
       const told = tables.observe(sqlText, write);
       if (write) generation++;
       // other processes are told what moved once it may be visible to them (table-generations.ts)
-      if (!told) return;
-      for (const t of told) owedTables.add(t);
-      owed = true;
-      void sendOwed();
+      if (told) owe(told);
+    },
+    observeScript(script) {
+      if (!scriptMayWrite(script)) return;
+      tables.moveAll();
+      generation++;
+      owe(['*']);
     },
     async close() {
       closed = true;

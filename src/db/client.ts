@@ -110,7 +110,7 @@ async function openPglite(opts: OpenOptions): Promise<Database> {
   // through Kysely's connection so the single-connection mutex is respected
   const exec = (script: string) => kysely.connection().execute(async () => {
     await pglite.exec(script);
-    changes.observe(script);
+    changes.observeScript(script);
   });
   // PGlite has no autovacuum worker (pglite-maintenance.ts); a failed round is retried next time
   const stopMaintenance = startMaintenance({ kysely, exec, changes }, () => undefined);
@@ -221,7 +221,7 @@ async function openPostgres(url: string, max: number, statementTimeoutSec: numbe
         // a failed script can leave the session inside an aborted transaction: that connection is dropped
         await client.query('reset statement_timeout').catch((e: Error) => (broken = e));
         client.release(broken);
-        changes.observe(script);
+        changes.observeScript(script);
       }
     },
     close: async () => {

@@ -1,5 +1,6 @@
-/** db/table-generations.ts: which tables a statement writes, and when their versions move. */
+/** db/table-generations.ts (and change-watch.ts's scripts): which tables a statement writes, and when their versions move. */
 import { describe, expect, it } from 'vitest';
+import { localChangeWatch, scriptMayWrite } from '../../src/db/change-watch.js';
 import { TableGenerations, tablesWritten } from '../../src/db/table-generations.js';
 
 describe('tablesWritten', () => {
@@ -70,5 +71,31 @@ describe('TableGenerations', () => {
     const inside = g.version(['dcim_site']);
     g.observe('rollback', true);
     expect(g.version(['dcim_site'])).not.toBe(inside);
+  });
+});
+
+describe('a script run whole (Database.exec)', () => {
+  it('moves every table once, and leaves no transaction open behind it', () => {
+    const watch = localChangeWatch();
+    const tokens = watch.tableVersion(['users_token']);
+    watch.observeScript('begin;\ncreate table t (x int);\ninsert into schema_migrations(name) values (\'0001\');\ncommit;');
+    const afterScript = watch.tableVersion(['users_token']);
+    expect(afterScript).not.toBe(tokens);
+    // a later transaction writing another table leaves users_token alone: nothing is pending
+    watch.observe('update users_token set last_used = now() where id = $1');
+    const settled = watch.tableVersion(['users_token']);
+    watch.observe('begin');
+    watch.observe('insert into ipam_ipaddress (address) values ($1)');
+    watch.observe('commit');
+    expect(watch.tableVersion(['users_token'])).toBe(settled);
+  });
+
+  it('moves nothing for a script that only reads', () => {
+    const watch = localChangeWatch();
+    const before = [watch.generation, watch.tableVersion(['dcim_site'])];
+    watch.observeScript('vacuum (analyze) dcim_site');
+    watch.observeScript("set time zone 'UTC'; select 1;");
+    expect([watch.generation, watch.tableVersion(['dcim_site'])]).toEqual(before);
+    expect(scriptMayWrite('analyze dcim_site; delete from dcim_site')).toBe(true);
   });
 });

@@ -38,6 +38,17 @@ describe('a single create', () => {
     expect(await createCost()).toBe(4);
   });
 
+  it('still runs 4 after a migration-like script ran in this process: its BEGIN is not an open transaction', async () => {
+    // serve migrates in its own process; each migration is a script with its own begin and commit,
+    // which once left the table versions believing a transaction stayed open, so every later
+    // commit moved the token, custom field and event rule caches (three more statements each)
+    await t.db.exec('begin; create temporary table if not exists write_statements_probe (x int); commit;');
+    // as after a start: the token's first use records it (a write to users_token)
+    await sql`update users_token set last_used = null where key = ${t.token}`.execute(t.db.kysely);
+    await t.post('/api/ipam/ip-addresses/', { address: address() });
+    expect(await createCost()).toBe(4);
+  });
+
   it('reads the tags of an object created with tags', async () => {
     const tag = await t.post('/api/extras/tags/', { name: uniq('tag'), slug: uniq('tag') });
     const res = await t.post('/api/ipam/ip-addresses/', { address: address(), tags: [tag.json().id] });
