@@ -77,7 +77,10 @@ describe.each(WRITABLE)('$model writes', (c) => {
     const body = res.json() as Json[];
     expect(body).toHaveLength(2);
     body.forEach((o, i) => expectApplied(def, o, data[i]!));
-    for (const o of body) expect((await getJson(t, detailPath(c, o.id))).id).toBe(o.id);
+    // the answer is what a read shows (represent/render-written.ts), but a token's key, shown once
+    const shownOnce = c.model === 'users.token' ? ['key'] : [];
+    const readable = (o: Json) => Object.fromEntries(Object.entries(o).filter(([k]) => !shownOnce.includes(k)));
+    for (const o of body) expect(readable(await getJson(t, detailPath(c, o.id)))).toEqual(readable(o));
   });
 
   it('rejects a bulk create with one bad item: 400 aligned with the input, nothing created', async () => {

@@ -17,6 +17,7 @@ import { createObjects } from '../../core/crud/write-service.js';
 import { Errors } from '../../core/errors.js';
 import { countParam } from '../../core/query/pagination.js';
 import { render } from '../../core/represent/render.js';
+import { renderWritten } from '../../core/represent/render-written.js';
 import { LOCK_ADDRESSES, LOCK_ASNS, LOCK_PREFIXES, LOCK_VLANS, lockAllocation } from './common.js';
 import { type AddressSpace, addressText, availableAsns, availableVids, prefixAddressSpace, rangeAddressSpace } from './allocators.js';
 import { countFree, firstFree } from './available.js';
@@ -173,7 +174,7 @@ export function registerAllocationRoutes(app: FastifyInstance, ctx: AppContext):
           const fresh = await fetchOne(trx, parentModel, id, null);
           const inputs = await ep.allocate(trx, fresh, items, bulk);
           const rows = await createObjects(trx, childModel, inputs, bulk);
-          return render(trx, childModel, rows, 'full', { created: true });
+          return renderWritten(trx, childModel, rows, { created: true });
         });
         reply.code(201);
         return bulk ? out : out[0];

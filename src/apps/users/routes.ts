@@ -9,7 +9,7 @@ import type { RouteDoc } from '../../core/openapi/types.js';
 import { inTransaction } from '../../core/crud/routes.js';
 import { createObjects } from '../../core/crud/write-service.js';
 import { Errors } from '../../core/errors.js';
-import { render } from '../../core/represent/render.js';
+import { renderWritten } from '../../core/represent/render-written.js';
 import { detailUrl } from '../../core/urls.js';
 import { checkPassword } from './password.js';
 
@@ -50,7 +50,7 @@ export function registerUserRoutes(app: FastifyInstance, ctx: AppContext): void 
       const model = ctx.registry.get('users.token');
       const input: Record<string, unknown> = { user: user.id, write_enabled: true };
       for (const k of ['expires', 'write_enabled', 'description', 'allowed_ips']) if (k in body) input[k] = body[k];
-      const out = await inTransaction(rc, async (trx) => render(trx, model, await createObjects(trx, model, [input], false), 'full', { created: true }));
+      const out = await inTransaction(rc, async (trx) => renderWritten(trx, model, await createObjects(trx, model, [input], false), { created: true }));
       reply.code(201).header('Location', detailUrl(rc.baseUrl, model, out[0]!.id));
       return out[0];
     },

@@ -11,7 +11,7 @@ import { Errors } from '../errors.js';
 import { Registry } from '../model/registry.js';
 import type { ModelDef } from '../model/types.js';
 import type { Params } from '../query/filters.js';
-import { render } from '../represent/render.js';
+import { renderWritten } from '../represent/render-written.js';
 import { detailUrl } from '../urls.js';
 import { describeModel } from './options.js';
 import { isPlainObject, typeName } from './parse-field.js';
@@ -119,7 +119,7 @@ export function registerModelRoutes(app: FastifyInstance, model: ModelDef): void
         const inputs = bulk ? (request.body as unknown[]) : [objectBody(request.body)];
         const out = await inTransaction(await preloadForWrite(rc, model), async (trx) => {
           const rows = await createObjects(trx, model, inputs, bulk);
-          return render(trx, model, rows, 'full', { created: true });
+          return renderWritten(trx, model, rows, { created: true });
         });
         reply.code(201);
         if (!bulk) reply.header('Location', detailUrl(rc.baseUrl, model, out[0]!.id));
@@ -130,7 +130,7 @@ export function registerModelRoutes(app: FastifyInstance, model: ModelDef): void
         const items = bulkItems(request.body);
         return inTransaction(await preloadForWrite(rc, model), async (trx) => {
           const rows = await updateObjects(trx, model, items, method === 'PUT' ? 'replace' : 'update', true);
-          return render(trx, model, rows, 'full');
+          return renderWritten(trx, model, rows);
         });
       }
       case 'DELETE': {
@@ -157,7 +157,7 @@ export function registerModelRoutes(app: FastifyInstance, model: ModelDef): void
         const body = objectBody(request.body);
         const out = await inTransaction(await preloadForWrite(rc, model), async (trx) => {
           const rows = await updateObjects(trx, model, [{ ...body, id }], method === 'PUT' ? 'replace' : 'update', false);
-          return render(trx, model, rows, 'full');
+          return renderWritten(trx, model, rows);
         });
         return out[0];
       }

@@ -73,6 +73,27 @@ function addWanted(wanted: Map<string, Set<number>>, to: string, id: unknown): v
   set.add(Number(id));
 }
 
+/**
+ * How many statements render() would run to load what these rows show without a prefetch: one per
+ * m2m field, count, nested target model with an id to load, and tags and depth unless known
+ * (render-written.ts chooses between rendering rows in hand and reading them again prefetched).
+ */
+export function loadsToRender(rc: RequestContext, model: ModelDef, plan: RenderPlan, rows: Row[]): number {
+  let n = plan.m2mKeys.length + plan.countKeys.length;
+  if (plan.withTags && rows.some((r) => !rc.untagged?.has(`${model.name}:${Number(r.id)}`))) n++;
+  if (plan.withDepth && !rows.every((r) => typeof r._depth === 'number')) n++;
+  const targets = new Set<string>();
+  for (const k of plan.fkKeys) if (rows.some((r) => r[`${k}_id`] != null)) targets.add(model.fields[k]!.to!);
+  for (const k of plan.genericKeys) {
+    const g = model.fields[k]!.generic!;
+    for (const r of rows) {
+      const type = r[g.type] as string | null;
+      if (type != null && r[g.id] != null && rc.app.registry.find(type)) targets.add(type);
+    }
+  }
+  return n + targets.size;
+}
+
 /** Renders rows of one model in one mode. */
 export async function render(rc: RequestContext, model: ModelDef, rows: Row[], mode: Mode, opts: RenderOptions = {}): Promise<Row[]> {
   if (rows.length === 0) return [];
