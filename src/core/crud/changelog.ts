@@ -6,7 +6,7 @@
 import type { RequestContext, WriteCounts } from '../context.js';
 import { storedFields } from '../model/define-model.js';
 import type { ModelDef } from '../model/types.js';
-import { fetchM2m, fetchTags, type Row } from '../represent/load-related.js';
+import { fetchM2mFields, fetchTags, type Row } from '../represent/load-related.js';
 import { insertRows } from '../../db/bulk-insert.js';
 import { enqueueEvents } from '../events/enqueue.js';
 
@@ -16,8 +16,7 @@ export type ChangeAction = 'create' | 'update' | 'delete';
 export async function snapshot(rc: RequestContext, model: ModelDef, rows: Row[]): Promise<Map<number, Row>> {
   const ids = rows.map((r) => Number(r.id));
   const m2mKeys = Object.entries(model.fields).filter(([, f]) => f.kind === 'm2m');
-  const m2m = new Map<string, Map<number, number[]>>();
-  for (const [k, f] of m2mKeys) m2m.set(k, await fetchM2m(rc, f.through!, ids));
+  const m2m = await fetchM2mFields(rc, m2mKeys.map(([k, f]) => [k, f.through!]), ids);
   const tags = model.tags ? await fetchTags(rc, model, ids) : new Map();
   const out = new Map<number, Row>();
   for (const row of rows) {

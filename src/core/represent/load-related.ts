@@ -18,6 +18,9 @@ type Sql = RawBuilder<unknown>;
 /** The owner ids of a load: a list (one parameter), or a sub-select of one column. */
 export type Ids = number[] | Sql;
 
+/** an m2m field's through table: owner column, member column */
+type Through = { table: string; from: string; to: string };
+
 /** `column` is one of the ids */
 function idIn(column: Sql, ids: Ids): Sql {
   return Array.isArray(ids) ? sql`${column} = any(${ids}::bigint[])` : sql`${column} in (${ids})`;
@@ -46,7 +49,7 @@ export async function fetchRowsById(rc: RequestContext, model: ModelDef, ids: nu
 }
 
 /** m2m: rows (o = owner id, m = member id) */
-export function m2mSql(through: { table: string; from: string; to: string }, ids: Ids): Sql {
+export function m2mSql(through: Through, ids: Ids): Sql {
   return sql`select ${sql.ref(through.from)} as o, ${sql.ref(through.to)} as m from ${sql.table(through.table)}
     where ${idIn(sql.ref(through.from), ids)}`;
 }
@@ -63,9 +66,21 @@ export function m2mMap(rows: Array<{ o: unknown; m: unknown }>): Map<number, num
   return map;
 }
 
-export async function fetchM2m(rc: RequestContext, through: { table: string; from: string; to: string }, ids: number[]): Promise<Map<number, number[]>> {
+export async function fetchM2m(rc: RequestContext, through: Through, ids: number[]): Promise<Map<number, number[]>> {
   if (ids.length === 0) return new Map();
   return m2mMap((await sql<{ o: number; m: number }>`${m2mSql(through, ids)}`.execute(rc.q)).rows);
+}
+
+/**
+ * The members of several m2m fields of the same owners in one statement (a change-log snapshot of
+ * an interface reads three): field key -> owner id -> member ids.
+ */
+export async function fetchM2mFields(rc: RequestContext, fields: Array<[string, Through]>, ids: number[]): Promise<Map<string, Map<number, number[]>>> {
+  if (fields.length === 0 || ids.length === 0) return new Map(fields.map(([k]) => [k, new Map()]));
+  if (fields.length === 1) return new Map([[fields[0]![0], await fetchM2m(rc, fields[0]![1], ids)]]);
+  const parts = fields.map(([k, through]) => sql`select ${sql.lit(k)}::text as k, j.o, j.m from (${m2mSql(through, ids)}) j`);
+  const rows = (await sql<{ k: string; o: number; m: number }>`${sql.join(parts, sql` union all `)}`.execute(rc.q)).rows;
+  return new Map(fields.map(([k]) => [k, m2mMap(rows.filter((r) => r.k === k))]));
 }
 
 export interface TagRow {

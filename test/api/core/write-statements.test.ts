@@ -7,7 +7,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { makeTestApp, type TestApp, uniq } from '../../helpers/app.js';
-import { makeDevice } from '../dcim/factories.js';
+import { make, makeDevice } from '../dcim/factories.js';
+import { fetchM2m, fetchM2mFields } from '../../../src/core/represent/load-related.js';
 
 let t: TestApp;
 let n = 0;
@@ -80,6 +81,23 @@ describe('a single create', () => {
     const res = await t.post('/api/ipam/ip-addresses/', { address: address() });
     const queued = await sql<{ n: number }>`select count(*)::int as n from core_event where model = 'ipam.ipaddress' and object_id = ${res.json().id}`.execute(t.db.kysely);
     expect(queued.rows[0]!.n).toBe(1);
+  });
+
+  it('snapshots an interface for the change log reading its three m2m fields in one statement', async () => {
+    const device = await makeDevice(t);
+    const vlans = [await make(t, '/api/ipam/vlans/', { vid: 201, name: uniq('v') }), await make(t, '/api/ipam/vlans/', { vid: 202, name: uniq('v') })];
+    const iface = await make(t, '/api/dcim/interfaces/', { device: device.id, name: uniq('eth'), type: '1000base-t', mode: 'tagged', tagged_vlans: vlans.map((v) => v.id) });
+    const logged = await t.get(`/api/extras/object-changes/?changed_object_type=dcim.interface&changed_object_id=${iface.id}`);
+    expect(logged.json().results[0].postchange_data.tagged_vlans).toEqual(vlans.map((v) => v.id));
+    const model = t.app.inventory.registry.get('dcim.interface');
+    const fields = Object.entries(model.fields).filter(([, f]) => f.kind === 'm2m').map(([k, f]) => [k, f.through!] as [string, NonNullable<typeof f.through>]);
+    expect(fields.length).toBe(3);
+    const rc = { app: t.app.inventory, q: t.db.kysely } as unknown as Parameters<typeof fetchM2m>[0];
+    const before = t.db.stats.queries;
+    const all = await fetchM2mFields(rc, fields, [iface.id]);
+    expect(t.db.stats.queries - before).toBe(1);
+    for (const [k, through] of fields) expect(all.get(k)).toEqual(await fetchM2m(rc, through, [iface.id]));
+    expect(all.get('tagged_vlans')!.get(iface.id)).toEqual(vlans.map((v) => v.id));
   });
 
   it('reads a related row shared by the items of a bulk create once: 20 devices cost what 2 do', async () => {
