@@ -13,6 +13,15 @@
  * tables' when it arrives (a few milliseconds after the commit; table-generations.ts). While the listening
  * connection is down, `reliable` is false and caches must not be used. On PGlite there is one
  * process and one connection, so local observation is the whole story.
+ *
+ * Notifications are sent only while another process listens (peers). Each process says hello when
+ * it starts listening and every heartbeat after; a process heard from within the peer TTL is a
+ * peer. A process alone - the default single `serve` - sends none once it has listened for longer
+ * than a heartbeat (by then every live peer has said hello; until then it notifies as if it had
+ * peers): issue 15 found one NOTIFY for every other create under load, each a round trip and a
+ * wake-up of the sender's own listener. A process that hears a new peer tells it "every table" at
+ * once, so a write committed before the hello arrived cannot stay hidden from the newcomer's caches
+ * longer than a notification's delay.
  */
 import { randomUUID } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
@@ -21,6 +30,18 @@ import { TableGenerations } from './table-generations.js';
 
 const CHANNEL = 'inventory_data_changed';
 const RECONNECT_MS = 1_000;
+export interface PeerTiming {
+  /** a process says hello this often */
+  heartbeatMs: number;
+  /** a peer not heard from for this long is gone */
+  peerTtlMs: number;
+  /** after listening this long (more than a heartbeat), every live peer has been heard from */
+  learnMs: number;
+}
+
+const PEER_TIMING: PeerTiming = { heartbeatMs: 30_000, peerTtlMs: 75_000, learnMs: 35_000 };
+/** the payload's second word in a hello: no table is named so (table names are [a-z0-9_]) */
+const HELLO = '~hello';
 export const APPLICATION_NAME = 'inventory-change-watch';
 
 export interface ChangeWatch {
@@ -104,7 +125,11 @@ export function localChangeWatch(): ChangeWatch {
 }
 
 /** PostgreSQL: local observation plus LISTEN/NOTIFY between the processes sharing the database. */
-export function postgresChangeWatch(connectionString: string, onError: (e: Error) => void = () => undefined): ChangeWatch {
+export function postgresChangeWatch(
+  connectionString: string,
+  onError: (e: Error) => void = () => undefined,
+  timing: PeerTiming = PEER_TIMING,
+): ChangeWatch {
   let generation = 0;
   let reliable = false;
   const instance = randomUUID();
@@ -131,8 +156,12 @@ export function postgresChangeWatch(connectionString: string, onError: (e: Error
     c.on('end', () => down());
     // this process's own writes moved the generation when they ran
     c.on('notification', (n) => {
-      const [from, named = '*'] = (n.payload ?? '').split(' ');
+      const [from = '', named = '*'] = (n.payload ?? '').split(' ');
       if (from === instance) return;
+      // a newcomer may have read what this process wrote before its hello arrived
+      if (!isPeer(from)) owe(['*'], true);
+      peers.set(from, Date.now());
+      if (named === HELLO) return;
       generation++;
       if (named === '*') tables.moveAll();
       else tables.move(named.split(','));
@@ -144,12 +173,32 @@ export function postgresChangeWatch(connectionString: string, onError: (e: Error
       // whatever happened while nobody listened is unknown: start a new generation
       generation++;
       tables.moveAll();
+      listeningSince = Date.now();
       reliable = !closed;
       if (closed) await c.end();
+      else await sayHello();
     } catch (e) {
       down(e as Error);
     }
   };
+
+  // other processes listening, by instance: when each was last heard from
+  const peers = new Map<string, number>();
+  let listeningSince = 0;
+  const hasPeers = () => {
+    const now = Date.now();
+    // not listening long enough to have heard every live peer: assume there are some
+    if (now - listeningSince < timing.learnMs) return true;
+    for (const [id, at] of peers) {
+      if (now - at <= timing.peerTtlMs) return true;
+      peers.delete(id);
+    }
+    return false;
+  };
+  const isPeer = (id: string) => Date.now() - (peers.get(id) ?? -Infinity) <= timing.peerTtlMs;
+  const sayHello = () => client?.query(`notify ${CHANNEL}, '${instance} ${HELLO}'`).then(() => sendOwed(), (e: Error) => onError(e));
+  const heartbeat = setInterval(() => void (reliable && sayHello()), timing.heartbeatMs);
+  heartbeat.unref();
 
   const sendOwed = async () => {
     if (sending) return;
@@ -168,7 +217,9 @@ export function postgresChangeWatch(connectionString: string, onError: (e: Error
     }
   };
 
-  const owe = (told: string[]) => {
+  /** tells the peers what moved; alone, nobody is told (`force`: a newcomer is, though not yet a peer) */
+  const owe = (told: string[], force = false) => {
+    if (!force && !hasPeers()) return;
     for (const t of told) owedTables.add(t);
     owed = true;
     void sendOwed();
@@ -198,6 +249,7 @@ export function postgresChangeWatch(connectionString: string, onError: (e: Error
     },
     async close() {
       closed = true;
+      clearInterval(heartbeat);
       reliable = false;
       const c = client;
       client = null;
