@@ -21,9 +21,13 @@ export type Ids = number[] | Sql;
 /** an m2m field's through table: owner column, member column */
 type Through = { table: string; from: string; to: string };
 
-/** `column` is one of the ids */
+/**
+ * `column` is one of the ids. A sub-select's ids are gathered into an array first: as `in (...)`
+ * the planner joined a page of 10 interfaces to their device by hashing the whole device table
+ * (its estimate of the page is a guess), where the array is looked up in the index, id by id.
+ */
 function idIn(column: Sql, ids: Ids): Sql {
-  return Array.isArray(ids) ? sql`${column} = any(${ids}::bigint[])` : sql`${column} in (${ids})`;
+  return Array.isArray(ids) ? sql`${column} = any(${ids}::bigint[])` : sql`${column} = any(array(${ids}))`;
 }
 
 export async function runAll<T>(rc: RequestContext, tasks: Array<() => Promise<T>>): Promise<T[]> {
