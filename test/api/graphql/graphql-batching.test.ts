@@ -40,11 +40,25 @@ async function statementsOf(limit: number): Promise<{ n: number; rows: Json[] }>
   return { n: t.db.stats.queries - before, rows: data.ip_address_list };
 }
 
+/**
+ * The fewest statements of three runs: now and then a request also pays for bookkeeping that is
+ * not the query's (the token's last use, recorded once a minute; a cache entry aged past 5 s),
+ * which a slow machine makes likelier to fall on the one run measured.
+ */
+async function fewestStatementsOf(limit: number): Promise<{ n: number; rows: Json[] }> {
+  let best = await statementsOf(limit);
+  for (let i = 0; i < 2; i++) {
+    const next = await statementsOf(limit);
+    if (next.n < best.n) best = next;
+  }
+  return best;
+}
+
 describe('GraphQL batching', () => {
   it('loads 1,000 addresses with their relations in as many statements as 10', async () => {
     await statementsOf(1); // the schema and the token cache warm up
-    const small = await statementsOf(10);
-    const large = await statementsOf(1000);
+    const small = await fewestStatementsOf(10);
+    const large = await fewestStatementsOf(1000);
     expect(small.rows).toHaveLength(10);
     expect(large.rows).toHaveLength(1000);
     expect(large.rows.every((r) => r.vrf && r.tenant && r.assigned_object.device.site.name)).toBe(true);
