@@ -100,26 +100,46 @@ function applicationName(connectionString: string): string {
   }
 }
 
+/**
+ * What this process's own statements moved: the generation and the table versions. Both watches
+ * observe through it; the PostgreSQL one also tells its peers what moved.
+ */
+class LocalChanges {
+  generation = 0;
+  readonly tables = new TableGenerations();
+
+  /** the tables to tell other processes about now, or null (table-generations.ts) */
+  observe(sqlText: string): string[] | null {
+    const write = mayWrite(sqlText);
+    const told = this.tables.observe(sqlText, write);
+    if (write) this.generation++;
+    return told;
+  }
+
+  /** true when the script may have written: every table moved */
+  observeScript(script: string): boolean {
+    if (!scriptMayWrite(script)) return false;
+    this.moveAll();
+    return true;
+  }
+
+  moveAll(): void {
+    this.tables.moveAll();
+    this.generation++;
+  }
+}
+
 /** The embedded engine: one process, every write passes through observe(). */
 export function localChangeWatch(): ChangeWatch {
-  let generation = 0;
-  const tables = new TableGenerations();
+  const local = new LocalChanges();
   return {
     get generation() {
-      return generation;
+      return local.generation;
     },
     reliable: true,
-    tableVersion: (names) => tables.version(names),
-    observe(sqlText) {
-      const write = mayWrite(sqlText);
-      tables.observe(sqlText, write);
-      if (write) generation++;
-    },
-    observeScript(script) {
-      if (!scriptMayWrite(script)) return;
-      tables.moveAll();
-      generation++;
-    },
+    tableVersion: (names) => local.tables.version(names),
+    observe: (sqlText) => void local.observe(sqlText),
+    observeScript: (script) => void local.observeScript(script),
     close: async () => undefined,
   };
 }
@@ -130,12 +150,11 @@ export function postgresChangeWatch(
   onError: (e: Error) => void = () => undefined,
   timing: PeerTiming = PEER_TIMING,
 ): ChangeWatch {
-  let generation = 0;
+  const local = new LocalChanges();
   let reliable = false;
   const instance = randomUUID();
   let closed = false;
   let client: pg.Client | null = null;
-  const tables = new TableGenerations();
   // a notification is owed for a write observed since the last one was sent, naming its tables
   let owed = false;
   const owedTables = new Set<string>();
@@ -162,17 +181,16 @@ export function postgresChangeWatch(
       if (!isPeer(from)) owe(['*'], true);
       peers.set(from, Date.now());
       if (named === HELLO) return;
-      generation++;
-      if (named === '*') tables.moveAll();
-      else tables.move(named.split(','));
+      if (named === '*') return local.moveAll();
+      local.generation++;
+      local.tables.move(named.split(','));
     });
     client = c;
     try {
       await c.connect();
       await c.query(`listen ${CHANNEL}`);
       // whatever happened while nobody listened is unknown: start a new generation
-      generation++;
-      tables.moveAll();
+      local.moveAll();
       listeningSince = Date.now();
       reliable = !closed;
       if (closed) await c.end();
@@ -228,24 +246,19 @@ export function postgresChangeWatch(
   void connect();
   return {
     get generation() {
-      return generation;
+      return local.generation;
     },
     get reliable() {
       return reliable;
     },
-    tableVersion: (names) => tables.version(names),
+    tableVersion: (names) => local.tables.version(names),
     observe(sqlText) {
-      const write = mayWrite(sqlText);
-      const told = tables.observe(sqlText, write);
-      if (write) generation++;
       // other processes are told what moved once it may be visible to them (table-generations.ts)
+      const told = local.observe(sqlText);
       if (told) owe(told);
     },
     observeScript(script) {
-      if (!scriptMayWrite(script)) return;
-      tables.moveAll();
-      generation++;
-      owe(['*']);
+      if (local.observeScript(script)) owe(['*']);
     },
     async close() {
       closed = true;
