@@ -74,6 +74,26 @@ function addWanted(wanted: Map<string, Set<number>>, to: string, id: unknown): v
 }
 
 /**
+ * The related rows these rows show nested that must be loaded by id (foreign keys and generic
+ * relations; keys a prefetch covered left out), per target model.
+ */
+function nestedToLoad(rc: RequestContext, model: ModelDef, plan: RenderPlan, rows: Row[], covered: (key: string) => boolean): Map<string, Set<number>> {
+  const wanted = new Map<string, Set<number>>();
+  for (const k of plan.fkKeys) {
+    if (!covered(`fk:${k}`)) for (const r of rows) addWanted(wanted, model.fields[k]!.to!, r[`${k}_id`]);
+  }
+  for (const k of plan.genericKeys) {
+    if (covered(`gen:${k}`)) continue;
+    const g = model.fields[k]!.generic!;
+    for (const r of rows) {
+      const type = r[g.type] as string | null;
+      if (type != null && rc.app.registry.find(type)) addWanted(wanted, type, r[g.id]);
+    }
+  }
+  return wanted;
+}
+
+/**
  * How many statements render() would run to load what these rows show without a prefetch: one per
  * m2m field, count, nested target model with an id to load, and tags and depth unless known
  * (render-written.ts chooses between rendering rows in hand and reading them again prefetched).
@@ -82,16 +102,7 @@ export function loadsToRender(rc: RequestContext, model: ModelDef, plan: RenderP
   let n = plan.m2mKeys.length + plan.countKeys.length;
   if (plan.withTags && rows.some((r) => !rc.untagged?.has(`${model.name}:${Number(r.id)}`))) n++;
   if (plan.withDepth && !rows.every((r) => typeof r._depth === 'number')) n++;
-  const targets = new Set<string>();
-  for (const k of plan.fkKeys) if (rows.some((r) => r[`${k}_id`] != null)) targets.add(model.fields[k]!.to!);
-  for (const k of plan.genericKeys) {
-    const g = model.fields[k]!.generic!;
-    for (const r of rows) {
-      const type = r[g.type] as string | null;
-      if (type != null && r[g.id] != null && rc.app.registry.find(type)) targets.add(type);
-    }
-  }
-  return n + targets.size;
+  return n + nestedToLoad(rc, model, plan, rows, () => false).size;
 }
 
 /** Renders rows of one model in one mode. */
@@ -109,18 +120,7 @@ export async function render(rc: RequestContext, model: ModelDef, rows: Row[], m
   // Related rows to render nested: prefetched ones are in hand, the others are loaded by id.
   const targets = new Map<string, Map<number, Row>>();
   for (const [to, list] of pre?.rows ?? []) for (const r of list) addTarget(targets, to, r);
-  const wanted = new Map<string, Set<number>>();
-  for (const k of plan.fkKeys) {
-    if (!covered(`fk:${k}`)) for (const r of rows) addWanted(wanted, model.fields[k]!.to!, r[`${k}_id`]);
-  }
-  for (const k of plan.genericKeys) {
-    if (covered(`gen:${k}`)) continue;
-    const f = model.fields[k]!;
-    for (const r of rows) {
-      const type = r[f.generic!.type] as string | null;
-      if (type != null && registry.find(type)) addWanted(wanted, type, r[f.generic!.id]);
-    }
-  }
+  const wanted = nestedToLoad(rc, model, plan, rows, covered);
 
   const m2mMembers = new Map<string, Map<number, number[]>>();
   const counts = new Map<string, Map<number, number>>();
