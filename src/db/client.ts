@@ -148,6 +148,17 @@ function nameFor(text: string): string | undefined {
   return name;
 }
 
+/**
+ * An array of integers (the ids of `id = any($1::bigint[])`, on every page) as its array literal.
+ * pg writes each element quoted and escaped through two regular expressions: issue 15 found that a
+ * tenth of a page's allocations. Anything else goes to pg as it is.
+ */
+export function idArrayLiteral(value: unknown): unknown {
+  if (!Array.isArray(value) || value.length === 0) return value;
+  for (const v of value) if (!Number.isSafeInteger(v)) return value;
+  return `{${value.join(',')}}`;
+}
+
 function preparePoolClients(pool: pg.Pool): pg.Pool {
   const connect = pool.connect.bind(pool);
   const patched = new WeakSet<object>();
@@ -162,6 +173,7 @@ function preparePoolClients(pool: pg.Pool): pg.Pool {
       client.on('error', () => undefined);
       const query = client.query.bind(client) as (...args: unknown[]) => unknown;
       (client as unknown as { query: (...args: unknown[]) => unknown }).query = (text: unknown, values?: unknown) => {
+        if (Array.isArray(values)) values = values.map(idArrayLiteral);
         const name = typeof text === 'string' && Array.isArray(values) ? nameFor(text) : undefined;
         return name ? query({ name, text, values }) : query(text, values);
       };
