@@ -173,6 +173,8 @@ export const device = defineModel({
     inventory_item_count: { model: 'dcim.inventoryitem', via: 'device' },
   },
   display: (row) => (row.name ? (row.asset_tag ? `${row.name} (${row.asset_tag})` : String(row.name)) : `Device ${row.id}`),
+  // brief and nested: an unnamed device's display is looked up by id; the rest of the hook is the full form's
+  representReads: [],
   brief: ['name', 'display_name'],
   ordering: ['name', 'id'],
   search: ['name', 'serial', 'asset_tag', 'description', 'comments'],

@@ -147,6 +147,8 @@ export const iface = defineModel({
   // NetBox 3.4 InterfaceSerializer (the Ansible inventory plugin reads it to decide whether to fetch addresses)
   // NetBox 3.4 serializer: addresses on it, FHRP groups it takes part in
   counts: { count_ipaddresses: { model: 'ipam.ipaddress', generic: 'assigned_object' }, count_fhrp_groups: { model: 'ipam.fhrpgroupassignment', generic: 'interface' } },
+  // the hook's brief and nested steps: the label in the display, `_occupied` (cabled-fields.ts), the cable's status
+  representReads: ['label', 'cable_id', 'mark_connected', 'wireless_link_id'],
   brief: ['device', 'name', 'cable', '_occupied'],
   // spec: Representations - connection_status is only in this form (filled by represent)
   nested: ['device', 'name', 'cable', 'connection_status'],

@@ -37,6 +37,8 @@ function deriveColumns(model: ModelDef, plan: RenderPlan): string[] | null {
     if (!f) {
       // counts and _depth come from their own aggregates; timestamps are columns
       if (k in model.counts || k === '_depth') continue;
+      // a key the represent hook adds (declared in `represented`) reads what representReads names
+      if (model.represented && k in model.represented) continue;
       if (model.timestamps && (k === 'created' || k === 'last_updated')) cols.add(k);
       else return null;
     } else if (f.kind === 'fk') cols.add(`${k}_id`);
