@@ -6,6 +6,7 @@
 import cluster from 'node:cluster';
 import type { Config } from '../config.js';
 import { createLogger } from '../logger.js';
+import { boundHeapGrowth } from './heap-growth.js';
 import { runClusterWorker } from './cluster-worker.js';
 import { runPrimary } from './primary.js';
 import { serveSingle } from './single.js';
@@ -13,6 +14,8 @@ import { resolveWorkerCount } from './worker-count.js';
 
 export async function serve(config: Config): Promise<void> {
   const log = createLogger(config);
+  // every serving process: the single one, the cluster primary and each worker
+  boundHeapGrowth();
   if (cluster.isWorker) return runClusterWorker(config, log);
   const { count, warning } = resolveWorkerCount(config);
   if (warning) log.warn(warning);
