@@ -12,29 +12,50 @@ import { enqueueEvents } from '../events/enqueue.js';
 
 export type ChangeAction = 'create' | 'update' | 'delete';
 
+/** What one key of a snapshot reads: the stored row, its m2m members and its tag names. */
+type SnapshotRead = (row: Row, id: number, m2m: Map<string, Map<number, number[]>>, tags: Map<number, Array<{ name: string }>>) => unknown;
+
+/**
+ * The keys of a model's snapshots in their order (sorted) and how each is read, worked out once
+ * per model: a bulk create of 100 addresses sorted the keys of every snapshot again (issue 15).
+ * A later source of the same key replaces an earlier one, as assigning them in turn did.
+ */
+const snapshotPlans = new WeakMap<ModelDef, Array<[string, SnapshotRead]>>();
+
+function snapshotPlan(model: ModelDef): Array<[string, SnapshotRead]> {
+  let plan = snapshotPlans.get(model);
+  if (plan) return plan;
+  const reads = new Map<string, SnapshotRead>();
+  for (const [key, f] of storedFields(model)) {
+    if (f.writeOnly || f.noChangelog) continue;
+    const column = f.kind === 'fk' ? `${key}_id` : key;
+    reads.set(key, f.kind === 'decimal' ? (row) => (row[column] != null ? String(row[column]) : null) : (row) => row[column] ?? null);
+  }
+  for (const [key, f] of Object.entries(model.fields)) if (f.kind === 'm2m') reads.set(key, (_row, id, m2m) => m2m.get(key)!.get(id) ?? []);
+  if (model.tags) reads.set('tags', (_row, id, _m2m, tags) => (tags.get(id) ?? []).map((t) => t.name).sort());
+  if (model.customFields) reads.set('custom_fields', (row) => row.custom_field_data ?? {});
+  if (model.timestamps) {
+    reads.set('created', (row) => row.created ?? null);
+    reads.set('last_updated', (row) => row.last_updated ?? null);
+  }
+  plan = [...reads].sort(([a], [b]) => (a < b ? -1 : 1));
+  snapshotPlans.set(model, plan);
+  return plan;
+}
+
 /** Snapshots of stored rows, keyed by id. */
 export async function snapshot(rc: RequestContext, model: ModelDef, rows: Row[]): Promise<Map<number, Row>> {
   const ids = rows.map((r) => Number(r.id));
   const m2mKeys = Object.entries(model.fields).filter(([, f]) => f.kind === 'm2m');
   const m2m = await fetchM2mFields(rc, m2mKeys.map(([k, f]) => [k, f.through!]), ids);
-  const tags = model.tags ? await fetchTags(rc, model, ids) : new Map();
+  const tags = model.tags ? await fetchTags(rc, model, ids) : new Map<number, Array<{ name: string }>>();
+  const plan = snapshotPlan(model);
   const out = new Map<number, Row>();
   for (const row of rows) {
     const id = Number(row.id);
     const data: Row = {};
-    for (const [key, f] of storedFields(model)) {
-      if (f.writeOnly || f.noChangelog) continue;
-      const v = f.kind === 'fk' ? row[`${key}_id`] : row[key];
-      data[key] = f.kind === 'decimal' && v != null ? String(v) : (v ?? null);
-    }
-    for (const [k] of m2mKeys) data[k] = m2m.get(k)!.get(id) ?? [];
-    if (model.tags) data.tags = (tags.get(id) ?? []).map((t: { name: string }) => t.name).sort();
-    if (model.customFields) data.custom_fields = row.custom_field_data ?? {};
-    if (model.timestamps) {
-      data.created = row.created ?? null;
-      data.last_updated = row.last_updated ?? null;
-    }
-    out.set(id, Object.fromEntries(Object.entries(data).sort(([a], [b]) => (a < b ? -1 : 1))));
+    for (const [key, read] of plan) data[key] = read(row, id, m2m, tags);
+    out.set(id, data);
   }
   return out;
 }
