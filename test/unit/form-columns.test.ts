@@ -4,6 +4,7 @@ import { defineModel } from '../../src/core/model/define-model.js';
 import { columnsFor } from '../../src/core/represent/columns.js';
 import { planRender } from '../../src/core/represent/plan.js';
 import { device } from '../../src/apps/dcim/device.model.js';
+import { iface } from '../../src/apps/dcim/interface.model.js';
 import { region } from '../../src/apps/dcim/region.model.js';
 import { site } from '../../src/apps/dcim/site.model.js';
 import { prefix } from '../../src/apps/ipam/prefix.model.js';
@@ -27,8 +28,19 @@ describe('columnsFor', () => {
   });
 
   it('keeps * for a model whose represent hook declares nothing', () => {
-    expect(device.hooks.represent).toBeDefined();
-    expect(columnsFor(device, planRender(device, 'brief'))).toBeNull();
+    const gadget = defineModel({
+      ...base, name: 'shop.gadget', path: 'gadgets', brief: ['name'],
+      fields: { name },
+      hooks: { represent: async () => undefined },
+    });
+    expect(columnsFor(gadget, planRender(gadget, 'brief'))).toBeNull();
+  });
+
+  it('selects what a hook declares it reads, and no column for the keys the hook adds', () => {
+    // display_name is added by the device's hook; the display reads name and asset_tag
+    expect(columnsFor(device, planRender(device, 'brief'))?.sort()).toEqual(['asset_tag', 'id', 'name']);
+    // connection_status is added by the interface's hook, from the cable; the label goes into the display
+    expect(columnsFor(iface, planRender(iface, 'nested'))?.sort()).toEqual(['cable_id', 'device_id', 'id', 'label', 'mark_connected', 'name', 'wireless_link_id']);
   });
 
   it('traces both sides of a conditional display', () => {
