@@ -107,7 +107,9 @@ export async function listObjects(rc: RequestContext, model: ModelDef, params: P
   // another request is counting the same rows at the same version: this one waits for its total
   const shared = count === undefined ? total.shared : undefined;
   const withCount = count === undefined && !shared;
-  const pageQuery: PageQuery = (columns) => sql`select ${withCount ? sql`(${countSql}) as __total,` : sql``} ${columns} from ${table} as t ${where} order by ${order} ${limit}`;
+  // the total comes last: removing the last property of a row is cheap, while removing the first
+  // turned every row of the page into a slow dictionary object (V8)
+  const pageQuery: PageQuery = (columns) => sql`select ${columns}${withCount ? sql`, (${countSql}) as __total` : sql``} from ${table} as t ${where} order by ${order} ${limit}`;
   let results: Row[];
   try {
     results = await readAndRender(rc, model, params, pageQuery, async (rows) => {

@@ -53,9 +53,11 @@ export interface Node {
 /** Groups loaded rows under the id of the object they belong to (`__owner`), as nodes of one batch. */
 export function groupByOwner(model: ModelDef, rows: Row[]): Map<number, Node[]> {
   const owners = rows.map((r) => Number(r.__owner));
+  // the last column first: removing a row's last property keeps it a fast object (V8), removing
+  // an earlier one turns it into a dictionary
   for (const r of rows) {
-    delete r.__owner;
     delete r.__rn;
+    delete r.__owner;
   }
   const batch = new Batch(model, rows);
   const out = new Map<number, Node[]>();
