@@ -59,7 +59,9 @@ function prefetchEntries(rc: RequestContext, model: ModelDef, plan: RenderPlan):
   }
   for (const k of plan.genericKeys) {
     const f = model.fields[k]!;
-    const types = (f.types ?? []).filter((ty) => registry.find(ty));
+    // the types a generic relation may point at: its own list, or its content type field's
+    const declared = f.types ?? model.fields[f.generic!.type]?.types ?? [];
+    const types = declared.filter((ty) => registry.find(ty));
     if (types.length === 0) continue; // any model: loaded in batches
     for (const ty of types) want(ty, sql`select ${sql.ref(f.generic!.id)} from page where ${sql.ref(f.generic!.type)} = ${sql.lit(ty)}`);
     covered.add(`gen:${k}`);
