@@ -24,6 +24,7 @@ import {
   GraphQLUnionType,
 } from 'graphql';
 import type { Registry } from '../model/registry.js';
+import { genericTargets } from '../model/define-model.js';
 import type { FieldDef, ModelDef, Shape } from '../model/types.js';
 import { componentName } from '../openapi/shapes.js';
 import { fetchCount, runAll, type Row } from '../represent/load-related.js';
@@ -154,7 +155,7 @@ export function buildObjectTypes(registry: Registry): Map<string, GraphQLObjectT
     const name = unionName(model, key);
     let u = unions.get(name);
     if (!u) {
-      const members = (registry.find(model.name)!.fields[f.generic!.type]!.types ?? registry.all().map((m) => m.name)).filter((n) => registry.find(n));
+      const members = (genericTargets(registry.find(model.name)!, f) ?? registry.all().map((m) => m.name)).filter((n) => registry.find(n));
       u = new GraphQLUnionType({
         name,
         types: () => members.map(typeOf),

@@ -40,6 +40,11 @@ export function columnOf(key: string, f: FieldDef): string {
   return f.kind === 'fk' ? `${key}_id` : key;
 }
 
+/** The models a generic relation may point at, as its content type field lists them (undefined: any model). */
+export function genericTargets(model: ModelDef, f: FieldDef): string[] | undefined {
+  return model.fields[f.generic!.type]?.types;
+}
+
 /** Fields stored in the model's own table. */
 export function storedFields(model: ModelDef): Array<[string, FieldDef]> {
   return Object.entries(model.fields).filter(([, f]) => f.kind !== 'm2m' && f.kind !== 'computed' && f.kind !== 'generic' && !f.notStored);

@@ -2,6 +2,7 @@
  * The registry of declared models, frozen once the app has started. core/ finds models here by
  * identity (`dcim.site`) or by URL (`dcim`, `sites`); it never imports apps/ by name.
  */
+import { genericTargets } from './define-model.js';
 import type { ModelDef } from './types.js';
 
 export class Registry {
@@ -74,7 +75,7 @@ export class Registry {
     for (const m of this.byName.values()) {
       for (const [key, f] of Object.entries(m.fields)) {
         if (f.kind !== 'generic') continue;
-        const types = m.fields[f.generic!.type]!.types;
+        const types = genericTargets(m, f);
         if (!types || types.includes(target)) out.push([m, key]);
       }
     }

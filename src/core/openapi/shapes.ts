@@ -4,6 +4,7 @@
  * validates every response against these, so a change in rendering that is not declared fails there.
  */
 import type { Registry } from '../model/registry.js';
+import { genericTargets } from '../model/define-model.js';
 import type { FieldDef, ModelDef, Shape } from '../model/types.js';
 import { planRender, type Mode } from '../represent/plan.js';
 
@@ -128,7 +129,7 @@ export function fieldSchema(registry: Registry, model: ModelDef, key: string, f:
     case 'm2m':
       return { type: 'array', items: f.slugField ? { type: 'string' } : nestedRef(registry, f.to!) };
     case 'generic': {
-      const types = model.fields[f.generic!.type]!.types;
+      const types = genericTargets(model, f);
       const any = types ? { anyOf: types.map((t) => nestedRef(registry, t)) } : { type: 'object', additionalProperties: true };
       return nullable(any);
     }

@@ -11,6 +11,7 @@
  */
 import { type RawBuilder, sql } from 'kysely';
 import type { RequestContext } from '../context.js';
+import { genericTargets } from '../model/define-model.js';
 import type { ModelDef } from '../model/types.js';
 import { parseInet, parseTimestamptz } from '../../db/type-parsers.js';
 import { countSql, depthRowsSql, m2mMap, m2mSql, numberMap, rowsByIdSql, tagsMap, tagsSql, type Row, type TagRow } from './load-related.js';
@@ -59,9 +60,7 @@ function prefetchEntries(rc: RequestContext, model: ModelDef, plan: RenderPlan):
   }
   for (const k of plan.genericKeys) {
     const f = model.fields[k]!;
-    // the types a generic relation may point at: its own list, or its content type field's
-    const declared = f.types ?? model.fields[f.generic!.type]?.types ?? [];
-    const types = declared.filter((ty) => registry.find(ty));
+    const types = (genericTargets(model, f) ?? []).filter((ty) => registry.find(ty));
     if (types.length === 0) continue; // any model: loaded in batches
     for (const ty of types) want(ty, sql`select ${sql.ref(f.generic!.id)} from page where ${sql.ref(f.generic!.type)} = ${sql.lit(ty)}`);
     covered.add(`gen:${k}`);
