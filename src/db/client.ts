@@ -173,7 +173,7 @@ function preparePoolClients(pool: pg.Pool): pg.Pool {
       client.on('error', () => undefined);
       const query = client.query.bind(client) as (...args: unknown[]) => unknown;
       (client as unknown as { query: (...args: unknown[]) => unknown }).query = (text: unknown, values?: unknown) => {
-        if (Array.isArray(values)) values = values.map(idArrayLiteral);
+        if (Array.isArray(values) && values.some(Array.isArray)) values = values.map(idArrayLiteral);
         const name = typeof text === 'string' && Array.isArray(values) ? nameFor(text) : undefined;
         return name ? query({ name, text, values }) : query(text, values);
       };
