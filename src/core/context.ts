@@ -105,7 +105,7 @@ export interface RequestContext {
    */
   untagged?: Set<string>;
   /** while a write's items are validated (nothing written meanwhile): related rows read so far (crud/row-by-id.ts lookupOne) */
-  lookups?: Map<string, Promise<Record<string, unknown> | undefined>>;
+  lookups?: Map<string, Promise<Array<Record<string, unknown>>>>;
   /** a write's definitions read before its transaction opened (cache/write-preload.ts) */
   preloaded?: Preloaded;
   /** files of a multipart/form-data write, by field name (Django's request.FILES); else absent */

@@ -9,18 +9,23 @@ import type { RequestContext } from '../context.js';
 import type { Row } from '../represent/load-related.js';
 
 /**
- * The first row of a read, once per validation of a write (RequestContext.lookups): the items of
- * a bulk write ask for the same device type or rack again and again. issue 15: a bulk create of
- * 100 devices read its one device type and one rack 100 times each.
+ * The rows of a read, once per validation of a write (RequestContext.lookups): the items of a bulk
+ * write ask for the same device type or rack again and again. issue 15: a bulk create of 100
+ * devices read its one device type and one rack 100 times each.
  */
-export function lookupOne(rc: RequestContext, query: RawBuilder<Row>): Promise<Row | undefined> {
-  const read = async () => (await query.execute(rc.q)).rows[0];
+export function lookupAll(rc: RequestContext, query: RawBuilder<Row>): Promise<Row[]> {
+  const read = async () => (await query.execute(rc.q)).rows;
   if (!rc.lookups) return read();
   const compiled = query.compile(rc.q);
   const key = `${compiled.sql}\u0000${JSON.stringify(compiled.parameters)}`;
   let hit = rc.lookups.get(key);
   if (!hit) rc.lookups.set(key, (hit = read()));
   return hit;
+}
+
+/** the first row of a read, once per validation of a write (lookupAll) */
+export async function lookupOne(rc: RequestContext, query: RawBuilder<Row>): Promise<Row | undefined> {
+  return (await lookupAll(rc, query))[0];
 }
 
 /** the row of `table` with this id (only `columns` when given), or undefined; a null id gives undefined */

@@ -116,6 +116,28 @@ describe('device placement rules', () => {
     await make(t, '/api/dcim/devices/', { ...b, name: uniq('d'), rack: rack.id, position: 5, face: 'front' });
   });
 
+  it('lets half-depth devices share a unit from both faces, and a device move within its own units', async () => {
+    const site = await makeSite(t);
+    const rack = await makeRack(t, site, { u_height: 10 });
+    const half = await makeDeviceType(t, { u_height: 1, is_full_depth: false });
+    const full = await makeDeviceType(t, { u_height: 2 });
+    const b = await base(site);
+    const at = (type: { id: number }, position: number, face: string) => ({ ...b, device_type: type.id, name: uniq('d'), rack: rack.id, position, face });
+    // one request: the front and rear halves of U1 and U2, then a full-depth device over U2 clashes with both
+    const bulk = await t.post('/api/dcim/devices/', [at(half, 1, 'front'), at(half, 1, 'rear'), at(half, 2, 'rear'), at(full, 3, 'front')]);
+    expect(bulk.statusCode).toBe(201);
+    const [, , , big] = bulk.json();
+    const over = await t.post('/api/dcim/devices/', at(full, 2, 'front'));
+    expect(over.json().position[0]).toMatch(/^U2 is already occupied/);
+    // a stored half-depth device blocks only its own face, a stored full-depth one both
+    expect((await t.post('/api/dcim/devices/', at(half, 2, 'front'))).statusCode).toBe(201);
+    expect((await t.post('/api/dcim/devices/', at(half, 4, 'rear'))).json().position[0]).toMatch(/^U4 is already occupied/);
+    // moving the 2U device up one unit overlaps only the units it holds itself
+    const moved = await t.patch(`/api/dcim/devices/${big.id}/`, { position: 4 });
+    expect(moved.statusCode).toBe(200);
+    expect(moved.json().position).toBe(4);
+  });
+
   it('keeps (virtual_chassis, vc_position) unique and needs a position in a chassis', async () => {
     const vc = await make(t, '/api/dcim/virtual-chassis/', { name: uniq('vc') });
     await makeDevice(t, { virtual_chassis: vc.id, vc_position: 1 });
