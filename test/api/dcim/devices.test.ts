@@ -122,7 +122,7 @@ describe('device placement rules', () => {
     const half = await makeDeviceType(t, { u_height: 1, is_full_depth: false });
     const full = await makeDeviceType(t, { u_height: 2 });
     const b = await base(site);
-    const at = (type: { id: number }, position: number, face: string) => ({ ...b, device_type: type.id, name: uniq('d'), rack: rack.id, position, face });
+    const at = (type: Json, position: number, face: string) => ({ ...b, device_type: type.id, name: uniq('d'), rack: rack.id, position, face });
     // one request: the front and rear halves of U1 and U2, then a full-depth device over U2 clashes with both
     const bulk = await t.post('/api/dcim/devices/', [at(half, 1, 'front'), at(half, 1, 'rear'), at(half, 2, 'rear'), at(full, 3, 'front')]);
     expect(bulk.statusCode).toBe(201);
