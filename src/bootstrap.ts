@@ -8,7 +8,7 @@ import { sql } from 'kysely';
 import type { Config } from './config.js';
 import { type Database, type Kdb, openDatabase } from './db/client.js';
 import { migrate } from './db/migrate.js';
-import { foldGoneRowCounts } from './db/row-count-upkeep.js';
+import { foldGoneKeptCounts, foldGoneRowCounts } from './db/row-count-upkeep.js';
 import { buildSnapshot, CorruptSnapshotError, isFreshDataDir, makeSpare, removeSnapshot, restoreSnapshot, snapshotKey, snapshotPath, takeSpare } from './db/pglite-snapshot.js';
 import { Registry } from './core/model/registry.js';
 import { registerAllModels } from './apps/index.js';
@@ -25,6 +25,7 @@ export async function prepareDatabase(db: Database): Promise<string[]> {
   const applied = await migrate(db);
   await syncContentTypes(db.kysely, modelRegistry());
   await foldGoneRowCounts(db.kysely);
+  await foldGoneKeptCounts(db.kysely);
   return applied;
 }
 

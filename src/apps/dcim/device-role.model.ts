@@ -19,8 +19,8 @@ export const deviceRole = defineModel({
     description: description(),
   },
   counts: {
-    device_count: { model: 'dcim.device', via: 'role' },
-    virtualmachine_count: { model: 'virtualization.virtualmachine', via: 'role' },
+    device_count: { model: 'dcim.device', via: 'role', kept: true },
+    virtualmachine_count: { model: 'virtualization.virtualmachine', via: 'role', kept: true },
   },
   brief: ['name', 'slug', 'device_count', 'virtualmachine_count'],
   ordering: ['name'],

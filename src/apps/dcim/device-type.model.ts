@@ -28,7 +28,7 @@ export const deviceType = defineModel({
     comments: comments(),
   },
   counts: {
-    device_count: { model: 'dcim.device', via: 'device_type' },
+    device_count: { model: 'dcim.device', via: 'device_type', kept: true },
     // NetBox 3.6+ DeviceTypeSerializer: the number of templates of each kind
     console_port_template_count: { model: 'dcim.consoleporttemplate', via: 'device_type' },
     console_server_port_template_count: { model: 'dcim.consoleserverporttemplate', via: 'device_type' },

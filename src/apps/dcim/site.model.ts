@@ -39,12 +39,12 @@ export const site = defineModel({
   // NetBox 3.4 SiteSerializer: read-only counts (the Ansible inventory plugin reads prefix_count);
   // a circuit counts once per termination at the site, as NetBox's count over the join does
   counts: {
-    circuit_count: { through: { table: 'circuits_circuittermination', column: 'site_id' } },
-    device_count: { model: 'dcim.device', via: 'site' },
-    prefix_count: { model: 'ipam.prefix', via: 'site' },
-    rack_count: { model: 'dcim.rack', via: 'site' },
-    virtualmachine_count: { model: 'virtualization.virtualmachine', via: 'site' },
-    vlan_count: { model: 'ipam.vlan', via: 'site' },
+    circuit_count: { through: { table: 'circuits_circuittermination', column: 'site_id' }, kept: true },
+    device_count: { model: 'dcim.device', via: 'site', kept: true },
+    prefix_count: { model: 'ipam.prefix', via: 'site', kept: true },
+    rack_count: { model: 'dcim.rack', via: 'site', kept: true },
+    virtualmachine_count: { model: 'virtualization.virtualmachine', via: 'site', kept: true },
+    vlan_count: { model: 'ipam.vlan', via: 'site', kept: true },
   },
   brief: ['name', 'slug'],
   ordering: ['name'],

@@ -116,6 +116,11 @@ export interface CountDef {
   through?: { table: string; column: string };
   /** tree models: count rows of descendants too */
   cumulative?: boolean;
+  /**
+   * the counted table keeps this count per owner (migration 0148 lists its column): read, not
+   * counted, for owners with many rows (a site's devices)
+   */
+  kept?: boolean;
 }
 
 export interface UniqueTogether {

@@ -164,8 +164,8 @@ export function countSql(rc: RequestContext, model: ModelDef, count: CountDef, i
     return sql`select ${ref} as id, count(*)::int as n from ${sql.table(counted!.table)}
       where ${sql.ref(type)} = ${sql.lit(model.name)} and ${idIn(ref, ids)} group by ${ref}`;
   }
-  const fk = sql.ref(count.through ? count.through.column : `${count.via}_id`);
-  const ct = sql.table(count.through ? count.through.table : counted!.table);
+  const fk = sql.ref(countedColumn(count));
+  const ct = sql.table(countedTable(count, counted));
   if (count.cumulative && model.treeParent) {
     const t = sql.table(model.table);
     const parent = sql.ref(`${model.treeParent}_id`);
@@ -174,9 +174,24 @@ export function countSql(rc: RequestContext, model: ModelDef, count: CountDef, i
         union all select down.root, c.id from ${t} c join down on c.${parent} = down.id)
       select down.root as id, count(*)::int as n from down join ${ct} x on x.${fk} = down.id group by down.root`;
   }
+  if (count.kept) {
+    // migration 0148: the sum of each owner's slots, whatever the number of rows counted, in one
+    // index scan for all the owners (an owner with no row is 0: render.ts)
+    return sql`select k.owner as id, sum(k.n)::int as n from inv_kept_count k
+      where k.tbl = ${sql.lit(countedTable(count, counted))} and k.col = ${sql.lit(countedColumn(count))} and ${idIn(sql.ref('k.owner'), ids)}
+      group by k.owner`;
+  }
   // one count per owner, each an index(-only) scan of its own rows: grouping all the owners' rows
   // at once had the planner scan and hash the whole table (sites/?limit=50: every prefix and VLAN)
   return sql`select o.id, (select count(*)::int from ${ct} x where x.${fk} = o.id) as n from ${idRows(ids)}`;
+}
+
+/** the table and column a count reads (a join table's, or the counted model's foreign key) */
+export function countedTable(count: CountDef, counted: ModelDef | null): string {
+  return count.through ? count.through.table : counted!.table;
+}
+export function countedColumn(count: CountDef): string {
+  return count.through ? count.through.column : `${count.via}_id`;
 }
 
 /** the ids as a relation `o(id)` */

@@ -27,8 +27,8 @@ const LISTS = ['dcim/regions', 'dcim/sites', 'dcim/racks', 'dcim/manufacturers',
  * (core_event) gets rows only for matching event rules, and there are none here
  */
 const API_ONLY_TABLES = new Set(['extras_objectchange']);
-/** kept row counts (migration 0147): one slot per connection that wrote, so compared by their sums */
-const ROW_COUNTS = 'inv_row_count';
+/** kept row and per-owner counts (migrations 0147, 0148): one slot per connection that wrote, so compared by their sums */
+const KEPT_COUNTS = new Set(['inv_row_count', 'inv_kept_count']);
 
 type Json = unknown;
 
@@ -114,9 +114,24 @@ describe('the scale data set written in SQL', () => {
   it('holds as many rows in every table, but the change log', async () => {
     await Promise.all([stop(apiSvc), stop(sqlSvc)]);
     const [a, b] = await Promise.all([tableCounts(viaApi), tableCounts(viaSql)]);
-    const differ = Object.keys(a).filter((t) => t !== ROW_COUNTS && a[t] !== b[t]);
+    const differ = Object.keys(a).filter((t) => !KEPT_COUNTS.has(t) && a[t] !== b[t]);
     expect(differ.sort()).toEqual([...API_ONLY_TABLES].filter((t) => t in a).sort());
     expect(b.ipam_ipaddress).toBe(scaleCounts(TINY).addresses);
+  }, 60_000);
+
+  it('keeps the same per-owner counts both ways', async () => {
+    const sums = async (db: ChildDatabase) => {
+      const d = await db.open();
+      try {
+        return (await sql<{ k: string; n: number }>`select tbl || '.' || col || '.' || owner as k, sum(n)::int as n from inv_kept_count
+          group by tbl, col, owner having sum(n) <> 0 order by 1`.execute(d.kysely)).rows;
+      } finally {
+        await d.close();
+      }
+    };
+    const [a, b] = await Promise.all([sums(viaApi), sums(viaSql)]);
+    expect(a.length).toBeGreaterThan(0);
+    expect(b).toEqual(a);
   }, 60_000);
 
   it('keeps the row counts of the SQL-seeded tables equal to their rows', async () => {

@@ -1,0 +1,154 @@
+/**
+ * The counts declared `kept` (a site's devices, prefixes, racks...) are read from the per-owner
+ * counts the counted tables keep (migration 0148, load-related.ts countSql), and stay exact
+ * through single and bulk creates, moves between owners, cascades, refused writes and TRUNCATE.
+ */
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeTestApp, type TestApp, uniq } from '../../helpers/app.js';
+import { type Json, make, makeDeviceType, makeRack, makeRole, makeSite } from '../dcim/factories.js';
+import { countedColumn, countedTable } from '../../../src/core/represent/load-related.js';
+import { gqlData } from '../graphql/helpers.js';
+import { foldGoneKeptCounts } from '../../../src/db/row-count-upkeep.js';
+import { Registry } from '../../../src/core/model/registry.js';
+import { registerAllModels } from '../../../src/apps/index.js';
+
+const registry = new Registry();
+registerAllModels(registry);
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await makeTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+/** every kept (table, column) as the models declare them */
+function declared(): string[] {
+  const out = new Set<string>();
+  for (const model of registry.all()) {
+    for (const count of Object.values(model.counts)) {
+      if (!count.kept) continue;
+      const counted = count.model ? registry.get(count.model) : null;
+      out.add(`${countedTable(count, counted)}.${countedColumn(count)}`);
+    }
+  }
+  return [...out].sort();
+}
+
+/**
+ * The invariant: for every kept column, the sum over each owner's slots equals count(*) of the
+ * rows pointing at it (owners with no rows may keep a 0).
+ */
+async function assertKeptMatchRows(): Promise<void> {
+  for (const pair of declared()) {
+    const [table, column] = pair.split('.') as [string, string];
+    const rows = await sql<{ owner: string; n: number }>`select ${sql.ref(column)}::text as owner, count(*)::int as n from ${sql.table(table)}
+      where ${sql.ref(column)} is not null group by 1 order by 1`.execute(t.db.kysely);
+    const kept = await sql<{ owner: string; n: number }>`select owner::text as owner, sum(n)::int as n from inv_kept_count
+      where tbl = ${table} and col = ${column} group by 1 having sum(n) <> 0 order by 1`.execute(t.db.kysely);
+    expect(kept.rows, pair).toEqual(rows.rows);
+  }
+}
+
+async function siteCounts(site: Json): Promise<Json> {
+  const body = (await t.get(`/api/dcim/sites/${site.id}/?_=${uniq('n')}`)).json();
+  const { device_count, prefix_count, rack_count, vlan_count, virtualmachine_count, circuit_count } = body;
+  return { device_count, prefix_count, rack_count, vlan_count, virtualmachine_count, circuit_count };
+}
+
+async function deviceAt(site: Json, extra: Json): Promise<Json> {
+  return { name: uniq('dev'), site: site.id, ...extra };
+}
+
+describe('kept counts', () => {
+  it('are the columns migration 0148 lists, each with its triggers', async () => {
+    const listed = await sql<{ p: string }>`select tbl || '.' || col as p from inv_kept_count_column order by 1`.execute(t.db.kysely);
+    expect(listed.rows.map((r) => r.p)).toEqual(declared());
+    expect(declared()).toContain('dcim_device.site_id');
+    for (const table of new Set(declared().map((p) => p.split('.')[0]!))) {
+      const triggers = await sql<{ name: string }>`select g.tgname as name from pg_trigger g join pg_class c on c.oid = g.tgrelid
+        where c.relname = ${table} and g.tgname like 'inv_kept_count_%' order by 1`.execute(t.db.kysely);
+      expect(triggers.rows.map((r) => r.name), table).toEqual(['inv_kept_count_deleted', 'inv_kept_count_inserted', 'inv_kept_count_truncated', 'inv_kept_count_updated']);
+    }
+  });
+
+  it('are what a site, a device type and a role show, read from inv_kept_count', async () => {
+    const site = await makeSite(t);
+    const type = await makeDeviceType(t);
+    const role = await makeRole(t);
+    const base = { device_type: type.id, role: role.id };
+    await make(t, '/api/dcim/devices/', await deviceAt(site, base));
+    const bulk = await t.post('/api/dcim/devices/', [await deviceAt(site, base), await deviceAt(site, base)]);
+    expect(bulk.statusCode).toBe(201);
+    await makeRack(t, site);
+    await make(t, '/api/ipam/prefixes/', { prefix: '10.201.0.0/24', site: site.id });
+    await make(t, '/api/ipam/vlans/', { vid: 201, name: uniq('vlan'), site: site.id });
+    expect(await siteCounts(site)).toEqual({ device_count: 3, prefix_count: 1, rack_count: 1, vlan_count: 1, virtualmachine_count: 0, circuit_count: 0 });
+    expect((await t.get(`/api/dcim/device-types/${type.id}/`)).json().device_count).toBe(3);
+    expect((await t.get(`/api/dcim/device-roles/${role.id}/`)).json().device_count).toBe(3);
+    // a kept count that disagrees with the table shows: the count is read, not counted
+    await sql`insert into inv_kept_count (tbl, col, owner, slot, n) values ('dcim_device', 'site_id', ${site.id}, 2147483001, 40)`.execute(t.db.kysely);
+    expect((await siteCounts(site)).device_count).toBe(43);
+    const page = (await t.get(`/api/dcim/sites/?id=${site.id}&_=${uniq('n')}`)).json();
+    expect(page.results[0].device_count).toBe(43);
+    const graph = await gqlData(t, 'query($id: ID!) { site(id: $id) { device_count rack_count } }', { id: site.id });
+    expect(graph.site).toEqual({ device_count: 43, rack_count: 1 });
+    await sql`delete from inv_kept_count where slot = 2147483001`.execute(t.db.kysely);
+    await assertKeptMatchRows();
+  });
+
+  it('follow a device moved to another site, a bulk update and deletes, and ignore a refused write', async () => {
+    const [a, b] = [await makeSite(t), await makeSite(t)];
+    const type = await makeDeviceType(t);
+    const role = await makeRole(t);
+    const made = await t.post('/api/dcim/devices/', await Promise.all([1, 2, 3, 4].map(() => deviceAt(a, { device_type: type.id, role: role.id }))));
+    expect(made.statusCode).toBe(201);
+    const [d1, d2, d3] = made.json() as Json[];
+    expect((await t.patch(`/api/dcim/devices/${d1!.id}/`, { site: b.id })).statusCode).toBe(200);
+    expect((await t.patch('/api/dcim/devices/', [{ id: d2!.id, site: b.id }, { id: d3!.id, description: 'stays' }])).statusCode).toBe(200);
+    expect((await siteCounts(a)).device_count).toBe(2);
+    expect((await siteCounts(b)).device_count).toBe(2);
+    // one bad item: nothing of the bulk create is stored or counted
+    const refused = await t.post('/api/dcim/devices/', [await deviceAt(a, { device_type: type.id, role: role.id }), await deviceAt(a, { device_type: 999999, role: role.id })]);
+    expect(refused.statusCode).toBe(400);
+    expect((await siteCounts(a)).device_count).toBe(2);
+    expect((await t.del(`/api/dcim/devices/${d1!.id}/`)).statusCode).toBe(204);
+    expect((await siteCounts(b)).device_count).toBe(1);
+    // a circuit deleted takes its terminations with it (cascade)
+    const provider = await make(t, '/api/circuits/providers/', { name: uniq('prov'), slug: uniq('prov') });
+    const ctype = await make(t, '/api/circuits/circuit-types/', { name: uniq('ct'), slug: uniq('ct') });
+    const circuit = await make(t, '/api/circuits/circuits/', { cid: uniq('cid'), provider: provider.id, type: ctype.id });
+    await make(t, '/api/circuits/circuit-terminations/', { circuit: circuit.id, term_side: 'A', site: a.id });
+    expect((await siteCounts(a)).circuit_count).toBe(1);
+    expect((await t.del(`/api/circuits/circuits/${circuit.id}/`)).statusCode).toBe(204);
+    expect(await siteCounts(a)).toMatchObject({ circuit_count: 0, device_count: 2 });
+    expect((await t.get(`/api/dcim/device-types/${type.id}/`)).json().device_count).toBe(3);
+    await assertKeptMatchRows();
+  });
+
+  it('start again from zero after TRUNCATE', async () => {
+    const site = await makeSite(t);
+    await make(t, '/api/ipam/vlans/', { vid: 301, name: uniq('vlan'), site: site.id });
+    await sql`truncate ipam_vlan cascade`.execute(t.db.kysely);
+    expect((await siteCounts(site)).vlan_count).toBe(0);
+    await make(t, '/api/ipam/vlans/', { vid: 302, name: uniq('vlan'), site: site.id });
+    expect((await siteCounts(site)).vlan_count).toBe(1);
+    await assertKeptMatchRows();
+  });
+
+  it('keep their sums when the slots of connections gone are folded into slot 0', async () => {
+    const site = await makeSite(t);
+    await makeRack(t, site);
+    // a slot of a connection that is gone (no backend has this pid), and an owner whose count came to 0
+    await sql`insert into inv_kept_count (tbl, col, owner, slot, n) values ('dcim_rack', 'site_id', ${site.id}, 2147483000, 5),
+      ('dcim_rack', 'site_id', ${site.id}, 0, -5), ('dcim_rack', 'site_id', 2147480000, 0, 0)
+      on conflict (tbl, col, owner, slot) do update set n = inv_kept_count.n + excluded.n`.execute(t.db.kysely);
+    await foldGoneKeptCounts(t.db.kysely);
+    const left = await sql`select 1 from inv_kept_count where slot = 2147483000 or owner = 2147480000`.execute(t.db.kysely);
+    expect(left.rows).toHaveLength(0);
+    expect((await siteCounts(site)).rack_count).toBe(1);
+    await assertKeptMatchRows();
+  });
+});
