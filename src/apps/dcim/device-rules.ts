@@ -14,6 +14,11 @@ type Errors = Record<string, string[]>;
 /** a related row: read once per validation of a bulk write (crud/row-by-id.ts lookupOne) */
 const one = lookupOne;
 
+/** what the placement rules read of a device's rack, in one read per request (its site and location, its height) */
+function rackOf(rc: RequestContext, rackId: unknown): Promise<Row | undefined> {
+  return one(rc, sql<Row>`select site_id, location_id, name, u_height from dcim_rack where id = ${rackId}`);
+}
+
 async function checkPlacement(rc: RequestContext, data: Row, errors: Errors) {
   if (data.location_id != null) {
     const loc = await one(rc, sql<Row>`select site_id, name from dcim_location where id = ${data.location_id}`);
@@ -22,7 +27,7 @@ async function checkPlacement(rc: RequestContext, data: Row, errors: Errors) {
     }
   }
   if (data.rack_id != null) {
-    const rack = await one(rc, sql<Row>`select site_id, location_id, name from dcim_rack where id = ${data.rack_id}`);
+    const rack = await rackOf(rc, data.rack_id);
     if (Number(rack?.site_id) !== Number(data.site_id)) {
       errors.rack = [`Rack ${String(rack?.name)} does not belong to the device's site.`];
     } else if (data.location_id != null && rack?.location_id != null && Number(rack.location_id) !== Number(data.location_id)) {
@@ -86,7 +91,7 @@ async function checkRackPosition(rc: RequestContext, data: Row, type: Row, error
     errors.position = [`A U0 device type (${String(type.model)}) cannot be assigned to a rack position.`];
   }
   if (errors.face || errors.position) return;
-  const rack = await one(rc, sql<Row>`select u_height from dcim_rack where id = ${data.rack_id}`);
+  const rack = await rackOf(rc, data.rack_id);
   const top = position + height;
   const occupants = [...(await storedOccupants(rc, data.rack_id)), ...(await earlierOccupants(rc, data.rack_id, earlier))];
   if (top - 1 > Number(rack?.u_height ?? 0) || occupants.some((o) => clashes(o, data, !!type.is_full_depth, position, top))) {
