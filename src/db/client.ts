@@ -171,11 +171,30 @@ function preparePoolClients(pool: pg.Pool): pg.Pool {
       // it would crash the process. The query in flight fails on its own (a 503), and pg-pool drops
       // the broken client when it is released.
       client.on('error', () => undefined);
-      const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+      const query = client.query.bind(client) as (...args: unknown[]) => Promise<unknown>;
+      const stream = (client as unknown as { connection: { stream: { cork(): void; uncork(): void } } }).connection.stream;
+      // a transaction's BEGIN, queued but not yet written (below)
+      let began: Promise<unknown> | null = null;
       (client as unknown as { query: (...args: unknown[]) => unknown }).query = (text: unknown, values?: unknown) => {
+        if (text === 'begin' && began === null) {
+          // issue 15: a write's BEGIN is written to the socket together with its first statement,
+          // one write and one round trip instead of two (pipeline mode sends it without waiting
+          // for its answer; the cork holds it until that statement joins it). Kysely always sends
+          // a statement after BEGIN (at least its COMMIT or ROLLBACK). The statement's answer
+          // waits for BEGIN's, so a failed BEGIN (a broken connection) fails it too.
+          stream.cork();
+          began = query(text, values);
+          began.catch(() => undefined);
+          return Promise.resolve({ command: 'BEGIN', rowCount: null, rows: [], fields: [] });
+        }
         if (Array.isArray(values) && values.some(Array.isArray)) values = values.map(idArrayLiteral);
         const name = typeof text === 'string' && Array.isArray(values) ? nameFor(text) : undefined;
-        return name ? query({ name, text, values }) : query(text, values);
+        const run = name ? query({ name, text, values }) : query(text, values);
+        if (began === null) return run;
+        const withBegin = Promise.all([began, run]).then(([, result]) => result);
+        began = null;
+        stream.uncork();
+        return withBegin;
       };
     }
     return client;
@@ -190,6 +209,10 @@ async function openPostgres(url: string, max: number, statementTimeoutSec: numbe
   const pool = new pg.Pool({
     connectionString: url,
     max,
+    // a client writes a statement without waiting for the answer to the one before, so a
+    // transaction's BEGIN can share its first statement's write (preparePoolClients); pg 8.23's
+    // option, not yet in its type definitions
+    ...({ pipeline: true } as pg.PoolConfig),
     options: '-c TimeZone=UTC',
     // one pathological statement cannot hold a connection forever (errors.ts: statementTimeout)
     ...(statementTimeoutSec > 0 ? { statement_timeout: Math.max(1, Math.round(statementTimeoutSec * 1000)) } : {}),
