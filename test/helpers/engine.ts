@@ -27,3 +27,14 @@ export async function needsPostgresServer(): Promise<{ available: boolean; reaso
     await client.end().catch(() => undefined);
   }
 }
+
+/** one statement on the server's admin database (creating and dropping a test's own databases) */
+export async function adminQuery(text: string): Promise<void> {
+  const c = new pg.Client({ connectionString: PG_ADMIN_URL });
+  await c.connect();
+  try {
+    await c.query(text);
+  } finally {
+    await c.end();
+  }
+}

@@ -15,7 +15,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../bench/server.js';
 import { listMigrations } from '../../src/db/migrate.js';
-import { needsPostgresServer, PG_ADMIN_URL, pgUrl } from '../helpers/engine.js';
+import { adminQuery, needsPostgresServer, pgUrl } from '../helpers/engine.js';
 import { parseExposition } from '../helpers/prometheus.js';
 
 const ROOT = resolve(import.meta.dirname, '../..');
@@ -91,16 +91,6 @@ function logged(output: string, msg: string): Array<Record<string, unknown>> {
   return output.split('\n').filter((l) => l.startsWith('{')).map((l) => JSON.parse(l) as Record<string, unknown>).filter((r) => r.msg === msg);
 }
 
-async function admin(text: string): Promise<void> {
-  const c = new pg.Client({ connectionString: PG_ADMIN_URL });
-  await c.connect();
-  try {
-    await c.query(text);
-  } finally {
-    await c.end();
-  }
-}
-
 const server = await needsPostgresServer();
 
 describe.runIf(server.available)(`serve --workers 2 on PostgreSQL${server.reason}`, () => {
@@ -109,14 +99,14 @@ describe.runIf(server.available)(`serve --workers 2 on PostgreSQL${server.reason
   let primaryPid: number;
   beforeAll(async () => {
     // a fresh, empty database: the start migrates it
-    await admin(`create database ${name}`);
+    await adminQuery(`create database ${name}`);
     svc = await startServe(['--workers', '2'], { DATABASE_URL: pgUrl(name) });
     primaryPid = svc.child.pid!;
   }, 90_000);
   afterAll(async () => {
     svc?.child.kill('SIGKILL');
     await svc?.exited;
-    await admin(`drop database if exists ${name} with (force)`);
+    await adminQuery(`drop database if exists ${name} with (force)`);
   });
 
   it('migrates once, in the primary, before the workers start, and greets once', async () => {
@@ -252,7 +242,7 @@ describe.runIf(server.available)(`serve --workers 2 on PostgreSQL${server.reason
 describe.runIf(server.available)(`serve --workers 2 whose primary is killed${server.reason}`, () => {
   it('leaves no worker behind: each ends when its IPC channel to the primary closes', async () => {
     const name = `inv_t_cluster_${randomBytes(4).toString('hex')}`;
-    await admin(`create database ${name}`);
+    await adminQuery(`create database ${name}`);
     const svc = await startServe(['--workers', '2'], { DATABASE_URL: pgUrl(name), LOG_LEVEL: 'warn' });
     try {
       const workers = workerPids(svc.child.pid!);
@@ -264,7 +254,7 @@ describe.runIf(server.available)(`serve --workers 2 whose primary is killed${ser
       expect(alive()).toEqual([]);
     } finally {
       svc.child.kill('SIGKILL');
-      await admin(`drop database if exists ${name} with (force)`);
+      await adminQuery(`drop database if exists ${name} with (force)`);
     }
   }, 60_000);
 });

@@ -10,23 +10,12 @@ import { Socket } from 'node:net';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, openDatabase } from '../../../src/db/client.js';
-import { needsPostgresServer, PG_ADMIN_URL, pgUrl } from '../../helpers/engine.js';
-import pg from 'pg';
+import { adminQuery, needsPostgresServer, pgUrl } from '../../helpers/engine.js';
 
 const server = await needsPostgresServer();
 if (!server.available) console.warn(`begin-with-first-statement.test.ts${server.reason}`);
 
 const NAME = `inv_test_begin_${process.pid}`;
-
-async function admin(text: string): Promise<void> {
-  const c = new pg.Client({ connectionString: PG_ADMIN_URL });
-  await c.connect();
-  try {
-    await c.query(text);
-  } finally {
-    await c.end();
-  }
-}
 
 /** the bytes of every socket write (a flush of corked messages is one) while `run` runs */
 async function socketWrites(run: () => Promise<void>): Promise<string[]> {
@@ -55,14 +44,14 @@ describe.skipIf(!server.available)(`a write transaction's BEGIN on PostgreSQL${s
   const rows = async () => Number((await sql<{ n: number }>`select count(*)::int as n from begin_probe`.execute(db.kysely)).rows[0]!.n);
 
   beforeAll(async () => {
-    await admin(`drop database if exists ${NAME} with (force)`);
-    await admin(`create database ${NAME}`);
+    await adminQuery(`drop database if exists ${NAME} with (force)`);
+    await adminQuery(`create database ${NAME}`);
     db = await openDatabase({ databaseUrl: pgUrl(NAME), dataDir: '', poolSize: 1 });
     await sql`create table begin_probe (x int not null)`.execute(db.kysely);
   });
   afterAll(async () => {
     await db?.close();
-    await admin(`drop database if exists ${NAME} with (force)`);
+    await adminQuery(`drop database if exists ${NAME} with (force)`);
   });
 
   it('goes out in the same write as the first statement, which runs inside the transaction', async () => {
