@@ -1,5 +1,6 @@
 /** Which database engine the suite runs on, and where PostgreSQL is. */
 import pg from 'pg';
+import { adminQuery as benchAdminQuery } from '../../bench/server.js';
 
 export const ENGINE = process.env.DB === 'postgres' ? 'postgres' : 'pglite';
 export const PG_ADMIN_URL = process.env.TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -29,12 +30,6 @@ export async function needsPostgresServer(): Promise<{ available: boolean; reaso
 }
 
 /** one statement on the server's admin database (creating and dropping a test's own databases) */
-export async function adminQuery(text: string): Promise<void> {
-  const c = new pg.Client({ connectionString: PG_ADMIN_URL });
-  await c.connect();
-  try {
-    await c.query(text);
-  } finally {
-    await c.end();
-  }
+export function adminQuery(text: string): Promise<void> {
+  return benchAdminQuery(PG_ADMIN_URL, text);
 }
