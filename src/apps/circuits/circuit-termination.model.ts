@@ -18,7 +18,7 @@ import { retraceAfterDelete, retraceCircuit } from '../dcim/paths/upkeep.js';
 import { description, fk } from '../fields.js';
 import { TerminationSide } from './choices.js';
 import { searchTerm } from '../../core/query/filter-conditions.js';
-import { likeEscape } from '../../core/query/lookups.js';
+import { likeEscape, likeFor } from '../../core/query/lookups.js';
 
 const notAChoice = (v: unknown) => (TerminationSide.labels.has(v as string) ? undefined : `"${String(v)}" is not a valid choice.`);
 
@@ -66,8 +66,9 @@ export const circuitTermination = defineModel({
         const q = searchTerm(values);
         if (!q) return null;
         const p = `%${likeEscape(q)}%`;
-        return sql`(t.xconnect_id ilike ${p} or t.pp_info ilike ${p} or t.description ilike ${p}
-          or t.circuit_id in (select id from circuits_circuit where cid ilike ${p}))`;
+        const op = likeFor(q);
+        return sql`(t.xconnect_id ${op} ${p} or t.pp_info ${op} ${p} or t.description ${op} ${p}
+          or t.circuit_id in (select id from circuits_circuit where cid ${op} ${p}))`;
       },
     },
   },

@@ -11,7 +11,7 @@ import { sql } from 'kysely';
 import { defineModel } from '../../core/model/define-model.js';
 import type { CustomFilter, FieldDef } from '../../core/model/types.js';
 import { searchTerm } from '../../core/query/filter-conditions.js';
-import { likeEscape } from '../../core/query/lookups.js';
+import { likeEscape, likeFor } from '../../core/query/lookups.js';
 import { parseFilterValue } from '../../core/query/parse-value.js';
 import { JobStatus } from './choices.js';
 
@@ -54,8 +54,9 @@ const searchFilter: CustomFilter = {
     const q = searchTerm(values);
     if (!q) return null;
     const p = `%${likeEscape(q)}%`;
-    return sql`(${sql.ref(`${alias}.name`)} ilike ${p}
-      or exists (select 1 from users_user u where u.id = ${sql.ref(`${alias}.user_id`)} and u.username ilike ${p}))`;
+    const op = likeFor(q);
+    return sql`(${sql.ref(`${alias}.name`)} ${op} ${p}
+      or exists (select 1 from users_user u where u.id = ${sql.ref(`${alias}.user_id`)} and u.username ${op} ${p}))`;
   },
 };
 

@@ -11,6 +11,7 @@
 import { sql } from 'kysely';
 import { defineModel } from '../../core/model/define-model.js';
 import type { CustomFilter } from '../../core/model/types.js';
+import { likeEscape, likeFor } from '../../core/query/lookups.js';
 import { fk } from '../fields.js';
 import { contentTypeIdFilter } from './content-type-filters.js';
 
@@ -23,7 +24,7 @@ const searchFilter: CustomFilter = {
     const text = (values[0] ?? '').trim();
     if (!text) return null;
     const id = /^\d{1,15}$/.test(text) ? Number(text) : null;
-    const like = sql`${sql.ref(`${alias}.object_type`)} ilike ${`%${text.replace(/[\\%_]/g, '\\$&')}%`}`;
+    const like = sql`${sql.ref(`${alias}.object_type`)} ${likeFor(text)} ${`%${likeEscape(text)}%`}`;
     return id === null ? like : sql`(${like} or ${sql.ref(`${alias}.object_id`)} = ${id})`;
   },
 };

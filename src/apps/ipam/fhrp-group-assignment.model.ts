@@ -9,7 +9,7 @@ import { fk } from '../fields.js';
 import { parseIds } from '../dcim/filters.js';
 import { FHRP_INTERFACE_TYPES } from './choices.js';
 import { searchTerm } from '../../core/query/filter-conditions.js';
-import { likeEscape } from '../../core/query/lookups.js';
+import { likeEscape, likeFor } from '../../core/query/lookups.js';
 import { fhrpGroup } from './fhrp-group.model.js';
 import type { RequestContext } from '../../core/context.js';
 import { rowOfType } from '../../core/crud/row-by-id.js';
@@ -78,7 +78,7 @@ export const fhrpGroupAssignment = defineModel({
       async build(values, _lookup, { alias }) {
         const q = searchTerm(values);
         if (!q) return null;
-        return sql`${sql.ref(`${alias}.group_id`)} in (select id from ipam_fhrpgroup where name ilike ${`%${likeEscape(q)}%`})`;
+        return sql`${sql.ref(`${alias}.group_id`)} in (select id from ipam_fhrpgroup where name ${likeFor(q)} ${`%${likeEscape(q)}%`})`;
       },
     },
   },

@@ -6,7 +6,7 @@
  */
 import { sql } from 'kysely';
 import type { CustomFilter } from '../../core/model/types.js';
-import { type Cond, INTEGER_LOOKUPS, likeEscape } from '../../core/query/lookups.js';
+import { type Cond, INTEGER_LOOKUPS, likeEscape, likeFor } from '../../core/query/lookups.js';
 import { searchTerm, textSearchConditions } from '../../core/query/filter-conditions.js';
 import { parseFilterValue, parseNetworks } from '../../core/query/parse-value.js';
 import { format, type IpValue, networkOf, parseIp } from '../../core/net/ip.js';
@@ -75,9 +75,9 @@ export function networkSearch(column: string, textColumns: string[], opts: { sta
       const esc = likeEscape(q);
       const c = sql.ref(`${alias}.${column}`);
       const parts: Cond[] = textSearchConditions(alias, textColumns, q);
-      if (opts.startsWith) parts.push(sql`text(${c}) ilike ${`${esc}%`}`);
+      if (opts.startsWith) parts.push(sql`text(${c}) ${likeFor(q)} ${`${esc}%`}`);
       else {
-        parts.push(sql`text(${c}) ilike ${`%${esc}%`}`);
+        parts.push(sql`text(${c}) ${likeFor(q)} ${`%${esc}%`}`);
         const ip = parseIp(q);
         if (ip) parts.push(sql`${c} >>= ${format(networkOf(ip))}::cidr`);
       }

@@ -11,7 +11,7 @@ import { fk } from '../fields.js';
 import { ContactPriority } from './choices.js';
 import { idSetFilter } from './id-set-filter.js';
 import { searchTerm } from '../../core/query/filter-conditions.js';
-import { likeEscape } from '../../core/query/lookups.js';
+import { likeEscape, likeFor } from '../../core/query/lookups.js';
 
 const priorityLabel = (row: Row) => (row.priority ? ContactPriority.labels.get(row.priority as string) ?? String(row.priority) : '');
 
@@ -52,8 +52,9 @@ export const contactAssignment = defineModel({
         const q = searchTerm(values);
         if (!q) return null;
         const pattern = `%${likeEscape(q)}%`;
-        return sql`(t.contact_id in (select id from tenancy_contact where name ilike ${pattern})
-          or t.role_id in (select id from tenancy_contactrole where name ilike ${pattern}))`;
+        const op = likeFor(q);
+        return sql`(t.contact_id in (select id from tenancy_contact where name ${op} ${pattern})
+          or t.role_id in (select id from tenancy_contactrole where name ${op} ${pattern}))`;
       },
     },
   },

@@ -7,7 +7,7 @@
 import { sql } from 'kysely';
 import { defineModel } from '../../core/model/define-model.js';
 import type { CustomFilter } from '../../core/model/types.js';
-import { likeEscape } from '../../core/query/lookups.js';
+import { likeEscape, likeFor } from '../../core/query/lookups.js';
 import { searchTerm } from '../../core/query/filter-conditions.js';
 import { fk } from '../fields.js';
 import { numericFilter } from '../ipam/network-filters.js';
@@ -89,7 +89,7 @@ export const l2vpnTermination = defineModel({
       async build(values, _lookup, { alias }) {
         const q = searchTerm(values);
         if (!q) return null;
-        return sql`${sql.ref(`${alias}.l2vpn_id`)} in (select id from vpn_l2vpn where name ilike ${`%${likeEscape(q)}%`})`;
+        return sql`${sql.ref(`${alias}.l2vpn_id`)} in (select id from vpn_l2vpn where name ${likeFor(q)} ${`%${likeEscape(q)}%`})`;
       },
     },
   },

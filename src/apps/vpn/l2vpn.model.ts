@@ -10,7 +10,7 @@
  */
 import { sql } from 'kysely';
 import { defineModel } from '../../core/model/define-model.js';
-import { likeEscape } from '../../core/query/lookups.js';
+import { likeEscape, likeFor } from '../../core/query/lookups.js';
 import { searchTerm } from '../../core/query/filter-conditions.js';
 import { comments, description, name, slug } from '../fields.js';
 import { tenancyFilters, tenantField } from '../ipam/common.js';
@@ -54,7 +54,8 @@ export const l2vpn = defineModel({
         const q = searchTerm(values);
         if (!q) return null;
         const p = `%${likeEscape(q)}%`;
-        const parts = [sql`${sql.ref(`${alias}.name`)} ilike ${p}`, sql`${sql.ref(`${alias}.description`)} ilike ${p}`];
+        const op = likeFor(q);
+        const parts = [sql`${sql.ref(`${alias}.name`)} ${op} ${p}`, sql`${sql.ref(`${alias}.description`)} ${op} ${p}`];
         if (/^-?\d{1,18}$/.test(q)) parts.push(sql`${sql.ref(`${alias}.identifier`)} = ${q}::bigint`);
         return sql`(${sql.join(parts, sql` or `)})`;
       },

@@ -6,7 +6,7 @@
 import { sql } from 'kysely';
 import { defineModel } from '../../core/model/define-model.js';
 import { searchTerm } from '../../core/query/filter-conditions.js';
-import { likeEscape } from '../../core/query/lookups.js';
+import { likeEscape, likeFor } from '../../core/query/lookups.js';
 import { fk } from '../fields.js';
 import { TunnelTerminationRole } from './choices.js';
 import { displayNames } from './display-names.js';
@@ -39,7 +39,7 @@ export const tunnelTermination = defineModel({
       async build(values, _lookup, { alias }) {
         const q = searchTerm(values);
         if (!q) return null;
-        return sql`${sql.ref(`${alias}.tunnel_id`)} in (select id from vpn_tunnel where name ilike ${`%${likeEscape(q)}%`})`;
+        return sql`${sql.ref(`${alias}.tunnel_id`)} in (select id from vpn_tunnel where name ${likeFor(q)} ${`%${likeEscape(q)}%`})`;
       },
     },
   },

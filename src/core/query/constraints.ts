@@ -7,7 +7,7 @@ import { sql } from 'kysely';
 import type { Constraints, RequestContext } from '../context.js';
 import type { ModelDef } from '../model/types.js';
 import type { Registry } from '../model/registry.js';
-import { type Cond, likeEscape } from './lookups.js';
+import { type Cond, likeEscape, likeFor } from './lookups.js';
 
 const LOOKUPS = new Set(['exact', 'iexact', 'in', 'contains', 'icontains', 'startswith', 'istartswith', 'endswith', 'iendswith', 'gt', 'gte', 'lt', 'lte', 'isnull', 'n']);
 
@@ -21,7 +21,7 @@ function resolveUser(v: unknown, userId: number | null): unknown {
 
 function like(c: Cond, v: unknown, ci: boolean, wrap: (s: string) => string) {
   const s = wrap(likeEscape(String(v)));
-  return ci ? sql`${c}::text ilike ${s}` : sql`${c}::text like ${s}`;
+  return ci ? sql`${c}::text ${likeFor(String(v))} ${s}` : sql`${c}::text like ${s}`;
 }
 
 function compare(c: Cond, lookup: string, v: unknown): Cond {

@@ -8,7 +8,7 @@ import type { RequestContext } from '../context.js';
 import { Errors } from '../errors.js';
 import type { FieldDef, ModelDef } from '../model/types.js';
 import { descendantsSql } from '../represent/load-related.js';
-import { BOOLEAN_VALUED, type Cond, likeEscape, LOOKUPS_BY_KIND } from './lookups.js';
+import { BOOLEAN_VALUED, type Cond, likeEscape, likeFor, LOOKUPS_BY_KIND } from './lookups.js';
 import { normaliseMac } from '../net/mac.js';
 import { parseBooleanLookup, parseFilterValue, parseNetworks } from './parse-value.js';
 import { format } from '../net/ip.js';
@@ -129,7 +129,8 @@ export function searchTerm(raw: string[]): string | undefined {
 /** `q`: case-insensitive contains over the fields, OR-ed; a model's own `q` filter may add more. */
 export function textSearchConditions(alias: string, fields: string[], q: string): Cond[] {
   const pattern = `%${likeEscape(q)}%`;
-  return fields.map((f) => sql`${sql.ref(`${alias}.${f}`)}::text ilike ${pattern}`);
+  const op = likeFor(q);
+  return fields.map((f) => sql`${sql.ref(`${alias}.${f}`)}::text ${op} ${pattern}`);
 }
 
 export function searchCondition(model: ModelDef, raw: string[]) {

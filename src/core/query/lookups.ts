@@ -13,10 +13,25 @@ export function likeEscape(s: string): string {
   return s.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
+/** ASCII characters that are no letters: digits, punctuation, space (addresses, MACs as typed, numbers) */
+const CASELESS = /^[\x00-\x40\x5b-\x60\x7b-\x7f]*$/;
+
+/**
+ * The operator of a case-insensitive match of `value` (the user's text, before escaping; the only
+ * wildcards around it are `%`). ILIKE folds the case of every row's text before comparing. A value
+ * of ASCII characters that are no letters folds to itself, and no character folds to one of them,
+ * so LIKE, a byte compare, finds the same rows: about half the cost per row
+ * (`ip-addresses/?q=10.1.` filters ~2,500 rows per page; issue 15), and left-anchored it can use
+ * a `text_pattern_ops` index.
+ */
+export function likeFor(value: string): Cond {
+  return CASELESS.test(value) ? sql`like` : sql`ilike`;
+}
+
 const anyOf = (col: Cond, values: unknown[]) => sql`${col} = any(${values})`;
 const orLike = (col: Cond, values: unknown[], wrap: (v: string) => string) =>
   sql`(${sql.join(
-    values.map((v) => sql`${col}::text ilike ${wrap(likeEscape(String(v)))}`),
+    values.map((v) => sql`${col}::text ${likeFor(String(v))} ${wrap(likeEscape(String(v)))}`),
     sql` or `,
   )})`;
 /** NOT, keeping NULL rows (Django's exclude() keeps rows whose value is NULL) */
