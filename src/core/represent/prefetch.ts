@@ -26,6 +26,11 @@ export interface Prefetched {
   covered: ReadonlySet<string>;
   /** rows to render nested, per target model */
   rows: Map<string, Row[]>;
+  /**
+   * per target model, the parents its nested form shows in turn (a device type's manufacturer
+   * inside a device): rows in hand for render() of those nested rows, which loads any others
+   */
+  inner?: Map<string, Prefetched>;
   m2m: Map<string, Map<number, number[]>>;
   counts: Map<string, Map<number, number>>;
   tags?: Map<number, TagRow[]>;
@@ -67,12 +72,19 @@ function prefetchEntries(rc: RequestContext, model: ModelDef, plan: RenderPlan):
   }
   for (const [to, ids] of targetIds) {
     const target = registry.get(to);
-    entries.push([`rows:${to}`, agg(rowsByIdSql(target, sql.join(ids, sql` union `), columnsFor(target, planRender(target, 'nested'))))]);
+    const idsOfTarget = sql.join(ids, sql` union `);
+    entries.push([`rows:${to}`, agg(rowsByIdSql(target, idsOfTarget, columnsFor(target, planRender(target, 'nested'))))]);
+    // the nested form's own parents, read through the target's rows: one statement, not one more per model
+    for (const k of planRender(target, 'nested').fkKeys) {
+      const inner = registry.get(target.fields[k]!.to!);
+      const innerIds = sql`select ${sql.ref(`${k}_id`)} from ${sql.table(target.table)} where id in (${idsOfTarget})`;
+      entries.push([`inner:${to}:${inner.name}`, agg(rowsByIdSql(inner, innerIds, columnsFor(inner, planRender(inner, 'nested'))))]);
+    }
   }
   for (const k of plan.countKeys) entries.push([`count:${k}`, agg(countSql(rc, model, model.counts[k]!, PAGE_IDS))]);
   if (plan.withTags) entries.push(['tags', agg(tagsSql(model, PAGE_IDS), sql`r.name, r.id`)]);
   if (plan.withDepth) entries.push(['depth', agg(depthRowsSql(model, PAGE_IDS))]);
-  for (const [key] of entries) if (!key.startsWith('rows:')) covered.add(key);
+  for (const [key] of entries) if (!key.startsWith('rows:') && !key.startsWith('inner:')) covered.add(key);
   return { entries, covered };
 }
 
@@ -156,11 +168,18 @@ export function takePrefetched(rc: RequestContext, model: ModelDef, plan: Render
   if (!data) return undefined;
   const out: Prefetched = { covered: wrapperFor(rc, model, plan)!.covered, rows: new Map(), m2m: new Map(), counts: new Map() };
   for (const [key, value] of Object.entries(data)) {
-    const [kind, name] = key.split(':') as [string, string];
+    const [kind, name, innerName] = key.split(':') as [string, string, string?];
     const list = value as Row[];
     if (kind === 'rows') {
       const target = rc.app.registry.get(name);
       out.rows.set(name, list.map((r) => normaliseJsonRow(target, r)));
+    } else if (kind === 'inner') {
+      // covers nothing: render() uses these rows and still loads any it lacks
+      out.inner ??= new Map();
+      let inner = out.inner.get(name);
+      if (!inner) out.inner.set(name, (inner = { covered: new Set(), rows: new Map(), m2m: new Map(), counts: new Map() }));
+      const target = rc.app.registry.get(innerName!);
+      inner.rows.set(innerName!, list.map((r) => normaliseJsonRow(target, r)));
     } else if (kind === 'm2m') out.m2m.set(name, m2mMap(list as Array<{ o: unknown; m: unknown }>));
     else if (kind === 'count') out.counts.set(name, numberMap(list as Array<{ id: unknown; n: unknown }>));
     else if (kind === 'tags') out.tags = tagsMap(list as unknown as Array<TagRow & { object_id: unknown }>);

@@ -163,7 +163,7 @@ export async function render(rc: RequestContext, model: ModelDef, rows: Row[], m
       const target = registry.get(to);
       const loaded = wanted.get(to)?.size ? await fetchRowsById(rc, target, [...wanted.get(to)!], columnsFor(target, planRender(target, 'nested'))) : [];
       const targetRows = [...(targets.get(to)?.values() ?? []), ...loaded];
-      const rendered = await render(rc, target, targetRows, 'nested');
+      const rendered = await render(rc, target, targetRows, 'nested', { prefetched: pre?.inner?.get(to) });
       nested.set(to, new Map(rendered.map((r) => [Number(r.id), r])));
     }),
   );

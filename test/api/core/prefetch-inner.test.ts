@@ -1,0 +1,53 @@
+/**
+ * Parents of nested objects (represent/prefetch.ts `inner:`): the device of an address's interface,
+ * the manufacturer of a device's type, come with the page's own statement, so a page of assigned
+ * addresses costs what a page of unassigned ones does, and shows the same as the interface's own GET.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeTestApp, type TestApp, uniq } from '../../helpers/app.js';
+import { fewestStatements } from '../../helpers/statements.js';
+import { makeDevice, make, type Json } from '../dcim/factories.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  // every GET renders: the statements counted are the render's, not a cached answer's
+  t = await makeTestApp({ RESPONSE_CACHE_MB: '0' });
+});
+afterAll(async () => t.close());
+
+async function statements(url: string): Promise<{ n: number; body: Json }> {
+  const { n, result } = await fewestStatements(t.db, () => t.get(url));
+  expect(result.statusCode, result.body).toBe(200);
+  return { n, body: result.json() };
+}
+
+describe('parents of nested objects', () => {
+  it('come with the page: assigned addresses cost what unassigned ones do', async () => {
+    const device = await makeDevice(t);
+    const ifaces = [await make(t, '/api/dcim/interfaces/', { device: device.id, name: 'eth0', type: '1000base-t' }),
+      await make(t, '/api/dcim/interfaces/', { device: device.id, name: 'eth1', type: '1000base-t' })];
+    const [assigned, loose] = [uniq('asg'), uniq('lse')];
+    const res = await t.post('/api/ipam/ip-addresses/', [
+      ...ifaces.map((i, n) => ({ address: `192.0.2.${n + 1}/24`, dns_name: `${assigned}.example.net`, assigned_object_type: 'dcim.interface', assigned_object_id: i.id })),
+      ...ifaces.map((_, n) => ({ address: `198.51.100.${n + 1}/24`, dns_name: `${loose}.example.net` })),
+    ]);
+    expect(res.statusCode, res.body).toBe(201);
+    const withParents = await statements(`/api/ipam/ip-addresses/?q=${assigned}`);
+    const without = await statements(`/api/ipam/ip-addresses/?q=${loose}`);
+    expect(withParents.n).toBe(without.n);
+    expect(withParents.body.results).toHaveLength(2);
+    for (const a of withParents.body.results as Json[]) {
+      const own = (await t.get(`/api/dcim/interfaces/${a.assigned_object.id}/`)).json();
+      expect(a.assigned_object.device).toEqual(own.device);
+      expect(a.assigned_object.device.id).toBe(device.id);
+    }
+  });
+
+  it('show a device type and its manufacturer in a device as the type\'s own GET does', async () => {
+    const device = await makeDevice(t);
+    const { body } = await statements(`/api/dcim/devices/${device.id}/`);
+    const type = (await t.get(`/api/dcim/device-types/${body.device_type.id}/`)).json();
+    expect(body.device_type.manufacturer).toEqual(type.manufacturer);
+    expect(body.device_type.manufacturer.id).toBeGreaterThan(0);
+  });
+});
