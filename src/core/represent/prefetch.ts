@@ -159,6 +159,10 @@ function normaliseJsonRow(model: ModelDef, row: Row): Row {
  * returns what they carried, or undefined when the query prefetched nothing.
  */
 export function takePrefetched(rc: RequestContext, model: ModelDef, plan: RenderPlan, rows: Row[]): Prefetched | undefined {
+  const wrapper = wrapperFor(rc, model, plan);
+  // nothing wrapped the query: no row carries anything to take (a brief page of 1,000 prefixes
+  // spent ~3 % of its time deleting absent keys)
+  if (!wrapper) return undefined;
   let data: Record<string, unknown> | undefined;
   for (const r of rows) {
     if (r.__prefetch) data = r.__prefetch as Record<string, unknown>;
@@ -166,7 +170,7 @@ export function takePrefetched(rc: RequestContext, model: ModelDef, plan: Render
     delete r.__ord;
   }
   if (!data) return undefined;
-  const out: Prefetched = { covered: wrapperFor(rc, model, plan)!.covered, rows: new Map(), m2m: new Map(), counts: new Map() };
+  const out: Prefetched = { covered: wrapper.covered, rows: new Map(), m2m: new Map(), counts: new Map() };
   for (const [key, value] of Object.entries(data)) {
     const [kind, name, innerName] = key.split(':') as [string, string, string?];
     const list = value as Row[];
