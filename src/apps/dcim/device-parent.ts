@@ -2,18 +2,26 @@
  * A device's `parent_device` (NetBox 3.4 DeviceSerializer.get_parent_device): the device whose
  * bay holds it, nested, with that bay as `device_bay`; null for a device in no bay.
  */
-import { sql } from 'kysely';
+import { type RawBuilder, sql } from 'kysely';
 import type { RequestContext } from '../../core/context.js';
 import { fetchRowsById, type Row } from '../../core/represent/load-related.js';
 import { render } from '../../core/represent/render.js';
 import { detailUrl } from '../../core/urls.js';
 
-/** device id -> its parent_device value, for the devices of a page (two statements when any is in a bay) */
-export async function parentDevices(rc: RequestContext, deviceIds: number[]): Promise<Map<number, Row>> {
+/** the bays holding the devices of a page (`pageIds`: their ids as a sub-select or a list) */
+export function holdingBaysSql(pageIds: RawBuilder<unknown> | number[]): RawBuilder<unknown> {
+  const ids = Array.isArray(pageIds) ? sql`select unnest(${pageIds}::bigint[])` : pageIds;
+  return sql`select id, name, device_id, installed_device_id from dcim_devicebay where installed_device_id in (${ids})`;
+}
+
+/**
+ * device id -> its parent_device value, for the devices of a page: the bays holding them (read with
+ * the page when `prefetchedBays` is given, else one statement), then their devices when any is in a bay
+ */
+export async function parentDevices(rc: RequestContext, deviceIds: number[], prefetchedBays?: Row[]): Promise<Map<number, Row>> {
   const out = new Map<number, Row>();
   if (!deviceIds.length) return out;
-  const bays = await sql<Row>`select id, name, device_id, installed_device_id from dcim_devicebay
-    where installed_device_id = any(${deviceIds}::bigint[])`.execute(rc.q);
+  const bays = { rows: prefetchedBays ?? (await sql<Row>`${holdingBaysSql(deviceIds)}`.execute(rc.q)).rows };
   if (!bays.rows.length) return out;
   const model = rc.app.registry.get('dcim.device');
   const parents = await render(rc, model, await fetchRowsById(rc, model, [...new Set(bays.rows.map((b) => Number(b.device_id)))]), 'nested');

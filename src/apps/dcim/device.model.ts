@@ -17,7 +17,7 @@ import { unnamedDisplays, validateDevice } from './device-rules.js';
 import { DEVICE_SUBJECT, renderConfigContexts } from '../extras/config-context-render.js';
 import { booleanFilter, iexact, interfaceMacFilter, parseIds, siteScope, viaPair } from './filters.js';
 import type { CustomFilter } from '../../core/model/types.js';
-import { parentDevices } from './device-parent.js';
+import { holdingBaysSql, parentDevices } from './device-parent.js';
 import { relatedFilter } from '../../core/query/related-filter.js';
 import { contactFilters } from '../tenancy/contact-filters.js';
 import { instantiateDeviceComponents } from './instantiate/device-components.js';
@@ -145,9 +145,9 @@ export const device = defineModel({
     },
     // NetBox Device.save(): a new device gets its type's components (instantiate/)
     afterCreate: instantiateDeviceComponents,
-    async represent(rc, rows, out, { mode }) {
+    async represent(rc, rows, out, { mode, prefetched }) {
       const unnamed = await unnamedDisplays(rc, rows);
-      const parents = mode === 'full' ? await parentDevices(rc, rows.map((r) => Number(r.id))) : new Map<number, Record<string, unknown>>();
+      const parents = mode === 'full' ? await parentDevices(rc, rows.map((r) => Number(r.id)), prefetched?.('holding_bays')) : new Map<number, Record<string, unknown>>();
       rows.forEach((r, i) => {
         const o = out[i]!;
         o.display = unnamed.get(Number(r.id)) ?? o.display;
@@ -173,6 +173,8 @@ export const device = defineModel({
     inventory_item_count: { model: 'dcim.inventoryitem', via: 'device' },
   },
   display: (row) => (row.name ? (row.asset_tag ? `${row.name} (${row.asset_tag})` : String(row.name)) : `Device ${row.id}`),
+  // the bays holding a page's devices (parent_device), read with the page
+  representRows: { holding_bays: holdingBaysSql },
   // brief and nested: an unnamed device's display is looked up by id; the rest of the hook is the full form's
   representReads: [],
   brief: ['name', 'display_name'],

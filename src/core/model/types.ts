@@ -2,6 +2,7 @@
  * The model declaration: what a model is, said once. Everything else (routes, filters,
  * representations, validation, OPTIONS, change logging) is derived from it by core/.
  */
+import type { RawBuilder } from 'kysely';
 import type { ChoiceSet } from './choices.js';
 import type { RequestContext } from '../context.js';
 
@@ -199,7 +200,12 @@ export interface ModelHooks {
     rc: RequestContext,
     rows: Record<string, unknown>[],
     out: Record<string, unknown>[],
-    info: { mode: 'full' | 'brief' | 'nested'; created: boolean },
+    info: {
+      mode: 'full' | 'brief' | 'nested';
+      created: boolean;
+      /** the rows of ModelDef.representRows[key] the page's statement read, or undefined: load them */
+      prefetched?: (key: string) => Record<string, unknown>[] | undefined;
+    },
   ): Promise<void> | void;
 }
 
@@ -259,6 +265,13 @@ export interface ModelDef {
    * read (core/represent/columns.ts). A model with a hook that declares nothing reads `*`.
    */
   representReads?: string[];
+  /**
+   * rows the represent hook reads for the full form, by key: each a query of the page's ids (given
+   * as a sub-select), run inside the page's own statement when it is prefetched
+   * (core/represent/prefetch.ts) and handed to the hook as `info.prefetched(key)`; elsewhere the
+   * hook loads them itself. A device's bay holding it was a statement of its own per page.
+   */
+  representRows?: Record<string, (pageIds: RawBuilder<unknown>) => RawBuilder<unknown>>;
   /** the brief form carries no `display` (spec: the prefix brief form is exactly id, url, family, prefix) */
   briefWithoutDisplay?: boolean;
   /**

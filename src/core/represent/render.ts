@@ -215,7 +215,10 @@ export async function render(rc: RequestContext, model: ModelDef, rows: Row[], m
     if (plan.withDepth) o._depth = depths.get(id) ?? 0;
     return o;
   });
-  if (model.hooks.represent) await model.hooks.represent(rc, rows, out, { mode, created: !!opts.created });
+  if (model.hooks.represent) {
+    const hookRows = pre?.hookRows;
+    await model.hooks.represent(rc, rows, out, { mode, created: !!opts.created, prefetched: hookRows && ((key) => hookRows.get(key)) });
+  }
   return out;
 }
 

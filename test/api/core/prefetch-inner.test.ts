@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTestApp, type TestApp, uniq } from '../../helpers/app.js';
 import { fewestStatements } from '../../helpers/statements.js';
-import { makeDevice, make, type Json } from '../dcim/factories.js';
+import { make, makeDevice, makeDeviceType, type Json } from '../dcim/factories.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -49,5 +49,26 @@ describe('parents of nested objects', () => {
     const type = (await t.get(`/api/dcim/device-types/${body.device_type.id}/`)).json();
     expect(body.device_type.manufacturer).toEqual(type.manufacturer);
     expect(body.device_type.manufacturer.id).toBeGreaterThan(0);
+  });
+});
+
+describe('rows a represent hook reads (ModelDef.representRows)', () => {
+  it('come with the page: a device detail is one statement, its type\'s manufacturer and the bay holding it included', async () => {
+    const device = await makeDevice(t);
+    const { n, body } = await statements(`/api/dcim/devices/${device.id}/`);
+    expect(body.parent_device).toBeNull();
+    expect(n).toBe(1);
+  });
+
+  it('still give the parent of a device in a bay, as the bay shows it', async () => {
+    const chassis = await makeDevice(t, { device_type: (await makeDeviceType(t, { subdevice_role: 'parent' })).id });
+    const blade = await makeDevice(t, { device_type: (await makeDeviceType(t, { subdevice_role: 'child', u_height: 0 })).id });
+    const bay = await make(t, '/api/dcim/device-bays/', { device: chassis.id, name: 'bay1', installed_device: blade.id });
+    const { body } = await statements(`/api/dcim/devices/${blade.id}/`);
+    expect(body.parent_device).toMatchObject({ id: chassis.id, name: chassis.name, device_bay: { id: bay.id, name: 'bay1' } });
+    const list = await statements(`/api/dcim/devices/?id=${blade.id}&id=${chassis.id}`);
+    const byId = new Map((list.body.results as Json[]).map((d) => [d.id, d]));
+    expect(byId.get(blade.id)!.parent_device).toEqual(body.parent_device);
+    expect(byId.get(chassis.id)!.parent_device).toBeNull();
   });
 });
