@@ -4,14 +4,13 @@
  */
 import { type RawBuilder, sql } from 'kysely';
 import type { RequestContext } from '../../core/context.js';
-import { fetchRowsById, type Row } from '../../core/represent/load-related.js';
+import { fetchRowsById, type Ids, idIn, type Row } from '../../core/represent/load-related.js';
 import { render } from '../../core/represent/render.js';
 import { detailUrl } from '../../core/urls.js';
 
-/** the bays holding the devices of a page (`pageIds`: their ids as a sub-select or a list) */
-export function holdingBaysSql(pageIds: RawBuilder<unknown> | number[]): RawBuilder<unknown> {
-  const ids = Array.isArray(pageIds) ? sql`select unnest(${pageIds}::bigint[])` : pageIds;
-  return sql`select id, name, device_id, installed_device_id from dcim_devicebay where installed_device_id in (${ids})`;
+/** the bays holding the devices of a page (their ids as a sub-select or a list) */
+export function holdingBaysSql(ids: Ids): RawBuilder<unknown> {
+  return sql`select id, name, device_id, installed_device_id from dcim_devicebay where ${idIn(sql.ref('installed_device_id'), ids)}`;
 }
 
 /**

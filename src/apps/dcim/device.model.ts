@@ -174,7 +174,7 @@ export const device = defineModel({
   },
   display: (row) => (row.name ? (row.asset_tag ? `${row.name} (${row.asset_tag})` : String(row.name)) : `Device ${row.id}`),
   // the bays holding a page's devices (parent_device), read with the page
-  representRows: { holding_bays: holdingBaysSql },
+  representRows: { holding_bays: { model: 'dcim.devicebay', select: holdingBaysSql } },
   // brief and nested: an unnamed device's display is looked up by id; the rest of the hook is the full form's
   representReads: [],
   brief: ['name', 'display_name'],

@@ -19,7 +19,7 @@ import { componentFilters } from './components/component.js';
 import { cabledFields, cabledFilters, connectionStatus, occupiedField, pathEndpointFields, representCabled } from './cabled-fields.js';
 import { parseIds } from './filters.js';
 import { validateInterface } from './interface-rules.js';
-import { l2vpnFilters, l2vpnTerminationField, representL2vpnTermination } from '../vpn/l2vpn-assignment.js';
+import { l2vpnFilters, l2vpnTerminationField, l2vpnTerminationRows, representL2vpnTermination } from '../vpn/l2vpn-assignment.js';
 import { moduleLink } from './module-link.js';
 import { dropUntaggedWithoutMode, syncTaggedVlans, validateVlans } from './interface-vlans.js';
 import { prepareRadio, validateRadio, WWN } from './interface-radio.js';
@@ -123,6 +123,8 @@ export const iface = defineModel({
     vdc: vdcFilter('name', 'string'),
     vdc_identifier: vdcFilter('identifier', 'integer'),
   },
+  // the L2VPN termination of each object of a page, read with the page
+  representRows: { l2vpn_termination: l2vpnTerminationRows('dcim.interface') },
   hooks: {
     async validate({ rc, data, before }) {
       return { ...(await validateInterface(rc, data, before)), ...(await validateVlans(rc, data)), ...validateRadio(data) };
@@ -134,14 +136,14 @@ export const iface = defineModel({
     async afterWrite({ rc, row, before }) {
       await syncTaggedVlans(rc, row, before);
     },
-    async represent(rc, rows, out, { mode }) {
+    async represent(rc, rows, out, { mode, prefetched }) {
       const { status } = await representCabled(rc, 'dcim.interface', rows, out, mode, true);
       rows.forEach((r, i) => {
         // NetBox: a component shows "name (label)" when it has a label
         if (r.label) out[i]!.display = `${String(r.name)} (${String(r.label)})`;
         if (mode === 'nested') out[i]!.connection_status = connectionStatus(r.cable_id, status);
       });
-      await representL2vpnTermination(rc, 'dcim.interface', rows, out, mode);
+      await representL2vpnTermination(rc, 'dcim.interface', rows, out, mode, prefetched?.('l2vpn_termination'));
     },
   },
   // NetBox 3.4 InterfaceSerializer (the Ansible inventory plugin reads it to decide whether to fetch addresses)

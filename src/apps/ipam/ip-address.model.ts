@@ -3,8 +3,9 @@
  * assigned to a device or VM interface (generic relation) and NAT-linked to another address.
  * `nat_outside` is the one address whose `nat_inside` points here, or null (spec).
  */
-import { sql } from 'kysely';
+import { type RawBuilder, sql } from 'kysely';
 import { defineModel } from '../../core/model/define-model.js';
+import { type Ids, idIn } from '../../core/represent/load-related.js';
 import { render } from '../../core/represent/render.js';
 import { comments, description, fk } from '../fields.js';
 import { IP_ASSIGNMENT_TYPES, IPAddressRole, IPAddressStatus, NON_UNIQUE_ROLES } from './choices.js';
@@ -24,6 +25,11 @@ type Row = Record<string, unknown>;
 
 /** the address part of a stored (normalised) address with its mask */
 const hostPart = (address: unknown) => String(address).split('/')[0];
+
+/** the addresses whose NAT inside is one of `ids` (a page's, as a sub-select or a list) */
+function natOutsideSql(ids: Ids): RawBuilder<unknown> {
+  return sql`select * from ipam_ipaddress where ${idIn(sql.ref('nat_inside_id'), ids)}`;
+}
 
 // NetBox 3.4 DNSValidator: labels of letters, digits, '-' and '_', or a leading wildcard
 const DNS_NAME = /^([0-9A-Za-z_-]+|\*)(\.[0-9A-Za-z_-]+)*\.?$/;
@@ -98,7 +104,7 @@ export const ipAddress = defineModel({
       // NetBox 3.4 stores DNS names lower-cased
       if (typeof data.dns_name === 'string') data.dns_name = data.dns_name.toLowerCase();
     },
-    async represent(rc, rows, out, { mode, created }) {
+    async represent(rc, rows, out, { mode, created, prefetched }) {
       setFamily(rows, out, 'address', mode);
       if (mode !== 'full') return;
       const ids = rows.map((r) => Number(r.id));
@@ -106,7 +112,7 @@ export const ipAddress = defineModel({
       // (nobody else knew their ids): those are in hand, and a create reads nothing more (issue 15)
       const outside = created
         ? rows.filter((r) => r.nat_inside_id != null && ids.includes(Number(r.nat_inside_id))).sort((a, b) => Number(a.id) - Number(b.id))
-        : (await sql<Row>`select * from ipam_ipaddress where nat_inside_id = any(${ids}::bigint[]) order by id`.execute(rc.q)).rows;
+        : [...(prefetched?.('nat_outside') ?? (await sql<Row>`${natOutsideSql(ids)}`.execute(rc.q)).rows)].sort((a, b) => Number(a.id) - Number(b.id));
       const byInside = new Map<number, Row>();
       for (const r of outside) if (!byInside.has(Number(r.nat_inside_id))) byInside.set(Number(r.nat_inside_id), r);
       const model = rc.app.registry.get('ipam.ipaddress');
@@ -118,6 +124,8 @@ export const ipAddress = defineModel({
       });
     },
   },
+  // the addresses whose NAT inside a page's addresses are, read with the page
+  representRows: { nat_outside: { model: 'ipam.ipaddress', select: natOutsideSql } },
   // the hook reads `address` (for family), which both forms show
   representReads: [],
   brief: ['family', 'address'],

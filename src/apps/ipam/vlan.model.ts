@@ -7,7 +7,7 @@ import type { RequestContext } from '../../core/context.js';
 import { defineModel } from '../../core/model/define-model.js';
 import { relatedFilter } from '../../core/query/related-filter.js';
 import { comments, fk } from '../fields.js';
-import { l2vpnFilters, l2vpnTerminationField, representL2vpnTermination } from '../vpn/l2vpn-assignment.js';
+import { l2vpnFilters, l2vpnTerminationField, l2vpnTerminationRows, representL2vpnTermination } from '../vpn/l2vpn-assignment.js';
 import { BasicStatus } from './choices.js';
 import { tenancyFilters, tenantField } from './common.js';
 
@@ -46,6 +46,8 @@ export const vlan = defineModel({
     site_group_id: relatedFilter(['site', 'group'], { byId: true }),
     ...l2vpnFilters('ipam.vlan'),
   },
+  // the L2VPN termination of each object of a page, read with the page
+  representRows: { l2vpn_termination: l2vpnTerminationRows('ipam.vlan') },
   hooks: {
     async validate({ rc, data }) {
       if (data.group_id == null) return;
@@ -65,9 +67,9 @@ export const vlan = defineModel({
       }
       return errors;
     },
-    async represent(rc, rows, out, { mode }) {
+    async represent(rc, rows, out, { mode, prefetched }) {
       if (mode === 'full') for (const o of out) o.display_name = o.display;
-      await representL2vpnTermination(rc, 'ipam.vlan', rows, out, mode);
+      await representL2vpnTermination(rc, 'ipam.vlan', rows, out, mode, prefetched?.('l2vpn_termination'));
     },
   },
   brief: ['vid', 'name'],

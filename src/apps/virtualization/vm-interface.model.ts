@@ -13,7 +13,7 @@ import { checkRelatedInterfaces, type InterfaceOwner } from '../dcim/interface-r
 import { dropUntaggedWithoutMode, syncTaggedVlans, validateVlans } from '../dcim/interface-vlans.js';
 import { description, fk } from '../fields.js';
 import { VM_INTERFACES } from '../ipam/relation-filters.js';
-import { l2vpnFilters, l2vpnTerminationField, representL2vpnTermination } from '../vpn/l2vpn-assignment.js';
+import { l2vpnFilters, l2vpnTerminationField, l2vpnTerminationRows, representL2vpnTermination } from '../vpn/l2vpn-assignment.js';
 
 const VM_INTERFACE_OWNER: InterfaceOwner = {
   ...VM_INTERFACES,
@@ -70,6 +70,8 @@ export const vmInterface = defineModel({
     vlan: vlanFilter('vlan', false),
     ...l2vpnFilters('virtualization.vminterface'),
   },
+  // the L2VPN termination of each object of a page, read with the page
+  representRows: { l2vpn_termination: l2vpnTerminationRows('virtualization.vminterface') },
   hooks: {
     async validate({ rc, data }) {
       const errors: Record<string, string[]> = {};
@@ -82,9 +84,9 @@ export const vmInterface = defineModel({
     async afterWrite({ rc, row, before }) {
       await syncTaggedVlans(rc, row, before, VM_INTERFACE_OWNER);
     },
-    async represent(rc, rows, out, { mode }) {
+    async represent(rc, rows, out, { mode, prefetched }) {
       if (mode !== 'full') return;
-      await representL2vpnTermination(rc, 'virtualization.vminterface', rows, out, mode);
+      await representL2vpnTermination(rc, 'virtualization.vminterface', rows, out, mode, prefetched?.('l2vpn_termination'));
     },
   },
   // NetBox 3.4 VMInterfaceSerializer: addresses on it, FHRP groups it takes part in

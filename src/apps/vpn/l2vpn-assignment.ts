@@ -3,10 +3,11 @@
  * and VLANs): the read-only `l2vpn_termination` (nested, or null) and the `l2vpn_id` / `l2vpn`
  * filters (`l2vpn` by the L2VPN's identifier, as NetBox 3.4's InterfaceFilterSet has it).
  */
-import { sql } from 'kysely';
+import { type RawBuilder, sql } from 'kysely';
 import type { RequestContext } from '../../core/context.js';
 import type { CustomFilter, FieldDef } from '../../core/model/types.js';
 import type { Cond } from '../../core/query/lookups.js';
+import { type Ids, idIn } from '../../core/represent/load-related.js';
 import { render } from '../../core/represent/render.js';
 import { idSetFilter } from '../tenancy/id-set-filter.js';
 
@@ -28,13 +29,21 @@ export function l2vpnFilters(type: string): Record<string, CustomFilter> {
   };
 }
 
-/** fills `l2vpn_termination` of a page of full representations: one query, one nested render */
-export async function representL2vpnTermination(rc: RequestContext, type: string, rows: Row[], out: Row[], mode: string): Promise<void> {
+/** the terminations of objects of `type` (a page's ids as a sub-select, or a list): ModelDef.representRows */
+export function l2vpnTerminationRows(type: string): { model: string; select: (ids: Ids) => RawBuilder<unknown> } {
+  return {
+    model: 'vpn.l2vpntermination',
+    select: (ids) => sql`select * from vpn_l2vpntermination where assigned_object_type = ${sql.lit(type)}
+      and ${idIn(sql.ref('assigned_object_id'), ids)}`,
+  };
+}
+
+/** fills `l2vpn_termination` of a page of full representations: one query (none when prefetched), one nested render */
+export async function representL2vpnTermination(rc: RequestContext, type: string, rows: Row[], out: Row[], mode: string, prefetched?: Row[]): Promise<void> {
   if (mode !== 'full' || !rows.length || !('l2vpn_termination' in out[0]!)) return;
   const model = rc.app.registry.find('vpn.l2vpntermination');
   if (!model) return;
-  const found = await sql<Row>`select * from vpn_l2vpntermination where assigned_object_type = ${type}
-    and assigned_object_id = any(${rows.map((r) => Number(r.id))}::bigint[])`.execute(rc.q);
+  const found = { rows: prefetched ?? (await sql<Row>`${l2vpnTerminationRows(type).select(rows.map((r) => Number(r.id)))}`.execute(rc.q)).rows };
   const nested = await render(rc, model, found.rows, 'nested');
   const byObject = new Map(found.rows.map((r, i) => [Number(r.assigned_object_id), nested[i]!]));
   rows.forEach((r, i) => {

@@ -266,12 +266,13 @@ export interface ModelDef {
    */
   representReads?: string[];
   /**
-   * rows the represent hook reads for the full form, by key: each a query of the page's ids (given
-   * as a sub-select), run inside the page's own statement when it is prefetched
-   * (core/represent/prefetch.ts) and handed to the hook as `info.prefetched(key)`; elsewhere the
-   * hook loads them itself. A device's bay holding it was a statement of its own per page.
+   * rows the represent hook reads for the full form, by key: rows of `model`, selected by a query of
+   * the page's ids (given as a sub-select; no parameters), run inside the page's own statement when
+   * it is prefetched (core/represent/prefetch.ts) and handed to the hook as `info.prefetched(key)`,
+   * converted as the driver parses that model's rows; elsewhere the hook loads them itself. A
+   * device's bay holding it was a statement of its own per page, an address's NAT outside another.
    */
-  representRows?: Record<string, (pageIds: RawBuilder<unknown>) => RawBuilder<unknown>>;
+  representRows?: Record<string, { model: string; select: (pageIds: RawBuilder<unknown>) => RawBuilder<unknown> }>;
   /** the brief form carries no `display` (spec: the prefix brief form is exactly id, url, family, prefix) */
   briefWithoutDisplay?: boolean;
   /**

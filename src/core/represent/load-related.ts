@@ -26,7 +26,7 @@ type Through = { table: string; from: string; to: string };
  * the planner joined a page of 10 interfaces to their device by hashing the whole device table
  * (its estimate of the page is a guess), where the array is looked up in the index, id by id.
  */
-function idIn(column: Sql, ids: Ids): Sql {
+export function idIn(column: Sql, ids: Ids): Sql {
   return Array.isArray(ids) ? sql`${column} = any(${ids}::bigint[])` : sql`${column} = any(array(${ids}))`;
 }
 

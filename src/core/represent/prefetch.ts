@@ -86,7 +86,7 @@ function prefetchEntries(rc: RequestContext, model: ModelDef, plan: RenderPlan):
   for (const k of plan.countKeys) entries.push([`count:${k}`, agg(countSql(rc, model, model.counts[k]!, PAGE_IDS))]);
   if (plan.withTags) entries.push(['tags', agg(tagsSql(model, PAGE_IDS), sql`r.name, r.id`)]);
   if (plan.withDepth) entries.push(['depth', agg(depthRowsSql(model, PAGE_IDS))]);
-  if (plan.mode === 'full') for (const [key, rows] of Object.entries(model.representRows ?? {})) entries.push([`hook:${key}`, agg(rows(PAGE_IDS))]);
+  if (plan.mode === 'full') for (const [key, rows] of Object.entries(model.representRows ?? {})) entries.push([`hook:${key}`, agg(rows.select(PAGE_IDS))]);
   for (const [key] of entries) if (!key.startsWith('rows:') && !key.startsWith('inner:')) covered.add(key);
   return { entries, covered };
 }
@@ -191,7 +191,10 @@ export function takePrefetched(rc: RequestContext, model: ModelDef, plan: Render
     else if (kind === 'count') out.counts.set(name, numberMap(list as Array<{ id: unknown; n: unknown }>));
     else if (kind === 'tags') out.tags = tagsMap(list as unknown as Array<TagRow & { object_id: unknown }>);
     else if (kind === 'depth') out.depths = numberMap(list as Array<{ id: unknown; n: unknown }>);
-    else if (kind === 'hook') (out.hookRows ??= new Map()).set(name, list);
+    else if (kind === 'hook') {
+      const of = rc.app.registry.get(model.representRows![name]!.model);
+      (out.hookRows ??= new Map()).set(name, list.map((r) => normaliseJsonRow(of, r)));
+    }
   }
   return out;
 }

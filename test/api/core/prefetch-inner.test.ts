@@ -72,3 +72,33 @@ describe('rows a represent hook reads (ModelDef.representRows)', () => {
     expect(byId.get(chassis.id)!.parent_device).toBeNull();
   });
 });
+
+describe('an address page and an interface page', () => {
+  it('read the NAT outside addresses with the page', async () => {
+    const tag = uniq('nat');
+    const inside = await make(t, '/api/ipam/ip-addresses/', { address: '10.231.9.1/24', dns_name: `${tag}-in.example.net` });
+    const outside = await make(t, '/api/ipam/ip-addresses/', { address: '203.0.113.91/32', dns_name: `${tag}-out.example.net`, nat_inside: inside.id });
+    const { n, body } = await statements(`/api/ipam/ip-addresses/?q=${tag}&ordering=id`);
+    expect(n).toBe(1);
+    expect(body.results.map((a: Json) => a.id)).toEqual([inside.id, outside.id]);
+    expect(body.results[0].nat_outside).toEqual((await t.get(`/api/ipam/ip-addresses/${inside.id}/`)).json().nat_outside);
+    expect(body.results[0].nat_outside).toMatchObject({ id: outside.id, address: '203.0.113.91/32' });
+    expect(body.results[1].nat_outside).toBeNull();
+    expect(body.results[1].nat_inside).toMatchObject({ id: inside.id });
+  });
+
+  it('read the L2VPN terminations of interfaces with the page (rendering one nested still loads what it shows)', async () => {
+    const device = await makeDevice(t);
+    const [a, b] = [await make(t, '/api/dcim/interfaces/', { device: device.id, name: 'xe-0', type: '10gbase-x-sfpp' }),
+      await make(t, '/api/dcim/interfaces/', { device: device.id, name: 'xe-1', type: '10gbase-x-sfpp' })];
+    const page = `/api/dcim/interfaces/?id=${a.id}&id=${b.id}&ordering=name`;
+    // none terminated: the page's statement found that out
+    expect((await statements(page)).n).toBe(1);
+    const vpn = await make(t, '/api/vpn/l2vpns/', { name: uniq('vpn'), slug: uniq('vpn'), type: 'vxlan', identifier: 5001 });
+    const term = await make(t, '/api/vpn/l2vpn-terminations/', { l2vpn: vpn.id, assigned_object_type: 'dcim.interface', assigned_object_id: a.id });
+    const { body } = await statements(page);
+    expect(body.results[0].l2vpn_termination).toMatchObject({ id: term.id, l2vpn: { id: vpn.id, identifier: 5001 } });
+    expect(body.results[0].l2vpn_termination).toEqual((await t.get(`/api/dcim/interfaces/${a.id}/`)).json().l2vpn_termination);
+    expect(body.results[1].l2vpn_termination).toBeNull();
+  });
+});
