@@ -13,6 +13,7 @@ import { sql } from 'kysely';
 import { Errors } from '../../core/errors.js';
 import type { CustomFilter } from '../../core/model/types.js';
 import { parseFilterValue } from '../../core/query/parse-value.js';
+import { oneOf } from '../../core/query/filter-conditions.js';
 
 export function vcInterfaceFilter(opts: { byId: boolean; ifMaster: boolean; negatable: boolean }): CustomFilter {
   return {
@@ -38,7 +39,7 @@ export function vcInterfaceFilter(opts: { byId: boolean; ifMaster: boolean; nega
       const ids = found.rows.map((r) => Number(r.id));
       const peers = [...new Set(found.rows.flatMap((r) => (r.peers ?? []).map(Number)))];
       const device = sql.ref(`${alias}.device_id`);
-      const own = sql`${device} = any(${ids}::bigint[])`;
+      const own = oneOf(device, ids);
       const cond = peers.length ? sql`(${own} or (${device} = any(${peers}::bigint[]) and not ${sql.ref(`${alias}.mgmt_only`)}))` : own;
       return lookup === 'n' ? sql`not ${cond}` : cond;
     },

@@ -28,7 +28,8 @@ export function likeFor(value: string): Cond {
   return CASELESS.test(value) ? sql`like` : sql`ilike`;
 }
 
-const anyOf = (col: Cond, values: unknown[]) => sql`${col} = any(${values})`;
+/** one value compares with `=` (its generic plan is kept, filter-conditions.ts oneOf), more with `= any()` */
+const anyOf = (col: Cond, values: unknown[]) => (values.length === 1 ? sql`${col} = ${values[0]}` : sql`${col} = any(${values})`);
 const orLike = (col: Cond, values: unknown[], wrap: (v: string) => string) =>
   sql`(${sql.join(
     values.map((v) => sql`${col}::text ${likeFor(String(v))} ${wrap(likeEscape(String(v)))}`),
@@ -57,7 +58,8 @@ export const STRING_LOOKUPS: Record<string, LookupFn> = {
 /** Comparisons with values of one SQL type (`cast`), or of the column's type when no cast is given. */
 function comparisons(cast?: string): Record<string, LookupFn> {
   const typed = (v: unknown) => (cast ? sql`${v}::${sql.raw(cast)}` : sql`${v}`);
-  const anyTyped = (col: Cond, values: unknown[]) => (cast ? sql`${col} = any(${values}::${sql.raw(cast)}[])` : anyOf(col, values));
+  const anyTyped = (col: Cond, values: unknown[]) =>
+    !cast ? anyOf(col, values) : values.length === 1 ? sql`${col} = ${typed(values[0])}` : sql`${col} = any(${values}::${sql.raw(cast)}[])`;
   return {
     exact: anyTyped,
     n: (col, v, nullable) => not(anyTyped(col, v), col, nullable),
