@@ -56,8 +56,13 @@ function prefetchEntries(rc: RequestContext, model: ModelDef, plan: RenderPlan):
   // ids to load per target model, from every fk, m2m and generic field pointing at it
   const targetIds = new Map<string, Sql[]>();
   const want = (to: string, ids: Sql) => targetIds.set(to, [...(targetIds.get(to) ?? []), ids]);
+  // targets every row points at (a required fk, a generic relation): their own parents are worth
+  // reading with the page; those of optional ones (an interface's parent, lag, module) are mostly
+  // absent, and a sub-select per page for them cost an interface page more than it saved
+  const always = new Set<string>();
   for (const k of plan.fkKeys) {
     want(model.fields[k]!.to!, sql`select ${sql.ref(`${k}_id`)} from page`);
+    if (model.fields[k]!.nullable === false) always.add(model.fields[k]!.to!);
     covered.add(`fk:${k}`);
   }
   for (const k of plan.m2mKeys) {
@@ -69,7 +74,10 @@ function prefetchEntries(rc: RequestContext, model: ModelDef, plan: RenderPlan):
     const f = model.fields[k]!;
     const types = (genericTargets(model, f) ?? []).filter((ty) => registry.find(ty));
     if (types.length === 0) continue; // any model: loaded in batches
-    for (const ty of types) want(ty, sql`select ${sql.ref(f.generic!.id)} from page where ${sql.ref(f.generic!.type)} = ${sql.lit(ty)}`);
+    for (const ty of types) {
+      want(ty, sql`select ${sql.ref(f.generic!.id)} from page where ${sql.ref(f.generic!.type)} = ${sql.lit(ty)}`);
+      always.add(ty);
+    }
     covered.add(`gen:${k}`);
   }
   for (const [to, ids] of targetIds) {
@@ -77,6 +85,7 @@ function prefetchEntries(rc: RequestContext, model: ModelDef, plan: RenderPlan):
     const idsOfTarget = sql.join(ids, sql` union `);
     entries.push([`rows:${to}`, agg(rowsByIdSql(target, idsOfTarget, columnsFor(target, planRender(target, 'nested'))))]);
     // the nested form's own parents, read through the target's rows: one statement, not one more per model
+    if (!always.has(to)) continue;
     for (const k of planRender(target, 'nested').fkKeys) {
       const inner = registry.get(target.fields[k]!.to!);
       const innerIds = sql`select ${sql.ref(`${k}_id`)} from ${sql.table(target.table)} where id in (${idsOfTarget})`;
