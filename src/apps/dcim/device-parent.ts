@@ -13,20 +13,15 @@ export function holdingBaysSql(ids: Ids): RawBuilder<unknown> {
   return sql`select id, name, device_id, installed_device_id from dcim_devicebay where ${idIn(sql.ref('installed_device_id'), ids)}`;
 }
 
-/**
- * device id -> its parent_device value, for the devices of a page: the bays holding them (read with
- * the page when `prefetchedBays` is given, else one statement), then their devices when any is in a bay
- */
-export async function parentDevices(rc: RequestContext, deviceIds: number[], prefetchedBays?: Row[]): Promise<Map<number, Row>> {
+/** device id -> its parent_device value, from the bays holding a page's devices (holdingBaysSql): their devices, nested */
+export async function parentDevices(rc: RequestContext, bays: Row[]): Promise<Map<number, Row>> {
   const out = new Map<number, Row>();
-  if (!deviceIds.length) return out;
-  const bays = { rows: prefetchedBays ?? (await sql<Row>`${holdingBaysSql(deviceIds)}`.execute(rc.q)).rows };
-  if (!bays.rows.length) return out;
+  if (!bays.length) return out;
   const model = rc.app.registry.get('dcim.device');
-  const parents = await render(rc, model, await fetchRowsById(rc, model, [...new Set(bays.rows.map((b) => Number(b.device_id)))]), 'nested');
+  const parents = await render(rc, model, await fetchRowsById(rc, model, [...new Set(bays.map((b) => Number(b.device_id)))]), 'nested');
   const byId = new Map(parents.map((p) => [Number(p.id), p]));
   const bayModel = rc.app.registry.get('dcim.devicebay');
-  for (const b of bays.rows) {
+  for (const b of bays) {
     const parent = byId.get(Number(b.device_id));
     if (!parent) continue;
     out.set(Number(b.installed_device_id), {

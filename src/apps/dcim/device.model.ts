@@ -145,9 +145,9 @@ export const device = defineModel({
     },
     // NetBox Device.save(): a new device gets its type's components (instantiate/)
     afterCreate: instantiateDeviceComponents,
-    async represent(rc, rows, out, { mode, prefetched }) {
+    async represent(rc, rows, out, { mode, readRows }) {
       const unnamed = await unnamedDisplays(rc, rows);
-      const parents = mode === 'full' ? await parentDevices(rc, rows.map((r) => Number(r.id)), prefetched?.('holding_bays')) : new Map<number, Record<string, unknown>>();
+      const parents = mode === 'full' ? await parentDevices(rc, await readRows('holding_bays')) : new Map<number, Record<string, unknown>>();
       rows.forEach((r, i) => {
         const o = out[i]!;
         o.display = unnamed.get(Number(r.id)) ?? o.display;

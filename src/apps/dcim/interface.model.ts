@@ -136,14 +136,14 @@ export const iface = defineModel({
     async afterWrite({ rc, row, before }) {
       await syncTaggedVlans(rc, row, before);
     },
-    async represent(rc, rows, out, { mode, prefetched }) {
+    async represent(rc, rows, out, { mode, readRows }) {
       const { status } = await representCabled(rc, 'dcim.interface', rows, out, mode, true);
       rows.forEach((r, i) => {
         // NetBox: a component shows "name (label)" when it has a label
         if (r.label) out[i]!.display = `${String(r.name)} (${String(r.label)})`;
         if (mode === 'nested') out[i]!.connection_status = connectionStatus(r.cable_id, status);
       });
-      await representL2vpnTermination(rc, 'dcim.interface', rows, out, mode, prefetched?.('l2vpn_termination'));
+      await representL2vpnTermination(rc, rows, out, mode, () => readRows('l2vpn_termination'));
     },
   },
   // NetBox 3.4 InterfaceSerializer (the Ansible inventory plugin reads it to decide whether to fetch addresses)

@@ -104,7 +104,7 @@ export const ipAddress = defineModel({
       // NetBox 3.4 stores DNS names lower-cased
       if (typeof data.dns_name === 'string') data.dns_name = data.dns_name.toLowerCase();
     },
-    async represent(rc, rows, out, { mode, created, prefetched }) {
+    async represent(rc, rows, out, { mode, created, readRows }) {
       setFamily(rows, out, 'address', mode);
       if (mode !== 'full') return;
       const ids = rows.map((r) => Number(r.id));
@@ -112,7 +112,7 @@ export const ipAddress = defineModel({
       // (nobody else knew their ids): those are in hand, and a create reads nothing more (issue 15)
       const outside = created
         ? rows.filter((r) => r.nat_inside_id != null && ids.includes(Number(r.nat_inside_id))).sort((a, b) => Number(a.id) - Number(b.id))
-        : [...(prefetched?.('nat_outside') ?? (await sql<Row>`${natOutsideSql(ids)}`.execute(rc.q)).rows)].sort((a, b) => Number(a.id) - Number(b.id));
+        : [...(await readRows('nat_outside'))].sort((a, b) => Number(a.id) - Number(b.id));
       const byInside = new Map<number, Row>();
       for (const r of outside) if (!byInside.has(Number(r.nat_inside_id))) byInside.set(Number(r.nat_inside_id), r);
       const model = rc.app.registry.get('ipam.ipaddress');

@@ -67,9 +67,9 @@ export const vlan = defineModel({
       }
       return errors;
     },
-    async represent(rc, rows, out, { mode, prefetched }) {
+    async represent(rc, rows, out, { mode, readRows }) {
       if (mode === 'full') for (const o of out) o.display_name = o.display;
-      await representL2vpnTermination(rc, 'ipam.vlan', rows, out, mode, prefetched?.('l2vpn_termination'));
+      await representL2vpnTermination(rc, rows, out, mode, () => readRows('l2vpn_termination'));
     },
   },
   brief: ['vid', 'name'],

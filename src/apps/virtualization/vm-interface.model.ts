@@ -84,9 +84,9 @@ export const vmInterface = defineModel({
     async afterWrite({ rc, row, before }) {
       await syncTaggedVlans(rc, row, before, VM_INTERFACE_OWNER);
     },
-    async represent(rc, rows, out, { mode, prefetched }) {
+    async represent(rc, rows, out, { mode, readRows }) {
       if (mode !== 'full') return;
-      await representL2vpnTermination(rc, 'virtualization.vminterface', rows, out, mode, prefetched?.('l2vpn_termination'));
+      await representL2vpnTermination(rc, rows, out, mode, () => readRows('l2vpn_termination'));
     },
   },
   // NetBox 3.4 VMInterfaceSerializer: addresses on it, FHRP groups it takes part in

@@ -38,14 +38,17 @@ export function l2vpnTerminationRows(type: string): { model: string; select: (id
   };
 }
 
-/** fills `l2vpn_termination` of a page of full representations: one query (none when prefetched), one nested render */
-export async function representL2vpnTermination(rc: RequestContext, type: string, rows: Row[], out: Row[], mode: string, prefetched?: Row[]): Promise<void> {
+/**
+ * fills `l2vpn_termination` of a page of full representations from `terminations` (the hook's
+ * `readRows('l2vpn_termination')`, declared with l2vpnTerminationRows): one nested render
+ */
+export async function representL2vpnTermination(rc: RequestContext, rows: Row[], out: Row[], mode: string, terminations: () => Promise<Row[]>): Promise<void> {
   if (mode !== 'full' || !rows.length || !('l2vpn_termination' in out[0]!)) return;
   const model = rc.app.registry.find('vpn.l2vpntermination');
   if (!model) return;
-  const found = { rows: prefetched ?? (await sql<Row>`${l2vpnTerminationRows(type).select(rows.map((r) => Number(r.id)))}`.execute(rc.q)).rows };
-  const nested = await render(rc, model, found.rows, 'nested');
-  const byObject = new Map(found.rows.map((r, i) => [Number(r.assigned_object_id), nested[i]!]));
+  const found = await terminations();
+  const nested = await render(rc, model, found, 'nested');
+  const byObject = new Map(found.map((r, i) => [Number(r.assigned_object_id), nested[i]!]));
   rows.forEach((r, i) => {
     out[i]!.l2vpn_termination = byObject.get(Number(r.id)) ?? null;
   });

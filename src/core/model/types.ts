@@ -203,8 +203,8 @@ export interface ModelHooks {
     info: {
       mode: 'full' | 'brief' | 'nested';
       created: boolean;
-      /** the rows of ModelDef.representRows[key] the page's statement read, or undefined: load them */
-      prefetched?: (key: string) => Record<string, unknown>[] | undefined;
+      /** the rows of ModelDef.representRows[key] for these rows: read with the page's statement, else read now */
+      readRows: (key: string) => Promise<Record<string, unknown>[]>;
     },
   ): Promise<void> | void;
 }
@@ -267,12 +267,12 @@ export interface ModelDef {
   representReads?: string[];
   /**
    * rows the represent hook reads for the full form, by key: rows of `model`, selected by a query of
-   * the page's ids (given as a sub-select; no parameters), run inside the page's own statement when
-   * it is prefetched (core/represent/prefetch.ts) and handed to the hook as `info.prefetched(key)`,
-   * converted as the driver parses that model's rows; elsewhere the hook loads them itself. A
-   * device's bay holding it was a statement of its own per page, an address's NAT outside another.
+   * the rows' ids (a sub-select, without parameters, inside the page's own statement when it is
+   * prefetched: core/represent/prefetch.ts; else a list, in a statement of its own). The hook gets
+   * them from `info.readRows(key)`, converted as the driver parses that model's rows. A device's
+   * bay holding it was a statement of its own per page, an address's NAT outside another.
    */
-  representRows?: Record<string, { model: string; select: (pageIds: RawBuilder<unknown>) => RawBuilder<unknown> }>;
+  representRows?: Record<string, { model: string; select: (ids: RawBuilder<unknown> | number[]) => RawBuilder<unknown> }>;
   /** the brief form carries no `display` (spec: the prefix brief form is exactly id, url, family, prefix) */
   briefWithoutDisplay?: boolean;
   /**

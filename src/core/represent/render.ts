@@ -2,6 +2,7 @@
  * Turns stored rows into the API's representations: full (all fields, parents nested), brief
  * (`?brief=1`) and nested (inside other objects). Related data is loaded in batches per page.
  */
+import { sql } from 'kysely';
 import type { CustomFieldDef, RequestContext } from '../context.js';
 import type { FieldDef, ModelDef } from '../model/types.js';
 import { type Mode, planRender, type RenderPlan } from './plan.js';
@@ -216,8 +217,10 @@ export async function render(rc: RequestContext, model: ModelDef, rows: Row[], m
     return o;
   });
   if (model.hooks.represent) {
-    const hookRows = pre?.hookRows;
-    await model.hooks.represent(rc, rows, out, { mode, created: !!opts.created, prefetched: hookRows && ((key) => hookRows.get(key)) });
+    // rows a hook declares (ModelDef.representRows): those the page's statement read, else read now
+    const readRows = async (key: string) =>
+      pre?.hookRows?.get(key) ?? (await sql<Row>`${model.representRows![key]!.select(ids)}`.execute(rc.q)).rows;
+    await model.hooks.represent(rc, rows, out, { mode, created: !!opts.created, readRows });
   }
   return out;
 }
