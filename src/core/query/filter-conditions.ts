@@ -8,7 +8,7 @@ import type { RequestContext } from '../context.js';
 import { Errors } from '../errors.js';
 import type { FieldDef, ModelDef } from '../model/types.js';
 import { descendantsSql } from '../represent/load-related.js';
-import { BOOLEAN_VALUED, type Cond, likeEscape, likeFor, LOOKUPS_BY_KIND } from './lookups.js';
+import { BOOLEAN_VALUED, type Cond, equalsAny, likeEscape, likeFor, LOOKUPS_BY_KIND } from './lookups.js';
 import { normaliseMac } from '../net/mac.js';
 import { parseBooleanLookup, parseFilterValue, parseNetworks } from './parse-value.js';
 import { format } from '../net/ip.js';
@@ -77,15 +77,9 @@ export async function fkKeyCondition(rc: RequestContext, param: string, key: str
   return idSetCondition(rc, `${key}_id`, f, lookup, ids, wantNull);
 }
 
-/**
- * `column` is one of the ids: `= $1` for one (the usual `device_id=5`), `= any($1)` for more.
- * PostgreSQL plans a statement again for every run while a generic plan looks costlier than the
- * custom ones, and for an array of unknown length it guesses a whole page of rows: an interface
- * page (`device_id=`) was planned on every request, 2 ms, to run in 0.2 ms. With one value the
- * generic plan's guess is the per-device average, and it is kept after five runs.
- */
+/** `column` is one of the ids (`= $1` for the usual one: lookups.ts equalsAny) */
 export function oneOf(column: Cond, ids: number[]): Cond {
-  return ids.length === 1 ? sql`${column} = ${ids[0]}::bigint` : sql`${column} = any(${ids}::bigint[])`;
+  return equalsAny(column, ids, 'bigint');
 }
 
 function idSetCondition(rc: RequestContext, column: string, f: FieldDef, lookup: string, ids: number[], wantNull: boolean) {
