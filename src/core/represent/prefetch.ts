@@ -83,10 +83,11 @@ function prefetchEntries(rc: RequestContext, model: ModelDef, plan: RenderPlan):
   for (const [to, ids] of targetIds) {
     const target = registry.get(to);
     const idsOfTarget = sql.join(ids, sql` union `);
-    entries.push([`rows:${to}`, agg(rowsByIdSql(target, idsOfTarget, columnsFor(target, planRender(target, 'nested'))))]);
+    const nested = planRender(target, 'nested');
+    entries.push([`rows:${to}`, agg(rowsByIdSql(target, idsOfTarget, columnsFor(target, nested)))]);
     // the nested form's own parents, read through the target's rows: one statement, not one more per model
     if (!always.has(to)) continue;
-    for (const k of planRender(target, 'nested').fkKeys) {
+    for (const k of nested.fkKeys) {
       const inner = registry.get(target.fields[k]!.to!);
       const innerIds = sql`select ${sql.ref(`${k}_id`)} from ${sql.table(target.table)} where id in (${idsOfTarget})`;
       entries.push([`inner:${to}:${inner.name}`, agg(rowsByIdSql(inner, innerIds, columnsFor(inner, planRender(inner, 'nested'))))]);
