@@ -32,8 +32,9 @@ export const vrf = defineModel({
   naturalKey: 'rd',
   display: vrfDisplay,
   counts: {
-    ipaddress_count: { model: 'ipam.ipaddress', via: 'vrf' },
-    prefix_count: { model: 'ipam.prefix', via: 'vrf' },
+    // kept per VRF (migration 0149): one may hold a million addresses
+    ipaddress_count: { model: 'ipam.ipaddress', via: 'vrf', kept: true },
+    prefix_count: { model: 'ipam.prefix', via: 'vrf', kept: true },
   },
   filters: {
     ...tenancyFilters(),

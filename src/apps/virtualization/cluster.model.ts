@@ -29,8 +29,9 @@ export const cluster = defineModel({
     { fields: ['site', 'name'] },
   ],
   counts: {
-    device_count: { model: 'dcim.device', via: 'cluster' },
-    virtualmachine_count: { model: 'virtualization.virtualmachine', via: 'cluster' },
+    // kept per cluster (migration 0149)
+    device_count: { model: 'dcim.device', via: 'cluster', kept: true },
+    virtualmachine_count: { model: 'virtualization.virtualmachine', via: 'cluster', kept: true },
   },
   filters: {
     ...siteScope(['site']),

@@ -118,7 +118,7 @@ export interface CountDef {
   /** tree models: count rows of descendants too */
   cumulative?: boolean;
   /**
-   * the counted table keeps this count per owner (migration 0148 lists its column): read, not
+   * the counted table keeps this count per owner (migrations 0148 and 0149 list its column): read, not
    * counted, for owners with many rows (a site's devices)
    */
   kept?: boolean;
