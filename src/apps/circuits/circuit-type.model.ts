@@ -11,7 +11,7 @@ export const circuitType = defineModel({
     slug: slug(100, { unique: true }),
     description: description(),
   },
-  counts: { circuit_count: { model: 'circuits.circuit', via: 'type' } },
+  counts: { circuit_count: { model: 'circuits.circuit', via: 'type', kept: true } },
   brief: ['name', 'slug', 'circuit_count'],
   ordering: ['name'],
   search: ['name', 'slug', 'description'],

@@ -20,7 +20,7 @@ export const provider = defineModel({
     comments: comments(),
     asns: providerAsns.field,
   },
-  counts: { circuit_count: { model: 'circuits.circuit', via: 'provider' } },
+  counts: { circuit_count: { model: 'circuits.circuit', via: 'provider', kept: true } },
   filters: {
     ...terminationFilters(['site', 'region', 'site_group'], 'provider'),
     ...contactFilters(),

@@ -18,8 +18,8 @@ export const platform = defineModel({
     description: description(),
   },
   counts: {
-    device_count: { model: 'dcim.device', via: 'platform' },
-    virtualmachine_count: { model: 'virtualization.virtualmachine', via: 'platform' },
+    device_count: { model: 'dcim.device', via: 'platform', kept: true },
+    virtualmachine_count: { model: 'virtualization.virtualmachine', via: 'platform', kept: true },
   },
   brief: ['name', 'slug', 'device_count', 'virtualmachine_count'],
   ordering: ['name'],

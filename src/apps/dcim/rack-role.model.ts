@@ -12,7 +12,7 @@ export const rackRole = defineModel({
     color: color(),
     description: description(),
   },
-  counts: { rack_count: { model: 'dcim.rack', via: 'role' } },
+  counts: { rack_count: { model: 'dcim.rack', via: 'role', kept: true } },
   brief: ['name', 'slug', 'rack_count'],
   ordering: ['name'],
   search: ['name', 'slug', 'description'],

@@ -11,7 +11,7 @@ export const tag = defineModel({
     color: color(),
     description: description(),
   },
-  counts: { tagged_items: { through: { table: 'extras_taggeditem', column: 'tag_id' } } },
+  counts: { tagged_items: { through: { table: 'extras_taggeditem', column: 'tag_id' }, kept: true } },
   tags: false,
   customFields: false,
   brief: ['name', 'slug', 'color'],

@@ -13,8 +13,8 @@ export const role = defineModel({
     description: description(),
   },
   counts: {
-    prefix_count: { model: 'ipam.prefix', via: 'role' },
-    vlan_count: { model: 'ipam.vlan', via: 'role' },
+    prefix_count: { model: 'ipam.prefix', via: 'role', kept: true },
+    vlan_count: { model: 'ipam.vlan', via: 'role', kept: true },
   },
   brief: ['name', 'slug', 'prefix_count', 'vlan_count'],
   ordering: ['weight', 'name'],

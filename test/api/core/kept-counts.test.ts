@@ -128,17 +128,19 @@ describe('kept counts', () => {
     await assertKeptMatchRows();
   });
 
-  it("are a tenant's, a VRF's and a cluster's (migration 0149), through bulk creates, moves and deletes", async () => {
+  it("are a tenant's, a VRF's, a cluster's, a platform's and a tag's (migration 0149), through bulk creates, moves and deletes", async () => {
     const [ta, tb] = [await make(t, '/api/tenancy/tenants/', { name: uniq('ten'), slug: uniq('ten') }), await make(t, '/api/tenancy/tenants/', { name: uniq('ten'), slug: uniq('ten') })];
     const [va, vb] = [await make(t, '/api/ipam/vrfs/', { name: uniq('vrf'), tenant: ta.id }), await make(t, '/api/ipam/vrfs/', { name: uniq('vrf') })];
     const ctype = await make(t, '/api/virtualization/cluster-types/', { name: uniq('ct'), slug: uniq('ct') });
     const cluster = await make(t, '/api/virtualization/clusters/', { name: uniq('cl'), type: ctype.id, tenant: ta.id });
     const site = await makeSite(t, { tenant: ta.id });
-    const addresses = await t.post('/api/ipam/ip-addresses/', [1, 2, 3].map((n) => ({ address: `10.149.0.${n}/24`, vrf: va.id, tenant: ta.id })));
+    const tag = await make(t, '/api/extras/tags/', { name: uniq('tag'), slug: uniq('tag') });
+    const platform = await make(t, '/api/dcim/platforms/', { name: uniq('pf'), slug: uniq('pf') });
+    const addresses = await t.post('/api/ipam/ip-addresses/', [1, 2, 3].map((n) => ({ address: `10.149.0.${n}/24`, vrf: va.id, tenant: ta.id, tags: [tag.id] })));
     expect(addresses.statusCode).toBe(201);
     const [a1, a2] = addresses.json() as Json[];
     await make(t, '/api/ipam/prefixes/', { prefix: '10.149.0.0/24', vrf: va.id, tenant: tb.id });
-    await makeDevice(t, { site: site.id, tenant: ta.id, cluster: cluster.id });
+    const device = await makeDevice(t, { site: site.id, tenant: ta.id, cluster: cluster.id, platform: platform.id, tags: [tag.id] });
     await make(t, '/api/virtualization/virtual-machines/', { name: uniq('vm'), cluster: cluster.id, tenant: tb.id });
     // one address to the other VRF and tenant, one deleted
     expect((await t.patch(`/api/ipam/ip-addresses/${a1!.id}/`, { vrf: vb.id, tenant: tb.id })).statusCode).toBe(200);
@@ -152,6 +154,11 @@ describe('kept counts', () => {
     });
     expect(await get(`/api/tenancy/tenants/${tb.id}/`)).toMatchObject({ ipaddress_count: 1, prefix_count: 1, virtualmachine_count: 1, site_count: 0 });
     expect(await get(`/api/virtualization/clusters/${cluster.id}/`)).toMatchObject({ device_count: 1, virtualmachine_count: 1 });
+    expect(await get(`/api/dcim/platforms/${platform.id}/`)).toMatchObject({ device_count: 1, virtualmachine_count: 0 });
+    // a tag's items: three addresses and a device, less the address deleted and the device's tags replaced
+    expect((await get(`/api/extras/tags/${tag.id}/`)).tagged_items).toBe(3);
+    expect((await t.patch(`/api/dcim/devices/${device.id}/`, { tags: [] })).statusCode).toBe(200);
+    expect((await get(`/api/extras/tags/${tag.id}/`)).tagged_items).toBe(2);
     // read, not counted: a slot that disagrees with the table shows in the brief list too
     await sql`insert into inv_kept_count (tbl, col, owner, slot, n) values ('ipam_prefix', 'vrf_id', ${va.id}, 2147483002, 7)`.execute(t.db.kysely);
     const brief = (await t.get(`/api/ipam/vrfs/?brief=1&id=${va.id}&_=${uniq('n')}`)).json();

@@ -1,5 +1,5 @@
--- issue 15: a tenant's, a VRF's and a cluster's counts were counted per page row like a site's
--- before 0148. At a million addresses in two VRFs, a page of VRFs counted 500,000 addresses and
+-- issue 15: a tenant's, a VRF's and a cluster's counts (and a platform's, a tag's, a role's...) were
+-- counted per page row like a site's before 0148. At a million addresses in two VRFs, a page of VRFs counted 500,000 addresses and
 -- 50,000 prefixes for each (70-170 ms), and every VRF a brief or nested list showed counted its
 -- prefixes; a page of 5 tenants took 75-110 ms. These columns are now kept as 0148 keeps a site's.
 --
@@ -52,7 +52,18 @@ insert into inv_kept_count_new (tbl, col) values
   ('ipam_prefix', 'vrf_id'),
   -- ClusterSerializer's
   ('dcim_device', 'cluster_id'),
-  ('virtualization_virtualmachine', 'cluster_id');
+  ('virtualization_virtualmachine', 'cluster_id'),
+  -- and the other owners one may give a great many rows: a platform's devices and VMs, a tag's
+  -- tagged items, an IPAM role's prefixes and VLANs, a provider's and a circuit type's circuits,
+  -- a rack role's racks
+  ('dcim_device', 'platform_id'),
+  ('virtualization_virtualmachine', 'platform_id'),
+  ('extras_taggeditem', 'tag_id'),
+  ('ipam_prefix', 'role_id'),
+  ('ipam_vlan', 'role_id'),
+  ('circuits_circuit', 'provider_id'),
+  ('circuits_circuit', 'type_id'),
+  ('dcim_rack', 'role_id');
 insert into inv_kept_count_column (tbl, col) select tbl, col from inv_kept_count_new;
 
 -- the rows already there, counted once into slot 0 (the columns listed before keep their slots)
