@@ -7,9 +7,9 @@ import type { CustomFieldDef, RequestContext } from '../context.js';
 import type { FieldDef, ModelDef } from '../model/types.js';
 import { type Mode, planRender, type RenderPlan } from './plan.js';
 import type { Prefetched } from './prefetch.js';
-import { detailUrl } from '../urls.js';
+import { listUrl } from '../urls.js';
 import { columnsFor } from './columns.js';
-import { renderCustomFields } from './custom-fields.js';
+import { type RowContext, rowRenderer } from './row-renderer.js';
 import { fetchCount, fetchDepths, fetchM2m, fetchRowsById, fetchTags, runAll, type Row, type TagRow } from './load-related.js';
 
 export type { Mode } from './plan.js';
@@ -25,39 +25,8 @@ export interface RenderOptions {
   plan?: RenderPlan;
 }
 
-export function renderChoice(f: FieldDef, v: unknown): unknown {
-  if (v === null || v === undefined || v === '') return null;
-  return { value: v, label: f.choices!.labels.get(v as string) ?? String(v) };
-}
-
-/** A stored scalar as the API shows it (GraphQL reads its scalars through this too). */
-export function renderScalar(f: FieldDef, v: unknown): unknown {
-  switch (f.kind) {
-    case 'choice':
-      return renderChoice(f, v);
-    case 'string':
-    case 'text':
-    case 'slug':
-      return v ?? (f.nullable ? null : '');
-    case 'strings':
-      return v ?? (f.nullable ? null : []);
-    case 'ipaddress':
-      // PostgreSQL prints a host address without its mask; the API always shows it
-      return typeof v === 'string' && !v.includes('/') ? `${v}/${v.includes(':') ? 128 : 32}` : (v ?? null);
-    default:
-      return v ?? null;
-  }
-}
-
-/** spec: created is a plain date, last_updated an ISO 8601 UTC timestamp */
-export function renderTimestamp(key: 'created' | 'last_updated', row: Row): unknown {
-  if (key === 'last_updated') return row.last_updated ?? null;
-  return typeof row.created === 'string' ? row.created.slice(0, 10) : null;
-}
-
-function tagOut(baseUrl: string, tagModel: ModelDef, t: TagRow) {
-  return { id: t.id, url: detailUrl(baseUrl, tagModel, t.id), display: t.name, name: t.name, slug: t.slug, color: t.color };
-}
+// the scalar forms live with the row functions that write them out; callers import them from here
+export { renderChoice, renderScalar, renderTimestamp } from './row-renderer.js';
 
 /** Adds a related row to the rows to render nested, per target model. */
 function addTarget(targets: Map<string, Map<number, Row>>, to: string, row: Row): void {
@@ -171,51 +140,10 @@ export async function render(rc: RequestContext, model: ModelDef, rows: Row[], m
   const cfNested = plan.withCustomFields ? await loadCustomFieldObjects(rc, cfs, rows) : new Map<string, Map<number, Row>>();
   const tagModel = registry.find('extras.tag');
 
-  const out: Row[] = rows.map((row) => {
-    const id = Number(row.id);
-    const o: Row = noDisplay ? { id, url: detailUrl(rc.baseUrl, model, id) } : { id, url: detailUrl(rc.baseUrl, model, id), display: model.display(row) };
-    for (const k of keys) {
-      const f = model.fields[k];
-      if (!f) {
-        if (k === '_depth') o._depth = depths.get(id) ?? 0;
-        else if (k in model.counts) o[k] = counts.get(k)?.get(id) ?? 0;
-        // a brief form naming created/last_updated (journal entries) shows them as the full form does
-        else if (model.timestamps && (k === 'created' || k === 'last_updated')) o[k] = renderTimestamp(k, row);
-        else if (k in row) o[k] = row[k];
-        continue;
-      }
-      if (f.kind === 'fk') {
-        const fid = row[`${k}_id`];
-        o[k] = fid == null ? null : (nested.get(f.to!)?.get(Number(fid)) ?? null);
-      } else if (f.kind === 'm2m') {
-        const list = m2mMembers.get(k)?.get(id) ?? [];
-        const objs = nested.get(f.to!);
-        const members = objs ? list.map((mid) => objs.get(mid)).filter(Boolean) : [];
-        // a slug-written relation shows the same attribute it is written with
-        o[k] = f.slugField ? members.map((m) => (m as Record<string, unknown>)[f.slugField!]) : members;
-      } else if (f.kind === 'generic') {
-        const type = row[f.generic!.type] as string | null;
-        const gid = row[f.generic!.id];
-        o[k] = type == null || gid == null ? null : (nested.get(type)?.get(Number(gid)) ?? null);
-      } else if (f.kind === 'computed') {
-        o[k] = row[f.column ?? k] ?? null;
-      } else {
-        o[k] = renderScalar(f, row[k]);
-      }
-    }
-    if (full) {
-      if (plan.withTags && tagModel) o.tags = (tags.get(id) ?? []).map((t) => tagOut(rc.baseUrl, tagModel, t));
-      if (plan.withCustomFields) o.custom_fields = renderCustomFields(rc, cfs, row.custom_field_data as Row | null, cfNested);
-      if (model.timestamps) {
-        o.created = renderTimestamp('created', row);
-        o.last_updated = renderTimestamp('last_updated', row);
-      }
-      for (const k of plan.countKeys) o[k] = counts.get(k)?.get(id) ?? 0;
-    }
-    // NetBox: _depth is present in every form of a tree model
-    if (plan.withDepth) o._depth = depths.get(id) ?? 0;
-    return o;
-  });
+  const { fn, targets: slots } = rowRenderer(model, plan, !!tagModel);
+  const c: RowContext = { rc, urlPrefix: listUrl(rc.baseUrl, model), nested, m2m: m2mMembers, counts, tags, depths, cfs, cfNested, tagModel };
+  const n = slots.map((to) => nested.get(to));
+  const out: Row[] = rows.map((row) => fn(row, Number(row.id), c, n));
   if (model.hooks.represent) {
     // rows a hook declares (ModelDef.representRows): those the page's statement read, else read now
     const readRows = async (key: string) =>
