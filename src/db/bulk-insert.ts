@@ -36,7 +36,10 @@ function insertText(q: Kdb, table: string, columns: string[], returning: boolean
 /** Returns the inserted rows (RETURNING *) in input order when `returning` is set. */
 export async function insertRows(q: Kdb, table: string, rows: Row[], returning = false): Promise<Row[]> {
   if (rows.length === 0) return [];
-  const columns = [...new Set(rows.flatMap((r) => Object.keys(r)))];
+  // every key of any row, without a flat array of all of them (100 rows of 28 columns: 2,800)
+  const seen = new Set<string>();
+  for (const r of rows) for (const k of Object.keys(r)) seen.add(k);
+  const columns = [...seen];
   const res = await q.executeQuery<Row>(CompiledQuery.raw(insertText(q, table, columns, returning), [JSON.stringify(rows)]));
   // ids come from the sequence in insertion order, which followed the input order
   return returning ? [...res.rows].sort((a, b) => Number(a.id) - Number(b.id)) : [];

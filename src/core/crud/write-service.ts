@@ -15,9 +15,16 @@ import { recordChanges, snapshot } from './changelog.js';
 import { collectDeletion } from './delete-collector.js';
 import { type PreparedItem, prepareItems, type WriteMode } from './prepare.js';
 
-/** the values a row stores: inputs only hooks read (FieldDef.notStored) left out */
+/** per model, its inputs only hooks read (FieldDef.notStored): two models have any */
+const notStoredKeys = new WeakMap<ModelDef, string[]>();
+
+/** the values a row stores: inputs only hooks read left out (the values as they are when there are none) */
 function storable(model: ModelDef, values: Row): Row {
-  return Object.fromEntries(Object.entries(values).filter(([k]) => !model.fields[k]?.notStored));
+  let keys = notStoredKeys.get(model);
+  if (!keys) notStoredKeys.set(model, (keys = Object.keys(model.fields).filter((k) => model.fields[k]!.notStored)));
+  // issue 15: copying every item's values through entries() was 3 % of a bulk create's Node time
+  if (!keys.length || !keys.some((k) => k in values)) return values;
+  return Object.fromEntries(Object.entries(values).filter(([k]) => !keys.includes(k)));
 }
 
 function toDbValues(model: ModelDef, values: Row): Row {
