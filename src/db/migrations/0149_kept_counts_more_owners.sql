@@ -4,26 +4,37 @@
 -- prefixes; a page of 5 tenants took 75-110 ms. These columns are now kept as 0148 keeps a site's.
 --
 -- 0148 wrote each table's trigger functions from the columns listed then; here the same work is a
--- function, inv_kept_count_install(table), so a table that gains a column gets its functions
--- written again with all of its columns (create or replace), and a new table gets its triggers.
+-- function, inv_kept_count_install(table), which writes them again for every counted table with
+-- all of its columns (create or replace), a new table getting its triggers, and each function
+-- skipping its upsert when its rows change no count.
 
 create function inv_kept_count_install(t text) returns void language plpgsql as $install$
 declare
   cols text[] := (select array_agg(col order by col) from inv_kept_count_column where tbl = t);
   pairs text := (select string_agg(format('(%L, r.%I)', c, c), ', ') from unnest(cols) c);
+  -- a row that has an owner at all; an updated row whose owners all stayed as they were
+  owned text := (select string_agg(format('r.%I is not null', c), ' or ') from unnest(cols) c);
+  same text := (select string_agg(format('o.%I is not distinct from r.%I', c, c), ' and ') from unnest(cols) c);
   -- static SQL per table: PL/pgSQL keeps its plans for the connection (0148)
   upsert text := 'insert into inv_kept_count as c (tbl, col, owner, slot, n) select %L, v.col, v.owner, pg_backend_pid(), sum(v.d) from (%s) v
     where v.owner is not null group by v.col, v.owner having sum(v.d) <> 0
     on conflict (tbl, col, owner, slot) do update set n = c.n + excluded.n';
   added text := format('select x.col, x.owner, 1 as d from inserted_rows r cross join lateral (values %s) x(col, owner)', pairs);
   taken text := format('select x.col, x.owner, -1 as d from deleted_rows r cross join lateral (values %s) x(col, owner)', pairs);
+  -- the upsert is skipped when there is nothing to count: even with no row to write, starting it
+  -- (the table, its indexes, the conflict arbiter) cost a single address insert 50-100 us of
+  -- PostgreSQL's time, and most rows have no tenant or VRF; most updates move no row to another owner
+  body text := 'begin if exists (select from %s r where %s) then %s; end if; return null; end';
 begin
-  execute format('create or replace function %I() returns trigger language plpgsql as $f$ begin %s; return null; end $f$',
-    'inv_kept_count_inserted_' || t, format(upsert, t, added));
-  execute format('create or replace function %I() returns trigger language plpgsql as $f$ begin %s; return null; end $f$',
-    'inv_kept_count_deleted_' || t, format(upsert, t, taken));
-  execute format('create or replace function %I() returns trigger language plpgsql as $f$ begin %s; return null; end $f$',
-    'inv_kept_count_updated_' || t, format(upsert, t, added || ' union all ' || taken));
+  execute format('create or replace function %I() returns trigger language plpgsql as $f$ %s $f$',
+    'inv_kept_count_inserted_' || t, format(body, 'inserted_rows', owned, format(upsert, t, added)));
+  execute format('create or replace function %I() returns trigger language plpgsql as $f$ %s $f$',
+    'inv_kept_count_deleted_' || t, format(body, 'deleted_rows', owned, format(upsert, t, taken)));
+  -- an update counts when a new row has no old one with the same id and owners (ids never change
+  -- here, and if one did, its row would still be counted)
+  execute format('create or replace function %I() returns trigger language plpgsql as $f$ %s $f$',
+    'inv_kept_count_updated_' || t, format(body, 'inserted_rows', format('not exists (select from deleted_rows o where o.id = r.id and %s)', same),
+      format(upsert, t, added || ' union all ' || taken)));
   execute format('create or replace trigger inv_kept_count_inserted after insert on %I referencing new table as inserted_rows
     for each statement execute function %I()', t, 'inv_kept_count_inserted_' || t);
   execute format('create or replace trigger inv_kept_count_deleted after delete on %I referencing old table as deleted_rows
@@ -76,7 +87,8 @@ begin
     execute format('insert into inv_kept_count (tbl, col, owner, slot, n)
       select %L, %L, r.%I, 0, count(*) from %I r where r.%I is not null group by r.%I', t, c, c, t, c, c);
   end loop;
-  for t in select distinct tbl from inv_kept_count_new loop
+  -- every counted table, those of 0148 too: one form of the functions, each with its skip
+  for t in select distinct tbl from inv_kept_count_column loop
     perform inv_kept_count_install(t);
   end loop;
 end $$;
