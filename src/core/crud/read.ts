@@ -20,7 +20,7 @@ import { planRender, type RenderPlan } from '../represent/plan.js';
 import { takePrefetched, withPrefetch } from '../represent/prefetch.js';
 import { render, type Mode } from '../represent/render.js';
 import { listUrl } from '../urls.js';
-import { totalSql } from './row-counts.js';
+import { keptOwnerTotalSql, totalSql } from './row-counts.js';
 
 /**
  * `brief`: a boolean word (booleanWord: true/false, 1/0, yes/no, on/off, any case); absent or
@@ -77,11 +77,16 @@ export async function readAndRender(rc: RequestContext, model: ModelDef, params:
  * page, an export).
  */
 export async function listConditions(rc: RequestContext, model: ModelDef, params: Params): Promise<Cond[]> {
+  return (await listFilters(rc, model, params)).conds;
+}
+
+/** The conditions, and the filters they came from (saved filters applied) and whether a permission narrows them. */
+async function listFilters(rc: RequestContext, model: ModelDef, params: Params): Promise<{ conds: Cond[]; filters: Params; scoped: boolean }> {
   const scope = await requirePermission(rc, model, 'view');
   const filters = await withSavedFilters(rc, model, params, (own) => buildFilters(rc, model, own));
   const conds = await buildFilters(rc, model, filters);
   if (scope) conds.push(scope);
-  return conds;
+  return { conds, filters, scoped: !!scope };
 }
 
 /**
@@ -90,7 +95,7 @@ export async function listConditions(rc: RequestContext, model: ModelDef, params
  * once. Only a page past the end, which has no row to carry the total, costs a second statement.
  */
 export async function listObjects(rc: RequestContext, model: ModelDef, params: Params) {
-  const conds = await listConditions(rc, model, params);
+  const { conds, filters, scoped } = await listFilters(rc, model, params);
   const page = parsePage(rc.app.config, params);
   const where = whereSql(conds);
   const table = sql.table(model.table);
@@ -101,7 +106,7 @@ export async function listObjects(rc: RequestContext, model: ModelDef, params: P
   // and offsets stay parameters, so clients cannot mint a statement per page.
   const usualSize = page.limit === rc.app.config.paginateCount || page.limit === rc.app.config.maxPageSize;
   const limit = sql`${page.limit === null ? sql`` : sql`limit ${usualSize ? sql.lit(page.limit) : page.limit}`} ${page.offset ? sql`offset ${page.offset}` : sql``}`;
-  const countSql = await totalSql(rc, model.table, where, conds.length > 0);
+  const countSql = keptOwnerTotalSql(rc, model, filters, scoped) ?? (await totalSql(rc, model.table, where, conds.length > 0));
   const total = cachedTotal(rc, countSql);
   let count = total.n;
   // another request is counting the same rows at the same version: this one waits for its total

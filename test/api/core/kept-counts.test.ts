@@ -163,6 +163,12 @@ describe('kept counts', () => {
     await sql`insert into inv_kept_count (tbl, col, owner, slot, n) values ('ipam_prefix', 'vrf_id', ${va.id}, 2147483002, 7)`.execute(t.db.kysely);
     const brief = (await t.get(`/api/ipam/vrfs/?brief=1&id=${va.id}&_=${uniq('n')}`)).json();
     expect(brief.results[0].prefix_count).toBe(8);
+    // a list narrowed by nothing but that owner takes its total from the same kept count...
+    const owned = (await t.get(`/api/ipam/prefixes/?vrf_id=${va.id}&limit=1&_=${uniq('n')}`)).json();
+    expect([owned.count, owned.results.length]).toEqual([8, 1]);
+    // ...and any other filter, or two owners, counts the rows
+    expect((await t.get(`/api/ipam/prefixes/?vrf_id=${va.id}&status=active`)).json().count).toBe(1);
+    expect((await t.get(`/api/ipam/prefixes/?vrf_id=${va.id}&vrf_id=${vb.id}`)).json().count).toBe(1);
     await sql`delete from inv_kept_count where slot = 2147483002`.execute(t.db.kysely);
     await assertKeptMatchRows();
   });
