@@ -4,7 +4,7 @@
  */
 import { sql } from 'kysely';
 import type { CustomFieldDef, RequestContext } from '../context.js';
-import type { FieldDef, ModelDef } from '../model/types.js';
+import type { ModelDef } from '../model/types.js';
 import { type Mode, planRender, type RenderPlan } from './plan.js';
 import type { Prefetched } from './prefetch.js';
 import { listUrl } from '../urls.js';
@@ -80,12 +80,9 @@ export async function render(rc: RequestContext, model: ModelDef, rows: Row[], m
   if (rows.length === 0) return [];
   const { registry } = rc.app;
   const plan = opts.plan ?? planRender(model, mode, opts.exclude);
-  const { keys } = plan;
   const pre = opts.prefetched;
   const covered = (key: string) => pre?.covered.has(key) ?? false;
   const ids = rows.map((r) => Number(r.id));
-  const full = mode === 'full';
-  const noDisplay = mode === 'brief' && !!model.briefWithoutDisplay;
 
   // Related rows to render nested: prefetched ones are in hand, the others are loaded by id.
   const targets = new Map<string, Map<number, Row>>();
