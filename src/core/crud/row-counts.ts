@@ -12,7 +12,7 @@ import { type RawBuilder, sql } from 'kysely';
 import type { RequestContext } from '../context.js';
 import type { ModelDef } from '../model/types.js';
 import { type Params, RESERVED_PARAMS, resolveFilter } from '../query/filters.js';
-import { countedColumn, countedTable } from '../represent/load-related.js';
+import { keptColumns } from '../represent/load-related.js';
 import { catalogOnce } from './catalog-once.js';
 
 const countedTables = catalogOnce(async (rc) => {
@@ -29,47 +29,27 @@ export async function totalSql(rc: RequestContext, table: string, where: RawBuil
   return sql<{ n: number }>`select count(*)::int as n from ${sql.table(table)} as t ${where}`;
 }
 
-/** per registry's models: the `table.column` pairs kept per owner, as the models declare them */
-const keptColumns = new WeakMap<object, Set<string>>();
-
-function keptPairs(rc: RequestContext): Set<string> {
-  const { registry } = rc.app;
-  let set = keptColumns.get(registry);
-  if (!set) {
-    set = new Set();
-    for (const model of registry.all()) {
-      for (const count of Object.values(model.counts)) {
-        if (count.kept && !count.generic) set.add(`${countedTable(count, count.model ? registry.get(count.model) : null)}.${countedColumn(count)}`);
-      }
-    }
-    keptColumns.set(registry, set);
-  }
-  return set;
-}
-
 /**
- * The kept total of a list whose only filter is `<fk>_id=<one id>`, the model's own foreign-key
- * filter (not one it declares itself, such as an interface's device_id, which takes in a virtual
+ * The kept total of a list whose only filter is the model's own `<fk>_id` with one id (not a
+ * filter the model declares itself, such as an interface's device_id, which takes in a virtual
  * chassis), on a column kept per owner; otherwise null. `filters` are the list's parameters with
  * any saved filter applied; `narrowedOtherwise`: a permission's constraints also apply.
  */
 export function keptOwnerTotalSql(rc: RequestContext, model: ModelDef, filters: Params, narrowedOtherwise: boolean): RawBuilder<{ n: number }> | null {
   if (narrowedOtherwise) return null;
-  let only: [string, string[]] | null = null;
-  for (const entry of filters) {
-    // parameters that filter nothing (reserved ones, unknown names such as a cache-buster `_`)
-    if (RESERVED_PARAMS.has(entry[0]) || entry[1].length === 0) continue;
-    if (!entry[0].startsWith('cf_') && !resolveFilter(model, entry[0])) continue;
+  let only: { column: string | undefined; values: string[] } | null = null;
+  for (const [name, values] of filters) {
+    if (RESERVED_PARAMS.has(name) || values.length === 0) continue;
+    const resolved = resolveFilter(model, name);
+    // parameters that filter nothing (an unknown name such as a cache-buster `_`); custom fields
+    // are resolved per request, and filter
+    if (!resolved && !name.startsWith('cf_')) continue;
     if (only) return null;
-    only = entry;
+    only = { column: resolved?.ownerColumn, values };
   }
-  if (!only) return null;
-  const [name, values] = only;
-  if (!name.endsWith('_id') || values.length !== 1 || !/^[1-9][0-9]{0,15}$/.test(values[0]!)) return null;
-  const key = name.slice(0, -3);
-  const f = model.fields[key];
-  if (f?.kind !== 'fk' || f.noFilter || model.filters[name] || model.filters[key]) return null;
-  if (!keptPairs(rc).has(`${model.table}.${name}`)) return null;
+  const column = only?.column;
+  if (!column || only!.values.length !== 1 || !/^[1-9][0-9]{0,15}$/.test(only!.values[0]!)) return null;
+  if (!keptColumns(rc.app.registry).has(`${model.table}.${column}`)) return null;
   return sql<{ n: number }>`select coalesce(sum(n), 0)::int as n from inv_kept_count
-    where tbl = ${sql.lit(model.table)} and col = ${sql.lit(name)} and owner = ${Number(values[0])}::bigint`;
+    where tbl = ${sql.lit(model.table)} and col = ${sql.lit(column)} and owner = ${Number(only!.values[0])}::bigint`;
 }

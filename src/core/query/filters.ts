@@ -74,6 +74,8 @@ export interface ResolvedFilter {
   /** the values it accepts, when it is a choice */
   choices?: ReadonlyArray<string | number>;
   build(rc: RequestContext, raw: string[]): Promise<Cond | null>;
+  /** the model's own `<fk>_id` filter, exact: the column whose value it matches (row-counts.ts keptOwnerTotalSql) */
+  ownerColumn?: string;
 }
 
 const VALUE_TYPE_BY_KIND: Record<string, FilterValueType> = { integer: 'integer', decimal: 'number', date: 'date', datetime: 'date-time', boolean: 'boolean' };
@@ -156,7 +158,8 @@ function resolveUncached(model: ModelDef, name: string): ResolvedFilter | null {
     const key = base.slice(0, -3);
     const f = model.fields[key];
     if (f?.kind === 'fk' && !f.noFilter) {
-      return exactOrNot(lookup) ? { type: 'integer', multi: true, build: (rc, raw) => fkIdCondition(rc, name, key, f, lookup, raw) } : null;
+      if (!exactOrNot(lookup)) return null;
+      return { type: 'integer', multi: true, build: (rc, raw) => fkIdCondition(rc, name, key, f, lookup, raw), ...(lookup === 'exact' ? { ownerColumn: base } : {}) };
     }
   }
   const f = model.fields[base];

@@ -11,6 +11,7 @@
 import { type RawBuilder, sql } from 'kysely';
 import type { RequestContext } from '../context.js';
 import type { CountDef, ModelDef } from '../model/types.js';
+import type { Registry } from '../model/registry.js';
 
 export type Row = Record<string, unknown>;
 type Sql = RawBuilder<unknown>;
@@ -192,6 +193,23 @@ export function countedTable(count: CountDef, counted: ModelDef | null): string 
 }
 export function countedColumn(count: CountDef): string {
   return count.through ? count.through.column : `${count.via}_id`;
+}
+
+/** per registry: the `table.column` pairs the models declare kept per owner (migrations 0148, 0149 list the same) */
+const keptColumnSets = new WeakMap<object, Set<string>>();
+
+export function keptColumns(registry: Registry): Set<string> {
+  let set = keptColumnSets.get(registry);
+  if (!set) {
+    set = new Set();
+    for (const model of registry.all()) {
+      for (const count of Object.values(model.counts)) {
+        if (count.kept) set.add(`${countedTable(count, count.model ? registry.get(count.model) : null)}.${countedColumn(count)}`);
+      }
+    }
+    keptColumnSets.set(registry, set);
+  }
+  return set;
 }
 
 /** the ids as a relation `o(id)` */

@@ -7,7 +7,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTestApp, type TestApp, uniq } from '../../helpers/app.js';
 import { type Json, make, makeDevice, makeDeviceType, makeRack, makeRole, makeSite } from '../dcim/factories.js';
-import { countedColumn, countedTable } from '../../../src/core/represent/load-related.js';
+import { keptColumns } from '../../../src/core/represent/load-related.js';
 import { gqlData } from '../graphql/helpers.js';
 import { foldGoneKeptCounts } from '../../../src/db/row-count-upkeep.js';
 import { Registry } from '../../../src/core/model/registry.js';
@@ -26,15 +26,7 @@ afterAll(async () => {
 
 /** every kept (table, column) as the models declare them */
 function declared(): string[] {
-  const out = new Set<string>();
-  for (const model of registry.all()) {
-    for (const count of Object.values(model.counts)) {
-      if (!count.kept) continue;
-      const counted = count.model ? registry.get(count.model) : null;
-      out.add(`${countedTable(count, counted)}.${countedColumn(count)}`);
-    }
-  }
-  return [...out].sort();
+  return [...keptColumns(registry)].sort();
 }
 
 /**
