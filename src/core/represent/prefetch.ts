@@ -5,6 +5,8 @@
  * loaders run (load-related.ts), returned as one JSON value on the page's first row. bench/
  * measured the round trips, not the queries, as the cost of a page (8 statements -> 1); the
  * aggregates are set-based, so related rows are looked up once per page rather than once per row.
+ * A page PostgreSQL would plan afresh for each request (crud/read.ts, plannedPerValue) runs alone
+ * instead, and the same aggregates follow over its ids (prefetchFor), so they are planned once.
  *
  * Related rows travel as JSON and are normalised to look exactly like rows the driver parses
  * (timestamps, inet), so the renderer cannot tell the two paths apart.
@@ -107,6 +109,8 @@ interface Wrapper {
   suffix: string;
   /** what the prefetched data covers (Prefetched.covered) */
   covered: ReadonlySet<string>;
+  /** the JSON object's entries, as text (`'key'::text, (aggregate), ...`) */
+  pairs: string;
 }
 
 const wrappers = new WeakMap<RenderPlan, Wrapper | null>();
@@ -126,6 +130,7 @@ function wrapperFor(rc: RequestContext, model: ModelDef, plan: RenderPlan): Wrap
       prefix: 'with page as materialized (select s.*, row_number() over () as __ord from (',
       suffix: `) s) select page.*, case when page.__ord = 1 then json_build_object(${compiled.sql}) end as __prefetch from page order by page.__ord`,
       covered,
+      pairs: compiled.sql,
     };
   }
   wrappers.set(plan, w);
@@ -168,6 +173,19 @@ function normaliseJsonRow(model: ModelDef, row: Row): Row {
 }
 
 /**
+ * The prefetch alone, for rows already read by their own statement (prefetchApart in read.ts):
+ * the page becomes its rows' ids, so this statement takes one array parameter and keeps one plan.
+ */
+export async function prefetchFor(rc: RequestContext, model: ModelDef, plan: RenderPlan, rows: Row[]): Promise<Prefetched | undefined> {
+  const wrapper = wrapperFor(rc, model, plan);
+  if (!wrapper || !rows.length) return undefined;
+  const ids = rows.map((r) => r.id);
+  const page = sql`select t.* from ${sql.table(model.table)} as t where t.id = any(${ids}::bigint[])`;
+  const res = await sql<{ __prefetch: Record<string, unknown> }>`with page as materialized (${page}) select json_build_object(${sql.raw(wrapper.pairs)}) as __prefetch`.execute(rc.q);
+  return prefetchedOf(rc, model, wrapper, res.rows[0]!.__prefetch);
+}
+
+/**
  * Takes the prefetch columns off the rows (hooks and change-log snapshots see plain rows) and
  * returns what they carried, or undefined when the query prefetched nothing.
  */
@@ -182,7 +200,11 @@ export function takePrefetched(rc: RequestContext, model: ModelDef, plan: Render
     delete r.__prefetch;
     delete r.__ord;
   }
-  if (!data) return undefined;
+  return data ? prefetchedOf(rc, model, wrapper, data) : undefined;
+}
+
+/** The prefetched JSON object, as Prefetched: rows normalised, maps by id. */
+function prefetchedOf(rc: RequestContext, model: ModelDef, wrapper: Wrapper, data: Record<string, unknown>): Prefetched {
   const out: Prefetched = { covered: wrapper.covered, rows: new Map(), m2m: new Map(), counts: new Map() };
   for (const [key, value] of Object.entries(data)) {
     const [kind, name, innerName] = key.split(':') as [string, string, string?];

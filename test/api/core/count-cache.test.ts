@@ -144,15 +144,16 @@ describe('a total counted by several requests at once', () => {
     const t = await makeTestApp();
     try {
       const tag = uniq('flight');
-      const made = await t.post('/api/dcim/sites/', Array.from({ length: 7 }, (_, i) => ({ name: `${tag}-${i}`, slug: `${tag}-${i}` })));
+      const made = await t.post('/api/dcim/sites/', Array.from({ length: 7 }, (_, i) => ({ name: `${tag}-${i}`, slug: `${tag}-${i}`, description: tag })));
       expect(made.statusCode).toBe(201);
-      const pages = await Promise.all(Array.from({ length: 8 }, (_, i) => t.get(`/api/dcim/sites/?q=${tag}&limit=2&offset=${i}`)));
+      const pages = await Promise.all(Array.from({ length: 8 }, (_, i) => t.get(`/api/dcim/sites/?description=${tag}&limit=2&offset=${i}`)));
       for (const p of pages) expect(p.json().count).toBe(7);
       // past the end, the total still comes from the one count
       expect(pages[7]!.json().results).toEqual([]);
       const before = t.db.stats.queries;
-      // a URL not asked before: the response cache asks no data version for it
-      expect((await t.get(`/api/dcim/sites/?q=${tag}&limit=3&offset=1`)).json().count).toBe(7);
+      // a URL not asked before: the response cache asks no data version for it (and an equality
+      // filter keeps the page one statement: crud/read.ts plannedPerValue)
+      expect((await t.get(`/api/dcim/sites/?description=${tag}&limit=3&offset=1`)).json().count).toBe(7);
       expect(t.db.stats.queries - before).toBe(1);
     } finally {
       await t.close();

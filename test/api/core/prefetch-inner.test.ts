@@ -78,7 +78,7 @@ describe('an address page and an interface page', () => {
     const tag = uniq('nat');
     const inside = await make(t, '/api/ipam/ip-addresses/', { address: '10.231.9.1/24', dns_name: `${tag}-in.example.net` });
     const outside = await make(t, '/api/ipam/ip-addresses/', { address: '203.0.113.91/32', dns_name: `${tag}-out.example.net`, nat_inside: inside.id });
-    const { n, body } = await statements(`/api/ipam/ip-addresses/?q=${tag}&ordering=id`);
+    const { n, body } = await statements(`/api/ipam/ip-addresses/?id=${inside.id}&id=${outside.id}&ordering=id`);
     expect(n).toBe(1);
     expect(body.results.map((a: Json) => a.id)).toEqual([inside.id, outside.id]);
     expect(body.results[0].nat_outside).toEqual((await t.get(`/api/ipam/ip-addresses/${inside.id}/`)).json().nat_outside);
