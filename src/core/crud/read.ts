@@ -74,7 +74,7 @@ export async function readAndRender(rc: RequestContext, model: ModelDef, params:
     rows = (await sql<Row>`${pageQuery(selectList(model, plan))}`.execute(rc.q)).rows;
     prefetched = await prefetchFor(rc, model, plan, rows);
   } else {
-    rows = (await sql<Row>`${withPrefetch(rc, model, plan, pageQuery(selectList(model, plan)))}`.execute(rc.q)).rows;
+    rows = (await rc.q.executeQuery<Row>(withPrefetch(rc, model, plan, pageQuery(selectList(model, plan))))).rows;
     prefetched = takePrefetched(rc, model, plan, rows);
   }
   await onRows?.(rows);
