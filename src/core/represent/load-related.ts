@@ -188,6 +188,27 @@ export function countSql(rc: RequestContext, model: ModelDef, count: CountDef, i
 }
 
 /** the table and column a count reads (a join table's, or the counted model's foreign key) */
+/** A count read from inv_kept_count as it is (neither generic nor cumulative down a tree): its `table.column`, or null. */
+export function keptPair(rc: RequestContext, model: ModelDef, count: CountDef): string | null {
+  if (!count.kept || count.generic || (count.cumulative && model.treeParent)) return null;
+  return `${countedTable(count, count.model ? rc.app.registry.get(count.model) : null)}.${countedColumn(count)}`;
+}
+
+/**
+ * Several kept counts of a model in one statement, rows (id, k, n) with k a count's `table.column`
+ * (keptPair): one sub-plan for a device's ten component counts instead of ten, each of which cost
+ * about as much to start as to run (a device detail: 0.52-0.60 ms of PostgreSQL with ten, 0.37-0.45
+ * with none). Pairs the lists cross but no count names are read and ignored.
+ */
+export function keptCountsSql(pairs: string[], ids: Ids): Sql {
+  const split = pairs.map((p) => p.split('.') as [string, string]);
+  const tables = [...new Set(split.map(([t]) => t))];
+  const columns = [...new Set(split.map(([, c]) => c))];
+  return sql`select k.owner as id, k.tbl || '.' || k.col as k, sum(k.n)::int as n from inv_kept_count k
+    where k.tbl in (${sql.join(tables.map((t) => sql.lit(t)))}) and k.col in (${sql.join(columns.map((c) => sql.lit(c)))}) and ${idIn(sql.ref('k.owner'), ids)}
+    group by k.owner, k.tbl, k.col`;
+}
+
 export function countedTable(count: CountDef, counted: ModelDef | null): string {
   return count.through ? count.through.table : counted!.table;
 }

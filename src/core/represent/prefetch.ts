@@ -16,7 +16,7 @@ import type { RequestContext } from '../context.js';
 import { genericTargets } from '../model/define-model.js';
 import type { ModelDef } from '../model/types.js';
 import { parseInet, parseTimestamptz } from '../../db/type-parsers.js';
-import { countSql, depthRowsSql, m2mMap, m2mSql, numberMap, rowsByIdSql, tagsMap, tagsSql, type Row, type TagRow } from './load-related.js';
+import { countSql, depthRowsSql, keptCountsSql, keptPair, m2mMap, m2mSql, numberMap, rowsByIdSql, tagsMap, tagsSql, type Row, type TagRow } from './load-related.js';
 import { columnsFor } from './columns.js';
 import { planRender, type RenderPlan } from './plan.js';
 
@@ -51,7 +51,7 @@ function agg(inner: Sql, order?: Sql): Sql {
  * The JSON object's entries (key -> aggregate over the page), and what they cover: fk and generic
  * fields are covered by the `rows:<model>` entries of their targets, the rest by their own entry.
  */
-function prefetchEntries(rc: RequestContext, model: ModelDef, plan: RenderPlan): { entries: Array<[string, Sql]>; covered: Set<string> } {
+function prefetchEntries(rc: RequestContext, model: ModelDef, plan: RenderPlan): { entries: Array<[string, Sql]>; covered: Set<string>; kept: Array<[string, string]> } {
   const { registry } = rc.app;
   const entries: Array<[string, Sql]> = [];
   const covered = new Set<string>();
@@ -95,12 +95,21 @@ function prefetchEntries(rc: RequestContext, model: ModelDef, plan: RenderPlan):
       entries.push([`inner:${to}:${inner.name}`, agg(rowsByIdSql(inner, innerIds, columnsFor(inner, planRender(inner, 'nested'))))]);
     }
   }
-  for (const k of plan.countKeys) entries.push([`count:${k}`, agg(countSql(rc, model, model.counts[k]!, PAGE_IDS))]);
+  // the kept counts, two or more, as one entry (`kept`: rows of id, `table.column`, n)
+  const kept = plan.countKeys.flatMap((k): Array<[string, string]> => {
+    const pair = keptPair(rc, model, model.counts[k]!);
+    return pair ? [[k, pair]] : [];
+  });
+  if (kept.length > 1) {
+    entries.push(['kept', agg(keptCountsSql(kept.map(([, p]) => p), PAGE_IDS))]);
+    for (const [k] of kept) covered.add(`count:${k}`);
+  } else kept.length = 0;
+  for (const k of plan.countKeys) if (!kept.some(([c]) => c === k)) entries.push([`count:${k}`, agg(countSql(rc, model, model.counts[k]!, PAGE_IDS))]);
   if (plan.withTags) entries.push(['tags', agg(tagsSql(model, PAGE_IDS), sql`r.name, r.id`)]);
   if (plan.withDepth) entries.push(['depth', agg(depthRowsSql(model, PAGE_IDS))]);
   if (plan.mode === 'full') for (const [key, rows] of Object.entries(model.representRows ?? {})) entries.push([`hook:${key}`, agg(rows.select(PAGE_IDS))]);
   for (const [key] of entries) if (!key.startsWith('rows:') && !key.startsWith('inner:')) covered.add(key);
-  return { entries, covered };
+  return { entries, covered, kept };
 }
 
 /** The statement around a page query, as text: the same for every request of a model and mode. */
@@ -109,6 +118,8 @@ interface Wrapper {
   suffix: string;
   /** what the prefetched data covers (Prefetched.covered) */
   covered: ReadonlySet<string>;
+  /** the counts the `kept` entry holds: [count key, `table.column`] */
+  kept: Array<[string, string]>;
   /** prefetchFor's statement: the aggregates over the rows of `$1`, an array of ids */
   apart: string;
   /**
@@ -127,7 +138,7 @@ const wrappers = new WeakMap<RenderPlan, Wrapper | null>();
 function wrapperFor(rc: RequestContext, model: ModelDef, plan: RenderPlan): Wrapper | null {
   let w = wrappers.get(plan);
   if (w !== undefined) return w;
-  const { entries, covered } = prefetchEntries(rc, model, plan);
+  const { entries, covered, kept } = prefetchEntries(rc, model, plan);
   w = null;
   if (entries.length) {
     const pairs = sql.join(entries.map(([k, v]) => sql`${sql.lit(k)}::text, ${v}`));
@@ -139,6 +150,7 @@ function wrapperFor(rc: RequestContext, model: ModelDef, plan: RenderPlan): Wrap
       prefix: 'with page as materialized (select s.*, row_number() over () as __ord from (',
       suffix: `) s) select page.*, case when page.__ord = 1 then json_build_object(${compiled.sql}) end as __prefetch from page order by page.__ord`,
       covered,
+      kept,
       apart: sql`with page as materialized (select t.* from ${sql.table(model.table)} as t where t.id = any(${sql.raw('$1')}::bigint[])) select json_build_object(${sql.raw(compiled.sql)}) as __prefetch`.compile(rc.q).sql,
       texts: new Map(),
     };
@@ -237,6 +249,13 @@ function prefetchedOf(rc: RequestContext, model: ModelDef, wrapper: Wrapper, dat
       inner.rows.set(innerName!, list.map((r) => normaliseJsonRow(target, r)));
     } else if (kind === 'm2m') out.m2m.set(name, m2mMap(list as Array<{ o: unknown; m: unknown }>));
     else if (kind === 'count') out.counts.set(name, numberMap(list as Array<{ id: unknown; n: unknown }>));
+    else if (kind === 'kept') {
+      // every count the entry holds gets its map: an owner with no row counts 0 (render.ts)
+      for (const [k] of wrapper.kept) out.counts.set(k, new Map());
+      for (const r of list as Array<{ id: unknown; k: string; n: unknown }>) {
+        for (const [k, pair] of wrapper.kept) if (pair === r.k) out.counts.get(k)!.set(Number(r.id), Number(r.n));
+      }
+    }
     else if (kind === 'tags') out.tags = tagsMap(list as unknown as Array<TagRow & { object_id: unknown }>);
     else if (kind === 'depth') out.depths = numberMap(list as Array<{ id: unknown; n: unknown }>);
     else if (kind === 'hook') {
