@@ -159,18 +159,19 @@ export const device = defineModel({
       await renderConfigContexts(rc, DEVICE_SUBJECT, rows, out);
     },
   },
-  // NetBox 3.6+ DeviceSerializer: how many of each component the device has
+  // NetBox 3.6+ DeviceSerializer: how many of each component the device has; kept per device
+  // (migration 0150): ten counts per row were ten sub-plans of every device statement
   counts: {
-    console_port_count: { model: 'dcim.consoleport', via: 'device' },
-    console_server_port_count: { model: 'dcim.consoleserverport', via: 'device' },
-    power_port_count: { model: 'dcim.powerport', via: 'device' },
-    power_outlet_count: { model: 'dcim.poweroutlet', via: 'device' },
-    interface_count: { model: 'dcim.interface', via: 'device' },
-    front_port_count: { model: 'dcim.frontport', via: 'device' },
-    rear_port_count: { model: 'dcim.rearport', via: 'device' },
-    device_bay_count: { model: 'dcim.devicebay', via: 'device' },
-    module_bay_count: { model: 'dcim.modulebay', via: 'device' },
-    inventory_item_count: { model: 'dcim.inventoryitem', via: 'device' },
+    console_port_count: { model: 'dcim.consoleport', via: 'device', kept: true },
+    console_server_port_count: { model: 'dcim.consoleserverport', via: 'device', kept: true },
+    power_port_count: { model: 'dcim.powerport', via: 'device', kept: true },
+    power_outlet_count: { model: 'dcim.poweroutlet', via: 'device', kept: true },
+    interface_count: { model: 'dcim.interface', via: 'device', kept: true },
+    front_port_count: { model: 'dcim.frontport', via: 'device', kept: true },
+    rear_port_count: { model: 'dcim.rearport', via: 'device', kept: true },
+    device_bay_count: { model: 'dcim.devicebay', via: 'device', kept: true },
+    module_bay_count: { model: 'dcim.modulebay', via: 'device', kept: true },
+    inventory_item_count: { model: 'dcim.inventoryitem', via: 'device', kept: true },
   },
   display: (row) => (row.name ? (row.asset_tag ? `${row.name} (${row.asset_tag})` : String(row.name)) : `Device ${row.id}`),
   // the bays holding a page's devices (parent_device), read with the page

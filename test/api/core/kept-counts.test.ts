@@ -1,6 +1,6 @@
 /**
  * The counts declared `kept` (a site's devices, prefixes, racks...) are read from the per-owner
- * counts the counted tables keep (migrations 0148 and 0149, load-related.ts countSql), and stay exact
+ * counts the counted tables keep (migrations 0148, 0149 and 0150, load-related.ts countSql), and stay exact
  * through single and bulk creates, moves between owners, cascades, refused writes and TRUNCATE.
  */
 import { sql } from 'kysely';
@@ -55,7 +55,7 @@ async function deviceAt(site: Json, extra: Json): Promise<Json> {
 }
 
 describe('kept counts', () => {
-  it('are the columns migrations 0148 and 0149 list, each with its triggers', async () => {
+  it('are the columns migrations 0148, 0149 and 0150 list, each with its triggers', async () => {
     const listed = await sql<{ p: string }>`select tbl || '.' || col as p from inv_kept_count_column order by 1`.execute(t.db.kysely);
     expect(listed.rows.map((r) => r.p)).toEqual(declared());
     expect(declared()).toContain('dcim_device.site_id');
@@ -88,6 +88,38 @@ describe('kept counts', () => {
     const graph = await gqlData(t, 'query($id: ID!) { site(id: $id) { device_count rack_count } }', { id: site.id });
     expect(graph.site).toEqual({ device_count: 43, rack_count: 1 });
     await sql`delete from inv_kept_count where slot = 2147483001`.execute(t.db.kysely);
+    await assertKeptMatchRows();
+  });
+
+  it("are a device's component counts (migration 0150), through bulk creates, deletes and the device's own delete", async () => {
+    const device = await makeDevice(t);
+    const other = await makeDevice(t);
+    const counts = async (d: Json) => {
+      const body = (await t.get(`/api/dcim/devices/${d.id}/?_=${uniq('n')}`)).json();
+      return Object.fromEntries(Object.entries(body).filter(([k]) => k.endsWith('_count')));
+    };
+    const ifaces = await t.post('/api/dcim/interfaces/', [device, device, device, other].map((d, i) => ({ device: d.id, name: `eth${i}`, type: '1000base-t' })));
+    expect(ifaces.statusCode).toBe(201);
+    await make(t, '/api/dcim/console-ports/', { device: device.id, name: 'con0' });
+    const rear = await make(t, '/api/dcim/rear-ports/', { device: device.id, name: 'r0', type: '8p8c', positions: 2 });
+    await make(t, '/api/dcim/front-ports/', { device: device.id, name: 'f0', type: '8p8c', rear_port: rear.id, rear_port_position: 1 });
+    await make(t, '/api/dcim/module-bays/', { device: device.id, name: 'mb0' });
+    await make(t, '/api/dcim/inventory-items/', { device: device.id, name: uniq('inv') });
+    expect(await counts(device)).toEqual({
+      console_port_count: 1, console_server_port_count: 0, power_port_count: 0, power_outlet_count: 0, interface_count: 3,
+      front_port_count: 1, rear_port_count: 1, device_bay_count: 0, module_bay_count: 1, inventory_item_count: 1,
+    });
+    expect((await counts(other)).interface_count).toBe(1);
+    // a list narrowed to one device takes its total from the kept count (row-counts.ts keptOwnerTotalSql)
+    expect((await t.get(`/api/dcim/interfaces/?device_id=${device.id}&limit=1`)).json().count).toBe(3);
+    expect((await t.del(`/api/dcim/interfaces/${(ifaces.json() as Json[])[0]!.id}/`)).statusCode).toBe(204);
+    expect((await counts(device)).interface_count).toBe(2);
+    expect((await t.get(`/api/dcim/interfaces/?device_id=${device.id}&limit=1`)).json().count).toBe(2);
+    await assertKeptMatchRows();
+    // the device's components go with it (cascade): nothing of it stays counted
+    expect((await t.del(`/api/dcim/devices/${device.id}/`)).statusCode).toBe(204);
+    const left = await sql<{ n: number }>`select coalesce(sum(n), 0)::int as n from inv_kept_count where col = 'device_id' and owner = ${device.id}`.execute(t.db.kysely);
+    expect(left.rows[0]!.n).toBe(0);
     await assertKeptMatchRows();
   });
 
