@@ -10,7 +10,7 @@ import { render } from '../../core/represent/render.js';
 import { comments, description, fk } from '../fields.js';
 import { IP_ASSIGNMENT_TYPES, IPAddressRole, IPAddressStatus, NON_UNIQUE_ROLES } from './choices.js';
 import { familyField, familyOf, sameVrfId, setFamily, tenancyFilters, tenantField, uniquenessScope } from './common.js';
-import { addressFilter, familyFilter, hostOf, maskLengthFilter, netFilter, networkSearch } from './network-filters.js';
+import { addressFilter, familyFilter, hostWithinFilter, maskLengthFilter, networkSearch } from './network-filters.js';
 import {
   assignedFilter,
   assignedToInterfaceFilter,
@@ -64,7 +64,7 @@ export const ipAddress = defineModel({
   filters: {
     ...tenancyFilters(),
     family: familyFilter('address'),
-    parent: netFilter(hostOf('address'), '<<='),
+    parent: hostWithinFilter('ipam_ipaddress', 'address'),
     address: addressFilter('address'),
     mask_length: maskLengthFilter('address'),
     present_in_vrf_id: presentInVrfFilter(true),
