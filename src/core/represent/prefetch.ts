@@ -16,7 +16,7 @@ import type { RequestContext } from '../context.js';
 import { genericTargets } from '../model/define-model.js';
 import type { ModelDef } from '../model/types.js';
 import { parseInet, parseTimestamptz } from '../../db/type-parsers.js';
-import { countSql, depthRowsSql, keptCountsSql, keptPair, m2mMap, m2mSql, numberMap, rowsByIdSql, tagsMap, tagsSql, type Row, type TagRow } from './load-related.js';
+import { countSql, depthRowsSql, keptCountsOf, keptCountsSql, keptPair, m2mMap, m2mSql, numberMap, rowsByIdSql, tagsMap, tagsSql, type Row, type TagRow } from './load-related.js';
 import { columnsFor } from './columns.js';
 import { planRender, type RenderPlan } from './plan.js';
 
@@ -95,13 +95,13 @@ function prefetchEntries(rc: RequestContext, model: ModelDef, plan: RenderPlan):
       entries.push([`inner:${to}:${inner.name}`, agg(rowsByIdSql(inner, innerIds, columnsFor(inner, planRender(inner, 'nested'))))]);
     }
   }
-  // the kept counts, two or more, as one entry (`kept`: rows of id, `table.column`, n)
+  // the kept counts, two or more, as one entry (`kept`: load-related.ts keptCountsSql)
   const kept = plan.countKeys.flatMap((k): Array<[string, string]> => {
     const pair = keptPair(rc, model, model.counts[k]!);
     return pair ? [[k, pair]] : [];
   });
   if (kept.length > 1) {
-    entries.push(['kept', agg(keptCountsSql(kept.map(([, p]) => p), PAGE_IDS))]);
+    entries.push(['kept', keptCountsSql(kept.map(([, p]) => p), PAGE_IDS)]);
     for (const [k] of kept) covered.add(`count:${k}`);
   } else kept.length = 0;
   for (const k of plan.countKeys) if (!kept.some(([c]) => c === k)) entries.push([`count:${k}`, agg(countSql(rc, model, model.counts[k]!, PAGE_IDS))]);
@@ -251,10 +251,8 @@ function prefetchedOf(rc: RequestContext, model: ModelDef, wrapper: Wrapper, dat
     else if (kind === 'count') out.counts.set(name, numberMap(list as Array<{ id: unknown; n: unknown }>));
     else if (kind === 'kept') {
       // every count the entry holds gets its map: an owner with no row counts 0 (render.ts)
-      for (const [k] of wrapper.kept) out.counts.set(k, new Map());
-      for (const r of list as Array<{ id: unknown; k: string; n: unknown }>) {
-        for (const [k, pair] of wrapper.kept) if (pair === r.k) out.counts.get(k)!.set(Number(r.id), Number(r.n));
-      }
+      const byPair = keptCountsOf(value, wrapper.kept.map(([, pair]) => pair));
+      for (const [k, pair] of wrapper.kept) out.counts.set(k, byPair.get(pair)!);
     }
     else if (kind === 'tags') out.tags = tagsMap(list as unknown as Array<TagRow & { object_id: unknown }>);
     else if (kind === 'depth') out.depths = numberMap(list as Array<{ id: unknown; n: unknown }>);
