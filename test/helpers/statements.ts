@@ -1,3 +1,5 @@
+import type { TestApp } from './app.js';
+
 /**
  * Statements a request runs, counted as the fewest of a few runs: now and then a request also pays
  * for bookkeeping that is not its own (the token's last use, recorded once a minute; a cache entry
@@ -12,4 +14,11 @@ export async function fewestStatements<T>(db: { stats: { queries: number } }, ru
     if (best === null || n < best.n) best = { n, result };
   }
   return best!;
+}
+
+/** A GET that must answer 200: its body, and the fewest statements it ran (fewestStatements). */
+export async function getStatements(t: TestApp, url: string): Promise<{ n: number; body: Record<string, any> }> {
+  const { n, result } = await fewestStatements(t.db, () => t.get(url));
+  if (result.statusCode !== 200) throw new Error(`GET ${url} answered ${result.statusCode}: ${result.body}`);
+  return { n, body: result.json() };
 }

@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTestApp, type TestApp, uniq } from '../../helpers/app.js';
-import { fewestStatements } from '../../helpers/statements.js';
+import { getStatements } from '../../helpers/statements.js';
 import { make, makeDevice, type Json } from '../dcim/factories.js';
 
 let t: TestApp;
@@ -31,11 +31,7 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-async function statements(url: string): Promise<{ n: number; body: Json }> {
-  const { n, result } = await fewestStatements(t.db, () => t.get(url));
-  expect(result.statusCode, result.body).toBe(200);
-  return { n, body: result.json() };
-}
+const statements = (url: string): Promise<{ n: number; body: Json }> => getStatements(t, url);
 
 describe('a page filtered by a pattern or a network', () => {
   it('is two statements, and shows what the same rows show read by id in one', async () => {
