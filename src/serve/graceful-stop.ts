@@ -6,6 +6,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../db/client.js';
+import { requestsSettled } from '../http/drain.js';
 
 /** a drain that has not finished by then ends the process anyway (a request stuck on a dead peer) */
 export const DRAIN_TIMEOUT_MS = 30_000;
@@ -18,6 +19,8 @@ export async function drainAndExit(app: FastifyInstance, db: Database, reason: s
   const timer = setTimeout(() => exitNow(app, `drain took longer than ${DRAIN_TIMEOUT_MS / 1000} s; stopping now`), DRAIN_TIMEOUT_MS);
   try {
     await app.close();
+    // handlers whose client hung up outlive their connection (http/drain.ts)
+    await requestsSettled(app);
     await db.close();
   } catch (err) {
     exitNow(app, `stopping failed: ${err instanceof Error ? err.message : String(err)}`);
