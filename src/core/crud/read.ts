@@ -3,7 +3,7 @@
  * rows (represent/prefetch.ts), or two when the page's filters are planned per value (a pattern,
  * a network). Both are scoped by the user's view constraints.
  */
-import { type RawBuilder, sql } from 'kysely';
+import { type CompiledQuery, type RawBuilder, sql } from 'kysely';
 import { hasPermission, requirePermission } from '../auth/permissions.js';
 import { cacheVersion } from '../cache/cache-version.js';
 import type { RequestContext } from '../context.js';
@@ -61,25 +61,42 @@ function selectList(model: ModelDef, plan: RenderPlan): RawBuilder<unknown> {
 /**
  * A read in one statement: the rows of `pageQuery` with what their representation shows
  * prefetched, then rendered. `onRows` sees the stored rows first (the list takes its total off).
- * `prefetchApart`: the rows first, then what they show by their ids, in a second statement
- * (plannedPerValue says when that is cheaper).
+ * A page PostgreSQL plans per value (plannedPerValue) reads its rows first, then what they show by
+ * their ids, in a second statement.
  */
-export async function readAndRender(rc: RequestContext, model: ModelDef, params: Params, pageQuery: PageQuery, onRows?: (rows: Row[]) => Promise<void>, prefetchApart = false) {
+export async function readAndRender(rc: RequestContext, model: ModelDef, params: Params, pageQuery: PageQuery, onRows?: (rows: Row[]) => Promise<void>) {
   const mode = modeOf(params);
   const exclude = excludeOf(params);
   const plan = planRender(model, mode, exclude);
+  const page = pageQuery(selectList(model, plan)).compile(rc.q);
   let rows: Row[];
   let prefetched;
-  if (prefetchApart) {
-    rows = (await sql<Row>`${pageQuery(selectList(model, plan))}`.execute(rc.q)).rows;
+  if (plannedPerValue(page)) {
+    rows = (await rc.q.executeQuery<Row>(page)).rows;
     prefetched = await prefetchFor(rc, model, plan, rows);
   } else {
-    rows = (await rc.q.executeQuery<Row>(withPrefetch(rc, model, plan, pageQuery(selectList(model, plan))))).rows;
+    rows = (await rc.q.executeQuery<Row>(withPrefetch(rc, model, plan, page))).rows;
     prefetched = takePrefetched(rc, model, plan, rows);
   }
   await onRows?.(rows);
   return render(rc, model, rows, mode, { exclude, prefetched, plan });
 }
+
+/**
+ * Whether PostgreSQL plans a statement afresh for each request: a pattern (`like`, a regular
+ * expression) or a network containment (`<<=`, `>>=`) against a parameter is estimated from the
+ * value, so its generic plan looks worse than a custom one and the plan cache keeps planning it per
+ * execution. Such a page then runs alone and its prefetch apart (represent/prefetch.ts,
+ * prefetchFor), by ids, where one plan serves every page: planning the prefetch with each page cost
+ * ~1 ms of PostgreSQL per request (`ip-addresses/?q=10.1.`, bind 1.06 ms; `?parent=10.1.0.0/16`,
+ * 1.49 ms; the page statement alone is planned in 0.1-0.35 ms). Equality against parameters keeps
+ * the generic plan, and a second statement would only add a round trip, so those stay one statement.
+ */
+function plannedPerValue(page: CompiledQuery): boolean {
+  return page.parameters.length > 0 && VALUE_ESTIMATED.test(page.sql);
+}
+
+const VALUE_ESTIMATED = /\s(?:i?like|similar\s+to|!?~\*?|<<=?|>>=?|&&|@>|<@)\s/i;
 
 /**
  * What a list shows, as conditions: the request's filters with any saved filter it names
@@ -135,31 +152,13 @@ export async function listObjects(rc: RequestContext, model: ModelDef, params: P
       else count = page.offset === 0 ? 0 : Number((await countSql.execute(rc.q)).rows[0]!.n);
       total.store(count);
       for (const r of rows) delete r.__total;
-    }, conds.length > 0 && plannedPerValue(rc, where));
+    });
   } finally {
     total.settle();
   }
   count = count!;
   return { count, ...pageLinks(listUrl(rc.baseUrl, model), params, page, count), results };
 }
-
-/**
- * Whether PostgreSQL plans a statement with these conditions afresh for each request: a pattern
- * (`like`, a regular expression) or a network containment (`<<=`, `>>=`) against a parameter is
- * estimated from the value, so its generic plan looks worse than a custom one and the plan cache
- * keeps planning it per execution. The page then runs alone and its prefetch apart
- * (represent/prefetch.ts, prefetchFor), by ids, where one plan serves every page: planning the
- * prefetch with each page cost ~1 ms of PostgreSQL per request (`ip-addresses/?q=10.1.`, bind
- * 1.06 ms; `?parent=10.1.0.0/16`, 1.49 ms; the page statement alone is planned in 0.1-0.35 ms).
- * Equality against parameters keeps the generic plan, and a second statement would only add a
- * round trip, so those lists stay one statement.
- */
-function plannedPerValue(rc: RequestContext, where: RawBuilder<unknown>): boolean {
-  const compiled = where.compile(rc.q);
-  return compiled.parameters.length > 0 && VALUE_ESTIMATED.test(compiled.sql);
-}
-
-const VALUE_ESTIMATED = /\s(?:i?like|similar\s+to|!?~\*?|<<=?|>>=?|&&|@>|<@)\s/i;
 
 /** per app: the totals being counted now, by version and cache key (single flight) */
 const counting = new WeakMap<object, Map<string, Promise<number>>>();

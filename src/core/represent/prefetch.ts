@@ -5,7 +5,7 @@
  * loaders run (load-related.ts), returned as one JSON value on the page's first row. bench/
  * measured the round trips, not the queries, as the cost of a page (8 statements -> 1); the
  * aggregates are set-based, so related rows are looked up once per page rather than once per row.
- * A page PostgreSQL would plan afresh for each request (crud/read.ts, plannedPerValue) runs alone
+ * A page PostgreSQL would plan afresh for each request (crud/read.ts plannedPerValue) runs alone
  * instead, and the same aggregates follow over its ids (prefetchFor), so they are planned once.
  *
  * Related rows travel as JSON and are normalised to look exactly like rows the driver parses
@@ -163,8 +163,7 @@ function wrapperFor(rc: RequestContext, model: ModelDef, plan: RenderPlan): Wrap
  * Wraps a page query (outer alias `t`, in the page's order) so that its first row also carries the
  * prefetched data in `__prefetch`. Without anything to prefetch, the query is returned as it is.
  */
-export function withPrefetch(rc: RequestContext, model: ModelDef, plan: RenderPlan, pageQuery: Sql): CompiledQuery {
-  const page = pageQuery.compile(rc.q);
+export function withPrefetch(rc: RequestContext, model: ModelDef, plan: RenderPlan, page: CompiledQuery): CompiledQuery {
   const w = wrapperFor(rc, model, plan);
   if (!w) return page;
   let text = w.texts.get(page.sql);

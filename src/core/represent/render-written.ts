@@ -23,7 +23,7 @@ export async function renderWritten(rc: RequestContext, model: ModelDef, rows: R
   const ids = rows.map((r) => Number(r.id));
   const byIds = sql`select t.* from unnest(${ids}::bigint[]) with ordinality as o(id, ord)
     join ${sql.table(model.table)} as t on t.id = o.id order by o.ord`;
-  const again = (await rc.q.executeQuery<Row>(withPrefetch(rc, model, plan, byIds))).rows;
+  const again = (await rc.q.executeQuery<Row>(withPrefetch(rc, model, plan, byIds.compile(rc.q)))).rows;
   const prefetched = takePrefetched(rc, model, plan, again);
   // the stored columns as read now; anything a hook set on the returned rows beside them is kept
   const merged = again.map((row, i) => ({ ...rows[i], ...row }));
