@@ -47,9 +47,8 @@ export function keptOwnerTotalSql(rc: RequestContext, model: ModelDef, filters: 
     if (only) return null;
     only = { column: resolved?.ownerColumn, values };
   }
-  const column = only?.column;
-  if (!column || only!.values.length !== 1 || !/^[1-9][0-9]{0,15}$/.test(only!.values[0]!)) return null;
-  if (!keptColumns(rc.app.registry).has(`${model.table}.${column}`)) return null;
+  if (!only?.column || only.values.length !== 1 || !/^[1-9][0-9]{0,15}$/.test(only.values[0]!)) return null;
+  if (!keptColumns(rc.app.registry).has(`${model.table}.${only.column}`)) return null;
   return sql<{ n: number }>`select coalesce(sum(n), 0)::int as n from inv_kept_count
-    where tbl = ${sql.lit(model.table)} and col = ${sql.lit(column)} and owner = ${Number(only!.values[0])}::bigint`;
+    where tbl = ${sql.lit(model.table)} and col = ${sql.lit(only.column)} and owner = ${Number(only.values[0])}::bigint`;
 }

@@ -187,11 +187,10 @@ export function countSql(rc: RequestContext, model: ModelDef, count: CountDef, i
   return sql`select o.id, (select count(*)::int from ${ct} x where x.${fk} = o.id) as n from ${idRows(ids)}`;
 }
 
-/** the table and column a count reads (a join table's, or the counted model's foreign key) */
 /** A count read from inv_kept_count as it is (neither generic nor cumulative down a tree): its `table.column`, or null. */
-export function keptPair(rc: RequestContext, model: ModelDef, count: CountDef): string | null {
+export function keptPair(registry: Registry, model: ModelDef, count: CountDef): string | null {
   if (!count.kept || count.generic || (count.cumulative && model.treeParent)) return null;
-  return `${countedTable(count, count.model ? rc.app.registry.get(count.model) : null)}.${countedColumn(count)}`;
+  return countedPair(registry, count);
 }
 
 /**
@@ -223,6 +222,7 @@ export function keptCountsOf(value: unknown, pairs: Iterable<string>): Map<strin
   return out;
 }
 
+/** the table and column a count reads (a join table's, or the counted model's foreign key) */
 export function countedTable(count: CountDef, counted: ModelDef | null): string {
   return count.through ? count.through.table : counted!.table;
 }
@@ -230,7 +230,12 @@ export function countedColumn(count: CountDef): string {
   return count.through ? count.through.column : `${count.via}_id`;
 }
 
-/** per registry: the `table.column` pairs the models declare kept per owner (migrations 0148, 0149 list the same) */
+/** a count's `table.column`, as inv_kept_count names it */
+function countedPair(registry: Registry, count: CountDef): string {
+  return `${countedTable(count, count.model ? registry.get(count.model) : null)}.${countedColumn(count)}`;
+}
+
+/** per registry: the `table.column` pairs the models declare kept per owner (migrations 0148-0150 list the same) */
 const keptColumnSets = new WeakMap<object, Set<string>>();
 
 export function keptColumns(registry: Registry): Set<string> {
@@ -239,7 +244,7 @@ export function keptColumns(registry: Registry): Set<string> {
     set = new Set();
     for (const model of registry.all()) {
       for (const count of Object.values(model.counts)) {
-        if (count.kept) set.add(`${countedTable(count, count.model ? registry.get(count.model) : null)}.${countedColumn(count)}`);
+        if (count.kept) set.add(countedPair(registry, count));
       }
     }
     keptColumnSets.set(registry, set);

@@ -95,16 +95,16 @@ function prefetchEntries(rc: RequestContext, model: ModelDef, plan: RenderPlan):
       entries.push([`inner:${to}:${inner.name}`, agg(rowsByIdSql(inner, innerIds, columnsFor(inner, planRender(inner, 'nested'))))]);
     }
   }
-  // the kept counts, two or more, as one entry (`kept`: load-related.ts keptCountsSql)
-  const kept = plan.countKeys.flatMap((k): Array<[string, string]> => {
-    const pair = keptPair(rc, model, model.counts[k]!);
+  // the kept counts, two or more, as one entry (`kept`: load-related.ts keptCountsSql); the others one each
+  let kept = plan.countKeys.flatMap((k): Array<[string, string]> => {
+    const pair = keptPair(registry, model, model.counts[k]!);
     return pair ? [[k, pair]] : [];
   });
-  if (kept.length > 1) {
-    entries.push(['kept', keptCountsSql(kept.map(([, p]) => p), PAGE_IDS)]);
-    for (const [k] of kept) covered.add(`count:${k}`);
-  } else kept.length = 0;
-  for (const k of plan.countKeys) if (!kept.some(([c]) => c === k)) entries.push([`count:${k}`, agg(countSql(rc, model, model.counts[k]!, PAGE_IDS))]);
+  if (kept.length < 2) kept = [];
+  else entries.push(['kept', keptCountsSql(kept.map(([, p]) => p), PAGE_IDS)]);
+  const inKept = new Set(kept.map(([k]) => k));
+  for (const k of inKept) covered.add(`count:${k}`);
+  for (const k of plan.countKeys) if (!inKept.has(k)) entries.push([`count:${k}`, agg(countSql(rc, model, model.counts[k]!, PAGE_IDS))]);
   if (plan.withTags) entries.push(['tags', agg(tagsSql(model, PAGE_IDS), sql`r.name, r.id`)]);
   if (plan.withDepth) entries.push(['depth', agg(depthRowsSql(model, PAGE_IDS))]);
   if (plan.mode === 'full') for (const [key, rows] of Object.entries(model.representRows ?? {})) entries.push([`hook:${key}`, agg(rows.select(PAGE_IDS))]);
