@@ -5,7 +5,7 @@
  */
 import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
-import { Kysely, type LogEvent, PostgresDialect, sql } from 'kysely';
+import { type CompiledQuery, Kysely, type LogEvent, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { type ConnectionUse, PGliteDialect } from './pglite-dialect.js';
 import { startMaintenance } from './pglite-maintenance.js';
@@ -18,7 +18,8 @@ import { typeParsers } from './type-parsers.js';
 export type Kdb = Kysely<any>;
 
 /** Sees each statement once it ran: its duration in ms, and its error when it failed. */
-export type StatementListener = (durationMs: number, error: unknown) => void;
+/** `query`: the statement as sent, with its parameters */
+export type StatementListener = (durationMs: number, error: unknown, query: CompiledQuery) => void;
 
 /** The connections of the engine (PGlite: its single one). */
 export interface PoolState {
@@ -76,7 +77,7 @@ function observer(stats: { queries: number }, changes: ChangeWatch, listeners: S
     changes.observe(event.query.sql);
     if (listeners.size === 0) return;
     const error = event.level === 'error' ? event.error : undefined;
-    for (const listener of listeners) listener(event.queryDurationMillis, error);
+    for (const listener of listeners) listener(event.queryDurationMillis, error, event.query);
   };
 }
 
