@@ -10,6 +10,8 @@ import { type Cond, INTEGER_LOOKUPS, likeEscape, likeFor } from '../../core/quer
 import { searchTerm, textSearchConditions } from '../../core/query/filter-conditions.js';
 import { parseFilterValue, parseNetworks } from '../../core/query/parse-value.js';
 import { format, type IpValue, networkOf, parseIp } from '../../core/net/ip.js';
+import { ipv4TextPrefixNetworks } from '../../core/net/text-prefix.js';
+import { anyOfAlternatives } from '../../core/query/alternatives.js';
 
 type Ref = (alias: string) => Cond;
 export const colOf = (column: string): Ref => (alias) => sql.ref(`${alias}.${column}`);
@@ -46,17 +48,20 @@ export function hostWithinFilter(table: string, column: string): CustomFilter {
   return {
     type: 'string',
     async build(values, _lookup, { alias, param }) {
-      const c = sql.ref(`${alias}.${column}`);
-      const t = sql.table(table);
-      return anyOf(parseNetworks(param, values), (v) => {
-        const net = sql`${format(v)}::cidr`;
-        const longest = sql`case family(${net}) when 4 then 32 else 128 end`;
-        const shorterMasks = sql`(select min(s.a) from generate_series(0, masklen(${net}) - 1) m cross join lateral
-          (select min(i.${sql.ref(column)}) as a from ${t} i where i.${sql.ref(column)} between set_masklen(network(${net})::inet, m) and set_masklen(broadcast(${net}), m)) s)`;
-        return sql`(host(${c})::inet <<= ${net} and ${c} <= set_masklen(broadcast(${net}), ${longest}) and ${c} >= coalesce(${shorterMasks}, ${net}::inet))`;
-      });
+      return anyOf(parseNetworks(param, values), (v) => hostWithin(table, column, alias, format(v)));
     },
   };
+}
+
+/** The address's host within the network `cidr`, as an index range on the address (hostWithinFilter). */
+function hostWithin(table: string, column: string, alias: string, cidr: string): Cond {
+  const c = sql.ref(`${alias}.${column}`);
+  const t = sql.table(table);
+  const net = sql`${cidr}::cidr`;
+  const longest = sql`case family(${net}) when 4 then 32 else 128 end`;
+  const shorterMasks = sql`(select min(s.a) from generate_series(0, masklen(${net}) - 1) m cross join lateral
+    (select min(i.${sql.ref(column)}) as a from ${t} i where i.${sql.ref(column)} between set_masklen(network(${net})::inet, m) and set_masklen(broadcast(${net}), m)) s)`;
+  return sql`(host(${c})::inet <<= ${net} and ${c} <= set_masklen(broadcast(${net}), ${longest}) and ${c} >= coalesce(${shorterMasks}, ${net}::inet))`;
 }
 
 /**
@@ -97,14 +102,21 @@ export const maskLengthFilter = (column: string) => numericFilter((a) => sql`mas
 export function networkSearch(column: string, textColumns: string[], opts: { startsWith?: boolean } = {}): CustomFilter {
   return {
     type: 'string',
-    async build(values, _lookup, { alias }) {
+    async build(values, _lookup, { alias, model }) {
       const q = searchTerm(values);
       if (!q) return null;
       const esc = likeEscape(q);
       const c = sql.ref(`${alias}.${column}`);
       const parts: Cond[] = textSearchConditions(alias, textColumns, q);
-      if (opts.startsWith) parts.push(sql`text(${c}) ${likeFor(q)} ${`${esc}%`}`);
-      else {
+      if (opts.startsWith) {
+        const starts = sql`text(${c}) ${likeFor(q)} ${`${esc}%`}`;
+        // a dotted IPv4 start lies in a few networks: each an index range of its own, read apart
+        // from the text columns' (trigram) matches for a page (query/alternatives.ts); under three
+        // characters a trigram index cannot serve the text columns, and the OR is read as it is
+        const networks = q.length >= 3 ? ipv4TextPrefixNetworks(q) : null;
+        parts.push(starts);
+        if (networks) return anyOfAlternatives(parts, [...parts.slice(0, -1), ...networks.map((n) => sql`(${starts} and ${hostWithin(model.table, column, alias, n)})`)]);
+      } else {
         parts.push(sql`text(${c}) ${likeFor(q)} ${`%${esc}%`}`);
         const ip = parseIp(q);
         if (ip) parts.push(sql`${c} >>= ${format(networkOf(ip))}::cidr`);

@@ -12,7 +12,8 @@ import type { ModelDef } from '../model/types.js';
 import { buildFilters, type Params } from '../query/filters.js';
 import type { Cond } from '../query/lookups.js';
 import { buildOrdering } from '../query/ordering.js';
-import { pageLinks, parsePage } from '../query/pagination.js';
+import { type Page, pageLinks, parsePage } from '../query/pagination.js';
+import { alternatives } from '../query/alternatives.js';
 import { withSavedFilters } from '../query/saved-filters.js';
 import { BOOLEAN_MESSAGE, booleanWord } from '../query/parse-value.js';
 import type { Row } from '../represent/load-related.js';
@@ -142,7 +143,8 @@ export async function listObjects(rc: RequestContext, model: ModelDef, params: P
   const withCount = count === undefined && !shared;
   // the total comes last: removing the last property of a row is cheap, while removing the first
   // turned every row of the page into a slow dictionary object (V8)
-  const pageQuery: PageQuery = (columns) => sql`select ${columns}${withCount ? sql`, (${countSql}) as __total` : sql``} from ${table} as t ${where} order by ${order} ${limit}`;
+  const pageWhere = whereSql(narrowToAlternatives(conds, table, order, page) ?? conds);
+  const pageQuery: PageQuery = (columns) => sql`select ${columns}${withCount ? sql`, (${countSql}) as __total` : sql``} from ${table} as t ${pageWhere} order by ${order} ${limit}`;
   let results: Row[];
   try {
     results = await readAndRender(rc, model, params, pageQuery, async (rows) => {
@@ -158,6 +160,24 @@ export async function listObjects(rc: RequestContext, model: ModelDef, params: P
   }
   count = count!;
   return { count, ...pageLinks(listUrl(rc.baseUrl, model), params, page, count), results };
+}
+
+/** offset + limit past which a page does not read alternatives apart: each would read that many ids */
+const ALTERNATIVES_MAX_ROWS = 10_000;
+
+/**
+ * A page of a list filtered by an OR of alternatives (query/alternatives.ts): the page's rows are
+ * among the first `offset + limit` rows of each alternative in the page order, so those ids, read
+ * each through its own index, narrow the page (every condition stays, so the page is the same).
+ * Null when no condition has alternatives, or the page has no limit or lies too deep.
+ */
+function narrowToAlternatives(conds: Cond[], table: Cond, order: Cond, page: Page): Cond[] | null {
+  if (page.limit === null || page.offset + page.limit > ALTERNATIVES_MAX_ROWS) return null;
+  const i = conds.findIndex((c) => alternatives(c));
+  if (i === -1) return null;
+  const others = conds.filter((_, j) => j !== i);
+  const firsts = alternatives(conds[i]!)!.map((a) => sql`(select t.id from ${table} as t ${whereSql([...others, a])} order by ${order} limit ${page.offset + page.limit!})`);
+  return [...conds, sql`t.id = any(array(${sql.join(firsts, sql` union `)}))`];
 }
 
 /** per app: the totals being counted now, by version and cache key (single flight) */
