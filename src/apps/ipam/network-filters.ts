@@ -56,12 +56,37 @@ export function hostWithinFilter(table: string, column: string): CustomFilter {
 /** The address's host within the network `cidr`, as an index range on the address (hostWithinFilter). */
 function hostWithin(table: string, column: string, alias: string, cidr: string): Cond {
   const c = sql.ref(`${alias}.${column}`);
-  const t = sql.table(table);
   const net = sql`${cidr}::cidr`;
-  const longest = sql`case family(${net}) when 4 then 32 else 128 end`;
+  return sql`(host(${c})::inet <<= ${net} and ${c} <= ${lastHost(net)} and ${c} >= ${lowestWithin(table, column, net)})`;
+}
+
+/** the network's last host with the family's longest mask: the last address whose host is within it */
+const lastHost = (net: Cond) => sql`set_masklen(broadcast(${net}), case family(${net}) when 4 then 32 else 128 end)`;
+
+/** the lowest address whose host is within the network: one with a shorter mask (an index probe per mask), else the network */
+function lowestWithin(table: string, column: string, net: Cond): Cond {
   const shorterMasks = sql`(select min(s.a) from generate_series(0, masklen(${net}) - 1) m cross join lateral
-    (select min(i.${sql.ref(column)}) as a from ${t} i where i.${sql.ref(column)} between set_masklen(network(${net})::inet, m) and set_masklen(broadcast(${net}), m)) s)`;
-  return sql`(host(${c})::inet <<= ${net} and ${c} <= set_masklen(broadcast(${net}), ${longest}) and ${c} >= coalesce(${shorterMasks}, ${net}::inet))`;
+    (select min(i.${sql.ref(column)}) as a from ${sql.table(table)} i where i.${sql.ref(column)} between set_masklen(network(${net})::inet, m) and set_masklen(broadcast(${net}), m)) s)`;
+  return sql`coalesce(${shorterMasks}, ${net}::inet)`;
+}
+
+/**
+ * The address search's text test within one network its start lies in (text-prefix.ts), as two
+ * ranges in address order: the addresses with the network's mask or a longer one, between the
+ * network and its last host - constant bounds PostgreSQL can estimate, so it reads them in order
+ * and stops at a page - and those with a shorter mask, below the network (hostWithin). The text
+ * test compares the text's first characters, which no index serves: as `like` (or `starts_with`,
+ * which PostgreSQL also serves from a text_pattern_ops index) it let PostgreSQL read every match
+ * through the text index and sort them instead (4 ms for `10.1.` at scale, 2,500 rows).
+ */
+function startsWithin(table: string, column: string, alias: string, cidr: string, start: string): Cond[] {
+  const c = sql.ref(`${alias}.${column}`);
+  const net = sql`${cidr}::cidr`;
+  const starts = sql`left(text(${c}), ${start.length}) = ${start}`;
+  return [
+    sql`(${c} >= ${net}::inet and ${c} <= ${lastHost(net)} and ${starts})`,
+    sql`(${c} >= ${lowestWithin(table, column, net)} and ${c} < ${net}::inet and ${starts})`,
+  ];
 }
 
 /**
@@ -115,7 +140,7 @@ export function networkSearch(column: string, textColumns: string[], opts: { sta
         // characters a trigram index cannot serve the text columns, and the OR is read as it is
         const networks = q.length >= 3 ? ipv4TextPrefixNetworks(q) : null;
         parts.push(starts);
-        if (networks) return anyOfAlternatives(parts, [...parts.slice(0, -1), ...networks.map((n) => sql`(${starts} and ${hostWithin(model.table, column, alias, n)})`)]);
+        if (networks) return anyOfAlternatives(parts, [...parts.slice(0, -1), ...networks.flatMap((n) => startsWithin(model.table, column, alias, n, q))]);
       } else {
         parts.push(sql`text(${c}) ${likeFor(q)} ${`%${esc}%`}`);
         const ip = parseIp(q);

@@ -85,9 +85,9 @@ describe('the address search', () => {
         pages.length = 0;
         expect((await t.get(`/api/ipam/ip-addresses/?q=${q}&limit=5`)).statusCode).toBe(200);
         expect(apart(q), q).toBe(1);
-        // one branch per text column (dns_name, description) and per network
+        // one branch per text column (dns_name, description), two per network (masks as long as its own or longer, shorter)
         const page = pages.find((s) => s.includes(' union '))!;
-        expect(page.split('(select t.id from').length - 1, q).toBe(2 + networks);
+        expect(page.split('(select t.id from').length - 1, q).toBe(2 + 2 * networks);
       }
       for (const q of ['10', 'example', '2001:db8', '1.']) {
         pages.length = 0;
