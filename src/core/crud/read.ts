@@ -23,6 +23,7 @@ import { prefetchFor, takePrefetched, withPrefetch } from '../represent/prefetch
 import { render, type Mode } from '../represent/render.js';
 import { listUrl } from '../urls.js';
 import { keptOwnerTotalSql, totalSql } from './row-counts.js';
+import { columnarColumns, readColumnar } from '../../db/columnar.js';
 
 /**
  * `brief`: a boolean word (booleanWord: true/false, 1/0, yes/no, on/off, any case); absent or
@@ -63,15 +64,23 @@ function selectList(model: ModelDef, plan: RenderPlan): RawBuilder<unknown> {
  * A read in one statement: the rows of `pageQuery` with what their representation shows
  * prefetched, then rendered. `onRows` sees the stored rows first (the list takes its total off).
  * A page PostgreSQL plans per value (plannedPerValue) reads its rows first, then what they show by
- * their ids, in a second statement.
+ * their ids, in a second statement; so does a list page of COLUMNAR_MIN_ROWS or more (`size`),
+ * whose rows are read as columns (db/columnar.ts).
  */
-export async function readAndRender(rc: RequestContext, model: ModelDef, params: Params, pageQuery: PageQuery, onRows?: (rows: Row[]) => Promise<void>) {
+export async function readAndRender(rc: RequestContext, model: ModelDef, params: Params, pageQuery: PageQuery, onRows?: (rows: Row[]) => Promise<void>, size?: PageSize) {
   const mode = modeOf(params);
   const exclude = excludeOf(params);
   const plan = planRender(model, mode, exclude);
-  const page = pageQuery(selectList(model, plan)).compile(rc.q);
+  const columnar = size && (size.limit === null || size.limit >= COLUMNAR_MIN_ROWS) ? await columnarColumns(rc, model.table, columnsFor(model, plan)) : null;
   let rows: Row[];
   let prefetched;
+  if (columnar) {
+    rows = await readColumnar(rc, model.table, pageQuery(sql.join(columnar.map((c) => sql.ref(`t.${c}`)))), columnar, size!.withTotal);
+    prefetched = await prefetchFor(rc, model, plan, rows);
+    await onRows?.(rows);
+    return render(rc, model, rows, mode, { exclude, prefetched, plan });
+  }
+  const page = pageQuery(selectList(model, plan)).compile(rc.q);
   if (plannedPerValue(page)) {
     rows = (await rc.q.executeQuery<Row>(page)).rows;
     prefetched = await prefetchFor(rc, model, plan, rows);
@@ -82,6 +91,17 @@ export async function readAndRender(rc: RequestContext, model: ModelDef, params:
   await onRows?.(rows);
   return render(rc, model, rows, mode, { exclude, prefetched, plan });
 }
+
+/** A list page's size, for readAndRender to choose how to read it. */
+export interface PageSize {
+  /** rows asked for (null: every row) */
+  limit: number | null;
+  /** whether the page query also selects `__total` */
+  withTotal: boolean;
+}
+
+/** pages of this many rows or more are read as columns (db/columnar.ts): below it the saving is within the noise */
+const COLUMNAR_MIN_ROWS = 200;
 
 /**
  * Whether PostgreSQL plans a statement afresh for each request: a pattern (`like`, a regular
@@ -154,7 +174,7 @@ export async function listObjects(rc: RequestContext, model: ModelDef, params: P
       else count = page.offset === 0 ? 0 : Number((await countSql.execute(rc.q)).rows[0]!.n);
       total.store(count);
       for (const r of rows) delete r.__total;
-    });
+    }, { limit: page.limit, withTotal: withCount });
   } finally {
     total.settle();
   }
