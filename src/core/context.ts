@@ -100,6 +100,11 @@ export interface RequestContext {
   /** inside a write transaction: effects to undo if it rolls back (a file written for the row) */
   onRollback?: Array<() => Promise<void>>;
   /**
+   * inside a write transaction: statements sent and not waited for (crud/routes.ts deferWrite),
+   * which the transaction's COMMIT follows on the connection
+   */
+  deferred?: Array<Promise<unknown>>;
+  /**
    * inside a write transaction: `model:id` of the objects it created without tags, whose tags the
    * change log and the response then need not read (write-service.ts; load-related.ts fetchTags)
    */

@@ -9,6 +9,7 @@ import type { ModelDef } from '../model/types.js';
 import { fetchM2mFields, fetchTags, type Row } from '../represent/load-related.js';
 import { insertRows } from '../../db/bulk-insert.js';
 import { enqueueEvents } from '../events/enqueue.js';
+import { deferWrite } from './deferred-write.js';
 
 export type ChangeAction = 'create' | 'update' | 'delete';
 
@@ -99,7 +100,8 @@ export async function recordChanges(rc: RequestContext, model: ModelDef, entries
     prechange_data: e.pre,
     postchange_data: e.post,
   }));
-  await insertRows(rc.q, 'extras_objectchange', rows);
+  // nothing reads the change records back in the transaction: its next statement or COMMIT follows them at once
+  await deferWrite(rc, insertRows(rc.q, 'extras_objectchange', rows));
   // the outbox rows of the event rules that listen, in this same transaction
   await enqueueEvents(rc, model, entries);
   countWhenCommitted(rc, model, entries);

@@ -46,9 +46,17 @@ export function queryParams(request: FastifyRequest): Params {
 export async function inTransaction<T>(rc: RequestContext, fn: (trx: RequestContext) => Promise<T>): Promise<T> {
   const afterCommit: Array<() => void | Promise<void>> = [];
   const onRollback: Array<() => Promise<void>> = [];
+  const deferred: Array<Promise<unknown>> = [];
   let out: T;
   try {
-    out = await rc.app.db.kysely.transaction().execute((trx) => fn({ ...rc, q: trx, afterCommit, onRollback, untagged: new Set() }));
+    try {
+      out = await rc.app.db.kysely.transaction().execute((trx) => fn({ ...rc, q: trx, afterCommit, onRollback, untagged: new Set(), deferred }));
+    } finally {
+      // a deferred statement that failed aborted the transaction: its COMMIT rolled back, and any
+      // statement after it failed for that alone; its own error is the one to answer with
+      const failed = (await Promise.allSettled(deferred)).find((r) => r.status === 'rejected');
+      if (failed) throw failed.reason;
+    }
   } catch (err) {
     for (const undo of onRollback) await undo().catch((e: unknown) => rc.app.log.warn({ err: e }, 'undoing a rolled-back write failed'));
     throw err;

@@ -1,0 +1,98 @@
+/**
+ * A write's change records are sent without waiting for them (crud/deferred-write.ts): the
+ * transaction's COMMIT, or its next statement, follows on the same connection. The write must stay
+ * one transaction: when the change records fail, nothing of the write is kept and the answer is
+ * their error (not "current transaction is aborted" from a statement after them), for creates,
+ * bulk creates, updates and deletes, with or without an event rule's statement after them. On
+ * PostgreSQL the records and the COMMIT go out in one socket write.
+ */
+import { Socket } from 'node:net';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeTestApp, type TestApp, uniq } from '../../helpers/app.js';
+import { ENGINE } from '../../helpers/engine.js';
+
+let t: TestApp;
+const REFUSED = 'deferred-refused';
+
+beforeAll(async () => {
+  t = await makeTestApp({ RESPONSE_CACHE_MB: '0' });
+  // the change log refuses the records of any object named so
+  await sql`alter table extras_objectchange add constraint deferred_probe check (object_repr not like ${sql.lit(`${REFUSED}%`)})`.execute(t.db.kysely);
+});
+afterAll(async () => t.close());
+
+const sites = async (name: string) => (await t.get(`/api/dcim/sites/?name=${encodeURIComponent(name)}`)).json().count as number;
+
+function expectRefusedByTheChangeLog(res: { statusCode: number; body: string }) {
+  expect(res.statusCode, res.body).toBe(400);
+  expect(res.body).toContain('deferred_probe');
+}
+
+describe('a write whose change records fail', () => {
+  for (const withRule of [false, true]) {
+    it(`keeps nothing and answers with their error${withRule ? ', an event rule listening' : ''}`, async () => {
+      if (withRule) {
+        const hook = await t.post('/api/extras/webhooks/', { name: uniq('hook'), payload_url: 'http://127.0.0.1:9/hook' });
+        const rule = await t.post('/api/extras/event-rules/', {
+          name: uniq('rule'), content_types: ['dcim.site'], type_create: true, type_update: true, type_delete: true,
+          action_object_type: 'extras.webhook', action_object_id: hook.json().id,
+        });
+        expect(rule.statusCode, rule.body).toBe(201);
+      }
+      const name = `${REFUSED} ${uniq('s')}`;
+      expectRefusedByTheChangeLog(await t.post('/api/dcim/sites/', { name, slug: uniq('s') }));
+      expect(await sites(name)).toBe(0);
+      // a bulk create: the good item is not kept either
+      const good = uniq('good');
+      expectRefusedByTheChangeLog(await t.post('/api/dcim/sites/', [{ name: good, slug: uniq('g') }, { name, slug: uniq('s') }]));
+      expect(await sites(good)).toBe(0);
+      // an update to the refused name, and a delete of an object so named (renamed behind the API's back)
+      const site = (await t.post('/api/dcim/sites/', { name: good, slug: uniq('g') })).json();
+      expectRefusedByTheChangeLog(await t.patch(`/api/dcim/sites/${site.id}/`, { name }));
+      expect((await t.get(`/api/dcim/sites/${site.id}/`)).json().name).toBe(good);
+      await sql`update dcim_site set name = ${name} where id = ${site.id}`.execute(t.db.kysely);
+      expectRefusedByTheChangeLog(await t.del(`/api/dcim/sites/${site.id}/`));
+      expect((await t.get(`/api/dcim/sites/${site.id}/`)).statusCode).toBe(200);
+      // and the next write goes through, logged
+      const ok = await t.post('/api/dcim/sites/', { name: uniq('after'), slug: uniq('a') });
+      expect(ok.statusCode, ok.body).toBe(201);
+      const logged = await t.get(`/api/extras/object-changes/?changed_object_type=dcim.site&changed_object_id=${ok.json().id}`);
+      expect(logged.json().count).toBe(1);
+    });
+  }
+});
+
+describe.skipIf(ENGINE !== 'postgres')('on PostgreSQL', () => {
+  it('sends the COMMIT right behind the change records, before their answer arrives', async () => {
+    // the socket events in order: what was written, and when an answer was read
+    const proto = Socket.prototype as unknown as Record<string, (...a: unknown[]) => unknown>;
+    const [write, writev, emit] = [proto._write!, proto._writev!, proto.emit!];
+    const events: string[] = [];
+    proto._write = function (this: Socket, chunk: unknown, ...rest: unknown[]) {
+      events.push(`write ${Buffer.from(chunk as Buffer).toString('latin1')}`);
+      return write.call(this, chunk, ...rest);
+    };
+    proto._writev = function (this: Socket, chunks: unknown, ...rest: unknown[]) {
+      events.push(`write ${(chunks as Array<{ chunk: Buffer }>).map((c) => Buffer.from(c.chunk).toString('latin1')).join('')}`);
+      return writev.call(this, chunks, ...rest);
+    };
+    proto.emit = function (this: Socket, name: unknown, ...rest: unknown[]) {
+      if (name === 'data') events.push('read');
+      return emit.call(this, name, ...rest);
+    };
+    let res;
+    try {
+      // an address: nothing runs between its change record and the COMMIT (a site's answer reads its counts first)
+      res = await t.post('/api/ipam/ip-addresses/', { address: '10.214.0.1/32', dns_name: uniq('piped') });
+    } finally {
+      Object.assign(proto, { _write: write, _writev: writev, emit });
+    }
+    expect(res.statusCode, res.body).toBe(201);
+    const records = events.findIndex((e) => e.startsWith('write') && e.includes('"changed_object_type"'));
+    const commit = events.findIndex((e) => e.startsWith('write') && /commit/.test(e));
+    expect(records).toBeGreaterThan(-1);
+    expect(commit).toBeGreaterThanOrEqual(records);
+    expect(events.slice(records + 1, commit + 1).filter((e) => e === 'read')).toEqual([]);
+  });
+});
