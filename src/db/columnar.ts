@@ -12,13 +12,13 @@
  */
 import { type RawBuilder, sql } from 'kysely';
 import type { RequestContext } from '../core/context.js';
-import { OID, parseInet, parseTimestamptz, typeParsers } from './type-parsers.js';
+import { typeParsers } from './type-parsers.js';
 
 type Parse = (s: string) => unknown;
 const same: Parse = (s) => s;
 const integer: Parse = (s) => parseInt(s, 10);
 
-/** the value of one array element's text, by the column's type: what the drivers make of the column */
+/** the value of one array element's text, by the column's type: what the drivers make of the column (type-parsers.ts first) */
 const ELEMENT: Record<number, Parse> = {
   16: (s) => s === 't', // bool
   18: same, // "char"
@@ -36,12 +36,7 @@ const ELEMENT: Record<number, Parse> = {
   1043: same, // varchar
   2950: same, // uuid
   3802: (s) => JSON.parse(s), // jsonb
-  [OID.INT8]: typeParsers[OID.INT8]!,
-  [OID.NUMERIC]: typeParsers[OID.NUMERIC]!,
-  [OID.DATE]: typeParsers[OID.DATE]!,
-  [OID.TIMESTAMPTZ]: parseTimestamptz,
-  [OID.TIMESTAMP]: typeParsers[OID.TIMESTAMP]!,
-  [OID.INET]: parseInet,
+  ...typeParsers,
 };
 
 /** per database: each table's columns and their types, read once (the schema is migrated before serving) */
@@ -62,34 +57,41 @@ async function columnTypes(rc: RequestContext, table: string): Promise<Map<strin
   return types;
 }
 
+/** the columns a columnar read takes, each with the parser of its elements */
+export type ColumnarColumns = Array<[name: string, parse: Parse]>;
+
 /**
  * The columns of `table` a columnar read of `columns` (null: all) takes, or null when one of them
  * has a type it cannot read (the page is then read as rows).
  */
-export async function columnarColumns(rc: RequestContext, table: string, columns: string[] | null): Promise<string[] | null> {
+export async function columnarColumns(rc: RequestContext, table: string, columns: string[] | null): Promise<ColumnarColumns | null> {
   const types = await columnTypes(rc, table);
-  const cols = columns ?? [...types.keys()];
-  return cols.every((c) => ELEMENT[types.get(c) ?? -1]) ? cols : null;
+  const out: ColumnarColumns = [];
+  for (const c of columns ?? types.keys()) {
+    const parse = ELEMENT[types.get(c) ?? -1];
+    if (!parse) return null;
+    out.push([c, parse]);
+  }
+  return out;
 }
 
 /**
- * The rows of `page` (a query selecting `columns` of `table`, and `__total` when `withTotal`), read
- * as one row of arrays. array_agg takes the page's rows in the order its query sorted them.
+ * The rows of `page` (a query selecting `columns`, and `__total` when `withTotal`), read as one row
+ * of arrays. array_agg takes the page's rows in the order its query sorted them.
  */
-export async function readColumnar(rc: RequestContext, table: string, page: RawBuilder<unknown>, columns: string[], withTotal: boolean): Promise<Array<Record<string, unknown>>> {
-  const types = await columnTypes(rc, table);
-  const arrays = columns.map((c) => sql`array_agg(p.${sql.ref(c)})::text as ${sql.ref(c)}`);
+export async function readColumnar(rc: RequestContext, page: RawBuilder<unknown>, columns: ColumnarColumns, withTotal: boolean): Promise<Array<Record<string, unknown>>> {
+  const arrays = columns.map(([c]) => sql`array_agg(p.${sql.ref(c)})::text as ${sql.ref(c)}`);
   const res = await sql<Record<string, string | null>>`select ${sql.join(arrays)}${withTotal ? sql`, min(p.__total) as __total` : sql``} from (${page}) p`.execute(rc.q);
   const one = res.rows[0]!;
-  const values = columns.map((c) => {
+  const values = columns.map(([c, parse]) => {
     const text = one[c];
-    return text == null ? [] : parseArrayText(text, ELEMENT[types.get(c)!]!);
+    return text == null ? [] : parseArrayText(text, parse);
   });
   const n = values[0]?.length ?? 0;
   const rows: Array<Record<string, unknown>> = new Array(n);
   for (let i = 0; i < n; i++) {
     const row: Record<string, unknown> = {};
-    for (let j = 0; j < columns.length; j++) row[columns[j]!] = values[j]![i];
+    for (let j = 0; j < columns.length; j++) row[columns[j]![0]] = values[j]![i];
     rows[i] = row;
   }
   if (withTotal && n > 0) rows[0]!.__total = one.__total;

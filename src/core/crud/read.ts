@@ -77,7 +77,7 @@ export async function readAndRender(rc: RequestContext, model: ModelDef, params:
   let rows: Row[];
   let prefetched;
   if (columnar) {
-    rows = await readColumnar(rc, model.table, pageQuery(sql.join(columnar.map((c) => sql.ref(`t.${c}`)))), columnar, size!.withTotal);
+    rows = await readColumnar(rc, pageQuery(sql.join(columnar.map(([c]) => sql.ref(`t.${c}`)))), columnar, size!.withTotal);
     prefetched = await prefetchFor(rc, model, plan, rows);
   } else {
     const page = pageQuery(selectList(model, plan)).compile(rc.q);
