@@ -132,15 +132,15 @@ export function networkSearch(column: string, textColumns: string[], opts: { sta
       if (!q) return null;
       const esc = likeEscape(q);
       const c = sql.ref(`${alias}.${column}`);
-      const parts: Cond[] = textSearchConditions(alias, textColumns, q);
+      const texts = textSearchConditions(alias, textColumns, q);
+      const parts: Cond[] = [...texts];
       if (opts.startsWith) {
-        const starts = sql`text(${c}) ${likeFor(q)} ${`${esc}%`}`;
+        parts.push(sql`text(${c}) ${likeFor(q)} ${`${esc}%`}`);
         // a dotted IPv4 start lies in a few networks: each an index range of its own, read apart
         // from the text columns' (trigram) matches for a page (query/alternatives.ts); under three
         // characters a trigram index cannot serve the text columns, and the OR is read as it is
         const networks = q.length >= 3 ? ipv4TextPrefixNetworks(q) : null;
-        parts.push(starts);
-        if (networks) return anyOfAlternatives(parts, [...parts.slice(0, -1), ...networks.flatMap((n) => startsWithin(model.table, column, alias, n, q))]);
+        if (networks) return anyOfAlternatives(parts, [...texts, ...networks.flatMap((n) => startsWithin(model.table, column, alias, n, q))]);
       } else {
         parts.push(sql`text(${c}) ${likeFor(q)} ${`%${esc}%`}`);
         const ip = parseIp(q);
