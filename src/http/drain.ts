@@ -23,31 +23,31 @@ interface InFlight {
 }
 
 const inFlight = new WeakMap<FastifyInstance, InFlight>();
+const SENT = 1;
+const CLOSED = 2;
 
 export function registerDrain(app: FastifyInstance): void {
   let draining = false;
   const state: InFlight = { n: 0, waiters: [] };
   inFlight.set(app, state);
-  // a request is counted once it reached this hook (an earlier hook may have answered it)
-  const counted = new WeakSet<FastifyRequest>();
-  const sent = new WeakSet<FastifyRequest>();
-  const over = new WeakSet<FastifyRequest>();
-  const done = (request: FastifyRequest) => {
-    if (!counted.delete(request)) return;
+  // per request counted (it reached onRequest: an earlier hook may have answered it), which of the
+  // two events that end it have come: its answer made (onSend), its response closed
+  const seen = new WeakMap<FastifyRequest, number>();
+  const arrived = (request: FastifyRequest, event: typeof SENT | typeof CLOSED) => {
+    const so = seen.get(request);
+    if (so === undefined) return;
+    if ((so | event) !== (SENT | CLOSED)) return void seen.set(request, so | event);
+    seen.delete(request);
     if (--state.n === 0) for (const wake of state.waiters.splice(0)) wake();
   };
   app.addHook('onRequest', async (request, reply) => {
-    counted.add(request);
+    seen.set(request, 0);
     state.n++;
-    reply.raw.once('close', () => {
-      over.add(request);
-      if (sent.has(request)) done(request);
-    });
+    reply.raw.once('close', () => arrived(request, CLOSED));
   });
   app.addHook('onSend', async (request, reply) => {
     if (draining) reply.header('Connection', 'close');
-    sent.add(request);
-    if (over.has(request)) done(request);
+    arrived(request, SENT);
   });
   app.addHook('preClose', async () => {
     draining = true;
