@@ -6,38 +6,16 @@
  * the machine's PostgreSQL server whichever engine the suite runs on; skipped with the reason on a
  * machine without one.
  */
-import { Socket } from 'node:net';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, openDatabase } from '../../../src/db/client.js';
 import { adminQuery, needsPostgresServer, pgUrl } from '../../helpers/engine.js';
+import { socketWrites } from '../../helpers/socket-events.js';
 
 const server = await needsPostgresServer();
 if (!server.available) console.warn(`begin-with-first-statement.test.ts${server.reason}`);
 
 const NAME = `inv_test_begin_${process.pid}`;
-
-/** the bytes of every socket write (a flush of corked messages is one) while `run` runs */
-async function socketWrites(run: () => Promise<void>): Promise<string[]> {
-  const proto = Socket.prototype as unknown as Record<string, (...a: unknown[]) => unknown>;
-  const [write, writev] = [proto._write!, proto._writev!];
-  const seen: string[] = [];
-  proto._write = function (this: Socket, chunk: unknown, ...rest: unknown[]) {
-    seen.push(Buffer.from(chunk as Buffer).toString('latin1'));
-    return write.call(this, chunk, ...rest);
-  };
-  proto._writev = function (this: Socket, chunks: unknown, ...rest: unknown[]) {
-    seen.push((chunks as Array<{ chunk: Buffer }>).map((c) => Buffer.from(c.chunk).toString('latin1')).join(''));
-    return writev.call(this, chunks, ...rest);
-  };
-  try {
-    await run();
-  } finally {
-    proto._write = write;
-    proto._writev = writev;
-  }
-  return seen;
-}
 
 describe.skipIf(!server.available)(`a write transaction's BEGIN on PostgreSQL${server.reason}`, () => {
   let db: Database;

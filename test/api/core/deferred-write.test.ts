@@ -6,11 +6,11 @@
  * bulk creates, updates and deletes, with or without an event rule's statement after them. On
  * PostgreSQL the records and the COMMIT go out in one socket write.
  */
-import { Socket } from 'node:net';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTestApp, type TestApp, uniq } from '../../helpers/app.js';
 import { ENGINE } from '../../helpers/engine.js';
+import { socketEvents } from '../../helpers/socket-events.js';
 
 let t: TestApp;
 const REFUSED = 'deferred-refused';
@@ -65,29 +65,8 @@ describe('a write whose change records fail', () => {
 
 describe.skipIf(ENGINE !== 'postgres')('on PostgreSQL', () => {
   it('sends the COMMIT right behind the change records, before their answer arrives', async () => {
-    // the socket events in order: what was written, and when an answer was read
-    const proto = Socket.prototype as unknown as Record<string, (...a: unknown[]) => unknown>;
-    const [write, writev, emit] = [proto._write!, proto._writev!, proto.emit!];
-    const events: string[] = [];
-    proto._write = function (this: Socket, chunk: unknown, ...rest: unknown[]) {
-      events.push(`write ${Buffer.from(chunk as Buffer).toString('latin1')}`);
-      return write.call(this, chunk, ...rest);
-    };
-    proto._writev = function (this: Socket, chunks: unknown, ...rest: unknown[]) {
-      events.push(`write ${(chunks as Array<{ chunk: Buffer }>).map((c) => Buffer.from(c.chunk).toString('latin1')).join('')}`);
-      return writev.call(this, chunks, ...rest);
-    };
-    proto.emit = function (this: Socket, name: unknown, ...rest: unknown[]) {
-      if (name === 'data') events.push('read');
-      return emit.call(this, name, ...rest);
-    };
-    let res;
-    try {
-      // an address: nothing runs between its change record and the COMMIT (a site's answer reads its counts first)
-      res = await t.post('/api/ipam/ip-addresses/', { address: '10.214.0.1/32', dns_name: uniq('piped') });
-    } finally {
-      Object.assign(proto, { _write: write, _writev: writev, emit });
-    }
+    // an address: nothing runs between its change record and the COMMIT (a site's answer reads its counts first)
+    const { events, result: res } = await socketEvents(() => t.post('/api/ipam/ip-addresses/', { address: '10.214.0.1/32', dns_name: uniq('piped') }));
     expect(res.statusCode, res.body).toBe(201);
     const records = events.findIndex((e) => e.startsWith('write') && e.includes('"changed_object_type"'));
     const commit = events.findIndex((e) => e.startsWith('write') && /commit/.test(e));
