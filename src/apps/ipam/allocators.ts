@@ -44,7 +44,10 @@ export async function prefixAddressSpace(rc: RequestContext, prefix: Row): Promi
   const base = { family: net.family, prefixLength: net.prefixLength, vrfId: (prefix.vrf_id as number | null) ?? null, label: cidr };
   if (prefix.mark_utilized) return { ...base, free: [] };
   const anyVrf = prefix.vrf_id == null && prefix.status === 'container';
-  const used = await usedHosts(rc, sql`host(address)::inet <<= ${cidr}::cidr ${anyVrf ? sql`` : sql`and ${sameVrf('vrf_id', prefix.vrf_id)}`}`);
+  // the network's first to last host: a range of the host index (migration 0151), whether or not
+  // the plan sees the network as a constant
+  const used = await usedHosts(rc, sql`host(address)::inet between host(network(${cidr}::cidr))::inet and host(broadcast(${cidr}::cidr))::inet
+    ${anyVrf ? sql`` : sql`and ${sameVrf('vrf_id', prefix.vrf_id)}`}`);
   const ranges = await sql<{ s: string; e: string }>`select host(start_address) as s, host(end_address) as e from ipam_iprange
     where ${sameVrf('vrf_id', prefix.vrf_id)} and host(start_address)::inet <<= ${cidr}::cidr
       and host(end_address)::inet <<= ${cidr}::cidr`.execute(rc.q);

@@ -90,7 +90,7 @@ export const ipAddress = defineModel({
       if (scope) {
         // twins of the same host (any mask) are tolerated only when all of them share a non-unique role
         const stored = await sql<{ address: string; role: string }>`select address, role from ipam_ipaddress
-          where host(address) = host(${data.address}::inet) and vrf_id is not distinct from ${data.vrf_id ?? null}::bigint
+          where host(address)::inet = host(${data.address}::inet)::inet and vrf_id is not distinct from ${data.vrf_id ?? null}::bigint
             and id is distinct from ${data.id ?? null}::bigint order by id`.execute(rc.q);
         // and the addresses written before this one in the same request
         const written = earlier.filter((e) => sameVrfId(e.vrf_id, data.vrf_id) && hostPart(e.address) === hostPart(data.address));

@@ -100,7 +100,8 @@ export function addressFilter(column: string): CustomFilter {
       const c = sql.ref(`${alias}.${column}`);
       const conds = values.map((v) => {
         const ip = parseFilterValue(param, 'network', v);
-        return v.includes('/') ? sql`${c} = ${format(ip)}::inet` : sql`host(${c}) = host(${format(ip)}::inet)`;
+        // hosts compared as inet: the host index's expression (migration 0151)
+        return v.includes('/') ? sql`${c} = ${format(ip)}::inet` : sql`host(${c})::inet = host(${format(ip)}::inet)::inet`;
       });
       return sql`(${sql.join(conds, sql` or `)})`;
     },
