@@ -1,7 +1,7 @@
 /**
  * buildApp(config) assembles the service and never listens; main.ts listens, tests inject().
  */
-import { randomUUID } from 'node:crypto';
+import { requestId } from './http/request-id.js';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from 'fastify';
 import pino from 'pino';
 import { registerAllModels } from './apps/index.js';
@@ -66,7 +66,7 @@ export async function buildApp(config: Config, opts: BuildOptions): Promise<Fast
     loggerInstance: log as unknown as FastifyBaseLogger,
     // one log line per request, written in onResponse below
     logController: new LogController({ disableRequestLogging: true }),
-    genReqId: () => randomUUID(),
+    genReqId: () => requestId(),
     bodyLimit: config.bodyLimit,
     trustProxy: config.trustedProxies as string[],
     exposeHeadRoutes: false,

@@ -13,7 +13,7 @@
  * - URLs Fastify's router refuses (bad percent-encoding, an over-long path segment):
  *   Fastify's `frameworkErrors`, which skips the hooks that add the headers.
  */
-import { randomUUID } from 'node:crypto';
+import { requestId } from './request-id.js';
 import { METHODS, STATUS_CODES, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
@@ -34,7 +34,7 @@ interface Answer {
 function rawResponse({ status, detail, headers = {} }: Answer): string {
   const body = JSON.stringify({ detail });
   const all: Record<string, string> = {
-    ...commonHeaders(randomUUID()),
+    ...commonHeaders(requestId()),
     'Content-Type': 'application/json; charset=utf-8',
     'Content-Length': String(Buffer.byteLength(body)),
     ...headers,
@@ -134,7 +134,7 @@ export function registerConnectionErrors(server: Server): void {
     const body = JSON.stringify({ detail: `Expectation "${String(req.headers.expect)}" cannot be met.` });
     // the client may or may not send the body it announced: the connection cannot be reused
     res.writeHead(417, {
-      ...commonHeaders(randomUUID()),
+      ...commonHeaders(requestId()),
       'Content-Type': 'application/json; charset=utf-8',
       'Content-Length': String(Buffer.byteLength(body)),
       Connection: 'close',

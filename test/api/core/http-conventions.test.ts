@@ -31,6 +31,22 @@ describe('headers on every response', () => {
     expect(a.headers['x-request-id']).not.toBe(b.headers['x-request-id']);
   });
 
+  it('makes ids of version 7, led by the time, and the change records carry the writing request\'s', async () => {
+    const before = Date.now();
+    const name = uniq('rid');
+    const res = await t.post('/api/dcim/sites/', { name, slug: name });
+    const id = String(res.headers['x-request-id']);
+    expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    const at = parseInt(id.slice(0, 8) + id.slice(9, 13), 16);
+    expect(at).toBeGreaterThanOrEqual(before);
+    expect(at).toBeLessThanOrEqual(Date.now());
+    const changes = (await t.get(`/api/extras/object-changes/?request_id=${id}`)).json();
+    expect(changes.results.map((c: { changed_object_id: number }) => c.changed_object_id)).toEqual([res.json().id]);
+    // a later request's id sorts after it
+    await new Promise((r) => setTimeout(r, 2));
+    expect(String((await t.get('/api/')).headers['x-request-id']) > id).toBe(true);
+  });
+
   it('names the detail methods on a detail view', async () => {
     const name = uniq('hdr');
     const site = (await t.post('/api/dcim/sites/', { name, slug: name })).json();
