@@ -100,8 +100,8 @@ export function addressFilter(column: string): CustomFilter {
       const c = sql.ref(`${alias}.${column}`);
       const conds = values.map((v) => {
         const ip = parseFilterValue(param, 'network', v);
-        // hosts compared as inet: the host index's expression (migration 0151)
-        return v.includes('/') ? sql`${c} = ${format(ip)}::inet` : sql`host(${c})::inet = host(${format(ip)}::inet)::inet`;
+        // hosts compared as inet (hostOf): the host index's expression (migration 0151)
+        return v.includes('/') ? sql`${c} = ${format(ip)}::inet` : sql`${hostOf(column)(alias)} = host(${format(ip)}::inet)::inet`;
       });
       return sql`(${sql.join(conds, sql` or `)})`;
     },
