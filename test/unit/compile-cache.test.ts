@@ -2,12 +2,12 @@
  * bin/compile-cache.js on a small project of its own: the bundle is built once, reused while the
  * sources stay as they are, and built again after an edit, so `npm start` never runs stale code.
  */
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { compiledEntry, sourceFingerprint } from '../../bin/compile-cache.js';
+import { compiledEntry, latin1Source, sourceFingerprint } from '../../bin/compile-cache.js';
 
 const root = mkdtempSync(join(tmpdir(), 'inv-compile-'));
 const cacheDir = join(root, 'cache');
@@ -39,6 +39,29 @@ describe('compiled start (bin/compile-cache.js)', () => {
     expect((await load(second)).answer).toBe(2);
     // the bundle of the old sources is gone
     expect(readdirSync(cacheDir).filter((n) => n.startsWith('build-'))).toHaveLength(1);
+  });
+
+  it('writes a bundle of Latin-1 characters only, with the same values, so V8 keeps its source one byte per character', async () => {
+    // an ellipsis in a comment and a tagged template (esbuild leaves both), a warning sign and an
+    // emoji (two UTF-16 units) in strings, a Latin-1 letter that may stay as it is
+    writeFileSync(join(root, 'src', 'cli.ts'), [
+      "import { where } from './db/where.js';",
+      '// loading\u2026 (a comment)',
+      'const tag = (s: TemplateStringsArray, ...v: unknown[]) => s.map((p, i) => p + (i < v.length ? String(v[i]) : \'\')).join(\'\');',
+      'export const answer: number = 3;',
+      'export const texts = [tag`Loading\u2026 ${1}\u201cq\u201d`, \'\u26a0 \ud83d\ude80\', `caf\u00e9 \u2014`];',
+      'export const matches = /\u2026+/.test(\'\u2026\u2026\');',
+      'export { where };',
+      '',
+    ].join('\n').replace(/\\u([0-9a-f]{4})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16))));
+    utimesSync(join(root, 'src', 'cli.ts'), new Date(), new Date(Date.now() + 10_000));
+    const entry = await compiledEntry({ root, cacheDir });
+    const text = readFileSync(entry, 'utf8');
+    expect([...text].filter((c) => c.charCodeAt(0) > 0xff)).toEqual([]);
+    const mod = (await import(`${pathToFileURL(entry).href}?${Date.now()}`)) as { texts: string[]; matches: boolean };
+    expect(mod.texts).toEqual(['Loading\u2026 1\u201cq\u201d', '\u26a0 \ud83d\ude80', 'caf\u00e9 \u2014']);
+    expect(mod.matches).toBe(true);
+    expect(latin1Source('a\u00e9\u2026')).toBe('a\u00e9\\u2026');
   });
 
   it('a new file under src/ changes the fingerprint', () => {
