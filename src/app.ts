@@ -22,9 +22,9 @@ import { onClientError, onFrameworkError, registerConnectionErrors } from './htt
 import { errorHandler } from './http/error-handler.js';
 import { registerDrain } from './http/drain.js';
 import { registerHeaders } from './http/headers.js';
-import { API_DOCS_DOCS, registerApiDocs } from './http/api-docs.js';
+import { documentOptions, registerApiDocs } from './http/api-docs.js';
 import { createMetrics, registerMetrics } from './http/metrics/index.js';
-import { registerRootRoutes, ROOT_DOCS, SERVICE_VERSION } from './http/root-routes.js';
+import { registerRootRoutes } from './http/root-routes.js';
 import { registerNotFound } from './http/not-found.js';
 import { registerBrowsableApi } from './web/browsable/index.js';
 import { overrideFormMethod } from './web/browsable/method-override.js';
@@ -125,7 +125,7 @@ export async function buildApp(config: Config, opts: BuildOptions): Promise<Fast
 
   if (metrics) registerMetrics(app, ctx, metrics, opts.clusterWorker ?? false);
   registerRootRoutes(app, ctx, special.extraEndpoints);
-  registerApiDocs(app, { registry, routes: [...ROOT_DOCS, ...API_DOCS_DOCS, ...special.docs], version: SERVICE_VERSION });
+  registerApiDocs(app, documentOptions(registry, special.docs));
   for (const model of registry.all()) registerModelRoutes(app, model);
   for (const register of special.routes) register(app, ctx);
   registerGraphql(app, ctx);

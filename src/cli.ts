@@ -1,10 +1,16 @@
 /**
  * The command line: `serve [--workers N]` (default), `worker` (webhook deliveries only), `migrate`,
  * `createsuperuser <username> [--password P] [--token KEY]`, `demo-data`, `snapshot`,
- * `webhook-receiver [--port 9000] [--no-headers]`. Settings come from the environment (see config.ts).
+ * `webhook-receiver [--port 9000] [--no-headers]`, `openapi [json|legacy|yaml]` (prints the OpenAPI
+ * document; the server runs it to make the document apart: core/openapi/documents.ts). Settings come
+ * from the environment (see config.ts).
  */
 import { randomBytes } from 'node:crypto';
 import { buildApp } from './app.js';
+import { registerAllModels } from './apps/index.js';
+import { Registry } from './core/model/registry.js';
+import { DOCUMENT_FORMS, type DocumentForm, documentText } from './core/openapi/documents.js';
+import { documentOptions } from './http/api-docs.js';
 import { createSuperuser, ensureSnapshot, openPreparedDatabase } from './bootstrap.js';
 import { type Config, loadConfig } from './config.js';
 import { snapshotSize } from './db/pglite-snapshot.js';
@@ -47,6 +53,17 @@ async function webhookReceiver(config: Config, args: string[]): Promise<void> {
   console.log(`Listening on http://${config.host}:${port}/ for webhook requests; Ctrl-C to stop.`);
 }
 
+/** `openapi [json|legacy|yaml]`: prints the OpenAPI document (legacy: NetBox 3.4's /api/docs/?format=openapi layout); needs no database. */
+async function openapiCommand(args: string[]): Promise<void> {
+  const form = (args[0] ?? 'json') as DocumentForm;
+  if (!DOCUMENT_FORMS.includes(form)) throw new Error(`openapi: unknown form ${form}; use ${DOCUMENT_FORMS.join(', ')}`);
+  const registry = new Registry();
+  const special = registerAllModels(registry);
+  registry.freeze();
+  const text = documentText(documentOptions(registry, special.docs), form);
+  await new Promise<void>((resolve, reject) => process.stdout.write(text, (err) => (err ? reject(err) : resolve())));
+}
+
 async function main(argv: string[]): Promise<void> {
   const [command = 'serve', ...args] = argv;
   // `serve --workers N` wins over WORKERS; read like every setting, in loadConfig
@@ -56,8 +73,9 @@ async function main(argv: string[]): Promise<void> {
   if (command === 'worker') return worker(config);
   if (command === 'webhook-receiver') return webhookReceiver(config, args);
   if (command === 'snapshot') return snapshotCommand(config);
+  if (command === 'openapi') return openapiCommand(args);
   if (!['migrate', 'createsuperuser', 'demo-data'].includes(command)) {
-    throw new Error(`unknown command ${command}; use serve, worker, migrate, createsuperuser, demo-data, snapshot or webhook-receiver`);
+    throw new Error(`unknown command ${command}; use serve, worker, migrate, createsuperuser, demo-data, snapshot, webhook-receiver or openapi`);
   }
   const { db, applied } = await openPreparedDatabase(config);
   switch (command) {

@@ -8,13 +8,17 @@
  */
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
+import { promisify } from 'node:util';
+import { gunzip } from 'node:zlib';
 import { join } from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { stringify as toYaml } from 'yaml';
 import { Errors } from '../core/errors.js';
-import { buildOpenApiDocument, type DocumentOptions } from '../core/openapi/document.js';
+import type { DocumentOptions } from '../core/openapi/document.js';
+import { KeptDocuments } from '../core/openapi/documents.js';
+import type { Registry } from '../core/model/registry.js';
 import type { RouteDoc } from '../core/openapi/types.js';
 import { queryParams } from '../core/crud/routes.js';
+import { ROOT_DOCS, SERVICE_VERSION } from './root-routes.js';
 
 const UI_PATH = '/api/schema/swagger-ui/';
 const ASSETS: Record<string, string> = {
@@ -63,6 +67,8 @@ function page(assets: string, specUrl: string): string {
 `;
 }
 
+const gunzipped = promisify(gunzip);
+
 const assetDir = join(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'), '..');
 const assetCache = new Map<string, Buffer>();
 
@@ -86,31 +92,36 @@ export const API_DOCS_DOCS: RouteDoc[] = [
   },
 ];
 
-/**
- * The same document laid out as NetBox 3.4's /api/docs/?format=openapi was: paths relative to a
- * `/api` base (`/dcim/devices/`). Clients of that era index it so: the Ansible inventory plugin
- * (netbox.netbox 3.x) reads `paths['/dcim/devices/'].get.parameters` when the version is below 3.5.
- */
-function underApiBase(doc: Record<string, unknown>): Record<string, unknown> {
-  const paths = Object.entries(doc.paths as Record<string, unknown>).map(([p, item]) => [p.replace(/^\/api(?=\/)/, ''), item]);
-  return { ...doc, servers: [{ url: '/api' }], paths: Object.fromEntries(paths) };
+/** gzip is an encoding the request takes (RFC 9110 12.5.3: listed, or `*`, with a q-value above 0) */
+export function acceptsGzip(header: string | string[] | undefined): boolean {
+  const codings = new Map<string, number>();
+  for (const item of (Array.isArray(header) ? header.join(',') : (header ?? '')).split(',')) {
+    const [name, ...params] = item.trim().toLowerCase().split(';');
+    const q = params.map((p) => /^\s*q\s*=\s*([\d.]+)\s*$/.exec(p)?.[1]).find((v) => v !== undefined);
+    if (name) codings.set(name, q === undefined ? 1 : Number(q));
+  }
+  return (codings.get('gzip') ?? codings.get('x-gzip') ?? codings.get('*') ?? 0) > 0;
+}
+
+/** What the document describes: every model, and the routes that are not generic model routes. */
+export function documentOptions(registry: Registry, specialDocs: RouteDoc[]): DocumentOptions {
+  return { registry, routes: [...ROOT_DOCS, ...API_DOCS_DOCS, ...specialDocs], version: SERVICE_VERSION };
 }
 
 export function registerApiDocs(app: FastifyInstance, opts: DocumentOptions): void {
-  // made on first request, once: start-up does not pay for it, and it never changes afterwards
-  let json: string | null = null;
-  let yaml: string | null = null;
-  let legacy: string | null = null;
-  const document = () => (json ??= JSON.stringify(buildOpenApiDocument(opts)));
+  // each form made on the first request for it, once, and kept gzipped (core/openapi/documents.ts)
+  const documents = new KeptDocuments(opts, (message) => app.log.warn(message));
 
-  const sendDocument = (request: FastifyRequest, reply: FastifyReply, format: string | undefined) => {
+  const send = async (request: FastifyRequest, reply: FastifyReply, type: string, body: Buffer) => {
+    reply.type(type).header('Vary', 'Accept-Encoding');
+    if (acceptsGzip(request.headers['accept-encoding'])) return reply.header('Content-Encoding', 'gzip').send(body);
+    return reply.send(await gunzipped(body));
+  };
+  const sendDocument = async (request: FastifyRequest, reply: FastifyReply, format: string | undefined) => {
     const accept = request.headers.accept ?? '';
     const wantsYaml = format === 'yaml' || (format === undefined && /application\/vnd\.oai\.openapi(?!\+json)/.test(accept));
-    if (wantsYaml) {
-      yaml ??= toYaml(JSON.parse(document()), { aliasDuplicateObjects: false });
-      return reply.type('application/vnd.oai.openapi; charset=utf-8').send(yaml);
-    }
-    return reply.type('application/json; charset=utf-8').send(document());
+    if (wantsYaml) return send(request, reply, 'application/vnd.oai.openapi; charset=utf-8', await documents.gzipped('yaml'));
+    return send(request, reply, 'application/json; charset=utf-8', await documents.gzipped('json'));
   };
 
   const html = (assets: string, specUrl: string) => (_request: FastifyRequest, reply: FastifyReply) =>
@@ -127,8 +138,7 @@ export function registerApiDocs(app: FastifyInstance, opts: DocumentOptions): vo
   app.get('/api/docs/', { config: { public: true } }, async (request, reply) => {
     const format = queryParams(request).get('format')?.[0];
     if (format === 'openapi' || format === 'json') {
-      legacy ??= JSON.stringify(underApiBase(JSON.parse(document())));
-      return reply.type('application/json; charset=utf-8').send(legacy);
+      return send(request, reply, 'application/json; charset=utf-8', await documents.gzipped('legacy'));
     }
     return docsPage(request, reply);
   });

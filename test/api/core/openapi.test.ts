@@ -3,12 +3,18 @@
  * validator passes the document, it is generated for every registered model, the special routes
  * answer as documented, and the UI loads from the service alone.
  */
+import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gunzipSync } from 'node:zlib';
 import SwaggerParser from '@apidevtools/swagger-parser';
 import { parse as parseYaml } from 'yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerAllModels } from '../../../src/apps/index.js';
 import { Registry } from '../../../src/core/model/registry.js';
+import { KeptDocuments } from '../../../src/core/openapi/documents.js';
+import { acceptsGzip, documentOptions } from '../../../src/http/api-docs.js';
 import { makeTestApp, type TestApp, uniq } from '../../helpers/app.js';
 import { createResponseValidator, type ResponseValidator } from '../../helpers/openapi-validator.js';
 import { KNOWN_FILTER_GAPS } from './openapi-filter-gaps.js';
@@ -61,6 +67,37 @@ describe('GET /api/schema/', () => {
     expect(Object.keys(legacy.paths)).toHaveLength(Object.keys(doc.paths).length);
     await expect(SwaggerParser.validate(legacy)).resolves.toBeTruthy();
     expect((await t.get('/api/schema/?format=xml', null)).statusCode).toBe(404);
+  });
+
+  it('is sent gzipped to a client that takes gzip, and as it is to one that does not', async () => {
+    for (const [url, same] of [['/api/schema/', doc], ['/api/docs/?format=openapi', null]] as const) {
+      const plain = await t.get(url, null);
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(plain.headers.vary).toMatch(/Accept-Encoding/);
+      const zipped = await t.request('GET', url, { token: null, headers: { 'accept-encoding': 'gzip, deflate' } });
+      expect(zipped.headers['content-encoding']).toBe('gzip');
+      expect(zipped.headers.vary).toMatch(/Accept-Encoding/);
+      expect(zipped.rawPayload.length).toBeLessThan(plain.rawPayload.length / 5);
+      expect(gunzipSync(zipped.rawPayload).toString('utf8')).toBe(plain.body);
+      if (same) expect(plain.json()).toEqual(same);
+      // q=0 refuses it (RFC 9110 12.5.3)
+      const refused = await t.request('GET', url, { token: null, headers: { 'accept-encoding': 'gzip;q=0, identity' } });
+      expect(refused.headers['content-encoding']).toBeUndefined();
+      expect(refused.body).toBe(plain.body);
+    }
+  });
+
+  it('is what `inventory openapi` prints, and is made in the server when that process cannot run', async () => {
+    // the server makes it apart with the same command (core/openapi/documents.ts)
+    const printed = execFileSync(process.execPath, ['bin/inventory.js', 'openapi', 'legacy'], { maxBuffer: 64 * 1024 * 1024 }).toString('utf8');
+    expect(printed).toBe((await t.get('/api/docs/?format=openapi', null)).body);
+    const warnings: string[] = [];
+    const own = new Registry();
+    const opts = documentOptions(own, registerAllModels(own).docs);
+    own.freeze();
+    const inProcess = new KeptDocuments(opts, (m) => warnings.push(m), [join(tmpdir(), 'no-such-node')]);
+    expect(JSON.parse(gunzipSync(await inProcess.gzipped('json')).toString('utf8'))).toEqual(doc);
+    expect(warnings).toEqual([expect.stringMatching(/made in the server process instead/)]);
   });
 
   it('needs no token even with LOGIN_REQUIRED', async () => {
@@ -199,6 +236,13 @@ describe('Swagger UI', () => {
     expect(init.body).not.toMatch(/https?:/);
     expect((await t.get('/api/schema/swagger-ui/package.json', null)).statusCode).toBe(404);
     expect((await t.get('/api/schema/swagger-ui/..%2Fpackage.json', null)).statusCode).toBe(404);
+  });
+});
+
+describe('acceptsGzip (RFC 9110 12.5.3)', () => {
+  it('takes gzip listed or under *, with a q-value above 0', () => {
+    for (const yes of ['gzip', 'gzip, deflate, br', 'deflate;q=1, GZIP;q=0.5', '*', 'br, *;q=0.1', 'x-gzip', ['br', 'gzip']]) expect(acceptsGzip(yes), String(yes)).toBe(true);
+    for (const no of [undefined, '', 'identity', 'br, deflate', 'gzip;q=0', 'gzip; q=0.0, *', '*;q=0', 'gzipx']) expect(acceptsGzip(no), String(no)).toBe(false);
   });
 });
 
