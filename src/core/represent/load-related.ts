@@ -213,11 +213,24 @@ export function keptCountsSql(pairs: string[], ids: Ids): Sql {
 /** keptCountsSql's value as counts per `table.column`, each by owner (pairs with no slot: an empty map) */
 export function keptCountsOf(value: unknown, pairs: Iterable<string>): Map<string, Map<number, number>> {
   const out = new Map<string, Map<number, number>>();
-  for (const pair of pairs) out.set(pair, new Map());
+  // by table, then column: a `${table}.${column}` key made per slot row was a new string to hash
+  // for each of them (sites/?limit=50 at scale: 150 rows, 3 % of the request's Node time)
+  const byTable = new Map<string, Map<string, Map<number, number>>>();
+  for (const pair of pairs) {
+    const byOwner = new Map<number, number>();
+    out.set(pair, byOwner);
+    const dot = pair.indexOf('.');
+    const table = pair.slice(0, dot);
+    let columns = byTable.get(table);
+    if (!columns) byTable.set(table, (columns = new Map()));
+    columns.set(pair.slice(dot + 1), byOwner);
+  }
   const [owners, tables, columns, counts] = value as [number[] | null, string[] | null, string[] | null, Array<number | string> | null];
   for (let i = 0; i < (owners?.length ?? 0); i++) {
-    const byOwner = out.get(`${tables![i]}.${columns![i]}`);
-    if (byOwner) byOwner.set(Number(owners![i]), (byOwner.get(Number(owners![i])) ?? 0) + Number(counts![i]));
+    const byOwner = byTable.get(tables![i]!)?.get(columns![i]!);
+    if (!byOwner) continue;
+    const owner = Number(owners![i]);
+    byOwner.set(owner, (byOwner.get(owner) ?? 0) + Number(counts![i]));
   }
   return out;
 }
