@@ -42,19 +42,22 @@ export function documentText(opts: DocumentOptions, form: DocumentForm): string 
   return JSON.stringify(doc);
 }
 
-/** What `<command> openapi <form>` prints, read from its output; rejects if it fails. */
-function printedApart(command: readonly string[], form: DocumentForm): Promise<Buffer> {
+/** how long the process of its own may take (it takes ~0.5 s; a first start may compile the bundle) */
+const APART_TIMEOUT_MS = 60_000;
+
+/** What `<command> openapi <form>` prints, read from its output; rejects if it fails or takes too long. */
+function printedApart(command: readonly string[], form: DocumentForm, timeoutMs: number): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const [file, ...args] = command;
-    const child = spawn(file!, [...args, 'openapi', form], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(file!, [...args, 'openapi', form], { stdio: ['ignore', 'pipe', 'pipe'], timeout: timeoutMs, killSignal: 'SIGKILL' });
     const out: Buffer[] = [];
     let err = '';
     child.stdout.on('data', (b: Buffer) => out.push(b));
     child.stderr.on('data', (b: Buffer) => (err = (err + b.toString()).slice(-2000)));
     child.once('error', reject);
-    child.once('close', (code) => {
+    child.once('close', (code, signal) => {
       if (code === 0 && out.length) resolve(Buffer.concat(out));
-      else reject(new Error(`inventory openapi ${form} exited with ${code}: ${err.trim()}`));
+      else reject(new Error(`inventory openapi ${form} ${signal ? `was stopped (${signal}) after ${timeoutMs / 1000} s at most` : `exited with ${code}`}: ${err.trim()}`));
     });
   });
 }
@@ -71,6 +74,7 @@ export class KeptDocuments {
     private readonly warn: (message: string) => void,
     /** the command line of the process of its own (null: made in this process) */
     private readonly command: readonly string[] | null = [process.execPath, INVENTORY],
+    private readonly timeoutMs = APART_TIMEOUT_MS,
   ) {}
 
   gzipped(form: DocumentForm): Promise<Buffer> {
@@ -86,7 +90,7 @@ export class KeptDocuments {
   private async make(form: DocumentForm): Promise<Buffer> {
     if (this.command) {
       try {
-        return await gzipped(await printedApart(this.command, form));
+        return await gzipped(await printedApart(this.command, form, this.timeoutMs));
       } catch (err) {
         this.warn(`the OpenAPI document is made in the server process instead: ${err instanceof Error ? err.message : String(err)}`);
       }

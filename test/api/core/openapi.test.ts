@@ -98,6 +98,10 @@ describe('GET /api/schema/', () => {
     const inProcess = new KeptDocuments(opts, (m) => warnings.push(m), [join(tmpdir(), 'no-such-node')]);
     expect(JSON.parse(gunzipSync(await inProcess.gzipped('json')).toString('utf8'))).toEqual(doc);
     expect(warnings).toEqual([expect.stringMatching(/made in the server process instead/)]);
+    // one that does not finish in time is stopped, and the server makes it
+    const stuck = new KeptDocuments(opts, (m) => warnings.push(m), [process.execPath, '-e', 'setTimeout(() => {}, 60000)'], 300);
+    expect(JSON.parse(gunzipSync(await stuck.gzipped('json')).toString('utf8'))).toEqual(doc);
+    expect(warnings[1]).toMatch(/was stopped \(SIGKILL\)/);
   });
 
   it('needs no token even with LOGIN_REQUIRED', async () => {
