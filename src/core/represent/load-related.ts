@@ -38,12 +38,9 @@ export async function runAll<T>(rc: RequestContext, tasks: Array<() => Promise<T
   return out;
 }
 
-/** Rows by id; tree rows come with their depth (`_depth`), as nested tree objects show it. */
+/** Rows by id; tree rows come with their depth (`_depth`, kept in the row: migration 0153), as nested tree objects show it. */
 export function rowsByIdSql(model: ModelDef, ids: Ids, columns: string[] | null = null): Sql {
-  const cols = columns ? sql.join(columns.map((c) => sql.ref(`r.${c}`))) : sql`r.*`;
-  if (model.treeParent) {
-    return sql`select ${cols}, d.depth as _depth from ${sql.table(model.table)} r join ${depthsSql(model, ids)} d on d.id = r.id`;
-  }
+  const cols = columns ? sql.join([...columns, ...(model.treeParent ? ['_depth'] : [])].map((c) => sql.ref(`r.${c}`))) : sql`r.*`;
   return sql`select ${cols} from ${sql.table(model.table)} r where ${idIn(sql.ref('r.id'), ids)}`;
 }
 
@@ -119,15 +116,9 @@ export async function fetchTags(rc: RequestContext, model: ModelDef, ids: number
   return tagsMap(res.rows);
 }
 
-/** (id, depth) of the given ids of a tree model: 0 = top level */
+/** (id, depth) of the given ids of a tree model: 0 = top level (each row keeps its own: migration 0153) */
 export function depthsSql(model: ModelDef, ids: Ids): Sql {
-  const t = sql.table(model.table);
-  const parent = sql.ref(`${model.treeParent}_id`);
-  return sql`(with recursive up(id, pid, depth) as (
-      select id, ${parent}, 0 from ${t} where ${idIn(sql.ref('id'), ids)}
-      union all
-      select up.id, p.${parent}, up.depth + 1 from up join ${t} p on p.id = up.pid where up.depth < 100)
-    select id, max(depth)::int as depth from up group by id)`;
+  return sql`(select id, _depth as depth from ${sql.table(model.table)} where ${idIn(sql.ref('id'), ids)})`;
 }
 
 /** (id, n) rows of the depths, the shape of countSql's rows */
