@@ -18,6 +18,7 @@ import { KeptDocuments } from '../core/openapi/documents.js';
 import type { Registry } from '../core/model/registry.js';
 import type { RouteDoc } from '../core/openapi/types.js';
 import { queryParams } from '../core/crud/routes.js';
+import { acceptsGzip } from './negotiate.js';
 import { ROOT_DOCS, SERVICE_VERSION } from './root-routes.js';
 
 const UI_PATH = '/api/schema/swagger-ui/';
@@ -91,17 +92,6 @@ export const API_DOCS_DOCS: RouteDoc[] = [
     responses: { 200: { type: 'object' } },
   },
 ];
-
-/** gzip is an encoding the request takes (RFC 9110 12.5.3: listed, or `*`, with a q-value above 0) */
-export function acceptsGzip(header: string | string[] | undefined): boolean {
-  const codings = new Map<string, number>();
-  for (const item of (Array.isArray(header) ? header.join(',') : (header ?? '')).split(',')) {
-    const [name, ...params] = item.trim().toLowerCase().split(';');
-    const q = params.map((p) => /^\s*q\s*=\s*([\d.]+)\s*$/.exec(p)?.[1]).find((v) => v !== undefined);
-    if (name) codings.set(name, q === undefined ? 1 : Number(q));
-  }
-  return (codings.get('gzip') ?? codings.get('x-gzip') ?? codings.get('*') ?? 0) > 0;
-}
 
 /** What the document describes: every model, and the routes that are not generic model routes. */
 export function documentOptions(registry: Registry, specialDocs: RouteDoc[]): DocumentOptions {

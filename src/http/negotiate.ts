@@ -3,7 +3,7 @@
  * then the browsable API): `?format=json` forces JSON and `?format=api` the page; otherwise the
  * page only when the Accept header ranks text/html above application/json. A browser asks for
  * `text/html,...,*\/*;q=0.8` and gets the page; curl (`*\/*`), pynetbox and every other API client
- * get JSON, exactly as before.
+ * get JSON, exactly as before. acceptsGzip reads Accept-Encoding with the same q-value parsing.
  */
 import type { FastifyRequest } from 'fastify';
 
@@ -57,4 +57,12 @@ export function prefersHtml(request: FastifyRequest): boolean {
   }
   cache.set(request, answer);
   return answer;
+}
+
+/** gzip is an encoding the request takes (RFC 9110 12.5.3: listed, or `*`, with a q-value above 0) */
+export function acceptsGzip(header: string | string[] | undefined): boolean {
+  if (!header) return false;
+  const codings = parseAccept(Array.isArray(header) ? header.join(',') : header);
+  const q = (name: string) => codings.find((c) => c.type === name)?.q;
+  return (q('gzip') ?? q('x-gzip') ?? q('*') ?? 0) > 0;
 }
