@@ -6,14 +6,8 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTestApp, type TestApp, uniq } from '../../helpers/app.js';
-import { Registry } from '../../../src/core/model/registry.js';
-import { registerAllModels } from '../../../src/apps/index.js';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
-
-const registry = new Registry();
-registerAllModels(registry);
-registry.freeze();
 
 let t: TestApp;
 beforeAll(async () => {
@@ -36,6 +30,9 @@ async function depths(...regions: Json[]): Promise<Record<string, number>> {
   return out;
 }
 
+/** the tree models of the service's own registry */
+const treeTables = () => t.app.inventory.registry.all().filter((m) => m.treeParent).map((m) => m.table).sort();
+
 /** the invariant: every row's depth is the number of its ancestors */
 async function assertDepthsTrue(table: string): Promise<void> {
   const wrong = await sql<{ id: number }>`with recursive d(id, depth) as (
@@ -47,7 +44,7 @@ async function assertDepthsTrue(table: string): Promise<void> {
 
 describe('tree depth kept in the row', () => {
   it('every tree model has the column and both triggers', async () => {
-    const tables = registry.all().filter((m) => m.treeParent).map((m) => m.table).sort();
+    const tables = treeTables();
     expect(tables.length).toBeGreaterThanOrEqual(8);
     for (const table of tables) {
       const column = await sql<{ n: number }>`select count(*)::int as n from information_schema.columns
@@ -102,6 +99,6 @@ describe('tree depth kept in the row', () => {
     // deleting a parent takes its subtree with it (cascade); what is left stays true
     expect((await t.request('DELETE', `/api/dcim/regions/${root.id}/`)).statusCode).toBe(204);
     await assertDepthsTrue('dcim_region');
-    for (const m of registry.all().filter((x) => x.treeParent)) await assertDepthsTrue(m.table);
+    for (const table of treeTables()) await assertDepthsTrue(table);
   });
 });
