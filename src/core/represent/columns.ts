@@ -35,7 +35,7 @@ function deriveColumns(model: ModelDef, plan: RenderPlan): string[] | null {
   for (const k of plan.keys) {
     const f = model.fields[k];
     if (!f) {
-      // counts come from their own aggregates; _depth (below) and timestamps are columns
+      // counts and _depth come from their own aggregates; timestamps are columns
       if (k in model.counts || k === '_depth') continue;
       // a key the represent hook adds (declared in `represented`) reads what representReads names
       if (model.represented && k in model.represented) continue;
@@ -51,8 +51,6 @@ function deriveColumns(model: ModelDef, plan: RenderPlan): string[] | null {
     } else if (f.notStored) continue;
     else cols.add(k);
   }
-  // a tree row keeps its depth (migration 0153), shown in every form
-  if (model.treeParent) cols.add('_depth');
   return [...cols];
 }
 

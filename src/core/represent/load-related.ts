@@ -38,9 +38,9 @@ export async function runAll<T>(rc: RequestContext, tasks: Array<() => Promise<T
   return out;
 }
 
-/** Rows by id: every column, or a form's (represent/columns.ts; a tree row's `_depth` among them, migration 0153). */
+/** Rows by id; tree rows come with their depth (`_depth`, kept in the row: migration 0153), as nested tree objects show it. */
 export function rowsByIdSql(model: ModelDef, ids: Ids, columns: string[] | null = null): Sql {
-  const cols = columns ? sql.join(columns.map((c) => sql.ref(`r.${c}`))) : sql`r.*`;
+  const cols = columns ? sql.join([...columns, ...(model.treeParent ? ['_depth'] : [])].map((c) => sql.ref(`r.${c}`))) : sql`r.*`;
   return sql`select ${cols} from ${sql.table(model.table)} r where ${idIn(sql.ref('r.id'), ids)}`;
 }
 
@@ -116,16 +116,24 @@ export async function fetchTags(rc: RequestContext, model: ModelDef, ids: number
   return tagsMap(res.rows);
 }
 
+/** (id, depth) of the given ids of a tree model: 0 = top level (each row keeps its own: migration 0153) */
+export function depthsSql(model: ModelDef, ids: Ids): Sql {
+  return sql`(select id, _depth as depth from ${sql.table(model.table)} where ${idIn(sql.ref('id'), ids)})`;
+}
+
+/** (id, n) rows of the depths, the shape of countSql's rows */
+export function depthRowsSql(model: ModelDef, ids: Ids): Sql {
+  return sql`select id, depth as n from ${depthsSql(model, ids)} d`;
+}
+
 /** id -> number: depths and counts */
 export function numberMap(rows: Array<{ id: unknown; n: unknown }>): Map<number, number> {
   return new Map(rows.map((r) => [Number(r.id), Number(r.n)]));
 }
 
-/** Depths of tree rows by id (each row keeps its own: migration 0153), for rows read without the column. */
 export async function fetchDepths(rc: RequestContext, model: ModelDef, ids: number[]): Promise<Map<number, number>> {
   if (ids.length === 0 || !model.treeParent) return new Map();
-  const res = await sql<{ id: number; n: number }>`select id, _depth as n from ${sql.table(model.table)} where ${idIn(sql.ref('id'), ids)}`.execute(rc.q);
-  return numberMap(res.rows);
+  return numberMap((await sql<{ id: number; n: number }>`${depthRowsSql(model, ids)}`.execute(rc.q)).rows);
 }
 
 /** ids of `ids` and all their descendants in a tree model (SQL fragment) */

@@ -1,7 +1,7 @@
 /**
  * Prefetch: a list page or a detail in ONE SQL statement. The page query becomes a CTE, and the
  * related data its representation shows (nested parents, many-to-many members, generic targets,
- * counts, tags) is aggregated over the page's ids by the same SQL shapes the batched
+ * counts, tags, tree depth) is aggregated over the page's ids by the same SQL shapes the batched
  * loaders run (load-related.ts), returned as one JSON value on the page's first row. bench/
  * measured the round trips, not the queries, as the cost of a page (8 statements -> 1); the
  * aggregates are set-based, so related rows are looked up once per page rather than once per row.
@@ -16,7 +16,7 @@ import type { RequestContext } from '../context.js';
 import { genericTargets } from '../model/define-model.js';
 import type { ModelDef } from '../model/types.js';
 import { parseInet, parseTimestamptz } from '../../db/type-parsers.js';
-import { countSql, keptCountsOf, keptCountsSql, keptPair, m2mMap, m2mSql, numberMap, rowsByIdSql, tagsMap, tagsSql, type Row, type TagRow } from './load-related.js';
+import { countSql, depthRowsSql, keptCountsOf, keptCountsSql, keptPair, m2mMap, m2mSql, numberMap, rowsByIdSql, tagsMap, tagsSql, type Row, type TagRow } from './load-related.js';
 import { columnsFor } from './columns.js';
 import { planRender, type RenderPlan } from './plan.js';
 
@@ -24,7 +24,7 @@ type Sql = RawBuilder<unknown>;
 
 /** What the page query fetched beyond the rows' own columns. */
 export interface Prefetched {
-  /** `fk:<field>`, `m2m:<field>`, `gen:<field>`, `count:<field>`, `tags`: what needs no further load */
+  /** `fk:<field>`, `m2m:<field>`, `gen:<field>`, `count:<field>`, `tags`, `depth`: what needs no further load */
   covered: ReadonlySet<string>;
   /** rows to render nested, per target model */
   rows: Map<string, Row[]>;
@@ -36,6 +36,7 @@ export interface Prefetched {
   m2m: Map<string, Map<number, number[]>>;
   counts: Map<string, Map<number, number>>;
   tags?: Map<number, TagRow[]>;
+  depths?: Map<number, number>;
   /** the rows of the model's representRows, by key (`hook:<key>`) */
   hookRows?: Map<string, Row[]>;
 }
@@ -105,6 +106,7 @@ function prefetchEntries(rc: RequestContext, model: ModelDef, plan: RenderPlan):
   for (const k of inKept) covered.add(`count:${k}`);
   for (const k of plan.countKeys) if (!inKept.has(k)) entries.push([`count:${k}`, agg(countSql(rc, model, model.counts[k]!, PAGE_IDS))]);
   if (plan.withTags) entries.push(['tags', agg(tagsSql(model, PAGE_IDS), sql`r.name, r.id`)]);
+  if (plan.withDepth) entries.push(['depth', agg(depthRowsSql(model, PAGE_IDS))]);
   if (plan.mode === 'full') for (const [key, rows] of Object.entries(model.representRows ?? {})) entries.push([`hook:${key}`, agg(rows.select(PAGE_IDS))]);
   for (const [key] of entries) if (!key.startsWith('rows:') && !key.startsWith('inner:')) covered.add(key);
   return { entries, covered, kept };
@@ -252,6 +254,7 @@ function prefetchedOf(rc: RequestContext, model: ModelDef, wrapper: Wrapper, dat
       for (const [k, pair] of wrapper.kept) out.counts.set(k, byPair.get(pair)!);
     }
     else if (kind === 'tags') out.tags = tagsMap(list as unknown as Array<TagRow & { object_id: unknown }>);
+    else if (kind === 'depth') out.depths = numberMap(list as Array<{ id: unknown; n: unknown }>);
     else if (kind === 'hook') {
       const of = rc.app.registry.get(model.representRows![name]!.model);
       (out.hookRows ??= new Map()).set(name, list.map((r) => normaliseJsonRow(of, r)));

@@ -92,7 +92,7 @@ export async function render(rc: RequestContext, model: ModelDef, rows: Row[], m
   const m2mMembers = new Map<string, Map<number, number[]>>();
   const counts = new Map<string, Map<number, number>>();
   let tags = pre?.tags ?? new Map<number, TagRow[]>();
-  let depths = new Map<number, number>();
+  let depths = pre?.depths ?? new Map<number, number>();
   let cfs: CustomFieldDef[] = [];
 
   const tasks: Array<() => Promise<unknown>> = [];
@@ -105,8 +105,7 @@ export async function render(rc: RequestContext, model: ModelDef, rows: Row[], m
     else tasks.push(async () => counts.set(k, await fetchCount(rc, model, model.counts[k]!, ids)));
   }
   if (plan.withTags && !covered('tags')) tasks.push(async () => (tags = await fetchTags(rc, model, ids)));
-  // a tree row carries its depth (migration 0153); rows read without the column fetch it
-  if (plan.withDepth) {
+  if (plan.withDepth && !covered('depth')) {
     if (rows.every((r) => typeof r._depth === 'number')) depths = new Map(rows.map((r) => [Number(r.id), r._depth as number]));
     else tasks.push(async () => (depths = await fetchDepths(rc, model, ids)));
   }
