@@ -13,6 +13,7 @@ import { sharedAsk } from './shared-ask.js';
 import { worthNaming } from './statement-names.js';
 import { type ChangeWatch, localChangeWatch, postgresChangeWatch, whenReliable } from './change-watch.js';
 import { typeParsers } from './type-parsers.js';
+import { rowsAsObjects } from './row-builders.js';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type Kdb = Kysely<any>;
@@ -188,9 +189,17 @@ function preparePoolClients(pool: pg.Pool): pg.Pool {
           began.catch(() => undefined);
           return Promise.resolve({ command: 'BEGIN', rowCount: null, rows: [], fields: [] });
         }
-        if (Array.isArray(values) && values.some(Array.isArray)) values = values.map(idArrayLiteral);
-        const name = typeof text === 'string' && Array.isArray(values) ? nameFor(text) : undefined;
-        const run = name ? query({ name, text, values }) : query(text, values);
+        let run: Promise<unknown>;
+        if (Array.isArray(values) && typeof text === 'string') {
+          // a statement of Kysely's (it always passes its parameters): rows come as arrays and
+          // become objects by a builder compiled for their columns (row-builders.ts)
+          if (values.some(Array.isArray)) values = values.map(idArrayLiteral);
+          const name = nameFor(text);
+          const config = name ? { name, text, values, rowMode: 'array' } : { text, values, rowMode: 'array' };
+          run = (query(config) as Promise<pg.QueryResult>).then(rowsAsObjects);
+        } else {
+          run = query(text, values);
+        }
         if (began === null) return run;
         const withBegin = Promise.all([began, run]).then(([, result]) => result);
         began = null;
