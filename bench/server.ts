@@ -10,6 +10,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import pg from 'pg';
+import { servingProcessEnv } from '../src/serve/malloc-arenas.js';
 
 export const ROOT = resolve(import.meta.dirname, '..');
 export const TOKEN = '0123456789abcdef0123456789abcdef01234567';
@@ -105,9 +106,9 @@ async function waitReady(url: string, child: ChildProcess, stderr: () => string,
 export async function startServer(opts: StartOptions): Promise<Server> {
   const db = await freshDatabase(opts);
   const port = await freePort();
-  // started as `npm start` starts it (package.json: the compiled entry, young-generation size
-  // included), so CPU and peak memory are the service's own; --trace-sql hooks the driver from
-  // TypeScript, so that run goes through tsx
+  // started as `npm start` starts it (package.json: the compiled entry, young-generation size and
+  // malloc arenas included), so CPU and peak memory are the service's own; --trace-sql hooks the
+  // driver from TypeScript, so that run goes through tsx
   const nodeArgs = ['--max-semi-space-size=16'];
   if (opts.traceSqlFile) nodeArgs.push('--import', 'tsx', '--import', join(ROOT, 'bench/trace-sql.ts'));
   if (opts.cpuProfDir) nodeArgs.push('--cpu-prof', '--cpu-prof-dir', opts.cpuProfDir);
@@ -116,6 +117,7 @@ export async function startServer(opts: StartOptions): Promise<Server> {
     cwd: ROOT,
     env: {
       ...process.env,
+      ...servingProcessEnv(),
       ...db.env,
       ...(opts.engine === 'pglite' ? { DATABASE_URL: '' } : {}),
       ...(opts.traceSqlFile ? { BENCH_TRACE_SQL: opts.traceSqlFile } : {}),

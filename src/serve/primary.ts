@@ -17,6 +17,7 @@ import { formatGreeting, type GreetingFacts } from '../greeting.js';
 import { serveClusterScrapes } from '../http/metrics/cluster-scrape.js';
 import { DRAIN_MESSAGE } from './cluster-worker.js';
 import { DRAIN_TIMEOUT_MS, STOP_SIGNALS } from './graceful-stop.js';
+import { servingProcessEnv } from './malloc-arenas.js';
 import { nextRestartDelay, type RestartState } from './restart-backoff.js';
 
 interface Slot extends RestartState {
@@ -73,7 +74,7 @@ export async function runPrimary(config: Config, count: number, log: pino.Logger
   const fork = (slot: Slot) => {
     slot.restartTimer = null;
     slot.startedAt = Date.now();
-    const worker = cluster.fork();
+    const worker = cluster.fork(servingProcessEnv());
     slot.worker = worker;
     worker.once('listening', (a) => {
       everListened = true;

@@ -32,9 +32,11 @@ interface Service {
 /** `node bin/inventory.js serve <args>` on a free port, once it answers */
 async function startServe(args: string[], env: Record<string, string>): Promise<Service> {
   const port = await freePort();
+  // started as a supervisor would start it: without the malloc bound npm start sets (the primary adds it)
+  const { MALLOC_ARENA_MAX: _, ...inherited } = process.env;
   const child = spawn(process.execPath, ['bin/inventory.js', 'serve', ...args], {
     cwd: ROOT,
-    env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'info', LOG_FORMAT: 'json', ADMIN_USERNAME: 'cluster-admin', ADMIN_TOKEN: TOKEN, ...env },
+    env: { ...inherited, HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'info', LOG_FORMAT: 'json', ADMIN_USERNAME: 'cluster-admin', ADMIN_TOKEN: TOKEN, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';
@@ -120,6 +122,14 @@ describe.runIf(server.available)(`serve --workers 2 on PostgreSQL${server.reason
     expect(svc.output().split('netinventory is ready')).toHaveLength(2);
     expect(svc.output()).toContain('processes  2 workers on one port');
     expect(logged(svc.output(), 'created the first superuser')).toHaveLength(1);
+  });
+
+  it('bounds its workers\' malloc arenas (src/serve/malloc-arenas.ts); the primary was started without', () => {
+    const environ = (pid: number) => readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0');
+    expect(environ(primaryPid).some((v) => v.startsWith('MALLOC_ARENA_MAX='))).toBe(false);
+    const workers = workerPids(primaryPid);
+    expect(workers).toHaveLength(2);
+    for (const pid of workers) expect(environ(pid)).toContain('MALLOC_ARENA_MAX=2');
   });
 
   it('answers from two worker processes, and /metrics sums them', async () => {

@@ -10,6 +10,7 @@ import { CELL_BOUNDS, DJANGO_BOUNDS, derivedCounter, derivedGauge, derivedHistog
 import { aggregateExposition } from '../../src/http/metrics/cluster-scrape.js';
 import { FIRST_DELAY_MS, HEALTHY_MS, MAX_DELAY_MS, nextRestartDelay } from '../../src/serve/restart-backoff.js';
 import { resolveWorkerCount } from '../../src/serve/worker-count.js';
+import { servingProcessEnv } from '../../src/serve/malloc-arenas.js';
 import { parseExposition } from '../helpers/prometheus.js';
 
 describe('WORKERS and --workers', () => {
@@ -30,6 +31,13 @@ describe('WORKERS and --workers', () => {
     const asked = resolveWorkerCount({ workers: 4, databaseUrl: null }, 8);
     expect(asked.count).toBe(1);
     expect(asked.warning).toMatch(/WORKERS=4 ignored.*one process only/);
+  });
+});
+
+describe('the serving processes\' malloc arenas', () => {
+  it('are two unless the environment says otherwise', () => {
+    expect(servingProcessEnv({})).toEqual({ MALLOC_ARENA_MAX: '2' });
+    expect(servingProcessEnv({ MALLOC_ARENA_MAX: '8' })).toEqual({ MALLOC_ARENA_MAX: '8' });
   });
 });
 
