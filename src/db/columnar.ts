@@ -12,6 +12,7 @@
  */
 import { type RawBuilder, sql } from 'kysely';
 import type { RequestContext } from '../core/context.js';
+import { rowBuilder } from './row-builders.js';
 import { typeParsers } from './type-parsers.js';
 
 type Parse = (s: string) => unknown;
@@ -89,10 +90,12 @@ export async function readColumnar(rc: RequestContext, page: RawBuilder<unknown>
   });
   const n = values[0]?.length ?? 0;
   const rows: Array<Record<string, unknown>> = new Array(n);
+  // each row one object literal, as the driver's rows are (row-builders.ts); the builder copies the cells
+  const build = rowBuilder(columns.map(([c]) => c));
+  const cells: unknown[] = new Array(columns.length);
   for (let i = 0; i < n; i++) {
-    const row: Record<string, unknown> = {};
-    for (let j = 0; j < columns.length; j++) row[columns[j]![0]] = values[j]![i];
-    rows[i] = row;
+    for (let j = 0; j < columns.length; j++) cells[j] = values[j]![i];
+    rows[i] = build(cells);
   }
   if (withTotal && n > 0) rows[0]!.__total = one.__total;
   return rows;

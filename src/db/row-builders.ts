@@ -12,7 +12,7 @@
  */
 import type { FieldDef } from 'pg';
 
-type Build = (values: unknown[]) => Record<string, unknown>;
+type Build = (values: readonly unknown[]) => Record<string, unknown>;
 
 /**
  * Builders by their column names (joined): a statement's result always has the same columns, and
@@ -36,8 +36,8 @@ function compile(names: string[]): Build {
   return new Function('v', `return {${names.map((n, i) => `${JSON.stringify(n)}: v[${i}]`).join(', ')}};`) as Build;
 }
 
-function builderFor(fields: FieldDef[]): Build {
-  const names = fields.map((f) => f.name);
+/** The builder of objects with these keys, in this order, from an array of their values. */
+export function rowBuilder(names: string[]): Build {
   const key = names.join('\u0000');
   let build = builders.get(key);
   if (build === undefined) {
@@ -52,7 +52,7 @@ function builderFor(fields: FieldDef[]): Build {
 export function rowsAsObjects<R extends { rows: unknown[]; fields: FieldDef[] }>(result: R): R {
   const rows = result.rows;
   if (rows.length === 0) return result;
-  const build = builderFor(result.fields);
+  const build = rowBuilder(result.fields.map((f) => f.name));
   for (let i = 0; i < rows.length; i++) rows[i] = build(rows[i] as unknown[]);
   return result;
 }
