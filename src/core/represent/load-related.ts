@@ -116,14 +116,9 @@ export async function fetchTags(rc: RequestContext, model: ModelDef, ids: number
   return tagsMap(res.rows);
 }
 
-/** (id, depth) of the given ids of a tree model: 0 = top level (each row keeps its own: migration 0153) */
-export function depthsSql(model: ModelDef, ids: Ids): Sql {
-  return sql`(select id, _depth as depth from ${sql.table(model.table)} where ${idIn(sql.ref('id'), ids)})`;
-}
-
-/** (id, n) rows of the depths, the shape of countSql's rows */
+/** (id, n) rows of the depths of a tree model's ids (0 = top level, kept in the row: migration 0153), the shape of countSql's rows */
 export function depthRowsSql(model: ModelDef, ids: Ids): Sql {
-  return sql`select id, depth as n from ${depthsSql(model, ids)} d`;
+  return sql`select id, _depth as n from ${sql.table(model.table)} where ${idIn(sql.ref('id'), ids)}`;
 }
 
 /** id -> number: depths and counts */
