@@ -10,20 +10,13 @@ import { type Database, type Kdb, openDatabase } from './db/client.js';
 import { migrate } from './db/migrate.js';
 import { foldGoneKeptCounts, foldGoneRowCounts } from './db/row-count-upkeep.js';
 import { buildSnapshot, CorruptSnapshotError, isFreshDataDir, makeSpare, removeSnapshot, restoreSnapshot, snapshotKey, snapshotPath, takeSpare } from './db/pglite-snapshot.js';
-import { Registry } from './core/model/registry.js';
-import { registerAllModels } from './apps/index.js';
+import { allModels } from './apps/index.js';
 import { syncContentTypes } from './apps/extras/content-type.model.js';
 import { hashPassword } from './apps/users/password.js';
 
-function modelRegistry(): Registry {
-  const registry = new Registry();
-  registerAllModels(registry);
-  return registry.freeze();
-}
-
 export async function prepareDatabase(db: Database): Promise<string[]> {
   const applied = await migrate(db);
-  await syncContentTypes(db.kysely, modelRegistry());
+  await syncContentTypes(db.kysely, allModels().registry);
   await foldGoneRowCounts(db.kysely);
   await foldGoneKeptCounts(db.kysely);
   return applied;
@@ -31,7 +24,7 @@ export async function prepareDatabase(db: Database): Promise<string[]> {
 
 /** The key of the PGlite snapshot this code starts from (db/pglite-snapshot.ts). */
 export function currentSnapshotKey(): string {
-  return snapshotKey(modelRegistry().all().map((m) => m.name));
+  return snapshotKey(allModels().registry.all().map((m) => m.name));
 }
 
 /**

@@ -7,8 +7,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { buildApp } from './app.js';
-import { registerAllModels } from './apps/index.js';
-import { Registry } from './core/model/registry.js';
+import { allModels } from './apps/index.js';
 import { DOCUMENT_FORMS, type DocumentForm, documentText } from './core/openapi/documents.js';
 import { documentOptions } from './http/api-docs.js';
 import { createSuperuser, ensureSnapshot, openPreparedDatabase } from './bootstrap.js';
@@ -57,9 +56,7 @@ async function webhookReceiver(config: Config, args: string[]): Promise<void> {
 async function openapiCommand(args: string[]): Promise<void> {
   const form = (args[0] ?? 'json') as DocumentForm;
   if (!DOCUMENT_FORMS.includes(form)) throw new Error(`openapi: unknown form ${form}; use ${DOCUMENT_FORMS.join(', ')}`);
-  const registry = new Registry();
-  const special = registerAllModels(registry);
-  registry.freeze();
+  const { registry, special } = allModels();
   const text = documentText(documentOptions(registry, special.docs), form);
   await new Promise<void>((resolve, reject) => process.stdout.write(text, (err) => (err ? reject(err) : resolve())));
 }

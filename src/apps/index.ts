@@ -4,7 +4,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../core/context.js';
-import type { Registry } from '../core/model/registry.js';
+import { Registry } from '../core/model/registry.js';
 import type { RouteDoc } from '../core/openapi/types.js';
 import type { AppModule } from './app-module.js';
 import { circuitsApp } from './circuits/index.js';
@@ -48,4 +48,11 @@ export function registerAllModels(registry: Registry): SpecialRoutes {
     special.docs.push(...(mod.docs ?? []));
   }
   return special;
+}
+
+/** A frozen registry of every model, with their special routes: for what runs without an app (start-up, CLI commands). */
+export function allModels(): { registry: Registry; special: SpecialRoutes } {
+  const registry = new Registry();
+  const special = registerAllModels(registry);
+  return { registry: registry.freeze(), special };
 }
