@@ -44,11 +44,18 @@ function snapshotPlan(model: ModelDef): Array<[string, SnapshotRead]> {
   return plan;
 }
 
-/** Snapshots of stored rows, keyed by id. */
-export async function snapshot(rc: RequestContext, model: ModelDef, rows: Row[]): Promise<Map<number, Row>> {
+/** m2m field key -> owner id -> member ids (ascending), as fetchM2mFields answers */
+export type M2mMembers = Map<string, Map<number, number[]>>;
+
+/**
+ * Snapshots of stored rows, keyed by id. `created`: the m2m members of rows the caller has just
+ * created, as it wrote them (write-service.ts createdMembers), so they are not read back: a bulk
+ * create of 100 interfaces read its three empty m2m fields in a statement of their own (issue 15).
+ */
+export async function snapshot(rc: RequestContext, model: ModelDef, rows: Row[], created?: M2mMembers): Promise<Map<number, Row>> {
   const ids = rows.map((r) => Number(r.id));
   const m2mKeys = Object.entries(model.fields).filter(([, f]) => f.kind === 'm2m');
-  const m2m = await fetchM2mFields(rc, m2mKeys.map(([k, f]) => [k, f.through!]), ids);
+  const m2m = created ?? await fetchM2mFields(rc, m2mKeys.map(([k, f]) => [k, f.through!]), ids);
   const tags = model.tags ? await fetchTags(rc, model, ids) : new Map<number, Array<{ name: string }>>();
   const plan = snapshotPlan(model);
   const out = new Map<number, Row>();

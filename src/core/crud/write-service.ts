@@ -11,7 +11,7 @@ import { assertWithinConstraints, requirePermission } from '../auth/permissions.
 import type { ModelDef } from '../model/types.js';
 import type { Row } from '../represent/load-related.js';
 import { insertRows } from '../../db/bulk-insert.js';
-import { recordChanges, snapshot } from './changelog.js';
+import { type M2mMembers, recordChanges, snapshot } from './changelog.js';
 import { collectDeletion } from './delete-collector.js';
 import { type PreparedItem, prepareItems, type WriteMode } from './prepare.js';
 
@@ -98,15 +98,33 @@ export async function createObjects(rc: RequestContext, model: ModelDef, inputs:
   await writeRelations(rc, model, items, false);
   if (model.tags) markUntagged(rc, model, items.filter((it) => !it.tags?.length).map((it) => it.id!));
   await runAfterWriteHooks(rc, model, items, rows);
-  await logCreates(rc, model, rows);
+  await logCreates(rc, model, rows, createdMembers(model, items));
   await model.hooks.afterCreate?.({ rc, created: items.map((it, i) => ({ data: it.values, row: rows[i]! })) });
   await assertWithinConstraints(rc, model, scope, items.map((i) => i.id!));
   return rows;
 }
 
-async function logCreates(rc: RequestContext, model: ModelDef, rows: Row[]): Promise<void> {
+/**
+ * The m2m members of objects just created, as writeRelations stored them: a create sets every m2m
+ * field (an absent one as empty), each member once, read back in ascending order (m2mMap).
+ */
+function createdMembers(model: ModelDef, items: PreparedItem[]): M2mMembers {
+  const out: M2mMembers = new Map();
+  for (const [key, f] of Object.entries(model.fields)) {
+    if (f.kind !== 'm2m') continue;
+    const owners = new Map<number, number[]>();
+    for (const it of items) {
+      const members = it.m2m.get(key);
+      if (members?.length) owners.set(it.id!, [...new Set(members)].sort((a, b) => a - b));
+    }
+    out.set(key, owners);
+  }
+  return out;
+}
+
+async function logCreates(rc: RequestContext, model: ModelDef, rows: Row[], members: M2mMembers): Promise<void> {
   if (!model.changelog || rows.length === 0) return;
-  const snaps = await snapshot(rc, model, rows);
+  const snaps = await snapshot(rc, model, rows, members);
   await recordChanges(rc, model, rows.map((row) => ({ action: 'create', row, pre: null, post: snaps.get(Number(row.id))! })));
 }
 
@@ -120,7 +138,8 @@ async function logCreates(rc: RequestContext, model: ModelDef, rows: Row[]): Pro
 export async function createDerived(rc: RequestContext, model: ModelDef, values: Row[]): Promise<Row[]> {
   const rows = await insertRows(rc.q, model.table, values, true);
   if (model.tags) markUntagged(rc, model, rows.map((r) => Number(r.id)));
-  await logCreates(rc, model, rows);
+  // nothing here writes m2m members: every m2m field of these rows is empty
+  await logCreates(rc, model, rows, createdMembers(model, []));
   return rows;
 }
 

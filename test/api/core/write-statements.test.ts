@@ -98,6 +98,32 @@ describe('a single create', () => {
     expect(all.get('tagged_vlans')!.get(iface.id)).toEqual(vlans.map((v) => v.id));
   });
 
+  it('logs created interfaces with the m2m members it wrote, without reading them back: as a later read finds them', async () => {
+    const device = await makeDevice(t);
+    const [v1, v2] = [await make(t, '/api/ipam/vlans/', { vid: 211, name: uniq('v') }), await make(t, '/api/ipam/vlans/', { vid: 212, name: uniq('v') })];
+    const texts: string[] = [];
+    const stop = t.db.observeStatements((_ms, _err, query) => texts.push(query.sql));
+    const res = await t.post('/api/dcim/interfaces/', [
+      // members out of order and named twice: stored once each, read back in id order
+      { device: device.id, name: uniq('eth'), type: '1000base-t', mode: 'tagged', tagged_vlans: [v2!.id, v1!.id, v2!.id] },
+      { device: device.id, name: uniq('eth'), type: '1000base-t' },
+    ]);
+    stop();
+    expect(res.statusCode, res.body).toBe(201);
+    expect(texts.filter((s) => /^select\b[^]*from "dcim_interface_tagged_vlans"\s/.test(s))).toEqual([]);
+    const [tagged, plain] = res.json() as Array<{ id: number }>;
+    for (const iface of [tagged!, plain!]) {
+      const created = (await t.get(`/api/extras/object-changes/?changed_object_type=dcim.interface&changed_object_id=${iface.id}`)).json().results[0];
+      // an update's prechange snapshot reads the stored members: the created one must equal it
+      expect((await t.patch(`/api/dcim/interfaces/${iface.id}/`, { description: 'changed' })).statusCode).toBe(200);
+      const updated = (await t.get(`/api/extras/object-changes/?changed_object_type=dcim.interface&changed_object_id=${iface.id}&action=update`)).json().results[0];
+      expect(created.postchange_data).toEqual(updated.prechange_data);
+    }
+    const logged = (await t.get(`/api/extras/object-changes/?changed_object_type=dcim.interface&changed_object_id=${tagged!.id}&action=create`)).json().results[0];
+    expect(logged.postchange_data.tagged_vlans).toEqual([v1!.id, v2!.id].sort((a, b) => a - b));
+    expect(logged.postchange_data.vdcs).toEqual([]);
+  });
+
   it('reads a related row shared by the items of a bulk create once: 20 devices cost what 2 do', async () => {
     const first = await makeDevice(t);
     const cost = async (n: number) => {
