@@ -7,6 +7,7 @@ import { NETBOX_BULK_OBJECTS_PER_SEC, NETBOX_REQ_PER_SEC } from './scenarios-sta
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
+import { describeSpeed, type HostSpeed } from './host-speed.js';
 import type { ScenarioResult } from './scenarios.js';
 import type { SeedStep } from './seed.js';
 import type { PageProbeResult } from './sql-trace.js';
@@ -23,7 +24,7 @@ export interface EngineReport {
   engine: string;
   date: string;
   /** loadAvg1: the 1-minute load average when the engine's run started (other work on the machine skews figures) */
-  machine: { cpus: number; model: string; node: string; loadAvg1: number };
+  machine: { cpus: number; model: string; node: string; loadAvg1: number; speed?: HostSpeed };
   /** --dataset, and what it seeded in words */
   dataset: string;
   summary: string;
@@ -87,6 +88,7 @@ export function table(rep: EngineReport): string {
     `seeding throughput (${seedHow(rep.dataset)}): ${seed}`,
     ...netboxLines(rep),
     ...sqlLines(rep),
+    ...(rep.machine.speed ? [describeSpeed(rep.machine.speed)] : []),
     ...(rep.memory?.length ? [`peak resident memory over the run: ${rep.memory.map((m) => `${m.peakMb} MB (pid ${m.pid}, ${m.what})`).join('; ')}`] : []),
     `note: ${rep.note}`,
   ].join('\n');

@@ -14,6 +14,7 @@ import { join } from 'node:path';
 import { type BenchRun, parseArgs } from './args.js';
 import { cpuPerRequest, cpuSnapshot, peakMemory } from './cpu-meter.js';
 import { BUDGET, prepareDataset } from './datasets.js';
+import { describeSpeed, hostSpeed } from './host-speed.js';
 import { type EngineReport, failures, machine, NOTE, table, writeJson } from './report.js';
 import { scaleComparison } from './report-scale.js';
 import { runScenario, type Scenario, type ScenarioResult, settle } from './scenarios.js';
@@ -52,7 +53,9 @@ async function explainFailure(server: Server, s: Scenario): Promise<void> {
 async function benchEngine(engine: 'postgres' | 'pglite', run: BenchRun): Promise<EngineReport> {
   const duration = engine === 'pglite' ? args.pgliteDuration : args.duration;
   const date = new Date().toISOString();
-  const host = machine();
+  // measured before the server starts, so nothing of the run competes with it
+  const host = { ...machine(), speed: await hostSpeed(engine === 'postgres' ? args.pgUrl : null) };
+  log(`   ${describeSpeed(host.speed)}`);
   if (host.loadAvg1 > 1) log(`!! load average ${host.loadAvg1} on ${host.cpus} cores before starting: other processes compete with the benchmark`);
   const resultsDir = join(ROOT, 'bench/results');
   mkdirSync(resultsDir, { recursive: true });
