@@ -11,7 +11,7 @@ import pg from 'pg';
 const TICK_MS = 10; // USER_HZ is 100 on Linux
 
 /** `withReaped`: also the CPU of its children that have ended and been waited for (cutime, cstime) */
-function processCpuMs(pid: number, withReaped = false): number | null {
+export function processCpuMs(pid: number, withReaped = false): number | null {
   try {
     // fields after the command name: state is [0], utime [11], stime [12], cutime [13], cstime [14]
     const f = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');

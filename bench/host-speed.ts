@@ -5,8 +5,8 @@
  * beside its own, so two reports are compared on how fast their hosts were. Lower is faster. The
  * round trip matters most: on that slow day the tight loops ran at their usual speed.
  */
-import { readFileSync } from 'node:fs';
 import pg from 'pg';
+import { processCpuMs } from './cpu-meter.js';
 
 export interface HostSpeed {
   /** CPU ms of 300,000 JSON.stringify calls of a small object (an API row's kind of work) */
@@ -32,10 +32,11 @@ function jsWork(): number {
   return (t.user + t.system) / 1000;
 }
 
-/** utime + stime of a process in ms (Linux /proc; USER_HZ 100) */
-function processCpuMs(pid: number): number {
-  const f = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-  return (Number(f[11]) + Number(f[12])) * 10;
+/** the backend's CPU ms; throws without /proc, which pgWork answers as "not measured" */
+function backendCpuMs(pid: number): number {
+  const ms = processCpuMs(pid);
+  if (ms === null) throw new Error(`no /proc/${pid}/stat`);
+  return ms;
 }
 
 const ROUND_TRIPS = 2_000;
@@ -47,19 +48,19 @@ async function pgWork(pgUrl: string): Promise<Pick<HostSpeed, 'pgMs' | 'roundTri
     const pid = (await c.query<{ pid: number }>('select pg_backend_pid() as pid')).rows[0]!.pid;
     let pgMs = Infinity;
     for (let i = 0; i < 3; i++) {
-      const before = processCpuMs(pid);
+      const before = backendCpuMs(pid);
       await c.query('select sum(g) from generate_series(1, 3000000) g');
-      pgMs = Math.min(pgMs, processCpuMs(pid) - before);
+      pgMs = Math.min(pgMs, backendCpuMs(pid) - before);
     }
     let roundTrip: HostSpeed['roundTrip'] = null;
     for (let i = 0; i < 3; i++) {
-      const backend0 = processCpuMs(pid);
+      const backend0 = backendCpuMs(pid);
       const client0 = process.cpuUsage();
       const t0 = performance.now();
       for (let j = 0; j < ROUND_TRIPS; j++) await c.query({ text: 'select 1', name: 'host_speed_round_trip' });
       const wallUs = ((performance.now() - t0) * 1000) / ROUND_TRIPS;
       const client = process.cpuUsage(client0);
-      const run = { wallUs: Math.round(wallUs), clientUs: Math.round((client.user + client.system) / ROUND_TRIPS), backendUs: Math.round(((processCpuMs(pid) - backend0) * 1000) / ROUND_TRIPS) };
+      const run = { wallUs: Math.round(wallUs), clientUs: Math.round((client.user + client.system) / ROUND_TRIPS), backendUs: Math.round(((backendCpuMs(pid) - backend0) * 1000) / ROUND_TRIPS) };
       if (!roundTrip || run.wallUs < roundTrip.wallUs) roundTrip = run;
     }
     return { pgMs, roundTrip };
