@@ -133,7 +133,8 @@ export const iface = defineModel({
       dropUntaggedWithoutMode(data);
       prepareRadio(data);
     },
-    async afterWrite({ rc, row, before }) {
+    // only an update can take an interface out of tagged mode (interface-vlans.ts)
+    async afterUpdate({ rc, row, before }) {
       await syncTaggedVlans(rc, row, before);
     },
     async represent(rc, rows, out, { mode, readRows }) {

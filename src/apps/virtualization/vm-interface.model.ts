@@ -81,7 +81,8 @@ export const vmInterface = defineModel({
     prepare({ data }) {
       dropUntaggedWithoutMode(data);
     },
-    async afterWrite({ rc, row, before }) {
+    // only an update can take an interface out of tagged mode (interface-vlans.ts)
+    async afterUpdate({ rc, row, before }) {
       await syncTaggedVlans(rc, row, before, VM_INTERFACE_OWNER);
     },
     async represent(rc, rows, out, { mode, readRows }) {

@@ -79,10 +79,11 @@ async function runPrepareHooks(rc: RequestContext, model: ModelDef, items: Prepa
   for (const item of items) await model.hooks.prepare({ rc, data: item.values, before: item.before, sent: item.sent });
 }
 
-async function runAfterWriteHooks(rc: RequestContext, model: ModelDef, items: PreparedItem[], rows: Row[]) {
-  if (!model.hooks.afterWrite) return;
+async function runAfterWriteHooks(rc: RequestContext, model: ModelDef, items: PreparedItem[], rows: Row[], hook: 'afterWrite' | 'afterUpdate' = 'afterWrite') {
+  const run = model.hooks[hook];
+  if (!run) return;
   for (const [i, item] of items.entries()) {
-    await model.hooks.afterWrite({ rc, data: item.values, before: item.before, sent: item.sent, row: rows[i]! });
+    await run({ rc, data: item.values, before: item.before, sent: item.sent, row: rows[i]! });
   }
 }
 
@@ -98,7 +99,8 @@ export async function createObjects(rc: RequestContext, model: ModelDef, inputs:
   await writeRelations(rc, model, items, false);
   if (model.tags) markUntagged(rc, model, items.filter((it) => !it.tags?.length).map((it) => it.id!));
   await runAfterWriteHooks(rc, model, items, rows);
-  await logCreates(rc, model, rows, createdMembers(model, items));
+  const members = createdMembers(model, items);
+  await logCreates(rc, model, rows, members);
   await model.hooks.afterCreate?.({ rc, created: items.map((it, i) => ({ data: it.values, row: rows[i]! })) });
   await assertWithinConstraints(rc, model, scope, items.map((i) => i.id!));
   return rows;
@@ -203,6 +205,7 @@ export async function updateObjects(
   }
   await writeRelations(rc, model, items, true);
   await runAfterWriteHooks(rc, model, items, rows);
+  await runAfterWriteHooks(rc, model, items, rows, 'afterUpdate');
   if (model.changelog) {
     const post = await snapshot(rc, model, rows);
     await recordChanges(rc, model, rows.map((row) => ({ action: 'update', row, pre: preSnaps.get(Number(row.id)) ?? null, post: post.get(Number(row.id))! })));

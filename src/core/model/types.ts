@@ -184,6 +184,13 @@ export interface ModelHooks {
    */
   afterWrite?(args: WriteHookArgs & { row: Record<string, unknown> }): Promise<void> | void;
   /**
+   * as afterWrite, for updates only: upkeep that only a change of a stored row can call for (an
+   * interface leaving tagged mode loses its tagged VLANs). A model whose creates run no afterWrite
+   * or afterCreate hook writes nothing else while it creates, so its new rows are known to have no
+   * counted or pointing rows yet (render-written.ts: they are rendered without being read again).
+   */
+  afterUpdate?(args: WriteHookArgs & { row: Record<string, unknown> }): Promise<void> | void;
+  /**
    * runs once per create request, after its objects and their change records are stored, with all
    * of them at once: follow-up creates batched for the whole request (a device's components from
    * its type's templates). `data` of each is the object the prepare hook received.
@@ -270,7 +277,9 @@ export interface ModelDef {
    * the rows' ids (a sub-select, without parameters, inside the page's own statement when it is
    * prefetched: core/represent/prefetch.ts; else a list, in a statement of its own). The hook gets
    * them from `info.readRows(key)`, converted as the driver parses that model's rows. A device's
-   * bay holding it was a statement of its own per page, an address's NAT outside another.
+   * bay holding it was a statement of its own per page, an address's NAT outside another. Each
+   * selects rows that point at the objects, so an object just created has none of them until
+   * something else is written (render-written.ts).
    */
   representRows?: Record<string, { model: string; select: (ids: RawBuilder<unknown> | number[]) => RawBuilder<unknown> }>;
   /** the brief form carries no `display` (spec: the prefix brief form is exactly id, url, family, prefix) */
