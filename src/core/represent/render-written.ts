@@ -13,13 +13,39 @@ import type { RequestContext } from '../context.js';
 import type { ModelDef } from '../model/types.js';
 import type { Row } from './load-related.js';
 import { planRender } from './plan.js';
-import { takePrefetched, withPrefetch } from './prefetch.js';
+import { type Prefetched, takePrefetched, withPrefetch } from './prefetch.js';
 import { loadsToRender, render } from './render.js';
+
+/**
+ * What a create knows of the rows it returned without reading anything (write-service.ts
+ * createObjects, for a model whose creates run no afterWrite or afterCreate hook): nothing else was
+ * written while they were created, and no row can point at a row before it exists, so their counts
+ * are 0 and their representRows empty; their m2m fields hold what the write stored (covered here
+ * only when empty, as a member would still need its row to render); they have no tags when none
+ * was given. Keyed by the array createObjects returned, which routes hand to renderWritten as is.
+ */
+const knownOfCreated = new WeakMap<Row[], Prefetched>();
+
+export function rememberCreated(model: ModelDef, rows: Row[], members: Map<string, Map<number, number[]>>, tagged: boolean): void {
+  const covered = new Set<string>();
+  for (const [key, owners] of members) if (owners.size === 0) covered.add(`m2m:${key}`);
+  for (const key of Object.keys(model.counts)) covered.add(`count:${key}`);
+  if (!tagged) covered.add('tags');
+  knownOfCreated.set(rows, {
+    covered,
+    rows: new Map(),
+    m2m: new Map([...members].filter(([, owners]) => owners.size === 0)),
+    counts: new Map(Object.keys(model.counts).map((key) => [key, new Map<number, number>()])),
+    // render reads a hook's rows from here when present (render.ts readRows)
+    hookRows: new Map(Object.keys(model.representRows ?? {}).map((key) => [key, []])),
+  });
+}
 
 /** The full representations of rows a write returned, in their order. */
 export async function renderWritten(rc: RequestContext, model: ModelDef, rows: Row[], opts: { created?: boolean } = {}): Promise<Row[]> {
   const plan = planRender(model, 'full');
-  if (rows.length === 0 || loadsToRender(rc, model, plan, rows) < 2) return render(rc, model, rows, 'full', { ...opts, plan });
+  const known = knownOfCreated.get(rows);
+  if (rows.length === 0 || loadsToRender(rc, model, plan, rows, known) < 2) return render(rc, model, rows, 'full', { ...opts, plan, prefetched: known });
   const ids = rows.map((r) => Number(r.id));
   const byIds = sql`select t.* from unnest(${ids}::bigint[]) with ordinality as o(id, ord)
     join ${sql.table(model.table)} as t on t.id = o.id order by o.ord`;

@@ -68,11 +68,12 @@ function nestedToLoad(rc: RequestContext, model: ModelDef, plan: RenderPlan, row
  * m2m field, count, nested target model with an id to load, and tags and depth unless known
  * (render-written.ts chooses between rendering rows in hand and reading them again prefetched).
  */
-export function loadsToRender(rc: RequestContext, model: ModelDef, plan: RenderPlan, rows: Row[]): number {
-  let n = plan.m2mKeys.length + plan.countKeys.length;
-  if (plan.withTags && rows.some((r) => !rc.untagged?.has(`${model.name}:${Number(r.id)}`))) n++;
+export function loadsToRender(rc: RequestContext, model: ModelDef, plan: RenderPlan, rows: Row[], known?: Prefetched): number {
+  const covered = (key: string) => known?.covered.has(key) ?? false;
+  let n = plan.m2mKeys.filter((k) => !covered(`m2m:${k}`)).length + plan.countKeys.filter((k) => !covered(`count:${k}`)).length;
+  if (plan.withTags && !covered('tags') && rows.some((r) => !rc.untagged?.has(`${model.name}:${Number(r.id)}`))) n++;
   if (plan.withDepth && !rows.every((r) => typeof r._depth === 'number')) n++;
-  return n + nestedToLoad(rc, model, plan, rows, () => false).size;
+  return n + nestedToLoad(rc, model, plan, rows, covered).size;
 }
 
 /** Renders rows of one model in one mode. */
