@@ -175,10 +175,13 @@ export async function prepareItems(
     const earlier: Row[] = [];
     // nothing is written while the items are validated: a related row is read once (row-by-id.ts lookupOne)
     const vrc: RequestContext = { ...rc, lookups: new Map() };
+    // the hook sees written m2m sets under their field names (ids), beside the column values
+    const datas = new Map<PreparedItem, Row>();
     for (const item of items) {
-      if (!item.errors.empty || !objects[item.index]) continue;
-      // the hook sees written m2m sets under their field names (ids), beside the column values
-      const data: Row = { ...(item.before ?? {}), ...item.values, ...Object.fromEntries(item.m2m) };
+      if (item.errors.empty && objects[item.index]) datas.set(item, { ...(item.before ?? {}), ...item.values, ...Object.fromEntries(item.m2m) });
+    }
+    if (model.hooks.beforeValidate && datas.size > 1) await model.hooks.beforeValidate({ rc: vrc, items: [...datas.values()] });
+    for (const [item, data] of datas) {
       item.errors.merge(await model.hooks.validate({ rc: vrc, data, before: item.before, sent: item.sent, earlier }));
       if (item.errors.empty) earlier.push(data);
     }

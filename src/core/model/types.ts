@@ -175,6 +175,12 @@ export interface ModelHooks {
    * too, as they will be stored alongside (issue 9: the later duplicate of a bulk write is named).
    */
   validate?(args: WriteHookArgs & { earlier: ReadonlyArray<Record<string, unknown>> }): Promise<Record<string, string[]> | void>;
+  /**
+   * runs once per write request before its items are validated, with the data each validate will
+   * get: reads the related rows the rules will ask for, for all the items at once, into the
+   * request's lookups (crud/row-by-id.ts preloadLookups). Decides nothing itself.
+   */
+  beforeValidate?(args: { rc: RequestContext; items: ReadonlyArray<Record<string, unknown>> }): Promise<void>;
   /** may change `data` before it is stored (hash a password, fill a key) */
   prepare?(args: WriteHookArgs): Promise<void> | void;
   /**
