@@ -7,16 +7,45 @@
 import { sql } from 'kysely';
 import type { RequestContext } from '../../core/context.js';
 import type { Row } from '../../core/represent/load-related.js';
-import { lookupAll, lookupOne } from '../../core/crud/row-by-id.js';
+import { lookupAll, lookupOne, preloadLookups } from '../../core/crud/row-by-id.js';
 
 type Errors = Record<string, string[]>;
 
 /** a related row: read once per validation of a bulk write (crud/row-by-id.ts lookupOne) */
 const one = lookupOne;
 
-/** what the placement rules read of a device's rack, in one read per request (its site and location, its height) */
+/** what the rules read of a device type */
+const TYPE_COLUMNS = sql`dt.model, dt.u_height, dt.is_full_depth, dt.subdevice_role, dt.manufacturer_id, m.name as manufacturer
+  from dcim_devicetype dt join dcim_manufacturer m on m.id = dt.manufacturer_id`;
+const typeRead = (id: number) => sql<Row>`select ${TYPE_COLUMNS} where dt.id = ${id}`;
+
+function typeOf(rc: RequestContext, typeId: unknown): Promise<Row | undefined> {
+  return one(rc, typeRead(Number(typeId)));
+}
+
+/** what the placement rules read of a device's rack (its site and location, its height) */
+const RACK_COLUMNS = sql`site_id, location_id, name, u_height from dcim_rack`;
+const rackRead = (id: number) => sql<Row>`select ${RACK_COLUMNS} where id = ${id}`;
+
 function rackOf(rc: RequestContext, rackId: unknown): Promise<Row | undefined> {
-  return one(rc, sql<Row>`select site_id, location_id, name, u_height from dcim_rack where id = ${rackId}`);
+  return one(rc, rackRead(Number(rackId)));
+}
+
+/** the racked devices of a rack as stored */
+const OCCUPANT_COLUMNS = sql`d.id, d.position, d.face, dt.u_height, dt.is_full_depth
+  from dcim_device d join dcim_devicetype dt on dt.id = d.device_type_id`;
+const occupantsRead = (rackId: number) => sql<Row>`select ${OCCUPANT_COLUMNS} where d.rack_id = ${rackId} and d.position is not null`;
+
+/**
+ * The device types, racks and racked devices the items of a write will be validated against, one
+ * statement each for all the items (ModelHooks.beforeValidate; crud/row-by-id.ts preloadLookups).
+ */
+export async function preloadDeviceRules(rc: RequestContext, items: ReadonlyArray<Row>): Promise<void> {
+  await preloadLookups(rc, items.map((d) => d.device_type_id), typeRead, (ids) => sql<Row>`select dt.id as __of, ${TYPE_COLUMNS} where dt.id = any(${ids}::bigint[])`);
+  const racks = items.map((d) => d.rack_id);
+  await preloadLookups(rc, racks, rackRead, (ids) => sql<Row>`select id as __of, ${RACK_COLUMNS} where id = any(${ids}::bigint[])`);
+  await preloadLookups(rc, items.filter((d) => d.position != null).map((d) => d.rack_id), occupantsRead,
+    (ids) => sql<Row>`select d.rack_id as __of, ${OCCUPANT_COLUMNS} where d.rack_id = any(${ids}::bigint[]) and d.position is not null`);
 }
 
 async function checkPlacement(rc: RequestContext, data: Row, errors: Errors) {
@@ -50,9 +79,7 @@ interface Occupant {
  * create of 100 devices into five racks asked PostgreSQL for a clash 100 times (issue 15).
  */
 async function storedOccupants(rc: RequestContext, rackId: unknown): Promise<Occupant[]> {
-  const rows = await lookupAll(rc, sql<Row>`select d.id, d.position, d.face, dt.u_height, dt.is_full_depth
-    from dcim_device d join dcim_devicetype dt on dt.id = d.device_type_id
-    where d.rack_id = ${rackId} and d.position is not null`);
+  const rows = await lookupAll(rc, occupantsRead(Number(rackId)));
   return rows.map((r) => ({ id: Number(r.id), position: Number(r.position), face: r.face, height: Number(r.u_height), fullDepth: !!r.is_full_depth }));
 }
 
@@ -61,7 +88,7 @@ async function earlierOccupants(rc: RequestContext, rackId: unknown, earlier: Re
   const out: Occupant[] = [];
   for (const e of earlier) {
     if (e.rack_id == null || Number(e.rack_id) !== Number(rackId) || e.position == null) continue;
-    const t = await one(rc, sql<Row>`select u_height, is_full_depth from dcim_devicetype where id = ${Number(e.device_type_id)}`);
+    const t = await typeOf(rc, e.device_type_id);
     if (t) out.push({ id: null, position: Number(e.position), face: e.face, height: Number(t.u_height), fullDepth: !!t.is_full_depth });
   }
   return out;
@@ -115,8 +142,7 @@ async function checkPlatform(rc: RequestContext, data: Row, type: Row, errors: E
 /** `earlier`: the devices written before this one in the same request (they may not share its rack units). */
 export async function validateDevice(rc: RequestContext, data: Row, earlier: ReadonlyArray<Row>): Promise<Errors> {
   const errors: Errors = {};
-  const type = await one(rc, sql<Row>`select dt.model, dt.u_height, dt.is_full_depth, dt.subdevice_role, dt.manufacturer_id,
-    m.name as manufacturer from dcim_devicetype dt join dcim_manufacturer m on m.id = dt.manufacturer_id where dt.id = ${data.device_type_id}`);
+  const type = await typeOf(rc, data.device_type_id);
   await checkPlacement(rc, data, errors);
   if (type) {
     await checkRackPosition(rc, data, type, errors, earlier);

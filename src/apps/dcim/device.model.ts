@@ -13,7 +13,7 @@ import { defineModel } from '../../core/model/define-model.js';
 import { comments, description, fk, localContextData } from '../fields.js';
 import { Airflow, DeviceFace, DeviceStatus } from './choices.js';
 import { renderPrimaryIp, validatePrimaryIps } from './device-primary-ip.js';
-import { unnamedDisplays, validateDevice } from './device-rules.js';
+import { preloadDeviceRules, unnamedDisplays, validateDevice } from './device-rules.js';
 import { DEVICE_SUBJECT, renderConfigContexts } from '../extras/config-context-render.js';
 import { booleanFilter, iexact, interfaceMacFilter, parseIds, siteScope, viaPair } from './filters.js';
 import type { CustomFilter } from '../../core/model/types.js';
@@ -125,6 +125,9 @@ export const device = defineModel({
     parent_device_id: parentDeviceFilter,
   },
   hooks: {
+    async beforeValidate({ rc, items }) {
+      await preloadDeviceRules(rc, items);
+    },
     async validate({ rc, data, before, sent, earlier }) {
       if (sent.has('role') && sent.has('device_role') && data.role_id !== data.device_role_id) {
         return { role: ['role and device_role name different roles; send one of them.'] };

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { makeTestApp, type TestApp, uniq } from '../../helpers/app.js';
-import { make, makeDevice } from '../dcim/factories.js';
+import { make, makeDevice, makeDeviceType, makeManufacturer, makeRack, makeRole, makeSite } from '../dcim/factories.js';
 import { fetchM2m, fetchM2mFields } from '../../../src/core/represent/load-related.js';
 import { fewestStatements } from '../../helpers/statements.js';
 
@@ -149,6 +149,40 @@ describe('a single create', () => {
     }
     expect(plain.body[0]!.count_ipaddresses).toBe(0);
     expect(tagged.body[0]!.tagged_vlans).toEqual([expect.objectContaining({ id: vlan.id })]);
+  });
+
+  it('reads the types and racks of a bulk create of devices together: 20 devices of 20 types in 4 racks cost what 2 do', async () => {
+    const site = await makeSite(t);
+    const role = await makeRole(t);
+    const manufacturer = await makeManufacturer(t);
+    const types = await Promise.all(Array.from({ length: 20 }, () => makeDeviceType(t, { manufacturer: manufacturer.id, u_height: 2 })));
+    const racks = await Promise.all(Array.from({ length: 4 }, () => makeRack(t, site)));
+    // a device already in each rack: the rules compare the new ones with it
+    for (const rack of racks) await makeDevice(t, { site: site.id, role: role.id, device_type: types[0]!.id, rack: rack.id, position: 1, face: 'front' });
+    const cost = async (n: number) => {
+      const name = uniq('dev');
+      const items = Array.from({ length: n }, (_, i) => ({
+        name: `${name}-${i}`, site: site.id, role: role.id, device_type: types[i]!.id, rack: racks[i % 4]!.id, position: 3 + 2 * Math.floor(i / 4), face: 'front',
+      }));
+      const before = t.db.stats.queries;
+      const res = await t.post('/api/dcim/devices/', items);
+      expect(res.statusCode, res.body).toBe(201);
+      return t.db.stats.queries - before;
+    };
+    const two = await cost(2);
+    // racks filled: the next 20 start above the first two's units
+    for (const rack of racks) await sql`update dcim_device set position = null, face = '' where rack_id = ${rack.id} and position > 1`.execute(t.db.kysely);
+    expect(await cost(20)).toBe(two);
+    // and the rules still see the devices stored and the ones written before in the same request
+    const clash = await t.post('/api/dcim/devices/', [
+      { name: uniq('dev'), site: site.id, role: role.id, device_type: types[1]!.id, rack: racks[0]!.id, position: 1, face: 'front' },
+      { name: uniq('dev'), site: site.id, role: role.id, device_type: types[2]!.id, rack: racks[1]!.id, position: 40, face: 'front' },
+      { name: uniq('dev'), site: site.id, role: role.id, device_type: types[3]!.id, rack: racks[1]!.id, position: 41, face: 'front' },
+    ]);
+    expect(clash.statusCode).toBe(400);
+    expect(clash.json()[0].position[0]).toMatch(/^U1 is already occupied/);
+    expect(clash.json()[1]).toEqual({});
+    expect(clash.json()[2].position[0]).toMatch(/^U41 is already occupied/);
   });
 
   it('reads a related row shared by the items of a bulk create once: 20 devices cost what 2 do', async () => {
