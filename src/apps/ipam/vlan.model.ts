@@ -4,6 +4,7 @@
  */
 import { sql } from 'kysely';
 import type { RequestContext } from '../../core/context.js';
+import { lookupOne, preloadLookups } from '../../core/crud/row-by-id.js';
 import { defineModel } from '../../core/model/define-model.js';
 import { relatedFilter } from '../../core/query/related-filter.js';
 import { comments, fk } from '../fields.js';
@@ -12,6 +13,9 @@ import { BasicStatus } from './choices.js';
 import { tenancyFilters, tenantField } from './common.js';
 
 type Row = Record<string, unknown>;
+
+/** a VLAN's group as its rules read it: once per group for a whole bulk write (beforeValidate) */
+const groupRead = (id: number) => sql<Row>`select * from ipam_vlangroup where id = ${id}`;
 
 export const vlan = defineModel({
   name: 'ipam.vlan',
@@ -49,10 +53,13 @@ export const vlan = defineModel({
   // the L2VPN termination of each object of a page, read with the page
   representRows: { l2vpn_termination: l2vpnTerminationRows('ipam.vlan') },
   hooks: {
+    async beforeValidate({ rc, items }) {
+      // issue 15: a bulk create of 100 VLANs in five groups read a group 100 times
+      await preloadLookups(rc, items.map((d) => d.group_id), groupRead, (ids) => sql<Row>`select id as __of, * from ipam_vlangroup where id = any(${ids}::bigint[])`);
+    },
     async validate({ rc, data }) {
       if (data.group_id == null) return;
-      const res = await sql<Row>`select * from ipam_vlangroup where id = ${data.group_id}`.execute(rc.q);
-      const group = res.rows[0];
+      const group = await lookupOne(rc, groupRead(Number(data.group_id)));
       if (!group) return;
       const errors: Record<string, string[]> = {};
       // NetBox 3.4: a VLAN in a group may only name a site when the group is scoped to that site
