@@ -31,6 +31,14 @@ async function createCost(body: Record<string, unknown> = {}): Promise<number> {
   return n;
 }
 
+/** statements run by one bulk create, which must answer 201 */
+async function bulkCreateCost(path: string, items: Array<Record<string, unknown>>): Promise<number> {
+  const before = t.db.stats.queries;
+  const res = await t.post(path, items);
+  expect(res.statusCode, res.body).toBe(201);
+  return t.db.stats.queries - before;
+}
+
 describe('a single create', () => {
   it('runs begin, its insert, its change record and commit: nothing else', async () => {
     await t.post('/api/ipam/ip-addresses/', { address: address() });
@@ -161,13 +169,9 @@ describe('a single create', () => {
     for (const rack of racks) await makeDevice(t, { site: site.id, role: role.id, device_type: types[0]!.id, rack: rack.id, position: 1, face: 'front' });
     const cost = async (n: number) => {
       const name = uniq('dev');
-      const items = Array.from({ length: n }, (_, i) => ({
+      return bulkCreateCost('/api/dcim/devices/', Array.from({ length: n }, (_, i) => ({
         name: `${name}-${i}`, site: site.id, role: role.id, device_type: types[i]!.id, rack: racks[i % 4]!.id, position: 3 + 2 * Math.floor(i / 4), face: 'front',
-      }));
-      const before = t.db.stats.queries;
-      const res = await t.post('/api/dcim/devices/', items);
-      expect(res.statusCode, res.body).toBe(201);
-      return t.db.stats.queries - before;
+      })));
     };
     const two = await cost(2);
     // racks filled: the next 20 start above the first two's units
@@ -188,13 +192,7 @@ describe('a single create', () => {
   it('reads the groups of a bulk create of VLANs together: 20 VLANs in 4 groups cost what 2 do, and the groups\' ranges still hold', async () => {
     const groups = await Promise.all(Array.from({ length: 4 }, () => make(t, '/api/ipam/vlan-groups/', { name: uniq('g'), slug: uniq('g'), min_vid: 100, max_vid: 199 })));
     let vid = 100;
-    const cost = async (n: number) => {
-      const items = Array.from({ length: n }, (_, i) => ({ vid: vid++, name: uniq('v'), group: groups[i % 4]!.id }));
-      const before = t.db.stats.queries;
-      const res = await t.post('/api/ipam/vlans/', items);
-      expect(res.statusCode, res.body).toBe(201);
-      return t.db.stats.queries - before;
-    };
+    const cost = (n: number) => bulkCreateCost('/api/ipam/vlans/', Array.from({ length: n }, (_, i) => ({ vid: vid++, name: uniq('v'), group: groups[i % 4]!.id })));
     // as fewestStatements (helpers/statements.ts): the first write after the groups were made may pay for bookkeeping not its own
     await cost(2);
     expect(await cost(20)).toBe(await cost(2));
@@ -205,13 +203,9 @@ describe('a single create', () => {
 
   it('reads a related row shared by the items of a bulk create once: 20 devices cost what 2 do', async () => {
     const first = await makeDevice(t);
-    const cost = async (n: number) => {
+    const cost = (n: number) => {
       const name = uniq('dev');
-      const items = Array.from({ length: n }, (_, i) => ({ name: `${name}-${i}`, site: first.site.id, device_type: first.device_type.id, role: first.role.id }));
-      const before = t.db.stats.queries;
-      const res = await t.post('/api/dcim/devices/', items);
-      expect(res.statusCode, res.body).toBe(201);
-      return t.db.stats.queries - before;
+      return bulkCreateCost('/api/dcim/devices/', Array.from({ length: n }, (_, i) => ({ name: `${name}-${i}`, site: first.site.id, device_type: first.device_type.id, role: first.role.id })));
     };
     await cost(2);
     expect(await cost(20)).toBe(await cost(2));
