@@ -6,7 +6,7 @@
 import type { RequestContext, WriteCounts } from '../context.js';
 import { storedFields } from '../model/define-model.js';
 import type { ModelDef } from '../model/types.js';
-import { fetchM2mFields, fetchTags, type Row } from '../represent/load-related.js';
+import { fetchM2mFields, fetchTags, type M2mMembers, type Row } from '../represent/load-related.js';
 import { insertRows } from '../../db/bulk-insert.js';
 import { enqueueEvents } from '../events/enqueue.js';
 import { deferWrite } from './deferred-write.js';
@@ -14,7 +14,7 @@ import { deferWrite } from './deferred-write.js';
 export type ChangeAction = 'create' | 'update' | 'delete';
 
 /** What one key of a snapshot reads: the stored row, its m2m members and its tag names. */
-type SnapshotRead = (row: Row, id: number, m2m: Map<string, Map<number, number[]>>, tags: Map<number, Array<{ name: string }>>) => unknown;
+type SnapshotRead = (row: Row, id: number, m2m: M2mMembers, tags: Map<number, Array<{ name: string }>>) => unknown;
 
 /**
  * The keys of a model's snapshots in their order (sorted) and how each is read, worked out once
@@ -43,9 +43,6 @@ function snapshotPlan(model: ModelDef): Array<[string, SnapshotRead]> {
   snapshotPlans.set(model, plan);
   return plan;
 }
-
-/** m2m field key -> owner id -> member ids (ascending), as fetchM2mFields answers */
-export type M2mMembers = Map<string, Map<number, number[]>>;
 
 /**
  * Snapshots of stored rows, keyed by id. `created`: the m2m members of rows the caller has just

@@ -9,10 +9,10 @@ import type { RequestContext } from '../context.js';
 import { Errors } from '../errors.js';
 import { assertWithinConstraints, requirePermission } from '../auth/permissions.js';
 import type { ModelDef } from '../model/types.js';
-import type { Row } from '../represent/load-related.js';
+import type { M2mMembers, Row } from '../represent/load-related.js';
 import { insertRows } from '../../db/bulk-insert.js';
 import { rememberCreated } from '../represent/render-written.js';
-import { type M2mMembers, recordChanges, snapshot } from './changelog.js';
+import { recordChanges, snapshot } from './changelog.js';
 import { collectDeletion } from './delete-collector.js';
 import { type PreparedItem, prepareItems, type WriteMode } from './prepare.js';
 
@@ -105,7 +105,7 @@ export async function createObjects(rc: RequestContext, model: ModelDef, inputs:
   await model.hooks.afterCreate?.({ rc, created: items.map((it, i) => ({ data: it.values, row: rows[i]! })) });
   await assertWithinConstraints(rc, model, scope, items.map((i) => i.id!));
   // with no hook writing beside the rows, what they show besides their columns is known
-  if (!model.hooks.afterWrite && !model.hooks.afterCreate) rememberCreated(model, rows, members, items.some((it) => it.tags?.length));
+  if (!model.hooks.afterWrite && !model.hooks.afterCreate) rememberCreated(model, rows, members);
   return rows;
 }
 

@@ -73,11 +73,14 @@ export async function fetchM2m(rc: RequestContext, through: Through, ids: number
   return m2mMap((await sql<{ o: number; m: number }>`${m2mSql(through, ids)}`.execute(rc.q)).rows);
 }
 
+/** m2m field key -> owner id -> member ids, in member id order */
+export type M2mMembers = Map<string, Map<number, number[]>>;
+
 /**
  * The members of several m2m fields of the same owners in one statement (a change-log snapshot of
- * an interface reads three): field key -> owner id -> member ids.
+ * an interface reads three).
  */
-export async function fetchM2mFields(rc: RequestContext, fields: Array<[string, Through]>, ids: number[]): Promise<Map<string, Map<number, number[]>>> {
+export async function fetchM2mFields(rc: RequestContext, fields: Array<[string, Through]>, ids: number[]): Promise<M2mMembers> {
   if (fields.length === 0 || ids.length === 0) return new Map(fields.map(([k]) => [k, new Map()]));
   if (fields.length === 1) return new Map([[fields[0]![0], await fetchM2m(rc, fields[0]![1], ids)]]);
   const parts = fields.map(([k, through]) => sql`select ${sql.lit(k)}::text as k, j.o, j.m from (${m2mSql(through, ids)}) j`);

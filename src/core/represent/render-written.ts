@@ -11,7 +11,7 @@
 import { sql } from 'kysely';
 import type { RequestContext } from '../context.js';
 import type { ModelDef } from '../model/types.js';
-import type { Row } from './load-related.js';
+import type { M2mMembers, Row } from './load-related.js';
 import { planRender } from './plan.js';
 import { type Prefetched, takePrefetched, withPrefetch } from './prefetch.js';
 import { loadsToRender, render } from './render.js';
@@ -21,16 +21,16 @@ import { loadsToRender, render } from './render.js';
  * createObjects, for a model whose creates run no afterWrite or afterCreate hook): nothing else was
  * written while they were created, and no row can point at a row before it exists, so their counts
  * are 0 and their representRows empty; their m2m fields hold what the write stored (covered here
- * only when empty, as a member would still need its row to render); they have no tags when none
- * was given. Keyed by the array createObjects returned, which routes hand to renderWritten as is.
+ * only when empty, as a member would still need its row to render). Their tags need nothing here:
+ * rows created without any are in RequestContext.untagged, which loadsToRender and fetchTags read.
+ * Keyed by the array createObjects returned, which routes hand to renderWritten as is.
  */
 const knownOfCreated = new WeakMap<Row[], Prefetched>();
 
-export function rememberCreated(model: ModelDef, rows: Row[], members: Map<string, Map<number, number[]>>, tagged: boolean): void {
+export function rememberCreated(model: ModelDef, rows: Row[], members: M2mMembers): void {
   const covered = new Set<string>();
   for (const [key, owners] of members) if (owners.size === 0) covered.add(`m2m:${key}`);
   for (const key of Object.keys(model.counts)) covered.add(`count:${key}`);
-  if (!tagged) covered.add('tags');
   knownOfCreated.set(rows, {
     covered,
     rows: new Map(),
