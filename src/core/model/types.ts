@@ -176,9 +176,10 @@ export interface ModelHooks {
    */
   validate?(args: WriteHookArgs & { earlier: ReadonlyArray<Record<string, unknown>> }): Promise<Record<string, string[]> | void>;
   /**
-   * runs once per write request before its items are validated, with the data each validate will
-   * get: reads the related rows the rules will ask for, for all the items at once, into the
-   * request's lookups (crud/row-by-id.ts preloadLookups). Decides nothing itself.
+   * runs once per bulk write (more than one item to validate) before its items are validated, with
+   * the data each validate will get: reads the related rows the rules will ask for, for all the
+   * items at once, into the request's lookups (crud/row-by-id.ts preloadLookups). Decides nothing
+   * itself; a single item's rules read what they need as they go.
    */
   beforeValidate?(args: { rc: RequestContext; items: ReadonlyArray<Record<string, unknown>> }): Promise<void>;
   /** may change `data` before it is stored (hash a password, fill a key) */
