@@ -3,7 +3,7 @@
  * (reference 6.1). Related objects are resolved later, in batches (resolve-related.ts).
  */
 import type { FieldDef } from '../model/types.js';
-import { format, networkOf, parseIp } from '../net/ip.js';
+import { format, formatIpv4, networkOf, parseIp } from '../net/ip.js';
 import { normaliseMac } from '../net/mac.js';
 
 export class FieldError extends Error {}
@@ -110,6 +110,9 @@ function parseIntegers(f: FieldDef, v: unknown): number[] {
 }
 
 function parseIpAddress(v: unknown): string {
+  const v4 = typeof v === 'string' ? formatIpv4(v) : null;
+  // a /0 mask is refused below, with the message
+  if (v4 !== null && !v4.endsWith('/0')) return v4;
   const ip = typeof v === 'string' ? parseIp(v) : null;
   if (!ip) fail(`Invalid IP address format: ${String(v)}`);
   if (ip!.prefixLength === 0) fail('Cannot create IP address with /0 mask.');

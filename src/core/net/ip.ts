@@ -33,6 +33,24 @@ function parseV6(s: string): bigint {
   return groups.reduce((acc, g) => (acc << 16n) | BigInt(parseInt(g, 16)), 0n);
 }
 
+/**
+ * `addr[/len]` as format(parseIp(...)) writes it, when it is an IPv4 address; null otherwise (the
+ * caller falls back to parseIp). Node's isIPv4 accepts only dotted quads without leading zeros,
+ * which are their own canonical form, so no BigInt is made: a bulk create of 100 addresses spent
+ * 2.6 % of its CPU parsing and formatting them through BigInt (issue 15).
+ */
+export function formatIpv4(input: string): string | null {
+  const s = input.trim();
+  const slash = s.indexOf('/');
+  const addr = slash < 0 ? s : s.slice(0, slash);
+  if (!isIPv4(addr)) return null;
+  if (slash < 0) return `${addr}/32`;
+  const lenText = s.slice(slash + 1);
+  if (!/^\d{1,3}$/.test(lenText)) return null;
+  const len = Number(lenText);
+  return len > 32 ? null : `${addr}/${len}`;
+}
+
 /** Parses `addr[/len]`; null when it is not an address. */
 export function parseIp(input: string): IpValue | null {
   const s = input.trim();

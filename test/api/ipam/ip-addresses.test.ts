@@ -56,6 +56,10 @@ describe('IP address representation', () => {
 
   it('validates address, status and DNS name', async () => {
     expect((await t.post('/api/ipam/ip-addresses/', { address: '10.0.0.300/24' })).json()).toEqual({ address: ['Invalid IP address format: 10.0.0.300/24'] });
+    expect((await t.post('/api/ipam/ip-addresses/', { address: '10.0.0.1/0' })).json()).toEqual({ address: ['Cannot create IP address with /0 mask.'] });
+    const padded = (await t.post('/api/ipam/ip-addresses/', { address: ' 198.51.100.77/024 ' })).json();
+    expect(padded.address).toBe('198.51.100.77/24');
+    await t.del(`/api/ipam/ip-addresses/${padded.id}/`);
     expect((await t.post('/api/ipam/ip-addresses/', { status: 'active' })).json()).toEqual({ address: ['This field is required.'] });
     expect((await t.post('/api/ipam/ip-addresses/', { address: '10.9.9.9/24', status: 'slaac' })).json()).toEqual({ status: ['Only IPv6 addresses can be assigned SLAAC status'] });
     expect(Object.keys((await t.post('/api/ipam/ip-addresses/', { address: '10.9.9.9/24', dns_name: 'bad name!' })).json())).toEqual(['dns_name']);
