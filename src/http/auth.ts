@@ -35,8 +35,28 @@ export function createTokenCache(): TokenCache {
   return createVersionedCache<TokenRow>({ max: TOKEN_CACHE_MAX });
 }
 
+/**
+ * Answers of inNetworks per list of networks (the trusted proxies, a setting) and address: every
+ * request asks it of its peer, the same few addresses over and over, and parsing both sides into
+ * BigInts was ~1 % of a page's CPU (issue 15). Bounded: a scan from many addresses refills it.
+ */
+const networkAnswers = new WeakMap<readonly string[], Map<string, boolean>>();
+const MAX_NETWORK_ANSWERS = 1_000;
+
 /** True when `ip` falls in one of the networks (`10.0.0.0/8`, `::1`). */
 export function inNetworks(ip: string, networks: readonly string[]): boolean {
+  let answers = networkAnswers.get(networks);
+  if (!answers) networkAnswers.set(networks, (answers = new Map()));
+  let answer = answers.get(ip);
+  if (answer === undefined) {
+    answer = computeInNetworks(ip, networks);
+    if (answers.size >= MAX_NETWORK_ANSWERS) answers.clear();
+    answers.set(ip, answer);
+  }
+  return answer;
+}
+
+function computeInNetworks(ip: string, networks: readonly string[]): boolean {
   const addr = parseIp(ip);
   if (!addr) return false;
   return networks.some((n) => {
