@@ -112,6 +112,8 @@ export async function startServer(opts: StartOptions): Promise<Server> {
   const nodeArgs = ['--max-semi-space-size=16'];
   if (opts.traceSqlFile) nodeArgs.push('--import', 'tsx', '--import', join(ROOT, 'bench/trace-sql.ts'));
   if (opts.cpuProfDir) nodeArgs.push('--cpu-prof', '--cpu-prof-dir', opts.cpuProfDir);
+  // V8 samples every 1,000 us by default: too few samples to split a short run's hot paths
+  if (opts.cpuProfDir && process.env.BENCH_CPU_PROF_INTERVAL_US) nodeArgs.push('--cpu-prof-interval', process.env.BENCH_CPU_PROF_INTERVAL_US);
   const entry = opts.traceSqlFile ? 'src/cli.ts' : 'bin/inventory.js';
   const child = spawn(process.execPath, [...nodeArgs, entry, 'serve'], {
     cwd: ROOT,

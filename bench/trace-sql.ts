@@ -56,7 +56,9 @@ pg.Pool.prototype.connect = function (this: unknown, ...args: unknown[]) {
 
 process.on('SIGUSR2', () => {
   const file = `${process.env.BENCH_TRACE_SQL}.${dumps++}.json`;
-  const statements = [...stats].map(([sql, s]) => ({ sql: sql.slice(0, 400), ...s })).sort((a, b) => b.ms - a.ms);
+  // BENCH_TRACE_SQL_CHARS: whole statements, to run one again by hand (EXPLAIN, pgbench)
+  const width = Number(process.env.BENCH_TRACE_SQL_CHARS) || 400;
+  const statements = [...stats].map(([sql, s]) => ({ sql: sql.slice(0, width), ...s })).sort((a, b) => b.ms - a.ms);
   writeFileSync(file, JSON.stringify({ requests, poolWaits, statements }, null, 1));
   requests = 0;
   stats = new Map();
