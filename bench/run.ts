@@ -79,7 +79,7 @@ async function benchEngine(engine: 'postgres' | 'pglite', run: BenchRun): Promis
     // Statistics and visibility map as autovacuum would leave them a minute later: right after a
     // bulk load the planner estimates ~0 tagged items and picks a plan that is ~40x slower for the
     // tags query, and every index-only scan still reads the heap (no page is marked all-visible).
-    if (await server.analyze()) log('   VACUUM ANALYZE after seeding (steady-state statistics and visibility map)');
+    if (await server.analyze()) log('   VACUUM ANALYZE and CHECKPOINT after seeding (steady-state statistics and visibility map, the load written back)');
 
     const trace = traceBase ? new SqlTrace(server, traceBase) : null;
     // statements of one list request at limit=50 and limit=1000: they must not grow with the page
