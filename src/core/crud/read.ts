@@ -81,7 +81,7 @@ export async function readAndRender(rc: RequestContext, model: ModelDef, params:
     prefetched = await prefetchFor(rc, model, plan, rows);
   } else {
     const page = pageQuery(selectList(model, plan)).compile(rc.q);
-    if (plannedPerValue(page)) {
+    if (size?.alternatives || plannedPerValue(page)) {
       rows = (await rc.q.executeQuery<Row>(page)).rows;
       prefetched = await prefetchFor(rc, model, plan, rows);
     } else {
@@ -99,6 +99,11 @@ export interface PageSize {
   limit: number | null;
   /** whether the page query also selects `__total` */
   withTotal: boolean;
+  /**
+   * whether the page reads alternatives apart (narrowToAlternatives): each is an index range its
+   * values bound, so PostgreSQL plans it per value, whatever operators it is written with
+   */
+  alternatives?: boolean;
 }
 
 /**
@@ -168,7 +173,8 @@ export async function listObjects(rc: RequestContext, model: ModelDef, params: P
   const withCount = count === undefined && !shared;
   // the total comes last: removing the last property of a row is cheap, while removing the first
   // turned every row of the page into a slow dictionary object (V8)
-  const pageWhere = whereSql(narrowToAlternatives(conds, table, order, page) ?? conds);
+  const narrowed = narrowToAlternatives(conds, table, order, page);
+  const pageWhere = whereSql(narrowed ?? conds);
   const pageQuery: PageQuery = (columns) => sql`select ${columns}${withCount ? sql`, (${countSql}) as __total` : sql``} from ${table} as t ${pageWhere} order by ${order} ${limit}`;
   let results: Row[];
   try {
@@ -179,7 +185,7 @@ export async function listObjects(rc: RequestContext, model: ModelDef, params: P
       else count = page.offset === 0 ? 0 : Number((await countSql.execute(rc.q)).rows[0]!.n);
       total.store(count);
       for (const r of rows) delete r.__total;
-    }, { limit: page.limit, withTotal: withCount });
+    }, { limit: page.limit, withTotal: withCount, alternatives: narrowed !== null });
   } finally {
     total.settle();
   }

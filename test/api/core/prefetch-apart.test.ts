@@ -42,9 +42,13 @@ describe('a page filtered by a pattern or a network', () => {
     expect(byId.body.results[0].nat_outside).toMatchObject({ id: addresses[1]!.id });
     for (const url of [`/api/ipam/ip-addresses/?q=${tag}&ordering=address`, '/api/ipam/ip-addresses/?parent=10.213.0.0/16&ordering=address',
       `/api/ipam/ip-addresses/?dns_name__ic=${tag}&ordering=address`]) {
-      const apart = await statements(url);
-      expect(apart.n, url).toBe(2);
-      expect(apart.body, url).toEqual(byId.body);
+      // twice: the second takes its total from the count cache, so the page's statement holds only
+      // the page's own conditions (parent=: the network's ranges read apart, no `<<=` beside them)
+      for (const read of ['first', 'again']) {
+        const apart = await statements(url);
+        expect(apart.n, `${url} ${read}`).toBe(2);
+        expect(apart.body, url).toEqual(byId.body);
+      }
     }
   });
 
