@@ -101,6 +101,26 @@ describe('interfaces of a virtual chassis (NetBox 3.4 InterfaceFilterSet)', () =
     expect(bad.json()).toEqual({ virtual_chassis_member_id: ['Select a valid choice. 99999999 is not one of the available choices.'] });
   });
 
+  it('looks one device up with =, whose plan PostgreSQL keeps, and several with = any()', async () => {
+    const c = await chassis();
+    const lookups = async (query: string) => {
+      const seen: Array<{ sql: string; parameters: readonly unknown[] }> = [];
+      const stop = t.db.observeStatements((_ms, _err, q) => {
+        if (q.sql.includes(' as peers')) seen.push(q);
+      });
+      try {
+        expect((await t.get(`/api/dcim/interfaces/?${query}`)).statusCode).toBe(200);
+      } finally {
+        stop();
+      }
+      expect(seen, query).toHaveLength(1);
+      return seen[0]!;
+    };
+    expect(await lookups(`device_id=${c.member.id}`)).toMatchObject({ sql: expect.stringContaining('d."id" = $1::bigint'), parameters: [String(c.member.id)] });
+    expect(await lookups(`device=${encodeURIComponent(c.master.name)}`)).toMatchObject({ sql: expect.stringContaining('d."name" = $1::text'), parameters: [c.master.name] });
+    expect((await lookups(`device_id=${c.member.id}&device_id=${c.outsider.id}`)).sql).toContain('d."id" = any($1::bigint[])');
+  });
+
   it('a master\'s addresses (ip-addresses device_id) include those on members\' non-management interfaces', async () => {
     const c = await chassis();
     const on = (i: Json, address: string) => make(t, '/api/ipam/ip-addresses/', { address, assigned_object_type: 'dcim.interface', assigned_object_id: i.id });
