@@ -9,22 +9,12 @@ import type { AppContext, RequestContext } from '../../core/context.js';
 import { Errors } from '../../core/errors.js';
 import type { CustomFilter } from '../../core/model/types.js';
 import type { Cond } from '../../core/query/lookups.js';
+import { namedIds } from '../../core/query/named-ids.js';
 import { parseFilterValue } from '../../core/query/parse-value.js';
 import { numericFilter } from './network-filters.js';
 
 const invalid = (param: string, v: string) => Errors.invalidFilter(param, `Select a valid choice. ${v} is not one of the available choices.`);
 const negate = (c: Cond, lookup: string) => (lookup === 'n' ? sql`not coalesce(${c}, false)` : c);
-
-/** ids of rows of `table` whose `column` (id or natural key) is one of the values; 400 for unknown values */
-async function idsOf(rc: RequestContext, param: string, table: string, column: string, values: string[]): Promise<number[]> {
-  const keys = column === 'id' ? values.map((v) => String(parseFilterValue(param, 'id', v))) : values;
-  const found = await sql<{ id: number; k: string }>`select id, ${sql.ref(column)}::text as k from ${sql.table(table)}
-    where ${sql.ref(column)}::text = any(${keys})`.execute(rc.q);
-  const have = new Set(found.rows.map((r) => r.k));
-  const missing = keys.find((k) => !have.has(k));
-  if (missing !== undefined) throw invalid(param, missing);
-  return found.rows.map((r) => Number(r.id));
-}
 
 /**
  * NetBox 3.4 present_in_vrf: objects in the VRF, or in any VRF exporting a route target the VRF
@@ -35,7 +25,7 @@ export function presentInVrfFilter(byId: boolean): CustomFilter {
   return {
     type: byId ? 'integer' : 'string',
     async build(values, _lookup, { rc, alias }) {
-      const ids = await idsOf(rc, param, 'ipam_vrf', byId ? 'id' : 'rd', values);
+      const ids = await namedIds(rc, param, 'ipam_vrf', byId ? 'id' : 'rd', values);
       const vrf = sql.ref(`${alias}.vrf_id`);
       return sql`(${vrf} = any(${ids}::bigint[]) or ${vrf} in (select e.vrf_id from ipam_vrf_export_targets e
         join ipam_vrf_import_targets i on i.routetarget_id = e.routetarget_id where i.vrf_id = any(${ids}::bigint[])))`;
@@ -49,7 +39,7 @@ export function throughFilter(param: string, through: { table: string; own: stri
     type: target.key === 'id' ? 'integer' : 'string',
     lookups: ['n'],
     async build(values, lookup, { rc, alias }) {
-      const ids = await idsOf(rc, lookup === 'n' ? `${param}__n` : param, target.table, target.key, values);
+      const ids = await namedIds(rc, lookup === 'n' ? `${param}__n` : param, target.table, target.key, values);
       const c = sql`${sql.ref(`${alias}.id`)} in (select ${sql.ref(through.own)} from ${sql.table(through.table)}
         where ${sql.ref(through.other)} = any(${ids}::bigint[]))`;
       return negate(c, lookup);
@@ -118,7 +108,7 @@ export function interfaceFilter(target: AssignedTarget, param: string, byId: boo
     async build(values, lookup, { rc, alias }) {
       const name = lookup === 'n' ? `${param}__n` : param;
       if (!(await tableExists(rc, target.table))) throw invalid(name, values[0]!);
-      const ids = await idsOf(rc, name, target.table, byId ? 'id' : 'name', values);
+      const ids = await namedIds(rc, name, target.table, byId ? 'id' : 'name', values);
       const c = sql`(${sql.ref(`${alias}.assigned_object_type`)} = ${target.type}
         and ${sql.ref(`${alias}.assigned_object_id`)} = any(${ids}::bigint[]))`;
       return negate(c, lookup);

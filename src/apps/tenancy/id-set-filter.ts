@@ -6,10 +6,9 @@
  * TreeNodeMultipleChoiceFilter); `__n` excludes every object the values match.
  */
 import { sql } from 'kysely';
-import { Errors } from '../../core/errors.js';
 import type { CustomFilter, FilterBuildContext } from '../../core/model/types.js';
 import type { Cond } from '../../core/query/lookups.js';
-import { parseFilterValue } from '../../core/query/parse-value.js';
+import { namedIds } from '../../core/query/named-ids.js';
 import { descendantsSql } from '../../core/represent/load-related.js';
 
 export interface IdSetFilterOptions {
@@ -35,15 +34,7 @@ export function idSetFilter(opts: IdSetFilterOptions): CustomFilter {
       const raw = values.filter((v) => v !== 'null');
       if (!raw.length) return null;
       const column = opts.byId ? 'id' : (opts.key ?? target.naturalKey ?? 'id');
-      const keys = opts.byId ? raw.map((v) => String(parseFilterValue(opts.param, 'id', v))) : raw;
-      const found = await sql<{ id: number; k: string }>`select id, ${sql.ref(column)}::text as k
-        from ${sql.table(target.table)} where ${sql.ref(column)}::text = any(${keys})`.execute(ctx.rc.q);
-      const have = new Set(found.rows.map((r) => r.k));
-      const missing = keys.find((k) => !have.has(k));
-      if (missing !== undefined) {
-        throw Errors.invalidFilter(opts.param, `Select a valid choice. ${missing} is not one of the available choices.`);
-      }
-      const ids = found.rows.map((r) => Number(r.id));
+      const ids = await namedIds(ctx.rc, opts.param, target.table, column, raw);
       const set = target.treeParent
         ? descendantsSql(target, sql`select unnest(${ids}::bigint[])`)
         : sql`(select unnest(${ids}::bigint[]))`;

@@ -96,6 +96,33 @@ describe('GET /api/ipam/services/', () => {
     expect(await list(`ipaddress=192.0.2.1/24&id=${withIp.id}`)).toEqual([withIp.id]);
     expect(await list(`device=${device.name}&id=${withIp.id}`)).toEqual([withIp.id]);
   });
+
+  it('finds the addresses an address filter names through the primary key, one value as = $1', async () => {
+    const lookups = async (query: string) => {
+      const seen: string[] = [];
+      const stop = t.db.observeStatements((_ms, _err, q) => {
+        if (/from "ipam_ipaddress" where/.test(q.sql)) seen.push(q.sql);
+      });
+      try {
+        const res = await t.get(`/api/ipam/services/?${query}`);
+        return { status: res.statusCode, body: res.json(), seen };
+      } finally {
+        stop();
+      }
+    };
+    // compared as text, an id matched no index and every address was read
+    const one = await lookups(`ipaddress_id=${deviceIp.id}`);
+    expect(one.status).toBe(200);
+    expect(one.seen).toEqual([expect.stringMatching(/where id = \$1::bigint$/)]);
+    const two = await lookups(`ipaddress_id=${deviceIp.id}&ipaddress_id=${vmIp.id}`);
+    expect(two.seen).toEqual([expect.stringMatching(/where id = any\(\$1::bigint\[\]\)$/)]);
+    const unknown = await lookups('ipaddress_id=99999999');
+    expect(unknown.status).toBe(400);
+    expect(unknown.body).toEqual({ ipaddress_id: ['Select a valid choice. 99999999 is not one of the available choices.'] });
+    const byAddress = await lookups('ipaddress=192.0.2.1/24');
+    expect(byAddress.status).toBe(200);
+    expect(byAddress.seen).toEqual([expect.stringContaining('"address"::text = $1::text')]);
+  });
 });
 
 describe('deletion', () => {
