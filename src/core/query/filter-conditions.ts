@@ -10,6 +10,7 @@ import type { FieldDef, ModelDef } from '../model/types.js';
 import { descendantsSql } from '../represent/load-related.js';
 import { BOOLEAN_VALUED, type Cond, equalsAny, likeEscape, likeFor, LOOKUPS_BY_KIND } from './lookups.js';
 import { normaliseMac } from '../net/mac.js';
+import { namedIds } from './named-ids.js';
 import { parseBooleanLookup, parseFilterValue, parseNetworks } from './parse-value.js';
 import { format } from '../net/ip.js';
 
@@ -66,14 +67,7 @@ export async function fkKeyCondition(rc: RequestContext, param: string, key: str
   const wantNull = raw.some((r) => r === 'null');
   const keys = raw.filter((r) => r !== 'null');
   let ids: number[] = [];
-  if (keys.length) {
-    const found = await sql<{ id: number; k: string }>`select id, ${sql.ref(nk)}::text as k from ${sql.table(target.table)}
-      where ${sql.ref(nk)}::text = any(${keys})`.execute(rc.q);
-    const have = new Set(found.rows.map((r) => r.k));
-    const missing = keys.find((k) => !have.has(k));
-    if (missing !== undefined) throw invalidChoice(param, missing);
-    ids = found.rows.map((r) => Number(r.id));
-  }
+  if (keys.length) ids = await namedIds(rc, param, target.table, nk, keys);
   return idSetCondition(rc, `${key}_id`, f, lookup, ids, wantNull);
 }
 

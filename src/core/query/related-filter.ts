@@ -5,11 +5,10 @@
  * descendants, as NetBox's TreeNodeMultipleChoiceFilter does.
  */
 import { sql } from 'kysely';
-import { Errors } from '../errors.js';
 import type { CustomFilter, ModelDef } from '../model/types.js';
 import { descendantsSql } from '../represent/load-related.js';
 import type { Cond } from './lookups.js';
-import { parseFilterValue } from './parse-value.js';
+import { namedIds } from './named-ids.js';
 
 export function relatedFilter(path: string[], opts: { byId?: boolean } = {}): CustomFilter {
   return {
@@ -29,13 +28,7 @@ export function relatedFilter(path: string[], opts: { byId?: boolean } = {}): Cu
       const param = path.join('_') + (opts.byId ? '_id' : '');
       const column = opts.byId ? 'id' : (target.naturalKey ?? 'id');
       const raw = values.filter((v) => v !== 'null');
-      const keys = opts.byId ? raw.map((v) => String(parseFilterValue(param, 'id', v))) : raw;
-      const found = await sql<{ id: number; k: string }>`select id, ${sql.ref(column)}::text as k
-        from ${sql.table(target.table)} where ${sql.ref(column)}::text = any(${keys})`.execute(rc.q);
-      const have = new Set(found.rows.map((r) => r.k));
-      const missing = keys.find((k) => !have.has(k));
-      if (missing !== undefined) throw Errors.invalidFilter(param, `Select a valid choice. ${missing} is not one of the available choices.`);
-      const ids = found.rows.map((r) => Number(r.id));
+      const ids = raw.length ? await namedIds(rc, param, target.table, column, raw) : [];
       let inner: Cond = target.treeParent
         ? descendantsSql(target, sql`select unnest(${ids}::bigint[])`)
         : sql`(select unnest(${ids}::bigint[]))`;

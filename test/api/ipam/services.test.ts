@@ -97,11 +97,11 @@ describe('GET /api/ipam/services/', () => {
     expect(await list(`device=${device.name}&id=${withIp.id}`)).toEqual([withIp.id]);
   });
 
-  it('finds the addresses an address filter names through the primary key, one value as = $1', async () => {
-    const lookups = async (query: string) => {
+  it('finds the rows a filter names through their indexes, one value as = $1', async () => {
+    const lookups = async (query: string, table = 'ipam_ipaddress') => {
       const seen: string[] = [];
       const stop = t.db.observeStatements((_ms, _err, q) => {
-        if (/from "ipam_ipaddress" where/.test(q.sql)) seen.push(q.sql);
+        if (q.sql.includes(`from "${table}" where`)) seen.push(q.sql);
       });
       try {
         const res = await t.get(`/api/ipam/services/?${query}`);
@@ -122,6 +122,10 @@ describe('GET /api/ipam/services/', () => {
     const byAddress = await lookups('ipaddress=192.0.2.1/24');
     expect(byAddress.status).toBe(200);
     expect(byAddress.seen).toEqual([expect.stringContaining('"address"::text = $1::text')]);
+    // a foreign key named by its natural key (fkKeyCondition), the same way
+    const byName = await lookups(`device=${encodeURIComponent(device.name)}`, 'dcim_device');
+    expect(byName.status).toBe(200);
+    expect(byName.seen).toEqual([expect.stringMatching(/where "name"::text = \$1::text$/)]);
   });
 });
 
