@@ -10,10 +10,11 @@
  * Unknown devices are a 400, as every fk filter here answers (issue 9: never silently ignored).
  */
 import { sql } from 'kysely';
-import { Errors } from '../../core/errors.js';
 import type { CustomFilter } from '../../core/model/types.js';
 import { parseFilterValue } from '../../core/query/parse-value.js';
 import { oneOf } from '../../core/query/filter-conditions.js';
+import { equalsAny } from '../../core/query/lookups.js';
+import { invalidChoice } from '../../core/query/named-ids.js';
 
 export function vcInterfaceFilter(opts: { byId: boolean; ifMaster: boolean; negatable: boolean }): CustomFilter {
   return {
@@ -31,14 +32,13 @@ export function vcInterfaceFilter(opts: { byId: boolean; ifMaster: boolean; nega
       // compared in the column's type, so the primary key (or name index) answers it: `id::text` scanned every device (issue 15);
       // one key as `= $1`, whose generic plan PostgreSQL keeps: against an array it planned the
       // statement again for every request (interfaces/?device_id=: 225-310 us of its CPU, 80-90 so)
-      const type = sql.raw(opts.byId ? 'bigint' : 'text');
-      const keyMatch = keys.length === 1 ? sql`d.${sql.ref(column)} = ${keys[0]}::${type}` : sql`d.${sql.ref(column)} = any(${keys}::${type}[])`;
+      const keyMatch = equalsAny(sql`d.${sql.ref(column)}`, keys, opts.byId ? 'bigint' : 'text');
       const found = await sql<{ id: number; k: string; peers: Array<number | string> | null }>`select d.id, d.${sql.ref(column)}::text as k,
           (select array_agg(m.id) from dcim_device m where m.virtual_chassis_id = d.virtual_chassis_id and m.id <> d.id ${masterOnly}) as peers
         from dcim_device d where ${keyMatch}`.execute(rc.q);
       const have = new Set(found.rows.map((r) => r.k));
       const missing = keys.find((k) => !have.has(k));
-      if (missing !== undefined) throw Errors.invalidFilter(param, `Select a valid choice. ${missing} is not one of the available choices.`);
+      if (missing !== undefined) throw invalidChoice(param, missing);
       const ids = found.rows.map((r) => Number(r.id));
       const peers = [...new Set(found.rows.flatMap((r) => (r.peers ?? []).map(Number)))];
       const device = sql.ref(`${alias}.device_id`);

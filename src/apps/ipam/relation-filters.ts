@@ -6,14 +6,12 @@
  */
 import { sql } from 'kysely';
 import type { AppContext, RequestContext } from '../../core/context.js';
-import { Errors } from '../../core/errors.js';
 import type { CustomFilter } from '../../core/model/types.js';
 import type { Cond } from '../../core/query/lookups.js';
-import { namedIds } from '../../core/query/named-ids.js';
+import { invalidChoice, namedIds } from '../../core/query/named-ids.js';
 import { parseFilterValue } from '../../core/query/parse-value.js';
 import { numericFilter } from './network-filters.js';
 
-const invalid = (param: string, v: string) => Errors.invalidFilter(param, `Select a valid choice. ${v} is not one of the available choices.`);
 const negate = (c: Cond, lookup: string) => (lookup === 'n' ? sql`not coalesce(${c}, false)` : c);
 
 /**
@@ -107,7 +105,7 @@ export function interfaceFilter(target: AssignedTarget, param: string, byId: boo
     lookups: ['n'],
     async build(values, lookup, { rc, alias }) {
       const name = lookup === 'n' ? `${param}__n` : param;
-      if (!(await tableExists(rc, target.table))) throw invalid(name, values[0]!);
+      if (!(await tableExists(rc, target.table))) throw invalidChoice(name, values[0]!);
       const ids = await namedIds(rc, name, target.table, byId ? 'id' : 'name', values);
       const c = sql`(${sql.ref(`${alias}.assigned_object_type`)} = ${target.type}
         and ${sql.ref(`${alias}.assigned_object_id`)} = any(${ids}::bigint[]))`;

@@ -5,21 +5,17 @@
  */
 import { sql } from 'kysely';
 import type { RequestContext } from '../context.js';
-import { Errors } from '../errors.js';
 import type { FieldDef, ModelDef } from '../model/types.js';
 import { descendantsSql } from '../represent/load-related.js';
 import { BOOLEAN_VALUED, type Cond, equalsAny, likeEscape, likeFor, LOOKUPS_BY_KIND } from './lookups.js';
 import { normaliseMac } from '../net/mac.js';
-import { namedIds } from './named-ids.js';
+import { invalidChoice, namedIds } from './named-ids.js';
 import { parseBooleanLookup, parseFilterValue, parseNetworks } from './parse-value.js';
 import { format } from '../net/ip.js';
 
 export const col = (name: string) => sql.ref(`t.${name}`);
 
 
-function invalidChoice(param: string, v: string) {
-  return Errors.invalidFilter(param, `Select a valid choice. ${v} is not one of the available choices.`);
-}
 
 /**
  * Applies a kind's lookup table to one column. Returns null when the lookup does not apply (a
