@@ -16,7 +16,8 @@
 // @ts-expect-error: no declaration file for pg/lib/utils.js
 import pgUtils from 'pg/lib/utils.js';
 
-type Normalize = (config: unknown, values?: unknown, callback?: unknown) => Record<string, unknown>;
+/** pg's normalizeQueryConfig: a statement's config, its values and callback given apart, as one config */
+export type Normalize = (config: unknown, values?: unknown, callback?: unknown) => Record<string, unknown>;
 
 const utils = pgUtils as unknown as { normalizeQueryConfig: Normalize & { spreads?: true } };
 

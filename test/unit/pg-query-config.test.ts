@@ -6,9 +6,8 @@
 import { createRequire } from 'node:module';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
-import { installQueryConfigCopy } from '../../src/db/pg-query-config.js';
+import { installQueryConfigCopy, type Normalize } from '../../src/db/pg-query-config.js';
 
-type Normalize = (config: unknown, values?: unknown, callback?: unknown) => Record<string, unknown>;
 const utils = createRequire(import.meta.url)('pg/lib/utils.js') as { normalizeQueryConfig: Normalize };
 
 /** what a Query keeps of its config */
