@@ -14,6 +14,7 @@ import { worthNaming } from './statement-names.js';
 import { type ChangeWatch, localChangeWatch, postgresChangeWatch, whenReliable } from './change-watch.js';
 import { typeParsers } from './type-parsers.js';
 import { rowsAsObjects } from './row-builders.js';
+import { installDescribedOnce } from './pg-described-once.js';
 import { installQueryConfigCopy } from './pg-query-config.js';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -218,6 +219,7 @@ const CONNECT_TIMEOUT_MS = 10_000;
 
 async function openPostgres(url: string, max: number, statementTimeoutSec: number): Promise<Database> {
   installQueryConfigCopy();
+  installDescribedOnce();
   const pool = new pg.Pool({
     connectionString: url,
     max,

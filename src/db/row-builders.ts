@@ -48,11 +48,18 @@ export function rowBuilder(names: string[]): Build {
   return build;
 }
 
+/**
+ * Builders by a result's column list itself: a prepared statement's results share their kept
+ * description (pg-described-once.ts), so its builder is found without joining its names again.
+ */
+const byFields = new WeakMap<FieldDef[], Build>();
+
 /** Turns the array rows of a result (rowMode 'array') into objects, in place. */
 export function rowsAsObjects<R extends { rows: unknown[]; fields: FieldDef[] }>(result: R): R {
   const rows = result.rows;
   if (rows.length === 0) return result;
-  const build = rowBuilder(result.fields.map((f) => f.name));
+  let build = byFields.get(result.fields);
+  if (build === undefined) byFields.set(result.fields, (build = rowBuilder(result.fields.map((f) => f.name))));
   for (let i = 0; i < rows.length; i++) rows[i] = build(rows[i] as unknown[]);
   return result;
 }
