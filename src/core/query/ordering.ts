@@ -60,10 +60,34 @@ function orderColumn(registry: Registry, model: ModelDef, name: string): Cond | 
 }
 
 /**
+ * The terms built, per registry and model, by the `ordering` values asked (joined): the same few
+ * orders come back request after request, and their terms are immutable (Kysely's builders), so
+ * each is built once. Bounded per model: cleared past ORDERINGS_KEPT distinct orders.
+ */
+const built = new WeakMap<Registry, WeakMap<ModelDef, Map<string, readonly Cond[]>>>();
+const ORDERINGS_KEPT = 100;
+
+/**
  * The ORDER BY terms of a list: the `ordering` parameter's names (repeated parameters read as one
  * list, earlier first) or the model's default order, then `id`.
  */
-export function buildOrdering(registry: Registry, model: ModelDef, requested: string[] | undefined): Cond[] {
+export function buildOrdering(registry: Registry, model: ModelDef, requested: string[] | undefined): readonly Cond[] {
+  let byModel = built.get(registry);
+  if (!byModel) built.set(registry, (byModel = new WeakMap()));
+  let orders = byModel.get(model);
+  if (!orders) byModel.set(model, (orders = new Map()));
+  const key = requested ? requested.join('\u0000') : '';
+  let terms = orders.get(key);
+  if (!terms) {
+    // an unknown name throws here, before anything is kept
+    terms = orderingTerms(registry, model, requested);
+    if (orders.size >= ORDERINGS_KEPT) orders.clear();
+    orders.set(key, terms);
+  }
+  return terms;
+}
+
+function orderingTerms(registry: Registry, model: ModelDef, requested: string[] | undefined): Cond[] {
   const asked = (requested ?? []).flatMap((v) => v.split(',')).map((s) => s.trim()).filter(Boolean);
   const fromClient = asked.length > 0;
   const out: Cond[] = [];
