@@ -42,15 +42,17 @@ function insertText(q: Kdb, table: string, columns: string[], returning: boolean
 /** Returns the inserted rows (RETURNING *) in input order when `returning` is set. */
 export async function insertRows(q: Kdb, table: string, rows: Row[], returning = false): Promise<Row[]> {
   if (rows.length === 0) return [];
-  // every key of any row, without a flat array of all of them (100 rows of 28 columns: 2,800)
-  if (rows.length === 1) {
-    const res = await q.executeQuery<Row>(CompiledQuery.raw(insertText(q, table, Object.keys(rows[0]!), returning, true), [JSON.stringify(rows[0])]));
-    return returning ? res.rows : [];
-  }
+  const single = rows.length === 1;
+  const columns = single ? Object.keys(rows[0]!) : keysOfAll(rows);
+  const res = await q.executeQuery<Row>(CompiledQuery.raw(insertText(q, table, columns, returning, single), [JSON.stringify(single ? rows[0] : rows)]));
+  if (!returning) return [];
+  // ids come from the sequence in insertion order, which followed the input order
+  return single ? res.rows : [...res.rows].sort((a, b) => Number(a.id) - Number(b.id));
+}
+
+/** every key of any row, without a flat array of all of them (100 rows of 28 columns: 2,800) */
+function keysOfAll(rows: Row[]): string[] {
   const seen = new Set<string>();
   for (const r of rows) for (const k of Object.keys(r)) seen.add(k);
-  const columns = [...seen];
-  const res = await q.executeQuery<Row>(CompiledQuery.raw(insertText(q, table, columns, returning, false), [JSON.stringify(rows)]));
-  // ids come from the sequence in insertion order, which followed the input order
-  return returning ? [...res.rows].sort((a, b) => Number(a.id) - Number(b.id)) : [];
+  return [...seen];
 }

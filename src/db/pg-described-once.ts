@@ -71,10 +71,14 @@ const { prepareValue } = require('pg/lib/utils.js') as { prepareValue: (v: unkno
 /** per connection, the kept descriptions by statement name (a connection's statements are few: statement-names.ts) */
 const described = new WeakMap<PgConnection, Map<string, Described>>();
 
+/** A named statement read whole in text: portals read in pages (rows) and binary results keep pg's own path. */
+function describable(query: PgQuery): query is PgQuery & { name: string } {
+  return !!query.name && !query.rows && !query.binary;
+}
+
 /** The kept description of this query's statement on this connection, if it may be used. */
 function keptFor(query: PgQuery, connection: PgConnection): Described | undefined {
-  // portals read in pages (rows) and binary results keep pg's own path
-  if (!query.name || query.rows || query.binary) return undefined;
+  if (!describable(query)) return undefined;
   // prepared on this connection with this very text (pg forgets a name whose parse failed)
   if (connection.parsedStatements[query.name] !== query.text) return undefined;
   return described.get(connection)?.get(query.name);
@@ -89,7 +93,7 @@ export function installDescribedOnce(): void {
   proto.prepare = function (connection) {
     const kept = keptFor(this, connection);
     if (!kept) {
-      if (this.name && !this.rows && !this.binary) this.describedOn = connection;
+      if (describable(this)) this.describedOn = connection;
       prepare.call(this, connection);
       return;
     }
@@ -97,7 +101,7 @@ export function installDescribedOnce(): void {
     try {
       connection.bind({ portal: this.portal, statement: this.name, values: this.values, binary: this.binary, valueMapper: prepareValue });
     } catch (err) {
-      connection.close({ type: 'S', name: this.name! });
+      connection.close({ type: 'S', name: this.name as string });
       connection.sync();
       this.handleError(err, connection);
       return;
@@ -114,7 +118,7 @@ export function installDescribedOnce(): void {
   proto.handleRowDescription = function (msg) {
     handleRowDescription.call(this, msg);
     const connection = this.describedOn;
-    if (!connection || !this.name) return;
+    if (!connection || !describable(this)) return;
     let byName = described.get(connection);
     if (!byName) described.set(connection, (byName = new Map()));
     const r = this._result;
