@@ -51,7 +51,7 @@ export async function insertRows(q: Kdb, table: string, rows: Row[], returning =
 }
 
 /** every key of any row, without a flat array of all of them (100 rows of 28 columns: 2,800) */
-function keysOfAll(rows: Row[]): string[] {
+export function keysOfAll(rows: Row[]): string[] {
   const seen = new Set<string>();
   for (const r of rows) for (const k of Object.keys(r)) seen.add(k);
   return [...seen];

@@ -179,7 +179,21 @@ function preparePoolClients(pool: pg.Pool): pg.Pool {
       const stream = (client as unknown as { connection: { stream: { cork(): void; uncork(): void } } }).connection.stream;
       // a transaction's BEGIN, queued but not yet written (below)
       let began: Promise<unknown> | null = null;
+      // a transaction is open (Kysely's BEGIN sent, its COMMIT or ROLLBACK not yet)
+      let inTransaction = false;
+      // the COMMIT already sent behind a statement ending in COMMIT_FOLLOWS
+      let committed: Promise<unknown> | null = null;
       (client as unknown as { query: (...args: unknown[]) => unknown }).query = (text: unknown, values?: unknown) => {
+        if (text === 'commit' || text === 'rollback') {
+          inTransaction = false;
+          if (committed) {
+            // the transaction ended with that COMMIT: committed, or rolled back if a statement failed
+            const done = committed;
+            committed = null;
+            return done;
+          }
+        }
+        if (text === 'begin') inTransaction = true;
         if (text === 'begin' && began === null) {
           // issue 15: a write's BEGIN is written to the socket together with its first statement,
           // one write and one round trip instead of two (pipeline mode sends it without waiting
@@ -202,6 +216,10 @@ function preparePoolClients(pool: pg.Pool): pg.Pool {
         } else {
           run = query(text, values);
         }
+        if (inTransaction && committed === null && typeof text === 'string' && text.endsWith(COMMIT_FOLLOWS)) {
+          committed = query('commit');
+          committed.catch(() => undefined);
+        }
         if (began === null) return run;
         const withBegin = Promise.all([began, run]).then(([, result]) => result);
         began = null;
@@ -213,6 +231,14 @@ function preparePoolClients(pool: pg.Pool): pg.Pool {
   };
   return pool;
 }
+
+/**
+ * Ends a statement's text when its transaction's COMMIT may be written right behind it (nothing
+ * else is written in the transaction: core/crud/create-in-one.ts). The COMMIT shares the
+ * statement's write and round trip; the transaction's own COMMIT, or a ROLLBACK after a failure,
+ * is then answered by that one. PGlite runs the text as it is (a comment) and commits as usual.
+ */
+export const COMMIT_FOLLOWS = '/* commit follows */';
 
 /** a pool that cannot hand out a connection in this time answers 503 rather than keep the request waiting */
 const CONNECT_TIMEOUT_MS = 10_000;

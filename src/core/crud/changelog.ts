@@ -5,7 +5,7 @@
  */
 import type { RequestContext, WriteCounts } from '../context.js';
 import { storedFields } from '../model/define-model.js';
-import type { ModelDef } from '../model/types.js';
+import type { FieldDef, ModelDef } from '../model/types.js';
 import { fetchM2mFields, fetchTags, type M2mMembers, type Row } from '../represent/load-related.js';
 import { insertRows } from '../../db/bulk-insert.js';
 import { enqueueEvents } from '../events/enqueue.js';
@@ -13,34 +13,70 @@ import { deferWrite } from './deferred-write.js';
 
 export type ChangeAction = 'create' | 'update' | 'delete';
 
+/**
+ * Where one key of a snapshot comes from: a stored column (of its field's kind), the m2m members
+ * of a field, the tag names, the custom field data or a timestamp. Both the snapshot read here
+ * and the one PostgreSQL builds for a create in one statement (create-in-one.ts) follow these.
+ */
+export type SnapshotSource =
+  | { from: 'column'; column: string; field: FieldDef }
+  | { from: 'm2m'; field: string }
+  | { from: 'tags' }
+  | { from: 'custom_fields' }
+  | { from: 'timestamp'; column: 'created' | 'last_updated' };
+
 /** What one key of a snapshot reads: the stored row, its m2m members and its tag names. */
 type SnapshotRead = (row: Row, id: number, m2m: M2mMembers, tags: Map<number, Array<{ name: string }>>) => unknown;
 
 /**
- * The keys of a model's snapshots in their order (sorted) and how each is read, worked out once
- * per model: a bulk create of 100 addresses sorted the keys of every snapshot again (issue 15).
+ * The keys of a model's snapshots in their order (sorted) and where each comes from, worked out
+ * once per model: a bulk create of 100 addresses sorted the keys of every snapshot again (issue 15).
  * A later source of the same key replaces an earlier one, as assigning them in turn did.
  */
+const snapshotSourceLists = new WeakMap<ModelDef, Array<[string, SnapshotSource]>>();
+
+export function snapshotSources(model: ModelDef): Array<[string, SnapshotSource]> {
+  let list = snapshotSourceLists.get(model);
+  if (list) return list;
+  const sources = new Map<string, SnapshotSource>();
+  for (const [key, f] of storedFields(model)) {
+    if (f.writeOnly || f.noChangelog) continue;
+    sources.set(key, { from: 'column', column: f.kind === 'fk' ? `${key}_id` : key, field: f });
+  }
+  for (const [key, f] of Object.entries(model.fields)) if (f.kind === 'm2m') sources.set(key, { from: 'm2m', field: key });
+  if (model.tags) sources.set('tags', { from: 'tags' });
+  if (model.customFields) sources.set('custom_fields', { from: 'custom_fields' });
+  if (model.timestamps) {
+    sources.set('created', { from: 'timestamp', column: 'created' });
+    sources.set('last_updated', { from: 'timestamp', column: 'last_updated' });
+  }
+  list = [...sources].sort(([a], [b]) => (a < b ? -1 : 1));
+  snapshotSourceLists.set(model, list);
+  return list;
+}
+
+function reader(source: SnapshotSource): SnapshotRead {
+  switch (source.from) {
+    case 'column': {
+      const { column } = source;
+      return source.field.kind === 'decimal' ? (row) => (row[column] != null ? String(row[column]) : null) : (row) => row[column] ?? null;
+    }
+    case 'm2m':
+      return (_row, id, m2m) => m2m.get(source.field)!.get(id) ?? [];
+    case 'tags':
+      return (_row, id, _m2m, tags) => (tags.get(id) ?? []).map((t) => t.name).sort();
+    case 'custom_fields':
+      return (row) => row.custom_field_data ?? {};
+    case 'timestamp':
+      return (row) => row[source.column] ?? null;
+  }
+}
+
 const snapshotPlans = new WeakMap<ModelDef, Array<[string, SnapshotRead]>>();
 
 function snapshotPlan(model: ModelDef): Array<[string, SnapshotRead]> {
   let plan = snapshotPlans.get(model);
-  if (plan) return plan;
-  const reads = new Map<string, SnapshotRead>();
-  for (const [key, f] of storedFields(model)) {
-    if (f.writeOnly || f.noChangelog) continue;
-    const column = f.kind === 'fk' ? `${key}_id` : key;
-    reads.set(key, f.kind === 'decimal' ? (row) => (row[column] != null ? String(row[column]) : null) : (row) => row[column] ?? null);
-  }
-  for (const [key, f] of Object.entries(model.fields)) if (f.kind === 'm2m') reads.set(key, (_row, id, m2m) => m2m.get(key)!.get(id) ?? []);
-  if (model.tags) reads.set('tags', (_row, id, _m2m, tags) => (tags.get(id) ?? []).map((t) => t.name).sort());
-  if (model.customFields) reads.set('custom_fields', (row) => row.custom_field_data ?? {});
-  if (model.timestamps) {
-    reads.set('created', (row) => row.created ?? null);
-    reads.set('last_updated', (row) => row.last_updated ?? null);
-  }
-  plan = [...reads].sort(([a], [b]) => (a < b ? -1 : 1));
-  snapshotPlans.set(model, plan);
+  if (!plan) snapshotPlans.set(model, (plan = snapshotSources(model).map(([key, source]) => [key, reader(source)])));
   return plan;
 }
 
@@ -72,19 +108,38 @@ export interface ChangeEntry {
   post: Row | null;
 }
 
-/** The change record's related object of a row (ModelDef.relatedObject): an fk's target, or a generic relation's object. */
-function relatedOf(rc: RequestContext, model: ModelDef): (row: Row) => { related_object_type: string | null; related_object_id: number | null } {
+/**
+ * Where a change record's related object comes from (ModelDef.relatedObject): the type is a
+ * column (a generic relation's) or a model's name (an fk's target); the id is a column. Null:
+ * the model names none.
+ */
+export interface RelatedSource {
+  typeColumn: string | null;
+  typeName: string | null;
+  idColumn: string;
+}
+
+export function relatedSource(rc: RequestContext, model: ModelDef): RelatedSource | null {
   const key = model.relatedObject;
   const f = key ? model.fields[key]! : null;
-  if (!key || !f) return () => ({ related_object_type: null, related_object_id: null });
+  if (!key || !f) return null;
   if (f.kind === 'generic') {
     // NetBox 3.7: an image attachment's change names its parent
     const { type, id } = f.generic!;
-    const idColumn = model.fields[id]!.kind === 'fk' ? `${id}_id` : id;
-    return (row) => ({ related_object_type: (row[type] as string | null) ?? null, related_object_id: (row[idColumn] as number | null) ?? null });
+    return { typeColumn: type, typeName: null, idColumn: model.fields[id]!.kind === 'fk' ? `${id}_id` : id };
   }
-  const target = rc.app.registry.get(f.to!).name;
-  return (row) => ({ related_object_type: target, related_object_id: (row[`${key}_id`] as number | null) ?? null });
+  return { typeColumn: null, typeName: rc.app.registry.get(f.to!).name, idColumn: `${key}_id` };
+}
+
+/** The change record's related object of a row. */
+function relatedOf(rc: RequestContext, model: ModelDef): (row: Row) => { related_object_type: string | null; related_object_id: number | null } {
+  const source = relatedSource(rc, model);
+  if (!source) return () => ({ related_object_type: null, related_object_id: null });
+  const { typeColumn, typeName, idColumn } = source;
+  return (row) => ({
+    related_object_type: typeColumn ? ((row[typeColumn] as string | null) ?? null) : typeName,
+    related_object_id: (row[idColumn] as number | null) ?? null,
+  });
 }
 
 /** Writes one change record per entry, in one statement. */
@@ -116,7 +171,7 @@ export async function recordChanges(rc: RequestContext, model: ModelDef, entries
  * change (reference 14); here they are counted once the transaction commits, so a write that is
  * rolled back (a bulk request with one bad item) counts nothing.
  */
-function countWhenCommitted(rc: RequestContext, model: ModelDef, entries: ChangeEntry[]): void {
+export function countWhenCommitted(rc: RequestContext, model: ModelDef, entries: Array<{ action: ChangeAction }>): void {
   const counter = rc.app.modelWrites;
   if (!counter) return;
   const counts: WriteCounts = { create: 0, update: 0, delete: 0 };

@@ -126,7 +126,7 @@ export function registerModelRoutes(app: FastifyInstance, model: ModelDef): void
         const bulk = Array.isArray(request.body);
         const inputs = bulk ? (request.body as unknown[]) : [objectBody(request.body)];
         const out = await inTransaction(await preloadForWrite(rc, model), async (trx) => {
-          const rows = await createObjects(trx, model, inputs, bulk);
+          const rows = await createObjects(trx, model, inputs, bulk, { endsTransaction: true });
           return renderWritten(trx, model, rows, { created: true });
         });
         reply.code(201);

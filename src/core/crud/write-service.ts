@@ -12,7 +12,8 @@ import type { ModelDef } from '../model/types.js';
 import type { M2mMembers, Row } from '../represent/load-related.js';
 import { insertRows } from '../../db/bulk-insert.js';
 import { rememberCreated } from '../represent/render-written.js';
-import { recordChanges, snapshot } from './changelog.js';
+import { countWhenCommitted, recordChanges, snapshot } from './changelog.js';
+import { canCreateInOne, createInOne } from './create-in-one.js';
 import { collectDeletion } from './delete-collector.js';
 import { type PreparedItem, prepareItems, type WriteMode } from './prepare.js';
 
@@ -88,14 +89,28 @@ async function runAfterWriteHooks(rc: RequestContext, model: ModelDef, items: Pr
   }
 }
 
+export interface CreateOptions {
+  /** the write ends its transaction: nothing is written after it (the POST route's), so its COMMIT may follow it at once */
+  endsTransaction?: boolean;
+}
+
 /** Creates objects; returns their stored rows in input order. */
-export async function createObjects(rc: RequestContext, model: ModelDef, inputs: unknown[], bulk: boolean): Promise<Row[]> {
+export async function createObjects(rc: RequestContext, model: ModelDef, inputs: unknown[], bulk: boolean, opts: CreateOptions = {}): Promise<Row[]> {
   const scope = await requirePermission(rc, model, 'add');
   const items = await prepareItems(rc, model, inputs, 'create', []);
   throwIfInvalid(items, bulk, true);
   await runPrepareHooks(rc, model, items);
+  const values = items.map((it) => storable(model, it.values));
+  if (await canCreateInOne(rc, model, items, values, scope)) {
+    const rows = await createInOne(rc, model, values, opts.endsTransaction === true);
+    items.forEach((it, i) => (it.id = Number(rows[i]!.id)));
+    if (model.tags) markUntagged(rc, model, items.map((it) => it.id!));
+    countWhenCommitted(rc, model, rows.map(() => ({ action: 'create' as const })));
+    rememberCreated(model, rows, createdMembers(model, items));
+    return rows;
+  }
   // created / last_updated come from the column defaults (now())
-  const rows = await insertRows(rc.q, model.table, items.map((it) => storable(model, it.values)), true);
+  const rows = await insertRows(rc.q, model.table, values, true);
   items.forEach((it, i) => (it.id = Number(rows[i]!.id)));
   await writeRelations(rc, model, items, false);
   if (model.tags) markUntagged(rc, model, items.filter((it) => !it.tags?.length).map((it) => it.id!));

@@ -1,0 +1,201 @@
+/**
+ * A create written as one statement (issue 15): the rows are inserted and PostgreSQL writes their
+ * change records from the inserted rows in the same statement, so nothing waits for the rows to
+ * come back before the change log can be written. Where the statement ends its transaction (the
+ * POST route's), the COMMIT goes out right behind it (db/client.ts, COMMIT_FOLLOWS): BEGIN, the
+ * statement and COMMIT share one write and one round trip, where a create took two (the insert;
+ * then its change records with the COMMIT).
+ *
+ * Taken only when PostgreSQL can write the change record exactly as changelog.ts would:
+ * - every key of the snapshot reads in SQL as the row parsers give it to changelog.ts
+ *   (columnSql: a decimal of more than 4 places does not);
+ * - no m2m member and no tag is given (the snapshot's lists are empty);
+ * - the object's display is one column's text (displayColumn), for this row too;
+ * - no hook runs after the write, no constraint is checked after it, no event rule listens.
+ * Anything else is written the way every write is (write-service.ts).
+ */
+import { CompiledQuery, type RawBuilder, sql } from 'kysely';
+import type { RequestContext } from '../context.js';
+import type { FieldDef, FieldKind, ModelDef } from '../model/types.js';
+import type { Row } from '../represent/load-related.js';
+import { activeRules } from '../events/active-rules.js';
+import { keysOfAll } from '../../db/bulk-insert.js';
+import { COMMIT_FOLLOWS } from '../../db/client.js';
+import { relatedSource, type SnapshotSource, snapshotSources } from './changelog.js';
+import type { PreparedItem } from './prepare.js';
+
+/**
+ * A column of `r` as the row parsers give it (db/type-parsers.ts), for jsonb_build_object: null
+ * when no SQL reads it so. Timestamps: PostgreSQL's text in UTC ("2026-11-28 19:35:46.05479+00")
+ * made "2026-11-28T19:35:46.05479Z" as parseTimestamptz does (a timestamp without zone: only the
+ * T); inet, cidr, macaddr: their text with the mask always (parseInet). A decimal is a JavaScript
+ * number's text in changelog.ts: a float8's text is the same shortest form, written without an
+ * exponent from 0.0001 up to 1e15 in both, so for up to 4 places (latitudes have 6: 0.000001 is
+ * "1e-06" in PostgreSQL).
+ */
+function columnSql(column: string, field: FieldDef): RawBuilder<unknown> | null {
+  const ref = sql.ref(`r.${column}`);
+  switch (field.kind) {
+    case 'string':
+    case 'text':
+    case 'slug':
+    case 'choice':
+    case 'contenttype':
+    case 'integer':
+    case 'boolean':
+    case 'date':
+    case 'json':
+    case 'strings':
+    case 'integers':
+    case 'fk':
+      return sql`${ref}`;
+    case 'datetime':
+      return timestampSql(column);
+    case 'ipaddress':
+    case 'ipprefix':
+    case 'mac':
+      return sql`${ref}::text`;
+    case 'decimal':
+      return field.decimalPlaces !== undefined && field.decimalPlaces <= 4 ? sql`${ref}::float8::text` : null;
+    default:
+      return null;
+  }
+}
+
+function timestampSql(column: string): RawBuilder<unknown> {
+  return sql`replace(replace(${sql.ref(`r.${column}`)}::text, ' ', 'T'), '+00', 'Z')`;
+}
+
+function sourceSql(source: SnapshotSource): RawBuilder<unknown> | null {
+  switch (source.from) {
+    case 'column':
+      return columnSql(source.column, source.field);
+    case 'm2m':
+    case 'tags':
+      return sql`'[]'::jsonb`;
+    case 'custom_fields':
+      return sql`coalesce(r.custom_field_data, '{}'::jsonb)`;
+    case 'timestamp':
+      return timestampSql(source.column);
+  }
+}
+
+/** jsonb_build_object takes at most 100 arguments: the keys go in groups of 50, joined by || */
+const KEYS_PER_CALL = 50;
+
+/** The snapshot of a just-created row `r` with no m2m members and no tags; null when SQL cannot read a key. */
+function snapshotSql(model: ModelDef): RawBuilder<unknown> | null {
+  const pairs: Array<RawBuilder<unknown>> = [];
+  for (const [key, source] of snapshotSources(model)) {
+    const value = sourceSql(source);
+    if (!value) return null;
+    pairs.push(sql`${sql.lit(key)}::text, ${value}`);
+  }
+  if (pairs.length === 0) return sql`'{}'::jsonb`;
+  const calls: Array<RawBuilder<unknown>> = [];
+  for (let i = 0; i < pairs.length; i += KEYS_PER_CALL) calls.push(sql`jsonb_build_object(${sql.join(pairs.slice(i, i + KEYS_PER_CALL))})`);
+  return sql.join(calls, sql` || `);
+}
+
+/** kinds whose stored text is the column's text in SQL (object_repr) */
+const TEXT_KINDS = new Set<FieldKind>(['string', 'text', 'slug', 'choice', 'ipaddress', 'ipprefix']);
+
+/**
+ * The column a model's display shows as it is, or null: the display of a row whose every column
+ * reads as a marker of its name must be exactly one column's marker (a display that joins
+ * columns, formats them or shows the id is not). Whether a given row takes that branch is checked
+ * per row (showsColumn).
+ */
+function displayColumn(model: ModelDef): string | null {
+  const marker = (k: string) => `\u0001${k}\u0001`;
+  const probe = new Proxy({}, { get: (_t, k) => (typeof k === 'string' ? marker(k) : undefined) });
+  let shown: unknown;
+  try {
+    shown = model.display(probe);
+  } catch {
+    return null;
+  }
+  const m = typeof shown === 'string' ? /^\u0001([a-z0-9_]+)\u0001$/.exec(shown) : null;
+  const field = m ? model.fields[m[1]!] : undefined;
+  return m && field && TEXT_KINDS.has(field.kind) && !field.notStored ? m[1]! : null;
+}
+
+/** per model, what its statement is built from; null: a model this path does not write */
+export interface OneStatementPlan {
+  /** the snapshot of a just-created row `r` (no m2m members, no tags), as changelog.ts writes it */
+  snapshot: RawBuilder<unknown>;
+  /** the column the display shows */
+  display: string;
+}
+const plans = new WeakMap<ModelDef, OneStatementPlan | null>();
+
+export function planOf(model: ModelDef): OneStatementPlan | null {
+  if (plans.has(model)) return plans.get(model)!;
+  const snapshot = model.changelog && !model.hooks.afterWrite && !model.hooks.afterCreate ? snapshotSql(model) : null;
+  const display = snapshot ? displayColumn(model) : null;
+  const plan = snapshot && display ? { snapshot, display } : null;
+  plans.set(model, plan);
+  return plan;
+}
+
+/** this row's display is its display column's text (a row with that column empty may show something else) */
+function showsColumn(model: ModelDef, column: string, values: Row): boolean {
+  const v = values[column];
+  return typeof v === 'string' && v !== '' && model.display(values) === v;
+}
+
+/** Whether these items can be written by createInOne (`scope`: the permission's constraint, checked after a write). */
+export async function canCreateInOne(rc: RequestContext, model: ModelDef, items: PreparedItem[], values: Row[], scope: unknown): Promise<boolean> {
+  const plan = planOf(model);
+  if (!plan || scope) return false;
+  for (const [i, it] of items.entries()) {
+    if (it.tags?.length) return false;
+    for (const members of it.m2m.values()) if (members.length) return false;
+    if (!showsColumn(model, plan.display, values[i]!)) return false;
+  }
+  const rules = await activeRules(rc);
+  return !rules.some((r) => r.type_create && r.content_types.includes(model.name));
+}
+
+/** statement texts per model, column list and count (one row or many) and whether COMMIT follows; bounded as bulk-insert.ts's */
+const texts = new Map<string, string>();
+const MAX_TEXTS = 2_000;
+
+function statementText(rc: RequestContext, model: ModelDef, plan: OneStatementPlan, columns: string[], single: boolean, commitFollows: boolean): string {
+  const key = `${model.name}|${single ? 1 : 0}|${commitFollows ? 1 : 0}|${columns.join(',')}`;
+  let text = texts.get(key);
+  if (text !== undefined) return text;
+  const t = sql.table(model.table);
+  const list = sql.join(columns.map((c) => sql.ref(c)));
+  const source = single
+    ? sql`jsonb_populate_record(null::${t}, ${'$rows'}::jsonb) as r`
+    : sql`jsonb_populate_recordset(null::${t}, ${'$rows'}::jsonb) with ordinality as r order by r.ordinality`;
+  const related = relatedSource(rc, model);
+  const relatedType = related?.typeColumn ? sql.ref(`r.${related.typeColumn}`) : related?.typeName ? sql`${sql.lit(related.typeName)}::text` : sql`null`;
+  const relatedId = related ? sql.ref(`r.${related.idColumn}`) : sql`null`;
+  // ids follow the input order (the sequence in insertion order); the change records follow them
+  text = sql`with ins as (insert into ${t} (${list}) select ${list} from ${source} returning *),
+    log as (insert into extras_objectchange (user_id, user_name, request_id, action, changed_object_type, changed_object_id,
+        related_object_type, related_object_id, object_repr, prechange_data, postchange_data)
+      select ${'$user_id'}::bigint, ${'$user_name'}::text, ${'$request_id'}::uuid, 'create', ${sql.lit(model.name)}::text, r.id,
+        ${relatedType}, ${relatedId}, left(${sql.ref(`r.${plan.display}`)}::text, 200), null, ${plan.snapshot}
+      from ins as r order by r.id)
+    select * from ins order by id`.compile(rc.q).sql + (commitFollows ? ` ${COMMIT_FOLLOWS}` : '');
+  if (texts.size >= MAX_TEXTS) texts.clear();
+  texts.set(key, text);
+  return text;
+}
+
+/**
+ * Inserts the rows and writes their change records in one statement; returns the rows in input
+ * order. `commitFollows`: nothing else is written in this transaction, so its COMMIT may be sent
+ * right behind the statement (the caller's transaction must end with this write).
+ */
+export async function createInOne(rc: RequestContext, model: ModelDef, values: Row[], commitFollows: boolean): Promise<Row[]> {
+  const plan = planOf(model)!;
+  const single = values.length === 1;
+  const columns = single ? Object.keys(values[0]!) : keysOfAll(values);
+  const text = statementText(rc, model, plan, columns, single, commitFollows);
+  const res = await rc.q.executeQuery<Row>(CompiledQuery.raw(text, [JSON.stringify(single ? values[0] : values), rc.user?.id ?? null, rc.user?.username ?? '', rc.requestId]));
+  return res.rows;
+}
