@@ -8,7 +8,7 @@
  *
  * Taken only when PostgreSQL can write the change record exactly as changelog.ts would:
  * - every key of the snapshot reads in SQL as the row parsers give it to changelog.ts
- *   (columnSql: a decimal of more than 4 places does not);
+ *   (columnSql: a decimal of more than 6 places or 15 digits does not);
  * - no m2m member and no tag is given (the snapshot's lists are empty);
  * - the object's display is one column's text (displayColumn), for this row too;
  * - no hook runs after the write, no constraint is checked after it, no event rule listens.
@@ -29,9 +29,9 @@ import type { PreparedItem } from './prepare.js';
  * when no SQL reads it so. Timestamps: PostgreSQL's text in UTC ("2026-11-28 19:35:46.05479+00")
  * made "2026-11-28T19:35:46.05479Z" as parseTimestamptz does (a timestamp without zone: only the
  * T); inet, cidr, macaddr: their text with the mask always (parseInet). A decimal is a JavaScript
- * number's text in changelog.ts: a float8's text is the same shortest form, written without an
- * exponent from 0.0001 up to 1e15 in both, so for up to 4 places (latitudes have 6: 0.000001 is
- * "1e-06" in PostgreSQL).
+ * number's text in changelog.ts ("12.5" for 12.500000): for up to 15 significant digits that is
+ * the decimal with its trailing zeros trimmed, written without an exponent from 0.000001 up, so
+ * for up to 6 places and values under 1e9 (every decimal field declares both).
  */
 function columnSql(column: string, field: FieldDef): RawBuilder<unknown> | null {
   const ref = sql.ref(`r.${column}`);
@@ -56,7 +56,9 @@ function columnSql(column: string, field: FieldDef): RawBuilder<unknown> | null 
     case 'mac':
       return sql`${ref}::text`;
     case 'decimal':
-      return field.decimalPlaces !== undefined && field.decimalPlaces <= 4 ? sql`${ref}::float8::text` : null;
+      return field.decimalPlaces !== undefined && field.decimalPlaces <= 6 && Math.max(Math.abs(field.max ?? Infinity), Math.abs(field.min ?? 0)) < 1e9
+        ? sql`trim_scale(${ref})::text`
+        : null;
     default:
       return null;
   }
