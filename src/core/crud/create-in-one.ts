@@ -140,10 +140,18 @@ export function planOf(model: ModelDef): OneStatementPlan | null {
   return plan;
 }
 
-/** this row's display is its display column's text (a row with that column empty may show something else) */
+/**
+ * this row's display is its display column's text (a row with that column empty may show
+ * something else; a display that cannot read values not yet stored leaves the row to the usual way)
+ */
 function showsColumn(model: ModelDef, column: string, values: Row): boolean {
   const v = values[column];
-  return typeof v === 'string' && v !== '' && model.display(values) === v;
+  if (typeof v !== 'string' || v === '') return false;
+  try {
+    return model.display(values) === v;
+  } catch {
+    return false;
+  }
 }
 
 /** Whether these items can be written by createInOne (`scope`: the permission's constraint, checked after a write). */
