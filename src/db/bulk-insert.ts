@@ -7,51 +7,63 @@
  * without a set to number and sort (issue 15: a single create of an address and its change record,
  * pgbench, 35-60 us less PostgreSQL CPU of ~650).
  */
-import { CompiledQuery, sql } from 'kysely';
+import { CompiledQuery, type RawBuilder, sql } from 'kysely';
 import type { Kdb } from './client.js';
 
 export type Row = Record<string, unknown>;
 
-/**
- * The statement text per table, column list and RETURNING: the same few come back write after
- * write, and building them through Kysely's compiler was ~5 % of a single create's CPU (issue 15).
- * Bounded: a client sending ever other column sets cannot grow it past this.
- */
-const texts = new Map<string, string>();
 const MAX_TEXTS = 2_000;
 
-function insertText(q: Kdb, table: string, columns: string[], returning: boolean, single: boolean): string {
-  const key = `${table}|${returning ? 1 : 0}|${single ? 1 : 0}|${columns.join(',')}`;
-  let text = texts.get(key);
-  if (text === undefined) {
-    const list = sql.join(columns.map((c) => sql.ref(c)));
-    const t = sql.table(table);
-    const source = single
-      ? sql`jsonb_populate_record(null::${t}, ${'$row'}::jsonb) as r`
-      : sql`jsonb_populate_recordset(null::${t}, ${'$rows'}::jsonb) with ordinality as r
-      order by r.ordinality`;
-    text = sql`insert into ${t} (${list})
-      select ${list} from ${source}
-      ${returning ? sql`returning *` : sql``}`.compile(q).sql;
-    if (texts.size >= MAX_TEXTS) texts.clear();
-    texts.set(key, text);
-  }
-  return text;
+/**
+ * Statement texts kept by key: the same few come back write after write, and building them
+ * through Kysely's compiler was ~5 % of a single create's CPU (issue 15). Bounded: a client sending
+ * ever other column sets cannot grow one past MAX_TEXTS.
+ */
+export function keptTexts(): (key: string, build: () => string) => string {
+  const texts = new Map<string, string>();
+  return (key, build) => {
+    let text = texts.get(key);
+    if (text === undefined) {
+      text = build();
+      if (texts.size >= MAX_TEXTS) texts.clear();
+      texts.set(key, text);
+    }
+    return text;
+  };
 }
+
+/** Rows as the one JSON parameter of insertFromJson: a record for one row, a set for more, and every column any row names. */
+export function jsonRows(rows: Row[]): { single: boolean; columns: string[]; json: string } {
+  const single = rows.length === 1;
+  return { single, columns: single ? Object.keys(rows[0]!) : keysOfAll(rows), json: JSON.stringify(single ? rows[0] : rows) };
+}
+
+/** `insert into <table> (<columns>) select <columns>` from the rows' JSON, the statement's first parameter (jsonRows); a set in input order */
+export function insertFromJson(table: string, columns: string[], single: boolean): RawBuilder<unknown> {
+  const list = sql.join(columns.map((c) => sql.ref(c)));
+  const t = sql.table(table);
+  const source = single
+    ? sql`jsonb_populate_record(null::${t}, ${'$rows'}::jsonb) as r`
+    : sql`jsonb_populate_recordset(null::${t}, ${'$rows'}::jsonb) with ordinality as r order by r.ordinality`;
+  return sql`insert into ${t} (${list}) select ${list} from ${source}`;
+}
+
+const insertTexts = keptTexts();
 
 /** Returns the inserted rows (RETURNING *) in input order when `returning` is set. */
 export async function insertRows(q: Kdb, table: string, rows: Row[], returning = false): Promise<Row[]> {
   if (rows.length === 0) return [];
-  const single = rows.length === 1;
-  const columns = single ? Object.keys(rows[0]!) : keysOfAll(rows);
-  const res = await q.executeQuery<Row>(CompiledQuery.raw(insertText(q, table, columns, returning, single), [JSON.stringify(single ? rows[0] : rows)]));
+  const { single, columns, json } = jsonRows(rows);
+  const key = `${table}|${returning ? 1 : 0}|${single ? 1 : 0}|${columns.join(',')}`;
+  const text = insertTexts(key, () => sql`${insertFromJson(table, columns, single)} ${returning ? sql`returning *` : sql``}`.compile(q).sql);
+  const res = await q.executeQuery<Row>(CompiledQuery.raw(text, [json]));
   if (!returning) return [];
   // ids come from the sequence in insertion order, which followed the input order
   return single ? res.rows : [...res.rows].sort((a, b) => Number(a.id) - Number(b.id));
 }
 
 /** every key of any row, without a flat array of all of them (100 rows of 28 columns: 2,800) */
-export function keysOfAll(rows: Row[]): string[] {
+function keysOfAll(rows: Row[]): string[] {
   const seen = new Set<string>();
   for (const r of rows) for (const k of Object.keys(r)) seen.add(k);
   return [...seen];

@@ -19,7 +19,7 @@ import type { RequestContext } from '../context.js';
 import type { FieldDef, FieldKind, ModelDef } from '../model/types.js';
 import type { Row } from '../represent/load-related.js';
 import { activeRules } from '../events/active-rules.js';
-import { keysOfAll } from '../../db/bulk-insert.js';
+import { insertFromJson, jsonRows, keptTexts } from '../../db/bulk-insert.js';
 import { COMMIT_FOLLOWS } from '../../db/client.js';
 import { relatedSource, type SnapshotSource, snapshotSources } from './changelog.js';
 import type { PreparedItem } from './prepare.js';
@@ -167,33 +167,24 @@ export async function canCreateInOne(rc: RequestContext, model: ModelDef, items:
   return !rules.some((r) => r.type_create && r.content_types.includes(model.name));
 }
 
-/** statement texts per model, column list and count (one row or many) and whether COMMIT follows; bounded as bulk-insert.ts's */
-const texts = new Map<string, string>();
-const MAX_TEXTS = 2_000;
+/** statement texts per model, column list, count (one row or many) and whether COMMIT follows */
+const statementTexts = keptTexts();
 
 function statementText(rc: RequestContext, model: ModelDef, plan: OneStatementPlan, columns: string[], single: boolean, commitFollows: boolean): string {
   const key = `${model.name}|${single ? 1 : 0}|${commitFollows ? 1 : 0}|${columns.join(',')}`;
-  let text = texts.get(key);
-  if (text !== undefined) return text;
-  const t = sql.table(model.table);
-  const list = sql.join(columns.map((c) => sql.ref(c)));
-  const source = single
-    ? sql`jsonb_populate_record(null::${t}, ${'$rows'}::jsonb) as r`
-    : sql`jsonb_populate_recordset(null::${t}, ${'$rows'}::jsonb) with ordinality as r order by r.ordinality`;
-  const related = relatedSource(rc, model);
-  const relatedType = related?.typeColumn ? sql.ref(`r.${related.typeColumn}`) : related?.typeName ? sql`${sql.lit(related.typeName)}::text` : sql`null`;
-  const relatedId = related ? sql.ref(`r.${related.idColumn}`) : sql`null`;
-  // ids follow the input order (the sequence in insertion order); the change records follow them
-  text = sql`with ins as (insert into ${t} (${list}) select ${list} from ${source} returning *),
-    log as (insert into extras_objectchange (user_id, user_name, request_id, action, changed_object_type, changed_object_id,
-        related_object_type, related_object_id, object_repr, prechange_data, postchange_data)
-      select ${'$user_id'}::bigint, ${'$user_name'}::text, ${'$request_id'}::uuid, 'create', ${sql.lit(model.name)}::text, r.id,
-        ${relatedType}, ${relatedId}, left(${sql.ref(`r.${plan.display}`)}::text, 200), null, ${plan.snapshot}
-      from ins as r order by r.id)
-    select * from ins order by id`.compile(rc.q).sql + (commitFollows ? ` ${COMMIT_FOLLOWS}` : '');
-  if (texts.size >= MAX_TEXTS) texts.clear();
-  texts.set(key, text);
-  return text;
+  return statementTexts(key, () => {
+    const related = relatedSource(rc, model);
+    const relatedType = related?.typeColumn ? sql.ref(`r.${related.typeColumn}`) : related?.typeName ? sql`${sql.lit(related.typeName)}::text` : sql`null`;
+    const relatedId = related ? sql.ref(`r.${related.idColumn}`) : sql`null`;
+    // ids follow the input order (the sequence in insertion order); the change records follow them
+    return sql`with ins as (${insertFromJson(model.table, columns, single)} returning *),
+      log as (insert into extras_objectchange (user_id, user_name, request_id, action, changed_object_type, changed_object_id,
+          related_object_type, related_object_id, object_repr, prechange_data, postchange_data)
+        select ${'$user_id'}::bigint, ${'$user_name'}::text, ${'$request_id'}::uuid, 'create', ${sql.lit(model.name)}::text, r.id,
+          ${relatedType}, ${relatedId}, left(${sql.ref(`r.${plan.display}`)}::text, 200), null, ${plan.snapshot}
+        from ins as r order by r.id)
+      select * from ins order by id`.compile(rc.q).sql + (commitFollows ? ` ${COMMIT_FOLLOWS}` : '');
+  });
 }
 
 /**
@@ -202,10 +193,8 @@ function statementText(rc: RequestContext, model: ModelDef, plan: OneStatementPl
  * right behind the statement (the caller's transaction must end with this write).
  */
 export async function createInOne(rc: RequestContext, model: ModelDef, values: Row[], commitFollows: boolean): Promise<Row[]> {
-  const plan = planOf(model)!;
-  const single = values.length === 1;
-  const columns = single ? Object.keys(values[0]!) : keysOfAll(values);
-  const text = statementText(rc, model, plan, columns, single, commitFollows);
-  const res = await rc.q.executeQuery<Row>(CompiledQuery.raw(text, [JSON.stringify(single ? values[0] : values), rc.user?.id ?? null, rc.user?.username ?? '', rc.requestId]));
+  const { single, columns, json } = jsonRows(values);
+  const text = statementText(rc, model, planOf(model)!, columns, single, commitFollows);
+  const res = await rc.q.executeQuery<Row>(CompiledQuery.raw(text, [json, rc.user?.id ?? null, rc.user?.username ?? '', rc.requestId]));
   return res.rows;
 }

@@ -101,19 +101,19 @@ export async function createObjects(rc: RequestContext, model: ModelDef, inputs:
   throwIfInvalid(items, bulk, true);
   await runPrepareHooks(rc, model, items);
   const values = items.map((it) => storable(model, it.values));
-  if (await canCreateInOne(rc, model, items, values, scope)) {
-    const rows = await createInOne(rc, model, values, opts.endsTransaction === true);
-    items.forEach((it, i) => (it.id = Number(rows[i]!.id)));
-    if (model.tags) markUntagged(rc, model, items.map((it) => it.id!));
+  // the rows and their change records in one statement where it can (create-in-one.ts)
+  const inOne = await canCreateInOne(rc, model, items, values, scope);
+  // created / last_updated come from the column defaults (now())
+  const rows = inOne ? await createInOne(rc, model, values, opts.endsTransaction === true) : await insertRows(rc.q, model.table, values, true);
+  items.forEach((it, i) => (it.id = Number(rows[i]!.id)));
+  if (model.tags) markUntagged(rc, model, items.filter((it) => !it.tags?.length).map((it) => it.id!));
+  if (inOne) {
+    // no relations, hooks, events or constraints to follow (canCreateInOne)
     countWhenCommitted(rc, model, rows.map(() => ({ action: 'create' as const })));
     rememberCreated(model, rows, createdMembers(model, items));
     return rows;
   }
-  // created / last_updated come from the column defaults (now())
-  const rows = await insertRows(rc.q, model.table, values, true);
-  items.forEach((it, i) => (it.id = Number(rows[i]!.id)));
   await writeRelations(rc, model, items, false);
-  if (model.tags) markUntagged(rc, model, items.filter((it) => !it.tags?.length).map((it) => it.id!));
   await runAfterWriteHooks(rc, model, items, rows);
   const members = createdMembers(model, items);
   await logCreates(rc, model, rows, members);
