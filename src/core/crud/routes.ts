@@ -126,7 +126,9 @@ export function registerModelRoutes(app: FastifyInstance, model: ModelDef): void
         const bulk = Array.isArray(request.body);
         const inputs = bulk ? (request.body as unknown[]) : [objectBody(request.body)];
         const out = await inTransaction(await preloadForWrite(rc, model), async (trx) => {
-          const rows = await createObjects(trx, model, inputs, bulk, { endsTransaction: true });
+          // a single create's COMMIT may follow its statement at once (create-in-one.ts); a bulk create's
+          // waits for its answer, so a service stopped in the middle of a long write still rolls it back
+          const rows = await createObjects(trx, model, inputs, bulk, { endsTransaction: !bulk });
           return renderWritten(trx, model, rows, { created: true });
         });
         reply.code(201);
