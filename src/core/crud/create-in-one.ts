@@ -2,7 +2,7 @@
  * A create written as one statement (issue 15): the rows are inserted and PostgreSQL writes their
  * change records from the inserted rows in the same statement, so nothing waits for the rows to
  * come back before the change log can be written. Where the statement ends its transaction (the
- * POST route's), the COMMIT goes out right behind it (db/client.ts, COMMIT_FOLLOWS): BEGIN, the
+ * POST route's, for a single object), the COMMIT goes out right behind it (db/client.ts, COMMIT_FOLLOWS): BEGIN, the
  * statement and COMMIT share one write and one round trip, where a create took two (the insert;
  * then its change records with the COMMIT).
  *
