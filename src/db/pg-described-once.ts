@@ -19,10 +19,15 @@
  * pg is pinned to an exact version (package.json); test/unit/pg-described-once.test.ts checks the
  * functions replaced here are still the ones pg's Query calls, and that results keep their columns.
  */
-import { createRequire } from 'node:module';
 import type { FieldDef } from 'pg';
-
-const require = createRequire(import.meta.url);
+// pg's CommonJS modules, without type definitions of their own. Imported, not required: the
+// service runs from one bundle (bin/compile-cache.js) that holds its own copy of pg, and only an
+// import resolves to that copy; a require made at run time loaded pg's files from node_modules
+// afresh, and patched a Query the service's pool never uses (so no description was kept)
+// @ts-expect-error: no declaration file for pg/lib/query.js
+import pgQuery from 'pg/lib/query.js';
+// @ts-expect-error: no declaration file for pg/lib/utils.js
+import pgUtils from 'pg/lib/utils.js';
 
 /** what a kept description gives a Result (pg's lib/result.js fields) */
 interface Described {
@@ -65,8 +70,8 @@ type QueryProto = PgQuery & {
   describesOnce?: true;
 };
 
-const Query = require('pg/lib/query.js') as { prototype: QueryProto };
-const { prepareValue } = require('pg/lib/utils.js') as { prepareValue: (v: unknown) => unknown };
+const Query = pgQuery as unknown as { prototype: QueryProto };
+const { prepareValue } = pgUtils as unknown as { prepareValue: (v: unknown) => unknown };
 
 /** per connection, the kept descriptions by statement name (a connection's statements are few: statement-names.ts) */
 const described = new WeakMap<PgConnection, Map<string, Described>>();
