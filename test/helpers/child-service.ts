@@ -1,5 +1,5 @@
 /**
- * The service as a real child process (`node --import tsx src/cli.ts serve`), for what only a
+ * The service as a real child process (`node --import tsx src/cli.ts serve`, or the compiled bundle), for what only a
  * process can show: signals, a drain, a kill in the middle of a write. Its database is a copy of
  * the suite's migrated template on the suite's engine: a PostgreSQL database, or a PGlite data
  * directory on disk. Everything listens on 127.0.0.1.
@@ -68,10 +68,12 @@ export interface ChildService {
 /**
  * Starts `serve` on a free port and waits until it answers (the first start migrates nothing: the
  * copy is migrated). One process unless `env` says WORKERS (test/serve/ starts clusters itself).
+ * `bundled`: run it as it is run (`node bin/inventory.js serve`, the compiled bundle), not the
+ * TypeScript through tsx.
  */
-export async function startChildService(db: ChildDatabase, env: Record<string, string> = {}): Promise<ChildService> {
+export async function startChildService(db: ChildDatabase, env: Record<string, string> = {}, { bundled = false } = {}): Promise<ChildService> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli.ts', 'serve'], {
+  const child = spawn(process.execPath, bundled ? ['bin/inventory.js', 'serve'] : ['--import', 'tsx', 'src/cli.ts', 'serve'], {
     cwd: ROOT,
     env: { ...process.env, ...db.env, HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'warn', ADMIN_USERNAME: 'child-admin', ADMIN_PASSWORD: 'child-password', ADMIN_TOKEN: CHILD_TOKEN, WORKERS: '1', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

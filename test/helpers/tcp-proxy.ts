@@ -2,7 +2,8 @@
  * A TCP proxy on loopback that a test can cut: the service is pointed at it instead of at
  * PostgreSQL, and `cut()` makes the database unreachable as a failed network or a stopped server
  * would (open connections reset, new ones refused), without touching the shared server.
- * `restore()` listens again on the same port.
+ * `restore()` listens again on the same port. `tap` sees what each connection's client sends, as
+ * it passes (a reader per connection, so it can keep a parse state).
  */
 import { createServer, type Server, type Socket, connect } from 'node:net';
 
@@ -15,7 +16,7 @@ export interface TcpProxy {
   close(): Promise<void>;
 }
 
-export async function startTcpProxy(target: { host: string; port: number }): Promise<TcpProxy> {
+export async function startTcpProxy(target: { host: string; port: number }, tap?: () => (chunk: Buffer) => void): Promise<TcpProxy> {
   const sockets = new Set<Socket>();
   let accepted = 0;
   const track = (s: Socket) => {
@@ -28,6 +29,7 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
       const upstream = connect(target.port, target.host);
       track(client);
       track(upstream);
+      if (tap) client.on('data', tap());
       client.pipe(upstream);
       upstream.pipe(client);
       // either side going away takes the other with it, as a broken path would

@@ -7,111 +7,73 @@
  * pg's files patched a second, unused copy, and every statement was described again).
  * The frontend messages are counted by a loopback proxy between the service and PostgreSQL.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { connect, createServer, type Server, type Socket } from 'node:net';
-import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort } from '../../bench/server.js';
-import { adminQuery, ENGINE, needsPostgresServer, pgUrl } from '../helpers/engine.js';
+import { CHILD_TOKEN, type ChildDatabase, type ChildService, childDatabase, startChildService } from '../helpers/child-service.js';
+import { ENGINE, needsPostgresServer } from '../helpers/engine.js';
+import { startTcpProxy, type TcpProxy } from '../helpers/tcp-proxy.js';
 
-const ROOT = resolve(import.meta.dirname, '../..');
-const TOKEN = randomBytes(20).toString('hex');
 const server = await needsPostgresServer();
 
-/** counts of the frontend messages (by type byte) that went through the proxy */
-type Counts = Map<string, number>;
-
 /**
- * A proxy that forwards bytes unchanged and reads the client's side as PostgreSQL frontend
- * messages: the startup message has no type byte, every later one is a type, a length, a body.
+ * A reader of one connection's client side as PostgreSQL frontend messages, counting them by type
+ * byte: the startup message has no type byte, every later one is a type, a length, a body.
  */
-function countingProxy(target: number, counts: Counts): Promise<{ port: number; server: Server; sockets: Set<Socket> }> {
-  const sockets = new Set<Socket>();
-  const proxy = createServer((client) => {
-    const upstream = connect(target, '127.0.0.1');
-    sockets.add(client).add(upstream);
+function messageCounter(counts: Map<string, number>): () => (chunk: Buffer) => void {
+  return () => {
     let pending = Buffer.alloc(0);
     let started = false;
-    client.on('data', (chunk: Buffer) => {
+    return (chunk) => {
       pending = Buffer.concat([pending, chunk]);
       for (;;) {
-        if (!started) {
-          if (pending.length < 4) break;
-          const len = pending.readInt32BE(0);
-          if (pending.length < len) break;
-          pending = pending.subarray(len);
-          started = true;
-          continue;
+        const header = started ? 5 : 4;
+        if (pending.length < header) return;
+        const length = pending.readInt32BE(started ? 1 : 0);
+        if (pending.length < header - 4 + length) return;
+        if (started) {
+          const type = String.fromCharCode(pending[0]!);
+          counts.set(type, (counts.get(type) ?? 0) + 1);
         }
-        if (pending.length < 5) break;
-        const len = pending.readInt32BE(1);
-        if (pending.length < 1 + len) break;
-        const type = String.fromCharCode(pending[0]!);
-        counts.set(type, (counts.get(type) ?? 0) + 1);
-        pending = pending.subarray(1 + len);
+        pending = pending.subarray(header - 4 + length);
+        started = true;
       }
-      upstream.write(chunk);
-    });
-    upstream.pipe(client);
-    const end = () => (client.destroy(), upstream.destroy());
-    client.on('error', end).on('close', end);
-    upstream.on('error', end).on('close', end);
-  });
-  return new Promise((ok) => proxy.listen(0, '127.0.0.1', () => ok({ port: (proxy.address() as { port: number }).port, server: proxy, sockets })));
+    };
+  };
 }
 
 describe.runIf(server.available && ENGINE === 'postgres')(`the bundled service describes a named statement once per connection${server.reason}`, () => {
-  const name = `inv_t_bundle_${randomBytes(4).toString('hex')}`;
-  const counts: Counts = new Map();
-  let proxy: Awaited<ReturnType<typeof countingProxy>>;
-  let child: ChildProcess;
-  let url: string;
-  let output = '';
+  const counts = new Map<string, number>();
+  let db: ChildDatabase;
+  let proxy: TcpProxy;
+  let svc: ChildService;
 
   beforeAll(async () => {
-    await adminQuery(`create database ${name}`);
-    proxy = await countingProxy(Number(new URL(pgUrl(name)).port || 5432), counts);
-    const dbUrl = new URL(pgUrl(name));
+    db = await childDatabase();
+    const dbUrl = new URL(db.env.DATABASE_URL!);
+    proxy = await startTcpProxy({ host: '127.0.0.1', port: Number(dbUrl.port || 5432) }, messageCounter(counts));
     dbUrl.port = String(proxy.port);
-    const port = await freePort();
-    url = `http://127.0.0.1:${port}`;
-    child = spawn(process.execPath, ['bin/inventory.js', 'serve'], {
-      cwd: ROOT,
-      env: { ...process.env, DATABASE_URL: dbUrl.toString(), HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'warn', ADMIN_USERNAME: 'bundle-admin', ADMIN_TOKEN: TOKEN, WORKERS: '1', RESPONSE_CACHE_MB: '0' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    child.stdout!.on('data', (b: Buffer) => (output += b.toString()));
-    child.stderr!.on('data', (b: Buffer) => (output += b.toString()));
-    const until = Date.now() + 90_000;
-    while (!output.includes('netinventory is ready')) {
-      if (child.exitCode !== null) throw new Error(`serve exited with ${child.exitCode}:\n${output}`);
-      if (Date.now() > until) throw new Error(`serve did not start within 90 s:\n${output}`);
-      await new Promise((r) => setTimeout(r, 100));
-    }
+    svc = await startChildService(db, { DATABASE_URL: dbUrl.toString(), RESPONSE_CACHE_MB: '0' }, { bundled: true });
   }, 120_000);
 
   afterAll(async () => {
-    if (child && child.exitCode === null) {
-      const exited = new Promise((r) => child.once('exit', r));
-      child.kill('SIGTERM');
-      await exited;
+    if (svc && svc.child.exitCode === null) {
+      svc.child.kill('SIGTERM');
+      await svc.exited;
     }
-    for (const s of proxy?.sockets ?? []) s.destroy();
-    await new Promise((r) => proxy?.server.close(r));
-    await adminQuery(`drop database if exists ${name} with (force)`);
+    await proxy?.close();
+    await db?.drop();
   });
 
+  const headers = { Authorization: `Token ${CHILD_TOKEN}`, Accept: 'application/json' };
   const get = async (path: string) => {
-    const res = await fetch(`${url}${path}`, { headers: { Authorization: `Token ${TOKEN}`, Accept: 'application/json' } });
+    const res = await fetch(`${svc.url}${path}`, { headers });
     expect(res.status).toBe(200);
     return res.json() as Promise<{ count: number }>;
   };
 
   it('sends Bind and Execute for a repeated page, and no Describe', async () => {
-    const create = await fetch(`${url}/api/dcim/sites/`, {
+    const create = await fetch(`${svc.url}/api/dcim/sites/`, {
       method: 'POST',
-      headers: { Authorization: `Token ${TOKEN}`, 'Content-Type': 'application/json' },
+      headers: { ...headers, 'Content-Type': 'application/json' },
       body: JSON.stringify([{ name: 'Bundle A', slug: 'bundle-a' }, { name: 'Bundle B', slug: 'bundle-b' }]),
     });
     expect(create.status).toBe(201);
