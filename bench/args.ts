@@ -76,15 +76,22 @@ function int(argv: string[], name: string, dflt: number, min = 1): number {
 /** --issue15, or each data set of --dataset with each setting of --cache */
 function parseRuns(argv: string[]): BenchRun[] {
   if (argv.includes('--issue15')) {
-    return [{ dataset: 'standard', responseCache: false }, { dataset: 'standard', responseCache: true }, { dataset: 'scale', responseCache: false }];
+    return [
+      { dataset: 'standard', responseCache: false },
+      { dataset: 'standard', responseCache: true },
+      { dataset: 'scale', responseCache: false },
+    ];
   }
   const datasets = (value(argv, '--dataset') ?? 'sites').split(',').map((d) => d.trim());
   const bad = datasets.find((d) => !DATASETS.includes(d as Dataset));
-  if (bad !== undefined) throw new Error(`--dataset must be ${DATASETS.join(', ')} or a comma list of them, got "${bad}"`);
+  if (bad !== undefined)
+    throw new Error(`--dataset must be ${DATASETS.join(', ')} or a comma list of them, got "${bad}"`);
   const cache = value(argv, '--cache') ?? (argv.includes('--no-response-cache') ? 'off' : 'on');
   if (!['on', 'off', 'both'].includes(cache)) throw new Error('--cache must be on, off or both');
   const settings = cache === 'both' ? [false, true] : [cache === 'on'];
-  return datasets.flatMap((dataset) => settings.map((responseCache) => ({ dataset: dataset as Dataset, responseCache })));
+  return datasets.flatMap((dataset) =>
+    settings.map((responseCache) => ({ dataset: dataset as Dataset, responseCache })),
+  );
 }
 
 export function parseArgs(argv: string[]): BenchArgs {
@@ -92,7 +99,8 @@ export function parseArgs(argv: string[]): BenchArgs {
   const needsPostgres = runs.some((r) => r.dataset === 'scale');
   const engine = value(argv, '--engine') ?? (needsPostgres ? 'postgres' : 'both');
   if (!['postgres', 'pglite', 'both'].includes(engine)) throw new Error('--engine must be postgres, pglite or both');
-  if (needsPostgres && engine !== 'postgres') throw new Error('the scale data set is seeded in PostgreSQL SQL: use --engine postgres');
+  if (needsPostgres && engine !== 'postgres')
+    throw new Error('the scale data set is seeded in PostgreSQL SQL: use --engine postgres');
   const duration = int(argv, '--duration', 10);
   const small = argv.includes('--small'); // quick smoke runs of the harness itself
   return Object.freeze({
@@ -105,7 +113,11 @@ export function parseArgs(argv: string[]): BenchArgs {
     sites: int(argv, '--sites', 10_000, small ? 1 : 10_000),
     connections: int(argv, '--connections', 16),
     bulkConnections: int(argv, '--bulk-connections', 4),
-    only: value(argv, '--only')?.split(',').map((s) => s.trim()).filter(Boolean) ?? null,
+    only:
+      value(argv, '--only')
+        ?.split(',')
+        .map((s) => s.trim())
+        .filter(Boolean) ?? null,
     cpuProf: argv.includes('--cpu-prof'),
     traceSql: argv.includes('--trace-sql'),
     responseCache: runs[0]!.responseCache,

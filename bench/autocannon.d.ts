@@ -11,7 +11,12 @@ declare module 'autocannon' {
   }
   export interface RequestSpec extends RawRequest {
     setupRequest?: (req: RawRequest, context: Record<string, unknown>) => RawRequest | null | undefined;
-    onResponse?: (status: number, body: string, context: Record<string, unknown>, headers: Record<string, string>) => void;
+    onResponse?: (
+      status: number,
+      body: string,
+      context: Record<string, unknown>,
+      headers: Record<string, string>,
+    ) => void;
   }
   export interface Options {
     url: string;

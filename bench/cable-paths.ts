@@ -29,7 +29,8 @@ const pgUrl = flag('--pg-url', 'postgres://postgres@127.0.0.1:5432/postgres');
 const PER_DEVICE = 48;
 const LIST = 100;
 
-const chunks = <T>(xs: T[], n: number) => Array.from({ length: Math.ceil(xs.length / n) }, (_, i) => xs.slice(i * n, i * n + n));
+const chunks = <T>(xs: T[], n: number) =>
+  Array.from({ length: Math.ceil(xs.length / n) }, (_, i) => xs.slice(i * n, i * n + n));
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 const p95 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * 0.95))]!;
 
@@ -40,11 +41,21 @@ async function seed(api: Api): Promise<number> {
   const type = await post('/api/dcim/device-types/', { manufacturer: mfr.id, model: 'bench-48', slug: 'bench-48' });
   const role = await post('/api/dcim/device-roles/', { name: 'bench-role', slug: 'bench-role' });
   const devices: Json[] = [];
-  for (const batch of chunks(Array.from({ length: deviceCount }, (_, i) => i), LIST)) {
-    devices.push(...(await post('/api/dcim/devices/', batch.map((i) => ({ name: `sw${i}`, site: site.id, device_type: type.id, role: role.id })))));
+  for (const batch of chunks(
+    Array.from({ length: deviceCount }, (_, i) => i),
+    LIST,
+  )) {
+    devices.push(
+      ...(await post(
+        '/api/dcim/devices/',
+        batch.map((i) => ({ name: `sw${i}`, site: site.id, device_type: type.id, role: role.id })),
+      )),
+    );
   }
   // the device type has no templates here, so the bench runs the same on code from before them
-  const wanted = devices.flatMap((d) => Array.from({ length: PER_DEVICE }, (_, n) => ({ device: d.id, name: `ge-0/0/${n}`, type: '1000base-t' })));
+  const wanted = devices.flatMap((d) =>
+    Array.from({ length: PER_DEVICE }, (_, n) => ({ device: d.id, name: `ge-0/0/${n}`, type: '1000base-t' })),
+  );
   const interfaces: Json[] = [];
   for (const batch of chunks(wanted, 1000)) interfaces.push(...(await post('/api/dcim/interfaces/', batch)));
   const byDevice = new Map<number, Json[]>();
@@ -53,7 +64,10 @@ async function seed(api: Api): Promise<number> {
   for (let k = 0; k < devices.length; k += 2) {
     const [a, b] = [byDevice.get(devices[k]!.id)!, byDevice.get(devices[k + 1]!.id)!];
     for (let n = 0; n < PER_DEVICE; n++) {
-      cables.push({ a_terminations: [{ object_type: 'dcim.interface', object_id: a[n]!.id }], b_terminations: [{ object_type: 'dcim.interface', object_id: b[n]!.id }] });
+      cables.push({
+        a_terminations: [{ object_type: 'dcim.interface', object_id: a[n]!.id }],
+        b_terminations: [{ object_type: 'dcim.interface', object_id: b[n]!.id }],
+      });
     }
   }
   for (const batch of chunks(cables, LIST)) await post('/api/dcim/cables/', batch);
@@ -65,12 +79,17 @@ try {
   const api: Api = { base: server.url, token: TOKEN };
   const t0 = performance.now();
   const total = await seed(api);
-  console.log(`${engine}: ${deviceCount} devices, ${total} interfaces, ${total / 2} cables seeded in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+  console.log(
+    `${engine}: ${deviceCount} devices, ${total} interfaces, ${total / 2} cables seeded in ${((performance.now() - t0) / 1000).toFixed(1)} s`,
+  );
   await server.analyze();
   const page = (offset: number) => call<Json>(api, 'GET', `/api/dcim/interfaces/?limit=1000&offset=${offset}`);
   const first = await page(0);
-  const peerless = first.results.filter((i: Json) => !Array.isArray(i.connected_endpoints) || i.connected_endpoints.length !== 1);
-  if (first.results.length !== 1000 || peerless.length) throw new Error(`a page of 1,000 cabled interfaces was expected; ${peerless.length} without a peer`);
+  const peerless = first.results.filter(
+    (i: Json) => !Array.isArray(i.connected_endpoints) || i.connected_endpoints.length !== 1,
+  );
+  if (first.results.length !== 1000 || peerless.length)
+    throw new Error(`a page of 1,000 cabled interfaces was expected; ${peerless.length} without a peer`);
   const offsets = Array.from({ length: rounds }, () => Math.floor(Math.random() * (total - 1000)));
   const walls: number[] = [];
   const before = await cpuSnapshot(server.pid, pgUrl, server.database);
@@ -81,14 +100,24 @@ try {
   }
   const cpu = cpuPerRequest(before, await cpuSnapshot(server.pid, pgUrl, server.database), rounds, server.database);
   const result = {
-    engine, devices: deviceCount, interfaces: total, rounds,
-    wallMsMedian: Math.round(median(walls)), wallMsP95: Math.round(p95(walls)),
-    serverCpuMs: cpu.serverMs === null ? null : Math.round(cpu.serverMs), postgresCpuMs: cpu.postgresMs === null ? null : Math.round(cpu.postgresMs),
+    engine,
+    devices: deviceCount,
+    interfaces: total,
+    rounds,
+    wallMsMedian: Math.round(median(walls)),
+    wallMsP95: Math.round(p95(walls)),
+    serverCpuMs: cpu.serverMs === null ? null : Math.round(cpu.serverMs),
+    postgresCpuMs: cpu.postgresMs === null ? null : Math.round(cpu.postgresMs),
   };
   console.log('interfaces/?limit=1000, every interface cabled: per page');
-  console.log(`wall ms median ${result.wallMsMedian} (p95 ${result.wallMsP95}), server CPU ms ${result.serverCpuMs}, PostgreSQL CPU ms ${result.postgresCpuMs ?? '-'}`);
+  console.log(
+    `wall ms median ${result.wallMsMedian} (p95 ${result.wallMsP95}), server CPU ms ${result.serverCpuMs}, PostgreSQL CPU ms ${result.postgresCpuMs ?? '-'}`,
+  );
   mkdirSync(join(ROOT, 'bench/results'), { recursive: true });
-  const file = join(ROOT, `bench/results/cable-paths-${new Date().toISOString().slice(0, 19).replace(/[:T]/g, '-')}.json`);
+  const file = join(
+    ROOT,
+    `bench/results/cable-paths-${new Date().toISOString().slice(0, 19).replace(/[:T]/g, '-')}.json`,
+  );
   writeFileSync(file, JSON.stringify(result, null, 2));
   console.log(`written ${file}`);
 } finally {

@@ -9,8 +9,26 @@ import { prng } from './seed.js';
 type Json = null | boolean | number | string | Json[] | { [k: string]: Json };
 
 const SECTIONS = [
-  'ntp', 'snmp', 'syslog', 'aaa', 'dns', 'bgp', 'ospf', 'isis', 'lldp', 'stp', 'qos', 'acl',
-  'netflow', 'telemetry', 'banner', 'users', 'interfaces_defaults', 'vlans_defaults', 'mgmt', 'features',
+  'ntp',
+  'snmp',
+  'syslog',
+  'aaa',
+  'dns',
+  'bgp',
+  'ospf',
+  'isis',
+  'lldp',
+  'stp',
+  'qos',
+  'acl',
+  'netflow',
+  'telemetry',
+  'banner',
+  'users',
+  'interfaces_defaults',
+  'vlans_defaults',
+  'mgmt',
+  'features',
 ];
 
 /**
@@ -39,7 +57,12 @@ export function contextData(seed: number, label: string): Record<string, Json> {
           body[key] = Array.from({ length: 4 }, (_, i) => `10.${seed}.${k}.${i + 1}`);
           break;
         default:
-          body[key] = { enabled: rnd() < 0.8, priority: Math.floor(rnd() * 100), tags: [label, section], owner: `team-${Math.floor(rnd() * 9)}` };
+          body[key] = {
+            enabled: rnd() < 0.8,
+            priority: Math.floor(rnd() * 100),
+            tags: [label, section],
+            owner: `team-${Math.floor(rnd() * 9)}`,
+          };
       }
     }
     out[section] = body;

@@ -80,7 +80,10 @@ export async function cpuSnapshot(serverPid: number, adminUrl: string, database:
     const c = new pg.Client({ connectionString: adminUrl });
     await c.connect();
     try {
-      const res = await c.query<{ pid: number }>('select pid from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()', [database]);
+      const res = await c.query<{ pid: number }>(
+        'select pid from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()',
+        [database],
+      );
       for (const { pid } of res.rows) {
         const ms = processCpuMs(pid);
         if (ms !== null) backends.set(pid, ms);
@@ -92,7 +95,12 @@ export async function cpuSnapshot(serverPid: number, adminUrl: string, database:
   return { server: serverCpuMs(serverPid), backends };
 }
 
-export function cpuPerRequest(before: CpuSnapshot, after: CpuSnapshot, requests: number, database: string | null): CpuPerRequest {
+export function cpuPerRequest(
+  before: CpuSnapshot,
+  after: CpuSnapshot,
+  requests: number,
+  database: string | null,
+): CpuPerRequest {
   const n = Math.max(1, requests);
   let pgMs = 0;
   // a backend that appeared during the run counts whole; one that ended is lost (rare under load)

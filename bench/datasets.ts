@@ -47,24 +47,55 @@ function databaseUrl(pgUrl: string, database: string): string {
   return url.toString();
 }
 
-export async function prepareDataset(dataset: Dataset, args: BenchArgs, api: Api, server: Server, log: (s: string) => void): Promise<PreparedDataset> {
+export async function prepareDataset(
+  dataset: Dataset,
+  args: BenchArgs,
+  api: Api,
+  server: Server,
+  log: (s: string) => void,
+): Promise<PreparedDataset> {
   if (dataset === 'scale') {
     if (!server.database) throw new Error('the scale data set is seeded in SQL: PostgreSQL only');
     log(`   seeding the scale data set (issue 15, 50x standard)${args.small ? ' (--small)' : ''} in bulk SQL`);
-    const seeded = await seedScale(api, databaseUrl(args.pgUrl, server.database), args.small ? SCALE_SMALL : SCALE_FULL, log);
-    return { name: 'scale', summary: seeded.summary, steps: seeded.steps, scenarios: buildStandardScenarios(seeded, args.connections), pageProbes: STANDARD_PAGE_PROBES };
+    const seeded = await seedScale(
+      api,
+      databaseUrl(args.pgUrl, server.database),
+      args.small ? SCALE_SMALL : SCALE_FULL,
+      log,
+    );
+    return {
+      name: 'scale',
+      summary: seeded.summary,
+      steps: seeded.steps,
+      scenarios: buildStandardScenarios(seeded, args.connections),
+      pageProbes: STANDARD_PAGE_PROBES,
+    };
   }
   if (dataset === 'standard') {
     log(`   seeding the standard data set (issue 15)${args.small ? ' (--small)' : ''}, lists of 100, two clients`);
     const seeded = await seedStandard(api, args.small ? STANDARD_SMALL : STANDARD_FULL, log);
-    return { name: 'standard', summary: seeded.summary, steps: seeded.steps, scenarios: buildStandardScenarios(seeded, args.connections), pageProbes: STANDARD_PAGE_PROBES };
+    return {
+      name: 'standard',
+      summary: seeded.summary,
+      steps: seeded.steps,
+      scenarios: buildStandardScenarios(seeded, args.connections),
+      pageProbes: STANDARD_PAGE_PROBES,
+    };
   }
   if (dataset === 'ipam') {
     const size = args.small ? IPAM_SMALL : IPAM_FULL;
-    log(`   seeding the IPAM data set${args.small ? ' (--small)' : ''}: ${size.devices} devices x ${size.interfacesPerDevice} interfaces, `
-      + `${size.slash16s * (1 + size.childrenPer16)} prefixes, ${size.slash16s * size.filledPer16 * size.hostsPer24} addresses, config contexts`);
+    log(
+      `   seeding the IPAM data set${args.small ? ' (--small)' : ''}: ${size.devices} devices x ${size.interfacesPerDevice} interfaces, ` +
+        `${size.slash16s * (1 + size.childrenPer16)} prefixes, ${size.slash16s * size.filledPer16 * size.hostsPer24} addresses, config contexts`,
+    );
     const seeded = await seedIpam(api, size, log);
-    return { name: 'ipam', summary: seeded.summary, steps: seeded.steps, scenarios: buildIpamScenarios(seeded, args.connections), pageProbes: IPAM_PAGE_PROBES };
+    return {
+      name: 'ipam',
+      summary: seeded.summary,
+      steps: seeded.steps,
+      scenarios: buildIpamScenarios(seeded, args.connections),
+      pageProbes: IPAM_PAGE_PROBES,
+    };
   }
   log(`   seeding ${args.sites} sites`);
   const seeded = await seed(api, args.sites, log);

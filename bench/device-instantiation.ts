@@ -24,11 +24,16 @@ const PG = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postg
 const traceFile = join(mkdtempSync(join(tmpdir(), 'inv-bench-')), 'sql');
 const server = await startServer({ engine: 'postgres', pgUrl: PG, traceSqlFile: traceFile });
 const call = async (method: string, path: string, body?: unknown) => {
-  const res = await fetch(`${server.url}${path}`, { method, headers: { Authorization: `Token ${TOKEN}`, 'Content-Type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
+  const res = await fetch(`${server.url}${path}`, {
+    method,
+    headers: { Authorization: `Token ${TOKEN}`, 'Content-Type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
   if (res.status >= 300) throw new Error(`${method} ${path} -> ${res.status} ${(await res.text()).slice(0, 500)}`);
   return res.json() as Promise<any>;
 };
-const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * p))]!;
+const pct = (xs: number[], p: number) =>
+  [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * p))]!;
 
 /** trace-sql.ts dumps what it saw since the last signal; the n-th dump's statements and requests */
 let dumps = 0;
@@ -50,14 +55,42 @@ try {
   const tag = `bench-${process.pid}`;
   const mfr = await call('POST', '/api/dcim/manufacturers/', { name: tag, slug: tag });
   const type = await call('POST', '/api/dcim/device-types/', { manufacturer: mfr.id, model: tag, slug: tag });
-  await call('POST', '/api/dcim/interface-templates/', Array.from({ length: INTERFACES }, (_, i) => ({ device_type: type.id, name: `et-0/0/${i}`, type: '10gbase-x-sfpp' })));
-  await call('POST', '/api/dcim/power-port-templates/', Array.from({ length: POWER_PORTS }, (_, i) => ({ device_type: type.id, name: `PSU${i}`, type: 'iec-60320-c14', maximum_draw: 500 })));
+  await call(
+    'POST',
+    '/api/dcim/interface-templates/',
+    Array.from({ length: INTERFACES }, (_, i) => ({
+      device_type: type.id,
+      name: `et-0/0/${i}`,
+      type: '10gbase-x-sfpp',
+    })),
+  );
+  await call(
+    'POST',
+    '/api/dcim/power-port-templates/',
+    Array.from({ length: POWER_PORTS }, (_, i) => ({
+      device_type: type.id,
+      name: `PSU${i}`,
+      type: 'iec-60320-c14',
+      maximum_draw: 500,
+    })),
+  );
   const site = await call('POST', '/api/dcim/sites/', { name: tag, slug: tag });
   const role = await call('POST', '/api/dcim/device-roles/', { name: tag, slug: tag });
-  const devices = (from: number, n: number) => Array.from({ length: n }, (_, i) => ({ name: `${tag}-${from + i}`, device_type: type.id, site: site.id, device_role: role.id }));
+  const devices = (from: number, n: number) =>
+    Array.from({ length: n }, (_, i) => ({
+      name: `${tag}-${from + i}`,
+      device_type: type.id,
+      site: site.id,
+      device_role: role.id,
+    }));
   // warm-up: one list, not counted
   await call('POST', '/api/dcim/devices/', devices(-BATCH, BATCH));
-  const count = async (path: string) => (await fetch(`${server.url}${path}?site_id=${site.id}&limit=1`, { headers: { Authorization: `Token ${TOKEN}` } }).then((r) => (r.ok ? r.json() : { count: 0 }))).count as number;
+  const count = async (path: string) =>
+    (
+      await fetch(`${server.url}${path}?site_id=${site.id}&limit=1`, {
+        headers: { Authorization: `Token ${TOKEN}` },
+      }).then((r) => (r.ok ? r.json() : { count: 0 }))
+    ).count as number;
   const perDevice = ((await count('/api/dcim/interfaces/')) + (await count('/api/dcim/power-ports/'))) / BATCH;
 
   await sqlWindow();
@@ -77,11 +110,19 @@ try {
   const objects = DEVICES * (1 + perDevice);
 
   console.log(`# device instantiation, PostgreSQL, ${new Date().toISOString()}`);
-  console.log(`${DEVICES} devices of a type with ${INTERFACES} interface + ${POWER_PORTS} power port templates, lists of ${BATCH}`);
+  console.log(
+    `${DEVICES} devices of a type with ${INTERFACES} interface + ${POWER_PORTS} power port templates, lists of ${BATCH}`,
+  );
   console.log(`  components per device (warm-up list): ${perDevice}`);
-  console.log(`  ${seconds.toFixed(2)} s: ${(objects / seconds).toFixed(0)} objects/s (${(DEVICES / seconds).toFixed(0)} devices/s)`);
-  console.log(`  per request: median ${pct(times, 0.5).toFixed(0)} ms, p95 ${pct(times, 0.95).toFixed(0)} ms; server CPU ${cpu.serverMs?.toFixed(1)} ms, PostgreSQL CPU ${cpu.postgresMs?.toFixed(1)} ms`);
-  console.log(`  SQL statements per request: ${(trace.statements / Math.max(1, trace.requests)).toFixed(1)} (${trace.statements} over ${trace.requests} requests)`);
+  console.log(
+    `  ${seconds.toFixed(2)} s: ${(objects / seconds).toFixed(0)} objects/s (${(DEVICES / seconds).toFixed(0)} devices/s)`,
+  );
+  console.log(
+    `  per request: median ${pct(times, 0.5).toFixed(0)} ms, p95 ${pct(times, 0.95).toFixed(0)} ms; server CPU ${cpu.serverMs?.toFixed(1)} ms, PostgreSQL CPU ${cpu.postgresMs?.toFixed(1)} ms`,
+  );
+  console.log(
+    `  SQL statements per request: ${(trace.statements / Math.max(1, trace.requests)).toFixed(1)} (${trace.statements} over ${trace.requests} requests)`,
+  );
 } finally {
   await server.stop();
 }

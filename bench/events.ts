@@ -35,11 +35,16 @@ const rxUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook
 
 const server = await startServer({ engine: 'postgres', pgUrl: PG, env: { WEBHOOK_CONCURRENCY: '8' } });
 const call = async (method: string, path: string, body?: unknown) => {
-  const res = await fetch(`${server.url}${path}`, { method, headers: { Authorization: `Token ${TOKEN}`, 'Content-Type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
+  const res = await fetch(`${server.url}${path}`, {
+    method,
+    headers: { Authorization: `Token ${TOKEN}`, 'Content-Type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
   if (res.status >= 300) throw new Error(`${method} ${path} -> ${res.status} ${await res.text()}`);
   return res.json() as Promise<Record<string, unknown>>;
 };
-const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * p))]!;
+const pct = (xs: number[], p: number) =>
+  [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * p))]!;
 let seq = 0;
 const site = () => {
   seq += 1;
@@ -60,26 +65,42 @@ async function singlePosts(label: string, expectDeliveries: boolean) {
   if (expectDeliveries) while (arrivals.length < SINGLE) await new Promise((r) => setTimeout(r, 50));
   const after = await cpuSnapshot(server.pid, PG, server.database);
   const cpu = cpuPerRequest(before, after, SINGLE, server.database);
-  console.log(`${label.padEnd(28)} median ${pct(times, 0.5).toFixed(2)} ms  p95 ${pct(times, 0.95).toFixed(2)} ms  server CPU ${cpu.serverMs?.toFixed(2)} ms/req  PostgreSQL CPU ${cpu.postgresMs?.toFixed(2)} ms/req`);
+  console.log(
+    `${label.padEnd(28)} median ${pct(times, 0.5).toFixed(2)} ms  p95 ${pct(times, 0.95).toFixed(2)} ms  server CPU ${cpu.serverMs?.toFixed(2)} ms/req  PostgreSQL CPU ${cpu.postgresMs?.toFixed(2)} ms/req`,
+  );
 }
 
 try {
   console.log(`# webhook benchmark, PostgreSQL, ${new Date().toISOString()}`);
   await singlePosts('POST site, no event rule', false);
-  const hook = await call('POST', '/api/extras/webhooks/', { name: `bench-${process.pid}`, payload_url: rxUrl, secret: 'bench' });
-  await call('POST', '/api/extras/event-rules/', { name: `bench-${process.pid}`, content_types: ['dcim.site'], type_create: true, action_object_id: hook.id });
+  const hook = await call('POST', '/api/extras/webhooks/', {
+    name: `bench-${process.pid}`,
+    payload_url: rxUrl,
+    secret: 'bench',
+  });
+  await call('POST', '/api/extras/event-rules/', {
+    name: `bench-${process.pid}`,
+    content_types: ['dcim.site'],
+    type_create: true,
+    action_object_id: hook.id,
+  });
   await singlePosts('POST site, webhook enabled', true);
 
   arrivals.length = 0;
   const BATCH = 200;
   const t0 = Date.now();
-  for (let sent = 0; sent < EVENTS; sent += BATCH) await call('POST', '/api/dcim/sites/', Array.from({ length: Math.min(BATCH, EVENTS - sent) }, site));
+  for (let sent = 0; sent < EVENTS; sent += BATCH)
+    await call('POST', '/api/dcim/sites/', Array.from({ length: Math.min(BATCH, EVENTS - sent) }, site));
   const committedBy = Date.now();
   while (arrivals.length < EVENTS) await new Promise((r) => setTimeout(r, 20));
   const last = Math.max(...arrivals.map((a) => a.at));
   const delays = arrivals.map((a) => a.at - a.committed);
-  console.log(`${EVENTS} events in bulk requests of ${BATCH}: committed in ${((committedBy - t0) / 1000).toFixed(2)} s, all delivered after ${((last - t0) / 1000).toFixed(2)} s`);
-  console.log(`  throughput ${(EVENTS / ((last - t0) / 1000)).toFixed(0)} events/s commit-to-delivery; delay from commit: median ${pct(delays, 0.5)} ms, p95 ${pct(delays, 0.95)} ms`);
+  console.log(
+    `${EVENTS} events in bulk requests of ${BATCH}: committed in ${((committedBy - t0) / 1000).toFixed(2)} s, all delivered after ${((last - t0) / 1000).toFixed(2)} s`,
+  );
+  console.log(
+    `  throughput ${(EVENTS / ((last - t0) / 1000)).toFixed(0)} events/s commit-to-delivery; delay from commit: median ${pct(delays, 0.5)} ms, p95 ${pct(delays, 0.95)} ms`,
+  );
 } finally {
   await server.stop();
   receiver.close();

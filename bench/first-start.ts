@@ -57,17 +57,31 @@ async function timeOneStart(mode: Mode): Promise<{ ms: number; cpu: number }> {
   const spec = MODES[mode];
   const dataDir = join(mkdtempSync(join(tmpdir(), 'inv-first-')), 'data');
   const port = await freePort();
-  const env: Record<string, string> = { ...(process.env as Record<string, string>), DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: '', LOG_LEVEL: 'warn' };
+  const env: Record<string, string> = {
+    ...(process.env as Record<string, string>),
+    DATA_DIR: dataDir,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATABASE_URL: '',
+    LOG_LEVEL: 'warn',
+  };
   if (spec.snapshot === 'off') env.PGLITE_SNAPSHOT = 'false';
   const started = performance.now();
-  const child = spawn(process.execPath, ['--max-semi-space-size=16', ...spec.args], { cwd: ROOT, env, stdio: ['ignore', 'ignore', 'pipe'] });
+  const child = spawn(process.execPath, ['--max-semi-space-size=16', ...spec.args], {
+    cwd: ROOT,
+    env,
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
   let err = '';
   child.stderr!.on('data', (b: Buffer) => (err = (err + b.toString()).slice(-4000)));
   const exited = new Promise<void>((ok) => child.once('exit', () => ok()));
   try {
     for (;;) {
       if (child.exitCode !== null) throw new Error(`${mode}: the service exited with ${child.exitCode}:\n${err}`);
-      const ok = await fetch(`http://127.0.0.1:${port}/api/status/`, { signal: AbortSignal.timeout(5_000) }).then((r) => r.status === 200, () => false);
+      const ok = await fetch(`http://127.0.0.1:${port}/api/status/`, { signal: AbortSignal.timeout(5_000) }).then(
+        (r) => r.status === 200,
+        () => false,
+      );
       if (ok) return { ms: performance.now() - started, cpu: cpuSeconds(child.pid!) };
       if (performance.now() - started > 120_000) throw new Error(`${mode}: no answer within 120 s:\n${err}`);
       await new Promise((r) => setTimeout(r, 10));
@@ -88,13 +102,20 @@ function stats(values: number[]) {
 async function main() {
   const runs = Number(option('runs', '5'));
   const modes = option('modes', Object.keys(MODES).join(',')).split(',') as Mode[];
-  for (const m of modes) if (!(m in MODES)) throw new Error(`unknown mode ${m}; one of ${Object.keys(MODES).join(', ')}`);
+  for (const m of modes)
+    if (!(m in MODES)) throw new Error(`unknown mode ${m}; one of ${Object.keys(MODES).join(', ')}`);
   const cacheDir = config.pgliteSnapshotDir;
   const t0 = performance.now();
   const { built } = await ensureSnapshot(cacheDir);
   const key = currentSnapshotKey();
-  console.log(`snapshot ${snapshotPath(cacheDir, key)}: ${(snapshotSize(cacheDir, key) / 1e6).toFixed(1)} MB (+ the same for its spare), ${built ? `built in ${((performance.now() - t0) / 1000).toFixed(1)} s` : 'already there'}`);
-  console.log(`load average before: ${loadavg().map((l) => l.toFixed(2)).join(' ')} (${runs} runs per mode, interleaved)`);
+  console.log(
+    `snapshot ${snapshotPath(cacheDir, key)}: ${(snapshotSize(cacheDir, key) / 1e6).toFixed(1)} MB (+ the same for its spare), ${built ? `built in ${((performance.now() - t0) / 1000).toFixed(1)} s` : 'already there'}`,
+  );
+  console.log(
+    `load average before: ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')} (${runs} runs per mode, interleaved)`,
+  );
   const times = new Map<Mode, number[]>(modes.map((m) => [m, []]));
   const cpus = new Map<Mode, number[]>(modes.map((m) => [m, []]));
   for (let i = 0; i < runs; i++) {
@@ -108,9 +129,15 @@ async function main() {
       console.log(`  run ${i + 1} ${mode.padEnd(16)} ${(ms / 1000).toFixed(2)} s (${cpu.toFixed(2)} s CPU)`);
     }
   }
-  console.log(`load average after: ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+  console.log(
+    `load average after: ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')}`,
+  );
   const f = (ms: number) => (ms / 1000).toFixed(2).padStart(7);
-  console.log('\nseconds to the first 200 on a new DATA_DIR: wall (median min max) and CPU of the service (median min max)');
+  console.log(
+    '\nseconds to the first 200 on a new DATA_DIR: wall (median min max) and CPU of the service (median min max)',
+  );
   console.log('mode              median     min     max  |  CPU median     min     max');
   for (const [mode, values] of times) {
     const w = stats(values);

@@ -23,7 +23,16 @@ import { ROOT, startServer, TOKEN } from './server.js';
 
 type Json = Record<string, any>;
 
-const SIZES: IpamSizes = { sites: 10, racksPerSite: 5, devices: 1000, interfacesPerDevice: 4, slash16s: 4, childrenPer16: 49, filledPer16: 5, hostsPer24: 200 };
+const SIZES: IpamSizes = {
+  sites: 10,
+  racksPerSite: 5,
+  devices: 1000,
+  interfacesPerDevice: 4,
+  slash16s: 4,
+  childrenPer16: 49,
+  filledPer16: 5,
+  hostsPer24: 200,
+};
 const QUERY = '{ device_list { name primary_ip4 { address } interfaces { name ip_addresses { address } } } }';
 
 const argv = process.argv.slice(2);
@@ -60,17 +69,36 @@ async function viaRest(api: Api): Promise<Json[]> {
     allPages(api, '/api/ipam/ip-addresses/?assigned_object_type=dcim.interface&limit=1000'),
   ]);
   const byInterface = new Map<number, Json[]>();
-  for (const a of addresses) byInterface.set(a.assigned_object_id, [...(byInterface.get(a.assigned_object_id) ?? []), { address: a.address }]);
+  for (const a of addresses)
+    byInterface.set(a.assigned_object_id, [...(byInterface.get(a.assigned_object_id) ?? []), { address: a.address }]);
   const byDevice = new Map<number, Json[]>();
-  for (const i of interfaces) byDevice.set(i.device.id, [...(byDevice.get(i.device.id) ?? []), { name: i.name, ip_addresses: byInterface.get(i.id) ?? [] }]);
-  return devices.map((d) => ({ name: d.name, primary_ip4: d.primary_ip4 ? { address: d.primary_ip4.address } : null, interfaces: byDevice.get(d.id) ?? [] }));
+  for (const i of interfaces)
+    byDevice.set(i.device.id, [
+      ...(byDevice.get(i.device.id) ?? []),
+      { name: i.name, ip_addresses: byInterface.get(i.id) ?? [] },
+    ]);
+  return devices.map((d) => ({
+    name: d.name,
+    primary_ip4: d.primary_ip4 ? { address: d.primary_ip4.address } : null,
+    interfaces: byDevice.get(d.id) ?? [],
+  }));
 }
 
 /** both trees, in one canonical order, for the equality check */
 const canonical = (tree: Json[]) =>
   JSON.stringify(
     [...tree]
-      .map((d): Json => ({ ...d, interfaces: [...d.interfaces].map((i: Json) => ({ ...i, ip_addresses: [...i.ip_addresses].sort((a: Json, b: Json) => (a.address < b.address ? -1 : 1)) })).sort((a: Json, b: Json) => (a.name < b.name ? -1 : 1)) }))
+      .map(
+        (d): Json => ({
+          ...d,
+          interfaces: [...d.interfaces]
+            .map((i: Json) => ({
+              ...i,
+              ip_addresses: [...i.ip_addresses].sort((a: Json, b: Json) => (a.address < b.address ? -1 : 1)),
+            }))
+            .sort((a: Json, b: Json) => (a.name < b.name ? -1 : 1)),
+        }),
+      )
       .sort((a, b) => (a.name < b.name ? -1 : 1)),
   );
 
@@ -78,7 +106,12 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 
 async function measure(engine: 'postgres' | 'pglite') {
   const cpuProfDir = cpuProf ? join(ROOT, 'bench/results/prof', `graphql-${engine}-${Date.now()}`) : undefined;
-  const server = await startServer({ engine, pgUrl, env: { RESPONSE_CACHE_MB: '0' }, ...(cpuProfDir ? { cpuProfDir } : {}) });
+  const server = await startServer({
+    engine,
+    pgUrl,
+    env: { RESPONSE_CACHE_MB: '0' },
+    ...(cpuProfDir ? { cpuProfDir } : {}),
+  });
   try {
     const api: Api = { base: server.url, token: TOKEN };
     const seeded = await seedIpam(api, SIZES, () => undefined);
@@ -88,7 +121,12 @@ async function measure(engine: 'postgres' | 'pglite') {
     const r = await viaRest(api);
     if (g.length !== 1000 || canonical(g) !== canonical(r)) throw new Error('GraphQL and REST trees differ');
     const sides = { graphql: viaGraphql, rest: viaRest } as const;
-    const result: Json = { engine, devices: g.length, interfaces: g.reduce((n, d) => n + d.interfaces.length, 0), rounds };
+    const result: Json = {
+      engine,
+      devices: g.length,
+      interfaces: g.reduce((n, d) => n + d.interfaces.length, 0),
+      rounds,
+    };
     for (const [name, run] of Object.entries(sides)) {
       if (only && name !== only) continue;
       await run(api); // warm
@@ -100,7 +138,11 @@ async function measure(engine: 'postgres' | 'pglite') {
         walls.push(performance.now() - t0);
       }
       const cpu = cpuPerRequest(before, await cpuSnapshot(server.pid, pgUrl, server.database), rounds, server.database);
-      result[name] = { wallMsMedian: Math.round(median(walls)), serverCpuMs: cpu.serverMs === null ? null : Math.round(cpu.serverMs), postgresCpuMs: cpu.postgresMs === null ? null : Math.round(cpu.postgresMs) };
+      result[name] = {
+        wallMsMedian: Math.round(median(walls)),
+        serverCpuMs: cpu.serverMs === null ? null : Math.round(cpu.serverMs),
+        postgresCpuMs: cpu.postgresMs === null ? null : Math.round(cpu.postgresMs),
+      };
     }
     return result;
   } finally {
@@ -116,7 +158,9 @@ for (const r of results) {
   for (const side of ['graphql', 'rest']) {
     const s = r[side];
     if (!s) continue;
-    console.log(`${r.engine.padEnd(9)} ${side.padEnd(8)} ${String(s.wallMsMedian).padStart(16)}  ${String(s.serverCpuMs).padStart(13)}  ${String(s.postgresCpuMs ?? '-').padStart(17)}`);
+    console.log(
+      `${r.engine.padEnd(9)} ${side.padEnd(8)} ${String(s.wallMsMedian).padStart(16)}  ${String(s.serverCpuMs).padStart(13)}  ${String(s.postgresCpuMs ?? '-').padStart(17)}`,
+    );
   }
 }
 mkdirSync(join(ROOT, 'bench/results'), { recursive: true });

@@ -21,7 +21,15 @@ export interface HostSpeed {
   roundTrip: { wallUs: number; clientUs: number; backendUs: number } | null;
 }
 
-const ROW = { id: 1, name: 'Site 001', slug: 'site-1', status: { value: 'active', label: 'Active' }, tenant: null, tags: [], created: '2026-11-27T19:24:58.665716Z' };
+const ROW = {
+  id: 1,
+  name: 'Site 001',
+  slug: 'site-1',
+  status: { value: 'active', label: 'Active' },
+  tenant: null,
+  tags: [],
+  created: '2026-11-27T19:24:58.665716Z',
+};
 
 function jsWork(): number {
   const t0 = process.cpuUsage();
@@ -60,7 +68,11 @@ async function pgWork(pgUrl: string): Promise<Pick<HostSpeed, 'pgMs' | 'roundTri
       for (let j = 0; j < ROUND_TRIPS; j++) await c.query({ text: 'select 1', name: 'host_speed_round_trip' });
       const wallUs = ((performance.now() - t0) * 1000) / ROUND_TRIPS;
       const client = process.cpuUsage(client0);
-      const run = { wallUs: Math.round(wallUs), clientUs: Math.round((client.user + client.system) / ROUND_TRIPS), backendUs: Math.round(((backendCpuMs(pid) - backend0) * 1000) / ROUND_TRIPS) };
+      const run = {
+        wallUs: Math.round(wallUs),
+        clientUs: Math.round((client.user + client.system) / ROUND_TRIPS),
+        backendUs: Math.round(((backendCpuMs(pid) - backend0) * 1000) / ROUND_TRIPS),
+      };
       if (!roundTrip || run.wallUs < roundTrip.wallUs) roundTrip = run;
     }
     return { pgMs, roundTrip };
@@ -78,6 +90,8 @@ export async function hostSpeed(pgUrl: string | null): Promise<HostSpeed> {
 }
 
 export function describeSpeed(s: HostSpeed): string {
-  const rt = s.roundTrip ? `, a round trip ${s.roundTrip.wallUs} us (CPU: client ${s.roundTrip.clientUs} + backend ${s.roundTrip.backendUs} us)` : '';
+  const rt = s.roundTrip
+    ? `, a round trip ${s.roundTrip.wallUs} us (CPU: client ${s.roundTrip.clientUs} + backend ${s.roundTrip.backendUs} us)`
+    : '';
   return `host speed: JS ${s.jsMs} ms, PostgreSQL ${s.pgMs ?? 'not measured'}${s.pgMs === null ? '' : ' ms'}${rt} (fixed work in CPU, bench/host-speed.ts; lower is faster)`;
 }

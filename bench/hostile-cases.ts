@@ -28,8 +28,19 @@ function request(token: string, method: string, path: string, body?: string | Bu
 
 /** query strings every list refuses */
 const GENERIC_QUERIES = [
-  'limit=x', 'limit=-1', 'limit=1.5', 'offset=abc', 'offset=-3', 'brief=maybe', 'brief=2', 'ordering=no_such_field',
-  'ordering=-', 'id=abc', 'id__gt=1e3', 'id=99999999999999999999', 'q=%00',
+  'limit=x',
+  'limit=-1',
+  'limit=1.5',
+  'offset=abc',
+  'offset=-3',
+  'brief=maybe',
+  'brief=2',
+  'ordering=no_such_field',
+  'ordering=-',
+  'id=abc',
+  'id__gt=1e3',
+  'id=99999999999999999999',
+  'q=%00',
 ];
 /** ... and those of models with timestamps and a change log (others do not have these filters) */
 const TIMESTAMP_QUERIES = ['created__gte=2024-13-45', 'last_updated=yesterday', 'created_by_request=not-a-uuid'];
@@ -40,11 +51,30 @@ const MODEL_QUERIES: Record<string, string[]> = {
   '/api/dcim/sites/': ['status=bogus', 'region=nowhere', 'latitude=0x10', 'tag=no-such-tag', 'asn_id=x'],
   '/api/dcim/regions/': ['parent_id=x', 'slug__empty=maybe'],
   '/api/dcim/racks/': ['u_height=abc', 'desc_units=perhaps', 'site_id=987654321', 'status=nope'],
-  '/api/dcim/devices/': ['has_primary_ip=maybe', 'mac_address=zz', 'position=x', 'face=sideways', 'virtual_chassis_member=2'],
+  '/api/dcim/devices/': [
+    'has_primary_ip=maybe',
+    'mac_address=zz',
+    'position=x',
+    'face=sideways',
+    'virtual_chassis_member=2',
+  ],
   '/api/dcim/interfaces/': ['enabled=maybe', 'kind=quantum', 'mac_address=00:11', 'mtu=big', 'cabled=yes-no'],
   '/api/dcim/cables/': ['status=bogus', 'length=x', 'site_id=x', 'color__empty=maybe'],
-  '/api/ipam/prefixes/': ['within=junk', 'contains=10.0.0.300', 'mask_length=x', 'is_pool=maybe', 'family=x', 'prefix=10.0.0.0/99'],
-  '/api/ipam/ip-addresses/': ['parent=junk', 'address=1.2.3', 'assigned_object_type=foo.bar', 'assigned_to_interface=maybe', 'vrf_id=x'],
+  '/api/ipam/prefixes/': [
+    'within=junk',
+    'contains=10.0.0.300',
+    'mask_length=x',
+    'is_pool=maybe',
+    'family=x',
+    'prefix=10.0.0.0/99',
+  ],
+  '/api/ipam/ip-addresses/': [
+    'parent=junk',
+    'address=1.2.3',
+    'assigned_object_type=foo.bar',
+    'assigned_to_interface=maybe',
+    'vrf_id=x',
+  ],
   '/api/ipam/vlans/': ['vid=abc', 'status=bogus', 'group_id=987654321', 'vid__gt=1.5'],
   '/api/ipam/vlan-groups/': ['scope_type=dcim.nothing', 'min_vid=x', 'site=x'],
   '/api/ipam/roles/': ['weight=heavy', 'slug__empty=maybe'],
@@ -62,8 +92,18 @@ const NESTED = `${'{"a":'.repeat(100)}1${'}'.repeat(100)}`;
 
 /** bodies a single-object PATCH, PUT or POST refuses */
 const BAD_OBJECT_BODIES: Array<string | Buffer> = [
-  '', '   ', 'null', '[]', '"x"', '5', '{"description": ', '{"description": "\\ud800"}', '{"description": "a\\u0000b"}',
-  '{"description": 1e400}', `{"description": ${'9'.repeat(5000)}}`, `{"description": ${NESTED}}`,
+  '',
+  '   ',
+  'null',
+  '[]',
+  '"x"',
+  '5',
+  '{"description": ',
+  '{"description": "\\ud800"}',
+  '{"description": "a\\u0000b"}',
+  '{"description": 1e400}',
+  `{"description": ${'9'.repeat(5000)}}`,
+  `{"description": ${NESTED}}`,
   Buffer.concat([Buffer.from('{"description": "a'), Buffer.from([0xff, 0xfe]), Buffer.from('b"}')]),
 ];
 
@@ -95,17 +135,65 @@ function bulkCases(api: Api, path: string, ids: number[]): HostileCase[] {
   const snapshot = () => snapshotOf(api, path, [a, b]);
   const body = (items: unknown[]) => JSON.stringify(items);
   return [
-    { name: 'bulk PATCH with a missing id', bytes: request(api.token, 'PATCH', path, body([{ id: a, description: 'bulk' }, { id: MISSING_ID, description: 'bulk' }])), snapshot },
-    { name: 'bulk PATCH listing an object twice', bytes: request(api.token, 'PATCH', path, body([{ id: a, description: 'one' }, { id: b }, { id: a, description: 'two' }])), snapshot },
-    { name: 'bulk PUT with a missing id', bytes: request(api.token, 'PUT', path, body([{ id: MISSING_ID, description: 'bulk' }, { id: a, description: 'bulk' }])), snapshot },
-    { name: 'bulk DELETE with a missing id', bytes: request(api.token, 'DELETE', path, body([{ id: a }, { id: b }, { id: MISSING_ID }])), snapshot },
-    { name: 'bulk DELETE with a bad id', bytes: request(api.token, 'DELETE', path, body([{ id: a }, { id: 'x' }])), snapshot },
+    {
+      name: 'bulk PATCH with a missing id',
+      bytes: request(
+        api.token,
+        'PATCH',
+        path,
+        body([
+          { id: a, description: 'bulk' },
+          { id: MISSING_ID, description: 'bulk' },
+        ]),
+      ),
+      snapshot,
+    },
+    {
+      name: 'bulk PATCH listing an object twice',
+      bytes: request(
+        api.token,
+        'PATCH',
+        path,
+        body([{ id: a, description: 'one' }, { id: b }, { id: a, description: 'two' }]),
+      ),
+      snapshot,
+    },
+    {
+      name: 'bulk PUT with a missing id',
+      bytes: request(
+        api.token,
+        'PUT',
+        path,
+        body([
+          { id: MISSING_ID, description: 'bulk' },
+          { id: a, description: 'bulk' },
+        ]),
+      ),
+      snapshot,
+    },
+    {
+      name: 'bulk DELETE with a missing id',
+      bytes: request(api.token, 'DELETE', path, body([{ id: a }, { id: b }, { id: MISSING_ID }])),
+      snapshot,
+    },
+    {
+      name: 'bulk DELETE with a bad id',
+      bytes: request(api.token, 'DELETE', path, body([{ id: a }, { id: 'x' }])),
+      snapshot,
+    },
   ];
 }
 
 /** a bulk create listing one object twice where a uniqueness rule applies: nothing may be created */
 function duplicateCreate(api: Api, path: string): HostileCase | null {
-  const slugged = ['/api/dcim/regions/', '/api/dcim/sites/', '/api/tenancy/tenants/', '/api/extras/tags/', '/api/ipam/roles/', '/api/circuits/providers/'];
+  const slugged = [
+    '/api/dcim/regions/',
+    '/api/dcim/sites/',
+    '/api/tenancy/tenants/',
+    '/api/extras/tags/',
+    '/api/ipam/roles/',
+    '/api/circuits/providers/',
+  ];
   if (!slugged.includes(path)) return null;
   const name = `dup-${process.pid}-${Math.random().toString(36).slice(2, 10)}`;
   const item = { name, slug: name };
@@ -125,23 +213,46 @@ export function casesFor(api: Api, pool: Pool, path: string): HostileCase[] {
   const detail = ids.length ? `${path}${ids[0]}/` : `${path}1/`;
   const out: HostileCase[] = [];
   const generic = NO_TIMESTAMPS.has(path) ? GENERIC_QUERIES : [...GENERIC_QUERIES, ...TIMESTAMP_QUERIES];
-  for (const q of [...generic, ...(MODEL_QUERIES[path] ?? [])]) out.push({ name: `GET ?${q.split('=')[0]}`, bytes: request(api.token, 'GET', `${path}?${q}`) });
+  for (const q of [...generic, ...(MODEL_QUERIES[path] ?? [])])
+    out.push({ name: `GET ?${q.split('=')[0]}`, bytes: request(api.token, 'GET', `${path}?${q}`) });
   out.push({ name: 'GET detail ?brief=maybe', bytes: request(api.token, 'GET', `${detail}?brief=maybe`) });
   for (const [i, body] of BAD_OBJECT_BODIES.entries()) {
     out.push({ name: `PATCH bad body #${i}`, bytes: request(api.token, 'PATCH', detail, body) });
     out.push({ name: `PUT bad body #${i}`, bytes: request(api.token, 'PUT', detail, body) });
   }
-  for (const body of ['', 'null', '{"name": "\\udc00"}', '[{"name": "x"}, {"name": "\\ud800"}]', '{"name": 1e999}', '[1, 2']) {
+  for (const body of [
+    '',
+    'null',
+    '{"name": "\\udc00"}',
+    '[{"name": "x"}, {"name": "\\ud800"}]',
+    '{"name": 1e999}',
+    '[1, 2',
+  ]) {
     out.push({ name: `POST bad body ${body.slice(0, 12)}`, bytes: request(api.token, 'POST', path, body) });
   }
-  out.push({ name: 'POST text/plain', bytes: Buffer.from(request(api.token, 'POST', path, '{}').toString('latin1').replace('Content-Type: application/json', 'Content-Type: text/plain'), 'latin1') });
-  out.push({ name: 'POST body too large', bytes: request(api.token, 'POST', path, `{"name": "${'x'.repeat(SWEEP_BODY_LIMIT)}"}`) });
+  out.push({
+    name: 'POST text/plain',
+    bytes: Buffer.from(
+      request(api.token, 'POST', path, '{}')
+        .toString('latin1')
+        .replace('Content-Type: application/json', 'Content-Type: text/plain'),
+      'latin1',
+    ),
+  });
+  out.push({
+    name: 'POST body too large',
+    bytes: request(api.token, 'POST', path, `{"name": "${'x'.repeat(SWEEP_BODY_LIMIT)}"}`),
+  });
   out.push(...bulkCases(api, path, ids));
   const dup = duplicateCreate(api, path);
   if (dup) out.push(dup);
-  for (const method of ['PROPFIND', 'TRACE', 'FOO', 'get', 'M-SEARCH']) out.push({ name: `${method} method`, bytes: request(api.token, method, path) });
+  for (const method of ['PROPFIND', 'TRACE', 'FOO', 'get', 'M-SEARCH'])
+    out.push({ name: `${method} method`, bytes: request(api.token, method, path) });
   out.push({ name: 'CONNECT', bytes: Buffer.from(`CONNECT 127.0.0.1:22 HTTP/1.1\r\nHost: 127.0.0.1:22\r\n\r\n`) });
-  out.push({ name: 'headers too large', bytes: request(api.token, 'GET', path, undefined, `X-Filler: ${'f'.repeat(20_000)}\r\n`) });
+  out.push({
+    name: 'headers too large',
+    bytes: request(api.token, 'GET', path, undefined, `X-Filler: ${'f'.repeat(20_000)}\r\n`),
+  });
   out.push({ name: 'URL too large', bytes: request(api.token, 'GET', `${path}?q=${'u'.repeat(20_000)}`) });
   out.push({ name: 'bad percent-encoding', bytes: request(api.token, 'GET', `${path}%zz/`) });
   out.push({ name: 'malformed request line', bytes: Buffer.from(`GET ${path}\r\n\r\n`) });

@@ -71,11 +71,22 @@ class Client {
 
 async function sweep(engine: 'postgres' | 'pglite'): Promise<Counts> {
   const server = await startServer({ engine, pgUrl: PG_URL, env: { MAX_BODY_SIZE: String(SWEEP_BODY_LIMIT) } });
-  const counts: Counts = { requests: 0, byStatus: {}, serverErrors: 0, noRequestId: 0, resets: 0, partialBulkWrites: 0, successes: 0, findings: [] };
+  const counts: Counts = {
+    requests: 0,
+    byStatus: {},
+    serverErrors: 0,
+    noRequestId: 0,
+    resets: 0,
+    partialBulkWrites: 0,
+    successes: 0,
+    findings: [],
+  };
   try {
     const api = { base: server.url, token: TOKEN };
     const pool = await seedPool(api);
-    const perEndpoint = [...pool.keys()].map((path) => casesFor(api, pool, path).map((c) => ({ ...c, name: `${path} ${c.name}` })));
+    const perEndpoint = [...pool.keys()].map((path) =>
+      casesFor(api, pool, path).map((c) => ({ ...c, name: `${path} ${c.name}` })),
+    );
     // round robin over the endpoints, then over each endpoint's cases, until REQUESTS are queued
     const queue: HostileCase[] = [];
     for (let i = 0; queue.length < REQUESTS; i++) {
@@ -96,11 +107,11 @@ async function sweep(engine: 'postgres' | 'pglite'): Promise<Counts> {
         }
         counts.byStatus[res.status] = (counts.byStatus[res.status] ?? 0) + 1;
         if (TRACE === String(res.status)) console.log(`   ${res.status} ${c.name}: ${res.body.slice(0, 100)}`);
-        if (res.status >= 500) (counts.serverErrors++, note(`${c.name}: ${res.status} ${res.body.slice(0, 120)}`));
-        if (res.status < 300) (counts.successes++, note(`${c.name}: ${res.status} to invalid input`));
-        if (!res.headers['x-request-id']) (counts.noRequestId++, note(`${c.name}: ${res.status} without X-Request-ID`));
+        if (res.status >= 500) counts.serverErrors++, note(`${c.name}: ${res.status} ${res.body.slice(0, 120)}`);
+        if (res.status < 300) counts.successes++, note(`${c.name}: ${res.status} to invalid input`);
+        if (!res.headers['x-request-id']) counts.noRequestId++, note(`${c.name}: ${res.status} without X-Request-ID`);
         const changed = check ? await check() : null;
-        if (changed) (counts.partialBulkWrites++, note(`${c.name}: ${res.status} but ${changed}`));
+        if (changed) counts.partialBulkWrites++, note(`${c.name}: ${res.status} but ${changed}`);
       }
       client.close();
     };
@@ -117,8 +128,14 @@ for (const engine of ENGINES) {
   const c = await sweep(engine);
   const seconds = ((Date.now() - started) / 1000).toFixed(0);
   console.log(`\n${engine}: ${c.requests} invalid requests over ${CONNECTIONS} keep-alive connections in ${seconds} s`);
-  console.log(`  statuses: ${Object.entries(c.byStatus).map(([s, n]) => `${s}: ${n}`).join(', ')}`);
-  console.log(`  5xx: ${c.serverErrors}   without X-Request-ID: ${c.noRequestId}   resets: ${c.resets}   partial bulk writes: ${c.partialBulkWrites}   2xx to invalid input: ${c.successes}`);
+  console.log(
+    `  statuses: ${Object.entries(c.byStatus)
+      .map(([s, n]) => `${s}: ${n}`)
+      .join(', ')}`,
+  );
+  console.log(
+    `  5xx: ${c.serverErrors}   without X-Request-ID: ${c.noRequestId}   resets: ${c.resets}   partial bulk writes: ${c.partialBulkWrites}   2xx to invalid input: ${c.successes}`,
+  );
   for (const f of c.findings) console.log(`  !! ${f}`);
   if (c.serverErrors + c.noRequestId + c.resets + c.partialBulkWrites + c.successes > 0) failed = true;
 }

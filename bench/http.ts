@@ -18,10 +18,17 @@ export interface Api {
 // one pool of kept-alive sockets for the whole harness (a call at a time per socket)
 const agent = new http.Agent({ keepAlive: true });
 
-export function call<T = unknown>(api: Api, method: string, path: string, body?: unknown, timeoutMs = 300_000): Promise<T> {
+export function call<T = unknown>(
+  api: Api,
+  method: string,
+  path: string,
+  body?: unknown,
+  timeoutMs = 300_000,
+): Promise<T> {
   const data = body === undefined ? undefined : JSON.stringify(body);
   const headers: http.OutgoingHttpHeaders = { Authorization: `Token ${api.token}`, Accept: 'application/json' };
-  if (data !== undefined) Object.assign(headers, { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(data) });
+  if (data !== undefined)
+    Object.assign(headers, { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(data) });
   return new Promise<T>((resolve, reject) => {
     const fail = (e: Error) => reject(new Error(`${method} ${path}: ${e.message}`));
     const req = http.request(`${api.base}${path}`, { method, agent, headers, timeout: timeoutMs }, (res) => {
@@ -31,7 +38,8 @@ export function call<T = unknown>(api: Api, method: string, path: string, body?:
       res.on('end', () => {
         const text = Buffer.concat(parts).toString('utf8');
         const status = res.statusCode ?? 0;
-        if (status < 200 || status > 299) reject(new Error(`${method} ${path} answered ${status}: ${text.slice(0, 1000)}`));
+        if (status < 200 || status > 299)
+          reject(new Error(`${method} ${path} answered ${status}: ${text.slice(0, 1000)}`));
         else {
           try {
             resolve((text ? JSON.parse(text) : null) as T);

@@ -10,8 +10,18 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
-interface Node { id: number; callFrame: { functionName: string; url: string; lineNumber: number }; children?: number[] }
-interface Profile { nodes: Node[]; samples: number[]; timeDeltas: number[]; startTime: number; endTime: number }
+interface Node {
+  id: number;
+  callFrame: { functionName: string; url: string; lineNumber: number };
+  children?: number[];
+}
+interface Profile {
+  nodes: Node[];
+  samples: number[];
+  timeDeltas: number[];
+  startTime: number;
+  endTime: number;
+}
 
 function where(url: string): string {
   const m = url.match(/node_modules\/((?:@[^/]+\/)?[^/]+)/);
@@ -59,6 +69,8 @@ if (!target) {
   process.exit(1);
 }
 const files = statSync(target).isDirectory()
-  ? readdirSync(target).filter((f) => f.endsWith('.cpuprofile')).map((f) => join(target, f))
+  ? readdirSync(target)
+      .filter((f) => f.endsWith('.cpuprofile'))
+      .map((f) => join(target, f))
   : [target];
 for (const f of files) summarise(f, top, last);

@@ -12,18 +12,29 @@ import { NETBOX_REQ_PER_SEC } from './scenarios-standard.js';
 /** the issue's bound on scale p50 / standard p50 */
 export const SCALE_P50_RATIO_MAX = 2;
 
-const byName = (rep: EngineReport | undefined, name: string): ScenarioResult | undefined => rep?.scenarios.find((s) => s.name === name);
+const byName = (rep: EngineReport | undefined, name: string): ScenarioResult | undefined =>
+  rep?.scenarios.find((s) => s.name === name);
 
 /** Lines to print after the per-run tables; none unless a scale run is among the reports. */
 export function scaleComparison(reports: EngineReport[]): string[] {
   const lines: string[] = [];
   for (const scale of reports.filter((r) => r.dataset === 'scale')) {
-    const standard = (cache: boolean) => reports.find((r) => r.dataset === 'standard' && r.engine === scale.engine && r.responseCache === cache);
+    const standard = (cache: boolean) =>
+      reports.find((r) => r.dataset === 'standard' && r.engine === scale.engine && r.responseCache === cache);
     const same = standard(scale.responseCache);
     const other = standard(!scale.responseCache);
     const cacheWord = (on: boolean) => `cache ${on ? 'on' : 'off'}`;
-    const head = ['request', 'NetBox 3.7.8 req/s', `standard ${cacheWord(scale.responseCache)} req/s`, 'p50 ms', ...(other ? [`standard ${cacheWord(!scale.responseCache)} req/s`] : []),
-      `scale ${cacheWord(scale.responseCache)} req/s`, 'p50 ms', 'p50 scale/standard', ''];
+    const head = [
+      'request',
+      'NetBox 3.7.8 req/s',
+      `standard ${cacheWord(scale.responseCache)} req/s`,
+      'p50 ms',
+      ...(other ? [`standard ${cacheWord(!scale.responseCache)} req/s`] : []),
+      `scale ${cacheWord(scale.responseCache)} req/s`,
+      'p50 ms',
+      'p50 scale/standard',
+      '',
+    ];
     const rows = scale.scenarios.map((s) => {
       const base = byName(same, s.name);
       // no request finished within the run: its p50 of 0 would read as the best ratio of all
@@ -43,7 +54,10 @@ export function scaleComparison(reports: EngineReport[]): string[] {
       ];
     });
     const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
-    const line = (cells: string[]) => cells.map((c, i) => (i === 0 || i === cells.length - 1 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join(' | ');
+    const line = (cells: string[]) =>
+      cells
+        .map((c, i) => (i === 0 || i === cells.length - 1 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!)))
+        .join(' | ');
     const seed = scale.seed.find((x) => x.what === 'SQL load, all steps');
     lines.push(
       '',
@@ -52,7 +66,9 @@ export function scaleComparison(reports: EngineReport[]): string[] {
       widths.map((w) => '-'.repeat(w)).join('-|-'),
       ...rows.map(line),
       seed ? `scale seed (bulk SQL): ${seed.objects.toLocaleString('en')} rows in ${seed.seconds.toFixed(1)} s` : '',
-      same ? '' : `no standard run with the ${cacheWord(scale.responseCache)} in this invocation: run with --issue15 for the ratios`,
+      same
+        ? ''
+        : `no standard run with the ${cacheWord(scale.responseCache)} in this invocation: run with --issue15 for the ratios`,
     );
   }
   return lines.filter((l, i) => l !== '' || i === 0);

@@ -44,11 +44,17 @@ export interface EngineReport {
   note: string;
 }
 
-export const NOTE = 'autocannon runs in the benchmark process on the same machine and shares its cores with the server (and PostgreSQL); figures are lower than on a dedicated load generator.';
+export const NOTE =
+  'autocannon runs in the benchmark process on the same machine and shares its cores with the server (and PostgreSQL); figures are lower than on a dedicated load generator.';
 
 export function machine() {
   const c = cpus();
-  return { cpus: c.length, model: c[0]?.model ?? 'unknown', node: process.version, loadAvg1: Math.round(loadavg()[0]! * 100) / 100 };
+  return {
+    cpus: c.length,
+    model: c[0]?.model ?? 'unknown',
+    node: process.version,
+    loadAvg1: Math.round(loadavg()[0]! * 100) / 100,
+  };
 }
 
 function verdict(engine: string, r: ScenarioResult): string {
@@ -61,7 +67,20 @@ function verdict(engine: string, r: ScenarioResult): string {
 }
 
 export function table(rep: EngineReport): string {
-  const head = ['scenario', 'conns', 'req/s mean', 'p50 ms', 'p99 ms', 'objects/s', 'CPU ms/req node', 'CPU ms/req pg', 'CPU ms/req autocannon', 'errors (timeouts)', 'non-2xx', 'target'];
+  const head = [
+    'scenario',
+    'conns',
+    'req/s mean',
+    'p50 ms',
+    'p99 ms',
+    'objects/s',
+    'CPU ms/req node',
+    'CPU ms/req pg',
+    'CPU ms/req autocannon',
+    'errors (timeouts)',
+    'non-2xx',
+    'target',
+  ];
   const ms = (v: number | null | undefined) => (v === null || v === undefined ? '' : v.toFixed(2));
   const rows = rep.scenarios.map((r) => [
     r.title,
@@ -78,7 +97,10 @@ export function table(rep: EngineReport): string {
     verdict(rep.engine, r),
   ]);
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
-  const line = (cells: string[]) => cells.map((c, i) => (i === 0 || i === cells.length - 1 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join(' | ');
+  const line = (cells: string[]) =>
+    cells
+      .map((c, i) => (i === 0 || i === cells.length - 1 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!)))
+      .join(' | ');
   const seed = rep.seed.map((s) => `${s.what} ${Math.round(s.objectsPerSec)}/s`).join(', ');
   return [
     `== ${rep.engine}, ${rep.dataset} data set (${rep.summary}), ${rep.durationSec} s per scenario, ${rep.machine.cpus} cores (${rep.machine.model}), node ${rep.machine.node}, load average ${rep.machine.loadAvg1} at start, response cache ${rep.responseCache ? 'on' : 'off'}, metrics ${rep.metrics ? 'on' : 'off'}, ${rep.workers ?? 1} server process${(rep.workers ?? 1) > 1 ? 'es' : ''}`,
@@ -89,7 +111,11 @@ export function table(rep: EngineReport): string {
     ...netboxLines(rep),
     ...sqlLines(rep),
     ...(rep.machine.speed ? [describeSpeed(rep.machine.speed)] : []),
-    ...(rep.memory?.length ? [`peak resident memory over the run: ${rep.memory.map((m) => `${m.peakMb} MB (pid ${m.pid}, ${m.what})`).join('; ')}`] : []),
+    ...(rep.memory?.length
+      ? [
+          `peak resident memory over the run: ${rep.memory.map((m) => `${m.peakMb} MB (pid ${m.pid}, ${m.what})`).join('; ')}`,
+        ]
+      : []),
     `note: ${rep.note}`,
   ].join('\n');
 }
@@ -117,8 +143,12 @@ function sqlLines(rep: EngineReport): string[] {
     if (r.sql) lines.push(`sql statements/request under load, ${r.name}: ${r.sql.statementsPerRequest.toFixed(2)}`);
   }
   for (const p of rep.pageProbes ?? []) {
-    const counts = Object.entries(p.perRequest).map(([k, v]) => `${k} ${v}`).join(', ');
-    lines.push(`sql statements of one list request, ${p.name}: ${counts}${p.constant ? ' (constant)' : ' (CHANGES with the page size)'}`);
+    const counts = Object.entries(p.perRequest)
+      .map(([k, v]) => `${k} ${v}`)
+      .join(', ');
+    lines.push(
+      `sql statements of one list request, ${p.name}: ${counts}${p.constant ? ' (constant)' : ' (CHANGES with the page size)'}`,
+    );
   }
   return lines;
 }
@@ -135,5 +165,8 @@ export function writeJson(rep: EngineReport): string {
 export function failures(rep: EngineReport): string[] {
   return rep.scenarios
     .filter((r) => r.errors + r.non2xx > 0 || r.requests === 0)
-    .map((r) => `${rep.engine}/${r.name}: ${r.requests} requests, ${r.errors} errors (${r.timeouts} of them timeouts), ${r.non2xx} non-2xx`);
+    .map(
+      (r) =>
+        `${rep.engine}/${r.name}: ${r.requests} requests, ${r.errors} errors (${r.timeouts} of them timeouts), ${r.non2xx} non-2xx`,
+    );
 }

@@ -27,10 +27,14 @@ const running = new Set<Server>();
 const log = (s: string) => console.log(s);
 
 // The whole run ends by itself: startup + seed budget plus every scenario's duration and slack.
-const budgetSec = args.engines.length * args.runs.reduce((sum, run) => {
-  const budget = BUDGET[run.dataset];
-  return sum + budget.seedSec + (budget.scenarios + 1) * (Math.max(args.duration, args.pgliteDuration) + WARMUP_SEC + 60);
-}, 0);
+const budgetSec =
+  args.engines.length *
+  args.runs.reduce((sum, run) => {
+    const budget = BUDGET[run.dataset];
+    return (
+      sum + budget.seedSec + (budget.scenarios + 1) * (Math.max(args.duration, args.pgliteDuration) + WARMUP_SEC + 60)
+    );
+  }, 0);
 const watchdog = setTimeout(() => {
   console.error(`\n!! benchmark exceeded its ${budgetSec} s budget; stopping`);
   void Promise.allSettled([...running].map((s) => s.stop())).then(() => process.exit(2));
@@ -56,19 +60,31 @@ async function benchEngine(engine: 'postgres' | 'pglite', run: BenchRun): Promis
   // measured before the server starts, so nothing of the run competes with it
   const host = { ...machine(), speed: await hostSpeed(engine === 'postgres' ? args.pgUrl : null) };
   log(`   ${describeSpeed(host.speed)}`);
-  if (host.loadAvg1 > 1) log(`!! load average ${host.loadAvg1} on ${host.cpus} cores before starting: other processes compete with the benchmark`);
+  if (host.loadAvg1 > 1)
+    log(
+      `!! load average ${host.loadAvg1} on ${host.cpus} cores before starting: other processes compete with the benchmark`,
+    );
   const resultsDir = join(ROOT, 'bench/results');
   mkdirSync(resultsDir, { recursive: true });
-  const traceBase = args.traceSql && engine === 'postgres' ? join(resultsDir, `sql-${engine}-${date.replace(/[:.]/g, '-')}`) : undefined;
+  const traceBase =
+    args.traceSql && engine === 'postgres'
+      ? join(resultsDir, `sql-${engine}-${date.replace(/[:.]/g, '-')}`)
+      : undefined;
   const profDir = args.cpuProf ? join(resultsDir, 'prof', `${engine}-${date.replace(/[:.]/g, '-')}`) : undefined;
-  log(`\n== ${engine}, ${run.dataset} data set, response cache ${run.responseCache ? 'on' : 'off'}: starting the service (fresh ${engine === 'postgres' ? 'database' : 'DATA_DIR'})${profDir ? `, CPU profile to ${profDir}` : ''}`);
+  log(
+    `\n== ${engine}, ${run.dataset} data set, response cache ${run.responseCache ? 'on' : 'off'}: starting the service (fresh ${engine === 'postgres' ? 'database' : 'DATA_DIR'})${profDir ? `, CPU profile to ${profDir}` : ''}`,
+  );
   const t0 = performance.now();
   const server = await startServer({
     engine,
     pgUrl: args.pgUrl,
     cpuProfDir: profDir,
     traceSqlFile: traceBase,
-    env: { ...(run.responseCache ? {} : { RESPONSE_CACHE_MB: '0' }), ...(args.metrics ? {} : { METRICS_ENABLED: 'false' }), WORKERS: String(args.workers) },
+    env: {
+      ...(run.responseCache ? {} : { RESPONSE_CACHE_MB: '0' }),
+      ...(args.metrics ? {} : { METRICS_ENABLED: 'false' }),
+      WORKERS: String(args.workers),
+    },
   });
   running.add(server);
   try {
@@ -79,7 +95,10 @@ async function benchEngine(engine: 'postgres' | 'pglite', run: BenchRun): Promis
     // Statistics and visibility map as autovacuum would leave them a minute later: right after a
     // bulk load the planner estimates ~0 tagged items and picks a plan that is ~40x slower for the
     // tags query, and every index-only scan still reads the heap (no page is marked all-visible).
-    if (await server.analyze()) log('   VACUUM ANALYZE and CHECKPOINT after seeding (steady-state statistics and visibility map, the load written back)');
+    if (await server.analyze())
+      log(
+        '   VACUUM ANALYZE and CHECKPOINT after seeding (steady-state statistics and visibility map, the load written back)',
+      );
 
     const trace = traceBase ? new SqlTrace(server, traceBase) : null;
     // statements of one list request at limit=50 and limit=1000: they must not grow with the page
@@ -100,7 +119,12 @@ async function benchEngine(engine: 'postgres' | 'pglite', run: BenchRun): Promis
       const load = process.cpuUsage(load0);
       // abandoned requests finish before the statistics are read and before the next scenario
       await settle(server.url, TOKEN);
-      r.cpu = cpuPerRequest(cpu0, await cpuSnapshot(server.pid, args.pgUrl, server.database), r.requests, server.database);
+      r.cpu = cpuPerRequest(
+        cpu0,
+        await cpuSnapshot(server.pid, args.pgUrl, server.database),
+        r.requests,
+        server.database,
+      );
       // autocannon runs in this process: what the load generator itself costs per request
       r.cpu.loadGeneratorMs = (load.user + load.system) / 1000 / Math.max(1, r.requests);
       if (trace) await trace.underLoad(r, log);
@@ -108,7 +132,22 @@ async function benchEngine(engine: 'postgres' | 'pglite', run: BenchRun): Promis
       if (r.errors + r.timeouts + r.non2xx > 0) await explainFailure(server, s);
     }
     const memory = peakMemory(server.pid);
-    const rep: EngineReport = { engine, date, machine: host, dataset: data.name, summary: data.summary, durationSec: duration, responseCache: run.responseCache, metrics: args.metrics, workers: engine === 'postgres' ? args.workers : 1, seed: data.steps, scenarios: results, pageProbes, memory, note: NOTE };
+    const rep: EngineReport = {
+      engine,
+      date,
+      machine: host,
+      dataset: data.name,
+      summary: data.summary,
+      durationSec: duration,
+      responseCache: run.responseCache,
+      metrics: args.metrics,
+      workers: engine === 'postgres' ? args.workers : 1,
+      seed: data.steps,
+      scenarios: results,
+      pageProbes,
+      memory,
+      note: NOTE,
+    };
     log(`\n${table(rep)}`);
     log(`   JSON: ${writeJson(rep)}`);
     return rep;
@@ -120,7 +159,9 @@ async function benchEngine(engine: 'postgres' | 'pglite', run: BenchRun): Promis
 
 async function main() {
   const runs = args.runs.map((r) => `${r.dataset} (cache ${r.responseCache ? 'on' : 'off'})`).join(', ');
-  log(`inventory benchmark: ${runs}; engines ${args.engines.join(', ')}; ${args.duration} s per scenario${args.engines.includes('pglite') && args.pgliteDuration !== args.duration ? ` (PGlite ${args.pgliteDuration} s)` : ''}; ${args.connections} connections (bulk create ${args.bulkConnections}); all traffic to 127.0.0.1`);
+  log(
+    `inventory benchmark: ${runs}; engines ${args.engines.join(', ')}; ${args.duration} s per scenario${args.engines.includes('pglite') && args.pgliteDuration !== args.duration ? ` (PGlite ${args.pgliteDuration} s)` : ''}; ${args.connections} connections (bulk create ${args.bulkConnections}); all traffic to 127.0.0.1`,
+  );
   log(`note: ${NOTE}`);
   const reports: EngineReport[] = [];
   for (const engine of args.engines) for (const run of args.runs) reports.push(await benchEngine(engine, run));
@@ -135,7 +176,7 @@ async function main() {
 
 main()
   .catch((e) => {
-    console.error(`\n!! benchmark aborted: ${e instanceof Error ? e.stack ?? e.message : e}`);
+    console.error(`\n!! benchmark aborted: ${e instanceof Error ? (e.stack ?? e.message) : e}`);
     process.exitCode = 1;
   })
   .finally(() => clearTimeout(watchdog));

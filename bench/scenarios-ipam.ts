@@ -36,8 +36,16 @@ export function buildIpamScenarios(seeded: SeededIpam, connections: number): Sce
   return [
     list('prefixes', 'prefix list, page of 50', '/api/ipam/prefixes/?limit=50'),
     list('ip-addresses', 'IP address list, page of 50', '/api/ipam/ip-addresses/?limit=50'),
-    list('ip-parent', `IP addresses ?parent=${parent16}, page of 50`, `/api/ipam/ip-addresses/?parent=${encodeURIComponent(parent16)}&limit=50`),
-    list('ip-search', `IP addresses ?q=${searchQ}, page of 50`, `/api/ipam/ip-addresses/?q=${encodeURIComponent(searchQ)}&limit=50`),
+    list(
+      'ip-parent',
+      `IP addresses ?parent=${parent16}, page of 50`,
+      `/api/ipam/ip-addresses/?parent=${encodeURIComponent(parent16)}&limit=50`,
+    ),
+    list(
+      'ip-search',
+      `IP addresses ?q=${searchQ}, page of 50`,
+      `/api/ipam/ip-addresses/?q=${encodeURIComponent(searchQ)}&limit=50`,
+    ),
     {
       name: 'ip-detail',
       title: 'IP address detail GET, random id',
@@ -46,9 +54,18 @@ export function buildIpamScenarios(seeded: SeededIpam, connections: number): Sce
       requests: () => [{ method: 'GET', setupRequest: (req) => ({ ...req, path: randomIp() }) }],
       probe: () => ({ method: 'GET', path: randomIp() }),
     },
-    list('available-ips', `available-ips of ${availablePrefix.prefix} (first 50 free)`, `/api/ipam/prefixes/${availablePrefix.id}/available-ips/`),
+    list(
+      'available-ips',
+      `available-ips of ${availablePrefix.prefix} (first 50 free)`,
+      `/api/ipam/prefixes/${availablePrefix.id}/available-ips/`,
+    ),
     list('interfaces-1000', 'interface list, limit=1000', '/api/dcim/interfaces/?limit=1000', 120),
     list('devices-1000', `device list, limit=1000 (${cc})`, '/api/dcim/devices/?limit=1000', 120),
-    list('devices-1000-no-cc', 'device list, limit=1000&exclude=config_context', '/api/dcim/devices/?limit=1000&exclude=config_context', 120),
+    list(
+      'devices-1000-no-cc',
+      'device list, limit=1000&exclude=config_context',
+      '/api/dcim/devices/?limit=1000&exclude=config_context',
+      120,
+    ),
   ];
 }

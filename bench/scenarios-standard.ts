@@ -39,10 +39,18 @@ export function buildStandardScenarios(seeded: SeededStandard, connections: numb
   const device = walk(deviceIds);
   const interfacesOf = walk(deviceIds);
   const list = (name: string, title: string, path: string, timeout = 60): Scenario => ({
-    name, title, connections, timeout, requests: () => [{ method: 'GET', path }], probe: () => ({ method: 'GET', path }),
+    name,
+    title,
+    connections,
+    timeout,
+    requests: () => [{ method: 'GET', path }],
+    probe: () => ({ method: 'GET', path }),
   });
   const random = (name: string, title: string, path: () => string): Scenario => ({
-    name, title, connections, timeout: 60,
+    name,
+    title,
+    connections,
+    timeout: 60,
     requests: () => [{ method: 'GET', setupRequest: (req) => ({ ...req, path: path() }) }],
     probe: () => ({ method: 'GET', path: path() }),
   });
@@ -50,23 +58,45 @@ export function buildStandardScenarios(seeded: SeededStandard, connections: numb
   let n = 0;
   const newAddress = () => {
     const k = n++;
-    return JSON.stringify({ address: `172.${16 + ((k >> 16) & 15)}.${(k >> 8) & 255}.${k & 255}/32`, status: 'active' });
+    return JSON.stringify({
+      address: `172.${16 + ((k >> 16) & 15)}.${(k >> 8) & 255}.${k & 255}/32`,
+      status: 'active',
+    });
   };
   return [
     list('sites', 'sites/?limit=50', '/api/dcim/sites/?limit=50'),
     list('ip-addresses', 'ip-addresses/?limit=50', '/api/ipam/ip-addresses/?limit=50'),
-    list('ip-search', `ip-addresses/?limit=50&q=${searchQ}`, `/api/ipam/ip-addresses/?limit=50&q=${encodeURIComponent(searchQ)}`),
-    list('ip-parent', `ip-addresses/?limit=50&parent=${parent16}`, `/api/ipam/ip-addresses/?limit=50&parent=${encodeURIComponent(parent16)}`),
+    list(
+      'ip-search',
+      `ip-addresses/?limit=50&q=${searchQ}`,
+      `/api/ipam/ip-addresses/?limit=50&q=${encodeURIComponent(searchQ)}`,
+    ),
+    list(
+      'ip-parent',
+      `ip-addresses/?limit=50&parent=${parent16}`,
+      `/api/ipam/ip-addresses/?limit=50&parent=${encodeURIComponent(parent16)}`,
+    ),
     random('device-detail', 'devices/<id>/, random id', () => `/api/dcim/devices/${device()}/`),
     list('prefixes-brief-1000', 'prefixes/?brief=1&limit=1000', '/api/ipam/prefixes/?brief=1&limit=1000', 120),
-    random('device-interfaces', 'interfaces/?device_id=<id>, random device', () => `/api/dcim/interfaces/?device_id=${interfacesOf()}`),
+    random(
+      'device-interfaces',
+      'interfaces/?device_id=<id>, random device',
+      () => `/api/dcim/interfaces/?device_id=${interfacesOf()}`,
+    ),
     {
       name: 'ip-create',
       title: 'POST ip-addresses/ (one /32 each)',
       connections,
       objectsPerRequest: 1,
       timeout: 60,
-      requests: () => [{ method: 'POST', path: '/api/ipam/ip-addresses/', headers: { 'Content-Type': 'application/json' }, setupRequest: (req) => ({ ...req, body: newAddress() }) }],
+      requests: () => [
+        {
+          method: 'POST',
+          path: '/api/ipam/ip-addresses/',
+          headers: { 'Content-Type': 'application/json' },
+          setupRequest: (req) => ({ ...req, body: newAddress() }),
+        },
+      ],
       probe: () => ({ method: 'POST', path: '/api/ipam/ip-addresses/', body: newAddress() }),
     },
   ];

@@ -71,10 +71,19 @@ export function buildScenarios(seeded: Seeded, connections: number, bulkConnecti
   // a shuffled walk over the ids (stride coprime with the count) so each id is hit evenly
   const stride = 7919 % siteIds.length || 1;
   const randomDetail = () => `/api/dcim/sites/${siteIds[(next = (next + stride) % siteIds.length)]}/`;
-  const get = (path: string): Scenario['requests'] => () => [{ method: 'GET', path }];
+  const get =
+    (path: string): Scenario['requests'] =>
+    () => [{ method: 'GET', path }];
   const filtered = `/api/dcim/sites/?status=active&tenant_id=${filterTenant.id}&limit=50`;
   return [
-    { name: 'list', title: 'site list, page of 50', connections, timeout: 60, requests: get('/api/dcim/sites/?limit=50'), probe: () => ({ method: 'GET', path: '/api/dcim/sites/?limit=50' }) },
+    {
+      name: 'list',
+      title: 'site list, page of 50',
+      connections,
+      timeout: 60,
+      requests: get('/api/dcim/sites/?limit=50'),
+      probe: () => ({ method: 'GET', path: '/api/dcim/sites/?limit=50' }),
+    },
     {
       // The response cache serves repeated reads only until the next commit: here every 20th
       // request of each connection changes a site, so most reads render again (a busy day).
@@ -83,16 +92,34 @@ export function buildScenarios(seeded: Seeded, connections: number, bulkConnecti
       connections,
       timeout: 60,
       requests: () => [
-        ...Array.from({ length: WRITE_EVERY - 1 }, (): RequestSpec => ({ method: 'GET', path: '/api/dcim/sites/?limit=50' })),
+        ...Array.from(
+          { length: WRITE_EVERY - 1 },
+          (): RequestSpec => ({ method: 'GET', path: '/api/dcim/sites/?limit=50' }),
+        ),
         {
           method: 'PATCH',
           headers: { 'Content-Type': 'application/json' },
-          setupRequest: (req) => ({ ...req, path: `/api/dcim/sites/${siteIds[(next = (next + stride) % siteIds.length)]}/`, body: JSON.stringify({ description: `edited ${next}` }) }),
+          setupRequest: (req) => ({
+            ...req,
+            path: `/api/dcim/sites/${siteIds[(next = (next + stride) % siteIds.length)]}/`,
+            body: JSON.stringify({ description: `edited ${next}` }),
+          }),
         },
       ],
-      probe: () => ({ method: 'PATCH', path: `/api/dcim/sites/${siteIds[0]}/`, body: JSON.stringify({ description: 'edited' }) }),
+      probe: () => ({
+        method: 'PATCH',
+        path: `/api/dcim/sites/${siteIds[0]}/`,
+        body: JSON.stringify({ description: 'edited' }),
+      }),
     },
-    { name: 'filtered', title: `filtered list (status=active, tenant_id; ${filterTenant.activeSites} match)`, connections, timeout: 60, requests: get(filtered), probe: () => ({ method: 'GET', path: filtered }) },
+    {
+      name: 'filtered',
+      title: `filtered list (status=active, tenant_id; ${filterTenant.activeSites} match)`,
+      connections,
+      timeout: 60,
+      requests: get(filtered),
+      probe: () => ({ method: 'GET', path: filtered }),
+    },
     {
       name: 'detail',
       title: 'detail GET, random site id',
@@ -101,18 +128,27 @@ export function buildScenarios(seeded: Seeded, connections: number, bulkConnecti
       requests: () => [{ method: 'GET', setupRequest: (req) => ({ ...req, path: randomDetail() }) }],
       probe: () => ({ method: 'GET', path: randomDetail() }),
     },
-    { name: 'brief', title: 'brief list, page of 50', connections, timeout: 60, requests: get('/api/dcim/sites/?brief=1&limit=50'), probe: () => ({ method: 'GET', path: '/api/dcim/sites/?brief=1&limit=50' }) },
+    {
+      name: 'brief',
+      title: 'brief list, page of 50',
+      connections,
+      timeout: 60,
+      requests: get('/api/dcim/sites/?brief=1&limit=50'),
+      probe: () => ({ method: 'GET', path: '/api/dcim/sites/?brief=1&limit=50' }),
+    },
     {
       name: 'bulk-create',
       title: `bulk create, 1,000 sites/request, ${bulkConnections} connections`,
       connections: bulkConnections,
       objectsPerRequest: 1000,
       timeout: 60,
-      requests: () => [{
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
-        setupRequest: (req) => ({ ...req, body: bulkSitesBody(1000) }),
-      }],
+      requests: () => [
+        {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json' },
+          setupRequest: (req) => ({ ...req, body: bulkSitesBody(1000) }),
+        },
+      ],
       probe: () => ({ method: 'POST', path: '/api/dcim/sites/', body: bulkSitesBody(1000) }),
     },
   ];
@@ -124,7 +160,10 @@ export function buildScenarios(seeded: Seeded, connections: number, bulkConnecti
  * One cheap request queued behind them answers once they are done.
  */
 export async function settle(base: string, token: string): Promise<void> {
-  await fetch(`${base}/api/dcim/sites/?brief=1&limit=1`, { headers: { Authorization: `Token ${token}` }, signal: AbortSignal.timeout(120_000) })
+  await fetch(`${base}/api/dcim/sites/?brief=1&limit=1`, {
+    headers: { Authorization: `Token ${token}` },
+    signal: AbortSignal.timeout(120_000),
+  })
     .then((r) => r.arrayBuffer())
     .catch(() => undefined);
 }

@@ -30,8 +30,26 @@ export interface IpamSizes {
   hostsPer24: number;
 }
 
-export const IPAM_FULL: IpamSizes = { sites: 10, racksPerSite: 5, devices: 1000, interfacesPerDevice: 20, slash16s: 20, childrenPer16: 249, filledPer16: 25, hostsPer24: 200 };
-export const IPAM_SMALL: IpamSizes = { sites: 4, racksPerSite: 2, devices: 100, interfacesPerDevice: 20, slash16s: 4, childrenPer16: 49, filledPer16: 5, hostsPer24: 200 };
+export const IPAM_FULL: IpamSizes = {
+  sites: 10,
+  racksPerSite: 5,
+  devices: 1000,
+  interfacesPerDevice: 20,
+  slash16s: 20,
+  childrenPer16: 249,
+  filledPer16: 25,
+  hostsPer24: 200,
+};
+export const IPAM_SMALL: IpamSizes = {
+  sites: 4,
+  racksPerSite: 2,
+  devices: 100,
+  interfacesPerDevice: 20,
+  slash16s: 4,
+  childrenPer16: 49,
+  filledPer16: 5,
+  hostsPer24: 200,
+};
 
 export interface SeededIpam {
   steps: SeedStep[];
@@ -54,7 +72,9 @@ export async function seedIpam(api: Api, size: IpamSizes, log: (s: string) => vo
   const steps: SeedStep[] = [];
   const report = () => {
     const s = steps[steps.length - 1]!;
-    log(`  seeded ${s.what.padEnd(22)} ${String(s.objects).padStart(6)} objects in ${s.requests} request(s), ${s.seconds.toFixed(2)} s = ${Math.round(s.objectsPerSec)} objects/s`);
+    log(
+      `  seeded ${s.what.padEnd(22)} ${String(s.objects).padStart(6)} objects in ${s.requests} request(s), ${s.seconds.toFixed(2)} s = ${Math.round(s.objectsPerSec)} objects/s`,
+    );
   };
   const create = async (path: string, objects: Array<Record<string, unknown>>, what: string, concurrency = 1) => {
     const out = await bulkCreate(api, path, objects, what, steps, concurrency);
@@ -62,37 +82,79 @@ export async function seedIpam(api: Api, size: IpamSizes, log: (s: string) => vo
     return out;
   };
 
-  const sites = await create('/api/dcim/sites/', Array.from({ length: size.sites }, (_, i) => ({ name: `IPAM Site ${pad(i, 3)}`, slug: `ipam-site-${i}` })), 'sites');
-  const racks = await create('/api/dcim/racks/', sites.flatMap((s, i) =>
-    Array.from({ length: size.racksPerSite }, (_, r) => ({ name: `R${pad(i, 3)}-${r}`, site: s.id }))), 'racks');
-  const [mfr] = await create('/api/dcim/manufacturers/', [{ name: 'Bench Networks', slug: 'bench-networks' }], 'manufacturers');
-  const types = await create('/api/dcim/device-types/', Array.from({ length: 5 }, (_, i) => ({ manufacturer: mfr!.id, model: `BN-${1000 + i}`, slug: `bn-${1000 + i}` })), 'device types');
-  const roles = await create('/api/dcim/device-roles/', ['leaf', 'spine', 'access', 'border'].map((r, i) => ({ name: r, slug: r, color: ['2196f3', '4caf50', 'ff9800', '9c27b0'][i] })), 'device roles');
+  const sites = await create(
+    '/api/dcim/sites/',
+    Array.from({ length: size.sites }, (_, i) => ({ name: `IPAM Site ${pad(i, 3)}`, slug: `ipam-site-${i}` })),
+    'sites',
+  );
+  const racks = await create(
+    '/api/dcim/racks/',
+    sites.flatMap((s, i) =>
+      Array.from({ length: size.racksPerSite }, (_, r) => ({ name: `R${pad(i, 3)}-${r}`, site: s.id })),
+    ),
+    'racks',
+  );
+  const [mfr] = await create(
+    '/api/dcim/manufacturers/',
+    [{ name: 'Bench Networks', slug: 'bench-networks' }],
+    'manufacturers',
+  );
+  const types = await create(
+    '/api/dcim/device-types/',
+    Array.from({ length: 5 }, (_, i) => ({ manufacturer: mfr!.id, model: `BN-${1000 + i}`, slug: `bn-${1000 + i}` })),
+    'device types',
+  );
+  const roles = await create(
+    '/api/dcim/device-roles/',
+    ['leaf', 'spine', 'access', 'border'].map((r, i) => ({
+      name: r,
+      slug: r,
+      color: ['2196f3', '4caf50', 'ff9800', '9c27b0'][i],
+    })),
+    'device roles',
+  );
 
   const perSite = Math.ceil(size.devices / size.sites);
-  const devices = await create('/api/dcim/devices/', Array.from({ length: size.devices }, (_, d) => {
-    const s = Math.floor(d / perSite);
-    return {
-      name: `dev-${pad(s, 3)}-${pad(d % perSite, 4)}`,
-      site: sites[s]!.id,
-      rack: racks[s * size.racksPerSite + (d % size.racksPerSite)]!.id,
-      device_type: types[d % types.length]!.id,
-      role: roles[d % roles.length]!.id,
-      serial: `SN${pad(d, 8)}`,
-      status: 'active',
-    };
-  }), 'devices');
+  const devices = await create(
+    '/api/dcim/devices/',
+    Array.from({ length: size.devices }, (_, d) => {
+      const s = Math.floor(d / perSite);
+      return {
+        name: `dev-${pad(s, 3)}-${pad(d % perSite, 4)}`,
+        site: sites[s]!.id,
+        rack: racks[s * size.racksPerSite + (d % size.racksPerSite)]!.id,
+        device_type: types[d % types.length]!.id,
+        role: roles[d % roles.length]!.id,
+        serial: `SN${pad(d, 8)}`,
+        status: 'active',
+      };
+    }),
+    'devices',
+  );
 
-  const interfaces = await create('/api/dcim/interfaces/', devices.flatMap((dev) =>
-    Array.from({ length: size.interfacesPerDevice }, (_, j) => (j === 0
-      ? { device: dev.id, name: 'mgmt0', type: '1000base-t', mgmt_only: true }
-      : { device: dev.id, name: `et-0/0/${j - 1}`, type: '10gbase-x-sfpp', mtu: 9216, description: `uplink ${j}` }))), 'interfaces', 2);
+  const interfaces = await create(
+    '/api/dcim/interfaces/',
+    devices.flatMap((dev) =>
+      Array.from({ length: size.interfacesPerDevice }, (_, j) =>
+        j === 0
+          ? { device: dev.id, name: 'mgmt0', type: '1000base-t', mgmt_only: true }
+          : { device: dev.id, name: `et-0/0/${j - 1}`, type: '10gbase-x-sfpp', mtu: 9216, description: `uplink ${j}` },
+      ),
+    ),
+    'interfaces',
+    2,
+  );
 
   const prefixes: Array<Record<string, unknown>> = [];
   for (let n = 0; n < size.slash16s; n++) {
     prefixes.push({ prefix: `10.${n}.0.0/16`, status: 'container', description: `bench aggregate ${n}` });
     for (let c = 0; c < size.childrenPer16; c++) {
-      prefixes.push({ prefix: `10.${n}.${c}.0/24`, status: 'active', site: sites[(n + c) % sites.length]!.id, description: `bench subnet ${n}.${c}` });
+      prefixes.push({
+        prefix: `10.${n}.${c}.0/24`,
+        status: 'active',
+        site: sites[(n + c) % sites.length]!.id,
+        description: `bench subnet ${n}.${c}`,
+      });
     }
   }
   const createdPrefixes = await create('/api/ipam/prefixes/', prefixes, 'prefixes', 2);
@@ -121,13 +183,25 @@ export async function seedIpam(api: Api, size: IpamSizes, log: (s: string) => vo
     .filter((p) => p.k < ips.length)
     .map((p) => ({ id: p.id, primary_ip4: ips[p.k]!.id }));
   const t0 = performance.now();
-  for (let i = 0; i < primaries.length; i += 1000) await call(api, 'PATCH', '/api/dcim/devices/', primaries.slice(i, i + 1000));
+  for (let i = 0; i < primaries.length; i += 1000)
+    await call(api, 'PATCH', '/api/dcim/devices/', primaries.slice(i, i + 1000));
   const sec = (performance.now() - t0) / 1000;
-  steps.push({ what: 'primary IPv4 (PATCH)', objects: primaries.length, requests: Math.ceil(primaries.length / 1000), seconds: sec, objectsPerSec: primaries.length / sec });
+  steps.push({
+    what: 'primary IPv4 (PATCH)',
+    objects: primaries.length,
+    requests: Math.ceil(primaries.length / 1000),
+    seconds: sec,
+    objectsPerSec: primaries.length / sec,
+  });
   report();
 
   const contexts = await seedContexts(api, sites, roles, create, log);
-  await verifyCounts(api, { 'dcim/devices': devices.length, 'dcim/interfaces': interfaces.length, 'ipam/prefixes': prefixes.length, 'ipam/ip-addresses': addresses.length });
+  await verifyCounts(api, {
+    'dcim/devices': devices.length,
+    'dcim/interfaces': interfaces.length,
+    'ipam/prefixes': prefixes.length,
+    'ipam/ip-addresses': addresses.length,
+  });
 
   const filled = createdPrefixes.find((p) => p.prefix === `10.0.${Math.min(5, size.filledPer16 - 1)}.0/24`)!;
   const assignedCount = addresses.filter((a) => a.assigned_object_id).length;
@@ -138,23 +212,35 @@ export async function seedIpam(api: Api, size: IpamSizes, log: (s: string) => vo
     availablePrefix: { id: filled.id, prefix: String(filled.prefix) },
     searchQ: `10.${Math.min(7, size.slash16s - 1)}.${Math.min(3, size.filledPer16 - 1)}.1`,
     contexts,
-    summary: `${devices.length.toLocaleString('en')} devices, ${interfaces.length.toLocaleString('en')} interfaces, ${prefixes.length.toLocaleString('en')} prefixes, `
-      + `${addresses.length.toLocaleString('en')} IP addresses (${assignedCount.toLocaleString('en')} assigned), `
-      + (contexts === null ? 'no config contexts (endpoint missing)' : `${contexts} config contexts`),
+    summary:
+      `${devices.length.toLocaleString('en')} devices, ${interfaces.length.toLocaleString('en')} interfaces, ${prefixes.length.toLocaleString('en')} prefixes, ` +
+      `${addresses.length.toLocaleString('en')} IP addresses (${assignedCount.toLocaleString('en')} assigned), ` +
+      (contexts === null ? 'no config contexts (endpoint missing)' : `${contexts} config contexts`),
   };
 }
 
 type Create = (path: string, objects: Array<Record<string, unknown>>, what: string) => Promise<Obj[]>;
 
 /** Config contexts through the API; null (and a message) while the endpoint does not exist yet. */
-async function seedContexts(api: Api, sites: Obj[], roles: Obj[], create: Create, log: (s: string) => void): Promise<number | null> {
-  const probe = await fetch(`${api.base}/api/extras/config-contexts/?limit=1`, { headers: { Authorization: `Token ${api.token}` } });
+async function seedContexts(
+  api: Api,
+  sites: Obj[],
+  roles: Obj[],
+  create: Create,
+  log: (s: string) => void,
+): Promise<number | null> {
+  const probe = await fetch(`${api.base}/api/extras/config-contexts/?limit=1`, {
+    headers: { Authorization: `Token ${api.token}` },
+  });
   if (probe.status === 404) {
-    log('  !! /api/extras/config-contexts/ answered 404: config contexts are not built yet; seeding continues without them,');
+    log(
+      '  !! /api/extras/config-contexts/ answered 404: config contexts are not built yet; seeding continues without them,',
+    );
     log('     so devices/?limit=1000 renders no merged contexts and measures less than it will once they exist');
     return null;
   }
-  if (!probe.ok) throw new Error(`GET /api/extras/config-contexts/ answered ${probe.status}: ${(await probe.text()).slice(0, 500)}`);
+  if (!probe.ok)
+    throw new Error(`GET /api/extras/config-contexts/ answered ${probe.status}: ${(await probe.text()).slice(0, 500)}`);
   const bodies = contextPlans(sites.length).map((p, i) => ({
     name: p.name,
     weight: p.weight,
@@ -171,6 +257,7 @@ async function seedContexts(api: Api, sites: Obj[], roles: Obj[], create: Create
 export async function verifyCounts(api: Api, expected: Record<string, number>): Promise<void> {
   for (const [path, n] of Object.entries(expected)) {
     const got = await call<{ count: number }>(api, 'GET', `/api/${path}/?limit=1&brief=1`);
-    if (got.count !== n) throw new Error(`expected ${n} objects at /api/${path}/ after seeding, the API counts ${got.count}`);
+    if (got.count !== n)
+      throw new Error(`expected ${n} objects at /api/${path}/ after seeding, the API counts ${got.count}`);
   }
 }

@@ -34,7 +34,8 @@ const DEVICE_TYPES = 20;
 const ROLES = ['core', 'spine', 'leaf', 'access', 'oob'];
 
 /** seed.ts's pad() in SQL: zeros on the left up to `width`, never cut (lpad alone would cut) */
-const padded = (expr: string, width: number) => `lpad((${expr})::text, greatest(${width}, length((${expr})::text)), '0')`;
+const padded = (expr: string, width: number) =>
+  `lpad((${expr})::text, greatest(${width}, length((${expr})::text)), '0')`;
 
 /** the first two octets of /16 number `x` (seed-standard.ts octetsOf) as an SQL expression */
 function octetsSql(size: StandardSizes, x: string): string {
@@ -48,52 +49,104 @@ export function scaleCounts(size: StandardSizes) {
   const devices = racks * size.devicesPerRack;
   const prefixes = size.slash16s * size.per16;
   return {
-    regions: size.regions, sites, racks, devices, interfaces: devices * size.interfacesPerDevice,
-    vlanGroups: size.vlanGroups, vlans: size.vlanGroups * size.vlansPerGroup, prefixes, addresses: prefixes * size.addressesPer24,
+    regions: size.regions,
+    sites,
+    racks,
+    devices,
+    interfaces: devices * size.interfacesPerDevice,
+    vlanGroups: size.vlanGroups,
+    vlans: size.vlanGroups * size.vlansPerGroup,
+    prefixes,
+    addresses: prefixes * size.addressesPer24,
   };
 }
 
 /** The statements, in dependency order; each inserts one table's rows. */
 export function scaleSeedStatements(size: StandardSizes): SqlStep[] {
   const n = scaleCounts(size);
-  if (size.slash16s > 2 * (size.tenSlash16s ?? 256)) throw new Error('slash16s: at most two /8s of /16s (10/8 and 11/8)');
+  if (size.slash16s > 2 * (size.tenSlash16s ?? 256))
+    throw new Error('slash16s: at most two /8s of /16s (10/8 and 11/8)');
   const S = n.sites;
   const steps: SqlStep[] = [
-    { what: 'regions', objects: n.regions, sql: `insert into dcim_region (id, name, slug)
-      select i + 1, 'Region ' || i, 'region-' || i from generate_series(0, ${n.regions - 1}) i` },
+    {
+      what: 'regions',
+      objects: n.regions,
+      sql: `insert into dcim_region (id, name, slug)
+      select i + 1, 'Region ' || i, 'region-' || i from generate_series(0, ${n.regions - 1}) i`,
+    },
     // site n = region i * sitesPerRegion + j, region id i + 1
-    { what: 'sites', objects: S, sql: `insert into dcim_site (id, name, slug, region_id, status)
-      select s + 1, 'Site ' || ${padded('s', 3)}, 'site-' || s, s / ${size.sitesPerRegion} + 1, 'active' from generate_series(0, ${S - 1}) s` },
-    { what: 'racks', objects: n.racks, sql: `insert into dcim_rack (id, name, site_id, u_height)
+    {
+      what: 'sites',
+      objects: S,
+      sql: `insert into dcim_site (id, name, slug, region_id, status)
+      select s + 1, 'Site ' || ${padded('s', 3)}, 'site-' || s, s / ${size.sitesPerRegion} + 1, 'active' from generate_series(0, ${S - 1}) s`,
+    },
+    {
+      what: 'racks',
+      objects: n.racks,
+      sql: `insert into dcim_rack (id, name, site_id, u_height)
       select r + 1, 'R' || ${padded(`r / ${size.racksPerSite}`, 3)} || '-' || (r % ${size.racksPerSite}), r / ${size.racksPerSite} + 1, 42
-      from generate_series(0, ${n.racks - 1}) r` },
-    { what: 'manufacturers', objects: MANUFACTURERS, sql: `insert into dcim_manufacturer (id, name, slug)
-      select i + 1, 'Vendor ' || i, 'vendor-' || i from generate_series(0, ${MANUFACTURERS - 1}) i` },
-    { what: 'device types', objects: DEVICE_TYPES, sql: `insert into dcim_devicetype (id, manufacturer_id, model, slug, u_height)
-      select i + 1, i % ${MANUFACTURERS} + 1, 'Model ' || i, 'model-' || i, 1 from generate_series(0, ${DEVICE_TYPES - 1}) i` },
-    { what: 'device roles', objects: ROLES.length, sql: `insert into dcim_devicerole (id, name, slug, color)
-      select i, r, r, '2196f3' from unnest(array[${ROLES.map((r) => `'${r}'`).join(', ')}]) with ordinality as t(r, i)` },
+      from generate_series(0, ${n.racks - 1}) r`,
+    },
+    {
+      what: 'manufacturers',
+      objects: MANUFACTURERS,
+      sql: `insert into dcim_manufacturer (id, name, slug)
+      select i + 1, 'Vendor ' || i, 'vendor-' || i from generate_series(0, ${MANUFACTURERS - 1}) i`,
+    },
+    {
+      what: 'device types',
+      objects: DEVICE_TYPES,
+      sql: `insert into dcim_devicetype (id, manufacturer_id, model, slug, u_height)
+      select i + 1, i % ${MANUFACTURERS} + 1, 'Model ' || i, 'model-' || i, 1 from generate_series(0, ${DEVICE_TYPES - 1}) i`,
+    },
+    {
+      what: 'device roles',
+      objects: ROLES.length,
+      sql: `insert into dcim_devicerole (id, name, slug, color)
+      select i, r, r, '2196f3' from unnest(array[${ROLES.map((r) => `'${r}'`).join(', ')}]) with ordinality as t(r, i)`,
+    },
     // device d = rack r * devicesPerRack + p, at position p + 1 of rack r
-    { what: 'devices', objects: n.devices, sql: `insert into dcim_device (id, name, site_id, rack_id, position, face, device_type_id, role_id, status)
+    {
+      what: 'devices',
+      objects: n.devices,
+      sql: `insert into dcim_device (id, name, site_id, rack_id, position, face, device_type_id, role_id, status)
       select d + 1, 'dev-' || ${padded('d', 5)}, d / ${size.devicesPerRack * size.racksPerSite} + 1, d / ${size.devicesPerRack} + 1,
         d % ${size.devicesPerRack} + 1, 'front', d % ${DEVICE_TYPES} + 1, d % ${ROLES.length} + 1, 'active'
-      from generate_series(0, ${n.devices - 1}) d` },
-    { what: 'interfaces', objects: n.interfaces, sql: `insert into dcim_interface (id, device_id, name, type)
+      from generate_series(0, ${n.devices - 1}) d`,
+    },
+    {
+      what: 'interfaces',
+      objects: n.interfaces,
+      sql: `insert into dcim_interface (id, device_id, name, type)
       select i + 1, i / ${size.interfacesPerDevice} + 1, 'eth' || (i % ${size.interfacesPerDevice}), '10gbase-x-sfpp'
-      from generate_series(0, ${n.interfaces - 1}) i` },
+      from generate_series(0, ${n.interfaces - 1}) i`,
+    },
     // group g scoped to site g % sites
-    { what: 'VLAN groups', objects: n.vlanGroups, sql: `insert into ipam_vlangroup (id, name, slug, scope_type, scope_id)
-      select g + 1, 'VLANs ' || ${padded('g', 2)}, 'vlans-' || g, 'dcim.site', g % ${S} + 1 from generate_series(0, ${n.vlanGroups - 1}) g` },
-    { what: 'VLANs', objects: n.vlans, sql: `insert into ipam_vlan (id, vid, name, group_id, status)
+    {
+      what: 'VLAN groups',
+      objects: n.vlanGroups,
+      sql: `insert into ipam_vlangroup (id, name, slug, scope_type, scope_id)
+      select g + 1, 'VLANs ' || ${padded('g', 2)}, 'vlans-' || g, 'dcim.site', g % ${S} + 1 from generate_series(0, ${n.vlanGroups - 1}) g`,
+    },
+    {
+      what: 'VLANs',
+      objects: n.vlans,
+      sql: `insert into ipam_vlan (id, vid, name, group_id, status)
       select i + 1, 100 + i % ${size.vlansPerGroup}, 'vlan-' || (i / ${size.vlansPerGroup}) || '-' || (i % ${size.vlansPerGroup}),
-        i / ${size.vlansPerGroup} + 1, 'active' from generate_series(0, ${n.vlans - 1}) i` },
+        i / ${size.vlansPerGroup} + 1, 'active' from generate_series(0, ${n.vlans - 1}) i`,
+    },
     { what: 'prefixes', objects: n.prefixes, sql: prefixesSql(size, S) },
     // address k: /24 number k / addressesPer24, host k % addressesPer24 + 1, on interface (k / 2) % interfaces
-    { what: 'IP addresses', objects: n.addresses, sql: `insert into ipam_ipaddress (id, address, status, dns_name, assigned_object_type, assigned_object_id)
+    {
+      what: 'IP addresses',
+      objects: n.addresses,
+      sql: `insert into ipam_ipaddress (id, address, status, dns_name, assigned_object_type, assigned_object_id)
       select k + 1, (${octetsSql(size, 'x')} || '.' || y || '.' || h || '/24')::inet, 'active',
         'h' || h || '.n' || y || '.x' || x || '.example.net', 'dcim.interface', (k / 2) % ${n.interfaces} + 1
       from (select k, (k / ${size.addressesPer24}) / ${size.per16} as x, (k / ${size.addressesPer24}) % ${size.per16} as y,
-        k % ${size.addressesPer24} + 1 as h from generate_series(0, ${n.addresses - 1}) k) a` },
+        k % ${size.addressesPer24} + 1 as h from generate_series(0, ${n.addresses - 1}) k) a`,
+    },
   ];
   return steps;
 }
@@ -117,9 +170,23 @@ function prefixesSql(size: StandardSizes, S: number): string {
 }
 
 /** After explicit ids: each sequence continues after the largest id, as after API creates. */
-export const SEQUENCE_TABLES = ['dcim_region', 'dcim_site', 'dcim_rack', 'dcim_manufacturer', 'dcim_devicetype', 'dcim_devicerole',
-  'dcim_device', 'dcim_interface', 'ipam_vlangroup', 'ipam_vlan', 'ipam_prefix', 'ipam_ipaddress'];
+export const SEQUENCE_TABLES = [
+  'dcim_region',
+  'dcim_site',
+  'dcim_rack',
+  'dcim_manufacturer',
+  'dcim_devicetype',
+  'dcim_devicerole',
+  'dcim_device',
+  'dcim_interface',
+  'ipam_vlangroup',
+  'ipam_vlan',
+  'ipam_prefix',
+  'ipam_ipaddress',
+];
 
 export function sequenceStatements(): string[] {
-  return SEQUENCE_TABLES.map((t) => `select setval(pg_get_serial_sequence('${t}', 'id'), coalesce((select max(id) from ${t}), 0) + 1, false)`);
+  return SEQUENCE_TABLES.map(
+    (t) => `select setval(pg_get_serial_sequence('${t}', 'id'), coalesce((select max(id) from ${t}), 0) + 1, false)`,
+  );
 }

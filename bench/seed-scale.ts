@@ -25,8 +25,16 @@ import { scaleCounts, scaleSeedStatements, sequenceStatements } from './seed-sca
 import type { SeededStandard, StandardSizes } from './seed-standard.js';
 
 export const SCALE_FULL: StandardSizes = {
-  regions: 25, sitesPerRegion: 40, racksPerSite: 5, devicesPerRack: 10, interfacesPerDevice: 10,
-  vlanGroups: 2500, vlansPerGroup: 40, slash16s: 400, per16: 250, addressesPer24: 10,
+  regions: 25,
+  sitesPerRegion: 40,
+  racksPerSite: 5,
+  devicesPerRack: 10,
+  interfacesPerDevice: 10,
+  vlanGroups: 2500,
+  vlansPerGroup: 40,
+  slash16s: 400,
+  per16: 250,
+  addressesPer24: 10,
 };
 export const SCALE_SMALL: StandardSizes = { ...SCALE_FULL, devicesPerRack: 1, vlansPerGroup: 4, per16: 25 };
 
@@ -34,7 +42,12 @@ export const SCALE_SMALL: StandardSizes = { ...SCALE_FULL, devicesPerRack: 1, vl
 const CHANGE_CHANNEL = 'inventory_data_changed';
 
 /** `dbUrl`: the service's own database, already migrated by it */
-export async function seedScale(api: Api, dbUrl: string, size: StandardSizes, log: (s: string) => void = console.log): Promise<SeededStandard> {
+export async function seedScale(
+  api: Api,
+  dbUrl: string,
+  size: StandardSizes,
+  log: (s: string) => void = console.log,
+): Promise<SeededStandard> {
   const steps: SeedStep[] = [];
   const client = new pg.Client({ connectionString: dbUrl });
   await client.connect();
@@ -44,8 +57,16 @@ export async function seedScale(api: Api, dbUrl: string, size: StandardSizes, lo
       const t0 = performance.now();
       await client.query(step.sql);
       const seconds = (performance.now() - t0) / 1000;
-      steps.push({ what: step.what, objects: step.objects, requests: 1, seconds, objectsPerSec: step.objects / seconds });
-      log(`  seeded ${step.what.padEnd(16)} ${step.objects.toLocaleString('en').padStart(9)} rows in ${seconds.toFixed(2)} s (one insert ... select)`);
+      steps.push({
+        what: step.what,
+        objects: step.objects,
+        requests: 1,
+        seconds,
+        objectsPerSec: step.objects / seconds,
+      });
+      log(
+        `  seeded ${step.what.padEnd(16)} ${step.objects.toLocaleString('en').padStart(9)} rows in ${seconds.toFixed(2)} s (one insert ... select)`,
+      );
     }
     for (const s of sequenceStatements()) await client.query(s);
     // the service caches counts and responses under a data generation that moves with its own
@@ -53,18 +74,33 @@ export async function seedScale(api: Api, dbUrl: string, size: StandardSizes, lo
     await client.query(`notify ${CHANGE_CHANNEL}, 'bench-seed-scale'`);
     const ids = await client.query<{ id: string }>('select id from dcim_device order by id');
     const n = scaleCounts(size);
-    await verifyCounts(api, { 'dcim/devices': n.devices, 'dcim/interfaces': n.interfaces, 'ipam/vlans': n.vlans, 'ipam/prefixes': n.prefixes, 'ipam/ip-addresses': n.addresses });
+    await verifyCounts(api, {
+      'dcim/devices': n.devices,
+      'dcim/interfaces': n.interfaces,
+      'ipam/vlans': n.vlans,
+      'ipam/prefixes': n.prefixes,
+      'ipam/ip-addresses': n.addresses,
+    });
     const total = steps.reduce((s, x) => s + x.objects, 0);
     const seconds = steps.reduce((s, x) => s + x.seconds, 0);
-    steps.push({ what: 'SQL load, all steps', objects: total, requests: steps.length, seconds, objectsPerSec: total / seconds });
-    log(`  SQL load: ${total.toLocaleString('en')} rows in ${seconds.toFixed(1)} s = ${Math.round(total / seconds).toLocaleString('en')} rows/s`);
+    steps.push({
+      what: 'SQL load, all steps',
+      objects: total,
+      requests: steps.length,
+      seconds,
+      objectsPerSec: total / seconds,
+    });
+    log(
+      `  SQL load: ${total.toLocaleString('en')} rows in ${seconds.toFixed(1)} s = ${Math.round(total / seconds).toLocaleString('en')} rows/s`,
+    );
     return {
       steps,
       deviceIds: ids.rows.map((r) => Number(r.id)),
       searchQ: '10.1.',
       parent16: '10.1.0.0/16',
-      summary: `${n.sites.toLocaleString('en')} sites, ${n.racks.toLocaleString('en')} racks, ${n.devices.toLocaleString('en')} devices, ${n.interfaces.toLocaleString('en')} interfaces, `
-        + `${n.vlans.toLocaleString('en')} VLANs, ${n.prefixes.toLocaleString('en')} prefixes, ${n.addresses.toLocaleString('en')} IP addresses; bulk SQL`,
+      summary:
+        `${n.sites.toLocaleString('en')} sites, ${n.racks.toLocaleString('en')} racks, ${n.devices.toLocaleString('en')} devices, ${n.interfaces.toLocaleString('en')} interfaces, ` +
+        `${n.vlans.toLocaleString('en')} VLANs, ${n.prefixes.toLocaleString('en')} prefixes, ${n.addresses.toLocaleString('en')} IP addresses; bulk SQL`,
     };
   } finally {
     await client.end();

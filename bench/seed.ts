@@ -50,7 +50,15 @@ export type Obj = Record<string, unknown> & { id: number };
  * Creates objects in bulk requests of up to BULK, `concurrency` requests in flight (the chunks
  * must not depend on each other); returns the created objects in input order.
  */
-export async function bulkCreate(api: Api, path: string, objects: Array<Record<string, unknown>>, what: string, steps: SeedStep[], concurrency = 1, chunk = BULK): Promise<Obj[]> {
+export async function bulkCreate(
+  api: Api,
+  path: string,
+  objects: Array<Record<string, unknown>>,
+  what: string,
+  steps: SeedStep[],
+  concurrency = 1,
+  chunk = BULK,
+): Promise<Obj[]> {
   const chunks: Obj[][] = [];
   const t0 = performance.now();
   let requests = 0;
@@ -76,17 +84,49 @@ export async function seed(api: Api, sites: number, log: (s: string) => void = c
   const pick = <T>(list: readonly T[]) => list[Math.floor(rnd() * list.length)]!;
   const steps: SeedStep[] = [];
 
-  const groups = await bulkCreate(api, '/api/tenancy/tenant-groups/',
-    Array.from({ length: 10 }, (_, i) => ({ name: `Bench Group ${i}`, slug: `bench-group-${i}` })), 'tenant groups', steps);
-  const tenants = await bulkCreate(api, '/api/tenancy/tenants/',
-    Array.from({ length: 100 }, (_, i) => ({ name: `Bench Tenant ${pad(i, 3)}`, slug: `bench-tenant-${i}`, group: groups[i % 10]!.id })), 'tenants', steps);
-  const tags = await bulkCreate(api, '/api/extras/tags/',
-    Array.from({ length: 20 }, (_, i) => ({ name: `bench-tag-${i}`, slug: `bench-tag-${i}`, color: 'aa1409' })), 'tags', steps);
-  const topRegions = await bulkCreate(api, '/api/dcim/regions/',
-    Array.from({ length: 10 }, (_, i) => ({ name: `Region ${i}`, slug: `region-${i}` })), 'regions (top level)', steps);
-  const subRegions = await bulkCreate(api, '/api/dcim/regions/',
-    Array.from({ length: 40 }, (_, i) => ({ name: `Region ${i % 10}.${Math.floor(i / 10)}`, slug: `region-${i % 10}-${Math.floor(i / 10)}`, parent: topRegions[i % 10]!.id })),
-    'regions (children)', steps);
+  const groups = await bulkCreate(
+    api,
+    '/api/tenancy/tenant-groups/',
+    Array.from({ length: 10 }, (_, i) => ({ name: `Bench Group ${i}`, slug: `bench-group-${i}` })),
+    'tenant groups',
+    steps,
+  );
+  const tenants = await bulkCreate(
+    api,
+    '/api/tenancy/tenants/',
+    Array.from({ length: 100 }, (_, i) => ({
+      name: `Bench Tenant ${pad(i, 3)}`,
+      slug: `bench-tenant-${i}`,
+      group: groups[i % 10]!.id,
+    })),
+    'tenants',
+    steps,
+  );
+  const tags = await bulkCreate(
+    api,
+    '/api/extras/tags/',
+    Array.from({ length: 20 }, (_, i) => ({ name: `bench-tag-${i}`, slug: `bench-tag-${i}`, color: 'aa1409' })),
+    'tags',
+    steps,
+  );
+  const topRegions = await bulkCreate(
+    api,
+    '/api/dcim/regions/',
+    Array.from({ length: 10 }, (_, i) => ({ name: `Region ${i}`, slug: `region-${i}` })),
+    'regions (top level)',
+    steps,
+  );
+  const subRegions = await bulkCreate(
+    api,
+    '/api/dcim/regions/',
+    Array.from({ length: 40 }, (_, i) => ({
+      name: `Region ${i % 10}.${Math.floor(i / 10)}`,
+      slug: `region-${i % 10}-${Math.floor(i / 10)}`,
+      parent: topRegions[i % 10]!.id,
+    })),
+    'regions (children)',
+    steps,
+  );
   const regions = [...topRegions, ...subRegions];
 
   const activeByTenant = new Map<number, number>();
@@ -109,11 +149,19 @@ export async function seed(api: Api, sites: number, log: (s: string) => void = c
     };
   });
   const created = await bulkCreate(api, '/api/dcim/sites/', siteObjs, 'sites', steps);
-  for (const s of steps) log(`  seeded ${s.what.padEnd(20)} ${String(s.objects).padStart(6)} objects in ${s.requests} request(s), ${s.seconds.toFixed(2)} s = ${Math.round(s.objectsPerSec)} objects/s`);
+  for (const s of steps)
+    log(
+      `  seeded ${s.what.padEnd(20)} ${String(s.objects).padStart(6)} objects in ${s.requests} request(s), ${s.seconds.toFixed(2)} s = ${Math.round(s.objectsPerSec)} objects/s`,
+    );
 
   // the tenant with the most active sites, so the filtered page is a full page when possible
   const [filterTenantId, activeSites] = [...activeByTenant].sort((a, b) => b[1] - a[1])[0] ?? [tenants[0]!.id, 0];
-  return { siteIds: created.map((s) => s.id), tenantIds: tenants.map((t) => t.id), filterTenant: { id: filterTenantId, activeSites }, steps };
+  return {
+    siteIds: created.map((s) => s.id),
+    tenantIds: tenants.map((t) => t.id),
+    filterTenant: { id: filterTenantId, activeSites },
+    steps,
+  };
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === import.meta.filename) {

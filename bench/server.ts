@@ -63,11 +63,23 @@ export async function adminQuery(pgUrl: string, text: string): Promise<void> {
 }
 
 /** A fresh database for one engine; returns the child's env additions and a cleanup. */
-async function freshDatabase(opts: StartOptions): Promise<{ name: string | null; env: Record<string, string>; drop: () => Promise<void>; analyze: () => Promise<boolean> }> {
+async function freshDatabase(
+  opts: StartOptions,
+): Promise<{
+  name: string | null;
+  env: Record<string, string>;
+  drop: () => Promise<void>;
+  analyze: () => Promise<boolean>;
+}> {
   if (opts.engine === 'postgres' && opts.database) {
     const url = new URL(opts.pgUrl);
     url.pathname = `/${opts.database}`;
-    return { name: opts.database, env: { DATABASE_URL: url.toString() }, drop: async () => undefined, analyze: async () => (await adminQuery(url.toString(), 'analyze'), true) };
+    return {
+      name: opts.database,
+      env: { DATABASE_URL: url.toString() },
+      drop: async () => undefined,
+      analyze: async () => (await adminQuery(url.toString(), 'analyze'), true),
+    };
   }
   if (opts.engine === 'postgres') {
     const name = `inv_bench_${process.pid}`;
@@ -92,7 +104,12 @@ async function freshDatabase(opts: StartOptions): Promise<{ name: string | null;
     };
   }
   const dir = mkdtempSync(join(tmpdir(), 'inv-bench-'));
-  return { name: null, env: { DATA_DIR: dir }, drop: async () => rmSync(dir, { recursive: true, force: true }), analyze: async () => false };
+  return {
+    name: null,
+    env: { DATA_DIR: dir },
+    drop: async () => rmSync(dir, { recursive: true, force: true }),
+    analyze: async () => false,
+  };
 }
 
 async function waitReady(url: string, child: ChildProcess, stderr: () => string, timeoutMs = 120_000): Promise<void> {
@@ -100,7 +117,10 @@ async function waitReady(url: string, child: ChildProcess, stderr: () => string,
   while (Date.now() < until) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode} before answering:\n${stderr()}`);
     try {
-      const res = await fetch(`${url}/api/`, { headers: { Authorization: `Token ${TOKEN}` }, signal: AbortSignal.timeout(2000) });
+      const res = await fetch(`${url}/api/`, {
+        headers: { Authorization: `Token ${TOKEN}` },
+        signal: AbortSignal.timeout(2000),
+      });
       if (res.ok) return;
     } catch {
       // not listening yet
@@ -120,7 +140,8 @@ export async function startServer(opts: StartOptions): Promise<Server> {
   if (opts.traceSqlFile) nodeArgs.push('--import', 'tsx', '--import', join(ROOT, 'bench/trace-sql.ts'));
   if (opts.cpuProfDir) nodeArgs.push('--cpu-prof', '--cpu-prof-dir', opts.cpuProfDir);
   // V8 samples every 1,000 us by default: too few samples to split a short run's hot paths
-  if (opts.cpuProfDir && process.env.BENCH_CPU_PROF_INTERVAL_US) nodeArgs.push('--cpu-prof-interval', process.env.BENCH_CPU_PROF_INTERVAL_US);
+  if (opts.cpuProfDir && process.env.BENCH_CPU_PROF_INTERVAL_US)
+    nodeArgs.push('--cpu-prof-interval', process.env.BENCH_CPU_PROF_INTERVAL_US);
   const entry = opts.traceSqlFile ? 'src/cli.ts' : 'bin/inventory.js';
   const child = spawn(process.execPath, [...nodeArgs, entry, 'serve'], {
     cwd: ROOT,
@@ -150,7 +171,10 @@ export async function startServer(opts: StartOptions): Promise<Server> {
   let stopping = false;
   child.once('exit', (code, signal) => {
     // a crash mid-run must not look like a slow server
-    if (!stopping) console.error(`!! server pid ${child.pid} exited unexpectedly (code ${code}, signal ${signal}); last output:\n${err}`);
+    if (!stopping)
+      console.error(
+        `!! server pid ${child.pid} exited unexpectedly (code ${code}, signal ${signal}); last output:\n${err}`,
+      );
   });
   const stop = async () => {
     stopping = true;

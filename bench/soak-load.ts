@@ -54,12 +54,29 @@ const MIX: Array<[string, number]> = [
 ];
 const WHEEL = MIX.flatMap(([k, n]) => Array<string>(n).fill(k));
 
-function send(t: Target, token: string, method: string, path: string, body?: unknown): Promise<{ status: number; text: string }> {
+function send(
+  t: Target,
+  token: string,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<{ status: number; text: string }> {
   const payload = body === undefined ? undefined : Buffer.from(JSON.stringify(body));
   return new Promise((ok, fail) => {
     const req = request(
-      { host: t.base.hostname, port: t.base.port, method, path, agent: t.agent, timeout: 120_000,
-        headers: { authorization: `Token ${token}`, accept: 'application/json', ...(payload ? { 'content-type': 'application/json', 'content-length': payload.length } : {}) } },
+      {
+        host: t.base.hostname,
+        port: t.base.port,
+        method,
+        path,
+        agent: t.agent,
+        timeout: 120_000,
+        headers: {
+          authorization: `Token ${token}`,
+          accept: 'application/json',
+          ...(payload ? { 'content-type': 'application/json', 'content-length': payload.length } : {}),
+        },
+      },
       (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (c: Buffer) => chunks.push(c));
@@ -74,7 +91,10 @@ function send(t: Target, token: string, method: string, path: string, body?: unk
 }
 
 export function startLoad(opts: LoadOptions) {
-  const targets: Target[] = opts.urls.map((u) => ({ base: new URL(u), agent: new Agent({ keepAlive: true, maxSockets: opts.connections }) }));
+  const targets: Target[] = opts.urls.map((u) => ({
+    base: new URL(u),
+    agent: new Agent({ keepAlive: true, maxSockets: opts.connections }),
+  }));
   const ack: Ack = { present: new Map(), deleted: new Set() };
   const stats: LoadStats = { requests: 0, errors: 0, firstErrors: [], latencies: new Map() };
   let running = true;
@@ -98,7 +118,12 @@ export function startLoad(opts: LoadOptions) {
       try {
         switch (kind) {
           case 'list':
-            res = await send(target, opts.token, 'GET', `/api/dcim/sites/?limit=50&offset=${50 * Math.floor(Math.random() * 40)}`);
+            res = await send(
+              target,
+              opts.token,
+              'GET',
+              `/api/dcim/sites/?limit=50&offset=${50 * Math.floor(Math.random() * 40)}`,
+            );
             check = expectStatus(200);
             break;
           case 'list-repeat':
@@ -110,11 +135,21 @@ export function startLoad(opts: LoadOptions) {
             check = expectStatus(200);
             break;
           case 'filter':
-            res = await send(target, opts.token, 'GET', `/api/dcim/sites/?status=active&tenant_id=${pick(opts.tenantIds)}&limit=20`);
+            res = await send(
+              target,
+              opts.token,
+              'GET',
+              `/api/dcim/sites/?status=active&tenant_id=${pick(opts.tenantIds)}&limit=20`,
+            );
             check = expectStatus(200);
             break;
           case 'brief':
-            res = await send(target, opts.token, 'GET', `/api/dcim/sites/?brief=1&limit=100&offset=${100 * Math.floor(Math.random() * 20)}`);
+            res = await send(
+              target,
+              opts.token,
+              'GET',
+              `/api/dcim/sites/?brief=1&limit=100&offset=${100 * Math.floor(Math.random() * 20)}`,
+            );
             check = expectStatus(200);
             break;
           case 'create':
@@ -126,8 +161,12 @@ export function startLoad(opts: LoadOptions) {
             res = await send(target, opts.token, 'POST', '/api/tenancy/tenants/', kind === 'create' ? items[0] : items);
             check = (status, text) => {
               expectStatus(201)(status, text);
-              const out = (kind === 'create' ? [JSON.parse(text)] : JSON.parse(text)) as Array<{ id: number; name: string }>;
-              if (out.length !== items.length) throw new Error(`${kind}: ${out.length} objects answered for ${items.length}`);
+              const out = (kind === 'create' ? [JSON.parse(text)] : JSON.parse(text)) as Array<{
+                id: number;
+                name: string;
+              }>;
+              if (out.length !== items.length)
+                throw new Error(`${kind}: ${out.length} objects answered for ${items.length}`);
               for (const o of out) {
                 ack.present.set(o.id, 'created');
                 mine.push(o.id);
@@ -139,9 +178,16 @@ export function startLoad(opts: LoadOptions) {
           case 'bulk-patch': {
             const ids = kind === 'patch' ? [pick(mine)] : [...new Set(Array.from({ length: 10 }, () => pick(mine)))];
             const description = `updated ${i}`;
-            res = kind === 'patch'
-              ? await send(target, opts.token, 'PATCH', `/api/tenancy/tenants/${ids[0]}/`, { description })
-              : await send(target, opts.token, 'PATCH', '/api/tenancy/tenants/', ids.map((id) => ({ id, description })));
+            res =
+              kind === 'patch'
+                ? await send(target, opts.token, 'PATCH', `/api/tenancy/tenants/${ids[0]}/`, { description })
+                : await send(
+                    target,
+                    opts.token,
+                    'PATCH',
+                    '/api/tenancy/tenants/',
+                    ids.map((id) => ({ id, description })),
+                  );
             check = (status, text) => {
               expectStatus(200)(status, text);
               for (const id of ids) ack.present.set(id, description);
@@ -151,9 +197,16 @@ export function startLoad(opts: LoadOptions) {
           default: {
             const count = kind === 'delete' ? 1 : 5;
             const ids = mine.splice(0, count);
-            res = kind === 'delete'
-              ? await send(target, opts.token, 'DELETE', `/api/tenancy/tenants/${ids[0]}/`)
-              : await send(target, opts.token, 'DELETE', '/api/tenancy/tenants/', ids.map((id) => ({ id })));
+            res =
+              kind === 'delete'
+                ? await send(target, opts.token, 'DELETE', `/api/tenancy/tenants/${ids[0]}/`)
+                : await send(
+                    target,
+                    opts.token,
+                    'DELETE',
+                    '/api/tenancy/tenants/',
+                    ids.map((id) => ({ id })),
+                  );
             check = (status, text) => {
               expectStatus(204)(status, text);
               for (const id of ids) {

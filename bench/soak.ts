@@ -45,7 +45,8 @@ async function main(): Promise<number> {
   dbUrl.pathname = `/${database}`;
   try {
     // one after the other: the first migrates and creates the admin, the others find both done
-    for (let i = 0; i < PROCESSES; i++) servers.push(await startServer({ engine: 'postgres', pgUrl: PG_URL, database }));
+    for (let i = 0; i < PROCESSES; i++)
+      servers.push(await startServer({ engine: 'postgres', pgUrl: PG_URL, database }));
     log(`${PROCESSES} service processes on ${database}: ${servers.map((s) => `${s.url} (pid ${s.pid})`).join(', ')}`);
     const seeded = await seed({ base: servers[0]!.url, token: TOKEN }, 2_000, log);
     await servers[0]!.analyze();
@@ -54,13 +55,25 @@ async function main(): Promise<number> {
     const samples: Array<{ atSec: number; rssMb: number[] }> = [];
     const sample = (atSec: number) => samples.push({ atSec, rssMb: servers.map((s) => rssMb(s.pid)) });
     sample(0);
-    log(`load: ${CONNECTIONS} connections over ${PROCESSES} processes for ${MINUTES} min (warm-up ${WARMUP_MINUTES} min); RSS MB at start ${samples[0]!.rssMb.join(' / ')}`);
+    log(
+      `load: ${CONNECTIONS} connections over ${PROCESSES} processes for ${MINUTES} min (warm-up ${WARMUP_MINUTES} min); RSS MB at start ${samples[0]!.rssMb.join(' / ')}`,
+    );
     const t0 = performance.now();
-    const load = startLoad({ urls: servers.map((s) => s.url), token: TOKEN, connections: CONNECTIONS, siteIds: seeded.siteIds, tenantIds: seeded.tenantIds, prefix });
+    const load = startLoad({
+      urls: servers.map((s) => s.url),
+      token: TOKEN,
+      connections: CONNECTIONS,
+      siteIds: seeded.siteIds,
+      tenantIds: seeded.tenantIds,
+      prefix,
+    });
     const timer = setInterval(() => {
       const at = Math.round((performance.now() - t0) / 1000);
       sample(at);
-      if (at % 60 < SAMPLE_MS / 1000) log(`  ${at} s: ${load.stats.requests} requests, ${load.stats.errors} errors, RSS MB ${samples.at(-1)!.rssMb.join(' / ')}`);
+      if (at % 60 < SAMPLE_MS / 1000)
+        log(
+          `  ${at} s: ${load.stats.requests} requests, ${load.stats.errors} errors, RSS MB ${samples.at(-1)!.rssMb.join(' / ')}`,
+        );
     }, SAMPLE_MS);
     await new Promise((r) => setTimeout(r, MINUTES * 60_000));
     clearInterval(timer);
@@ -71,21 +84,44 @@ async function main(): Promise<number> {
     // every acknowledged write is there, and nothing else of the soak's
     const client = new pg.Client({ connectionString: dbUrl.toString() });
     await client.connect();
-    const rows = (await client.query<{ id: string; description: string }>(`select id, description from tenancy_tenant where name like $1`, [`${prefix}-%`])).rows;
+    const rows = (
+      await client.query<{ id: string; description: string }>(
+        `select id, description from tenancy_tenant where name like $1`,
+        [`${prefix}-%`],
+      )
+    ).rows;
     await client.end();
     const stored = new Map(rows.map((r) => [Number(r.id), r.description]));
     const missing = [...load.ack.present.keys()].filter((id) => !stored.has(id));
-    const wrongDescription = [...load.ack.present].filter(([id, d]) => stored.has(id) && stored.get(id) !== d).map(([id]) => id);
+    const wrongDescription = [...load.ack.present]
+      .filter(([id, d]) => stored.has(id) && stored.get(id) !== d)
+      .map(([id]) => id);
     const resurrected = [...load.ack.deleted].filter((id) => stored.has(id));
     const unknown = [...stored.keys()].filter((id) => !load.ack.present.has(id));
     // the API agrees with the database
-    const apiCount = (await call<{ count: number }>({ base: servers[1 % PROCESSES]!.url, token: TOKEN }, 'GET', `/api/tenancy/tenants/?name__isw=${prefix}-&limit=1`)).count;
+    const apiCount = (
+      await call<{ count: number }>(
+        { base: servers[1 % PROCESSES]!.url, token: TOKEN },
+        'GET',
+        `/api/tenancy/tenants/?name__isw=${prefix}-&limit=1`,
+      )
+    ).count;
 
     const all = [...load.stats.latencies.values()].flat().sort((a, b) => a - b);
-    const kinds = Object.fromEntries([...load.stats.latencies].map(([k, l]) => {
-      const s = [...l].sort((a, b) => a - b);
-      return [k, { requests: s.length, p50Ms: +percentile(s, 50).toFixed(1), p99Ms: +percentile(s, 99).toFixed(1), maxMs: +s.at(-1)!.toFixed(1) }];
-    }));
+    const kinds = Object.fromEntries(
+      [...load.stats.latencies].map(([k, l]) => {
+        const s = [...l].sort((a, b) => a - b);
+        return [
+          k,
+          {
+            requests: s.length,
+            p50Ms: +percentile(s, 50).toFixed(1),
+            p99Ms: +percentile(s, 99).toFixed(1),
+            maxMs: +s.at(-1)!.toFixed(1),
+          },
+        ];
+      }),
+    );
     const warm = samples.find((s) => s.atSec >= WARMUP_MINUTES * 60) ?? samples.at(-1)!;
     const rss = servers.map((s, i) => ({
       pid: s.pid,
@@ -105,10 +141,23 @@ async function main(): Promise<number> {
       reqPerSec: Math.round(load.stats.requests / seconds),
       errors: load.stats.errors,
       firstErrors: load.stats.firstErrors,
-      latency: { p50Ms: +percentile(all, 50).toFixed(1), p99Ms: +percentile(all, 99).toFixed(1), maxMs: +all.at(-1)!.toFixed(1) },
+      latency: {
+        p50Ms: +percentile(all, 50).toFixed(1),
+        p99Ms: +percentile(all, 99).toFixed(1),
+        maxMs: +all.at(-1)!.toFixed(1),
+      },
       kinds,
       rss,
-      writes: { acknowledgedPresent: load.ack.present.size, acknowledgedDeleted: load.ack.deleted.size, stored: stored.size, apiCount, missing: missing.length, wrongDescription: wrongDescription.length, resurrected: resurrected.length, unknown: unknown.length },
+      writes: {
+        acknowledgedPresent: load.ack.present.size,
+        acknowledgedDeleted: load.ack.deleted.size,
+        stored: stored.size,
+        apiCount,
+        missing: missing.length,
+        wrongDescription: wrongDescription.length,
+        resurrected: resurrected.length,
+        unknown: unknown.length,
+      },
       rssSamples: samples,
     };
     const dir = join(ROOT, 'bench/results');
@@ -121,7 +170,8 @@ async function main(): Promise<number> {
     const w = report.writes;
     const broken = [
       report.errors > 0 && `${report.errors} errors`,
-      (w.missing || w.wrongDescription || w.resurrected || w.unknown || w.apiCount !== w.acknowledgedPresent) && 'acknowledged writes and the database differ',
+      (w.missing || w.wrongDescription || w.resurrected || w.unknown || w.apiCount !== w.acknowledgedPresent) &&
+        'acknowledged writes and the database differ',
     ].filter(Boolean);
     if (broken.length) console.error(`!! SOAK FAILED: ${broken.join('; ')}`);
     else log('soak passed: zero errors, every acknowledged write present');
@@ -142,7 +192,10 @@ function slope(points: Array<[number, number]>): number {
   return den ? +(num / den).toFixed(2) : 0;
 }
 
-main().then((code) => process.exit(code), (e) => {
-  console.error(`!! soak aborted: ${e instanceof Error ? e.stack : e}`);
-  process.exit(1);
-});
+main().then(
+  (code) => process.exit(code),
+  (e) => {
+    console.error(`!! soak aborted: ${e instanceof Error ? e.stack : e}`);
+    process.exit(1);
+  },
+);

@@ -28,7 +28,10 @@ const PROBE_LIMITS = [50, 1000];
 
 export class SqlTrace {
   private n = 0;
-  constructor(private readonly server: Server, private readonly base: string) {}
+  constructor(
+    private readonly server: Server,
+    private readonly base: string,
+  ) {}
 
   /** the child writes its statistics on SIGUSR2 and starts over; returns them */
   async dump(): Promise<SqlDump | null> {
@@ -51,7 +54,10 @@ export class SqlTrace {
       await get();
       const d = await this.dump();
       if (!d) throw new Error('--trace-sql: the server wrote no statistics');
-      fewest = Math.min(fewest, d.statements.reduce((a, s) => a + s.calls, 0));
+      fewest = Math.min(
+        fewest,
+        d.statements.reduce((a, s) => a + s.calls, 0),
+      );
     }
     return fewest;
   }
@@ -66,9 +72,18 @@ export class SqlTrace {
       statementsPerRequest: calls / n,
       poolWaitMsPerRequest: d.poolWaits.ms / n,
       poolWaitMaxMs: d.poolWaits.maxMs,
-      top: d.statements.slice(0, 8).map((x) => ({ perRequest: x.calls / n, avgMs: x.ms / x.calls, totalMs: Math.round(x.ms), sql: x.sql.slice(0, 160) })),
+      top: d.statements
+        .slice(0, 8)
+        .map((x) => ({
+          perRequest: x.calls / n,
+          avgMs: x.ms / x.calls,
+          totalMs: Math.round(x.ms),
+          sql: x.sql.slice(0, 160),
+        })),
     };
-    log(`     sql: ${r.sql.statementsPerRequest.toFixed(2)} statements/request (${n} requests on the server), pool wait ${r.sql.poolWaitMsPerRequest.toFixed(2)} ms/request`);
+    log(
+      `     sql: ${r.sql.statementsPerRequest.toFixed(2)} statements/request (${n} requests on the server), pool wait ${r.sql.poolWaitMsPerRequest.toFixed(2)} ms/request`,
+    );
   }
 
   async probePages(api: Api, probes: PageProbe[], log: (s: string) => void): Promise<PageProbeResult[]> {
@@ -79,7 +94,11 @@ export class SqlTrace {
       const counts = Object.values(perRequest);
       const constant = counts.every((c) => c === counts[0]);
       out.push({ name: p.name, perRequest, constant });
-      log(`     sql per request, ${p.name}: ${Object.entries(perRequest).map(([k, v]) => `${k} ${v}`).join(', ')}${constant ? '' : '  !! changes with the page size'}`);
+      log(
+        `     sql per request, ${p.name}: ${Object.entries(perRequest)
+          .map(([k, v]) => `${k} ${v}`)
+          .join(', ')}${constant ? '' : '  !! changes with the page size'}`,
+      );
     }
     return out;
   }

@@ -11,7 +11,11 @@ import dc from 'node:diagnostics_channel';
 import { writeFileSync } from 'node:fs';
 import pg from 'pg';
 
-interface Stat { calls: number; ms: number; rows: number }
+interface Stat {
+  calls: number;
+  ms: number;
+  rows: number;
+}
 let stats = new Map<string, Stat>();
 let poolWaits = { calls: 0, ms: 0, maxMs: 0 };
 let dumps = 0;
@@ -34,7 +38,10 @@ pg.Client.prototype.query = function (this: unknown, ...args: unknown[]) {
   const t0 = performance.now();
   const out = origQuery.apply(this, args) as Promise<{ rowCount?: number; rows?: unknown[] }> | undefined;
   if (out && typeof (out as Promise<unknown>).then === 'function') {
-    out.then((r) => record(text, performance.now() - t0, r?.rows?.length ?? 0), () => record(text, performance.now() - t0, 0));
+    out.then(
+      (r) => record(text, performance.now() - t0, r?.rows?.length ?? 0),
+      () => record(text, performance.now() - t0, 0),
+    );
   }
   return out;
 } as typeof pg.Client.prototype.query;
@@ -44,12 +51,15 @@ pg.Pool.prototype.connect = function (this: unknown, ...args: unknown[]) {
   const t0 = performance.now();
   const out = origConnect.apply(this, args) as Promise<unknown> | undefined;
   if (out && typeof out.then === 'function') {
-    out.then(() => {
-      const ms = performance.now() - t0;
-      poolWaits.calls++;
-      poolWaits.ms += ms;
-      poolWaits.maxMs = Math.max(poolWaits.maxMs, ms);
-    }, () => undefined);
+    out.then(
+      () => {
+        const ms = performance.now() - t0;
+        poolWaits.calls++;
+        poolWaits.ms += ms;
+        poolWaits.maxMs = Math.max(poolWaits.maxMs, ms);
+      },
+      () => undefined,
+    );
   }
   return out;
 } as typeof pg.Pool.prototype.connect;

@@ -30,7 +30,8 @@ const EXTERNAL = ['@electric-sql/pglite', '@electric-sql/pglite/*', 'swagger-ui-
  * Bundled CommonJS packages call require(); an ES module has none, so the bundle makes one. Node
  * resolves it from the bundle's folder, inside node_modules, so it finds the same packages.
  */
-const BANNER = "import { createRequire as __inventoryRequire } from 'node:module';\nconst require = __inventoryRequire(import.meta.url);";
+const BANNER =
+  "import { createRequire as __inventoryRequire } from 'node:module';\nconst require = __inventoryRequire(import.meta.url);";
 
 function statLine(root, path) {
   const s = statSync(path);
@@ -102,7 +103,11 @@ export function latin1Source(text) {
  * The path of the bundle of `entry` for the current sources, built first if it is missing. The build
  * goes to a temporary folder renamed into place, so two starts at once never see half a file.
  */
-export async function compiledEntry({ root = ROOT, entry = 'src/cli.ts', cacheDir = join(root, 'node_modules/.cache/netinventory') } = {}) {
+export async function compiledEntry({
+  root = ROOT,
+  entry = 'src/cli.ts',
+  cacheDir = join(root, 'node_modules/.cache/netinventory'),
+} = {}) {
   const fingerprint = sourceFingerprint(root);
   const dir = join(cacheDir, `build-${fingerprint}`);
   const out = join(dir, 'cli.mjs');
@@ -138,7 +143,8 @@ export async function compiledEntry({ root = ROOT, entry = 'src/cli.ts', cacheDi
     await esbuild.stop();
   }
   for (const name of readdirSync(cacheDir)) {
-    if (name.startsWith('build-') && name !== `build-${fingerprint}`) rmSync(join(cacheDir, name), { recursive: true, force: true });
+    if (name.startsWith('build-') && name !== `build-${fingerprint}`)
+      rmSync(join(cacheDir, name), { recursive: true, force: true });
   }
   return out;
 }

@@ -9,7 +9,9 @@ let entry;
 try {
   entry = pathToFileURL(await compiledEntry()).href;
 } catch (err) {
-  process.stderr.write(`inventory: running the TypeScript through tsx (compiling failed: ${err instanceof Error ? err.message : String(err)})\n`);
+  process.stderr.write(
+    `inventory: running the TypeScript through tsx (compiling failed: ${err instanceof Error ? err.message : String(err)})\n`,
+  );
   const { register } = await import('tsx/esm/api');
   register();
   entry = '../src/cli.ts';

@@ -104,7 +104,10 @@ export async function buildApp(config: Config, opts: BuildOptions): Promise<Fast
   registerDrain(app);
   registerJsonParser(app);
   registerFormParser(app);
-  registerMultipartParser(app, { routes: uploadRouteUrls(registry), maxBytes: config.imageAttachmentMaxSize + MULTIPART_FIELDS_ROOM });
+  registerMultipartParser(app, {
+    routes: uploadRouteUrls(registry),
+    maxBytes: config.imageAttachmentMaxSize + MULTIPART_FIELDS_ROOM,
+  });
   app.setErrorHandler(errorHandler);
   registerNotFound(app);
   app.decorateRequest('rc', null as unknown as RequestContext);
@@ -118,7 +121,13 @@ export async function buildApp(config: Config, opts: BuildOptions): Promise<Fast
 
   app.addHook('onResponse', async (request, reply) => {
     request.log.info(
-      { method: request.method, url: request.url, status: reply.statusCode, ms: Math.round(reply.elapsedTime * 10) / 10, user: request.rc?.user?.username },
+      {
+        method: request.method,
+        url: request.url,
+        status: reply.statusCode,
+        ms: Math.round(reply.elapsedTime * 10) / 10,
+        user: request.rc?.user?.username,
+      },
       'request',
     );
   });

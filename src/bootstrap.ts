@@ -9,7 +9,17 @@ import type { Config } from './config.js';
 import { type Database, type Kdb, openDatabase } from './db/client.js';
 import { migrate } from './db/migrate.js';
 import { foldGoneKeptCounts, foldGoneRowCounts } from './db/row-count-upkeep.js';
-import { buildSnapshot, CorruptSnapshotError, isFreshDataDir, makeSpare, removeSnapshot, restoreSnapshot, snapshotKey, snapshotPath, takeSpare } from './db/pglite-snapshot.js';
+import {
+  buildSnapshot,
+  CorruptSnapshotError,
+  isFreshDataDir,
+  makeSpare,
+  removeSnapshot,
+  restoreSnapshot,
+  snapshotKey,
+  snapshotPath,
+  takeSpare,
+} from './db/pglite-snapshot.js';
 import { allModels } from './apps/index.js';
 import { syncContentTypes } from './apps/extras/content-type.model.js';
 import { hashPassword } from './apps/users/password.js';
@@ -24,7 +34,11 @@ export async function prepareDatabase(db: Database): Promise<string[]> {
 
 /** The key of the PGlite snapshot this code starts from (db/pglite-snapshot.ts). */
 export function currentSnapshotKey(): string {
-  return snapshotKey(allModels().registry.all().map((m) => m.name));
+  return snapshotKey(
+    allModels()
+      .registry.all()
+      .map((m) => m.name),
+  );
 }
 
 /**
@@ -89,7 +103,11 @@ async function fillFromSnapshot(config: Config, key: string): Promise<{ problem:
  */
 export async function openPreparedDatabase(config: Config): Promise<PreparedDatabase> {
   const inMemory = config.dataDir === 'memory://';
-  let origin: DatabaseOrigin = config.databaseUrl ? 'postgres' : inMemory || isFreshDataDir(config.dataDir) ? 'initdb' : 'existing';
+  let origin: DatabaseOrigin = config.databaseUrl
+    ? 'postgres'
+    : inMemory || isFreshDataDir(config.dataDir)
+      ? 'initdb'
+      : 'existing';
   let snapshotProblem: string | null = null;
   let afterStart = async () => undefined;
   if (origin === 'initdb' && !inMemory && config.pgliteSnapshot) {
@@ -103,12 +121,22 @@ export async function openPreparedDatabase(config: Config): Promise<PreparedData
       snapshotProblem = `PGlite snapshot unusable (${(err as Error).message}); running initdb in ${config.dataDir}`;
     }
   }
-  const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, statementTimeout: config.statementTimeout, poolSize: config.databasePoolSize });
+  const db = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    statementTimeout: config.statementTimeout,
+    poolSize: config.databasePoolSize,
+  });
   const applied = await prepareDatabase(db);
   return { db, origin, applied, snapshotProblem, afterStart };
 }
 
-export async function createSuperuser(q: Kdb, username: string, password: string, token?: string | null): Promise<number> {
+export async function createSuperuser(
+  q: Kdb,
+  username: string,
+  password: string,
+  token?: string | null,
+): Promise<number> {
   const hash = await hashPassword(password);
   const res = await sql<{ id: number }>`insert into users_user (username, password, is_superuser, is_staff, is_active)
     values (${username}, ${hash}, true, true, true)
@@ -134,7 +162,8 @@ export async function bootstrapAdmin(db: Database, config: Config): Promise<Crea
   if (Number(count.rows[0]!.n) > 0) return null;
   const username = config.adminUsername ?? 'admin';
   const password = config.adminPassword ?? randomBytes(12).toString('base64url');
-  if (config.adminToken && !/^[0-9a-zA-Z]{40}$/.test(config.adminToken)) throw new Error('ADMIN_TOKEN must be 40 hexadecimal characters');
+  if (config.adminToken && !/^[0-9a-zA-Z]{40}$/.test(config.adminToken))
+    throw new Error('ADMIN_TOKEN must be 40 hexadecimal characters');
   await createSuperuser(db.kysely, username, password, config.adminToken);
   return { username, generatedPassword: config.adminPassword ? null : password };
 }

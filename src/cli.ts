@@ -34,13 +34,18 @@ async function snapshotCommand(config: Config): Promise<void> {
   const { path, key, built } = await ensureSnapshot(config.pgliteSnapshotDir);
   const mb = (snapshotSize(config.pgliteSnapshotDir, key) / 1e6).toFixed(1);
   const took = ((performance.now() - started) / 1000).toFixed(1);
-  console.log(`PGlite snapshot ${built ? 'built' : 'already there'}: ${path} (${mb} MB, and as much again for its spare copy; ${took} s); a new DATA_DIR starts from it.`);
+  console.log(
+    `PGlite snapshot ${built ? 'built' : 'already there'}: ${path} (${mb} MB, and as much again for its spare copy; ${took} s); a new DATA_DIR starts from it.`,
+  );
 }
 
 /** `worker`: webhook deliveries only, no HTTP; run as many as needed against one PostgreSQL. */
 async function worker(config: Config): Promise<void> {
   const { db } = await openPreparedDatabase(config);
-  const app = await buildApp({ ...config, events: { ...config.events, workerInProcess: false } }, { db, logger: createLogger(config), eventWorker: true });
+  const app = await buildApp(
+    { ...config, events: { ...config.events, workerInProcess: false } },
+    { db, logger: createLogger(config), eventWorker: true },
+  );
   app.log.info('webhook worker started');
   stopOnSignals(app, db, true);
 }
@@ -48,14 +53,20 @@ async function worker(config: Config): Promise<void> {
 /** `webhook-receiver`: prints what it receives (spec: Delivery 4); needs no database. */
 async function webhookReceiver(config: Config, args: string[]): Promise<void> {
   const port = Number(flag(args, '--port') ?? 9000);
-  await startWebhookReceiver({ host: config.host, port, headers: !args.includes('--no-headers'), print: (line) => console.log(line) });
+  await startWebhookReceiver({
+    host: config.host,
+    port,
+    headers: !args.includes('--no-headers'),
+    print: (line) => console.log(line),
+  });
   console.log(`Listening on http://${config.host}:${port}/ for webhook requests; Ctrl-C to stop.`);
 }
 
 /** `openapi [json|legacy|yaml]`: prints the OpenAPI document (legacy: NetBox 3.4's /api/docs/?format=openapi layout); needs no database. */
 async function openapiCommand(args: string[]): Promise<void> {
   const form = (args[0] ?? 'json') as DocumentForm;
-  if (!DOCUMENT_FORMS.includes(form)) throw new Error(`openapi: unknown form ${form}; use ${DOCUMENT_FORMS.join(', ')}`);
+  if (!DOCUMENT_FORMS.includes(form))
+    throw new Error(`openapi: unknown form ${form}; use ${DOCUMENT_FORMS.join(', ')}`);
   const { registry, special } = allModels();
   const text = documentText(documentOptions(registry, special.docs), form);
   await new Promise<void>((resolve, reject) => process.stdout.write(text, (err) => (err ? reject(err) : resolve())));
@@ -72,7 +83,9 @@ async function main(argv: string[]): Promise<void> {
   if (command === 'snapshot') return snapshotCommand(config);
   if (command === 'openapi') return openapiCommand(args);
   if (!['migrate', 'createsuperuser', 'demo-data'].includes(command)) {
-    throw new Error(`unknown command ${command}; use serve, worker, migrate, createsuperuser, demo-data, snapshot, webhook-receiver or openapi`);
+    throw new Error(
+      `unknown command ${command}; use serve, worker, migrate, createsuperuser, demo-data, snapshot, webhook-receiver or openapi`,
+    );
   }
   const { db, applied } = await openPreparedDatabase(config);
   switch (command) {
@@ -85,7 +98,9 @@ async function main(argv: string[]): Promise<void> {
       if (!username) throw new Error('usage: inventory createsuperuser <username> [--password P] [--token KEY]');
       const password = flag(args, '--password') ?? config.adminPassword ?? randomBytes(12).toString('base64url');
       await createSuperuser(db.kysely, username, password, flag(args, '--token') ?? null);
-      console.log(`Superuser "${username}" ready${flag(args, '--password') || config.adminPassword ? '' : ` with password: ${password}`}`);
+      console.log(
+        `Superuser "${username}" ready${flag(args, '--password') || config.adminPassword ? '' : ` with password: ${password}`}`,
+      );
       break;
     }
     case 'demo-data': {

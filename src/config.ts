@@ -139,7 +139,8 @@ type Env = Record<string, string | undefined>;
 /** WORKERS / `serve --workers N`: a positive count, or `auto` (unset) for one per core */
 function parseWorkers(v: string | undefined): number | null {
   if (v === undefined || v === '' || /^auto$/i.test(v)) return null;
-  if (!/^\d+$/.test(v) || Number(v) < 1) throw new Error(`WORKERS (--workers) must be a positive integer or auto, got "${v}"`);
+  if (!/^\d+$/.test(v) || Number(v) < 1)
+    throw new Error(`WORKERS (--workers) must be a positive integer or auto, got "${v}"`);
   return Number(v);
 }
 
@@ -169,7 +170,10 @@ function parseList(v: string | undefined, dflt: string[]): string[] {
   if (v === undefined) return dflt;
   const t = v.trim();
   if (t.startsWith('[')) return (JSON.parse(t) as unknown[]).map(String);
-  return t.split(',').map((s) => s.trim()).filter(Boolean);
+  return t
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
 }
 
 function parseJsonObject(name: string, v: string | undefined, dflt: Record<string, unknown>) {
@@ -212,7 +216,9 @@ export function loadConfig(env: Env = process.env, flags: Env = {}): Config {
     loginTimeout: Math.max(60, parseInt10('LOGIN_TIMEOUT', e.LOGIN_TIMEOUT, 1_209_600)),
     csrfTrustedOrigins: Object.freeze(parseList(e.CSRF_TRUSTED_ORIGINS, [])),
     allowTokenRetrieval: parseBool('ALLOW_TOKEN_RETRIEVAL', e.ALLOW_TOKEN_RETRIEVAL, true),
-    defaultPermissions: Object.freeze(parseJsonObject('DEFAULT_PERMISSIONS', e.DEFAULT_PERMISSIONS, DEFAULT_PERMISSIONS)),
+    defaultPermissions: Object.freeze(
+      parseJsonObject('DEFAULT_PERMISSIONS', e.DEFAULT_PERMISSIONS, DEFAULT_PERMISSIONS),
+    ),
     maintenanceMode: parseBool('MAINTENANCE_MODE', e.MAINTENANCE_MODE, false),
     enforceGlobalUnique: parseBool('ENFORCE_GLOBAL_UNIQUE', e.ENFORCE_GLOBAL_UNIQUE, false),
     listCountCache: parseBool('LIST_COUNT_CACHE', e.LIST_COUNT_CACHE, true),
@@ -223,7 +229,10 @@ export function loadConfig(env: Env = process.env, flags: Env = {}): Config {
     logLevel: e.LOG_LEVEL || 'info',
     bodyLimit: parseInt10('MAX_BODY_SIZE', e.MAX_BODY_SIZE, 50 * 1024 * 1024),
     mediaRoot: e.MEDIA_ROOT || join(e.DATA_DIR || './data', 'media'),
-    imageAttachmentMaxSize: Math.max(1, parseInt10('IMAGE_ATTACHMENT_MAX_SIZE', e.IMAGE_ATTACHMENT_MAX_SIZE, 10 * 1024 * 1024)),
+    imageAttachmentMaxSize: Math.max(
+      1,
+      parseInt10('IMAGE_ATTACHMENT_MAX_SIZE', e.IMAGE_ATTACHMENT_MAX_SIZE, 10 * 1024 * 1024),
+    ),
     baseUrl: e.BASE_URL || null,
     trustedProxies: Object.freeze(parseList(e.TRUSTED_PROXIES, ['127.0.0.1', '::1'])),
     statementTimeout: parseSeconds('STATEMENT_TIMEOUT', e.STATEMENT_TIMEOUT, 60),
@@ -239,14 +248,20 @@ export function loadConfig(env: Env = process.env, flags: Env = {}): Config {
       timeout: Math.max(0.1, parseSeconds('WEBHOOK_TIMEOUT', e.WEBHOOK_TIMEOUT, 10)),
       // NetBox 3.5+: RQ_RETRY_MAX (default 0), RQ_RETRY_INTERVAL (default 60 s)
       retryMax: parseInt10('WEBHOOK_RETRY_MAX', e.WEBHOOK_RETRY_MAX ?? e.RQ_RETRY_MAX, 0),
-      retryInterval: Math.max(0.1, parseSeconds('WEBHOOK_RETRY_INTERVAL', e.WEBHOOK_RETRY_INTERVAL ?? e.RQ_RETRY_INTERVAL, 60)),
+      retryInterval: Math.max(
+        0.1,
+        parseSeconds('WEBHOOK_RETRY_INTERVAL', e.WEBHOOK_RETRY_INTERVAL ?? e.RQ_RETRY_INTERVAL, 60),
+      ),
       lease: Math.max(1, parseSeconds('WEBHOOK_LEASE', e.WEBHOOK_LEASE, 120)),
       retentionDays: Math.max(1, parseInt10('WEBHOOK_RETENTION_DAYS', e.WEBHOOK_RETENTION_DAYS, 7)),
     }),
     dataSources: Object.freeze({
       roots: Object.freeze(parseList(e.DATA_SOURCE_ROOTS, [])),
       maxFileSize: Math.max(1, parseInt10('DATA_SOURCE_MAX_FILE_SIZE', e.DATA_SOURCE_MAX_FILE_SIZE, 10 * 1024 * 1024)),
-      maxTotalSize: Math.max(1, parseInt10('DATA_SOURCE_MAX_TOTAL_SIZE', e.DATA_SOURCE_MAX_TOTAL_SIZE, 100 * 1024 * 1024)),
+      maxTotalSize: Math.max(
+        1,
+        parseInt10('DATA_SOURCE_MAX_TOTAL_SIZE', e.DATA_SOURCE_MAX_TOTAL_SIZE, 100 * 1024 * 1024),
+      ),
       maxFiles: Math.max(1, parseInt10('DATA_SOURCE_MAX_FILES', e.DATA_SOURCE_MAX_FILES, 10_000)),
     }),
     logFormat: parseLogFormat(e.LOG_FORMAT),

@@ -30,7 +30,14 @@ const PAGES: [string, string][] = [
 
 function baseUrl(a: { address: string; family: string; port: number }): string {
   // an unspecified address listens everywhere; the loopback one is the URL that works from here
-  const host = a.address === '0.0.0.0' ? '127.0.0.1' : a.address === '::' ? '[::1]' : a.family === 'IPv6' ? `[${a.address}]` : a.address;
+  const host =
+    a.address === '0.0.0.0'
+      ? '127.0.0.1'
+      : a.address === '::'
+        ? '[::1]'
+        : a.family === 'IPv6'
+          ? `[${a.address}]`
+          : a.address;
   return `http://${host}:${a.port}`;
 }
 
@@ -44,7 +51,9 @@ const ORIGIN_WORDS: Record<DatabaseOrigin, string> = {
 export function formatGreeting(f: GreetingFacts): string {
   const base = f.addresses.length > 0 ? baseUrl(f.addresses[0]!) : 'http://?';
   const everywhere = f.addresses.some((a) => a.address === '0.0.0.0' || a.address === '::');
-  const lines = [`netinventory is ready (started in ${f.startSeconds.toFixed(1)} s)${everywhere ? ', listening on every address of this machine' : ''}:`];
+  const lines = [
+    `netinventory is ready (started in ${f.startSeconds.toFixed(1)} s)${everywhere ? ', listening on every address of this machine' : ''}:`,
+  ];
   const width = Math.max(...PAGES.map(([label]) => label.length));
   for (const [label, path] of PAGES) lines.push(`  ${label.padEnd(width)}  ${base}${path}`);
   lines.push(
@@ -54,7 +63,11 @@ export function formatGreeting(f: GreetingFacts): string {
   );
   if (f.workers && f.workers > 1) lines.push(`  processes  ${f.workers} workers on one port (WORKERS)`);
   if (f.admin) {
-    lines.push('', `Sign in as "${f.admin.username}" with password ${f.admin.password}`, '(generated now and shown only this once: change it, or set ADMIN_PASSWORD)');
+    lines.push(
+      '',
+      `Sign in as "${f.admin.username}" with password ${f.admin.password}`,
+      '(generated now and shown only this once: change it, or set ADMIN_PASSWORD)',
+    );
   }
   return `${lines.join('\n')}\n`;
 }

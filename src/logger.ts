@@ -49,7 +49,8 @@ export function formatPrettyLine(json: string): string {
   const extra = Object.entries(rec)
     .filter(([k]) => !SHOWN.has(k))
     .map(([k, v]) => {
-      if (k === 'err' && v && typeof v === 'object' && 'stack' in v) return `\n${String((v as { stack: unknown }).stack)}`;
+      if (k === 'err' && v && typeof v === 'object' && 'stack' in v)
+        return `\n${String((v as { stack: unknown }).stack)}`;
       return ` ${k}=${typeof v === 'string' ? v : JSON.stringify(v)}`;
     })
     .join('');
@@ -57,10 +58,15 @@ export function formatPrettyLine(json: string): string {
 }
 
 /** The logger buildApp gets (opts.logger); `sink` defaults to stdout. */
-export function createLogger(config: Pick<Config, 'logLevel' | 'logFormat'>, sink: LogSink = process.stdout): pino.Logger {
+export function createLogger(
+  config: Pick<Config, 'logLevel' | 'logFormat'>,
+  sink: LogSink = process.stdout,
+): pino.Logger {
   if (resolveLogFormat(config.logFormat, sink) === 'json') {
     // exactly what app.ts builds without a logger, so production lines do not change
-    return sink === process.stdout ? pino({ level: config.logLevel }) : pino({ level: config.logLevel }, { write: (line: string) => sink.write(line) });
+    return sink === process.stdout
+      ? pino({ level: config.logLevel })
+      : pino({ level: config.logLevel }, { write: (line: string) => sink.write(line) });
   }
   return pino({ level: config.logLevel }, { write: (line: string) => sink.write(formatPrettyLine(line)) });
 }

@@ -1,11 +1,26 @@
 /** Shorthands for the fields most NetBox models share. */
 import type { FieldDef } from '../core/model/types.js';
 
-export const name = (maxLength = 100, extra: Partial<FieldDef> = {}): FieldDef => ({ kind: 'string', required: true, maxLength, ...extra });
-export const slug = (maxLength = 100, extra: Partial<FieldDef> = {}): FieldDef => ({ kind: 'slug', required: true, maxLength, ...extra });
+export const name = (maxLength = 100, extra: Partial<FieldDef> = {}): FieldDef => ({
+  kind: 'string',
+  required: true,
+  maxLength,
+  ...extra,
+});
+export const slug = (maxLength = 100, extra: Partial<FieldDef> = {}): FieldDef => ({
+  kind: 'slug',
+  required: true,
+  maxLength,
+  ...extra,
+});
 export const description = (): FieldDef => ({ kind: 'string', maxLength: 200 });
 export const comments = (): FieldDef => ({ kind: 'text' });
-export const fk = (to: string, extra: Partial<FieldDef> = {}): FieldDef => ({ kind: 'fk', to, nullable: true, ...extra });
+export const fk = (to: string, extra: Partial<FieldDef> = {}): FieldDef => ({
+  kind: 'fk',
+  to,
+  nullable: true,
+  ...extra,
+});
 export const color = (dflt = '9e9e9e'): FieldDef => ({
   kind: 'string',
   maxLength: 6,
@@ -16,5 +31,6 @@ export const color = (dflt = '9e9e9e'): FieldDef => ({
 export const localContextData = (): FieldDef => ({
   kind: 'json',
   nullable: true,
-  validate: (v) => (v !== null && (typeof v !== 'object' || Array.isArray(v)) ? 'JSON data must be in object form.' : undefined),
+  validate: (v) =>
+    v !== null && (typeof v !== 'object' || Array.isArray(v)) ? 'JSON data must be in object form.' : undefined,
 });

@@ -16,7 +16,12 @@ export class ApiError extends Error {
   }
 }
 
-function createError<A extends unknown[]>(code: string, statusCode: number, toBody: (...args: A) => ErrorBody, headers?: Record<string, string>) {
+function createError<A extends unknown[]>(
+  code: string,
+  statusCode: number,
+  toBody: (...args: A) => ErrorBody,
+  headers?: Record<string, string>,
+) {
   const make = (...args: A) => new ApiError(code, statusCode, toBody(...args), headers);
   make.code = code;
   return make;
@@ -37,12 +42,20 @@ export const Errors = {
   jsonParse: createError('INV_ERR_JSON_PARSE', 400, (text: string) => detail(`JSON parse error - ${text}`)),
   /** a user's Jinja2 template failed (syntax, rendering, or a sandbox limit): the client's code, not the service */
   templateError: createError('INV_ERR_TEMPLATE', 400, (text: string) => detail(text)),
-  invalidFilter: createError('INV_ERR_INVALID_FILTER', 400, (param: string, message: string) => ({ [param]: [message] })),
+  invalidFilter: createError('INV_ERR_INVALID_FILTER', 400, (param: string, message: string) => ({
+    [param]: [message],
+  })),
   /** a reserved query parameter (limit, offset, brief, ordering) with a value it cannot take */
-  invalidParameter: createError('INV_ERR_INVALID_PARAMETER', 400, (param: string, message: string) => ({ [param]: [message] })),
-  notAuthenticated: createError('INV_ERR_NOT_AUTHENTICATED', 403, () => detail('Authentication credentials were not provided.')),
+  invalidParameter: createError('INV_ERR_INVALID_PARAMETER', 400, (param: string, message: string) => ({
+    [param]: [message],
+  })),
+  notAuthenticated: createError('INV_ERR_NOT_AUTHENTICATED', 403, () =>
+    detail('Authentication credentials were not provided.'),
+  ),
   invalidToken: createError('INV_ERR_INVALID_TOKEN', 403, () => detail('Invalid token')),
-  invalidTokenHeader: createError('INV_ERR_INVALID_TOKEN_HEADER', 403, (why: string) => detail(`Invalid token header. ${why}`)),
+  invalidTokenHeader: createError('INV_ERR_INVALID_TOKEN_HEADER', 403, (why: string) =>
+    detail(`Invalid token header. ${why}`),
+  ),
   tokenExpired: createError('INV_ERR_TOKEN_EXPIRED', 403, () => detail('Token expired')),
   userInactive: createError('INV_ERR_USER_INACTIVE', 403, () => detail('User inactive')),
   sourceIpRefused: createError('INV_ERR_SOURCE_IP', 403, (ip: string) =>
@@ -56,8 +69,11 @@ export const Errors = {
   notFound: createError('INV_ERR_NOT_FOUND', 404, () => detail('Not found.')),
   /** `?export=<name>` names no export template of the list's model (NetBox: a 404) */
   exportTemplateNotFound: createError('INV_ERR_EXPORT_TEMPLATE_NOT_FOUND', 404, (name: string, model: string) =>
-    detail(`No export template named "${name}" applies to ${model}.`)),
-  methodNotAllowed: createError('INV_ERR_METHOD_NOT_ALLOWED', 405, (method: string) => detail(`Method "${method}" not allowed.`)),
+    detail(`No export template named "${name}" applies to ${model}.`),
+  ),
+  methodNotAllowed: createError('INV_ERR_METHOD_NOT_ALLOWED', 405, (method: string) =>
+    detail(`Method "${method}" not allowed.`),
+  ),
   notAcceptable: createError('INV_ERR_NOT_ACCEPTABLE', 406, () => detail('Invalid version in "Accept" header.')),
   protectedDelete: createError('INV_ERR_PROTECTED', 409, (text: string) => detail(text)),
   conflict: createError('INV_ERR_CONFLICT', 409, (text: string) => detail(text)),
@@ -73,17 +89,29 @@ export const Errors = {
     detail('This service is currently in maintenance mode; writes are disabled.'),
   ),
   /** the database refused or dropped the connection, or canceled the statement (db/connection-faults.ts) */
-  databaseUnavailable: createError('INV_ERR_DATABASE_UNAVAILABLE', 503, () =>
-    detail('The database is unavailable; please retry.'),
-  RETRY_AFTER),
+  databaseUnavailable: createError(
+    'INV_ERR_DATABASE_UNAVAILABLE',
+    503,
+    () => detail('The database is unavailable; please retry.'),
+    RETRY_AFTER,
+  ),
   /** serve --workers: the primary process did not answer a /metrics scrape in time (http/metrics/cluster-scrape.ts) */
-  metricsUnavailable: createError('INV_ERR_METRICS_UNAVAILABLE', 503, () =>
-    detail('The metrics of the service\'s worker processes could not be gathered; please retry.'),
-  RETRY_AFTER),
+  metricsUnavailable: createError(
+    'INV_ERR_METRICS_UNAVAILABLE',
+    503,
+    () => detail("The metrics of the service's worker processes could not be gathered; please retry."),
+    RETRY_AFTER,
+  ),
   /** a statement ran past STATEMENT_TIMEOUT and the database canceled it (SQLSTATE 57014) */
-  statementTimeout: createError('INV_ERR_STATEMENT_TIMEOUT', 503, (seconds: number) =>
-    detail(`A database statement ran longer than the statement timeout (STATEMENT_TIMEOUT = ${seconds} s) and was canceled; the request changed nothing.`),
-  RETRY_AFTER),
+  statementTimeout: createError(
+    'INV_ERR_STATEMENT_TIMEOUT',
+    503,
+    (seconds: number) =>
+      detail(
+        `A database statement ran longer than the statement timeout (STATEMENT_TIMEOUT = ${seconds} s) and was canceled; the request changed nothing.`,
+      ),
+    RETRY_AFTER,
+  ),
 };
 
 /** Collects field errors while validating one object; `__all__` holds non-field errors. */

@@ -35,7 +35,11 @@ export function keptTexts(): (key: string, build: () => string) => string {
 /** Rows as the one JSON parameter of insertFromJson: a record for one row, a set for more, and every column any row names. */
 export function jsonRows(rows: Row[]): { single: boolean; columns: string[]; json: string } {
   const single = rows.length === 1;
-  return { single, columns: single ? Object.keys(rows[0]!) : keysOfAll(rows), json: JSON.stringify(single ? rows[0] : rows) };
+  return {
+    single,
+    columns: single ? Object.keys(rows[0]!) : keysOfAll(rows),
+    json: JSON.stringify(single ? rows[0] : rows),
+  };
 }
 
 /** `insert into <table> (<columns>) select <columns>` from the rows' JSON, the statement's first parameter (jsonRows); a set in input order */
@@ -55,7 +59,10 @@ export async function insertRows(q: Kdb, table: string, rows: Row[], returning =
   if (rows.length === 0) return [];
   const { single, columns, json } = jsonRows(rows);
   const key = `${table}|${returning ? 1 : 0}|${single ? 1 : 0}|${columns.join(',')}`;
-  const text = insertTexts(key, () => sql`${insertFromJson(table, columns, single)} ${returning ? sql`returning *` : sql``}`.compile(q).sql);
+  const text = insertTexts(
+    key,
+    () => sql`${insertFromJson(table, columns, single)} ${returning ? sql`returning *` : sql``}`.compile(q).sql,
+  );
   const res = await q.executeQuery<Row>(CompiledQuery.raw(text, [json]));
   if (!returning) return [];
   // ids come from the sequence in insertion order, which followed the input order

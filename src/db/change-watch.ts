@@ -214,7 +214,11 @@ export function postgresChangeWatch(
     return false;
   };
   const isPeer = (id: string) => Date.now() - (peers.get(id) ?? -Infinity) <= timing.peerTtlMs;
-  const sayHello = () => client?.query(`notify ${CHANNEL}, '${instance} ${HELLO}'`).then(() => sendOwed(), (e: Error) => onError(e));
+  const sayHello = () =>
+    client?.query(`notify ${CHANNEL}, '${instance} ${HELLO}'`).then(
+      () => sendOwed(),
+      (e: Error) => onError(e),
+    );
   const heartbeat = setInterval(() => void (reliable && sayHello()), timing.heartbeatMs);
   heartbeat.unref();
 

@@ -92,7 +92,9 @@ function addTo(listeners: Set<StatementListener>) {
 }
 
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
-  return opts.databaseUrl ? openPostgres(opts.databaseUrl, opts.poolSize ?? 10, opts.statementTimeout ?? 0) : openPglite(opts);
+  return opts.databaseUrl
+    ? openPostgres(opts.databaseUrl, opts.poolSize ?? 10, opts.statementTimeout ?? 0)
+    : openPglite(opts);
 }
 
 async function openPglite(opts: OpenOptions): Promise<Database> {
@@ -112,10 +114,11 @@ async function openPglite(opts: OpenOptions): Promise<Database> {
   const use: ConnectionUse = { inUse: 0, waiting: 0 };
   const kysely: Kdb = new Kysely({ dialect: new PGliteDialect(pglite, use), log: observer(stats, changes, listeners) });
   // through Kysely's connection so the single-connection mutex is respected
-  const exec = (script: string) => kysely.connection().execute(async () => {
-    await pglite.exec(script);
-    changes.observeScript(script);
-  });
+  const exec = (script: string) =>
+    kysely.connection().execute(async () => {
+      await pglite.exec(script);
+      changes.observeScript(script);
+    });
   // PGlite has no autovacuum worker (pglite-maintenance.ts); a failed round is retried next time
   const stopMaintenance = startMaintenance({ kysely, exec, changes }, () => undefined);
   return {
@@ -176,7 +179,8 @@ function preparePoolClients(pool: pg.Pool): pg.Pool {
       // the broken client when it is released.
       client.on('error', () => undefined);
       const query = client.query.bind(client) as (...args: unknown[]) => Promise<unknown>;
-      const stream = (client as unknown as { connection: { stream: { cork(): void; uncork(): void } } }).connection.stream;
+      const stream = (client as unknown as { connection: { stream: { cork(): void; uncork(): void } } }).connection
+        .stream;
       // a transaction's BEGIN, queued but not yet written (below)
       let began: Promise<unknown> | null = null;
       // a transaction is open (Kysely's BEGIN sent, its COMMIT or ROLLBACK not yet)
@@ -273,7 +277,10 @@ async function openPostgres(url: string, max: number, statementTimeoutSec: numbe
   const stats = { queries: 0 };
   const changes = postgresChangeWatch(url);
   const listeners = new Set<StatementListener>();
-  const kysely: Kdb = new Kysely({ dialect: new PostgresDialect({ pool: preparePoolClients(pool) }), log: observer(stats, changes, listeners) });
+  const kysely: Kdb = new Kysely({
+    dialect: new PostgresDialect({ pool: preparePoolClients(pool) }),
+    log: observer(stats, changes, listeners),
+  });
   await sql`select 1`.execute(kysely);
   await whenReliable(changes);
   return {
@@ -284,7 +291,9 @@ async function openPostgres(url: string, max: number, statementTimeoutSec: numbe
     concurrent: true,
     observeStatements: addTo(listeners),
     pool: () => ({ max, open: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, opened }),
-    dataVersion: sharedAsk(async () => (await sql<{ v: string }>`select pg_current_snapshot()::text as v`.execute(kysely)).rows[0]!.v),
+    dataVersion: sharedAsk(
+      async () => (await sql<{ v: string }>`select pg_current_snapshot()::text as v`.execute(kysely)).rows[0]!.v,
+    ),
     // scripts are migrations: no statement timeout (an index on a large table may take minutes)
     exec: async (script) => {
       const client = await pool.connect();

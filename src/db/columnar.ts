@@ -65,7 +65,11 @@ export type ColumnarColumns = Array<[name: string, parse: Parse]>;
  * The columns of `table` a columnar read of `columns` (null: all) takes, or null when one of them
  * has a type it cannot read (the page is then read as rows).
  */
-export async function columnarColumns(rc: RequestContext, table: string, columns: string[] | null): Promise<ColumnarColumns | null> {
+export async function columnarColumns(
+  rc: RequestContext,
+  table: string,
+  columns: string[] | null,
+): Promise<ColumnarColumns | null> {
   const types = await columnTypes(rc, table);
   const out: ColumnarColumns = [];
   for (const c of columns ?? types.keys()) {
@@ -80,9 +84,16 @@ export async function columnarColumns(rc: RequestContext, table: string, columns
  * The rows of `page` (a query selecting `columns`, and `__total` when `withTotal`), read as one row
  * of arrays. array_agg takes the page's rows in the order its query sorted them.
  */
-export async function readColumnar(rc: RequestContext, page: RawBuilder<unknown>, columns: ColumnarColumns, withTotal: boolean): Promise<Array<Record<string, unknown>>> {
+export async function readColumnar(
+  rc: RequestContext,
+  page: RawBuilder<unknown>,
+  columns: ColumnarColumns,
+  withTotal: boolean,
+): Promise<Array<Record<string, unknown>>> {
   const arrays = columns.map(([c]) => sql`array_agg(p.${sql.ref(c)})::text as ${sql.ref(c)}`);
-  const res = await sql<Record<string, string | null>>`select ${sql.join(arrays)}${withTotal ? sql`, min(p.__total) as __total` : sql``} from (${page}) p`.execute(rc.q);
+  const res = await sql<
+    Record<string, string | null>
+  >`select ${sql.join(arrays)}${withTotal ? sql`, min(p.__total) as __total` : sql``} from (${page}) p`.execute(rc.q);
   const one = res.rows[0]!;
   const values = columns.map(([c, parse]) => {
     const text = one[c];

@@ -12,7 +12,9 @@ const MIGRATIONS_DIR = join(dirname(fileURLToPath(import.meta.url)), 'migrations
 const LOCK_KEY = 4_242_001;
 
 export function listMigrations(): string[] {
-  return readdirSync(MIGRATIONS_DIR).filter((f) => f.endsWith('.sql')).sort();
+  return readdirSync(MIGRATIONS_DIR)
+    .filter((f) => f.endsWith('.sql'))
+    .sort();
 }
 
 export function readMigration(name: string): string {

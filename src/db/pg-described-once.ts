@@ -104,7 +104,13 @@ export function installDescribedOnce(): void {
     }
     // pg's prepare, less Parse (the statement is prepared here) and Describe (its answer is kept)
     try {
-      connection.bind({ portal: this.portal, statement: this.name, values: this.values, binary: this.binary, valueMapper: prepareValue });
+      connection.bind({
+        portal: this.portal,
+        statement: this.name,
+        values: this.values,
+        binary: this.binary,
+        valueMapper: prepareValue,
+      });
     } catch (err) {
       connection.close({ type: 'S', name: this.name as string });
       connection.sync();

@@ -72,7 +72,9 @@ class PGliteConnection implements DatabaseConnection {
     });
     let messages: Message[];
     try {
-      ({ messages } = (await this.db.execProtocol(concat([serialize.bind({ statement: statement.name, values }), serialize.execute({}), serialize.sync()]))) as { messages: Message[] });
+      ({ messages } = (await this.db.execProtocol(
+        concat([serialize.bind({ statement: statement.name, values }), serialize.execute({}), serialize.sync()]),
+      )) as { messages: Message[] });
     } catch (e) {
       // a schema change altered the statement's result columns: prepare it again next time
       if ((e as { code?: string }).code === '0A000') this.prepared.delete(compiled.sql);
@@ -87,10 +89,18 @@ class PGliteConnection implements DatabaseConnection {
     if (known) return known;
     if (!worthNaming(text, this.prepared.size)) return null;
     const name = `p${++this.named}`;
-    const { messages } = (await this.db.execProtocol(concat([serialize.parse({ name, text }), serialize.describe({ type: 'S', name }), serialize.sync()]))) as { messages: Message[] };
+    const { messages } = (await this.db.execProtocol(
+      concat([serialize.parse({ name, text }), serialize.describe({ type: 'S', name }), serialize.sync()]),
+    )) as { messages: Message[] };
     const params = messages.find((m) => m.name === 'parameterDescription') as { dataTypeIDs: number[] } | undefined;
-    const rows = messages.find((m) => m.name === 'rowDescription') as { fields: Array<{ name: string; dataTypeID: number }> } | undefined;
-    const statement = { name, paramTypes: params?.dataTypeIDs ?? [], fields: rows?.fields.map((f) => ({ name: f.name, dataTypeID: f.dataTypeID })) ?? [] };
+    const rows = messages.find((m) => m.name === 'rowDescription') as
+      | { fields: Array<{ name: string; dataTypeID: number }> }
+      | undefined;
+    const statement = {
+      name,
+      paramTypes: params?.dataTypeIDs ?? [],
+      fields: rows?.fields.map((f) => ({ name: f.name, dataTypeID: f.dataTypeID })) ?? [],
+    };
     this.prepared.set(text, statement);
     return statement;
   }
@@ -113,7 +123,8 @@ class PGliteConnection implements DatabaseConnection {
       } else if (m.name === 'commandComplete') {
         // "INSERT 0 3", "UPDATE 2", "DELETE 1": PGlite's query() counts these the same way
         const words = (m.text as string).split(' ');
-        if (['INSERT', 'UPDATE', 'DELETE', 'COPY', 'MERGE'].includes(words[0]!)) affected = (affected ?? 0) + Number(words[words.length - 1]);
+        if (['INSERT', 'UPDATE', 'DELETE', 'COPY', 'MERGE'].includes(words[0]!))
+          affected = (affected ?? 0) + Number(words[words.length - 1]);
       }
     }
     return { rows, numAffectedRows: BigInt(affected ?? 0) };

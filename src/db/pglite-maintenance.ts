@@ -20,12 +20,15 @@ interface Due {
 }
 
 /** One round: what it vacuumed and analyzed (tests, diagnostics). */
-export async function maintainOnce(db: Pick<Database, 'kysely' | 'exec'>): Promise<{ vacuumed: string[]; analyzed: string[] }> {
+export async function maintainOnce(
+  db: Pick<Database, 'kysely' | 'exec'>,
+): Promise<{ vacuumed: string[]; analyzed: string[] }> {
   // counters are flushed to the shared statistics at most once a second; ask for them now
   await sql`select pg_stat_force_next_flush()`.execute(db.kysely);
   // The counters do not survive a restart of PGlite, so a table that grew by a fifth since its
   // last statistics (pages in pg_class against its size now) is due as well.
-  const due = await sql<Due>`select s.relname as name, s.n_dead_tup > 50 + 0.2 * greatest(c.reltuples, 0) or g.grown as vacuum
+  const due =
+    await sql<Due>`select s.relname as name, s.n_dead_tup > 50 + 0.2 * greatest(c.reltuples, 0) or g.grown as vacuum
     from pg_stat_user_tables s join pg_class c on c.oid = s.relid,
       lateral (select pg_relation_size(s.relid) / current_setting('block_size')::int > 1.2 * c.relpages + 8 as grown) g
     where s.n_dead_tup > 50 + 0.2 * greatest(c.reltuples, 0) or s.n_mod_since_analyze > 50 + 0.1 * greatest(c.reltuples, 0) or g.grown
@@ -42,7 +45,10 @@ export async function maintainOnce(db: Pick<Database, 'kysely' | 'exec'>): Promi
 }
 
 /** Runs maintainOnce every MAINTENANCE_MS while data changes; returns the stop function. */
-export function startMaintenance(db: Pick<Database, 'kysely' | 'exec' | 'changes'>, onError: (e: Error) => void): () => void {
+export function startMaintenance(
+  db: Pick<Database, 'kysely' | 'exec' | 'changes'>,
+  onError: (e: Error) => void,
+): () => void {
   // the first round runs whatever happened: a data directory may come from a version without this
   let seen = -1;
   let running = false;

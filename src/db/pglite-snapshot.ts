@@ -94,7 +94,13 @@ function readManifest(dir: string, key: string): Manifest | null {
   } catch {
     throw new CorruptSnapshotError(`${dir}: manifest.json is not JSON`);
   }
-  if (m.format !== FORMAT || m.key !== key || !Array.isArray(m.dirs) || !Array.isArray(m.files) || !m.files.some(([f]) => f === MARKER)) {
+  if (
+    m.format !== FORMAT ||
+    m.key !== key ||
+    !Array.isArray(m.dirs) ||
+    !Array.isArray(m.files) ||
+    !m.files.some(([f]) => f === MARKER)
+  ) {
     throw new CorruptSnapshotError(`${dir}: manifest.json does not describe snapshot ${key}`);
   }
   return m;
@@ -216,7 +222,11 @@ export function removeSnapshot(cacheDir: string, key: string): void {
  * place. Another process that finished first wins, and this copy is dropped. Snapshots of other
  * keys (older code) are removed. Returns the snapshot's folder.
  */
-export async function buildSnapshot(cacheDir: string, key: string, prepare: (db: Database) => Promise<unknown>): Promise<string> {
+export async function buildSnapshot(
+  cacheDir: string,
+  key: string,
+  prepare: (db: Database) => Promise<unknown>,
+): Promise<string> {
   mkdirSync(cacheDir, { recursive: true });
   const tmp = join(cacheDir, `.build-${process.pid}-${randomBytes(4).toString('hex')}`);
   const final = snapshotPath(cacheDir, key);
@@ -227,7 +237,13 @@ export async function buildSnapshot(cacheDir: string, key: string, prepare: (db:
     } finally {
       await db.close();
     }
-    const manifest: Manifest = { format: FORMAT, key, pglite: pgliteVersion(), createdAt: new Date().toISOString(), ...listTree(join(tmp, 'data')) };
+    const manifest: Manifest = {
+      format: FORMAT,
+      key,
+      pglite: pgliteVersion(),
+      createdAt: new Date().toISOString(),
+      ...listTree(join(tmp, 'data')),
+    };
     writeFileSync(join(tmp, 'manifest.json'), JSON.stringify(manifest));
     try {
       renameSync(tmp, final);
@@ -239,7 +255,8 @@ export async function buildSnapshot(cacheDir: string, key: string, prepare: (db:
     rmSync(tmp, { recursive: true, force: true });
   }
   for (const entry of readdirSync(cacheDir)) {
-    if (entry.startsWith('pglite-') && entry !== `pglite-${key}`) rmSync(join(cacheDir, entry), { recursive: true, force: true });
+    if (entry.startsWith('pglite-') && entry !== `pglite-${key}`)
+      rmSync(join(cacheDir, entry), { recursive: true, force: true });
   }
   return final;
 }

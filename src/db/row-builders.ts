@@ -28,7 +28,9 @@ function compile(names: string[]): Build {
   if (names.includes('__proto__')) {
     return (values) => {
       const row: Record<string, unknown> = {};
-      names.forEach((name, i) => Object.defineProperty(row, name, { value: values[i], writable: true, enumerable: true, configurable: true }));
+      names.forEach((name, i) =>
+        Object.defineProperty(row, name, { value: values[i], writable: true, enumerable: true, configurable: true }),
+      );
       return row;
     };
   }

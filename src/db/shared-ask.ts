@@ -22,13 +22,15 @@ export function sharedAsk<T>(ask: () => Promise<T>): () => Promise<T> {
   return () => {
     if (!running) return send();
     if (!queued) {
-      queued = running.then(
-        () => undefined,
-        () => undefined,
-      ).then(() => {
-        queued = null;
-        return send();
-      });
+      queued = running
+        .then(
+          () => undefined,
+          () => undefined,
+        )
+        .then(() => {
+          queued = null;
+          return send();
+        });
     }
     return queued;
   };

@@ -16,7 +16,10 @@
 import { LRUCache } from 'lru-cache';
 
 const TABLE = String.raw`(?:"?\w+"?\.)?"?(\w+)"?`;
-const HEAD = new RegExp(String.raw`^(?:\s|\/\*[^]*?\*\/|\()*(?:insert\s+into|update(?:\s+only)?|delete\s+from(?:\s+only)?)\s+${TABLE}`, 'i');
+const HEAD = new RegExp(
+  String.raw`^(?:\s|\/\*[^]*?\*\/|\()*(?:insert\s+into|update(?:\s+only)?|delete\s+from(?:\s+only)?)\s+${TABLE}`,
+  'i',
+);
 const ANY = new RegExp(String.raw`\b(?:insert\s+into|update(?:\s+only)?|delete\s+from(?:\s+only)?)\s+${TABLE}`, 'gi');
 
 /** statement texts already parsed (the same prepared texts come back request after request) */
@@ -48,7 +51,8 @@ function transactionStep(sqlText: string): 'begin' | 'end' | null {
   const t = sqlText.trimStart().slice(0, 24).toLowerCase();
   if (t.startsWith('begin') || t.startsWith('start transaction')) return 'begin';
   // `rollback to savepoint` ends no transaction
-  if (t.startsWith('commit') || t.startsWith('end') || (t.startsWith('rollback') && !/^rollback\s+to\b/.test(t))) return 'end';
+  if (t.startsWith('commit') || t.startsWith('end') || (t.startsWith('rollback') && !/^rollback\s+to\b/.test(t)))
+    return 'end';
   return null;
 }
 

@@ -31,7 +31,8 @@ const ASSETS: Record<string, string> = {
   'favicon-16x16.png': 'image/png',
 };
 // styles: Swagger UI sets style attributes from script; scripts: only these files
-const CSP = "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; script-src 'self'; connect-src 'self'; frame-ancestors 'self'";
+const CSP =
+  "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; script-src 'self'; connect-src 'self'; frame-ancestors 'self'";
 
 /** Reads the UI's config from the page (no inline script), so one initializer serves both pages. */
 const INITIALIZER = `window.addEventListener('load', function () {
@@ -109,8 +110,10 @@ export function registerApiDocs(app: FastifyInstance, opts: DocumentOptions): vo
   };
   const sendDocument = async (request: FastifyRequest, reply: FastifyReply, format: string | undefined) => {
     const accept = request.headers.accept ?? '';
-    const wantsYaml = format === 'yaml' || (format === undefined && /application\/vnd\.oai\.openapi(?!\+json)/.test(accept));
-    if (wantsYaml) return send(request, reply, 'application/vnd.oai.openapi; charset=utf-8', await documents.gzipped('yaml'));
+    const wantsYaml =
+      format === 'yaml' || (format === undefined && /application\/vnd\.oai\.openapi(?!\+json)/.test(accept));
+    if (wantsYaml)
+      return send(request, reply, 'application/vnd.oai.openapi; charset=utf-8', await documents.gzipped('yaml'));
     return send(request, reply, 'application/json; charset=utf-8', await documents.gzipped('json'));
   };
 

@@ -97,7 +97,12 @@ interface TokenRow {
   is_staff: boolean;
 }
 
-export async function authenticate(app: AppContext, request: FastifyRequest, clientIp: string, cache: TokenCache): Promise<Authenticated> {
+export async function authenticate(
+  app: AppContext,
+  request: FastifyRequest,
+  clientIp: string,
+  cache: TokenCache,
+): Promise<Authenticated> {
   const header = request.headers.authorization;
   if (!header) return { user: null, token: null };
   const parts = header.trim().split(/\s+/);
@@ -128,7 +133,13 @@ export async function authenticate(app: AppContext, request: FastifyRequest, cli
   if (!row.is_active) throw Errors.userInactive();
   if (!row.ip_ok) throw Errors.sourceIpRefused(clientIp);
   return {
-    user: { id: Number(row.user_id), username: row.username, is_superuser: row.is_superuser, is_active: row.is_active, is_staff: row.is_staff },
+    user: {
+      id: Number(row.user_id),
+      username: row.username,
+      is_superuser: row.is_superuser,
+      is_active: row.is_active,
+      is_staff: row.is_staff,
+    },
     token: { id: Number(row.id), write_enabled: row.write_enabled },
   };
 }

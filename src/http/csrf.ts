@@ -70,7 +70,10 @@ export function csrfSecret(request: FastifyRequest, reply: FastifyReply, rotate 
   const existing = parseCookies(request.headers.cookie).get(CSRF_COOKIE);
   if (!rotate && existing && SECRET_RE.test(existing)) return existing;
   const secret = randomChars(SECRET_LENGTH);
-  reply.header('Set-Cookie', serializeCookie(CSRF_COOKIE, secret, { maxAge: COOKIE_AGE, secure: isSecure(request), sameSite: 'Lax' }));
+  reply.header(
+    'Set-Cookie',
+    serializeCookie(CSRF_COOKIE, secret, { maxAge: COOKIE_AGE, secure: isSecure(request), sameSite: 'Lax' }),
+  );
   return secret;
 }
 
@@ -120,5 +123,6 @@ export function checkCsrf(request: FastifyRequest, selfOrigin: string, trustedOr
   const submitted = typeof header === 'string' ? header : request.formFields?.[CSRF_FIELD];
   if (!submitted) throw Errors.csrfFailed('CSRF token missing.');
   const secret = secretOf(submitted.trim());
-  if (!secret || !timingSafeEqual(Buffer.from(secret), Buffer.from(cookie))) throw Errors.csrfFailed('CSRF token incorrect.');
+  if (!secret || !timingSafeEqual(Buffer.from(secret), Buffer.from(cookie)))
+    throw Errors.csrfFailed('CSRF token incorrect.');
 }

@@ -29,7 +29,9 @@ function translate(err: FastifyError & PgError, statementTimeoutSec: number): Ap
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
       return Errors.jsonParse(err.message);
     case '23505': // unique_violation: a concurrent write won the race past our pre-checks
-      return Errors.validation({ __all__: [`An object with these values already exists (${err.constraint ?? 'unique'}).`] });
+      return Errors.validation({
+        __all__: [`An object with these values already exists (${err.constraint ?? 'unique'}).`],
+      });
     case '23503': // foreign_key_violation
       return Errors.conflict(`The operation conflicts with related objects (${err.constraint ?? 'foreign key'}).`);
     case '23514': // check_violation

@@ -37,7 +37,8 @@ export function registerMultipartParser(app: FastifyInstance, opts: MultipartOpt
   app.decorateRequest('uploadedFiles', null);
   app.addContentTypeParser(MULTIPART, (request: FastifyRequest, payload, done) => {
     // other routes answer 415, as they did before any route took multipart bodies
-    if (!opts.routes.has(request.routeOptions.url ?? '')) return done(Errors.unsupportedMediaType('multipart/form-data'), undefined);
+    if (!opts.routes.has(request.routeOptions.url ?? ''))
+      return done(Errors.unsupportedMediaType('multipart/form-data'), undefined);
     const declared = Number(request.headers['content-length']);
     if (Number.isFinite(declared) && declared > opts.maxBytes) return done(Errors.bodyTooLarge(), undefined);
     const chunks: Buffer[] = [];
@@ -76,7 +77,8 @@ export function uploadRouteUrls(registry: Registry): Set<string> {
   const urls = new Set<string>();
   for (const model of registry.all()) {
     if (!model.uploads) continue;
-    for (const app of Registry.appsOf(model)) urls.add(`/api/${app}/${model.path}/`).add(`/api/${app}/${model.path}/:id/`);
+    for (const app of Registry.appsOf(model))
+      urls.add(`/api/${app}/${model.path}/`).add(`/api/${app}/${model.path}/:id/`);
   }
   return urls;
 }

@@ -29,11 +29,7 @@ export function boundaryOf(contentType: string): string | null {
 
 /** a quoted-string's content: backslash escapes (RFC 2616, curl) and HTML5's %22 %0D %0A */
 function unquote(raw: string): string {
-  return raw
-    .replace(/\\(.)/g, '$1')
-    .replace(/%22/g, '"')
-    .replace(/%0D/gi, '\r')
-    .replace(/%0A/gi, '\n');
+  return raw.replace(/\\(.)/g, '$1').replace(/%22/g, '"').replace(/%0D/gi, '\r').replace(/%0A/gi, '\n');
 }
 
 /** `form-data; name="a"; filename="b.png"` -> { name: 'a', filename: 'b.png' } (names lower-cased) */
@@ -96,11 +92,13 @@ export function parseMultipart(body: Buffer, contentType: string): MultipartBody
     // after a delimiter: `--` closes the body, else transport padding and CRLF open a part
     if (body[at] === 0x2d && body[at + 1] === 0x2d) return out;
     while (body[at] === 0x20 || body[at] === 0x09) at++;
-    if (!body.subarray(at, at + 2).equals(CRLF)) throw new MultipartError('Multipart form parse error - malformed delimiter.');
+    if (!body.subarray(at, at + 2).equals(CRLF))
+      throw new MultipartError('Multipart form parse error - malformed delimiter.');
     at += 2;
     if (parts >= MAX_PARTS) throw new MultipartError('Too many parts in the multipart body.');
     const headerEnd = body.indexOf(HEADER_END, at);
-    if (headerEnd < 0 || headerEnd - at > MAX_HEADER_BYTES) throw new MultipartError('Multipart form parse error - a part has no end of headers.');
+    if (headerEnd < 0 || headerEnd - at > MAX_HEADER_BYTES)
+      throw new MultipartError('Multipart form parse error - a part has no end of headers.');
     const headers = parseHeaders(text(body.subarray(at, headerEnd), 'a part header'));
     const contentStart = headerEnd + HEADER_END.length;
     const contentEnd = body.indexOf(delimiter, contentStart);
@@ -122,5 +120,10 @@ function addPart(out: MultipartBody, headers: Map<string, string>, content: Buff
   }
   // a file input left empty: browsers send an empty filename and no bytes (Django skips it)
   if (params.filename === '' && content.length === 0) return;
-  out.files.set(name, { field: name, filename: params.filename, contentType: headers.get('content-type') ?? null, data: Buffer.from(content) });
+  out.files.set(name, {
+    field: name,
+    filename: params.filename,
+    contentType: headers.get('content-type') ?? null,
+    data: Buffer.from(content),
+  });
 }

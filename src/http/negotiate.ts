@@ -52,7 +52,8 @@ export function prefersHtml(request: FastifyRequest): boolean {
       const ranges = parseAccept(accept);
       const htmlQ = qualityOf(ranges, 'text/html');
       // only an explicit text/html counts: `*/*` alone means "anything", and JSON is the API's answer
-      answer = htmlQ > 0 && ranges.some((r) => r.type === 'text/html') && htmlQ >= qualityOf(ranges, 'application/json');
+      answer =
+        htmlQ > 0 && ranges.some((r) => r.type === 'text/html') && htmlQ >= qualityOf(ranges, 'application/json');
     }
   }
   cache.set(request, answer);

@@ -37,7 +37,10 @@ export function registerNotFound(app: FastifyInstance): void {
     const q = request.url.indexOf('?');
     const path = q < 0 ? request.url : request.url.slice(0, q);
     if (path.startsWith('/api') && !path.endsWith('/')) {
-      return reply.code(302).header('Location', `${path}/${q < 0 ? '' : request.url.slice(q)}`).send();
+      return reply
+        .code(302)
+        .header('Location', `${path}/${q < 0 ? '' : request.url.slice(q)}`)
+        .send();
     }
     const allow = allowedMethods(app, path);
     if (allow) {

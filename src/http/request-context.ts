@@ -26,7 +26,8 @@ declare module 'fastify' {
 /** scheme://host as the client addressed us (behind a trusted proxy: as the proxy says) */
 function originOf(request: FastifyRequest, fallbackHost: string): string {
   const proto = (request.headers['x-forwarded-proto'] as string | undefined)?.split(',')[0]?.trim() || request.protocol;
-  const host = (request.headers['x-forwarded-host'] as string | undefined)?.split(',')[0]?.trim() || request.host || fallbackHost;
+  const host =
+    (request.headers['x-forwarded-host'] as string | undefined)?.split(',')[0]?.trim() || request.host || fallbackHost;
   return `${proto}://${host}`;
 }
 
@@ -41,7 +42,9 @@ export function registerRequestContext(app: FastifyInstance, ctx: AppContext, to
     const clientIp = clientIpOf(request, config.trustedProxies);
     const origin = originOf(request, `${config.host}:${config.port}`);
     const routeConfig = request.routeOptions.config ?? {};
-    const auth = routeConfig.noAuth ? { user: null, token: null } : await authenticate(ctx, request, clientIp, tokenCache);
+    const auth = routeConfig.noAuth
+      ? { user: null, token: null }
+      : await authenticate(ctx, request, clientIp, tokenCache);
     let viaSession = false;
     if (!routeConfig.noAuth && !request.headers.authorization) {
       const key = sessionKeyOf(request);

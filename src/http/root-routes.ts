@@ -9,10 +9,26 @@ import { API_VERSION } from './headers.js';
 
 // spec: Common rules 2 - all eight apps appear, plugins possibly empty; NetBox's core, vpn and
 // wireless apps besides (issue 14: the spec's list is the minimum, and a superset is rendered)
-export const APPS = ['circuits', 'core', 'dcim', 'extras', 'ipam', 'plugins', 'tenancy', 'users', 'virtualization', 'vpn', 'wireless'];
+export const APPS = [
+  'circuits',
+  'core',
+  'dcim',
+  'extras',
+  'ipam',
+  'plugins',
+  'tenancy',
+  'users',
+  'virtualization',
+  'vpn',
+  'wireless',
+];
 export const SERVICE_VERSION = `${API_VERSION}.0`;
 
-export function registerRootRoutes(app: FastifyInstance, ctx: AppContext, extraEndpoints: Record<string, string[]>): void {
+export function registerRootRoutes(
+  app: FastifyInstance,
+  ctx: AppContext,
+  extraEndpoints: Record<string, string[]>,
+): void {
   // HEAD answers wherever GET does (app.ts turns Fastify's automatic HEAD routes off)
   app.get('/api/', { config: { public: true }, exposeHeadRoute: true }, async (request) => {
     const base = request.rc.baseUrl;
@@ -22,9 +38,11 @@ export function registerRootRoutes(app: FastifyInstance, ctx: AppContext, extraE
   });
   for (const a of APPS) {
     app.get(`/api/${a}/`, { exposeHeadRoute: true }, async (request) => {
-        const base = request.rc.baseUrl;
+      const base = request.rc.baseUrl;
       // models mounted here too (ModelDef.alsoAt) list the path under this app
-      const entries: Array<[string, string]> = ctx.registry.servedAt(a).map((m) => [m.path, `${base}/api/${a}/${m.path}/`]);
+      const entries: Array<[string, string]> = ctx.registry
+        .servedAt(a)
+        .map((m) => [m.path, `${base}/api/${a}/${m.path}/`]);
       for (const e of extraEndpoints[a] ?? []) entries.push([e, `${base}/api/${a}/${e}/`]);
       return Object.fromEntries(entries.sort(([x], [y]) => (x < y ? -1 : 1)));
     });
@@ -47,8 +65,25 @@ const LINKS = { type: 'object', additionalProperties: { type: 'string', format: 
 
 /** The routes above in the OpenAPI document. */
 export const ROOT_DOCS: RouteDoc[] = [
-  { path: '/api/', method: 'get', operationId: 'api_root', tag: 'api', summary: 'Links to every app', public: true, responses: { 200: LINKS } },
-  ...APPS.map((a): RouteDoc => ({ path: `/api/${a}/`, method: 'get', operationId: `${a}_root`, tag: a, summary: `Links to the ${a} endpoints`, responses: { 200: LINKS } })),
+  {
+    path: '/api/',
+    method: 'get',
+    operationId: 'api_root',
+    tag: 'api',
+    summary: 'Links to every app',
+    public: true,
+    responses: { 200: LINKS },
+  },
+  ...APPS.map(
+    (a): RouteDoc => ({
+      path: `/api/${a}/`,
+      method: 'get',
+      operationId: `${a}_root`,
+      tag: a,
+      summary: `Links to the ${a} endpoints`,
+      responses: { 200: LINKS },
+    }),
+  ),
   {
     path: '/api/status/',
     method: 'get',

@@ -40,18 +40,36 @@ export async function sessionUser(q: Kdb, key: string): Promise<AuthUser | null>
  * SameSite=Lax (not sent on another site's POST), Secure when the request came over HTTPS.
  * Sessions past their expiry are removed here, so the table does not grow without bound.
  */
-export async function startSession(q: Kdb, request: FastifyRequest, reply: FastifyReply, userId: number, clientIp: string, timeoutSec: number): Promise<void> {
+export async function startSession(
+  q: Kdb,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  userId: number,
+  clientIp: string,
+  timeoutSec: number,
+): Promise<void> {
   const key = randomBytes(32).toString('base64url');
   await sql`delete from users_session where expires <= now()`.execute(q);
   await sql`insert into users_session (key_hash, user_id, expires, client_ip)
     values (${hashKey(key)}, ${userId}, now() + make_interval(secs => ${timeoutSec}), ${clientIp})`.execute(q);
   await sql`update users_user set last_login = now() where id = ${userId}`.execute(q);
-  reply.header('Set-Cookie', serializeCookie(SESSION_COOKIE, key, { maxAge: timeoutSec, httpOnly: true, secure: isSecure(request), sameSite: 'Lax' }));
+  reply.header(
+    'Set-Cookie',
+    serializeCookie(SESSION_COOKIE, key, {
+      maxAge: timeoutSec,
+      httpOnly: true,
+      secure: isSecure(request),
+      sameSite: 'Lax',
+    }),
+  );
 }
 
 /** Ends the request's session (its row deleted) and clears the cookie. */
 export async function endSession(q: Kdb, request: FastifyRequest, reply: FastifyReply): Promise<void> {
   const key = sessionKeyOf(request);
   if (key) await sql`delete from users_session where key_hash = ${hashKey(key)}`.execute(q);
-  reply.header('Set-Cookie', serializeCookie(SESSION_COOKIE, '', { maxAge: 0, httpOnly: true, secure: isSecure(request), sameSite: 'Lax' }));
+  reply.header(
+    'Set-Cookie',
+    serializeCookie(SESSION_COOKIE, '', { maxAge: 0, httpOnly: true, secure: isSecure(request), sameSite: 'Lax' }),
+  );
 }

@@ -30,7 +30,9 @@ export async function secondsToWait(q: Kdb, username: string, clientIp: string):
 export async function recordFailure(q: Kdb, username: string, clientIp: string): Promise<void> {
   await sql`insert into users_signin_failure (username, client_ip, failures, last_failure)
     values (${username}, ${clientIp}, 1, now())
-    on conflict (username, client_ip) do update set failures = users_signin_failure.failures + 1, last_failure = now()`.execute(q);
+    on conflict (username, client_ip) do update set failures = users_signin_failure.failures + 1, last_failure = now()`.execute(
+    q,
+  );
 }
 
 export async function clearFailures(q: Kdb, username: string, clientIp: string): Promise<void> {

@@ -17,9 +17,19 @@ import { stopOnSignals } from './graceful-stop.js';
 export const DRAIN_MESSAGE = 'inventory:drain';
 
 export async function runClusterWorker(config: Config, log: pino.Logger): Promise<void> {
-  const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, statementTimeout: config.statementTimeout, poolSize: config.databasePoolSize });
+  const db = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    statementTimeout: config.statementTimeout,
+    poolSize: config.databasePoolSize,
+  });
   // every worker runs a webhook worker (src/serve/README.md): claims are SKIP LOCKED, so they share
-  const app = await buildApp(config, { db, logger: log, eventWorker: config.events.workerInProcess, clusterWorker: true });
+  const app = await buildApp(config, {
+    db,
+    logger: log,
+    eventWorker: config.events.workerInProcess,
+    clusterWorker: true,
+  });
   const stop = stopOnSignals(app, db, false);
   process.on('message', (m: { type?: string } | null) => {
     if (m?.type === DRAIN_MESSAGE) stop('the primary process is stopping');

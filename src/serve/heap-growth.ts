@@ -12,7 +12,10 @@ import v8 from 'node:v8';
 
 export const HEAP_GROWING_PERCENT = 100;
 
-export function boundHeapGrowth(execArgv: readonly string[] = process.execArgv, nodeOptions = process.env.NODE_OPTIONS ?? ''): boolean {
+export function boundHeapGrowth(
+  execArgv: readonly string[] = process.execArgv,
+  nodeOptions = process.env.NODE_OPTIONS ?? '',
+): boolean {
   const given = [...execArgv, ...nodeOptions.split(/\s+/)].some((a) => /^--heap[-_]growing[-_]percent\b/.test(a));
   if (given) return false;
   v8.setFlagsFromString(`--heap-growing-percent=${HEAP_GROWING_PERCENT}`);

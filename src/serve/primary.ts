@@ -34,9 +34,19 @@ export async function runPrimary(config: Config, count: number, log: pino.Logger
   const { db, origin, applied } = await openPreparedDatabase(config);
   if (applied.length > 0) log.info({ applied: applied.length }, 'applied migrations');
   const admin = await bootstrapAdmin(db, config).finally(() => db.close());
-  if (admin) log.info({ username: admin.username, generatedPassword: admin.generatedPassword !== null }, 'created the first superuser');
+  if (admin)
+    log.info(
+      { username: admin.username, generatedPassword: admin.generatedPassword !== null },
+      'created the first superuser',
+    );
 
-  const slots: Slot[] = Array.from({ length: count }, (_, i) => ({ index: i + 1, worker: null, startedAt: 0, restartTimer: null, quickFailures: 0 }));
+  const slots: Slot[] = Array.from({ length: count }, (_, i) => ({
+    index: i + 1,
+    worker: null,
+    startedAt: 0,
+    restartTimer: null,
+    quickFailures: 0,
+  }));
   let stopping = false;
   let everListened = false;
   let restarts = 0;
@@ -79,7 +89,12 @@ export async function runPrimary(config: Config, count: number, log: pino.Logger
     worker.once('listening', (a) => {
       everListened = true;
       listening.add(slot.index);
-      if (addresses.length === 0) addresses.push({ address: a.address ?? config.host, family: a.addressType === 6 ? 'IPv6' : 'IPv4', port: a.port });
+      if (addresses.length === 0)
+        addresses.push({
+          address: a.address ?? config.host,
+          family: a.addressType === 6 ? 'IPv6' : 'IPv4',
+          port: a.port,
+        });
       if (!greeted && listening.size === count) greet();
     });
     worker.once('exit', (code, signal) => onExit(slot, worker, code, signal));
@@ -102,7 +117,10 @@ export async function runPrimary(config: Config, count: number, log: pino.Logger
     }
     const delayMs = nextRestartDelay(slot, Date.now() - slot.startedAt);
     restarts++;
-    log.error({ worker: slot.index, workerPid: pid, code, signal, restartInMs: delayMs }, 'a worker process ended unexpectedly; starting another');
+    log.error(
+      { worker: slot.index, workerPid: pid, code, signal, restartInMs: delayMs },
+      'a worker process ended unexpectedly; starting another',
+    );
     slot.restartTimer = setTimeout(() => fork(slot), delayMs);
   };
 

@@ -20,7 +20,11 @@ export async function serveSingle(config: Config, log: pino.Logger): Promise<voi
   const app = await buildApp(config, { db, logger: log, eventWorker: config.events.workerInProcess });
   const admin = await creatingAdmin;
   // the password itself goes to the console only (greeting.ts), never into the log
-  if (admin) app.log.info({ username: admin.username, generatedPassword: admin.generatedPassword !== null }, 'created the first superuser');
+  if (admin)
+    app.log.info(
+      { username: admin.username, generatedPassword: admin.generatedPassword !== null },
+      'created the first superuser',
+    );
   stopOnSignals(app, db, true);
   await app.listen({ host: config.host, port: config.port });
   process.stderr.write(
@@ -33,5 +37,7 @@ export async function serveSingle(config: Config, log: pino.Logger): Promise<voi
       admin: admin?.generatedPassword ? { username: admin.username, password: admin.generatedPassword } : null,
     }),
   );
-  afterStart().catch((err: Error) => app.log.warn(`no spare copy of the PGlite snapshot for the next new DATA_DIR: ${err.message}`));
+  afterStart().catch((err: Error) =>
+    app.log.warn(`no spare copy of the PGlite snapshot for the next new DATA_DIR: ${err.message}`),
+  );
 }

@@ -15,7 +15,10 @@ export interface WorkerCount {
   warning: string | null;
 }
 
-export function resolveWorkerCount(config: Pick<Config, 'workers' | 'databaseUrl'>, cores = availableParallelism()): WorkerCount {
+export function resolveWorkerCount(
+  config: Pick<Config, 'workers' | 'databaseUrl'>,
+  cores = availableParallelism(),
+): WorkerCount {
   if (!config.databaseUrl) {
     const asked = config.workers ?? 1;
     const warning =

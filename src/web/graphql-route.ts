@@ -24,7 +24,10 @@ export function registerGraphql(app: FastifyInstance, ctx: AppContext): void {
   const load = () =>
     (engine ??= (async () => {
       process.env.NODE_ENV ??= 'production';
-      const [{ buildGraphqlSchema }, { runGraphql: run }] = await Promise.all([import('../core/graphql/schema.js'), import('../core/graphql/execute.js')]);
+      const [{ buildGraphqlSchema }, { runGraphql: run }] = await Promise.all([
+        import('../core/graphql/schema.js'),
+        import('../core/graphql/execute.js'),
+      ]);
       return { run, schema: buildGraphqlSchema(ctx.registry) };
     })());
   const limits: GraphqlLimits = {
@@ -47,7 +50,10 @@ export function registerGraphql(app: FastifyInstance, ctx: AppContext): void {
   app.post('/graphql/', { config: routeConfig }, async (request, reply) => {
     const body = request.body;
     if (typeof body !== 'object' || body === null || Array.isArray(body)) {
-      return reply.code(400).type('application/json').send({ errors: [{ message: 'The body must be a JSON object: {"query": ..., "variables": ...}.' }] });
+      return reply
+        .code(400)
+        .type('application/json')
+        .send({ errors: [{ message: 'The body must be a JSON object: {"query": ..., "variables": ...}.' }] });
     }
     return answer(request, reply, body as GraphqlRequest);
   });

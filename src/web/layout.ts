@@ -53,7 +53,8 @@ function userMenu(user: AuthUser | null, csrfToken: string, here: string): Html 
 function breadcrumbs(crumbs: Crumb[]): Html {
   if (!crumbs.length) return html``;
   return html`<nav class="crumbs" aria-label="Breadcrumbs"><ol>${crumbs.map(
-    (c) => html`<li>${c.href ? html`<a href="${c.href}">${c.label}</a>` : html`<span aria-current="page">${c.label}</span>`}</li>`,
+    (c) =>
+      html`<li>${c.href ? html`<a href="${c.href}">${c.label}</a>` : html`<span aria-current="page">${c.label}</span>`}</li>`,
   )}</ol></nav>`;
 }
 

@@ -32,7 +32,11 @@ function load(name: string): Asset {
   let asset = assets.get(name);
   if (!asset) {
     const body = readFileSync(packageFiles.get(name) ?? join(ASSETS_DIR, name));
-    asset = { body, hash: createHash('sha256').update(body).digest('hex').slice(0, 12), type: TYPES[name.split('.').pop()!]! };
+    asset = {
+      body,
+      hash: createHash('sha256').update(body).digest('hex').slice(0, 12),
+      type: TYPES[name.split('.').pop()!]!,
+    };
     assets.set(name, asset);
   }
   return asset;

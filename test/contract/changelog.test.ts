@@ -6,7 +6,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import type { TestApp } from '../helpers/app.js';
-import { dataFor, defOf, detailPath, expectSnapshot, getJson, idsOf, makeContractApp, resolve, secretFields } from './harness.js';
+import {
+  dataFor,
+  defOf,
+  detailPath,
+  expectSnapshot,
+  getJson,
+  idsOf,
+  makeContractApp,
+  resolve,
+  secretFields,
+} from './harness.js';
 import { type ContractCase, type Json, WRITABLE } from './models.js';
 
 let t: TestApp;
@@ -36,7 +46,9 @@ function expectRecord(c: ContractCase, r: Json, action: keyof typeof ACTIONS, id
   expect(r.user).toMatchObject({ username: r.user_name, url: expect.stringMatching(/\/api\/users\/users\/\d+\/$/) });
   // NetBox: str(ObjectChange) = "<app_label> | <verbose name> <object repr> <action> by <user>"
   const def = defOf(c);
-  expect(r.display).toBe(`${def.app} | ${def.verboseName} ${r.object_repr} ${ACTIONS[action].toLowerCase()} by ${r.user_name}`);
+  expect(r.display).toBe(
+    `${def.app} | ${def.verboseName} ${r.object_repr} ${ACTIONS[action].toLowerCase()} by ${r.user_name}`,
+  );
   const hidden = secretFields(defOf(c));
   for (const data of [r.prechange_data, r.postchange_data]) {
     if (data) for (const k of hidden) expect(data, `${k} kept out of the change log`).not.toHaveProperty(k);
@@ -77,7 +89,10 @@ describe.each(WRITABLE.filter((c) => defOf(c).changelog))('$model change log', (
 
   it('records a bulk update per object', async () => {
     const objs = (await t.post(c.path, await dataFor(t, c, 2))).json() as Json[];
-    const res = await t.patch(c.path, [{ id: objs[0]!.id, ...resolve(c.update) }, { id: objs[1]!.id, ...resolve(c.altUpdate) }]);
+    const res = await t.patch(c.path, [
+      { id: objs[0]!.id, ...resolve(c.update) },
+      { id: objs[1]!.id, ...resolve(c.altUpdate) },
+    ]);
     expect(res.statusCode, res.body).toBe(200);
     const records = await changesOf(c, requestIdOf(res));
     expect(records.map((r) => r.changed_object_id)).toEqual(objs.map((o) => o.id));
@@ -99,7 +114,10 @@ describe.each(WRITABLE.filter((c) => defOf(c).changelog))('$model change log', (
 
   it('records a bulk deletion per object', async () => {
     const objs = (await t.post(c.path, await dataFor(t, c, 2))).json() as Json[];
-    const res = await t.del(c.path, objs.map((o) => ({ id: o.id })));
+    const res = await t.del(
+      c.path,
+      objs.map((o) => ({ id: o.id })),
+    );
     expect(res.statusCode).toBe(204);
     const records = await changesOf(c, requestIdOf(res));
     expect(records.map((r) => r.changed_object_id)).toEqual(objs.map((o) => o.id));

@@ -11,7 +11,10 @@ const registry = buildRegistry();
 describe('contract table', () => {
   it('has a row for every registered model', () => {
     const rows = new Set(CONTRACT.map((c) => c.model));
-    const missing = registry.all().map((m) => m.name).filter((name) => !rows.has(name));
+    const missing = registry
+      .all()
+      .map((m) => m.name)
+      .filter((name) => !rows.has(name));
     expect(missing, 'models without a row in test/contract/models.ts').toEqual([]);
   });
 

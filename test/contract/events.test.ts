@@ -14,7 +14,10 @@ let t: TestApp;
 let webhookId: number;
 beforeAll(async () => {
   t = await makeContractApp();
-  const hook = await t.post('/api/extras/webhooks/', { name: uniq('contract-hook'), payload_url: 'http://127.0.0.1:9/contract' });
+  const hook = await t.post('/api/extras/webhooks/', {
+    name: uniq('contract-hook'),
+    payload_url: 'http://127.0.0.1:9/contract',
+  });
   webhookId = hook.json().id;
 });
 afterAll(async () => t.close());
@@ -28,13 +31,20 @@ interface EventRow {
 }
 
 const eventsOf = async (model: string, requestId: string) =>
-  (await sql<EventRow>`select event, object_id, data, snapshots, request_id::text from core_event
-    where model = ${model} and request_id = ${requestId}::uuid order by object_id`.execute(t.db.kysely)).rows;
+  (
+    await sql<EventRow>`select event, object_id, data, snapshots, request_id::text from core_event
+    where model = ${model} and request_id = ${requestId}::uuid order by object_id`.execute(t.db.kysely)
+  ).rows;
 
 describe.each(WRITABLE.filter((c) => defOf(c).changelog))('$model events', (c) => {
   it('enqueues created, updated and deleted events with the REST data and snapshots', async () => {
     const rule = await t.post('/api/extras/event-rules/', {
-      name: uniq('contract-rule'), content_types: [c.model], type_create: true, type_update: true, type_delete: true, action_object_id: webhookId,
+      name: uniq('contract-rule'),
+      content_types: [c.model],
+      type_create: true,
+      type_update: true,
+      type_delete: true,
+      action_object_id: webhookId,
     });
     expect(rule.statusCode, rule.body).toBe(201);
     try {
@@ -61,7 +71,9 @@ describe.each(WRITABLE.filter((c) => defOf(c).changelog))('$model events', (c) =
       }
       const del = await t.del(detailPath(c, one.id));
       expect(del.statusCode, del.body).toBe(204);
-      const deleted = (await eventsOf(c.model, String(del.headers['x-request-id']))).find((e) => Number(e.object_id) === one.id);
+      const deleted = (await eventsOf(c.model, String(del.headers['x-request-id']))).find(
+        (e) => Number(e.object_id) === one.id,
+      );
       expect(deleted).toMatchObject({ event: 'deleted' });
       expect(deleted!.snapshots.postchange).toBeNull();
       expect((deleted!.data as Json).id).toBe(one.id);

@@ -31,15 +31,28 @@ describe.each(WRITABLE.filter((c) => defOf(c).tags))('$model tags', (c) => {
   it('assigns tags by id and by {"slug": …} and renders them nested', async () => {
     const [red, blue] = [await makeTag(), await makeTag()];
     const [d1, d2] = await dataFor(t, c, 2);
-    const res = await t.post(c.path, [{ ...d1, tags: [red.id] }, { ...d2, tags: [{ slug: red.slug }, { slug: blue.slug }] }]);
+    const res = await t.post(c.path, [
+      { ...d1, tags: [red.id] },
+      { ...d2, tags: [{ slug: red.slug }, { slug: blue.slug }] },
+    ]);
     expect(res.statusCode, res.body).toBe(201);
     const [a, b] = res.json() as Json[];
-    const nested = (tag: Json) => ({ id: tag.id, url: tag.url, display: tag.name, name: tag.name, slug: tag.slug, color: tag.color });
+    const nested = (tag: Json) => ({
+      id: tag.id,
+      url: tag.url,
+      display: tag.name,
+      name: tag.name,
+      slug: tag.slug,
+      color: tag.color,
+    });
     expect(a!.tags).toEqual([nested(red)]);
     expect((b!.tags as Json[]).map((x) => x.id).sort()).toEqual([red.id, blue.id].sort());
     expect((await getJson(t, detailPath(c, b!.id))).tags).toEqual(b!.tags);
     // reference 11: the change record lists tag names, sorted
-    const changes = await getJson(t, `/api/extras/object-changes/?request_id=${res.headers['x-request-id']}&changed_object_id=${b!.id}`);
+    const changes = await getJson(
+      t,
+      `/api/extras/object-changes/?request_id=${res.headers['x-request-id']}&changed_object_id=${b!.id}`,
+    );
     const record = (changes.results as Json[]).find((r) => r.changed_object_type === c.model)!;
     expect((record.postchange_data as Json).tags).toEqual([String(red.name), String(blue.name)].sort());
   });
@@ -47,7 +60,12 @@ describe.each(WRITABLE.filter((c) => defOf(c).tags))('$model tags', (c) => {
   it('filters by tag= (repeated tags AND) and tag__n=', async () => {
     const [red, blue] = [await makeTag(), await makeTag()];
     const [d1, d2] = await dataFor(t, c, 2);
-    const [a, b] = (await t.post(c.path, [{ ...d1, tags: [red.id] }, { ...d2, tags: [red.id, blue.id] }])).json() as Json[];
+    const [a, b] = (
+      await t.post(c.path, [
+        { ...d1, tags: [red.id] },
+        { ...d2, tags: [red.id, blue.id] },
+      ])
+    ).json() as Json[];
     const ids = async (q: string) => idsOf(await getJson(t, `${c.path}?${q}&ordering=id`));
     expect(await ids(`tag=${red.slug}`)).toEqual([a!.id, b!.id]);
     expect(await ids(`tag=${red.slug}&tag=${blue.slug}`)).toEqual([b!.id]);
@@ -62,7 +80,9 @@ describe.each(WRITABLE.filter((c) => defOf(c).tags))('$model tags', (c) => {
     const [data] = await dataFor(t, c);
     const obj = (await t.post(c.path, { ...data, tags: [red.id] })).json();
     const tagIds = async (body: unknown) => ((body as Json).tags as Json[]).map((x) => x.id);
-    expect(await tagIds((await t.patch(detailPath(c, obj.id), { tags: [{ slug: blue.slug }] })).json())).toEqual([blue.id]);
+    expect(await tagIds((await t.patch(detailPath(c, obj.id), { tags: [{ slug: blue.slug }] })).json())).toEqual([
+      blue.id,
+    ]);
     expect(await tagIds((await t.patch(detailPath(c, obj.id), resolve(c.update))).json())).toEqual([blue.id]);
     const [fresh] = await dataFor(t, c);
     // reference 2: omitted tags stay, even on PUT
@@ -112,10 +132,12 @@ describe.each(WRITABLE.filter((c) => defOf(c).customFields))('$model custom fiel
     const loose = await makeField({ filter_logic: 'loose' });
     const exact = await makeField({ filter_logic: 'exact' });
     const [d1, d2] = await dataFor(t, c, 2);
-    const [a, b] = created(await t.post(c.path, [
-      { ...d1, custom_fields: { [loose]: 'Needle-A', [exact]: 'needle' } },
-      { ...d2, custom_fields: { [loose]: 'other', [exact]: 'needle-b' } },
-    ])) as Json[];
+    const [a, b] = created(
+      await t.post(c.path, [
+        { ...d1, custom_fields: { [loose]: 'Needle-A', [exact]: 'needle' } },
+        { ...d2, custom_fields: { [loose]: 'other', [exact]: 'needle-b' } },
+      ]),
+    ) as Json[];
     const ids = async (q: string) => idsOf(await getJson(t, `${c.path}?${q}&ordering=id`));
     expect(await ids(`cf_${loose}=needle`)).toEqual([a!.id]);
     expect(await ids(`cf_${exact}=needle`)).toEqual([a!.id]);
@@ -136,7 +158,10 @@ describe.each(WRITABLE.filter((c) => defOf(c).customFields))('$model custom fiel
     const [data] = await dataFor(t, c);
     const res = await t.post(c.path, { ...data, custom_fields: { [cf]: 'logged' } });
     const obj = created(res);
-    const changes = await getJson(t, `/api/extras/object-changes/?request_id=${res.headers['x-request-id']}&changed_object_id=${obj.id}`);
+    const changes = await getJson(
+      t,
+      `/api/extras/object-changes/?request_id=${res.headers['x-request-id']}&changed_object_id=${obj.id}`,
+    );
     const record = (changes.results as Json[]).find((r) => r.changed_object_type === c.model)!;
     expect((record.postchange_data as Json).custom_fields).toMatchObject({ [cf]: 'logged' });
   });

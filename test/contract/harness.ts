@@ -36,7 +36,8 @@ export const defOf = (c: ContractCase): ModelDef => registry.get(c.model);
 export function expectCommonHeaders(res: LightMyRequestResponse): void {
   expect(res.headers['x-request-id'], `X-Request-ID on ${res.statusCode}`).toMatch(UUID_RE);
   expect(res.headers['api-version'], `API-Version on ${res.statusCode}`).toBe('3.4');
-  if (res.body !== '') expect(res.headers['content-type'], `Content-Type on ${res.statusCode}`).toMatch(/^application\/json/);
+  if (res.body !== '')
+    expect(res.headers['content-type'], `Content-Type on ${res.statusCode}`).toMatch(/^application\/json/);
 }
 
 /**
@@ -52,7 +53,10 @@ export async function makeContractApp(): Promise<TestApp> {
   const request: TestApp['request'] = async (method, url, opts) => {
     const res = await raw(method, url, opts);
     expectCommonHeaders(res);
-    expect(documented.check(method, url, res.statusCode, res.body).join("\n"), `${method} ${url} answers as documented`).toBe("");
+    expect(
+      documented.check(method, url, res.statusCode, res.body).join('\n'),
+      `${method} ${url} answers as documented`,
+    ).toBe('');
     return res;
   };
   return {
@@ -127,7 +131,10 @@ export function expectApplied(def: ModelDef, body: Json, written: Json): void {
       expect(got === null ? null : Number(got), k).toEqual(v === null ? null : Number(v));
     } else if (f!.kind === 'm2m' && !f!.slugField) {
       // m2m members are written as ids and shown nested
-      expect(((got ?? []) as unknown as Json[]).map((m) => m.id), k).toEqual(v);
+      expect(
+        ((got ?? []) as unknown as Json[]).map((m) => m.id),
+        k,
+      ).toEqual(v);
     } else {
       expect(got, k).toEqual(v);
     }
@@ -140,7 +147,8 @@ export function expectSnapshot(def: ModelDef, data: Json, written: Json): void {
     const f = def.fields[k];
     if (!f || k === 'tags' || k === 'custom_fields' || f.writeOnly) continue;
     if (f.kind === 'fk' && v !== null && typeof v === 'object') expect(data[k], k).toEqual(expect.any(Number));
-    else if (f.kind === 'decimal') expect(data[k] === null ? null : Number(data[k]), k).toEqual(v === null ? null : Number(v));
+    else if (f.kind === 'decimal')
+      expect(data[k] === null ? null : Number(data[k]), k).toEqual(v === null ? null : Number(v));
     else expect(data[k], k).toEqual(v);
   }
 }

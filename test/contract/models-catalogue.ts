@@ -5,11 +5,16 @@ import { device } from './models-dcim.js';
 
 let block = 0;
 const rir = (ctx: ContractContext) => created(ctx, '/api/ipam/rirs/', named('rir'));
-const group = (ctx: ContractContext) => created(ctx, '/api/ipam/fhrp-groups/', { protocol: 'vrrp2', group_id: 10, name: uniq('fhrp') });
+const group = (ctx: ContractContext) =>
+  created(ctx, '/api/ipam/fhrp-groups/', { protocol: 'vrrp2', group_id: 10, name: uniq('fhrp') });
 
 /** one interface per assignment row: (interface, group) is unique */
 async function iface(ctx: ContractContext): Promise<Json> {
-  return created(ctx, '/api/dcim/interfaces/', { device: (await device(ctx)).id, name: uniq('ge-'), type: '1000base-t' });
+  return created(ctx, '/api/dcim/interfaces/', {
+    device: (await device(ctx)).id,
+    name: uniq('ge-'),
+    type: '1000base-t',
+  });
 }
 
 export const IPAM_CATALOGUE_CONTRACT: ContractCase[] = [
@@ -28,7 +33,13 @@ export const IPAM_CATALOGUE_CONTRACT: ContractCase[] = [
   {
     model: 'ipam.fhrpgroup',
     path: '/api/ipam/fhrp-groups/',
-    create: async () => ({ protocol: 'hsrp', group_id: 1 + (++block % 30000), name: uniq('fhrp'), auth_type: 'md5', auth_key: 's3cret' }),
+    create: async () => ({
+      protocol: 'hsrp',
+      group_id: 1 + (++block % 30000),
+      name: uniq('fhrp'),
+      auth_type: 'md5',
+      auth_key: 's3cret',
+    }),
     update: { description: 'updated by contract', auth_type: 'plaintext' },
     altUpdate: { protocol: 'vrrp3', comments: 'patched' },
     invalid: { protocol: 'bogus' },
@@ -37,7 +48,12 @@ export const IPAM_CATALOGUE_CONTRACT: ContractCase[] = [
   {
     model: 'ipam.fhrpgroupassignment',
     path: '/api/ipam/fhrp-group-assignments/',
-    create: async (ctx) => ({ group: (await group(ctx)).id, interface_type: 'dcim.interface', interface_id: (await iface(ctx)).id, priority: 100 }),
+    create: async (ctx) => ({
+      group: (await group(ctx)).id,
+      interface_type: 'dcim.interface',
+      interface_id: (await iface(ctx)).id,
+      priority: 100,
+    }),
     update: { priority: 200 },
     altUpdate: { priority: 50 },
     invalid: { priority: 256 },
@@ -51,7 +67,11 @@ export const SMALL_CATALOGUE_CONTRACT: ContractCase[] = [
   {
     model: 'circuits.provideraccount',
     path: '/api/circuits/provider-accounts/',
-    create: async (ctx) => ({ provider: (await created(ctx, '/api/circuits/providers/', named('prov'))).id, account: uniq('acct'), name: uniq('acct-name') }),
+    create: async (ctx) => ({
+      provider: (await created(ctx, '/api/circuits/providers/', named('prov'))).id,
+      account: uniq('acct'),
+      name: uniq('acct-name'),
+    }),
     update: { description: 'updated by contract' },
     altUpdate: () => ({ account: uniq('acct-renamed'), comments: 'patched' }),
     invalid: { account: '' },
@@ -96,7 +116,12 @@ export const WIRELESS_CONTRACT: ContractCase[] = [
   {
     model: 'wireless.wirelesslan',
     path: '/api/wireless/wireless-lans/',
-    create: async () => ({ ssid: uniq('ssid').slice(0, 32), auth_type: 'wpa-personal', auth_cipher: 'aes', auth_psk: 'secret-psk' }),
+    create: async () => ({
+      ssid: uniq('ssid').slice(0, 32),
+      auth_type: 'wpa-personal',
+      auth_cipher: 'aes',
+      auth_psk: 'secret-psk',
+    }),
     update: { status: 'disabled', description: 'updated by contract' },
     altUpdate: { auth_type: 'open', comments: 'patched' },
     invalid: { status: 'bogus' },
@@ -108,7 +133,8 @@ export const WIRELESS_CONTRACT: ContractCase[] = [
     path: '/api/wireless/wireless-links/',
     create: async (ctx) => {
       const d = await device(ctx);
-      const radio = () => created(ctx, '/api/dcim/interfaces/', { device: d.id, name: uniq('wlan'), type: 'ieee802.11ac' });
+      const radio = () =>
+        created(ctx, '/api/dcim/interfaces/', { device: d.id, name: uniq('wlan'), type: 'ieee802.11ac' });
       return { interface_a: (await radio()).id, interface_b: (await radio()).id, ssid: uniq('ptp').slice(0, 32) };
     },
     update: { status: 'planned', description: 'updated by contract' },

@@ -56,7 +56,14 @@ export const CIRCUITS_CONTRACT: ContractCase[] = [
       const provider = await created(ctx, '/api/circuits/providers/', named('prov'));
       const type = await created(ctx, '/api/circuits/circuit-types/', named('ctype'));
       // the provider is written by attributes (spec: Writing related objects)
-      return { cid: uniq('cid'), provider: { slug: provider.slug }, type: type.id, status: 'planned', install_date: '2024-01-02', commit_rate: 10000 };
+      return {
+        cid: uniq('cid'),
+        provider: { slug: provider.slug },
+        type: type.id,
+        status: 'planned',
+        install_date: '2024-01-02',
+        commit_rate: 10000,
+      };
     },
     update: { status: 'active', description: 'updated by contract' },
     altUpdate: { commit_rate: 20000, termination_date: '2030-01-01' },
@@ -116,7 +123,13 @@ export const CIRCUITS_CONTRACT: ContractCase[] = [
       const contact = await created(ctx, '/api/tenancy/contacts/', { name: uniq('contact') });
       const role = await created(ctx, '/api/tenancy/contact-roles/', named('crole'));
       // the contact is written by attributes, so search() can read its name
-      return { content_type: 'dcim.site', object_id: site.id, contact: { name: contact.name }, role: role.id, priority: 'primary' };
+      return {
+        content_type: 'dcim.site',
+        object_id: site.id,
+        contact: { name: contact.name },
+        role: role.id,
+        priority: 'primary',
+      };
     },
     update: { priority: 'secondary' },
     // content types always exist, so they are a target no prerequisite has to create

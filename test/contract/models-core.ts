@@ -18,7 +18,11 @@ function sourceDir(): string {
 
 /** a data source synced `times` times: three data files, `times` jobs */
 async function syncedSource(ctx: ContractContext, times: number): Promise<void> {
-  const ds = await created(ctx, '/api/core/data-sources/', { name: uniq('ds'), type: 'local', source_url: sourceDir() });
+  const ds = await created(ctx, '/api/core/data-sources/', {
+    name: uniq('ds'),
+    type: 'local',
+    source_url: sourceDir(),
+  });
   for (let i = 0; i < times; i++) {
     const res = await ctx.t.post(`/api/core/data-sources/${ds.id}/sync/`, {});
     if (res.statusCode !== 200) throw new Error(`sync answered ${res.statusCode}: ${res.body}`);
@@ -29,7 +33,13 @@ export const CORE_CONTRACT: ContractCase[] = [
   {
     model: 'core.datasource',
     path: '/api/core/data-sources/',
-    create: async () => ({ name: uniq('ds'), type: 'local', source_url: sourceDir(), description: 'contract', ignore_rules: '*.bak' }),
+    create: async () => ({
+      name: uniq('ds'),
+      type: 'local',
+      source_url: sourceDir(),
+      description: 'contract',
+      ignore_rules: '*.bak',
+    }),
     update: { description: 'updated by contract', enabled: false },
     altUpdate: () => ({ source_url: `file://${sourceDir()}`, comments: 'moved', parameters: { note: 'x' } }),
     invalid: { type: 'bogus' },

@@ -17,7 +17,12 @@ function parentOf(ctx: ContractContext): Promise<Json> {
       const [s, role] = [await site(ctx), await created(ctx, '/api/dcim/device-roles/', named('role'))];
       const dt = await deviceType(ctx);
       await ctx.t.patch(`/api/dcim/device-types/${String(dt.id)}/`, { subdevice_role: 'parent' });
-      return created(ctx, '/api/dcim/devices/', { name: uniq('chassis'), site: s.id, device_type: dt.id, role: role.id });
+      return created(ctx, '/api/dcim/devices/', {
+        name: uniq('chassis'),
+        site: s.id,
+        device_type: dt.id,
+        role: role.id,
+      });
     })();
     sharedParent.set(ctx.t, d);
   }
@@ -26,7 +31,12 @@ function parentOf(ctx: ContractContext): Promise<Json> {
 
 /** a rear port on the shared device, for each front port row */
 const rearPort = async (ctx: ContractContext) =>
-  created(ctx, '/api/dcim/rear-ports/', { device: (await deviceOf(ctx)).id, name: uniq('rear'), type: '8p8c', positions: 4 });
+  created(ctx, '/api/dcim/rear-ports/', {
+    device: (await deviceOf(ctx)).id,
+    name: uniq('rear'),
+    type: '8p8c',
+    positions: 4,
+  });
 
 export const DCIM_COMPONENTS_CONTRACT: ContractCase[] = [
   {
@@ -50,7 +60,13 @@ export const DCIM_COMPONENTS_CONTRACT: ContractCase[] = [
   {
     model: 'dcim.powerport',
     path: '/api/dcim/power-ports/',
-    create: async (ctx) => ({ device: (await deviceOf(ctx)).id, name: uniq('PSU'), type: 'iec-60320-c14', maximum_draw: 500, allocated_draw: 250 }),
+    create: async (ctx) => ({
+      device: (await deviceOf(ctx)).id,
+      name: uniq('PSU'),
+      type: 'iec-60320-c14',
+      maximum_draw: 500,
+      allocated_draw: 250,
+    }),
     update: { allocated_draw: 300, description: 'updated by contract' },
     altUpdate: { type: 'iec-60320-c20' },
     invalid: { maximum_draw: 0 },
@@ -59,7 +75,12 @@ export const DCIM_COMPONENTS_CONTRACT: ContractCase[] = [
   {
     model: 'dcim.poweroutlet',
     path: '/api/dcim/power-outlets/',
-    create: async (ctx) => ({ device: (await deviceOf(ctx)).id, name: uniq('outlet'), type: 'iec-60320-c13', feed_leg: 'A' }),
+    create: async (ctx) => ({
+      device: (await deviceOf(ctx)).id,
+      name: uniq('outlet'),
+      type: 'iec-60320-c13',
+      feed_leg: 'A',
+    }),
     update: { feed_leg: 'B', description: 'updated by contract' },
     altUpdate: { type: 'iec-60320-c19' },
     invalid: { feed_leg: 'D' },
@@ -68,7 +89,13 @@ export const DCIM_COMPONENTS_CONTRACT: ContractCase[] = [
   {
     model: 'dcim.rearport',
     path: '/api/dcim/rear-ports/',
-    create: async (ctx) => ({ device: (await deviceOf(ctx)).id, name: uniq('rear'), type: 'lc', positions: 2, color: 'aa1409' }),
+    create: async (ctx) => ({
+      device: (await deviceOf(ctx)).id,
+      name: uniq('rear'),
+      type: 'lc',
+      positions: 2,
+      color: 'aa1409',
+    }),
     update: { positions: 4, description: 'updated by contract' },
     altUpdate: { type: 'sc', color: '' },
     invalid: { positions: 0 },
@@ -77,7 +104,13 @@ export const DCIM_COMPONENTS_CONTRACT: ContractCase[] = [
   {
     model: 'dcim.frontport',
     path: '/api/dcim/front-ports/',
-    create: async (ctx) => ({ device: (await deviceOf(ctx)).id, name: uniq('front'), type: '8p8c', rear_port: (await rearPort(ctx)).id, rear_port_position: 1 }),
+    create: async (ctx) => ({
+      device: (await deviceOf(ctx)).id,
+      name: uniq('front'),
+      type: '8p8c',
+      rear_port: (await rearPort(ctx)).id,
+      rear_port_position: 1,
+    }),
     update: { rear_port_position: 2, description: 'updated by contract' },
     altUpdate: { type: '110-punch', color: '00ff00' },
     invalid: { type: 'bogus' },
@@ -113,7 +146,13 @@ export const DCIM_COMPONENTS_CONTRACT: ContractCase[] = [
   {
     model: 'dcim.inventoryitem',
     path: '/api/dcim/inventory-items/',
-    create: async (ctx) => ({ device: (await device(ctx)).id, name: uniq('optic'), part_id: 'SFP-10G-LR', serial: uniq('SN'), discovered: true }),
+    create: async (ctx) => ({
+      device: (await device(ctx)).id,
+      name: uniq('optic'),
+      part_id: 'SFP-10G-LR',
+      serial: uniq('SN'),
+      discovered: true,
+    }),
     update: { serial: 'SN-updated', description: 'updated by contract' },
     altUpdate: () => ({ asset_tag: uniq('tag'), label: 'slot 1' }),
     invalid: { asset_tag: 'x'.repeat(51) },

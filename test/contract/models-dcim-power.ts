@@ -24,7 +24,13 @@ export const DCIM_POWER_CONTRACT: ContractCase[] = [
   {
     model: 'dcim.powerfeed',
     path: '/api/dcim/power-feeds/',
-    create: async (ctx) => ({ power_panel: (await panel(ctx)).id, name: uniq('feed'), status: 'planned', voltage: 230, amperage: 16 }),
+    create: async (ctx) => ({
+      power_panel: (await panel(ctx)).id,
+      name: uniq('feed'),
+      status: 'planned',
+      voltage: 230,
+      amperage: 16,
+    }),
     update: { status: 'active', description: 'updated by contract' },
     altUpdate: () => ({ name: uniq('feed-renamed'), phase: 'three-phase', max_utilization: 90 }),
     invalid: { supply: 'bogus' },

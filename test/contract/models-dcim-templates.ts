@@ -10,7 +10,12 @@ const manufacturer = (ctx: ContractContext) => created(ctx, '/api/dcim/manufactu
 
 async function deviceType(ctx: ContractContext, extra: Json = {}): Promise<Json> {
   const model = uniq('tpl-type');
-  return created(ctx, '/api/dcim/device-types/', { manufacturer: (await manufacturer(ctx)).id, model, slug: model, ...extra });
+  return created(ctx, '/api/dcim/device-types/', {
+    manufacturer: (await manufacturer(ctx)).id,
+    model,
+    slug: model,
+    ...extra,
+  });
 }
 
 /** one device type (and one parent type) per test app */
@@ -34,10 +39,22 @@ const sharedDevice = new WeakMap<object, Promise<Json>>();
 function deviceOf(ctx: ContractContext): Promise<Json> {
   let d = sharedDevice.get(ctx.t);
   if (!d) {
-    sharedDevice.set(ctx.t, (d = (async () => {
-      const [site, role, type] = [await created(ctx, '/api/dcim/sites/', named('site')), await created(ctx, '/api/dcim/device-roles/', named('role')), await deviceType(ctx)];
-      return created(ctx, '/api/dcim/devices/', { name: uniq('chassis'), site: site.id, device_role: role.id, device_type: type.id });
-    })()));
+    sharedDevice.set(
+      ctx.t,
+      (d = (async () => {
+        const [site, role, type] = [
+          await created(ctx, '/api/dcim/sites/', named('site')),
+          await created(ctx, '/api/dcim/device-roles/', named('role')),
+          await deviceType(ctx),
+        ];
+        return created(ctx, '/api/dcim/devices/', {
+          name: uniq('chassis'),
+          site: site.id,
+          device_role: role.id,
+          device_type: type.id,
+        });
+      })()),
+    );
   }
   return d;
 }
@@ -60,7 +77,10 @@ export const DCIM_TEMPLATE_CONTRACT: ContractCase[] = [
     create: async (ctx) => {
       const device = await deviceOf(ctx);
       const bay = await created(ctx, '/api/dcim/module-bays/', { device: device.id, name: uniq('bay'), position: '1' });
-      const type = await created(ctx, '/api/dcim/module-types/', { manufacturer: (await manufacturer(ctx)).id, model: uniq('lc') });
+      const type = await created(ctx, '/api/dcim/module-types/', {
+        manufacturer: (await manufacturer(ctx)).id,
+        model: uniq('lc'),
+      });
       return { device: device.id, module_bay: bay.id, module_type: type.id, serial: uniq('sn'), status: 'planned' };
     },
     update: { status: 'active', description: 'updated by contract' },
@@ -81,7 +101,11 @@ export const DCIM_TEMPLATE_CONTRACT: ContractCase[] = [
   {
     model: 'dcim.moduletype',
     path: '/api/dcim/module-types/',
-    create: async (ctx) => ({ manufacturer: (await manufacturer(ctx)).id, model: uniq('module-type'), part_number: 'MT-1' }),
+    create: async (ctx) => ({
+      manufacturer: (await manufacturer(ctx)).id,
+      model: uniq('module-type'),
+      part_number: 'MT-1',
+    }),
     update: { description: 'updated by contract', weight: 2.5, weight_unit: 'kg' },
     altUpdate: () => ({ model: uniq('module-type-renamed'), comments: 'patched' }),
     invalid: { weight_unit: 'stone' },
@@ -116,7 +140,11 @@ export const DCIM_TEMPLATE_CONTRACT: ContractCase[] = [
   {
     ...simple('dcim.frontporttemplate', '/api/dcim/front-port-templates/', '8p8c', 'front'),
     create: async (ctx) => {
-      const rear = await created(ctx, '/api/dcim/rear-port-templates/', await onType(ctx, 'rear', { type: '8p8c', positions: 2 }));
+      const rear = await created(
+        ctx,
+        '/api/dcim/rear-port-templates/',
+        await onType(ctx, 'rear', { type: '8p8c', positions: 2 }),
+      );
       return onType(ctx, 'front', { type: '8p8c', rear_port: rear.id, rear_port_position: 2 });
     },
     update: { color: 'ff0000', description: 'updated by contract' },

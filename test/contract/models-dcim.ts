@@ -16,8 +16,17 @@ export async function deviceType(ctx: ContractContext): Promise<Json> {
 
 /** a device with everything it needs */
 export async function device(ctx: ContractContext): Promise<Json> {
-  const [s, dt, role] = [await site(ctx), await deviceType(ctx), await created(ctx, '/api/dcim/device-roles/', named('role'))];
-  return created(ctx, '/api/dcim/devices/', { name: uniq('dev'), site: s.id, device_type: dt.id, device_role: role.id });
+  const [s, dt, role] = [
+    await site(ctx),
+    await deviceType(ctx),
+    await created(ctx, '/api/dcim/device-roles/', named('role')),
+  ];
+  return created(ctx, '/api/dcim/devices/', {
+    name: uniq('dev'),
+    site: s.id,
+    device_type: dt.id,
+    device_role: role.id,
+  });
 }
 
 /** one device per test app for interface rows: an interface cannot move to another device (PUT) */
@@ -31,7 +40,8 @@ export function deviceOf(ctx: ContractContext): Promise<Json> {
 async function interfaces(ctx: ContractContext, n: number): Promise<Json[]> {
   const d = await device(ctx);
   const out: Json[] = [];
-  for (let i = 0; i < n; i++) out.push(await created(ctx, '/api/dcim/interfaces/', { device: d.id, name: `eth${i}`, type: '1000base-t' }));
+  for (let i = 0; i < n; i++)
+    out.push(await created(ctx, '/api/dcim/interfaces/', { device: d.id, name: `eth${i}`, type: '1000base-t' }));
   return out;
 }
 
@@ -44,7 +54,12 @@ export const DCIM_CONTRACT: ContractCase[] = [
   {
     model: 'dcim.location',
     path: '/api/dcim/locations/',
-    create: async (ctx) => ({ ...named('loc'), site: (await site(ctx)).id, status: 'planned', description: 'contract' }),
+    create: async (ctx) => ({
+      ...named('loc'),
+      site: (await site(ctx)).id,
+      status: 'planned',
+      description: 'contract',
+    }),
     update: { status: 'active', description: 'updated by contract' },
     altUpdate: () => ({ name: uniq('loc-renamed') }),
     invalid: { status: 'bogus' },
@@ -62,7 +77,13 @@ export const DCIM_CONTRACT: ContractCase[] = [
   {
     model: 'dcim.rack',
     path: '/api/dcim/racks/',
-    create: async (ctx) => ({ name: uniq('rack'), site: { slug: (await site(ctx)).slug }, status: 'planned', u_height: 42, width: 19 }),
+    create: async (ctx) => ({
+      name: uniq('rack'),
+      site: { slug: (await site(ctx)).slug },
+      status: 'planned',
+      u_height: 42,
+      width: 19,
+    }),
     update: { status: 'active', description: 'updated by contract', serial: 'SN1' },
     altUpdate: { width: 23, type: '4-post-cabinet', outer_width: 600, outer_unit: 'mm' },
     invalid: { u_height: 101 },
@@ -136,8 +157,19 @@ export const DCIM_CONTRACT: ContractCase[] = [
     model: 'dcim.device',
     path: '/api/dcim/devices/',
     create: async (ctx) => {
-      const [s, dt, role] = [await site(ctx), await deviceType(ctx), await created(ctx, '/api/dcim/device-roles/', named('role'))];
-      return { name: uniq('dev'), site: s.id, device_type: dt.id, device_role: role.id, status: 'planned', serial: 'SER1' };
+      const [s, dt, role] = [
+        await site(ctx),
+        await deviceType(ctx),
+        await created(ctx, '/api/dcim/device-roles/', named('role')),
+      ];
+      return {
+        name: uniq('dev'),
+        site: s.id,
+        device_type: dt.id,
+        device_role: role.id,
+        status: 'planned',
+        serial: 'SER1',
+      };
     },
     update: { status: 'active', description: 'updated by contract' },
     altUpdate: () => ({ name: uniq('dev-renamed'), airflow: 'rear-to-front' }),

@@ -13,7 +13,12 @@ export const EXTRAS_IMAGES_CONTRACT: ContractCase[] = [
   {
     model: 'extras.imageattachment',
     path: '/api/extras/image-attachments/',
-    create: async (ctx) => ({ content_type: 'dcim.site', object_id: (await site(ctx)).id, name: uniq('img'), image_data: dataUri(png(4, 3)) }),
+    create: async (ctx) => ({
+      content_type: 'dcim.site',
+      object_id: (await site(ctx)).id,
+      name: uniq('img'),
+      image_data: dataUri(png(4, 3)),
+    }),
     update: () => ({ name: uniq('img2') }),
     // replaces the image through a JSON PATCH
     altUpdate: () => ({ image_data: dataUri(gif(2, 2), 'image/gif') }),

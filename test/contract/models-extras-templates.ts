@@ -9,7 +9,12 @@ export const EXTRAS_TEMPLATES_CONTRACT: ContractCase[] = [
   {
     model: 'extras.customlink',
     path: '/api/extras/custom-links/',
-    create: async () => ({ name: uniq('link'), content_types: ['dcim.site'], link_text: 'Ticket {{ object.name }}', link_url: 'https://tickets.example.com/?q={{ object.name }}' }),
+    create: async () => ({
+      name: uniq('link'),
+      content_types: ['dcim.site'],
+      link_text: 'Ticket {{ object.name }}',
+      link_url: 'https://tickets.example.com/?q={{ object.name }}',
+    }),
     update: { weight: 200, group_name: 'Tickets' },
     altUpdate: { button_class: 'ghost-dark', new_window: true, enabled: false },
     invalid: { button_class: 'rainbow' },
@@ -18,7 +23,12 @@ export const EXTRAS_TEMPLATES_CONTRACT: ContractCase[] = [
   {
     model: 'extras.exporttemplate',
     path: '/api/extras/export-templates/',
-    create: async () => ({ name: uniq('export'), content_types: ['dcim.site'], template_code: '{% for s in queryset %}{{ s.name }}\n{% endfor %}', file_extension: 'txt' }),
+    create: async () => ({
+      name: uniq('export'),
+      content_types: ['dcim.site'],
+      template_code: '{% for s in queryset %}{{ s.name }}\n{% endfor %}',
+      file_extension: 'txt',
+    }),
     update: { description: 'updated by contract', mime_type: 'text/csv' },
     altUpdate: { as_attachment: false, content_types: ['dcim.site', 'dcim.device'] },
     invalid: { content_types: ['nosuch.model'] },
@@ -27,7 +37,11 @@ export const EXTRAS_TEMPLATES_CONTRACT: ContractCase[] = [
   {
     model: 'extras.configtemplate',
     path: '/api/extras/config-templates/',
-    create: async () => ({ name: uniq('config'), template_code: 'hostname {{ device.name }}', environment_params: { trim_blocks: true } }),
+    create: async () => ({
+      name: uniq('config'),
+      template_code: 'hostname {{ device.name }}',
+      environment_params: { trim_blocks: true },
+    }),
     update: { description: 'updated by contract' },
     altUpdate: { template_code: 'interface {{ interface }}', environment_params: null },
     invalid: { name: '' },

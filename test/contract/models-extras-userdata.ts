@@ -10,7 +10,12 @@ export const USERDATA_CONTRACT: ContractCase[] = [
   {
     model: 'extras.savedfilter',
     path: '/api/extras/saved-filters/',
-    create: async () => ({ ...named('sf'), content_types: ['dcim.site'], parameters: { status: ['active', 'planned'] }, weight: 10 }),
+    create: async () => ({
+      ...named('sf'),
+      content_types: ['dcim.site'],
+      parameters: { status: ['active', 'planned'] },
+      weight: 10,
+    }),
     update: { description: 'updated by contract', parameters: { status: 'retired' } },
     altUpdate: { shared: false, enabled: false, content_types: ['dcim.site', 'dcim.device'] },
     invalid: { parameters: ['not', 'an', 'object'] },
@@ -33,8 +38,20 @@ export const USERDATA_CONTRACT: ContractCase[] = [
   {
     model: 'extras.customfieldchoiceset',
     path: '/api/extras/custom-field-choice-sets/',
-    create: async () => ({ name: uniq('cfcs'), extra_choices: [['gold', 'Gold'], ['silver', 'Silver']] }),
-    update: { description: 'updated by contract', extra_choices: [['bronze', 'Bronze'], ['copper', 'Copper']] },
+    create: async () => ({
+      name: uniq('cfcs'),
+      extra_choices: [
+        ['gold', 'Gold'],
+        ['silver', 'Silver'],
+      ],
+    }),
+    update: {
+      description: 'updated by contract',
+      extra_choices: [
+        ['bronze', 'Bronze'],
+        ['copper', 'Copper'],
+      ],
+    },
     altUpdate: { order_alphabetically: true },
     invalid: { base_choices: 'bogus' },
     briefFields: ['name', 'choices_count'],

@@ -49,7 +49,12 @@ export const IPAM_CONTRACT: ContractCase[] = [
   {
     model: 'ipam.aggregate',
     path: '/api/ipam/aggregates/',
-    create: async (ctx) => ({ prefix: `${net24(10)}.0/24`, rir: (await rir(ctx)).id, date_added: '2024-01-02', description: uniq('agg') }),
+    create: async (ctx) => ({
+      prefix: `${net24(10)}.0/24`,
+      rir: (await rir(ctx)).id,
+      date_added: '2024-01-02',
+      description: uniq('agg'),
+    }),
     update: { description: 'updated by contract' },
     altUpdate: { date_added: null, comments: 'patched' },
     invalid: { prefix: 'not-a-prefix' },
@@ -94,7 +99,12 @@ export const IPAM_CONTRACT: ContractCase[] = [
     path: '/api/ipam/ip-ranges/',
     create: async () => {
       const base = net24(12);
-      return { start_address: `${base}.10/24`, end_address: `${base}.20/24`, status: 'reserved', description: uniq('range') };
+      return {
+        start_address: `${base}.10/24`,
+        end_address: `${base}.20/24`,
+        status: 'reserved',
+        description: uniq('range'),
+      };
     },
     update: { status: 'active', description: 'updated by contract' },
     altUpdate: { status: 'deprecated', comments: 'patched' },
@@ -106,7 +116,13 @@ export const IPAM_CONTRACT: ContractCase[] = [
   {
     model: 'ipam.ipaddress',
     path: '/api/ipam/ip-addresses/',
-    create: async () => ({ address: `${net24(13)}.1/24`, status: 'reserved', role: 'loopback', dns_name: 'host.example.net', description: uniq('ip') }),
+    create: async () => ({
+      address: `${net24(13)}.1/24`,
+      status: 'reserved',
+      role: 'loopback',
+      dns_name: 'host.example.net',
+      description: uniq('ip'),
+    }),
     update: { status: 'active', description: 'updated by contract' },
     altUpdate: { role: 'vip', dns_name: 'other.example.net' },
     invalid: { address: 'not-an-address' },

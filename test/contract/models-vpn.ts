@@ -8,10 +8,18 @@ import { type ContractCase, type ContractContext, created, type Json, named } fr
 import { deviceOf } from './models-dcim.js';
 
 const ikeProposal = (ctx: ContractContext) =>
-  created(ctx, '/api/vpn/ike-proposals/', { name: uniq('ikep'), authentication_method: 'certificates', encryption_algorithm: 'aes-128-gcm', group: 19 });
-const ipsecProposal = (ctx: ContractContext) => created(ctx, '/api/vpn/ipsec-proposals/', { name: uniq('ipsecp'), authentication_algorithm: 'hmac-sha512' });
-const tunnel = (ctx: ContractContext) => created(ctx, '/api/vpn/tunnels/', { name: uniq('tun'), encapsulation: 'ip-ip' });
-const l2vpn = (ctx: ContractContext, extra: Json = {}) => created(ctx, '/api/vpn/l2vpns/', { ...named('l2vpn'), type: 'evpl', ...extra });
+  created(ctx, '/api/vpn/ike-proposals/', {
+    name: uniq('ikep'),
+    authentication_method: 'certificates',
+    encryption_algorithm: 'aes-128-gcm',
+    group: 19,
+  });
+const ipsecProposal = (ctx: ContractContext) =>
+  created(ctx, '/api/vpn/ipsec-proposals/', { name: uniq('ipsecp'), authentication_algorithm: 'hmac-sha512' });
+const tunnel = (ctx: ContractContext) =>
+  created(ctx, '/api/vpn/tunnels/', { name: uniq('tun'), encapsulation: 'ip-ip' });
+const l2vpn = (ctx: ContractContext, extra: Json = {}) =>
+  created(ctx, '/api/vpn/l2vpns/', { ...named('l2vpn'), type: 'evpl', ...extra });
 const iface = async (ctx: ContractContext) =>
   created(ctx, '/api/dcim/interfaces/', { device: (await deviceOf(ctx)).id, name: uniq('tun'), type: 'virtual' });
 
@@ -55,7 +63,12 @@ export const VPN_CONTRACT: ContractCase[] = [
     path: '/api/vpn/tunnel-terminations/',
     create: async (ctx) => {
       await ensureShared(ctx);
-      return { tunnel: (await tunnel(ctx)).id, role: 'spoke', termination_type: 'dcim.interface', termination_id: (await iface(ctx)).id };
+      return {
+        tunnel: (await tunnel(ctx)).id,
+        role: 'spoke',
+        termination_type: 'dcim.interface',
+        termination_id: (await iface(ctx)).id,
+      };
     },
     update: { role: 'hub' },
     altUpdate: { tunnel: { name: SHARED_TUNNEL } },
@@ -66,7 +79,13 @@ export const VPN_CONTRACT: ContractCase[] = [
   {
     model: 'vpn.ikeproposal',
     path: '/api/vpn/ike-proposals/',
-    create: async () => ({ name: uniq('ikep'), authentication_method: 'preshared-keys', encryption_algorithm: 'aes-256-cbc', authentication_algorithm: 'hmac-sha256', group: 14 }),
+    create: async () => ({
+      name: uniq('ikep'),
+      authentication_method: 'preshared-keys',
+      encryption_algorithm: 'aes-256-cbc',
+      authentication_algorithm: 'hmac-sha256',
+      group: 14,
+    }),
     update: { group: 20, sa_lifetime: 3600 },
     altUpdate: { authentication_algorithm: '', comments: 'patched' },
     invalid: { group: 3 },
@@ -75,7 +94,13 @@ export const VPN_CONTRACT: ContractCase[] = [
   {
     model: 'vpn.ikepolicy',
     path: '/api/vpn/ike-policies/',
-    create: async (ctx) => ({ name: uniq('ikepol'), version: 1, mode: 'aggressive', proposals: [(await ikeProposal(ctx)).id], preshared_key: uniq('key') }),
+    create: async (ctx) => ({
+      name: uniq('ikepol'),
+      version: 1,
+      mode: 'aggressive',
+      proposals: [(await ikeProposal(ctx)).id],
+      preshared_key: uniq('key'),
+    }),
     update: { mode: 'main', description: 'updated by contract' },
     altUpdate: { proposals: [], comments: 'patched' },
     invalid: { version: 9 },
@@ -103,8 +128,14 @@ export const VPN_CONTRACT: ContractCase[] = [
     model: 'vpn.ipsecprofile',
     path: '/api/vpn/ipsec-profiles/',
     create: async (ctx) => {
-      const ike = await created(ctx, '/api/vpn/ike-policies/', { name: uniq('ikepol'), proposals: [(await ikeProposal(ctx)).id] });
-      const ipsec = await created(ctx, '/api/vpn/ipsec-policies/', { name: uniq('ipsecpol'), proposals: [(await ipsecProposal(ctx)).id] });
+      const ike = await created(ctx, '/api/vpn/ike-policies/', {
+        name: uniq('ikepol'),
+        proposals: [(await ikeProposal(ctx)).id],
+      });
+      const ipsec = await created(ctx, '/api/vpn/ipsec-policies/', {
+        name: uniq('ipsecpol'),
+        proposals: [(await ipsecProposal(ctx)).id],
+      });
       return { name: uniq('profile'), mode: 'esp', ike_policy: ike.id, ipsec_policy: ipsec.id };
     },
     update: { mode: 'ah', description: 'updated by contract' },
@@ -115,7 +146,12 @@ export const VPN_CONTRACT: ContractCase[] = [
   {
     model: 'vpn.l2vpn',
     path: '/api/vpn/l2vpns/',
-    create: async () => ({ ...named('l2vpn'), type: 'vxlan-evpn', identifier: 10000 + Math.floor(Math.random() * 1e6), description: 'contract' }),
+    create: async () => ({
+      ...named('l2vpn'),
+      type: 'vxlan-evpn',
+      identifier: 10000 + Math.floor(Math.random() * 1e6),
+      description: 'contract',
+    }),
     update: { type: 'mpls-evpn', description: 'updated by contract' },
     altUpdate: { identifier: null, comments: 'patched' },
     invalid: { type: 'bogus' },
@@ -126,7 +162,11 @@ export const VPN_CONTRACT: ContractCase[] = [
     path: '/api/vpn/l2vpn-terminations/',
     create: async (ctx) => {
       await ensureShared(ctx);
-      return { l2vpn: (await l2vpn(ctx)).id, assigned_object_type: 'dcim.interface', assigned_object_id: (await iface(ctx)).id };
+      return {
+        l2vpn: (await l2vpn(ctx)).id,
+        assigned_object_type: 'dcim.interface',
+        assigned_object_id: (await iface(ctx)).id,
+      };
     },
     update: { l2vpn: { slug: SHARED_L2VPNS[0] } },
     altUpdate: { l2vpn: { slug: SHARED_L2VPNS[1] } },

@@ -27,7 +27,27 @@ import { EXTRAS_TEMPLATES_CONTRACT } from './models-extras-templates.js';
 
 export { type ContractCase, type ContractContext, type Json, type Patch, resolve } from './contract-case.js';
 
-export const CONTRACT = [...tenancyRows, ...dcimRows, ...extrasRows, ...usersRows, ...CIRCUITS_CONTRACT, ...IPAM_CONTRACT, ...IPAM_CATALOGUE_CONTRACT, ...SMALL_CATALOGUE_CONTRACT, ...WIRELESS_CONTRACT, ...DCIM_CONTRACT, ...DCIM_COMPONENTS_CONTRACT, ...DCIM_POWER_CONTRACT, ...DCIM_TEMPLATE_CONTRACT, ...virtualizationRows, ...VPN_CONTRACT, ...CORE_CONTRACT, ...USERDATA_CONTRACT, ...EXTRAS_IMAGES_CONTRACT, ...EXTRAS_TEMPLATES_CONTRACT];
+export const CONTRACT = [
+  ...tenancyRows,
+  ...dcimRows,
+  ...extrasRows,
+  ...usersRows,
+  ...CIRCUITS_CONTRACT,
+  ...IPAM_CONTRACT,
+  ...IPAM_CATALOGUE_CONTRACT,
+  ...SMALL_CATALOGUE_CONTRACT,
+  ...WIRELESS_CONTRACT,
+  ...DCIM_CONTRACT,
+  ...DCIM_COMPONENTS_CONTRACT,
+  ...DCIM_POWER_CONTRACT,
+  ...DCIM_TEMPLATE_CONTRACT,
+  ...virtualizationRows,
+  ...VPN_CONTRACT,
+  ...CORE_CONTRACT,
+  ...USERDATA_CONTRACT,
+  ...EXTRAS_IMAGES_CONTRACT,
+  ...EXTRAS_TEMPLATES_CONTRACT,
+];
 
 export const WRITABLE = CONTRACT.filter((c) => !c.readOnly);
 export const READ_ONLY = CONTRACT.filter((c) => c.readOnly);

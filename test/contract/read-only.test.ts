@@ -18,7 +18,14 @@ afterAll(async () => t.close());
 async function someIds(c: ContractCase): Promise<number[]> {
   if (c.seed) await c.seed({ t });
   const names = [uniq('ro'), uniq('ro'), uniq('ro')];
-  expect((await t.post('/api/extras/tags/', names.map((n) => ({ name: n, slug: n })))).statusCode).toBe(201);
+  expect(
+    (
+      await t.post(
+        '/api/extras/tags/',
+        names.map((n) => ({ name: n, slug: n })),
+      )
+    ).statusCode,
+  ).toBe(201);
   const body = await getJson(t, `${c.path}?limit=3&ordering=id`);
   expect(body.count as number).toBeGreaterThanOrEqual(3);
   return idsOf(body) as number[];

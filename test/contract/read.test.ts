@@ -37,7 +37,10 @@ describe.each(WRITABLE)('$model read views', (c) => {
     expect(Object.keys(body).sort()).toEqual(['count', 'next', 'previous', 'results']);
     expect(body.count).toBe(4);
     expect(idsOf(body)).toEqual([ids[2]]);
-    for (const [link, offset] of [[body.next, '3'], [body.previous, '1']] as const) {
+    for (const [link, offset] of [
+      [body.next, '3'],
+      [body.previous, '1'],
+    ] as const) {
       expect(link).toMatch(new RegExp(`^${BASE}${c.path}\\?`));
       const url = new URL(link as string);
       expect(url.searchParams.get('limit')).toBe('1');
@@ -55,20 +58,23 @@ describe.each(WRITABLE)('$model read views', (c) => {
 
   // a known bug runs as an expected failure, so fixing it turns this red until the marker goes
   const briefIt = c.knownBugs?.brief ? it.fails : it;
-  briefIt(`returns exactly id, url, display, ${c.briefFields.join(', ')} with ?brief=1 on list and detail`, async () => {
-    const obj = await createOne(t, c);
-    const expected = ['id', 'url', ...(c.briefWithoutDisplay ? [] : ['display']), ...c.briefFields].sort();
-    const list = await getJson(t, `${c.path}?brief=1&id=${obj.id}`);
-    expect(list.count).toBe(1);
-    const item = (list.results as Json[])[0]!;
-    expect(Object.keys(item).sort()).toEqual(expected);
-    const detail = await getJson(t, `${detailPath(c, obj.id)}?brief=1`);
-    expect(Object.keys(detail).sort()).toEqual(expected);
-    expect(detail).toEqual(item);
-    expect(detail.url).toBe(`${BASE}${detailPath(c, obj.id)}`);
-    if (!c.briefWithoutDisplay) expect(detail.display).toBe(obj.display);
-    for (const k of c.briefFields) if (k in obj && !c.briefOwnForm?.includes(k)) expect(detail[k], k).toEqual(obj[k]);
-  });
+  briefIt(
+    `returns exactly id, url, display, ${c.briefFields.join(', ')} with ?brief=1 on list and detail`,
+    async () => {
+      const obj = await createOne(t, c);
+      const expected = ['id', 'url', ...(c.briefWithoutDisplay ? [] : ['display']), ...c.briefFields].sort();
+      const list = await getJson(t, `${c.path}?brief=1&id=${obj.id}`);
+      expect(list.count).toBe(1);
+      const item = (list.results as Json[])[0]!;
+      expect(Object.keys(item).sort()).toEqual(expected);
+      const detail = await getJson(t, `${detailPath(c, obj.id)}?brief=1`);
+      expect(Object.keys(detail).sort()).toEqual(expected);
+      expect(detail).toEqual(item);
+      expect(detail.url).toBe(`${BASE}${detailPath(c, obj.id)}`);
+      if (!c.briefWithoutDisplay) expect(detail.display).toBe(obj.display);
+      for (const k of c.briefFields) if (k in obj && !c.briefOwnForm?.includes(k)) expect(detail[k], k).toEqual(obj[k]);
+    },
+  );
 
   it('answers a detail GET with the representation the create returned', async () => {
     const obj = await createOne(t, c);
@@ -108,12 +114,19 @@ describe.each(WRITABLE)('$model read views', (c) => {
       expect(post[key], key).toBeDefined();
       if (f.kind === 'choice' && !f.readOnly) {
         const choices = post[key]!.choices as Json[];
-        expect(choices.map((ch) => ch.value), key).toEqual(f.choices!.choices.map((ch) => ch.value));
+        expect(
+          choices.map((ch) => ch.value),
+          key,
+        ).toEqual(f.choices!.choices.map((ch) => ch.value));
         for (const ch of choices) expect(Object.keys(ch).sort()).toEqual(['display_name', 'value']);
       }
     }
-    const required = Object.entries(post).filter(([, v]) => v.required).map(([k]) => k);
-    const declared = Object.entries(def.fields).filter(([, f]) => f.required && !f.readOnly).map(([k]) => k);
+    const required = Object.entries(post)
+      .filter(([, v]) => v.required)
+      .map(([k]) => k);
+    const declared = Object.entries(def.fields)
+      .filter(([, f]) => f.required && !f.readOnly)
+      .map(([k]) => k);
     expect(required.sort()).toEqual(declared.sort());
   });
 
@@ -129,7 +142,11 @@ describe.each(WRITABLE)('$model read views', (c) => {
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body).not.toHaveProperty('actions');
-    expect(body).toMatchObject({ description: expect.any(String), renders: expect.any(Array), parses: expect.any(Array) });
+    expect(body).toMatchObject({
+      description: expect.any(String),
+      renders: expect.any(Array),
+      parses: expect.any(Array),
+    });
   });
 
   it('sends the Allow header of list and detail views', async () => {

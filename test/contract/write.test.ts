@@ -30,7 +30,9 @@ afterAll(async () => t.close());
 
 /** the number of change records a request wrote */
 const changesOf = async (t: TestApp, res: { headers: Record<string, unknown> }) =>
-  Number((await getJson(t, `/api/extras/object-changes/?request_id=${String(res.headers['x-request-id'])}&limit=1`)).count);
+  Number(
+    (await getJson(t, `/api/extras/object-changes/?request_id=${String(res.headers['x-request-id'])}&limit=1`)).count,
+  );
 
 const notFound = (id: unknown) => ({ id: [`Invalid pk "${String(id)}" - object does not exist.`] });
 
@@ -127,21 +129,30 @@ describe.each(WRITABLE)('$model writes', (c) => {
     expect(await getJson(t, detailPath(c, obj.id))).toEqual(body);
   });
 
-  const required = Object.entries(def.fields).filter(([, f]) => f.required && !f.readOnly).map(([k]) => k);
+  const required = Object.entries(def.fields)
+    .filter(([, f]) => f.required && !f.readOnly)
+    .map(([k]) => k);
   // only models with required fields get this check
-  if (required.length > 0) it('rejects a PUT without the required fields: 400 "This field is required."', async () => {
-    const obj = await createOne(t, c);
-    const res = await t.put(detailPath(c, obj.id), Object.fromEntries(Object.entries(resolve(c.update)).filter(([k]) => !required.includes(k))));
-    expect(res.statusCode, res.body).toBe(400);
-    const body = res.json() as Record<string, string[]>;
-    for (const k of required) expect(body[k], k).toEqual(['This field is required.']);
-    expect(await getJson(t, detailPath(c, obj.id))).toEqual(obj);
-  });
+  if (required.length > 0)
+    it('rejects a PUT without the required fields: 400 "This field is required."', async () => {
+      const obj = await createOne(t, c);
+      const res = await t.put(
+        detailPath(c, obj.id),
+        Object.fromEntries(Object.entries(resolve(c.update)).filter(([k]) => !required.includes(k))),
+      );
+      expect(res.statusCode, res.body).toBe(400);
+      const body = res.json() as Record<string, string[]>;
+      for (const k of required) expect(body[k], k).toEqual(['This field is required.']);
+      expect(await getJson(t, detailPath(c, obj.id))).toEqual(obj);
+    });
 
   it('bulk-replaces with PUT on the list', async () => {
     const [a, b] = await createMany(t, c, 2);
     const [da, db] = await dataFor(t, c, 2);
-    const res = await t.put(c.path, [{ id: a!.id, ...da }, { id: b!.id, ...db }]);
+    const res = await t.put(c.path, [
+      { id: a!.id, ...da },
+      { id: b!.id, ...db },
+    ]);
     expect(res.statusCode, res.body).toBe(200);
     expectApplied(def, await getJson(t, detailPath(c, a!.id)), da!);
     expectApplied(def, await getJson(t, detailPath(c, b!.id)), db!);
@@ -164,7 +175,10 @@ describe.each(WRITABLE)('$model writes', (c) => {
     const [a, b] = await createMany(t, c, 2);
     const pa = resolve(c.update);
     const pb = resolve(c.altUpdate);
-    const res = await t.patch(c.path, [{ id: a!.id, ...pa }, { id: b!.id, ...pb }]);
+    const res = await t.patch(c.path, [
+      { id: a!.id, ...pa },
+      { id: b!.id, ...pb },
+    ]);
     expect(res.statusCode, res.body).toBe(200);
     const body = res.json() as Json[];
     expect(body.map((o) => o.id).sort()).toEqual([a!.id, b!.id].sort());
@@ -180,7 +194,10 @@ describe.each(WRITABLE)('$model writes', (c) => {
   it('rejects a bulk update with one invalid item and changes nothing', async () => {
     const [field, invalid] = invalidOf(c);
     const [a, b] = await createMany(t, c, 2);
-    const res = await t.patch(c.path, [{ id: a!.id, ...resolve(c.update) }, { id: b!.id, ...invalid }]);
+    const res = await t.patch(c.path, [
+      { id: a!.id, ...resolve(c.update) },
+      { id: b!.id, ...invalid },
+    ]);
     expect(res.statusCode, res.body).toBe(400);
     expect(res.json()).toHaveProperty(field);
     expect(await getJson(t, detailPath(c, a!.id))).toEqual(a);
@@ -207,7 +224,10 @@ describe.each(WRITABLE)('$model writes', (c) => {
 
   it('bulk-deletes a list of {id}: 204, then each is 404', async () => {
     const objs = await createMany(t, c, 3);
-    const res = await t.del(c.path, objs.slice(0, 2).map((o) => ({ id: o.id })));
+    const res = await t.del(
+      c.path,
+      objs.slice(0, 2).map((o) => ({ id: o.id })),
+    );
     expect(res.statusCode, res.body).toBe(204);
     expect(res.body).toBe('');
     for (const o of objs.slice(0, 2)) expect((await t.get(detailPath(c, o.id))).statusCode).toBe(404);
@@ -231,8 +251,22 @@ describe.each(WRITABLE)('$model writes', (c) => {
     const [a, b] = await createMany(t, c, 2);
     const [fresh] = await dataFor(t, c);
     const bodies: Array<[string, Json[], Json[]]> = [
-      ['PATCH', [{ id: a!.id, ...resolve(c.update) }, { id: MISSING_ID, ...resolve(c.update) }], [{}, notFound(MISSING_ID)]],
-      ['PUT', [{ id: MISSING_ID, ...fresh }, { id: a!.id, ...fresh }], [notFound(MISSING_ID), {}]],
+      [
+        'PATCH',
+        [
+          { id: a!.id, ...resolve(c.update) },
+          { id: MISSING_ID, ...resolve(c.update) },
+        ],
+        [{}, notFound(MISSING_ID)],
+      ],
+      [
+        'PUT',
+        [
+          { id: MISSING_ID, ...fresh },
+          { id: a!.id, ...fresh },
+        ],
+        [notFound(MISSING_ID), {}],
+      ],
       [
         'PATCH',
         [{ id: a!.id, ...resolve(c.update) }, { id: b!.id }, { id: a!.id, ...resolve(c.altUpdate) }],

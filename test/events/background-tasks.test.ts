@@ -20,7 +20,12 @@ beforeAll(async () => {
   rx = await startReceiver();
   worker = attachEventWorker(t.app.inventory, { pollMs: 50, name: 'test-worker' });
   const hook = (await t.post('/api/extras/webhooks/', { name: uniq('hook'), payload_url: `${rx.url}/in` })).json();
-  await t.post('/api/extras/event-rules/', { name: uniq('rule'), content_types: ['dcim.site'], type_create: true, action_object_id: hook.id });
+  await t.post('/api/extras/event-rules/', {
+    name: uniq('rule'),
+    content_types: ['dcim.site'],
+    type_create: true,
+    action_object_id: hook.id,
+  });
   rx.answer = { status: 503, delayMs: 0, body: 'try later' };
   const name = uniq('site');
   await t.post('/api/dcim/sites/', { name, slug: name });
@@ -29,7 +34,8 @@ beforeAll(async () => {
   const other = uniq('site');
   await t.post('/api/dcim/sites/', { name: other, slug: other });
   await worker.idle();
-  const failed = (await sql<{ id: number }>`select id from core_delivery where status = 'failed'`.execute(t.db.kysely)).rows[0]!;
+  const failed = (await sql<{ id: number }>`select id from core_delivery where status = 'failed'`.execute(t.db.kysely))
+    .rows[0]!;
   failedId = String(failed.id);
 });
 afterAll(async () => {
@@ -45,14 +51,29 @@ describe('/api/core/background-tasks/', () => {
     const body = res.json();
     expect(body.count).toBe(2);
     const [ok, failed] = body.results;
-    expect(ok).toMatchObject({ status: 'finished', is_finished: true, is_failed: false, func_name: 'extras.webhooks.send_webhook', origin: 'default', result: { status_code: 204 } });
-    expect(failed).toMatchObject({ id: failedId, status: 'failed', is_failed: true, exc_info: 'the receiver answered 503 Service Unavailable' });
+    expect(ok).toMatchObject({
+      status: 'finished',
+      is_finished: true,
+      is_failed: false,
+      func_name: 'extras.webhooks.send_webhook',
+      origin: 'default',
+      result: { status_code: 204 },
+    });
+    expect(failed).toMatchObject({
+      id: failedId,
+      status: 'failed',
+      is_failed: true,
+      exc_info: 'the receiver answered 503 Service Unavailable',
+    });
     expect(failed.meta.request).toMatchObject({ method: 'POST', url: `${rx.url}/in` });
-    for (const k of ['created_at', 'enqueued_at', 'started_at', 'ended_at', 'worker_name', 'description', 'kwargs']) expect(failed).toHaveProperty(k);
+    for (const k of ['created_at', 'enqueued_at', 'started_at', 'ended_at', 'worker_name', 'description', 'kwargs'])
+      expect(failed).toHaveProperty(k);
   });
 
   it('filters by status and queue, and refuses what it does not know', async () => {
-    expect((await t.get('/api/core/background-tasks/?status=failed')).json().results.map((r: { id: string }) => r.id)).toEqual([failedId]);
+    expect(
+      (await t.get('/api/core/background-tasks/?status=failed')).json().results.map((r: { id: string }) => r.id),
+    ).toEqual([failedId]);
     expect((await t.get('/api/core/background-tasks/?queue=default&status=finished')).json().count).toBe(1);
     expect((await t.get('/api/core/background-tasks/?queue=other')).json().count).toBe(0);
     expect((await t.get('/api/core/background-tasks/?status=bogus')).statusCode).toBe(400);
@@ -78,9 +99,23 @@ describe('/api/core/background-tasks/', () => {
 describe('queues and workers', () => {
   it('counts the queue and lists the live worker', async () => {
     const queues = (await t.get('/api/core/background-queues/')).json();
-    expect(queues.results[0]).toMatchObject({ name: 'default', jobs: 0, started_jobs: 0, failed_jobs: 0, finished_jobs: 2, scheduled_jobs: 0, workers: 1 });
+    expect(queues.results[0]).toMatchObject({
+      name: 'default',
+      jobs: 0,
+      started_jobs: 0,
+      failed_jobs: 0,
+      finished_jobs: 2,
+      scheduled_jobs: 0,
+      workers: 1,
+    });
     const workers = (await t.get('/api/core/background-workers/')).json();
-    expect(workers.results[0]).toMatchObject({ name: 'test-worker', state: 'idle', queue_names: ['default'], successful_job_count: 2, failed_job_count: 1 });
+    expect(workers.results[0]).toMatchObject({
+      name: 'test-worker',
+      state: 'idle',
+      queue_names: ['default'],
+      successful_job_count: 2,
+      failed_job_count: 1,
+    });
   });
 });
 
@@ -90,7 +125,9 @@ describe('who may see them', () => {
     expect((await t.get('/api/core/background-tasks/', u.token)).statusCode).toBe(403);
     expect((await t.get('/api/core/background-tasks/', null)).statusCode).toBe(403);
     const browser = await signIn(t, t.username, t.password);
-    const viaSession = await browser.request('GET', '/api/core/background-queues/', { headers: { accept: 'application/json' } });
+    const viaSession = await browser.request('GET', '/api/core/background-queues/', {
+      headers: { accept: 'application/json' },
+    });
     expect(viaSession.statusCode).toBe(200);
   });
 });
@@ -114,7 +151,9 @@ describe('/core/background-tasks/ (the page)', () => {
     const refused = await browser.request('POST', `/core/background-tasks/${failed.id}/requeue/`, { form: {} });
     expect(refused.statusCode).toBe(403);
     rx.answer = { status: 200, delayMs: 0, body: '' };
-    const retried = await browser.request('POST', `/core/background-tasks/${failed.id}/requeue/`, { form: { csrfmiddlewaretoken: csrf } });
+    const retried = await browser.request('POST', `/core/background-tasks/${failed.id}/requeue/`, {
+      form: { csrfmiddlewaretoken: csrf },
+    });
     expect(retried.statusCode).toBe(303);
     await worker.idle();
     expect((await t.get(`/api/core/background-tasks/${failed.id}/`)).json().status).toBe('finished');
@@ -124,7 +163,11 @@ describe('/core/background-tasks/ (the page)', () => {
     const u = await makeUser(t);
     const browser = await signIn(t, u.username, u.password);
     expect((await browser.request('GET', '/core/background-tasks/')).statusCode).toBe(403);
-    const anonymous = await t.app.inject({ method: 'GET', url: '/core/background-tasks/', headers: { accept: 'text/html' } });
+    const anonymous = await t.app.inject({
+      method: 'GET',
+      url: '/core/background-tasks/',
+      headers: { accept: 'text/html' },
+    });
     expect(anonymous.statusCode).toBe(302);
   });
 });

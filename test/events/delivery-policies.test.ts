@@ -32,7 +32,12 @@ beforeEach(async () => {
 
 async function hook(webhook: Record<string, unknown>) {
   const w = (await t.post('/api/extras/webhooks/', { name: uniq('hook'), ...webhook })).json();
-  await t.post('/api/extras/event-rules/', { name: uniq('rule'), content_types: ['dcim.site'], type_create: true, action_object_id: w.id });
+  await t.post('/api/extras/event-rules/', {
+    name: uniq('rule'),
+    content_types: ['dcim.site'],
+    type_create: true,
+    action_object_id: w.id,
+  });
 }
 
 const newSite = async () => {
@@ -41,7 +46,13 @@ const newSite = async () => {
 };
 
 const latest = async () =>
-  (await sql<{ status: string; attempts: number; error: string | null }>`select status, attempts, error from core_delivery order by id desc limit 1`.execute(t.db.kysely)).rows[0]!;
+  (
+    await sql<{
+      status: string;
+      attempts: number;
+      error: string | null;
+    }>`select status, attempts, error from core_delivery order by id desc limit 1`.execute(t.db.kysely)
+  ).rows[0]!;
 
 async function settled() {
   for (let i = 0; i < 100; i++) {
@@ -83,9 +94,31 @@ describe('TLS', () => {
   let url: string;
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'inv-tls-'));
-    execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '1', '-subj', '/CN=127.0.0.1',
-      '-addext', 'subjectAltName=IP:127.0.0.1', '-keyout', join(dir, 'key.pem'), '-out', join(dir, 'cert.pem')], { stdio: 'ignore' });
-    server = https.createServer({ key: readFileSync(join(dir, 'key.pem')), cert: readFileSync(join(dir, 'cert.pem')) }, (_req, res) => res.writeHead(200).end('ok'));
+    execFileSync(
+      'openssl',
+      [
+        'req',
+        '-x509',
+        '-newkey',
+        'rsa:2048',
+        '-nodes',
+        '-days',
+        '1',
+        '-subj',
+        '/CN=127.0.0.1',
+        '-addext',
+        'subjectAltName=IP:127.0.0.1',
+        '-keyout',
+        join(dir, 'key.pem'),
+        '-out',
+        join(dir, 'cert.pem'),
+      ],
+      { stdio: 'ignore' },
+    );
+    server = https.createServer(
+      { key: readFileSync(join(dir, 'key.pem')), cert: readFileSync(join(dir, 'cert.pem')) },
+      (_req, res) => res.writeHead(200).end('ok'),
+    );
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
     url = `https://127.0.0.1:${(server.address() as AddressInfo).port}/`;
   });
@@ -117,13 +150,17 @@ describe('retention', () => {
     rx.answer = { status: 200, delayMs: 0, body: '' };
     await newSite();
     await settled();
-    await sql`update core_delivery set ended = now() - interval '8 days' where status in ('succeeded', 'failed')`.execute(t.db.kysely);
+    await sql`update core_delivery set ended = now() - interval '8 days' where status in ('succeeded', 'failed')`.execute(
+      t.db.kysely,
+    );
     await sql`update core_event set occurred = now() - interval '8 days'`.execute(t.db.kysely);
     // a worker prunes when it starts, then every ten minutes
     await worker.stop();
     worker = attachEventWorker(t.app.inventory, { pollMs: 50 });
     await worker.idle();
-    const left = await sql<{ n: number }>`select count(*)::int as n from core_delivery where status in ('succeeded', 'failed')`.execute(t.db.kysely);
+    const left = await sql<{
+      n: number;
+    }>`select count(*)::int as n from core_delivery where status in ('succeeded', 'failed')`.execute(t.db.kysely);
     expect(left.rows[0]!.n).toBe(0);
     const events = await sql<{ n: number }>`select count(*)::int as n from core_event`.execute(t.db.kysely);
     expect(events.rows[0]!.n).toBe(0);

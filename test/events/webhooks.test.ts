@@ -27,12 +27,21 @@ beforeEach(async () => {
   await sql`delete from extras_eventrule`.execute(t.db.kysely);
 });
 
-async function hook(webhook: Record<string, unknown> = {}, rule: Record<string, unknown> = {}): Promise<{ webhook: number; rule: number }> {
+async function hook(
+  webhook: Record<string, unknown> = {},
+  rule: Record<string, unknown> = {},
+): Promise<{ webhook: number; rule: number }> {
   const w = await t.post('/api/extras/webhooks/', { name: uniq('hook'), payload_url: `${rx.url}/hook`, ...webhook });
   expect(w.statusCode, w.body).toBe(201);
   const r = await t.post('/api/extras/event-rules/', {
-    name: uniq('rule'), content_types: ['dcim.site'], type_create: true, type_update: true, type_delete: true,
-    action_object_type: 'extras.webhook', action_object_id: w.json().id, ...rule,
+    name: uniq('rule'),
+    content_types: ['dcim.site'],
+    type_create: true,
+    type_update: true,
+    type_delete: true,
+    action_object_type: 'extras.webhook',
+    action_object_id: w.json().id,
+    ...rule,
   });
   expect(r.statusCode, r.body).toBe(201);
   return { webhook: w.json().id, rule: r.json().id };
@@ -46,11 +55,18 @@ const newSite = async (attrs: Record<string, unknown> = {}) => {
 };
 
 const deliveries = async () =>
-  (await sql<{ status: string; response_status: number | null; error: string | null; attempts: number }>`select status, response_status, error, attempts
-    from core_delivery order by id desc`.execute(t.db.kysely)).rows;
+  (
+    await sql<{
+      status: string;
+      response_status: number | null;
+      error: string | null;
+      attempts: number;
+    }>`select status, response_status, error, attempts
+    from core_delivery order by id desc`.execute(t.db.kysely)
+  ).rows;
 
 describe('default body and headers', () => {
-  it('posts the spec\'s JSON object for a create, with prechange null, without waiting for delivery', async () => {
+  it("posts the spec's JSON object for a create, with prechange null, without waiting for delivery", async () => {
     await hook();
     const res = await newSite({ description: 'first' });
     const site = res.json();
@@ -121,7 +137,9 @@ describe('templates', () => {
   });
 
   it('cannot reach JavaScript internals from a template', async () => {
-    await hook({ body_template: '{{ "".constructor.constructor("return process")() }}|{{ data.constructor }}|{{ data.__proto__ }}' });
+    await hook({
+      body_template: '{{ "".constructor.constructor("return process")() }}|{{ data.constructor }}|{{ data.__proto__ }}',
+    });
     await newSite();
     await worker.idle();
     const [d] = await deliveries();
@@ -131,18 +149,25 @@ describe('templates', () => {
   });
 
   it('stops a template that runs forever or grows without bound, failing only that delivery', async () => {
-    for (const body_template of ['{% for i in range(100000000) %}{{ i }}{% endfor %}', '{% set s = namespace(x="a") %}{% for i in range(24) %}{% set s.x = s.x ~ s.x %}{% endfor %}{{ s.x }}']) {
+    for (const body_template of [
+      '{% for i in range(100000000) %}{{ i }}{% endfor %}',
+      '{% set s = namespace(x="a") %}{% for i in range(24) %}{% set s.x = s.x ~ s.x %}{% endfor %}{{ s.x }}',
+    ]) {
       await sql`delete from extras_eventrule`.execute(t.db.kysely);
       await hook({ body_template });
       await newSite();
       await worker.idle();
       const [failed] = await deliveries();
       expect(failed!.status, body_template).toBe('failed');
-      expect(failed!.error).toMatch(/^template error: the (template ran longer than|rendered template is larger than|template used more memory than allowed)/);
+      expect(failed!.error).toMatch(
+        /^template error: the (template ran longer than|rendered template is larger than|template used more memory than allowed)/,
+      );
     }
     const [d] = await deliveries();
     expect(d!.status).toBe('failed');
-    expect(d!.error).toMatch(/^template error: the (template ran longer than|rendered template is larger than|template used more memory than allowed)/);
+    expect(d!.error).toMatch(
+      /^template error: the (template ran longer than|rendered template is larger than|template used more memory than allowed)/,
+    );
     expect((await t.get('/api/status/')).statusCode).toBe(200);
     // the sandbox is replaced: the next delivery works
     await sql`delete from extras_eventrule`.execute(t.db.kysely);
@@ -153,8 +178,18 @@ describe('templates', () => {
 });
 
 describe('conditions', () => {
-  it('sends only when the rule\'s conditions match the object\'s data; the others are skipped', async () => {
-    await hook({}, { conditions: { and: [{ attr: 'status.value', value: 'active' }, { attr: 'name', value: 'skip', op: 'contains', negate: true }] } });
+  it("sends only when the rule's conditions match the object's data; the others are skipped", async () => {
+    await hook(
+      {},
+      {
+        conditions: {
+          and: [
+            { attr: 'status.value', value: 'active' },
+            { attr: 'name', value: 'skip', op: 'contains', negate: true },
+          ],
+        },
+      },
+    );
     await newSite({ status: 'planned' });
     await newSite({ status: 'active', name: uniq('skip-me') });
     const active = (await newSite({ status: 'active' })).json();
@@ -166,8 +201,20 @@ describe('conditions', () => {
 
   it('refuses invalid conditions on save with 400', async () => {
     const w = (await t.post('/api/extras/webhooks/', { name: uniq('hook'), payload_url: rx.url })).json();
-    for (const conditions of [{ xor: [] }, { and: [{ attr: 'a', value: 1, op: 'regex' }] }, { and: [{ value: 1 }] }, 'string', { and: [{ attr: 'a', value: '(', op: 'regex' }] }]) {
-      const res = await t.post('/api/extras/event-rules/', { name: uniq('r'), content_types: ['dcim.site'], type_create: true, action_object_id: w.id, conditions });
+    for (const conditions of [
+      { xor: [] },
+      { and: [{ attr: 'a', value: 1, op: 'regex' }] },
+      { and: [{ value: 1 }] },
+      'string',
+      { and: [{ attr: 'a', value: '(', op: 'regex' }] },
+    ]) {
+      const res = await t.post('/api/extras/event-rules/', {
+        name: uniq('r'),
+        content_types: ['dcim.site'],
+        type_create: true,
+        action_object_id: w.id,
+        conditions,
+      });
       expect(res.statusCode, JSON.stringify(conditions)).toBe(400);
       expect(res.json()).toHaveProperty('conditions');
     }
@@ -181,8 +228,20 @@ describe('failures', () => {
     await newSite();
     await rx.waitFor(1);
     await worker.idle();
-    const rows = (await sql<{ status: string; response_status: number; response_body: string; error: string }>`select * from core_delivery order by id desc limit 1`.execute(t.db.kysely)).rows;
-    expect(rows[0]).toMatchObject({ status: 'failed', response_status: 500, response_body: 'receiver broke', error: 'the receiver answered 500 Internal Server Error' });
+    const rows = (
+      await sql<{
+        status: string;
+        response_status: number;
+        response_body: string;
+        error: string;
+      }>`select * from core_delivery order by id desc limit 1`.execute(t.db.kysely)
+    ).rows;
+    expect(rows[0]).toMatchObject({
+      status: 'failed',
+      response_status: 500,
+      response_body: 'receiver broke',
+      error: 'the receiver answered 500 Internal Server Error',
+    });
   });
 
   it('fails on a timeout and on a refused connection', async () => {
@@ -203,23 +262,37 @@ describe('failures', () => {
 describe('the outbox', () => {
   it('writes no event for a change that rolled back', async () => {
     await hook();
-    const before = (await sql<{ n: number }>`select count(*)::int as n from core_event`.execute(t.db.kysely)).rows[0]!.n;
+    const before = (await sql<{ n: number }>`select count(*)::int as n from core_event`.execute(t.db.kysely)).rows[0]!
+      .n;
     const name = uniq('site');
-    const res = await t.post('/api/dcim/sites/', [{ name, slug: name }, { name: '', slug: 'x' }]);
+    const res = await t.post('/api/dcim/sites/', [
+      { name, slug: name },
+      { name: '', slug: 'x' },
+    ]);
     expect(res.statusCode).toBe(400);
     const after = (await sql<{ n: number }>`select count(*)::int as n from core_event`.execute(t.db.kysely)).rows[0]!.n;
     expect(after).toBe(before);
   });
 
-  it('gives a bulk request one event per object, and one object\'s events in the order of its changes', async () => {
+  it("gives a bulk request one event per object, and one object's events in the order of its changes", async () => {
     await hook();
     const names = [uniq('a'), uniq('b'), uniq('c')];
-    const created = (await t.post('/api/dcim/sites/', names.map((n) => ({ name: n, slug: n })))).json();
+    const created = (
+      await t.post(
+        '/api/dcim/sites/',
+        names.map((n) => ({ name: n, slug: n })),
+      )
+    ).json();
     const id = created[0].id;
     for (let i = 1; i <= 5; i++) await t.patch(`/api/dcim/sites/${id}/`, { description: `v${i}` });
     const reqs = await rx.waitFor(8);
     const bodies = reqs.map((r) => JSON.parse(r.body));
-    expect(bodies.filter((b) => b.event === 'created').map((b) => b.data.name).sort()).toEqual([...names].sort());
+    expect(
+      bodies
+        .filter((b) => b.event === 'created')
+        .map((b) => b.data.name)
+        .sort(),
+    ).toEqual([...names].sort());
     const updates = bodies.filter((b) => b.data.id === id && b.event === 'updated').map((b) => b.data.description);
     expect(updates).toEqual(['v1', 'v2', 'v3', 'v4', 'v5']);
   });

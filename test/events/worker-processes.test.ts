@@ -30,9 +30,17 @@ async function api(url: string, method: string, path: string, body?: unknown) {
 }
 
 async function hookTo(url: string, receiver: Receiver) {
-  const hook = await api(url, 'POST', '/api/extras/webhooks/', { name: uniq('hook'), payload_url: `${receiver.url}/in` });
+  const hook = await api(url, 'POST', '/api/extras/webhooks/', {
+    name: uniq('hook'),
+    payload_url: `${receiver.url}/in`,
+  });
   expect(hook.status).toBe(201);
-  const rule = await api(url, 'POST', '/api/extras/event-rules/', { name: uniq('rule'), content_types: ['dcim.site'], type_create: true, action_object_id: hook.json.id });
+  const rule = await api(url, 'POST', '/api/extras/event-rules/', {
+    name: uniq('rule'),
+    content_types: ['dcim.site'],
+    type_create: true,
+    action_object_id: hook.json.id,
+  });
   expect(rule.status).toBe(201);
 }
 
@@ -65,7 +73,8 @@ describe('a service killed with SIGKILL mid-delivery', () => {
     try {
       const deadline = Date.now() + 30_000;
       while (ids.some((id) => !sitesIn(rx).has(id))) {
-        if (Date.now() > deadline) throw new Error(`not delivered: ${ids.filter((id) => !sitesIn(rx).has(id))}\n${second.output()}`);
+        if (Date.now() > deadline)
+          throw new Error(`not delivered: ${ids.filter((id) => !sitesIn(rx).has(id))}\n${second.output()}`);
         await new Promise((r) => setTimeout(r, 200));
       }
       // the receiver has each request before the worker records its outcome: wait for the records
@@ -111,7 +120,12 @@ describe.runIf(ENGINE === 'postgres')('two worker processes on one PostgreSQL', 
         workers.push(w);
       }
       const names = Array.from({ length: 40 }, () => uniq('site'));
-      const created = await api(service.url, 'POST', '/api/dcim/sites/', names.map((n) => ({ name: n, slug: n })));
+      const created = await api(
+        service.url,
+        'POST',
+        '/api/dcim/sites/',
+        names.map((n) => ({ name: n, slug: n })),
+      );
       expect(created.status).toBe(201);
       await rx.waitFor(40, 60_000);
       await new Promise((r) => setTimeout(r, 500));
@@ -119,7 +133,10 @@ describe.runIf(ENGINE === 'postgres')('two worker processes on one PostgreSQL', 
       expect(new Set(ids).size).toBe(40);
       expect(ids).toHaveLength(40);
       const check = await db.open();
-      const byWorker = await sql<{ worker: string; n: number }>`select worker, count(*)::int as n from core_delivery group by worker`.execute(check.kysely);
+      const byWorker = await sql<{
+        worker: string;
+        n: number;
+      }>`select worker, count(*)::int as n from core_delivery group by worker`.execute(check.kysely);
       await check.close();
       expect(byWorker.rows.length).toBe(2);
     } finally {

@@ -26,7 +26,11 @@ export interface TestApp {
   password: string;
   /** PostgreSQL: the test database's URL (another process could connect to it); PGlite: null */
   databaseUrl: string | null;
-  request(method: string, url: string, opts?: { body?: unknown; token?: string | null; headers?: Record<string, string> }): Promise<LightMyRequestResponse>;
+  request(
+    method: string,
+    url: string,
+    opts?: { body?: unknown; token?: string | null; headers?: Record<string, string> },
+  ): Promise<LightMyRequestResponse>;
   get(url: string, token?: string | null): Promise<LightMyRequestResponse>;
   post(url: string, body: unknown, token?: string | null): Promise<LightMyRequestResponse>;
   patch(url: string, body: unknown, token?: string | null): Promise<LightMyRequestResponse>;
@@ -42,7 +46,9 @@ export function uniq(prefix: string): string {
   return `${prefix}-${process.pid}-${counter}-${randomBytes(2).toString('hex')}`;
 }
 
-async function openTestDatabase(statementTimeout: number): Promise<{ db: Database; url: string | null; drop(): Promise<void> }> {
+async function openTestDatabase(
+  statementTimeout: number,
+): Promise<{ db: Database; url: string | null; drop(): Promise<void> }> {
   const template = inject('template');
   if (ENGINE === 'pglite') {
     const blob = new Blob([readFileSync(template)]);
@@ -86,7 +92,9 @@ export async function makeTestApp(env: Record<string, string> = {}): Promise<Tes
       method: method as 'GET',
       url,
       headers,
-      ...(opts.body !== undefined ? { payload: typeof opts.body === 'string' ? opts.body : JSON.stringify(opts.body) } : {}),
+      ...(opts.body !== undefined
+        ? { payload: typeof opts.body === 'string' ? opts.body : JSON.stringify(opts.body) }
+        : {}),
     });
   };
   return {

@@ -30,7 +30,11 @@ export async function childDatabase(): Promise<ChildDatabase> {
   const template = inject('template');
   if (ENGINE === 'pglite') {
     const dir = mkdtempSync(join(tmpdir(), 'inv-child-'));
-    const seed = await openDatabase({ databaseUrl: null, dataDir: dir, loadDataDir: new Blob([readFileSync(template)]) });
+    const seed = await openDatabase({
+      databaseUrl: null,
+      dataDir: dir,
+      loadDataDir: new Blob([readFileSync(template)]),
+    });
     await seed.close();
     return {
       env: { DATA_DIR: dir, DATABASE_URL: '' },
@@ -71,23 +75,47 @@ export interface ChildService {
  * `bundled`: run it as it is run (`node bin/inventory.js serve`, the compiled bundle), not the
  * TypeScript through tsx.
  */
-export async function startChildService(db: ChildDatabase, env: Record<string, string> = {}, { bundled = false } = {}): Promise<ChildService> {
+export async function startChildService(
+  db: ChildDatabase,
+  env: Record<string, string> = {},
+  { bundled = false } = {},
+): Promise<ChildService> {
   const port = await freePort();
-  const child = spawn(process.execPath, bundled ? ['bin/inventory.js', 'serve'] : ['--import', 'tsx', 'src/cli.ts', 'serve'], {
-    cwd: ROOT,
-    env: { ...process.env, ...db.env, HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'warn', ADMIN_USERNAME: 'child-admin', ADMIN_PASSWORD: 'child-password', ADMIN_TOKEN: CHILD_TOKEN, WORKERS: '1', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawn(
+    process.execPath,
+    bundled ? ['bin/inventory.js', 'serve'] : ['--import', 'tsx', 'src/cli.ts', 'serve'],
+    {
+      cwd: ROOT,
+      env: {
+        ...process.env,
+        ...db.env,
+        HOST: '127.0.0.1',
+        PORT: String(port),
+        LOG_LEVEL: 'warn',
+        ADMIN_USERNAME: 'child-admin',
+        ADMIN_PASSWORD: 'child-password',
+        ADMIN_TOKEN: CHILD_TOKEN,
+        WORKERS: '1',
+        ...env,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   let out = '';
   const keep = (b: Buffer) => (out = (out + b.toString()).slice(-20_000));
   child.stdout!.on('data', keep);
   child.stderr!.on('data', keep);
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((ok) => child.once('exit', (code, signal) => ok({ code, signal })));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((ok) =>
+    child.once('exit', (code, signal) => ok({ code, signal })),
+  );
   const url = `http://127.0.0.1:${port}`;
   const until = Date.now() + 60_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`service exited with ${child.exitCode}:\n${out}`);
-    const ok = await fetch(`${url}/api/`, { signal: AbortSignal.timeout(2_000) }).then((r) => r.ok, () => false);
+    const ok = await fetch(`${url}/api/`, { signal: AbortSignal.timeout(2_000) }).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ok) break;
     if (Date.now() > until) {
       child.kill('SIGKILL');

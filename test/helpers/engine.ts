@@ -23,7 +23,10 @@ export async function needsPostgresServer(): Promise<{ available: boolean; reaso
     await client.connect();
     return { available: true, reason: '' };
   } catch (e) {
-    return { available: false, reason: ` (skipped: needs the PostgreSQL server at ${PG_ADMIN_URL}, which is unreachable: ${(e as Error).message})` };
+    return {
+      available: false,
+      reason: ` (skipped: needs the PostgreSQL server at ${PG_ADMIN_URL}, which is unreachable: ${(e as Error).message})`,
+    };
   } finally {
     await client.end().catch(() => undefined);
   }

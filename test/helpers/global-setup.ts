@@ -38,7 +38,9 @@ export default async function setup(project: TestProject) {
   await db.close();
   project.provide('template', name);
   return async () => {
-    const left = await admin.query<{ datname: string }>(`select datname from pg_database where datname like $1`, [`inv_t_${runId}%`]);
+    const left = await admin.query<{ datname: string }>(`select datname from pg_database where datname like $1`, [
+      `inv_t_${runId}%`,
+    ]);
     for (const r of left.rows) await admin.query(`drop database if exists ${r.datname} with (force)`);
     await admin.query(`drop database if exists ${name} with (force)`);
     await admin.end();

@@ -32,7 +32,8 @@ export function png(width: number, height: number): Buffer {
   ]);
 }
 
-const segment = (marker: number, data: number[]) => Buffer.from([0xff, marker, ((data.length + 2) >> 8) & 0xff, (data.length + 2) & 0xff, ...data]);
+const segment = (marker: number, data: number[]) =>
+  Buffer.from([0xff, marker, ((data.length + 2) >> 8) & 0xff, (data.length + 2) & 0xff, ...data]);
 
 export function jpeg(width: number, height: number): Buffer {
   return Buffer.concat([

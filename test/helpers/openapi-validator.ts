@@ -8,12 +8,20 @@
 import { Ajv, type ValidateFunction } from 'ajv';
 import addFormatsModule from 'ajv-formats';
 
-type Doc = { paths: Record<string, Record<string, { responses: Record<string, { content?: Record<string, { schema: unknown }> }> }>> };
+type Doc = {
+  paths: Record<
+    string,
+    Record<string, { responses: Record<string, { content?: Record<string, { schema: unknown }> }> }>
+  >;
+};
 
 // ajv-formats is CommonJS: its default export arrives wrapped under ESM
-const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ?? addFormatsModule) as (ajv: Ajv) => void;
+const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ?? addFormatsModule) as (
+  ajv: Ajv,
+) => void;
 
-const pointer = (...parts: string[]) => parts.map((p) => encodeURIComponent(p.replace(/~/g, '~0').replace(/\//g, '~1'))).join('/');
+const pointer = (...parts: string[]) =>
+  parts.map((p) => encodeURIComponent(p.replace(/~/g, '~0').replace(/\//g, '~1'))).join('/');
 
 export interface ResponseValidator {
   /** problems with the response, or an empty list */
@@ -35,7 +43,8 @@ export function createResponseValidator(doc: Doc): ResponseValidator {
     if (m === 'head') return [];
     const path = new URL(url, 'http://x').pathname;
     const template = templates.find((t) => t.re.test(path))?.p;
-    if (!template) return status === 404 ? [] : [`${method} ${path}: no such path in the document (answered ${status})`];
+    if (!template)
+      return status === 404 ? [] : [`${method} ${path}: no such path in the document (answered ${status})`];
     const op = doc.paths[template]![m];
     if (!op) return status === 405 ? [] : [`${method} ${template}: not in the document (answered ${status})`];
     seen.add(`${method.toUpperCase()} ${template}`);
@@ -43,10 +52,15 @@ export function createResponseValidator(doc: Doc): ResponseValidator {
     const response = op.responses[key];
     if (!response) return [`${method} ${template}: status ${status} is not documented`];
     const schema = response.content?.['application/json']?.schema;
-    if (!schema) return body === '' ? [] : [`${method} ${template} ${status}: the document says no body, got ${body.slice(0, 200)}`];
+    if (!schema)
+      return body === ''
+        ? []
+        : [`${method} ${template} ${status}: the document says no body, got ${body.slice(0, 200)}`];
     let validate = compiled.get(`${m} ${template} ${key}`);
     if (!validate) {
-      validate = ajv.compile({ $ref: `openapi#/${pointer('paths', template, m, 'responses', key, 'content', 'application/json', 'schema')}` });
+      validate = ajv.compile({
+        $ref: `openapi#/${pointer('paths', template, m, 'responses', key, 'content', 'application/json', 'schema')}`,
+      });
       compiled.set(`${m} ${template} ${key}`, validate);
     }
     let parsed: unknown;
@@ -56,7 +70,9 @@ export function createResponseValidator(doc: Doc): ResponseValidator {
       return [`${method} ${template} ${status}: body is not JSON`];
     }
     if (validate(parsed)) return [];
-    return (validate.errors ?? []).slice(0, 8).map((e) => `${method} ${template} ${status}: ${e.instancePath || '/'} ${e.message} ${JSON.stringify(e.params)}`);
+    return (validate.errors ?? [])
+      .slice(0, 8)
+      .map((e) => `${method} ${template} ${status}: ${e.instancePath || '/'} ${e.message} ${JSON.stringify(e.params)}`);
   };
   return { check, seen };
 }

@@ -73,6 +73,11 @@ export function parseExposition(text: string): Exposition {
     samples,
     types,
     value: (name, labels = {}) => matching(name, labels).reduce((n, s) => n + s.value, 0),
-    labelValues: (name, label) => new Set(matching(name, {}).map((s) => s.labels[label]!).filter((v) => v !== undefined)),
+    labelValues: (name, label) =>
+      new Set(
+        matching(name, {})
+          .map((s) => s.labels[label]!)
+          .filter((v) => v !== undefined),
+      ),
   };
 }

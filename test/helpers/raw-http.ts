@@ -79,7 +79,9 @@ export function connect(port: number): RawConnection {
       if (w) w.resolve(parsed.response);
       else ready.push(parsed.response);
     }
-    if (ended) for (const w of waiting.splice(0)) w.reject(new Error(`connection closed${reset ? ' by a reset' : ''} before a response`));
+    if (ended)
+      for (const w of waiting.splice(0))
+        w.reject(new Error(`connection closed${reset ? ' by a reset' : ''} before a response`));
   };
   const closed = new Promise<{ reset: boolean }>((resolve) => {
     socket.on('data', (d) => {

@@ -15,7 +15,9 @@ export async function socketEvents<T>(run: () => Promise<T>): Promise<{ events: 
     return write.call(this, chunk, ...rest);
   };
   proto._writev = function (this: Socket, chunks: unknown, ...rest: unknown[]) {
-    events.push(`write ${(chunks as Array<{ chunk: Buffer }>).map((c) => Buffer.from(c.chunk).toString('latin1')).join('')}`);
+    events.push(
+      `write ${(chunks as Array<{ chunk: Buffer }>).map((c) => Buffer.from(c.chunk).toString('latin1')).join('')}`,
+    );
     return writev.call(this, chunks, ...rest);
   };
   proto.emit = function (this: Socket, name: unknown, ...rest: unknown[]) {

@@ -5,7 +5,11 @@ import type { TestApp } from './app.js';
  * for bookkeeping that is not its own (the token's last use, recorded once a minute; a cache entry
  * aged past its 5 s), which a slow machine makes likelier to fall on the one run measured.
  */
-export async function fewestStatements<T>(db: { stats: { queries: number } }, run: () => Promise<T>, runs = 3): Promise<{ n: number; result: T }> {
+export async function fewestStatements<T>(
+  db: { stats: { queries: number } },
+  run: () => Promise<T>,
+  runs = 3,
+): Promise<{ n: number; result: T }> {
   let best: { n: number; result: T } | null = null;
   for (let i = 0; i < runs; i++) {
     const before = db.stats.queries;

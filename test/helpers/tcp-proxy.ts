@@ -16,7 +16,10 @@ export interface TcpProxy {
   close(): Promise<void>;
 }
 
-export async function startTcpProxy(target: { host: string; port: number }, tap?: () => (chunk: Buffer) => void): Promise<TcpProxy> {
+export async function startTcpProxy(
+  target: { host: string; port: number },
+  tap?: () => (chunk: Buffer) => void,
+): Promise<TcpProxy> {
   const sockets = new Set<Socket>();
   let accepted = 0;
   const track = (s: Socket) => {

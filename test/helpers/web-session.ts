@@ -11,7 +11,11 @@ export interface WebSession {
   /** the Cookie header for the cookies held */
   cookieHeader(): string;
   csrf(): string;
-  request(method: string, url: string, opts?: { body?: unknown; form?: Record<string, string>; headers?: Record<string, string>; csrf?: boolean }): Promise<LightMyRequestResponse>;
+  request(
+    method: string,
+    url: string,
+    opts?: { body?: unknown; form?: Record<string, string>; headers?: Record<string, string>; csrf?: boolean },
+  ): Promise<LightMyRequestResponse>;
 }
 
 /** Keeps the cookies a response sets (a Max-Age=0 cookie is removed). */
@@ -39,7 +43,10 @@ export function newBrowser(t: TestApp): WebSession {
     cookieHeader: () => [...cookies].map(([k, v]) => `${k}=${v}`).join('; '),
     csrf: () => cookies.get('csrftoken') ?? '',
     async request(method, url, opts = {}) {
-      const headers: Record<string, string> = { accept: 'text/html,application/xhtml+xml,*/*;q=0.8', ...(opts.headers ?? {}) };
+      const headers: Record<string, string> = {
+        accept: 'text/html,application/xhtml+xml,*/*;q=0.8',
+        ...(opts.headers ?? {}),
+      };
       if (cookies.size) headers.cookie = session.cookieHeader();
       let payload: string | undefined;
       if (opts.form) {
@@ -49,8 +56,14 @@ export function newBrowser(t: TestApp): WebSession {
         headers['content-type'] = 'application/json';
         payload = JSON.stringify(opts.body);
       }
-      if (opts.csrf !== false && !['GET', 'HEAD', 'OPTIONS'].includes(method) && !opts.form && session.csrf()) headers['x-csrftoken'] ??= session.csrf();
-      const res = await t.app.inject({ method: method as 'GET', url, headers, ...(payload !== undefined ? { payload } : {}) });
+      if (opts.csrf !== false && !['GET', 'HEAD', 'OPTIONS'].includes(method) && !opts.form && session.csrf())
+        headers['x-csrftoken'] ??= session.csrf();
+      const res = await t.app.inject({
+        method: method as 'GET',
+        url,
+        headers,
+        ...(payload !== undefined ? { payload } : {}),
+      });
       absorbCookies(cookies, res);
       return res;
     },
@@ -62,7 +75,9 @@ export function newBrowser(t: TestApp): WebSession {
 export async function signIn(t: TestApp, username: string, password: string): Promise<WebSession> {
   const browser = newBrowser(t);
   await browser.request('GET', '/login/');
-  const res = await browser.request('POST', '/login/', { form: { username, password, csrfmiddlewaretoken: browser.csrf(), next: '/' } });
+  const res = await browser.request('POST', '/login/', {
+    form: { username, password, csrfmiddlewaretoken: browser.csrf(), next: '/' },
+  });
   if (res.statusCode !== 302 || !browser.cookies.has('sessionid')) throw new Error(`sign-in failed: ${res.statusCode}`);
   return browser;
 }

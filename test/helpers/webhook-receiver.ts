@@ -32,7 +32,12 @@ export async function startReceiver(): Promise<Receiver> {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
-      received.push({ method: req.method!, url: req.url!, headers: req.headers, body: Buffer.concat(chunks).toString('utf8') });
+      received.push({
+        method: req.method!,
+        url: req.url!,
+        headers: req.headers,
+        body: Buffer.concat(chunks).toString('utf8'),
+      });
       for (const w of waiters.splice(0)) w();
       const { status, delayMs, body } = receiver.answer;
       setTimeout(() => {
@@ -57,10 +62,11 @@ export async function startReceiver(): Promise<Receiver> {
       }
       return received.slice(0, n);
     },
-    close: () => new Promise<void>((resolve) => {
-      server.closeAllConnections();
-      server.close(() => resolve());
-    }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   });
   return receiver;
 }

@@ -88,4 +88,5 @@ export function findAll(el: XmlElement, name: string): XmlElement[] {
 }
 
 /** the text inside an element */
-export const textOf = (el: XmlElement): string => el.children.map((c) => (typeof c === 'string' ? c : textOf(c))).join('');
+export const textOf = (el: XmlElement): string =>
+  el.children.map((c) => (typeof c === 'string' ? c : textOf(c))).join('');

@@ -36,13 +36,24 @@ async function startServe(args: string[], env: Record<string, string>): Promise<
   const { MALLOC_ARENA_MAX: _, ...inherited } = process.env;
   const child = spawn(process.execPath, ['bin/inventory.js', 'serve', ...args], {
     cwd: ROOT,
-    env: { ...inherited, HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'info', LOG_FORMAT: 'json', ADMIN_USERNAME: 'cluster-admin', ADMIN_TOKEN: TOKEN, ...env },
+    env: {
+      ...inherited,
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      LOG_LEVEL: 'info',
+      LOG_FORMAT: 'json',
+      ADMIN_USERNAME: 'cluster-admin',
+      ADMIN_TOKEN: TOKEN,
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';
   child.stdout!.on('data', (b: Buffer) => (out += b.toString()));
   child.stderr!.on('data', (b: Buffer) => (out += b.toString()));
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((ok) => child.once('exit', (code, signal) => ok({ code, signal })));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((ok) =>
+    child.once('exit', (code, signal) => ok({ code, signal })),
+  );
   const url = `http://127.0.0.1:${port}`;
   const until = Date.now() + 60_000;
   // the greeting is printed once every worker listens
@@ -59,7 +70,9 @@ async function startServe(args: string[], env: Record<string, string>): Promise<
 
 /** the pids of the worker processes (Linux: the children of the primary running the CLI) */
 function workerPids(primary: number): number[] {
-  const pids = readdirSync(`/proc/${primary}/task`).flatMap((t) => readFileSync(`/proc/${primary}/task/${t}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number));
+  const pids = readdirSync(`/proc/${primary}/task`).flatMap((t) =>
+    readFileSync(`/proc/${primary}/task/${t}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number),
+  );
   return pids.filter((pid) => {
     try {
       return readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('inventory.js');
@@ -72,10 +85,14 @@ function workerPids(primary: number): number[] {
 /** one GET on a connection of its own, so the cluster hands each to the next worker */
 function getOnNewConnection(url: string): Promise<number> {
   return new Promise((ok, fail) => {
-    const req = request(url, { agent: false, headers: { authorization: `Token ${TOKEN}`, accept: 'application/json' } }, (res) => {
-      res.resume();
-      res.on('end', () => ok(res.statusCode ?? 0));
-    });
+    const req = request(
+      url,
+      { agent: false, headers: { authorization: `Token ${TOKEN}`, accept: 'application/json' } },
+      (res) => {
+        res.resume();
+        res.on('end', () => ok(res.statusCode ?? 0));
+      },
+    );
     req.on('error', fail);
     req.setTimeout(10_000, () => req.destroy(new Error(`no answer from ${url} within 10 s`)));
     req.end();
@@ -90,7 +107,11 @@ async function scrape(url: string) {
 
 /** the log records (one JSON line each) whose msg is `msg` */
 function logged(output: string, msg: string): Array<Record<string, unknown>> {
-  return output.split('\n').filter((l) => l.startsWith('{')).map((l) => JSON.parse(l) as Record<string, unknown>).filter((r) => r.msg === msg);
+  return output
+    .split('\n')
+    .filter((l) => l.startsWith('{'))
+    .map((l) => JSON.parse(l) as Record<string, unknown>)
+    .filter((r) => r.msg === msg);
 }
 
 const server = await needsPostgresServer();
@@ -124,7 +145,7 @@ describe.runIf(server.available)(`serve --workers 2 on PostgreSQL${server.reason
     expect(logged(svc.output(), 'created the first superuser')).toHaveLength(1);
   });
 
-  it('bounds its workers\' malloc arenas (src/serve/malloc-arenas.ts); the primary was started without', () => {
+  it("bounds its workers' malloc arenas (src/serve/malloc-arenas.ts); the primary was started without", () => {
     const environ = (pid: number) => readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0');
     expect(environ(primaryPid).some((v) => v.startsWith('MALLOC_ARENA_MAX='))).toBe(false);
     const workers = workerPids(primaryPid);
@@ -143,10 +164,15 @@ describe.runIf(server.available)(`serve --workers 2 on PostgreSQL${server.reason
     const grew = (m: typeof before, n: string, l?: Record<string, string>) => after.value(n, l) - m.value(n, l);
     expect(grew(before, 'django_http_requests_total_by_method_total', { method: 'GET' })).toBe(K + 1);
     expect(grew(before, 'django_http_requests_latency_including_middlewares_seconds_count')).toBe(K + 1);
-    expect(grew(before, 'django_http_requests_latency_including_middlewares_seconds_bucket', { le: '+Inf' })).toBe(K + 1);
+    expect(grew(before, 'django_http_requests_latency_including_middlewares_seconds_bucket', { le: '+Inf' })).toBe(
+      K + 1,
+    );
     const perWorker = ['1', '2'].map((w) => grew(before, 'inventory_cluster_worker_requests_total', { worker: w }));
     // round-robin over new connections: both workers served, together every request
-    expect(perWorker.every((n) => n > 0), `per worker: ${perWorker}`).toBe(true);
+    expect(
+      perWorker.every((n) => n > 0),
+      `per worker: ${perWorker}`,
+    ).toBe(true);
     expect(perWorker[0]! + perWorker[1]!).toBe(K + 1);
     // the database-wide gauge is one figure, not one per worker
     const created = await fetch(`${svc.url}/api/dcim/sites/`, {
@@ -160,7 +186,9 @@ describe.runIf(server.available)(`serve --workers 2 on PostgreSQL${server.reason
     await stats.connect();
     try {
       for (let i = 0; i < 100; i++) {
-        const res = await stats.query(`select n_live_tup::int as n from pg_stat_user_tables where relname = 'dcim_site'`);
+        const res = await stats.query(
+          `select n_live_tup::int as n from pg_stat_user_tables where relname = 'dcim_site'`,
+        );
         if (res.rows[0]?.n === 3) break;
         await sleep(100);
       }
@@ -179,7 +207,11 @@ describe.runIf(server.available)(`serve --workers 2 on PostgreSQL${server.reason
       for (let i = 0; i < 4 && !answered; i++) {
         const t0 = Date.now();
         const res = await fetch(`${svc.url}/metrics`, { signal: AbortSignal.timeout(4_000) }).catch(() => null);
-        if (res?.status === 200) answered = { ms: Date.now() - t0, workers: parseExposition(await res.text()).value('inventory_cluster_workers', { state: 'answered' }) };
+        if (res?.status === 200)
+          answered = {
+            ms: Date.now() - t0,
+            workers: parseExposition(await res.text()).value('inventory_cluster_workers', { state: 'answered' }),
+          };
       }
       expect(answered).not.toBeNull();
       expect(answered!.workers).toBe(1);
@@ -197,12 +229,22 @@ describe.runIf(server.available)(`serve --workers 2 on PostgreSQL${server.reason
     process.kill(victim!, 'SIGKILL');
     // once the primary knows (a connection handed to the worker in the instant it died is lost with
     // it, as in Node's cluster, src/serve/README.md), the survivor answers while the new one starts
-    for (let i = 0; i < 100 && logged(svc.output(), 'a worker process ended unexpectedly; starting another').length === 0; i++) await sleep(20);
+    for (
+      let i = 0;
+      i < 100 && logged(svc.output(), 'a worker process ended unexpectedly; starting another').length === 0;
+      i++
+    )
+      await sleep(20);
     expect(await getOnNewConnection(`${svc.url}/api/`)).toBe(200);
     let pids: number[] = [];
     for (let i = 0; i < 100; i++) {
       pids = workerPids(primaryPid);
-      if (pids.length === 2 && !pids.includes(victim!) && logged(svc.output(), `Server listening at ${svc.url}`).length === 3) break;
+      if (
+        pids.length === 2 &&
+        !pids.includes(victim!) &&
+        logged(svc.output(), `Server listening at ${svc.url}`).length === 3
+      )
+        break;
       await sleep(100);
     }
     expect(pids).toContain(survivor);
@@ -231,7 +273,8 @@ describe.runIf(server.available)(`serve --workers 2 on PostgreSQL${server.reason
     await watcher.connect();
     const until = Date.now() + 30_000;
     for (;;) {
-      const res = await watcher.query(`select 1 from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()
+      const res =
+        await watcher.query(`select 1 from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()
         and backend_xid is not null and state in ('active', 'idle in transaction')`);
       if (res.rows.length > 0) break;
       if (Date.now() > until) throw new Error('the bulk write never started writing');
@@ -279,7 +322,9 @@ describe('serve --workers 2 on PGlite', () => {
   it('runs one process and says why (two processes would corrupt the data directory)', async () => {
     const svc = await startServe(['--workers', '2'], { DATA_DIR: dir, DATABASE_URL: '' });
     try {
-      expect(svc.output()).toContain('WORKERS=2 ignored: the embedded PGlite database can be opened by one process only');
+      expect(svc.output()).toContain(
+        'WORKERS=2 ignored: the embedded PGlite database can be opened by one process only',
+      );
       expect(workerPids(svc.child.pid!)).toEqual([]);
       const m = await scrape(svc.url);
       // no primary, no aggregation: the single-process exposition

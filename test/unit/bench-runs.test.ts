@@ -47,10 +47,28 @@ describe('bench args: runs', () => {
 
 function report(dataset: string, responseCache: boolean, p50: Record<string, number>): EngineReport {
   // a p50 of 0: no request finished
-  const scenarios = Object.entries(p50).map(([name, ms]) => ({ name, title: `${name} title`, latencyP50Ms: ms, reqPerSecMean: ms ? 1000 / ms : 0, requests: ms ? 100 : 0 }) as ScenarioResult);
+  const scenarios = Object.entries(p50).map(
+    ([name, ms]) =>
+      ({
+        name,
+        title: `${name} title`,
+        latencyP50Ms: ms,
+        reqPerSecMean: ms ? 1000 / ms : 0,
+        requests: ms ? 100 : 0,
+      }) as ScenarioResult,
+  );
   return {
-    engine: 'postgres', date: '', machine: { cpus: 2, model: '', node: '', loadAvg1: 0 }, dataset, summary: `${dataset} summary`, durationSec: 5,
-    responseCache, metrics: true, seed: [], scenarios, note: '',
+    engine: 'postgres',
+    date: '',
+    machine: { cpus: 2, model: '', node: '', loadAvg1: 0 },
+    dataset,
+    summary: `${dataset} summary`,
+    durationSec: 5,
+    responseCache,
+    metrics: true,
+    seed: [],
+    scenarios,
+    note: '',
   };
 }
 
@@ -67,12 +85,17 @@ describe('bench report: scale against standard', () => {
   });
 
   it('flags a request that never finished at scale instead of giving it a ratio of 0', () => {
-    const lines = scaleComparison([report('standard', false, { 'ip-search': 20 }), report('scale', false, { 'ip-search': 0 })]).join('\n');
+    const lines = scaleComparison([
+      report('standard', false, { 'ip-search': 20 }),
+      report('scale', false, { 'ip-search': 0 }),
+    ]).join('\n');
     expect(lines).toMatch(/ip-search title .*\| +- \| NO REQUEST FINISHED/);
   });
 
   it('says so when no standard run sits beside the scale run, and prints nothing without a scale run', () => {
-    expect(scaleComparison([report('scale', false, { sites: 15 })]).join('\n')).toMatch(/no standard run with the cache off/);
+    expect(scaleComparison([report('scale', false, { sites: 15 })]).join('\n')).toMatch(
+      /no standard run with the cache off/,
+    );
     expect(scaleComparison([report('standard', false, { sites: 10 })])).toEqual([]);
   });
 });

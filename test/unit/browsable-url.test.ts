@@ -14,11 +14,14 @@ function req(method: string, url: string, type?: string): IncomingMessage {
 }
 
 describe('overrideFormMethod', () => {
-  it.each(['PUT', 'PATCH', 'DELETE', 'patch'])('turns a form POST with ?_method=%s into that method and drops the parameter', (m) => {
-    const r = req('POST', `/api/dcim/sites/5/?_method=${m}`, `${FORM}; charset=UTF-8`);
-    expect(overrideFormMethod(r)).toBe('/api/dcim/sites/5/');
-    expect(r.method).toBe(m.toUpperCase());
-  });
+  it.each(['PUT', 'PATCH', 'DELETE', 'patch'])(
+    'turns a form POST with ?_method=%s into that method and drops the parameter',
+    (m) => {
+      const r = req('POST', `/api/dcim/sites/5/?_method=${m}`, `${FORM}; charset=UTF-8`);
+      expect(overrideFormMethod(r)).toBe('/api/dcim/sites/5/');
+      expect(r.method).toBe(m.toUpperCase());
+    },
+  );
 
   it('keeps the other parameters byte for byte', () => {
     const r = req('POST', '/api/ipam/prefixes/?a=%2F1&_method=PATCH&b=x+y', FORM);
@@ -43,7 +46,9 @@ describe('overrideFormMethod', () => {
 
 describe('tidyQuery', () => {
   it('drops empty fields and turns the add-a-filter pair into name=value', () => {
-    expect(tidyQuery('/api/dcim/sites/?q=&status=&_filter_name=tenant_id&_filter_value=4&limit=50')).toBe('/api/dcim/sites/?limit=50&tenant_id=4');
+    expect(tidyQuery('/api/dcim/sites/?q=&status=&_filter_name=tenant_id&_filter_value=4&limit=50')).toBe(
+      '/api/dcim/sites/?limit=50&tenant_id=4',
+    );
     expect(tidyQuery('/api/dcim/sites/?q=&_filter_name=status&_filter_value=')).toBe('/api/dcim/sites/');
   });
 

@@ -15,7 +15,10 @@ mkdirSync(join(root, 'src', 'db'), { recursive: true });
 writeFileSync(join(root, 'package.json'), '{"type":"module"}');
 writeFileSync(join(root, 'src', 'db', 'where.ts'), 'export const where: string = import.meta.url;\n');
 const writeEntry = (answer: number) =>
-  writeFileSync(join(root, 'src', 'cli.ts'), `import { where } from './db/where.js';\nexport const answer: number = ${answer};\nexport { where };\n`);
+  writeFileSync(
+    join(root, 'src', 'cli.ts'),
+    `import { where } from './db/where.js';\nexport const answer: number = ${answer};\nexport { where };\n`,
+  );
 
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
@@ -44,16 +47,19 @@ describe('compiled start (bin/compile-cache.js)', () => {
   it('writes a bundle of Latin-1 characters only, with the same values, so V8 keeps its source one byte per character', async () => {
     // an ellipsis in a comment and a tagged template (esbuild leaves both), a warning sign and an
     // emoji (two UTF-16 units) in strings, a Latin-1 letter that may stay as it is
-    writeFileSync(join(root, 'src', 'cli.ts'), [
-      "import { where } from './db/where.js';",
-      '// loading\u2026 (a comment)',
-      'const tag = (s: TemplateStringsArray, ...v: unknown[]) => s.map((p, i) => p + (i < v.length ? String(v[i]) : \'\')).join(\'\');',
-      'export const answer: number = 3;',
-      'export const texts = [tag`Loading\u2026 ${1}\u201cq\u201d`, \'\u26a0 \ud83d\ude80\', `caf\u00e9 \u2014`];',
-      'export const matches = /\u2026+/.test(\'\u2026\u2026\');',
-      'export { where };',
-      '',
-    ].join('\n'));
+    writeFileSync(
+      join(root, 'src', 'cli.ts'),
+      [
+        "import { where } from './db/where.js';",
+        '// loading\u2026 (a comment)',
+        "const tag = (s: TemplateStringsArray, ...v: unknown[]) => s.map((p, i) => p + (i < v.length ? String(v[i]) : '')).join('');",
+        'export const answer: number = 3;',
+        "export const texts = [tag`Loading\u2026 ${1}\u201cq\u201d`, '\u26a0 \ud83d\ude80', `caf\u00e9 \u2014`];",
+        "export const matches = /\u2026+/.test('\u2026\u2026');",
+        'export { where };',
+        '',
+      ].join('\n'),
+    );
     utimesSync(join(root, 'src', 'cli.ts'), new Date(), new Date(Date.now() + 10_000));
     const entry = await compiledEntry({ root, cacheDir });
     const text = readFileSync(entry, 'utf8');

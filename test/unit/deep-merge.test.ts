@@ -4,11 +4,19 @@ import { deepMerge } from '../../src/apps/extras/deep-merge.js';
 
 describe('deepMerge', () => {
   it('merges objects key by key and lets later scalars and lists win', () => {
-    expect(deepMerge({ a: 1, n: { x: 1, y: [1] } }, { b: 2, n: { y: [2], z: 3 } })).toEqual({ a: 1, b: 2, n: { x: 1, y: [2], z: 3 } });
+    expect(deepMerge({ a: 1, n: { x: 1, y: [1] } }, { b: 2, n: { y: [2], z: 3 } })).toEqual({
+      a: 1,
+      b: 2,
+      n: { x: 1, y: [2], z: 3 },
+    });
   });
 
   it('replaces with an empty object, a list or a scalar rather than merging', () => {
-    expect(deepMerge({ n: { x: 1 }, m: { x: 1 }, s: { x: 1 } }, { n: {}, m: [1], s: null })).toEqual({ n: {}, m: [1], s: null });
+    expect(deepMerge({ n: { x: 1 }, m: { x: 1 }, s: { x: 1 } }, { n: {}, m: [1], s: null })).toEqual({
+      n: {},
+      m: [1],
+      s: null,
+    });
     expect(deepMerge({ n: 1 }, { n: { x: 1 } })).toEqual({ n: { x: 1 } });
   });
 

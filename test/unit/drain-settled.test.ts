@@ -41,11 +41,14 @@ async function slowApp() {
 function send(port: number, head: string, body = '', length = Buffer.byteLength(body)) {
   const sock = connect(port, '127.0.0.1');
   sock.on('error', () => undefined);
-  sock.write(`${head}\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: ${length}\r\n\r\n${body}`);
+  sock.write(
+    `${head}\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: ${length}\r\n\r\n${body}`,
+  );
   return sock;
 }
 
-const state = (p: Promise<unknown>) => Promise.race([p.then(() => 'settled'), new Promise((r) => setTimeout(() => r('pending'), 50))]);
+const state = (p: Promise<unknown>) =>
+  Promise.race([p.then(() => 'settled'), new Promise((r) => setTimeout(() => r('pending'), 50))]);
 
 describe('requests settled before a stop closes the database', () => {
   it('is at once with nothing in flight, answered requests included', async () => {

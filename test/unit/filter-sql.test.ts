@@ -9,7 +9,12 @@ import { oneOf } from '../../src/core/query/filter-conditions.js';
 import { likeFor } from '../../src/core/query/lookups.js';
 
 const db = new Kysely<unknown>({
-  dialect: { createAdapter: () => new PostgresAdapter(), createDriver: () => new DummyDriver(), createIntrospector: (k) => new PostgresIntrospector(k), createQueryCompiler: () => new PostgresQueryCompiler() },
+  dialect: {
+    createAdapter: () => new PostgresAdapter(),
+    createDriver: () => new DummyDriver(),
+    createIntrospector: (k) => new PostgresIntrospector(k),
+    createQueryCompiler: () => new PostgresQueryCompiler(),
+  },
 });
 const op = (v: string) => sql`${likeFor(v)}`.compile(db).sql;
 
@@ -18,7 +23,8 @@ describe('likeFor', () => {
     for (const v of ['10.1.', '2001:0::1', '00-11-22', '42', ' _%\\[]{}@`~', '']) expect(op(v), v).toBe('like');
   });
   it('gives ILIKE for any letter, ASCII or not, and any other non-ASCII character', () => {
-    for (const v of ['a', 'Z', '10.1.a', '2001:DB8::', 'é', 'Ü1', '\u0130', '\u212a', '\u0307', '１']) expect(op(v), v).toBe('ilike');
+    for (const v of ['a', 'Z', '10.1.a', '2001:DB8::', 'é', 'Ü1', '\u0130', '\u212a', '\u0307', '１'])
+      expect(op(v), v).toBe('ilike');
   });
 });
 

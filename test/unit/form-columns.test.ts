@@ -29,7 +29,10 @@ describe('columnsFor', () => {
 
   it('keeps * for a model whose represent hook declares nothing', () => {
     const gadget = defineModel({
-      ...base, name: 'shop.gadget', path: 'gadgets', brief: ['name'],
+      ...base,
+      name: 'shop.gadget',
+      path: 'gadgets',
+      brief: ['name'],
       fields: { name },
       hooks: { represent: async () => undefined },
     });
@@ -40,12 +43,23 @@ describe('columnsFor', () => {
     // display_name is added by the device's hook; the display reads name and asset_tag
     expect(columnsFor(device, planRender(device, 'brief'))?.sort()).toEqual(['asset_tag', 'id', 'name']);
     // connection_status is added by the interface's hook, from the cable; the label goes into the display
-    expect(columnsFor(iface, planRender(iface, 'nested'))?.sort()).toEqual(['cable_id', 'device_id', 'id', 'label', 'mark_connected', 'name', 'wireless_link_id']);
+    expect(columnsFor(iface, planRender(iface, 'nested'))?.sort()).toEqual([
+      'cable_id',
+      'device_id',
+      'id',
+      'label',
+      'mark_connected',
+      'name',
+      'wireless_link_id',
+    ]);
   });
 
   it('traces both sides of a conditional display', () => {
     const gadget = defineModel({
-      ...base, name: 'shop.gadget', path: 'gadgets', brief: ['name'],
+      ...base,
+      name: 'shop.gadget',
+      path: 'gadgets',
+      brief: ['name'],
       fields: { name, label: { ...name, required: false }, serial: { ...name, required: false } },
       display: (row) => (row.label ? `${String(row.label)} (${String(row.serial)})` : String(row.name)),
     });
@@ -53,9 +67,30 @@ describe('columnsFor', () => {
   });
 
   it('keeps * when display reads a name that is not a declared column, or enumerates the row', () => {
-    const reading = defineModel({ ...base, name: 'shop.a', path: 'a', brief: ['name'], fields: { name }, display: (row) => String(row.elsewhere) });
-    const enumerating = defineModel({ ...base, name: 'shop.b', path: 'b', brief: ['name'], fields: { name }, display: (row) => Object.keys(row).join() });
-    const throwing = defineModel({ ...base, name: 'shop.c', path: 'c', brief: ['name'], fields: { name }, display: (row) => (row.name as string).toUpperCase() });
+    const reading = defineModel({
+      ...base,
+      name: 'shop.a',
+      path: 'a',
+      brief: ['name'],
+      fields: { name },
+      display: (row) => String(row.elsewhere),
+    });
+    const enumerating = defineModel({
+      ...base,
+      name: 'shop.b',
+      path: 'b',
+      brief: ['name'],
+      fields: { name },
+      display: (row) => Object.keys(row).join(),
+    });
+    const throwing = defineModel({
+      ...base,
+      name: 'shop.c',
+      path: 'c',
+      brief: ['name'],
+      fields: { name },
+      display: (row) => (row.name as string).toUpperCase(),
+    });
     expect(columnsFor(reading, planRender(reading, 'brief'))).toBeNull();
     expect(columnsFor(enumerating, planRender(enumerating, 'brief'))).toBeNull();
     expect(columnsFor(throwing, planRender(throwing, 'brief'))).toBeNull();

@@ -13,14 +13,21 @@ const facts: GreetingFacts = {
 describe('formatGreeting', () => {
   it('names the home page, the API, sign-in and the API docs under the listening address', () => {
     const text = formatGreeting(facts);
-    for (const url of ['http://127.0.0.1:8000/\n', 'http://127.0.0.1:8000/api/\n', 'http://127.0.0.1:8000/login/\n', 'http://127.0.0.1:8000/api/docs/\n']) {
+    for (const url of [
+      'http://127.0.0.1:8000/\n',
+      'http://127.0.0.1:8000/api/\n',
+      'http://127.0.0.1:8000/login/\n',
+      'http://127.0.0.1:8000/api/docs/\n',
+    ]) {
       expect(text).toContain(url);
     }
     expect(text).toContain('started in 1.2 s');
   });
 
   it('names the engine and the data directory, and where a new one came from', () => {
-    expect(formatGreeting(facts)).toContain('PGlite (embedded PostgreSQL) in /srv/inventory/data (new, copied from the prepared snapshot)');
+    expect(formatGreeting(facts)).toContain(
+      'PGlite (embedded PostgreSQL) in /srv/inventory/data (new, copied from the prepared snapshot)',
+    );
     expect(formatGreeting({ ...facts, origin: 'existing' })).toContain('in /srv/inventory/data (existing)');
     const pg = formatGreeting({ ...facts, engine: 'postgres', origin: 'postgres' });
     expect(pg).toContain('PostgreSQL (DATABASE_URL)');

@@ -51,7 +51,11 @@ describe('createLogger', () => {
 
 describe('formatPrettyLine', () => {
   it('leaves an anonymous request without a user and passes a line that is not JSON through', () => {
-    expect(formatPrettyLine(JSON.stringify({ level: 30, time: 0, msg: 'request', method: 'POST', url: '/api/', status: 403, ms: 1 }))).toMatch(/ POST \/api\/ 403 1 ms\n$/);
+    expect(
+      formatPrettyLine(
+        JSON.stringify({ level: 30, time: 0, msg: 'request', method: 'POST', url: '/api/', status: 403, ms: 1 }),
+      ),
+    ).toMatch(/ POST \/api\/ 403 1 ms\n$/);
     expect(formatPrettyLine('not json')).toBe('not json\n');
   });
 });

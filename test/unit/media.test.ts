@@ -105,10 +105,16 @@ describe('media store', () => {
     await expect(removeFile(root, name)).resolves.toBeUndefined();
   });
 
-  it.each(['../x', 'image-attachments/../x', 'image-attachments/.upload-1.tmp', '/etc/passwd', 'a/b/c', 'image-attachments/', 'IMAGES/x.png', 'image-attachments/a\\b'])(
-    'resolves no path for %s',
-    (name) => {
-      expect(resolveStored(root, name)).toBeNull();
-    },
-  );
+  it.each([
+    '../x',
+    'image-attachments/../x',
+    'image-attachments/.upload-1.tmp',
+    '/etc/passwd',
+    'a/b/c',
+    'image-attachments/',
+    'IMAGES/x.png',
+    'image-attachments/a\\b',
+  ])('resolves no path for %s', (name) => {
+    expect(resolveStored(root, name)).toBeNull();
+  });
 });

@@ -15,7 +15,14 @@ const widget = defineModel({
   brief: ['name'],
   ordering: ['name'],
 });
-const gadget = defineModel({ name: 'legacy.gadget', path: 'gadgets', verboseName: 'gadget', fields: {}, brief: [], ordering: ['id'] });
+const gadget = defineModel({
+  name: 'legacy.gadget',
+  path: 'gadgets',
+  verboseName: 'gadget',
+  fields: {},
+  brief: [],
+  ordering: ['id'],
+});
 const registry = new Registry();
 registry.register(widget, gadget);
 registry.freeze();
@@ -31,16 +38,32 @@ describe('a model mounted under another app', () => {
 
   it('has its operations documented at both paths, tagged and named by the app of the path', () => {
     const paths = modelPaths(widget);
-    expect(Object.keys(paths).sort()).toEqual(['/api/legacy/widgets/', '/api/legacy/widgets/{id}/', '/api/shop/widgets/', '/api/shop/widgets/{id}/']);
+    expect(Object.keys(paths).sort()).toEqual([
+      '/api/legacy/widgets/',
+      '/api/legacy/widgets/{id}/',
+      '/api/shop/widgets/',
+      '/api/shop/widgets/{id}/',
+    ]);
     expect(paths['/api/legacy/widgets/']!.get).toMatchObject({ operationId: 'legacy_widgets_list', tags: ['legacy'] });
-    expect(paths['/api/shop/widgets/{id}/']!.patch).toMatchObject({ operationId: 'shop_widgets_partial_update', tags: ['shop'] });
+    expect(paths['/api/shop/widgets/{id}/']!.patch).toMatchObject({
+      operationId: 'shop_widgets_partial_update',
+      tags: ['shop'],
+    });
     // the same schemas behind both
     expect(paths['/api/legacy/widgets/']!.post!.requestBody).toEqual(paths['/api/shop/widgets/']!.post!.requestBody);
   });
 
   it('is found at the extra path by the browsable API and the metrics view names', () => {
-    expect(locate(registry, '/api/legacy/widgets/', ['legacy', 'shop'])).toEqual({ kind: 'list', app: 'legacy', model: widget });
-    expect(locate(registry, '/api/legacy/widgets/3/', ['legacy', 'shop'])).toMatchObject({ kind: 'detail', model: widget, id: '3' });
+    expect(locate(registry, '/api/legacy/widgets/', ['legacy', 'shop'])).toEqual({
+      kind: 'list',
+      app: 'legacy',
+      model: widget,
+    });
+    expect(locate(registry, '/api/legacy/widgets/3/', ['legacy', 'shop'])).toMatchObject({
+      kind: 'detail',
+      model: widget,
+      id: '3',
+    });
     expect(viewName('/api/legacy/widgets/', registry)).toBe('legacy-api:widget-list');
     expect(viewName('/api/shop/widgets/:id/', registry)).toBe('shop-api:widget-detail');
   });

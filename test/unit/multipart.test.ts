@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { boundaryOf, dispositionParams, MultipartError, parseMultipart } from '../../src/http/multipart.js';
 
 const CT = 'multipart/form-data; boundary=XyZ';
-const body = (...lines: Array<string | Buffer>) => Buffer.concat(lines.map((l) => (typeof l === 'string' ? Buffer.from(l, 'utf8') : l)));
+const body = (...lines: Array<string | Buffer>) =>
+  Buffer.concat(lines.map((l) => (typeof l === 'string' ? Buffer.from(l, 'utf8') : l)));
 
 describe('parseMultipart', () => {
   it('splits text fields and files, keeping binary bytes exactly (CR, LF and dashes inside)', () => {
@@ -25,13 +26,18 @@ describe('parseMultipart', () => {
   });
 
   it('finds the first delimiter after a preamble as long as the boundary line', () => {
-    const parsed = parseMultipart(body('12345\r\n--XyZ\r\nContent-Disposition: form-data; name="x"\r\n\r\n1\r\n--XyZ--'), CT);
+    const parsed = parseMultipart(
+      body('12345\r\n--XyZ\r\nContent-Disposition: form-data; name="x"\r\n\r\n1\r\n--XyZ--'),
+      CT,
+    );
     expect(parsed.fields).toEqual({ x: '1' });
   });
 
   it('takes a preamble, an epilogue, a quoted boundary and keeps the last of repeated fields', () => {
     const parsed = parseMultipart(
-      body('ignored preamble\r\n--a b\r\nContent-Disposition: form-data; name="x"\r\n\r\n1\r\n--a b\r\nContent-Disposition: form-data; name="x"\r\n\r\n2\r\n--a b--\r\nepilogue'),
+      body(
+        'ignored preamble\r\n--a b\r\nContent-Disposition: form-data; name="x"\r\n\r\n1\r\n--a b\r\nContent-Disposition: form-data; name="x"\r\n\r\n2\r\n--a b--\r\nepilogue',
+      ),
       'multipart/form-data; boundary="a b"',
     );
     expect(parsed.fields).toEqual({ x: '2' });
@@ -43,7 +49,7 @@ describe('parseMultipart', () => {
         '--XyZ\r\nContent-Disposition: form-data; name="name"\r\n\r\nZürich\r\n',
         '--XyZ\r\nContent-Disposition: form-data; name="a"; filename="sa\\"y.png"\r\n\r\n1\r\n', // curl
         '--XyZ\r\nContent-Disposition: form-data; name="b"; filename="sa%22y.png"\r\n\r\n2\r\n', // HTML5 / urllib3 2
-        "--XyZ\r\nContent-Disposition: form-data; name=\"c\"; filename*=UTF-8''Z%C3%BCrich.png\r\n\r\n3\r\n", // RFC 5987
+        '--XyZ\r\nContent-Disposition: form-data; name="c"; filename*=UTF-8\'\'Z%C3%BCrich.png\r\n\r\n3\r\n', // RFC 5987
         '--XyZ--',
       ),
       CT,
@@ -53,7 +59,10 @@ describe('parseMultipart', () => {
   });
 
   it('skips a file input left empty (no file name, no bytes), as Django does', () => {
-    const parsed = parseMultipart(body('--XyZ\r\nContent-Disposition: form-data; name="image"; filename=""\r\n\r\n\r\n--XyZ--'), CT);
+    const parsed = parseMultipart(
+      body('--XyZ\r\nContent-Disposition: form-data; name="image"; filename=""\r\n\r\n\r\n--XyZ--'),
+      CT,
+    );
     expect(parsed.files.size).toBe(0);
   });
 
@@ -63,9 +72,17 @@ describe('parseMultipart', () => {
     ['a body ending inside a part', body('--XyZ\r\nContent-Disposition: form-data; name="a"\r\n\r\nno end'), CT],
     ['a part without headers end', body('--XyZ\r\nContent-Disposition: form-data; name="a"'), CT],
     ['a part without a name', body('--XyZ\r\nContent-Disposition: form-data\r\n\r\nx\r\n--XyZ--'), CT],
-    ['a part that is not form-data', body('--XyZ\r\nContent-Disposition: attachment; name="a"\r\n\r\nx\r\n--XyZ--'), CT],
+    [
+      'a part that is not form-data',
+      body('--XyZ\r\nContent-Disposition: attachment; name="a"\r\n\r\nx\r\n--XyZ--'),
+      CT,
+    ],
     ['a malformed header line', body('--XyZ\r\nnonsense\r\n\r\nx\r\n--XyZ--'), CT],
-    ['invalid UTF-8 in a text field', body('--XyZ\r\nContent-Disposition: form-data; name="a"\r\n\r\n', Buffer.from([0xff, 0xfe]), '\r\n--XyZ--'), CT],
+    [
+      'invalid UTF-8 in a text field',
+      body('--XyZ\r\nContent-Disposition: form-data; name="a"\r\n\r\n', Buffer.from([0xff, 0xfe]), '\r\n--XyZ--'),
+      CT,
+    ],
     ['garbage after a delimiter', body('--XyZjunk\r\n'), CT],
   ])('refuses %s', (_what, raw, ct) => {
     expect(() => parseMultipart(raw, ct)).toThrow(MultipartError);
@@ -80,6 +97,9 @@ describe('headers', () => {
   });
 
   it('reads Content-Disposition parameters, names case-insensitively', () => {
-    expect(dispositionParams('form-data; NAME="a;b"; filename=plain.png')).toEqual({ name: 'a;b', filename: 'plain.png' });
+    expect(dispositionParams('form-data; NAME="a;b"; filename=plain.png')).toEqual({
+      name: 'a;b',
+      filename: 'plain.png',
+    });
   });
 });

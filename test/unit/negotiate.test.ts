@@ -14,7 +14,14 @@ describe('prefersHtml', () => {
   });
 
   it('gives API clients JSON', () => {
-    for (const accept of [undefined, '*/*', 'application/json', 'application/json; indent=4', 'text/*', 'application/json, text/html;q=0.5']) {
+    for (const accept of [
+      undefined,
+      '*/*',
+      'application/json',
+      'application/json; indent=4',
+      'text/*',
+      'application/json, text/html;q=0.5',
+    ]) {
       expect(prefersHtml(req(accept)), String(accept)).toBe(false);
     }
   });
@@ -28,12 +35,21 @@ describe('prefersHtml', () => {
 describe('cookies', () => {
   it('parses a Cookie header, first value of a name winning, bad escapes kept as they are', () => {
     const jar = parseCookies('a=1; b="two"; a=3; c=%zz; bare; d=x%20y');
-    expect([...jar]).toEqual([['a', '1'], ['b', 'two'], ['c', '%zz'], ['d', 'x y']]);
+    expect([...jar]).toEqual([
+      ['a', '1'],
+      ['b', 'two'],
+      ['c', '%zz'],
+      ['d', 'x y'],
+    ]);
   });
 
   it('writes attributes, and an expired cookie for deletion', () => {
-    expect(serializeCookie('s', 'v w', { maxAge: 10, httpOnly: true, secure: true })).toBe('s=v%20w; Path=/; Max-Age=10; HttpOnly; Secure; SameSite=Lax');
-    expect(serializeCookie('s', '', { maxAge: 0 })).toBe('s=; Path=/; Max-Age=0; Expires=Thu, 01 Jan 1970 00:00:00 GMT; SameSite=Lax');
+    expect(serializeCookie('s', 'v w', { maxAge: 10, httpOnly: true, secure: true })).toBe(
+      's=v%20w; Path=/; Max-Age=10; HttpOnly; Secure; SameSite=Lax',
+    );
+    expect(serializeCookie('s', '', { maxAge: 0 })).toBe(
+      's=; Path=/; Max-Age=0; Expires=Thu, 01 Jan 1970 00:00:00 GMT; SameSite=Lax',
+    );
   });
 });
 

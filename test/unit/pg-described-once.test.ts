@@ -29,15 +29,24 @@ describe.runIf(server.available)(`a named statement's result described once per 
       describes++;
       describe(...a);
     };
-    await client.query(`create table t (id bigint primary key, at timestamptz, doc jsonb, amount numeric(8, 2), label text)`);
-    await client.query(`insert into t values (1, '2026-11-28 10:00:00.5+00', '{"a": [1, 2]}', 1.5, 'one'), (2, null, null, null, 'two')`);
+    await client.query(
+      `create table t (id bigint primary key, at timestamptz, doc jsonb, amount numeric(8, 2), label text)`,
+    );
+    await client.query(
+      `insert into t values (1, '2026-11-28 10:00:00.5+00', '{"a": [1, 2]}', 1.5, 'one'), (2, null, null, null, 'two')`,
+    );
   });
   afterAll(async () => {
     await client?.end();
     await adminQuery(`drop database if exists ${name} with (force)`);
   });
 
-  const select = (rowMode?: 'array') => ({ name: `s_${rowMode ?? 'object'}`, text: 'select * from t where id <= $1 order by id', values: [2], ...(rowMode ? { rowMode } : {}) });
+  const select = (rowMode?: 'array') => ({
+    name: `s_${rowMode ?? 'object'}`,
+    text: 'select * from t where id <= $1 order by id',
+    values: [2],
+    ...(rowMode ? { rowMode } : {}),
+  });
 
   it('describes a named statement once, and later results have the same columns and parsed values', async () => {
     for (const rowMode of ['array', undefined] as const) {
@@ -79,7 +88,12 @@ describe.runIf(server.available)(`a named statement's result described once per 
     await client.query('alter table t add column extra int');
     await expect(client.query(select('array'))).rejects.toThrow(/cached plan must not change result type/);
     // a statement prepared after the change is described anew
-    const fresh = await client.query({ name: 's_after', text: 'select * from t where id = $1', values: [1], rowMode: 'array' });
+    const fresh = await client.query({
+      name: 's_after',
+      text: 'select * from t where id = $1',
+      values: [1],
+      rowMode: 'array',
+    });
     expect(fresh.fields.map((f) => f.name)).toEqual(['id', 'at', 'doc', 'amount', 'label', 'extra']);
     expect(fresh.rows[0]).toHaveLength(6);
   });

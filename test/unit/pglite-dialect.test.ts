@@ -30,11 +30,24 @@ describe('prepared statements on PGlite', () => {
     expect(second.rows[0]!.id).toBe(first.rows[0]!.id + 1);
     const read = sql`select id, name, tags, data, ok, ports, at, null::text as nothing from item where name = ${'two'}`;
     const ours = (await read.execute(db)).rows[0];
-    const theirs = (await pglite.query(`select id, name, tags, data, ok, ports, at, null::text as nothing from item where name = $1`, ['two'], {
-      parsers: { 20: Number, 1184: (s: string) => s.replace(' ', 'T').replace(/\+00(:00)?$/, 'Z') },
-    })).rows[0];
+    const theirs = (
+      await pglite.query(
+        `select id, name, tags, data, ok, ports, at, null::text as nothing from item where name = $1`,
+        ['two'],
+        {
+          parsers: { 20: Number, 1184: (s: string) => s.replace(' ', 'T').replace(/\+00(:00)?$/, 'Z') },
+        },
+      )
+    ).rows[0];
     expect(ours).toEqual(theirs);
-    expect(ours).toMatchObject({ name: 'two', tags: ['a', 'b,c'], data: { k: [1, 'x'] }, ok: true, ports: [22, 443], nothing: null });
+    expect(ours).toMatchObject({
+      name: 'two',
+      tags: ['a', 'b,c'],
+      data: { k: [1, 'x'] },
+      ok: true,
+      ports: [22, 443],
+      nothing: null,
+    });
   });
 
   it('count affected rows', async () => {

@@ -17,7 +17,13 @@ beforeAll(async () => {
 afterAll(async () => db.close());
 
 const lastAnalyze = async (table: string) =>
-  (await sql<{ at: string | null }>`select coalesce(last_analyze, last_autoanalyze)::text as at from pg_stat_user_tables where relname = ${table}`.execute(db.kysely)).rows[0]!.at;
+  (
+    await sql<{
+      at: string | null;
+    }>`select coalesce(last_analyze, last_autoanalyze)::text as at from pg_stat_user_tables where relname = ${table}`.execute(
+      db.kysely,
+    )
+  ).rows[0]!.at;
 
 describe('PGlite maintenance', () => {
   it('analyzes a table past the threshold, leaves one below it, and moves no generation', async () => {
@@ -30,7 +36,9 @@ describe('PGlite maintenance', () => {
     expect(await lastAnalyze('small')).toBeNull();
     expect(db.changes.generation).toBe(generation);
     // planner statistics exist now
-    const stats = await sql<{ n: number }>`select count(*)::int as n from pg_stats where tablename = 'big'`.execute(db.kysely);
+    const stats = await sql<{ n: number }>`select count(*)::int as n from pg_stats where tablename = 'big'`.execute(
+      db.kysely,
+    );
     expect(stats.rows[0]!.n).toBeGreaterThan(0);
     expect((await maintainOnce(db)).analyzed).toEqual([]);
   });
@@ -39,7 +47,9 @@ describe('PGlite maintenance', () => {
     await sql`update big set v = 'y' where id <= 600`.execute(db.kysely);
     const round = await maintainOnce(db);
     expect(round.vacuumed).toEqual(['big']);
-    const dead = await sql<{ n: number }>`select n_dead_tup::int as n from pg_stat_user_tables where relname = 'big'`.execute(db.kysely);
+    const dead = await sql<{
+      n: number;
+    }>`select n_dead_tup::int as n from pg_stat_user_tables where relname = 'big'`.execute(db.kysely);
     expect(dead.rows[0]!.n).toBe(0);
   });
 
@@ -48,7 +58,9 @@ describe('PGlite maintenance', () => {
     await sql`select pg_stat_reset()`.execute(db.kysely);
     const round = await maintainOnce(db);
     expect(round.analyzed).toEqual(['big']);
-    const est = await sql<{ n: number }>`select reltuples::int as n from pg_class where relname = 'big'`.execute(db.kysely);
+    const est = await sql<{ n: number }>`select reltuples::int as n from pg_class where relname = 'big'`.execute(
+      db.kysely,
+    );
     expect(est.rows[0]!.n).toBe(5000);
     expect((await maintainOnce(db)).analyzed).toEqual([]);
   });

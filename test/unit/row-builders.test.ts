@@ -13,7 +13,15 @@ const Result = createRequire(import.meta.url)('pg/lib/result.js') as new () => {
   parseRow(values: unknown[]): Record<string, unknown>;
 };
 
-const field = (name: string): FieldDef => ({ name, tableID: 0, columnID: 0, dataTypeID: 25, dataTypeSize: -1, dataTypeModifier: -1, format: 'text' });
+const field = (name: string): FieldDef => ({
+  name,
+  tableID: 0,
+  columnID: 0,
+  dataTypeID: 25,
+  dataTypeSize: -1,
+  dataTypeModifier: -1,
+  format: 'text',
+});
 
 /** the objects pg makes of these text rows, and the ones made here of the same rows as arrays */
 function both(names: string[], rows: Array<Array<string | null>>) {
@@ -21,13 +29,21 @@ function both(names: string[], rows: Array<Array<string | null>>) {
   const pg = new Result();
   pg.addFields(fields);
   const expected = rows.map((r) => pg.parseRow(r));
-  const actual = rowsAsObjects({ rows: rows.map((r) => [...r]), fields }).rows as unknown as Array<Record<string, unknown>>;
+  const actual = rowsAsObjects({ rows: rows.map((r) => [...r]), fields }).rows as unknown as Array<
+    Record<string, unknown>
+  >;
   return { expected, actual };
 }
 
 describe('rowsAsObjects', () => {
   it('makes the objects pg makes, keys in column order', () => {
-    const { expected, actual } = both(['id', 'name', 'slug', 'description'], [['1', 'Site 1', 'site-1', ''], ['2', 'Site 2', 'site-2', null]]);
+    const { expected, actual } = both(
+      ['id', 'name', 'slug', 'description'],
+      [
+        ['1', 'Site 1', 'site-1', ''],
+        ['2', 'Site 2', 'site-2', null],
+      ],
+    );
     expect(actual).toEqual(expected);
     expect(actual.map(Object.keys)).toEqual(expected.map(Object.keys));
     expect(Object.getPrototypeOf(actual[0])).toBe(Object.prototype);

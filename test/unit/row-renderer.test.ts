@@ -35,18 +35,51 @@ describe('rowRenderer', () => {
     const vrf = registry.get('ipam.vrf');
     const plan = planRender(vrf, 'full');
     const { fn } = rowRenderer(vrf, plan, true);
-    const counts = new Map([['prefix_count', new Map([[7, 3]])], ['ipaddress_count', new Map([[7, 5]])]]);
+    const counts = new Map([
+      ['prefix_count', new Map([[7, 3]])],
+      ['ipaddress_count', new Map([[7, 5]])],
+    ]);
     const out = fn({ id: 7, name: 'blue', rd: null, enforce_unique: true }, 7, context({ counts }), []);
-    const expected = ['id', 'url', 'display', ...plan.keys, 'tags', 'custom_fields', 'created', 'last_updated', ...plan.countKeys];
+    const expected = [
+      'id',
+      'url',
+      'display',
+      ...plan.keys,
+      'tags',
+      'custom_fields',
+      'created',
+      'last_updated',
+      ...plan.countKeys,
+    ];
     expect(Object.keys(out)).toEqual([...new Set(expected)]);
-    expect(out).toMatchObject({ id: 7, url: 'http://h/api/x/y/7/', name: 'blue', rd: null, prefix_count: 3, ipaddress_count: 5, tags: [] });
+    expect(out).toMatchObject({
+      id: 7,
+      url: 'http://h/api/x/y/7/',
+      name: 'blue',
+      rd: null,
+      prefix_count: 3,
+      ipaddress_count: 5,
+      tags: [],
+    });
   });
 
   it('gives a count named in the brief form its value', () => {
     const vrf = registry.get('ipam.vrf');
     const { fn } = rowRenderer(vrf, planRender(vrf, 'brief'), true);
-    const out = fn({ id: 7, name: 'blue', rd: '65000:1' }, 7, context({ counts: new Map([['prefix_count', new Map([[7, 2]])]]) }), []);
-    expect(out).toEqual({ id: 7, url: 'http://h/api/x/y/7/', display: expect.any(String), name: 'blue', rd: '65000:1', prefix_count: 2 });
+    const out = fn(
+      { id: 7, name: 'blue', rd: '65000:1' },
+      7,
+      context({ counts: new Map([['prefix_count', new Map([[7, 2]])]]) }),
+      [],
+    );
+    expect(out).toEqual({
+      id: 7,
+      url: 'http://h/api/x/y/7/',
+      display: expect.any(String),
+      name: 'blue',
+      rd: '65000:1',
+      prefix_count: 2,
+    });
   });
 
   it('shows a key the row may lack only when the row has it', () => {
@@ -61,6 +94,8 @@ describe('rowRenderer', () => {
     expect(without.device).toBe(device);
     const withStatus = fn({ id: 3, name: 'eth0', device_id: 1, connection_status: true }, 3, context(), n);
     expect(withStatus.connection_status).toBe(true);
-    expect(Object.keys(withStatus).indexOf('connection_status')).toBe(Object.keys(withStatus).length - 1 - (plan.withDepth ? 1 : 0));
+    expect(Object.keys(withStatus).indexOf('connection_status')).toBe(
+      Object.keys(withStatus).length - 1 - (plan.withDepth ? 1 : 0),
+    );
   });
 });

@@ -6,7 +6,14 @@
 import { Registry } from 'prom-client';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.js';
-import { CELL_BOUNDS, DJANGO_BOUNDS, derivedCounter, derivedGauge, derivedHistogram, LatencyCell } from '../../src/http/metrics/cells.js';
+import {
+  CELL_BOUNDS,
+  DJANGO_BOUNDS,
+  derivedCounter,
+  derivedGauge,
+  derivedHistogram,
+  LatencyCell,
+} from '../../src/http/metrics/cells.js';
 import { aggregateExposition } from '../../src/http/metrics/cluster-scrape.js';
 import { FIRST_DELAY_MS, HEALTHY_MS, MAX_DELAY_MS, nextRestartDelay } from '../../src/serve/restart-backoff.js';
 import { resolveWorkerCount } from '../../src/serve/worker-count.js';
@@ -34,7 +41,7 @@ describe('WORKERS and --workers', () => {
   });
 });
 
-describe('the serving processes\' malloc arenas', () => {
+describe("the serving processes' malloc arenas", () => {
   it('are two unless the environment says otherwise', () => {
     expect(servingProcessEnv({})).toEqual({ MALLOC_ARENA_MAX: '2' });
     expect(servingProcessEnv({ MALLOC_ARENA_MAX: '8' })).toEqual({ MALLOC_ARENA_MAX: '8' });
@@ -54,21 +61,37 @@ describe('restart backoff', () => {
 /** the families one worker would send: a counter, a per-process gauge, a database-wide gauge, a histogram from cells */
 async function workerFamilies(requests: number, latencies: number[], objects: number) {
   const registry = new Registry();
-  derivedCounter({ registry, name: 'django_http_requests_total_by_method_total', help: 'h', labelNames: ['method'] }, () => [{ labels: { method: 'GET' }, value: requests }]);
+  derivedCounter(
+    { registry, name: 'django_http_requests_total_by_method_total', help: 'h', labelNames: ['method'] },
+    () => [{ labels: { method: 'GET' }, value: requests }],
+  );
   derivedGauge({ registry, name: 'inventory_db_connections_max', help: 'h' }, () => [{ labels: {}, value: 10 }]);
-  derivedGauge({ registry, name: 'inventory_model_objects', help: 'h', labelNames: ['model'], aggregator: 'max' }, () => [{ labels: { model: 'dcim.site' }, value: objects }]);
+  derivedGauge(
+    { registry, name: 'inventory_model_objects', help: 'h', labelNames: ['model'], aggregator: 'max' },
+    () => [{ labels: { model: 'dcim.site' }, value: objects }],
+  );
   const cell = new LatencyCell();
   for (const s of latencies) cell.observe(s);
-  derivedHistogram({ registry, name: 'django_http_requests_latency_including_middlewares_seconds', help: 'h' }, DJANGO_BOUNDS, () => [{ labels: {}, cell }]);
+  derivedHistogram(
+    { registry, name: 'django_http_requests_latency_including_middlewares_seconds', help: 'h' },
+    DJANGO_BOUNDS,
+    () => [{ labels: {}, cell }],
+  );
   return registry.getMetricsAsJSON();
 }
 
-describe('aggregating the workers\' families', () => {
+describe("aggregating the workers' families", () => {
   it('sums counters, histograms (buckets, sum, count) and per-process gauges; a database-wide gauge is one figure', async () => {
     expect(CELL_BOUNDS).toContain(0.05);
     const one = await workerFamilies(5, [0.001, 0.02, 0.2], 7);
     const two = await workerFamilies(3, [0.04, 3], 7);
-    const text = await aggregateExposition([{ slot: 1, families: one }, { slot: 2, families: two }], { configured: 3, restarts: 1, own: [] });
+    const text = await aggregateExposition(
+      [
+        { slot: 1, families: one },
+        { slot: 2, families: two },
+      ],
+      { configured: 3, restarts: 1, own: [] },
+    );
     const m = parseExposition(text);
     expect(m.value('django_http_requests_total_by_method_total', { method: 'GET' })).toBe(8);
     expect(m.value('inventory_db_connections_max')).toBe(20);

@@ -5,13 +5,16 @@ import { TableGenerations, tablesWritten } from '../../src/db/table-generations.
 
 describe('tablesWritten', () => {
   it('reads the table of a plain insert, update or delete', () => {
-    expect(tablesWritten('insert into "ipam_ipaddress" ("address") values ($1) returning *')).toEqual(['ipam_ipaddress']);
+    expect(tablesWritten('insert into "ipam_ipaddress" ("address") values ($1) returning *')).toEqual([
+      'ipam_ipaddress',
+    ]);
     expect(tablesWritten('update users_token set last_used = now() where id = $1')).toEqual(['users_token']);
     expect(tablesWritten('delete from only "public"."dcim_site" where id = any($1)')).toEqual(['dcim_site']);
   });
 
   it('finds every writing part of a WITH statement', () => {
-    const s = 'with done as (update core_delivery set status = $1 returning id) update core_worker set n = n + 1 where exists (select 1 from done)';
+    const s =
+      'with done as (update core_delivery set status = $1 returning id) update core_worker set n = n + 1 where exists (select 1 from done)';
     expect(tablesWritten(s)?.sort()).toEqual(['core_delivery', 'core_worker']);
   });
 
@@ -78,7 +81,9 @@ describe('a script run whole (Database.exec)', () => {
   it('moves every table once, and leaves no transaction open behind it', () => {
     const watch = localChangeWatch();
     const tokens = watch.tableVersion(['users_token']);
-    watch.observeScript('begin;\ncreate table t (x int);\ninsert into schema_migrations(name) values (\'0001\');\ncommit;');
+    watch.observeScript(
+      "begin;\ncreate table t (x int);\ninsert into schema_migrations(name) values ('0001');\ncommit;",
+    );
     const afterScript = watch.tableVersion(['users_token']);
     expect(afterScript).not.toBe(tokens);
     // a later transaction writing another table leaves users_token alone: nothing is pending

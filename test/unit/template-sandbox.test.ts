@@ -26,13 +26,17 @@ describe('TemplateSandbox', () => {
   });
 
   it('refuses an output over its size limit', async () => {
-    await expect(sandbox.render({ t: '{% for i in range(100) %}0123456789abcdef{% endfor %}' }, {})).rejects.toThrow(/larger than 1024 bytes/);
+    await expect(sandbox.render({ t: '{% for i in range(100) %}0123456789abcdef{% endfor %}' }, {})).rejects.toThrow(
+      /larger than 1024 bytes/,
+    );
   });
 
   it('trims blocks by default (webhooks), and as told otherwise', async () => {
     const code = 'a\n  {% if true %}\nb\n  {% endif %}\nc';
     expect((await sandbox.render({ t: code }, {})).t).toBe('a\nb\nc');
-    expect((await sandbox.render({ t: code }, {}, { whitespace: { trim_blocks: false, lstrip_blocks: false } })).t).toBe('a\n  \nb\n  \nc');
+    expect(
+      (await sandbox.render({ t: code }, {}, { whitespace: { trim_blocks: false, lstrip_blocks: false } })).t,
+    ).toBe('a\n  \nb\n  \nc');
   });
 });
 

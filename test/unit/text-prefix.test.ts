@@ -11,7 +11,9 @@ import { ipv4TextPrefixNetworks } from '../../src/core/net/text-prefix.js';
 function* addresses(): Generator<string> {
   const octets = [0, 1, 2, 7, 9, 10, 19, 20, 25, 70, 79, 99, 100, 101, 199, 200, 249, 250, 255];
   let m = 0;
-  for (const a of [1, 10, 192]) for (const b of octets) for (const c of [0, 7, 100, 255]) for (const d of [0, 1, 25, 255]) yield `${a}.${b}.${c}.${d}/${m++ % 33}`;
+  for (const a of [1, 10, 192])
+    for (const b of octets)
+      for (const c of [0, 7, 100, 255]) for (const d of [0, 1, 25, 255]) yield `${a}.${b}.${c}.${d}/${m++ % 33}`;
 }
 
 function within(text: string, networks: string[]): boolean {
@@ -45,7 +47,20 @@ describe('the networks of an IPv4 text start', () => {
   });
 
   it('are none for what is no IPv4 start, or may start an IPv6 text', () => {
-    for (const s of ['10', '1', '10::1', 'fe80:', 'a.b', '10.256.', '10.07.', '10.7.0.1.', '1.2.3.4.5', 'host.example', '10.7.0.1/x', '']) {
+    for (const s of [
+      '10',
+      '1',
+      '10::1',
+      'fe80:',
+      'a.b',
+      '10.256.',
+      '10.07.',
+      '10.7.0.1.',
+      '1.2.3.4.5',
+      'host.example',
+      '10.7.0.1/x',
+      '',
+    ]) {
       expect(ipv4TextPrefixNetworks(s), s).toBeNull();
     }
   });

@@ -21,7 +21,9 @@ describe('html tagged template', () => {
   });
 
   it('writes attributes from a map', () => {
-    expect(attrs({ href: '/a?b=1&c="2"', hidden: false, required: true, title: null }).text).toBe(' href="/a?b=1&amp;c=&quot;2&quot;" required');
+    expect(attrs({ href: '/a?b=1&c="2"', hidden: false, required: true, title: null }).text).toBe(
+      ' href="/a?b=1&amp;c=&quot;2&quot;" required',
+    );
     expect(escapeHtml('plain')).toBe('plain');
   });
 });

@@ -37,7 +37,12 @@ function formToken(page: string): string {
 function textarea(page: string): string {
   const m = page.match(/<textarea[^>]*name="_content"[^>]*>([\s\S]*?)<\/textarea>/);
   if (!m) throw new Error('no content text area on the page');
-  return m[1]!.replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+  return m[1]!
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&');
 }
 
 describe('negotiation', () => {
@@ -54,7 +59,9 @@ describe('negotiation', () => {
   it('answers curl (*/*), pynetbox (application/json) and no Accept with the same JSON, without page headers', async () => {
     await makeSite();
     const answers = await Promise.all(
-      ([{ accept: '*/*' }, { accept: 'application/json' }, {}] as Array<Record<string, string>>).map((headers) => t.request('GET', '/api/dcim/sites/?ordering=id', { headers })),
+      ([{ accept: '*/*' }, { accept: 'application/json' }, {}] as Array<Record<string, string>>).map((headers) =>
+        t.request('GET', '/api/dcim/sites/?ordering=id', { headers }),
+      ),
     );
     for (const res of answers) {
       expect(res.statusCode).toBe(200);
@@ -162,7 +169,10 @@ describe('the page', () => {
   });
 
   it('turns an empty filter field into no filter, and "add a filter" into name=value, by a redirect', async () => {
-    const empty = await browser.request('GET', '/api/dcim/sites/?q=&status=&ordering=&limit=&_filter_name=&_filter_value=');
+    const empty = await browser.request(
+      'GET',
+      '/api/dcim/sites/?q=&status=&ordering=&limit=&_filter_name=&_filter_value=',
+    );
     expect(empty.statusCode).toBe(302);
     expect(empty.headers.location).toBe('/api/dcim/sites/');
     const added = await browser.request('GET', '/api/dcim/sites/?q=&limit=5&_filter_name=status&_filter_value=planned');
@@ -208,7 +218,9 @@ describe('who gets forms', () => {
       expect(res.statusCode).toBe(200);
       expect(res.body).toContain(`<h1>${site.name}</h1>`);
       expect(res.body).not.toContain('name="_content"');
-      expect(res.body).toContain(`href="/login/?next=${encodeURIComponent(`/api/dcim/sites/${site.id}/`)}">Sign in to change`);
+      expect(res.body).toContain(
+        `href="/login/?next=${encodeURIComponent(`/api/dcim/sites/${site.id}/`)}">Sign in to change`,
+      );
     } finally {
       await open.close();
     }
@@ -218,7 +230,9 @@ describe('who gets forms', () => {
     const res = await newBrowser(t).request('GET', '/api/dcim/sites/');
     expect(res.statusCode).toBe(403);
     expect(res.body).toContain('HTTP 403 Forbidden');
-    expect(res.body).toContain(`<a href="/login/?next=${encodeURIComponent('/api/dcim/sites/')}">Sign in</a> to see this.`);
+    expect(res.body).toContain(
+      `<a href="/login/?next=${encodeURIComponent('/api/dcim/sites/')}">Sign in</a> to see this.`,
+    );
     expect(res.body).not.toContain('name="_content"');
   });
 
@@ -270,12 +284,20 @@ describe('the write forms', () => {
     const site = await makeSite();
     const page = await browser.request('GET', `/api/dcim/sites/${site.id}/`);
     expect(page.body).toContain(`formaction="/api/dcim/sites/${site.id}/?_method=PATCH"`);
-    const patched = await post(`/api/dcim/sites/${site.id}/?_method=PATCH`, '{"description": "patched by form"}', page.body);
+    const patched = await post(
+      `/api/dcim/sites/${site.id}/?_method=PATCH`,
+      '{"description": "patched by form"}',
+      page.body,
+    );
     expect(patched.statusCode).toBe(303);
     expect(patched.headers.location).toBe(`/api/dcim/sites/${site.id}/`);
     expect((await t.get(`/api/dcim/sites/${site.id}/`)).json().description).toBe('patched by form');
 
-    const put = await post(`/api/dcim/sites/${site.id}/?_method=PUT`, JSON.stringify({ name: site.name, slug: site.slug, facility: 'put' }), page.body);
+    const put = await post(
+      `/api/dcim/sites/${site.id}/?_method=PUT`,
+      JSON.stringify({ name: site.name, slug: site.slug, facility: 'put' }),
+      page.body,
+    );
     expect(put.statusCode).toBe(303);
     const after = (await t.get(`/api/dcim/sites/${site.id}/`)).json();
     expect(after.facility).toBe('put');
@@ -286,7 +308,9 @@ describe('the write forms', () => {
   it('deletes through ?_method=DELETE and sends the browser to the list (204 -> 303)', async () => {
     const site = await makeSite();
     const page = await browser.request('GET', `/api/dcim/sites/${site.id}/`);
-    const res = await browser.request('POST', `/api/dcim/sites/${site.id}/?_method=DELETE`, { form: { csrfmiddlewaretoken: formToken(page.body), _content: '' } });
+    const res = await browser.request('POST', `/api/dcim/sites/${site.id}/?_method=DELETE`, {
+      form: { csrfmiddlewaretoken: formToken(page.body), _content: '' },
+    });
     expect(res.statusCode).toBe(303);
     expect(res.headers.location).toBe('/api/dcim/sites/');
     expect((await t.get(`/api/dcim/sites/${site.id}/`)).statusCode).toBe(404);
@@ -322,7 +346,9 @@ describe('other endpoints', () => {
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain(`<form method="post" action="${url}">`);
     expect(page.body).toMatch(/<li><a href="\/api\/ipam\/prefixes\/">Prefixes<\/a><\/li>/);
-    const res = await browser.request('POST', url, { form: { csrfmiddlewaretoken: formToken(page.body), _content: '{}' } });
+    const res = await browser.request('POST', url, {
+      form: { csrfmiddlewaretoken: formToken(page.body), _content: '{}' },
+    });
     expect(res.statusCode).toBe(201);
     expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
     expect(res.body).toContain('HTTP 201 Created');

@@ -31,7 +31,10 @@ describe('an unsafe API request authenticated by the session cookie', () => {
   });
 
   it('is refused with a wrong token', async () => {
-    const res = await browser.request('PATCH', '/api/dcim/sites/', { body: [], headers: { ...json, 'x-csrftoken': 'A'.repeat(32) } });
+    const res = await browser.request('PATCH', '/api/dcim/sites/', {
+      body: [],
+      headers: { ...json, 'x-csrftoken': 'A'.repeat(32) },
+    });
     expect(res.json()).toEqual({ detail: 'CSRF Failed: CSRF token incorrect.' });
   });
 
@@ -40,15 +43,26 @@ describe('an unsafe API request authenticated by the session cookie', () => {
     expect(plain.statusCode, plain.body).toBe(201);
     const masked = maskSecret(browser.csrf());
     expect(masked).toHaveLength(64);
-    const res = await browser.request('POST', '/api/dcim/sites/', { body: site(), headers: { ...json, 'x-csrftoken': masked } });
+    const res = await browser.request('POST', '/api/dcim/sites/', {
+      body: site(),
+      headers: { ...json, 'x-csrftoken': masked },
+    });
     expect(res.statusCode, res.body).toBe(201);
   });
 
   it('is refused from a foreign Origin even with the right token; a trusted origin passes', async () => {
-    const foreign = await browser.request('POST', '/api/dcim/sites/', { body: site(), headers: { ...json, origin: 'https://evil.example' } });
+    const foreign = await browser.request('POST', '/api/dcim/sites/', {
+      body: site(),
+      headers: { ...json, origin: 'https://evil.example' },
+    });
     expect(foreign.statusCode).toBe(403);
-    expect(foreign.json()).toEqual({ detail: 'CSRF Failed: Origin checking failed - https://evil.example does not match any trusted origins.' });
-    const trusted = await browser.request('POST', '/api/dcim/sites/', { body: site(), headers: { ...json, origin: 'https://trusted.example' } });
+    expect(foreign.json()).toEqual({
+      detail: 'CSRF Failed: Origin checking failed - https://evil.example does not match any trusted origins.',
+    });
+    const trusted = await browser.request('POST', '/api/dcim/sites/', {
+      body: site(),
+      headers: { ...json, origin: 'https://trusted.example' },
+    });
     expect(trusted.statusCode).toBe(201);
   });
 
@@ -56,9 +70,15 @@ describe('an unsafe API request authenticated by the session cookie', () => {
     const https = { ...json, 'x-forwarded-proto': 'https', 'x-forwarded-host': 'inv.example' };
     const none = await browser.request('POST', '/api/dcim/sites/', { body: site(), headers: https });
     expect(none.json()).toEqual({ detail: 'CSRF Failed: Referer checking failed - no Referer.' });
-    const other = await browser.request('POST', '/api/dcim/sites/', { body: site(), headers: { ...https, referer: 'https://evil.example/x' } });
+    const other = await browser.request('POST', '/api/dcim/sites/', {
+      body: site(),
+      headers: { ...https, referer: 'https://evil.example/x' },
+    });
     expect(other.statusCode).toBe(403);
-    const ours = await browser.request('POST', '/api/dcim/sites/', { body: site(), headers: { ...https, referer: 'https://inv.example/api/dcim/sites/' } });
+    const ours = await browser.request('POST', '/api/dcim/sites/', {
+      body: site(),
+      headers: { ...https, referer: 'https://inv.example/api/dcim/sites/' },
+    });
     expect(ours.statusCode, ours.body).toBe(201);
   });
 
@@ -73,7 +93,12 @@ describe('token authentication', () => {
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/dcim/sites/',
-      headers: { authorization: `Token ${t.token}`, cookie: browser.cookieHeader(), 'content-type': 'application/json', origin: 'https://evil.example' },
+      headers: {
+        authorization: `Token ${t.token}`,
+        cookie: browser.cookieHeader(),
+        'content-type': 'application/json',
+        origin: 'https://evil.example',
+      },
       payload: JSON.stringify(site()),
     });
     expect(res.statusCode, res.body).toBe(201);
@@ -94,15 +119,24 @@ describe('form bodies on the API', () => {
 
   it('always need the CSRF token, and then write the JSON in _content', async () => {
     const body = site();
-    const missing = await browser.request('POST', '/api/dcim/sites/', { form: { _content: JSON.stringify(body) }, headers: json });
+    const missing = await browser.request('POST', '/api/dcim/sites/', {
+      form: { _content: JSON.stringify(body) },
+      headers: json,
+    });
     expect(missing.json()).toEqual({ detail: 'CSRF Failed: CSRF token missing.' });
-    const ok = await browser.request('POST', '/api/dcim/sites/', { form: { _content: JSON.stringify(body), csrfmiddlewaretoken: maskSecret(browser.csrf()) }, headers: json });
+    const ok = await browser.request('POST', '/api/dcim/sites/', {
+      form: { _content: JSON.stringify(body), csrfmiddlewaretoken: maskSecret(browser.csrf()) },
+      headers: json,
+    });
     expect(ok.statusCode, ok.body).toBe(201);
     expect(ok.json().slug).toBe(body.slug);
   });
 
   it('check the JSON in _content as the API checks a JSON body', async () => {
-    const res = await browser.request('POST', '/api/dcim/sites/', { form: { _content: '{"name": ', csrfmiddlewaretoken: browser.csrf() }, headers: json });
+    const res = await browser.request('POST', '/api/dcim/sites/', {
+      form: { _content: '{"name": ', csrfmiddlewaretoken: browser.csrf() },
+      headers: json,
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().detail).toMatch(/^JSON parse error - /);
   });

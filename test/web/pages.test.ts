@@ -77,36 +77,48 @@ describe('/user/api-tokens/', () => {
     const browser = await signIn(t, u.username, u.password);
     const page = await browser.request('GET', '/user/api-tokens/');
     const csrf = page.body.match(/name="csrfmiddlewaretoken" value="(\w{64})"/)![1]!;
-    const res = await browser.request('POST', '/user/api-tokens/', { form: { csrfmiddlewaretoken: csrf, description: 'from the page', write_enabled: 'on', allowed_ips: '' } });
+    const res = await browser.request('POST', '/user/api-tokens/', {
+      form: { csrfmiddlewaretoken: csrf, description: 'from the page', write_enabled: 'on', allowed_ips: '' },
+    });
     expect(res.statusCode).toBe(201);
     const key = res.body.match(/<code class="key">(\w{40})<\/code>/)![1]!;
     expect((await t.get('/api/users/config/', key)).statusCode).toBe(200);
     const token = (await t.get(`/api/users/tokens/?key=${key}`)).json().results[0];
     expect(token).toMatchObject({ description: 'from the page', write_enabled: true, user: { id: u.id } });
-    const changes = (await t.get(`/api/extras/object-changes/?changed_object_type=users.token&changed_object_id=${token.id}`)).json();
+    const changes = (
+      await t.get(`/api/extras/object-changes/?changed_object_type=users.token&changed_object_id=${token.id}`)
+    ).json();
     expect(changes.results[0]).toMatchObject({ action: { value: 'create' }, user_name: u.username });
   });
 
   it('shows the field errors of a bad token and creates nothing', async () => {
     const u = await makeUser(t);
     const browser = await signIn(t, u.username, u.password);
-    const res = await browser.request('POST', '/user/api-tokens/', { form: { csrfmiddlewaretoken: browser.csrf(), allowed_ips: 'not-a-network' } });
+    const res = await browser.request('POST', '/user/api-tokens/', {
+      form: { csrfmiddlewaretoken: browser.csrf(), allowed_ips: 'not-a-network' },
+    });
     expect(res.statusCode).toBe(400);
     expect(res.body).toContain('allowed_ips: Enter a valid IPv4 or IPv6 address or prefix: not-a-network');
-    const mine = await sql<{ n: number }>`select count(*)::int as n from users_token where user_id = ${u.id}`.execute(t.db.kysely);
+    const mine = await sql<{ n: number }>`select count(*)::int as n from users_token where user_id = ${u.id}`.execute(
+      t.db.kysely,
+    );
     expect(mine.rows[0]!.n).toBe(1);
   });
 
-  it('deletes only the user\'s own tokens', async () => {
+  it("deletes only the user's own tokens", async () => {
     const u = await makeUser(t);
     const other = await makeUser(t);
     const browser = await signIn(t, u.username, u.password);
     const otherId = (await t.get(`/api/users/tokens/?key=${other.token}`)).json().results[0].id;
-    const refused = await browser.request('POST', `/user/api-tokens/${otherId}/delete/`, { form: { csrfmiddlewaretoken: browser.csrf() } });
+    const refused = await browser.request('POST', `/user/api-tokens/${otherId}/delete/`, {
+      form: { csrfmiddlewaretoken: browser.csrf() },
+    });
     expect(refused.statusCode).toBe(404);
     expect((await t.get('/api/users/config/', other.token)).statusCode).toBe(200);
     const ownId = (await t.get(`/api/users/tokens/?key=${u.token}`)).json().results[0].id;
-    const res = await browser.request('POST', `/user/api-tokens/${ownId}/delete/`, { form: { csrfmiddlewaretoken: browser.csrf() } });
+    const res = await browser.request('POST', `/user/api-tokens/${ownId}/delete/`, {
+      form: { csrfmiddlewaretoken: browser.csrf() },
+    });
     expect(res.statusCode).toBe(303);
     expect(res.headers.location).toBe('/user/api-tokens/');
     expect((await t.get('/api/users/config/', u.token)).statusCode).toBe(403);
@@ -128,7 +140,9 @@ describe('with ALLOW_TOKEN_RETRIEVAL off', () => {
 
   it('shows a new key once, on the page that answers its creation, and never in the list', async () => {
     const browser = await signIn(off, off.username, off.password);
-    const res = await browser.request('POST', '/user/api-tokens/', { form: { csrfmiddlewaretoken: browser.csrf(), description: 'shown once', write_enabled: 'on' } });
+    const res = await browser.request('POST', '/user/api-tokens/', {
+      form: { csrfmiddlewaretoken: browser.csrf(), description: 'shown once', write_enabled: 'on' },
+    });
     expect(res.statusCode).toBe(201);
     const key = res.body.match(/<code class="key">(\w{40})<\/code>/)![1]!;
     expect(res.body).toContain('it will not be shown again');
@@ -152,12 +166,25 @@ describe('LOGIN_REQUIRED=true', () => {
       expect(res.statusCode, path).toBe(302);
       expect(res.headers.location).toBe(`/login/?next=${encodeURIComponent(path)}`);
     }
-    const api = await locked.app.inject({ method: 'GET', url: '/api/dcim/sites/', headers: { accept: 'application/json' } });
+    const api = await locked.app.inject({
+      method: 'GET',
+      url: '/api/dcim/sites/',
+      headers: { accept: 'application/json' },
+    });
     expect(api.statusCode).toBe(403);
     expect((await browser.request('GET', '/login/?next=/api/dcim/sites/')).statusCode).toBe(200);
-    const signedIn = await browser.request('POST', '/login/', { form: { username: locked.username, password: locked.password, csrfmiddlewaretoken: browser.csrf(), next: '/api/dcim/sites/' } });
+    const signedIn = await browser.request('POST', '/login/', {
+      form: {
+        username: locked.username,
+        password: locked.password,
+        csrfmiddlewaretoken: browser.csrf(),
+        next: '/api/dcim/sites/',
+      },
+    });
     expect(signedIn.headers.location).toBe('/api/dcim/sites/');
-    expect((await browser.request('GET', '/api/dcim/sites/', { headers: { accept: 'application/json' } })).statusCode).toBe(200);
+    expect(
+      (await browser.request('GET', '/api/dcim/sites/', { headers: { accept: 'application/json' } })).statusCode,
+    ).toBe(200);
   });
 
   it('serves the stylesheet to the sign-in page', async () => {

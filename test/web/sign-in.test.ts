@@ -26,7 +26,8 @@ describe('GET /login/', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
     expect(res.headers['content-security-policy']).toContain("script-src 'self'");
-    for (const field of ['username', 'password', 'csrfmiddlewaretoken', 'next']) expect(res.body).toContain(`name="${field}"`);
+    for (const field of ['username', 'password', 'csrfmiddlewaretoken', 'next'])
+      expect(res.body).toContain(`name="${field}"`);
     expect(res.body).toContain('value="/api/dcim/sites/"');
     expect(browser.csrf()).toMatch(/^[A-Za-z0-9]{32}$/);
     expect(setCookies(res)[0]).toMatch(/^csrftoken=\w{32}; Path=\/; Max-Age=31449600; SameSite=Lax$/);
@@ -38,7 +39,14 @@ describe('POST /login/', () => {
     const browser = newBrowser(t);
     await browser.request('GET', '/login/');
     const before = browser.csrf();
-    const res = await browser.request('POST', '/login/', { form: { username: t.username, password: t.password, csrfmiddlewaretoken: before, next: '/api/dcim/sites/?status=active' } });
+    const res = await browser.request('POST', '/login/', {
+      form: {
+        username: t.username,
+        password: t.password,
+        csrfmiddlewaretoken: before,
+        next: '/api/dcim/sites/?status=active',
+      },
+    });
     expect(res.statusCode).toBe(302);
     expect(res.headers.location).toBe('/api/dcim/sites/?status=active');
     const session = setCookies(res).find((c) => c.startsWith('sessionid='))!;
@@ -59,10 +67,15 @@ describe('POST /login/', () => {
   it('answers a wrong password and an unknown user with the same page and message', async () => {
     const u = await makeUser(t);
     const answers = [];
-    for (const [username, password] of [[u.username, 'wrong'], ['nobody-here', 'wrong']]) {
+    for (const [username, password] of [
+      [u.username, 'wrong'],
+      ['nobody-here', 'wrong'],
+    ]) {
       const browser = newBrowser(t);
       await browser.request('GET', '/login/');
-      const res = await browser.request('POST', '/login/', { form: { username: username!, password: password!, csrfmiddlewaretoken: browser.csrf(), next: '/' } });
+      const res = await browser.request('POST', '/login/', {
+        form: { username: username!, password: password!, csrfmiddlewaretoken: browser.csrf(), next: '/' },
+      });
       expect(res.statusCode).toBe(200);
       expect(res.body).toContain(WRONG);
       expect(browser.cookies.has('sessionid')).toBe(false);
@@ -76,7 +89,9 @@ describe('POST /login/', () => {
     await sql`update users_user set is_active = false where id = ${u.id}`.execute(t.db.kysely);
     const browser = newBrowser(t);
     await browser.request('GET', '/login/');
-    const res = await browser.request('POST', '/login/', { form: { username: u.username, password: u.password, csrfmiddlewaretoken: browser.csrf() } });
+    const res = await browser.request('POST', '/login/', {
+      form: { username: u.username, password: u.password, csrfmiddlewaretoken: browser.csrf() },
+    });
     expect(res.body).toContain(WRONG);
   });
 
@@ -88,7 +103,9 @@ describe('POST /login/', () => {
     await browser.request('GET', '/login/');
     const missing = await browser.request('POST', '/login/', { form: { username: t.username, password: t.password } });
     expect(missing.json()).toEqual({ detail: 'CSRF Failed: CSRF token missing.' });
-    const wrong = await browser.request('POST', '/login/', { form: { username: t.username, password: t.password, csrfmiddlewaretoken: 'x'.repeat(32) } });
+    const wrong = await browser.request('POST', '/login/', {
+      form: { username: t.username, password: t.password, csrfmiddlewaretoken: 'x'.repeat(32) },
+    });
     expect(wrong.json()).toEqual({ detail: 'CSRF Failed: CSRF token incorrect.' });
   });
 
@@ -96,17 +113,26 @@ describe('POST /login/', () => {
     for (const next of ['//evil.example/', 'https://evil.example/', '/\\evil.example', 'javascript:alert(1)']) {
       const browser = newBrowser(t);
       await browser.request('GET', '/login/');
-      const res = await browser.request('POST', '/login/', { form: { username: t.username, password: t.password, csrfmiddlewaretoken: browser.csrf(), next } });
+      const res = await browser.request('POST', '/login/', {
+        form: { username: t.username, password: t.password, csrfmiddlewaretoken: browser.csrf(), next },
+      });
       expect(res.headers.location, next).toBe('/');
     }
   });
 
   it('marks the cookies Secure when the request came over HTTPS through a trusted proxy', async () => {
     const browser = newBrowser(t);
-    const https = { 'x-forwarded-proto': 'https', origin: 'https://inventory.example', 'x-forwarded-host': 'inventory.example' };
+    const https = {
+      'x-forwarded-proto': 'https',
+      origin: 'https://inventory.example',
+      'x-forwarded-host': 'inventory.example',
+    };
     const page = await browser.request('GET', '/login/', { headers: https });
     expect(setCookies(page)[0]).toContain('; Secure');
-    const res = await browser.request('POST', '/login/', { headers: https, form: { username: t.username, password: t.password, csrfmiddlewaretoken: browser.csrf() } });
+    const res = await browser.request('POST', '/login/', {
+      headers: https,
+      form: { username: t.username, password: t.password, csrfmiddlewaretoken: browser.csrf() },
+    });
     expect(res.statusCode).toBe(302);
     expect(setCookies(res).find((c) => c.startsWith('sessionid='))).toContain('; Secure');
   });
@@ -116,7 +142,10 @@ describe('the growing wait after failed sign-ins', () => {
   const attempt = async (username: string, password: string, ip: string) => {
     const browser = newBrowser(t);
     await browser.request('GET', '/login/');
-    return browser.request('POST', '/login/', { headers: { 'x-forwarded-for': ip }, form: { username, password, csrfmiddlewaretoken: browser.csrf() } });
+    return browser.request('POST', '/login/', {
+      headers: { 'x-forwarded-for': ip },
+      form: { username, password, csrfmiddlewaretoken: browser.csrf() },
+    });
   };
 
   it('lets three mistakes pass, then refuses attempts for that user from that address for a while, even the right password', async () => {
@@ -148,14 +177,17 @@ describe('sessions', () => {
     const browser = await signIn(t, t.username, t.password);
     const other = await buildApp(loadConfig({ LOG_LEVEL: 'silent' }), { db: t.db });
     const cookie = browser.cookieHeader();
-    const viaOther = () => other.inject({ method: 'GET', url: '/api/users/config/', headers: { cookie, accept: 'application/json' } });
+    const viaOther = () =>
+      other.inject({ method: 'GET', url: '/api/users/config/', headers: { cookie, accept: 'application/json' } });
     expect((await viaOther()).statusCode).toBe(200);
     const out = await browser.request('POST', '/logout/', { form: { csrfmiddlewaretoken: browser.csrf() } });
     expect(out.statusCode).toBe(302);
     expect(out.headers.location).toBe('/login/');
     expect(browser.cookies.has('sessionid')).toBe(false);
     expect((await viaOther()).statusCode).toBe(403);
-    expect((await t.app.inject({ method: 'GET', url: '/api/users/config/', headers: { cookie } })).statusCode).toBe(403);
+    expect((await t.app.inject({ method: 'GET', url: '/api/users/config/', headers: { cookie } })).statusCode).toBe(
+      403,
+    );
     await other.close();
   });
 
@@ -163,13 +195,17 @@ describe('sessions', () => {
     const browser = await signIn(t, t.username, t.password);
     const cookie = browser.cookieHeader();
     expect((await browser.request('GET', '/logout/')).statusCode).toBe(302);
-    expect((await t.app.inject({ method: 'GET', url: '/api/users/config/', headers: { cookie } })).statusCode).toBe(403);
+    expect((await t.app.inject({ method: 'GET', url: '/api/users/config/', headers: { cookie } })).statusCode).toBe(
+      403,
+    );
   });
 
   it('an expired session or an inactive user authenticates nobody', async () => {
     const u = await makeUser(t);
     const expired = await signIn(t, u.username, u.password);
-    await sql`update users_session set expires = now() - interval '1 second' where user_id = ${u.id}`.execute(t.db.kysely);
+    await sql`update users_session set expires = now() - interval '1 second' where user_id = ${u.id}`.execute(
+      t.db.kysely,
+    );
     expect((await expired.request('GET', '/api/users/config/')).statusCode).toBe(403);
     const inactive = await signIn(t, u.username, u.password);
     await sql`update users_user set is_active = false where id = ${u.id}`.execute(t.db.kysely);
@@ -179,7 +215,12 @@ describe('sessions', () => {
   it('a cookie that is not a session key is ignored, not an error', async () => {
     const anonymous = await t.app.inject({ method: 'GET', url: '/api/users/config/' });
     expect(anonymous.statusCode).toBe(403);
-    for (const cookie of ['sessionid=short', 'sessionid=' + 'A'.repeat(43), 'sessionid="%zz"; csrftoken=', 'sessionid']) {
+    for (const cookie of [
+      'sessionid=short',
+      'sessionid=' + 'A'.repeat(43),
+      'sessionid="%zz"; csrftoken=',
+      'sessionid',
+    ]) {
       const res = await t.app.inject({ method: 'GET', url: '/api/users/config/', headers: { cookie } });
       expect(res.statusCode, cookie).toBe(403);
       expect(res.json()).toEqual(anonymous.json());

@@ -20,14 +20,19 @@ import { TerminationSide } from './choices.js';
 import { searchTerm } from '../../core/query/filter-conditions.js';
 import { likeEscape, likeFor } from '../../core/query/lookups.js';
 
-const notAChoice = (v: unknown) => (TerminationSide.labels.has(v as string) ? undefined : `"${String(v)}" is not a valid choice.`);
+const notAChoice = (v: unknown) =>
+  TerminationSide.labels.has(v as string) ? undefined : `"${String(v)}" is not a valid choice.`;
 
 const termSideFilter: CustomFilter = {
   lookups: ['n'],
   type: 'string',
   async build(values, lookup) {
     const bad = values.find((v) => !TerminationSide.labels.has(v));
-    if (bad !== undefined) throw Errors.invalidFilter(lookup === 'n' ? 'term_side__n' : 'term_side', `Select a valid choice. ${bad} is not one of the available choices.`);
+    if (bad !== undefined)
+      throw Errors.invalidFilter(
+        lookup === 'n' ? 'term_side__n' : 'term_side',
+        `Select a valid choice. ${bad} is not one of the available choices.`,
+      );
     return lookup === 'n' ? sql`not (t.term_side = any(${values}))` : sql`t.term_side = any(${values})`;
   },
 };
@@ -42,13 +47,24 @@ export const circuitTermination = defineModel({
     site: fk('dcim.site', { onDelete: 'protect' }),
     provider_network: fk('circuits.providernetwork', { onDelete: 'protect' }),
     port_speed: { kind: 'integer', nullable: true, min: 0, label: 'port speed (Kbps)' },
-    upstream_speed: { kind: 'integer', nullable: true, min: 0, label: 'upstream speed (Kbps)', help: 'Upstream speed, if different from port speed' },
+    upstream_speed: {
+      kind: 'integer',
+      nullable: true,
+      min: 0,
+      label: 'upstream speed (Kbps)',
+      help: 'Upstream speed, if different from port speed',
+    },
     xconnect_id: { kind: 'string', maxLength: 50, label: 'cross-connect ID' },
     pp_info: { kind: 'string', maxLength: 100, label: 'patch panel/port(s)' },
     description: description(),
     mark_connected: { kind: 'boolean', default: false },
     // NetBox 3.4 nested serializers give the cable as its id; the full form nests it
-    cable: { kind: 'computed', readOnly: true, shape: { $model: 'dcim.cable', nullable: true }, shapeIn: { brief: { type: 'integer', nullable: true }, nested: { type: 'integer', nullable: true } } },
+    cable: {
+      kind: 'computed',
+      readOnly: true,
+      shape: { $model: 'dcim.cable', nullable: true },
+      shapeIn: { brief: { type: 'integer', nullable: true }, nested: { type: 'integer', nullable: true } },
+    },
     cable_end: { kind: 'string', readOnly: true, maxLength: 1 },
     link_peers: { kind: 'computed', readOnly: true, shape: CABLED_SHAPES.peers },
     link_peers_type: { kind: 'computed', readOnly: true, shape: CABLED_SHAPES.peersType },
@@ -84,7 +100,8 @@ export const circuitTermination = defineModel({
       const atSite = data.site_id != null;
       const inNetwork = data.provider_network_id != null;
       if (!atSite && !inNetwork) return { __all__: ['A circuit termination needs a site or a provider network.'] };
-      if (atSite && inNetwork) return { __all__: ['A circuit termination cannot have both a site and a provider network.'] };
+      if (atSite && inNetwork)
+        return { __all__: ['A circuit termination cannot have both a site and a provider network.'] };
       return undefined;
     },
     async represent(rc, rows, out, { mode }) {
@@ -94,8 +111,13 @@ export const circuitTermination = defineModel({
       const cableIds = [...new Set(cabled.map((r) => Number(r.cable_id)))];
       let peers = new Map<number, { type: string; peers: Row[] }>();
       if (mode === 'full' && cableModel && cableIds.length) {
-        for (const c of await render(rc, cableModel, await fetchRowsById(rc, cableModel, cableIds), 'nested')) cables.set(Number(c.id), c);
-        peers = await loadLinkPeers(rc, 'circuits.circuittermination', cabled.map((r) => Number(r.id)));
+        for (const c of await render(rc, cableModel, await fetchRowsById(rc, cableModel, cableIds), 'nested'))
+          cables.set(Number(c.id), c);
+        peers = await loadLinkPeers(
+          rc,
+          'circuits.circuittermination',
+          cabled.map((r) => Number(r.id)),
+        );
       }
       rows.forEach((r, i) => {
         const o = out[i]!;

@@ -30,7 +30,17 @@ export const TERMINATION_SHAPE = {
     xconnect_id: { type: 'string' },
     description: { type: 'string' },
   },
-  required: ['id', 'url', 'display', 'site', 'provider_network', 'port_speed', 'upstream_speed', 'xconnect_id', 'description'],
+  required: [
+    'id',
+    'url',
+    'display',
+    'site',
+    'provider_network',
+    'port_speed',
+    'upstream_speed',
+    'xconnect_id',
+    'description',
+  ],
   additionalProperties: false,
 } as const;
 
@@ -39,14 +49,22 @@ export async function renderTerminationsOf(rc: RequestContext, circuits: Row[]):
   const out = new Map<string, Row>();
   const ids = circuits.map((c) => Number(c.id));
   if (!ids.length) return out;
-  const res = await sql<Row>`select * from circuits_circuittermination where circuit_id = any(${ids}::bigint[])`.execute(rc.q);
+  const res =
+    await sql<Row>`select * from circuits_circuittermination where circuit_id = any(${ids}::bigint[])`.execute(rc.q);
   if (!res.rows.length) return out;
   const cidOf = new Map(circuits.map((c) => [Number(c.id), String(c.cid)]));
   const model = rc.app.registry.get('circuits.circuittermination');
   const nested = new Map<string, Map<number, Row>>();
   for (const [key, to] of PARENTS) {
     const target = rc.app.registry.get(to);
-    const want = [...new Set(res.rows.map((r) => r[`${key}_id`]).filter((v) => v != null).map(Number))];
+    const want = [
+      ...new Set(
+        res.rows
+          .map((r) => r[`${key}_id`])
+          .filter((v) => v != null)
+          .map(Number),
+      ),
+    ];
     const rendered = await render(rc, target, await fetchRowsById(rc, target, want), 'nested');
     nested.set(key, new Map(rendered.map((r) => [Number(r.id), r])));
   }

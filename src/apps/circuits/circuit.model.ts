@@ -36,7 +36,10 @@ export const circuit = defineModel({
   },
   uniqueTogether: [
     { fields: ['provider', 'cid'], message: 'Circuit with this Provider and Circuit ID already exists.' },
-    { fields: ['provider_account', 'cid'], message: 'Circuit with this Provider account and Circuit ID already exists.' },
+    {
+      fields: ['provider_account', 'cid'],
+      message: 'Circuit with this Provider account and Circuit ID already exists.',
+    },
   ],
   filters: {
     ...terminationFilters(['site', 'region', 'site_group', 'provider_network'], 'circuit'),
@@ -50,9 +53,11 @@ export const circuit = defineModel({
       // NetBox 3.7 Circuit.clean()
       const { provider_id: provider, provider_account_id: account } = { ...before, ...data };
       if (account == null) return;
-      const res = await sql<Row>`select provider_id from circuits_provideraccount where id = ${Number(account)}`.execute(rc.q);
+      const res =
+        await sql<Row>`select provider_id from circuits_provideraccount where id = ${Number(account)}`.execute(rc.q);
       const owner = res.rows[0]?.provider_id;
-      if (owner != null && Number(owner) !== Number(provider)) return { provider_account: ['The assigned account must belong to the assigned provider.'] };
+      if (owner != null && Number(owner) !== Number(provider))
+        return { provider_account: ['The assigned account must belong to the assigned provider.'] };
     },
     async represent(rc: RequestContext, rows: Row[], out: Row[], { mode }) {
       if (mode !== 'full') return;
@@ -67,4 +72,3 @@ export const circuit = defineModel({
   ordering: ['provider', 'cid'],
   search: ['cid', 'description', 'comments'],
 });
-

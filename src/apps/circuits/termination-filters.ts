@@ -11,8 +11,14 @@ import { idSetFilter } from '../tenancy/id-set-filter.js';
 /** which terminations a filter value set selects, as a condition on `ct` */
 const BY_TARGET: Record<string, { target: string; where: (ids: Cond) => Cond }> = {
   site: { target: 'dcim.site', where: (ids) => sql`ct.site_id in ${ids}` },
-  region: { target: 'dcim.region', where: (ids) => sql`ct.site_id in (select s.id from dcim_site s where s.region_id in ${ids})` },
-  site_group: { target: 'dcim.sitegroup', where: (ids) => sql`ct.site_id in (select s.id from dcim_site s where s.group_id in ${ids})` },
+  region: {
+    target: 'dcim.region',
+    where: (ids) => sql`ct.site_id in (select s.id from dcim_site s where s.region_id in ${ids})`,
+  },
+  site_group: {
+    target: 'dcim.sitegroup',
+    where: (ids) => sql`ct.site_id in (select s.id from dcim_site s where s.group_id in ${ids})`,
+  },
   provider_network: { target: 'circuits.providernetwork', where: (ids) => sql`ct.provider_network_id in ${ids}` },
 };
 

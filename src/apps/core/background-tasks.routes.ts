@@ -43,7 +43,8 @@ export function registerBackgroundTaskRoutes(app: FastifyInstance, ctx: AppConte
     staffOnly(rc);
     const params = queryParams(request);
     for (const name of params.keys()) {
-      if (!['queue', 'status', 'limit', 'offset', 'format'].includes(name)) throw Errors.invalidFilter(name, 'Unknown filter.');
+      if (!['queue', 'status', 'limit', 'offset', 'format'].includes(name))
+        throw Errors.invalidFilter(name, 'Unknown filter.');
     }
     const page = parsePage(ctx.config, params);
     const list = await listTasks(rc, {
@@ -52,31 +53,77 @@ export function registerBackgroundTaskRoutes(app: FastifyInstance, ctx: AppConte
       limit: page.limit ?? 1_000_000,
       offset: page.offset,
     });
-    return { count: list.count, ...pageLinks(`${rc.baseUrl}${BASE}/background-tasks/`, params, page, list.count), results: list.results };
+    return {
+      count: list.count,
+      ...pageLinks(`${rc.baseUrl}${BASE}/background-tasks/`, params, page, list.count),
+      results: list.results,
+    };
   });
   app.get<{ Params: { id: string } }>(`${BASE}/background-tasks/:id/`, read, async (request) => {
     staffOnly(request.rc);
     return getTask(request.rc, parseId(request.params.id));
   });
-  app.post<{ Params: { id: string } }>(`${BASE}/background-tasks/:id/requeue/`, { config: { allow: 'POST, OPTIONS' } }, async (request) => {
-    staffOnly(request.rc);
-    return requeueTask(request.rc, parseId(request.params.id));
-  });
+  app.post<{ Params: { id: string } }>(
+    `${BASE}/background-tasks/:id/requeue/`,
+    { config: { allow: 'POST, OPTIONS' } },
+    async (request) => {
+      staffOnly(request.rc);
+      return requeueTask(request.rc, parseId(request.params.id));
+    },
+  );
 }
 
 const DETAIL = { $ref: '#/components/schemas/Detail' };
 const OBJ = { type: 'object', additionalProperties: true };
-const LIST = { type: 'object', properties: { count: { type: 'integer' }, next: { type: 'string', nullable: true }, previous: { type: 'string', nullable: true }, results: { type: 'array', items: OBJ } } };
+const LIST = {
+  type: 'object',
+  properties: {
+    count: { type: 'integer' },
+    next: { type: 'string', nullable: true },
+    previous: { type: 'string', nullable: true },
+    results: { type: 'array', items: OBJ },
+  },
+};
 const ID = { name: 'id', in: 'path', required: true, schema: { type: 'string' } };
 const doc = (path: string, method: 'get' | 'post', operationId: string, summary: string, ok: Shape): RouteDoc => ({
-  path, method, operationId, tag: 'core', summary, responses: { 200: ok, 403: DETAIL }, ...(path.includes('{id}') ? { parameters: [ID] } : {}),
+  path,
+  method,
+  operationId,
+  tag: 'core',
+  summary,
+  responses: { 200: ok, 403: DETAIL },
+  ...(path.includes('{id}') ? { parameters: [ID] } : {}),
 });
 
 /** The routes above in the OpenAPI document. */
 export const BACKGROUND_TASK_DOCS: RouteDoc[] = [
-  doc(`${BASE}/background-queues/`, 'get', 'core_background_queues_list', 'Webhook delivery queues with their counts (NetBox 4 shape)', LIST),
-  doc(`${BASE}/background-tasks/`, 'get', 'core_background_tasks_list', 'Webhook deliveries as background tasks; ?queue= and ?status= filter', LIST),
-  doc(`${BASE}/background-tasks/{id}/`, 'get', 'core_background_tasks_retrieve', 'One delivery: request, response, error log', OBJ),
-  doc(`${BASE}/background-tasks/{id}/requeue/`, 'post', 'core_background_tasks_requeue_create', 'Send a failed delivery again', OBJ),
+  doc(
+    `${BASE}/background-queues/`,
+    'get',
+    'core_background_queues_list',
+    'Webhook delivery queues with their counts (NetBox 4 shape)',
+    LIST,
+  ),
+  doc(
+    `${BASE}/background-tasks/`,
+    'get',
+    'core_background_tasks_list',
+    'Webhook deliveries as background tasks; ?queue= and ?status= filter',
+    LIST,
+  ),
+  doc(
+    `${BASE}/background-tasks/{id}/`,
+    'get',
+    'core_background_tasks_retrieve',
+    'One delivery: request, response, error log',
+    OBJ,
+  ),
+  doc(
+    `${BASE}/background-tasks/{id}/requeue/`,
+    'post',
+    'core_background_tasks_requeue_create',
+    'Send a failed delivery again',
+    OBJ,
+  ),
   doc(`${BASE}/background-workers/`, 'get', 'core_background_workers_list', 'Webhook workers alive', LIST),
 ];

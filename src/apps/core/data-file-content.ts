@@ -25,7 +25,13 @@ export async function readDataFile(rc: Pick<RequestContext, 'q'>, id: number): P
   const r = res.rows[0];
   if (!r) return null;
   // pg returns a Buffer, PGlite a Uint8Array
-  return { id: Number(r.id), source_id: Number(r.source_id), path: r.path, hash: r.hash, data: Buffer.from(r.data.buffer, r.data.byteOffset, r.data.byteLength) };
+  return {
+    id: Number(r.id),
+    source_id: Number(r.source_id),
+    path: r.path,
+    hash: r.hash,
+    data: Buffer.from(r.data.buffer, r.data.byteOffset, r.data.byteLength),
+  };
 }
 
 const UTF8 = new TextDecoder('utf-8', { fatal: true });

@@ -14,7 +14,10 @@ import { BY_REQUEST_ACTIONS, byRequestCondition } from '../../core/query/filter-
 const byRequestFilters: Record<string, CustomFilter> = Object.fromEntries(
   Object.keys(BY_REQUEST_ACTIONS).map((name) => [
     name,
-    { type: 'string', build: async (values, _lookup, { model }) => byRequestCondition(model, name, values) } satisfies CustomFilter,
+    {
+      type: 'string',
+      build: async (values, _lookup, { model }) => byRequestCondition(model, name, values),
+    } satisfies CustomFilter,
   ]),
 );
 

@@ -36,14 +36,29 @@ function lockBusy(e: unknown): boolean {
   return (e as { code?: string }).code === '55P03';
 }
 
-async function recordJob(rc: RequestContext, sourceId: number, started: Date, status: 'completed' | 'errored', data: unknown, error = '') {
+async function recordJob(
+  rc: RequestContext,
+  sourceId: number,
+  started: Date,
+  status: 'completed' | 'errored',
+  data: unknown,
+  error = '',
+) {
   await sql`insert into core_job (object_type, object_id, name, status, created, started, completed, user_id, data, error, job_id)
     values ('core.datasource', ${sourceId}, ${SYNC_JOB_NAME}, ${status}, ${started.toISOString()}, ${started.toISOString()}, now(),
       ${rc.user?.id ?? null}, ${JSON.stringify(data)}::jsonb, ${error}, ${randomUUID()}::uuid)`.execute(rc.q);
 }
 
-async function writeFiles(rc: RequestContext, sourceId: number, files: Map<string, WalkedFile>): Promise<Omit<SyncCounts, 'skipped'>> {
-  const known = await sql<{ id: number; path: string; hash: string }>`select id, path, hash from core_datafile where source_id = ${sourceId}`.execute(rc.q);
+async function writeFiles(
+  rc: RequestContext,
+  sourceId: number,
+  files: Map<string, WalkedFile>,
+): Promise<Omit<SyncCounts, 'skipped'>> {
+  const known = await sql<{
+    id: number;
+    path: string;
+    hash: string;
+  }>`select id, path, hash from core_datafile where source_id = ${sourceId}`.execute(rc.q);
   const gone = known.rows.filter((r) => !files.has(r.path)).map((r) => Number(r.id));
   const changed = known.rows.filter((r) => files.has(r.path) && files.get(r.path)!.hash !== r.hash);
   const knownPaths = new Set(known.rows.map((r) => r.path));
@@ -52,13 +67,18 @@ async function writeFiles(rc: RequestContext, sourceId: number, files: Map<strin
   if (gone.length) await sql`delete from core_datafile where id = any(${gone}::bigint[])`.execute(rc.q);
   for (const r of changed) {
     const f = files.get(r.path)!;
-    await sql`update core_datafile set size = ${f.size}, hash = ${f.hash}, last_updated = now() where id = ${r.id}`.execute(rc.q);
+    await sql`update core_datafile set size = ${f.size}, hash = ${f.hash}, last_updated = now() where id = ${r.id}`.execute(
+      rc.q,
+    );
     await sql`update core_datafile_data set data = ${f.data} where file_id = ${r.id}`.execute(rc.q);
   }
   for (let i = 0; i < fresh.length; i += BATCH) {
     const batch = fresh.slice(i, i + BATCH);
     const rows = sql.join(batch.map((p) => sql`(${sourceId}, ${p}, ${files.get(p)!.size}, ${files.get(p)!.hash})`));
-    const ids = await sql<{ id: number; path: string }>`insert into core_datafile (source_id, path, size, hash) values ${rows} returning id, path`.execute(rc.q);
+    const ids = await sql<{
+      id: number;
+      path: string;
+    }>`insert into core_datafile (source_id, path, size, hash) values ${rows} returning id, path`.execute(rc.q);
     const data = sql.join(ids.rows.map((r) => sql`(${r.id}, ${files.get(r.path)!.data})`));
     await sql`insert into core_datafile_data (file_id, data) values ${data}`.execute(rc.q);
   }
@@ -70,11 +90,16 @@ export async function syncDataSource(rc: RequestContext, sourceId: number): Prom
   const started = new Date();
   try {
     return await inTransaction(rc, async (trx) => {
-      const locked = await sql<{ type: string; source_url: string; ignore_rules: string }>`select type, source_url, ignore_rules
+      const locked = await sql<{
+        type: string;
+        source_url: string;
+        ignore_rules: string;
+      }>`select type, source_url, ignore_rules
         from core_datasource where id = ${sourceId} for update nowait`.execute(trx.q);
       const source = locked.rows[0];
       if (!source) throw Errors.notFound();
-      if (source.type !== 'local') throw new SyncError(`Data sources of type "${source.type}" cannot be synced by this service.`);
+      if (source.type !== 'local')
+        throw new SyncError(`Data sources of type "${source.type}" cannot be synced by this service.`);
       const settings = rc.app.config.dataSources;
       const root = await realSourceDirectory(settings.roots, source.source_url).catch((e: Error) => {
         throw new SyncError(e.message);
@@ -84,7 +109,9 @@ export async function syncDataSource(rc: RequestContext, sourceId: number): Prom
       // objects with auto sync take their changed files' content (synced-data.ts)
       const notSynced = await autoSyncObjects(trx, sourceId);
       if (notSynced.length) counts.auto_sync_failed = notSynced;
-      await sql`update core_datasource set status = 'completed', last_synced = now() where id = ${sourceId}`.execute(trx.q);
+      await sql`update core_datasource set status = 'completed', last_synced = now() where id = ${sourceId}`.execute(
+        trx.q,
+      );
       await recordJob(trx, sourceId, started, 'completed', counts);
       return counts;
     });

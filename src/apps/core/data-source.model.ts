@@ -31,7 +31,8 @@ export const dataSource = defineModel({
     parameters: {
       kind: 'json',
       nullable: true,
-      validate: (v) => (v !== null && (typeof v !== 'object' || Array.isArray(v)) ? 'Parameters must be a JSON object.' : undefined),
+      validate: (v) =>
+        v !== null && (typeof v !== 'object' || Array.isArray(v)) ? 'Parameters must be a JSON object.' : undefined,
     },
     ignore_rules: { kind: 'text', help: 'Patterns (one per line) matching files to ignore when syncing' },
     // not in NetBox 3.7's serializer (its model has it): when the last sync completed
@@ -41,7 +42,11 @@ export const dataSource = defineModel({
   hooks: {
     async validate({ rc, data, before }): Promise<Record<string, string[]> | void> {
       if (data.type !== 'local') {
-        return { type: [`Data sources of type "${String(data.type)}" are not supported by this service: only "local" (a directory on the server) can be synced.`] };
+        return {
+          type: [
+            `Data sources of type "${String(data.type)}" are not supported by this service: only "local" (a directory on the server) can be synced.`,
+          ],
+        };
       }
       const named = localDirectory(String(data.source_url ?? ''));
       if ('error' in named) return { source_url: [named.error] };
@@ -50,13 +55,17 @@ export const dataSource = defineModel({
       // a new source, or one pointed elsewhere, decides what the service reads from its disk
       const repointed = !before || before.source_url !== data.source_url || before.type !== data.type;
       if (repointed && !(await hasPermission(rc, rc.app.registry.get('core.datasource'), 'sync'))) {
-        throw Errors.permissionDenied('Only superusers and users allowed to synchronize data sources (core.sync_datasource) may create a data source or change its URL.');
+        throw Errors.permissionDenied(
+          'Only superusers and users allowed to synchronize data sources (core.sync_datasource) may create a data source or change its URL.',
+        );
       }
     },
     async afterDelete({ rc, rows }) {
       // NetBox 3.7: a data source's jobs go with it (JobsMixin)
       const ids = rows.map((r) => Number(r.id));
-      await sql`delete from core_job where object_type = 'core.datasource' and object_id = any(${ids}::bigint[])`.execute(rc.q);
+      await sql`delete from core_job where object_type = 'core.datasource' and object_id = any(${ids}::bigint[])`.execute(
+        rc.q,
+      );
     },
   },
   // NetBox 3.7 NestedDataSourceSerializer

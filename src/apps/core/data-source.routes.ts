@@ -16,19 +16,24 @@ const NO_SYNC_PERMISSION = 'This user does not have permission to synchronize th
 
 export function registerDataSourceRoutes(app: FastifyInstance, ctx: AppContext): void {
   const model = ctx.registry.get('core.datasource');
-  app.post<{ Params: { id: string } }>('/api/core/data-sources/:id/sync/', { config: { allow: 'POST' } }, async (request) => {
-    const rc = request.rc;
-    const id = parseId(request.params.id);
-    await fetchOne(rc, model, id, await requirePermission(rc, model, 'view'));
-    try {
-      await assertWithinConstraints(rc, model, await requirePermission(rc, model, 'sync'), [id]);
-    } catch (e) {
-      if ((e as { code?: string }).code === Errors.permissionDenied.code) throw Errors.permissionDenied(NO_SYNC_PERMISSION);
-      throw e;
-    }
-    await syncDataSource(rc, id);
-    return getObject(rc, model, id, queryParams(request));
-  });
+  app.post<{ Params: { id: string } }>(
+    '/api/core/data-sources/:id/sync/',
+    { config: { allow: 'POST' } },
+    async (request) => {
+      const rc = request.rc;
+      const id = parseId(request.params.id);
+      await fetchOne(rc, model, id, await requirePermission(rc, model, 'view'));
+      try {
+        await assertWithinConstraints(rc, model, await requirePermission(rc, model, 'sync'), [id]);
+      } catch (e) {
+        if ((e as { code?: string }).code === Errors.permissionDenied.code)
+          throw Errors.permissionDenied(NO_SYNC_PERMISSION);
+        throw e;
+      }
+      await syncDataSource(rc, id);
+      return getObject(rc, model, id, queryParams(request));
+    },
+  );
 }
 
 const DETAIL = { $ref: '#/components/schemas/Detail' };

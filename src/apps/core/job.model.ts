@@ -26,7 +26,10 @@ function timeFilter(column: string, op: '=' | '>=' | '<='): CustomFilter {
       const times = values.map((v) => parseFilterValue(param, 'datetime', v) as string);
       const ref = sql.ref(`${alias}.${column}`);
       if (op === '=') return sql`${ref} = any(${times}::timestamptz[])`;
-      return sql`(${sql.join(times.map((t) => sql`${ref} ${sql.raw(op)} ${t}::timestamptz`), sql` and `)})`;
+      return sql`(${sql.join(
+        times.map((t) => sql`${ref} ${sql.raw(op)} ${t}::timestamptz`),
+        sql` and `,
+      )})`;
     },
   };
 }
@@ -89,7 +92,11 @@ export const job = defineModel({
   customFields: false,
   changelog: false,
   timestamps: false,
-  filters: { ...(Object.assign({}, ...TIMES.map(timeFilters)) as Record<string, CustomFilter>), user: userFilter, q: searchFilter },
+  filters: {
+    ...(Object.assign({}, ...TIMES.map(timeFilters)) as Record<string, CustomFilter>),
+    user: userFilter,
+    q: searchFilter,
+  },
   display: (row) => String(row.job_id),
   // NetBox 3.7 NestedJobSerializer (url, created, completed, user, status; id and display besides)
   brief: ['created', 'completed', 'user', 'status'],

@@ -14,7 +14,8 @@ export function localDirectory(sourceUrl: string): { dir: string } | { error: st
   const m = /^([a-zA-Z][a-zA-Z0-9+.-]*):/.exec(sourceUrl);
   const scheme = m?.[1]?.toLowerCase() ?? '';
   // NetBox 3.7: a local source's URL has the file scheme or none
-  if (scheme && scheme !== 'file') return { error: 'URLs for local sources must start with file:// (or specify no scheme)' };
+  if (scheme && scheme !== 'file')
+    return { error: 'URLs for local sources must start with file:// (or specify no scheme)' };
   let dir = sourceUrl;
   if (scheme === 'file') {
     try {
@@ -48,7 +49,9 @@ export async function realSourceDirectory(roots: readonly string[], sourceUrl: s
   });
   const realRoots = await Promise.all(roots.map((r) => realpath(resolve(r)).catch(() => resolve(r))));
   if (realRoots.length && !realRoots.some((r) => isWithin(r, real))) {
-    throw new Error(`Directory ${named.dir} resolves to ${real}, outside every allowed data source root (DATA_SOURCE_ROOTS).`);
+    throw new Error(
+      `Directory ${named.dir} resolves to ${real}, outside every allowed data source root (DATA_SOURCE_ROOTS).`,
+    );
   }
   return real;
 }

@@ -65,7 +65,10 @@ export function fnmatchRegExp(pattern: string): RegExp {
 
 /** the ignore rules as matchers; blank lines match nothing */
 export function ignoreMatchers(rules: string): RegExp[] {
-  return rules.split(/\r?\n/).filter((r) => r !== '').map(fnmatchRegExp);
+  return rules
+    .split(/\r?\n/)
+    .filter((r) => r !== '')
+    .map(fnmatchRegExp);
 }
 
 export async function walkSource(root: string, ignoreRules: string, limits: DataSourceSettings): Promise<WalkResult> {
@@ -83,15 +86,23 @@ export async function walkSource(root: string, ignoreRules: string, limits: Data
       const st = await handle.stat();
       if (!st.isFile()) return void result.skipped.push({ path: rel, reason: 'not a regular file' });
       if (st.size > limits.maxFileSize) {
-        return void result.skipped.push({ path: rel, reason: `larger than DATA_SOURCE_MAX_FILE_SIZE (${limits.maxFileSize} bytes)` });
+        return void result.skipped.push({
+          path: rel,
+          reason: `larger than DATA_SOURCE_MAX_FILE_SIZE (${limits.maxFileSize} bytes)`,
+        });
       }
       const data = await handle.readFile();
       if (data.length > limits.maxFileSize) {
-        return void result.skipped.push({ path: rel, reason: `larger than DATA_SOURCE_MAX_FILE_SIZE (${limits.maxFileSize} bytes)` });
+        return void result.skipped.push({
+          path: rel,
+          reason: `larger than DATA_SOURCE_MAX_FILE_SIZE (${limits.maxFileSize} bytes)`,
+        });
       }
       total += data.length;
-      if (total > limits.maxTotalSize) throw new SyncError(`The files exceed DATA_SOURCE_MAX_TOTAL_SIZE (${limits.maxTotalSize} bytes).`);
-      if (result.files.size >= limits.maxFiles) throw new SyncError(`The source holds more than DATA_SOURCE_MAX_FILES (${limits.maxFiles}) files.`);
+      if (total > limits.maxTotalSize)
+        throw new SyncError(`The files exceed DATA_SOURCE_MAX_TOTAL_SIZE (${limits.maxTotalSize} bytes).`);
+      if (result.files.size >= limits.maxFiles)
+        throw new SyncError(`The source holds more than DATA_SOURCE_MAX_FILES (${limits.maxFiles}) files.`);
       result.files.set(rel, { size: data.length, hash: createHash('sha256').update(data).digest('hex'), data });
     } catch (e) {
       if (e instanceof SyncError) throw e;
@@ -106,8 +117,12 @@ export async function walkSource(root: string, ignoreRules: string, limits: Data
     try {
       entries = await readdir(dir, { withFileTypes: true });
     } catch (e) {
-      if (prefix === '') throw new SyncError(`Directory ${dir} cannot be read (${(e as NodeJS.ErrnoException).code ?? 'error'}).`);
-      return void result.skipped.push({ path: prefix.slice(0, -1), reason: `directory cannot be read (${(e as NodeJS.ErrnoException).code ?? 'error'})` });
+      if (prefix === '')
+        throw new SyncError(`Directory ${dir} cannot be read (${(e as NodeJS.ErrnoException).code ?? 'error'}).`);
+      return void result.skipped.push({
+        path: prefix.slice(0, -1),
+        reason: `directory cannot be read (${(e as NodeJS.ErrnoException).code ?? 'error'})`,
+      });
     }
     entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
     for (const entry of entries) {
@@ -126,8 +141,10 @@ export async function walkSource(root: string, ignoreRules: string, limits: Data
       if (entry.isSymbolicLink()) {
         const target = await realpath(absolute).catch(() => null);
         if (target === null) result.skipped.push({ path: rel, reason: 'broken symbolic link' });
-        else if (!isWithin(root, target)) result.skipped.push({ path: rel, reason: 'symbolic link leads outside the data source' });
-        else if (!(await stat(target).catch(() => null))?.isFile()) result.skipped.push({ path: rel, reason: 'symbolic link to a directory or special file (not followed)' });
+        else if (!isWithin(root, target))
+          result.skipped.push({ path: rel, reason: 'symbolic link leads outside the data source' });
+        else if (!(await stat(target).catch(() => null))?.isFile())
+          result.skipped.push({ path: rel, reason: 'symbolic link to a directory or special file (not followed)' });
         else await readOne(rel, target, true);
         continue;
       }

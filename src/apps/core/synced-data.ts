@@ -42,10 +42,26 @@ const SYNCED = new Map<string, SyncedData>();
 /** NetBox 3.7 SyncedDataMixin's fields */
 export function syncedDataFields(): Record<string, FieldDef> {
   return {
-    data_source: { kind: 'fk', to: 'core.datasource', nullable: true, onDelete: 'protect', noFilter: true, help: 'Remote data source' },
-    data_path: { kind: 'string', maxLength: 1000, readOnly: true, help: 'Path to remote file (relative to data source root)' },
+    data_source: {
+      kind: 'fk',
+      to: 'core.datasource',
+      nullable: true,
+      onDelete: 'protect',
+      noFilter: true,
+      help: 'Remote data source',
+    },
+    data_path: {
+      kind: 'string',
+      maxLength: 1000,
+      readOnly: true,
+      help: 'Path to remote file (relative to data source root)',
+    },
     data_file: { kind: 'fk', to: 'core.datafile', nullable: true, onDelete: 'set_null', noFilter: true },
-    auto_sync_enabled: { kind: 'boolean', default: false, help: 'Enable automatic synchronization of data when the data file is updated' },
+    auto_sync_enabled: {
+      kind: 'boolean',
+      default: false,
+      help: 'Enable automatic synchronization of data when the data file is updated',
+    },
     data_synced: { kind: 'datetime', nullable: true, readOnly: true, label: 'date synced' },
   };
 }
@@ -89,7 +105,10 @@ async function contentOf(rc: RequestContext, fileId: number, kind: SyncedKind): 
 const fileOf = (data: Row): number | null => (data.data_file_id == null ? null : Number(data.data_file_id));
 
 /** validate hook part: a named data file must hold content the target takes */
-export async function validateSyncedData(spec: SyncedData, { rc, data }: { rc: RequestContext; data: Row }): Promise<Record<string, string[]> | undefined> {
+export async function validateSyncedData(
+  spec: SyncedData,
+  { rc, data }: { rc: RequestContext; data: Row },
+): Promise<Record<string, string[]> | undefined> {
   const fileId = fileOf(data);
   if (fileId === null) return undefined;
   const content = await contentOf(rc, fileId, spec.kind);
@@ -119,12 +138,18 @@ export async function prepareSyncedData(spec: SyncedData, { rc, data, before }: 
  * (its last_updated is later than the object's data_synced) take its content; written as a
  * follow-up update (validated, change-logged, announced). Returns the objects left as they were.
  */
-export async function autoSyncObjects(rc: RequestContext, sourceId: number): Promise<Array<{ object_type: string; object_id: number; error: string }>> {
+export async function autoSyncObjects(
+  rc: RequestContext,
+  sourceId: number,
+): Promise<Array<{ object_type: string; object_id: number; error: string }>> {
   const failed: Array<{ object_type: string; object_id: number; error: string }> = [];
   for (const [name, spec] of SYNCED) {
     const model = rc.app.registry.find(name);
     if (!model) continue;
-    const due = await sql<{ id: number; data_file_id: number }>`select o.id, o.data_file_id from ${sql.table(model.table)} o
+    const due = await sql<{
+      id: number;
+      data_file_id: number;
+    }>`select o.id, o.data_file_id from ${sql.table(model.table)} o
       join core_datafile f on f.id = o.data_file_id
       where o.auto_sync_enabled and f.source_id = ${sourceId} and (o.data_synced is null or o.data_synced < f.last_updated)
       order by o.id`.execute(rc.q);
@@ -134,7 +159,15 @@ export async function autoSyncObjects(rc: RequestContext, sourceId: number): Pro
       if (content.ok) ok.push(Number(row.id));
       else failed.push({ object_type: name, object_id: Number(row.id), error: content.error });
     }
-    if (ok.length) await updateObjects(rc, model, ok.map((id) => ({ id })), 'update', true, { followUp: true });
+    if (ok.length)
+      await updateObjects(
+        rc,
+        model,
+        ok.map((id) => ({ id })),
+        'update',
+        true,
+        { followUp: true },
+      );
   }
   return failed;
 }
@@ -144,17 +177,21 @@ export function registerSyncRoutes(app: FastifyInstance, ctx: AppContext): void 
   for (const name of SYNCED.keys()) {
     const model = ctx.registry.find(name);
     if (!model) continue;
-    app.post<{ Params: { id: string } }>(`/api/${model.app}/${model.path}/:id/sync/`, { config: { allow: 'POST' } }, async (request) => {
-      const rc = request.rc;
-      const id = parseId(request.params.id);
-      const row = await fetchOne(rc, model, id, await requirePermission(rc, model, 'view'));
-      await assertSyncAllowed(rc, model, id);
-      // NetBox: an object without a data file is answered as it is
-      if (row.data_file_id != null) {
-        await inTransaction(rc, (trx) => updateObjects(trx, model, [{ id }], 'update', false, { followUp: true }));
-      }
-      return getObject(rc, model, id, queryParams(request));
-    });
+    app.post<{ Params: { id: string } }>(
+      `/api/${model.app}/${model.path}/:id/sync/`,
+      { config: { allow: 'POST' } },
+      async (request) => {
+        const rc = request.rc;
+        const id = parseId(request.params.id);
+        const row = await fetchOne(rc, model, id, await requirePermission(rc, model, 'view'));
+        await assertSyncAllowed(rc, model, id);
+        // NetBox: an object without a data file is answered as it is
+        if (row.data_file_id != null) {
+          await inTransaction(rc, (trx) => updateObjects(trx, model, [{ id }], 'update', false, { followUp: true }));
+        }
+        return getObject(rc, model, id, queryParams(request));
+      },
+    );
   }
 }
 
@@ -163,7 +200,8 @@ async function assertSyncAllowed(rc: RequestContext, model: ModelDef, id: number
     await assertWithinConstraints(rc, model, await requirePermission(rc, model, 'sync'), [id]);
   } catch (e) {
     // NetBox 3.7: "Missing permission: <app>.sync_<model>"
-    if ((e as { code?: string }).code === Errors.permissionDenied.code) throw Errors.permissionDenied(`Missing permission: ${model.app}.sync_${model.model}`);
+    if ((e as { code?: string }).code === Errors.permissionDenied.code)
+      throw Errors.permissionDenied(`Missing permission: ${model.app}.sync_${model.model}`);
     throw e;
   }
 }
@@ -172,13 +210,15 @@ const DETAIL = { $ref: '#/components/schemas/Detail' };
 
 /** OpenAPI of the sync routes of those of `models` with synced data */
 export function syncRouteDocs(models: ReadonlyArray<ModelDef>): RouteDoc[] {
-  return models.filter((m) => SYNCED.has(m.name)).map((m) => ({
-    path: `/api/${m.app}/${m.path}/{id}/sync/`,
-    method: 'post',
-    operationId: `${m.app}_${m.path.replace(/-/g, '_')}_sync_create`,
-    tag: m.app,
-    summary: "Copy the content of the object's data file into it again (needs the sync permission of its model)",
-    parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'integer' } }],
-    responses: { 200: { $model: m.name, form: 'full' }, 403: DETAIL, 404: DETAIL },
-  }));
+  return models
+    .filter((m) => SYNCED.has(m.name))
+    .map((m) => ({
+      path: `/api/${m.app}/${m.path}/{id}/sync/`,
+      method: 'post',
+      operationId: `${m.app}_${m.path.replace(/-/g, '_')}_sync_create`,
+      tag: m.app,
+      summary: "Copy the content of the object's data file into it again (needs the sync permission of its model)",
+      parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'integer' } }],
+      responses: { 200: { $model: m.name, form: 'full' }, 403: DETAIL, 404: DETAIL },
+    }));
 }

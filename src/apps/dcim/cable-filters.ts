@@ -22,9 +22,13 @@ function scopesOf(ctx: FilterBuildContext): Cond {
     if (!m) continue;
     const from = sql`dcim_cabletermination ct join ${sql.table(table)} x on ct.termination_type = ${type} and x.id = ct.termination_id`;
     if (m.fields.device) {
-      parts.push(sql`select ct.cable_id, d.id as device_id, d.rack_id, d.location_id, d.site_id from ${from} join dcim_device d on d.id = x.device_id`);
+      parts.push(
+        sql`select ct.cable_id, d.id as device_id, d.rack_id, d.location_id, d.site_id from ${from} join dcim_device d on d.id = x.device_id`,
+      );
     } else if (m.fields.rack) {
-      parts.push(sql`select ct.cable_id, null::bigint, r.id, r.location_id, r.site_id from ${from} join dcim_rack r on r.id = x.rack_id`);
+      parts.push(
+        sql`select ct.cable_id, null::bigint, r.id, r.location_id, r.site_id from ${from} join dcim_rack r on r.id = x.rack_id`,
+      );
     } else if (m.fields.site) {
       parts.push(sql`select ct.cable_id, null::bigint, null::bigint, null::bigint, x.site_id from ${from}`);
     }
@@ -76,7 +80,8 @@ function endFilters(end: 'A' | 'B'): Record<string, CustomFilter> {
       lookups: ['n'],
       async build(values, lookup, { alias, param }) {
         const bad = values.find((v) => !/^[a-z_]+\.[a-z_]+$/.test(v));
-        if (bad !== undefined) throw Errors.invalidFilter(param, `Invalid value. Specify a content type as '<app_label>.<model_name>'.`);
+        if (bad !== undefined)
+          throw Errors.invalidFilter(param, `Invalid value. Specify a content type as '<app_label>.<model_name>'.`);
         const cond = on(alias, sql`termination_type = any(${values}::text[])`);
         return lookup === 'n' ? sql`not (${cond})` : cond;
       },
@@ -90,7 +95,17 @@ function endFilters(end: 'A' | 'B'): Record<string, CustomFilter> {
   };
 }
 
-const OBJECT_KINDS = ['circuits.circuittermination', 'dcim.consoleport', 'dcim.consoleserverport', 'dcim.frontport', 'dcim.interface', 'dcim.powerfeed', 'dcim.poweroutlet', 'dcim.powerport', 'dcim.rearport'];
+const OBJECT_KINDS = [
+  'circuits.circuittermination',
+  'dcim.consoleport',
+  'dcim.consoleserverport',
+  'dcim.frontport',
+  'dcim.interface',
+  'dcim.powerfeed',
+  'dcim.poweroutlet',
+  'dcim.powerport',
+  'dcim.rearport',
+];
 
 export function cableFilters(): Record<string, CustomFilter> {
   const out: Record<string, CustomFilter> = {};
@@ -101,7 +116,11 @@ export function cableFilters(): Record<string, CustomFilter> {
   for (const type of OBJECT_KINDS) out[`${type.split('.')[1]}_id`] = byObject(type);
   Object.assign(out, endFilters('A'), endFilters('B'));
   // NetBox 3.7: a cable missing its A or its B end
-  out.unterminated = booleanFilter((t) => sql`not (exists (select 1 from dcim_cabletermination x where x.cable_id = ${sql.ref(`${t}.id`)} and x.cable_end = 'A')
-    and exists (select 1 from dcim_cabletermination x where x.cable_id = ${sql.ref(`${t}.id`)} and x.cable_end = 'B'))`);
+  out.unterminated = booleanFilter(
+    (
+      t,
+    ) => sql`not (exists (select 1 from dcim_cabletermination x where x.cable_id = ${sql.ref(`${t}.id`)} and x.cable_end = 'A')
+    and exists (select 1 from dcim_cabletermination x where x.cable_id = ${sql.ref(`${t}.id`)} and x.cable_end = 'B'))`,
+  );
   return out;
 }

@@ -34,7 +34,9 @@ export const cableTermination = defineModel({
         const o = out[i]!;
         const term = o.termination as { display?: string } | null | undefined;
         if ('cable' in o) o.cable = Number(r.cable_id);
-        o.display = term?.display ? `Cable #${String(r.cable_id)} to ${term.display}` : `Cable #${String(r.cable_id)} (${String(r.cable_end)})`;
+        o.display = term?.display
+          ? `Cable #${String(r.cable_id)} to ${term.display}`
+          : `Cable #${String(r.cable_id)} (${String(r.cable_end)})`;
       });
     },
   },

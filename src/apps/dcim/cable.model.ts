@@ -14,7 +14,8 @@ import { viaPair } from './filters.js';
 import { cableFilters } from './cable-filters.js';
 import { retraceAfterDelete, retraceCable } from './paths/upkeep.js';
 
-const isCableType = (v: unknown) => (v === '' || CABLE_TYPES.has(String(v)) ? undefined : `"${String(v)}" is not a valid choice.`);
+const isCableType = (v: unknown) =>
+  v === '' || CABLE_TYPES.has(String(v)) ? undefined : `"${String(v)}" is not a valid choice.`;
 
 export const cable = defineModel({
   name: 'dcim.cable',
@@ -27,7 +28,11 @@ export const cable = defineModel({
     status: { kind: 'choice', choices: LinkStatus, default: 'connected' },
     tenant: fk('tenancy.tenant', { onDelete: 'protect' }),
     label: { kind: 'string', maxLength: 100 },
-    color: { kind: 'string', maxLength: 6, pattern: { regex: /^[0-9a-f]{6}$/, message: 'Enter a valid hexadecimal RGB color code.' } },
+    color: {
+      kind: 'string',
+      maxLength: 6,
+      pattern: { regex: /^[0-9a-f]{6}$/, message: 'Enter a valid hexadecimal RGB color code.' },
+    },
     length: { kind: 'decimal', nullable: true, min: 0, decimalPlaces: 2 },
     length_unit: { kind: 'choice', choices: CableLengthUnit, blank: true, nullable: true },
     description: description(),
@@ -40,9 +45,16 @@ export const cable = defineModel({
   },
   hooks: {
     async validate({ rc, data, before, sent, earlier }) {
-      const errors = await validateTerminations(rc, data, before ? Number(before.id) : null, sent, terminationKeys(earlier));
+      const errors = await validateTerminations(
+        rc,
+        data,
+        before ? Number(before.id) : null,
+        sent,
+        terminationKeys(earlier),
+      );
       // NetBox 3.4 Cable.clean(): a length needs its unit
-      if (data.length != null && !data.length_unit) errors.length_unit = ['Must specify a unit when setting a cable length'];
+      if (data.length != null && !data.length_unit)
+        errors.length_unit = ['Must specify a unit when setting a cable length'];
       return errors;
     },
     prepare({ data }) {
@@ -57,12 +69,16 @@ export const cable = defineModel({
     async afterWrite({ rc, data, row, sent, before }) {
       await writeTerminations(rc, Number(row.id), data, sent);
       // stored paths follow the cable's ends and status (paths/README.md)
-      if (!before || ['status', 'a_terminations', 'b_terminations'].some((k) => sent.has(k))) await retraceCable(rc, Number(row.id));
+      if (!before || ['status', 'a_terminations', 'b_terminations'].some((k) => sent.has(k)))
+        await retraceCable(rc, Number(row.id));
     },
     afterDelete: retraceAfterDelete('dcim.cable'),
     async represent(rc, rows, out, { mode }) {
       if (mode !== 'full') return;
-      const ends = await loadCableEnds(rc, rows.map((r) => Number(r.id)));
+      const ends = await loadCableEnds(
+        rc,
+        rows.map((r) => Number(r.id)),
+      );
       rows.forEach((r, i) => {
         const e = ends.get(Number(r.id))!;
         for (const [end, key] of ENDS) out[i]![key] = e[end];

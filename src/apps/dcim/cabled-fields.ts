@@ -26,7 +26,11 @@ const CABLE_ID = { type: 'integer', nullable: true } as const;
 export function cabledFields(opts: { nestedCable?: boolean } = {}): Record<string, FieldDef> {
   return {
     mark_connected: { kind: 'boolean', default: false },
-    cable: fk('dcim.cable', { readOnly: true, noFilter: true, shapeIn: opts.nestedCable ? { brief: CABLE_ID } : { brief: CABLE_ID, nested: CABLE_ID } }),
+    cable: fk('dcim.cable', {
+      readOnly: true,
+      noFilter: true,
+      shapeIn: opts.nestedCable ? { brief: CABLE_ID } : { brief: CABLE_ID, nested: CABLE_ID },
+    }),
     cable_end: { kind: 'string', readOnly: true, maxLength: 1 },
     link_peers: { kind: 'computed', readOnly: true, shape: CABLED_SHAPES.peers },
     link_peers_type: { kind: 'computed', readOnly: true, shape: CABLED_SHAPES.peersType },
@@ -43,7 +47,12 @@ export function pathEndpointFields(): Record<string, FieldDef> {
 }
 
 /** `_occupied` (cabled or marked connected); declared last, as NetBox's serializers list it */
-export const occupiedField = (): FieldDef => ({ kind: 'computed', readOnly: true, label: 'occupied', shape: CABLED_SHAPES.occupied });
+export const occupiedField = (): FieldDef => ({
+  kind: 'computed',
+  readOnly: true,
+  label: 'occupied',
+  shape: CABLED_SHAPES.occupied,
+});
 
 const cabled = (t: string) => sql`${sql.ref(`${t}.cable_id`)} is not null`;
 
@@ -53,7 +62,13 @@ export function cabledFilters(endpoint: boolean): Record<string, CustomFilter> {
     cabled: booleanFilter(cabled),
     occupied: booleanFilter((t) => sql`(${cabled(t)} or ${sql.ref(`${t}.mark_connected`)})`),
     // NetBox 3.4 PathEndpointFilterSet: the stored path is active (every cable on it connected)
-    ...(endpoint ? { connected: booleanFilter((t) => sql`${sql.ref(`${t}._path_id`)} in (select id from dcim_cablepath where is_active)`) } : {}),
+    ...(endpoint
+      ? {
+          connected: booleanFilter(
+            (t) => sql`${sql.ref(`${t}._path_id`)} in (select id from dcim_cablepath where is_active)`,
+          ),
+        }
+      : {}),
   };
 }
 
@@ -67,8 +82,11 @@ const occupied = (r: Row): boolean => r.cable_id != null || r.mark_connected ===
 async function wirelessPeerRefs(rc: RequestContext, rows: Row[]): Promise<Map<number, Ref[]>> {
   const ids = rows.filter((r) => r.wireless_link_id != null && r.cable_id == null).map((r) => Number(r.id));
   if (!ids.length) return new Map();
-  const res = await sql<Row>`select i.id, case when l.interface_a_id = i.id then l.interface_b_id else l.interface_a_id end as peer
-    from dcim_interface i join wireless_wirelesslink l on l.id = i.wireless_link_id where i.id = any(${ids}::bigint[])`.execute(rc.q);
+  const res =
+    await sql<Row>`select i.id, case when l.interface_a_id = i.id then l.interface_b_id else l.interface_a_id end as peer
+    from dcim_interface i join wireless_wirelesslink l on l.id = i.wireless_link_id where i.id = any(${ids}::bigint[])`.execute(
+      rc.q,
+    );
   return new Map(res.rows.map((r) => [Number(r.id), [{ type: INTERFACE, id: Number(r.peer) }]]));
 }
 
@@ -79,7 +97,14 @@ async function wirelessPeerRefs(rc: RequestContext, rows: Row[]): Promise<Map<nu
  * statements for the page, whatever its size: cable states, far ends, paths, then one batch of
  * renders per kind of object shown.
  */
-export async function representCabled(rc: RequestContext, type: string, rows: Row[], out: Row[], mode: string, endpoint: boolean): Promise<{ status: Map<number, string> }> {
+export async function representCabled(
+  rc: RequestContext,
+  type: string,
+  rows: Row[],
+  out: Row[],
+  mode: string,
+  endpoint: boolean,
+): Promise<{ status: Map<number, string> }> {
   const cableIds = [...new Set(rows.filter((r) => r.cable_id != null).map((r) => Number(r.cable_id)))];
   const cabledIds = rows.filter((r) => r.cable_id != null).map((r) => Number(r.id));
   const status = mode === 'nested' ? await loadCableStatus(rc, cableIds) : new Map<number, string>();
@@ -97,7 +122,9 @@ export async function representCabled(rc: RequestContext, type: string, rows: Ro
   }
   const peerRefs = await linkPeerRefs(rc, type, cabledIds);
   for (const [id, refs] of await wirelessPeerRefs(rc, rows)) peerRefs.set(id, refs);
-  const paths = endpoint ? await loadPaths(rc, [...new Set(rows.filter((r) => r._path_id != null).map((r) => Number(r._path_id)))]) : new Map<number, StoredPath>();
+  const paths = endpoint
+    ? await loadPaths(rc, [...new Set(rows.filter((r) => r._path_id != null).map((r) => Number(r._path_id)))])
+    : new Map<number, StoredPath>();
   const destinations = new Map(rows.map((r) => [Number(r.id), destinationsOf(paths.get(Number(r._path_id)))]));
   const objects = await renderObjects(rc, [...[...peerRefs.values()].flat(), ...[...destinations.values()].flat()]);
   const peers = nestPeers(peerRefs, objects);

@@ -110,10 +110,19 @@ export const PoEType = defineChoices([
 export const VIRTUAL_INTERFACE_TYPES = new Set(['virtual', 'bridge', 'lag']);
 /** Wireless interface types (NetBox's WIRELESS_IFACE_TYPES) */
 export const WIRELESS_INTERFACE_TYPES = new Set([
-  'ieee802.11a', 'ieee802.11g', 'ieee802.11n', 'ieee802.11ac', 'ieee802.11ad', 'ieee802.11ax', 'ieee802.11ay', 'ieee802.15.1', 'other-wireless',
+  'ieee802.11a',
+  'ieee802.11g',
+  'ieee802.11n',
+  'ieee802.11ac',
+  'ieee802.11ad',
+  'ieee802.11ax',
+  'ieee802.11ay',
+  'ieee802.15.1',
+  'other-wireless',
 ]);
 /** NetBox: virtual and wireless interfaces cannot take a cable (NONCONNECTABLE_IFACE_TYPES) */
-export const isCableable = (type: unknown) => !VIRTUAL_INTERFACE_TYPES.has(String(type)) && !WIRELESS_INTERFACE_TYPES.has(String(type));
+export const isCableable = (type: unknown) =>
+  !VIRTUAL_INTERFACE_TYPES.has(String(type)) && !WIRELESS_INTERFACE_TYPES.has(String(type));
 
 /** NetBox 3.4's InterfaceTypeChoices, every value (clients send the full range). */
 export const InterfaceType = defineChoices([
@@ -232,8 +241,29 @@ export const LinkStatus = defineChoices([
 
 /** Cable.type is rendered as a bare value (reference 2, unwrapped choices) */
 export const CABLE_TYPES = new Set([
-  'cat3', 'cat5', 'cat5e', 'cat6', 'cat6a', 'cat7', 'cat7a', 'cat8', 'dac-active', 'dac-passive', 'mrj21-trunk', 'coaxial',
-  'mmf', 'mmf-om1', 'mmf-om2', 'mmf-om3', 'mmf-om4', 'mmf-om5', 'smf', 'smf-os1', 'smf-os2', 'aoc', 'power',
+  'cat3',
+  'cat5',
+  'cat5e',
+  'cat6',
+  'cat6a',
+  'cat7',
+  'cat7a',
+  'cat8',
+  'dac-active',
+  'dac-passive',
+  'mrj21-trunk',
+  'coaxial',
+  'mmf',
+  'mmf-om1',
+  'mmf-om2',
+  'mmf-om3',
+  'mmf-om4',
+  'mmf-om5',
+  'smf',
+  'smf-os1',
+  'smf-os2',
+  'aoc',
+  'power',
 ]);
 
 export const CableLengthUnit = defineChoices([

@@ -18,7 +18,12 @@ export async function parentDevices(rc: RequestContext, bays: Row[]): Promise<Ma
   const out = new Map<number, Row>();
   if (!bays.length) return out;
   const model = rc.app.registry.get('dcim.device');
-  const parents = await render(rc, model, await fetchRowsById(rc, model, [...new Set(bays.map((b) => Number(b.device_id)))]), 'nested');
+  const parents = await render(
+    rc,
+    model,
+    await fetchRowsById(rc, model, [...new Set(bays.map((b) => Number(b.device_id)))]),
+    'nested',
+  );
   const byId = new Map(parents.map((p) => [Number(p.id), p]));
   const bayModel = rc.app.registry.get('dcim.devicebay');
   for (const b of bays) {
@@ -26,7 +31,12 @@ export async function parentDevices(rc: RequestContext, bays: Row[]): Promise<Ma
     if (!parent) continue;
     out.set(Number(b.installed_device_id), {
       ...parent,
-      device_bay: { id: Number(b.id), url: detailUrl(rc.baseUrl, bayModel, b.id), display: String(b.name), name: b.name },
+      device_bay: {
+        id: Number(b.id),
+        url: detailUrl(rc.baseUrl, bayModel, b.id),
+        display: String(b.name),
+        name: b.name,
+      },
     });
   }
   return out;

@@ -26,11 +26,18 @@ export interface OwnedAddress {
  * `chassis`: the device's virtual chassis, whose members' non-management interfaces count as the
  * device's own (NetBox 3.4 Device.clean: `vc_interfaces(if_master=False)`).
  */
-export async function addressesOnOwner(rc: RequestContext, ids: number[], target: AssignedTarget, ownerId: unknown, chassis: unknown = null): Promise<OwnedAddress[]> {
+export async function addressesOnOwner(
+  rc: RequestContext,
+  ids: number[],
+  target: AssignedTarget,
+  ownerId: unknown,
+  chassis: unknown = null,
+): Promise<OwnedAddress[]> {
   const own = sql`${sql.ref(`i.${target.parentColumn}`)} = ${ownerId ?? null}::bigint`;
-  const owner = chassis == null
-    ? own
-    : sql`(${own} or (not i.mgmt_only and i.device_id in (select m.id from dcim_device m where m.virtual_chassis_id = ${chassis}::bigint)))`;
+  const owner =
+    chassis == null
+      ? own
+      : sql`(${own} or (not i.mgmt_only and i.device_id in (select m.id from dcim_device m where m.virtual_chassis_id = ${chassis}::bigint)))`;
   const res = await sql<OwnedAddress>`
     select ip.id, ip.address::text as address, family(ip.address) as family,
       exists (
@@ -51,8 +58,14 @@ export async function validatePrimaryIps(
   target: AssignedTarget = DEVICE_INTERFACES,
 ): Promise<Record<string, string[]>> {
   const errors: Record<string, string[]> = {};
-  const fields = [['primary_ip4', 4], ['primary_ip6', 6]] as const;
-  const ids = fields.map(([field]) => data[`${field}_id`]).filter((v) => v != null).map(Number);
+  const fields = [
+    ['primary_ip4', 4],
+    ['primary_ip6', 6],
+  ] as const;
+  const ids = fields
+    .map(([field]) => data[`${field}_id`])
+    .filter((v) => v != null)
+    .map(Number);
   if (!ids.length) return errors;
   const chassis = target === DEVICE_INTERFACES ? (data.virtual_chassis_id ?? null) : null;
   const found = new Map((await addressesOnOwner(rc, ids, target, ownerId, chassis)).map((ip) => [Number(ip.id), ip]));
@@ -63,7 +76,10 @@ export async function validatePrimaryIps(
     if (!ip) continue; // a missing id was already reported by the related-object check
     const address = ip.address.includes('/') ? ip.address : `${ip.address}/${family === 4 ? 32 : 128}`;
     if (Number(ip.family) !== family) errors[field] = [`${address} is not an IPv${family} address.`];
-    else if (!ip.on_owner) errors[field] = [`The specified IP address (${address}) is not assigned to this ${NOUN[target.parentTable] ?? 'object'}.`];
+    else if (!ip.on_owner)
+      errors[field] = [
+        `The specified IP address (${address}) is not assigned to this ${NOUN[target.parentTable] ?? 'object'}.`,
+      ];
   }
   return errors;
 }

@@ -34,18 +34,34 @@ function rackOf(rc: RequestContext, rackId: unknown): Promise<Row | undefined> {
 /** the racked devices of a rack as stored */
 const OCCUPANT_COLUMNS = sql`d.id, d.position, d.face, dt.u_height, dt.is_full_depth
   from dcim_device d join dcim_devicetype dt on dt.id = d.device_type_id`;
-const occupantsRead = (rackId: number) => sql<Row>`select ${OCCUPANT_COLUMNS} where d.rack_id = ${rackId} and d.position is not null`;
+const occupantsRead = (rackId: number) =>
+  sql<Row>`select ${OCCUPANT_COLUMNS} where d.rack_id = ${rackId} and d.position is not null`;
 
 /**
  * The device types, racks and racked devices the items of a write will be validated against, one
  * statement each for all the items (ModelHooks.beforeValidate; crud/row-by-id.ts preloadLookups).
  */
 export async function preloadDeviceRules(rc: RequestContext, items: ReadonlyArray<Row>): Promise<void> {
-  await preloadLookups(rc, items.map((d) => d.device_type_id), typeRead, (ids) => sql<Row>`select dt.id as __of, ${TYPE_COLUMNS} where dt.id = any(${ids}::bigint[])`);
+  await preloadLookups(
+    rc,
+    items.map((d) => d.device_type_id),
+    typeRead,
+    (ids) => sql<Row>`select dt.id as __of, ${TYPE_COLUMNS} where dt.id = any(${ids}::bigint[])`,
+  );
   const racks = items.map((d) => d.rack_id);
-  await preloadLookups(rc, racks, rackRead, (ids) => sql<Row>`select id as __of, ${RACK_COLUMNS} where id = any(${ids}::bigint[])`);
-  await preloadLookups(rc, items.filter((d) => d.position != null).map((d) => d.rack_id), occupantsRead,
-    (ids) => sql<Row>`select d.rack_id as __of, ${OCCUPANT_COLUMNS} where d.rack_id = any(${ids}::bigint[]) and d.position is not null`);
+  await preloadLookups(
+    rc,
+    racks,
+    rackRead,
+    (ids) => sql<Row>`select id as __of, ${RACK_COLUMNS} where id = any(${ids}::bigint[])`,
+  );
+  await preloadLookups(
+    rc,
+    items.filter((d) => d.position != null).map((d) => d.rack_id),
+    occupantsRead,
+    (ids) =>
+      sql<Row>`select d.rack_id as __of, ${OCCUPANT_COLUMNS} where d.rack_id = any(${ids}::bigint[]) and d.position is not null`,
+  );
 }
 
 async function checkPlacement(rc: RequestContext, data: Row, errors: Errors) {
@@ -59,7 +75,11 @@ async function checkPlacement(rc: RequestContext, data: Row, errors: Errors) {
     const rack = await rackOf(rc, data.rack_id);
     if (Number(rack?.site_id) !== Number(data.site_id)) {
       errors.rack = [`Rack ${String(rack?.name)} does not belong to the device's site.`];
-    } else if (data.location_id != null && rack?.location_id != null && Number(rack.location_id) !== Number(data.location_id)) {
+    } else if (
+      data.location_id != null &&
+      rack?.location_id != null &&
+      Number(rack.location_id) !== Number(data.location_id)
+    ) {
       errors.rack = [`Rack ${String(rack?.name)} does not belong to the device's location.`];
     }
   }
@@ -80,7 +100,13 @@ interface Occupant {
  */
 async function storedOccupants(rc: RequestContext, rackId: unknown): Promise<Occupant[]> {
   const rows = await lookupAll(rc, occupantsRead(Number(rackId)));
-  return rows.map((r) => ({ id: Number(r.id), position: Number(r.position), face: r.face, height: Number(r.u_height), fullDepth: !!r.is_full_depth }));
+  return rows.map((r) => ({
+    id: Number(r.id),
+    position: Number(r.position),
+    face: r.face,
+    height: Number(r.u_height),
+    fullDepth: !!r.is_full_depth,
+  }));
 }
 
 /** the devices written before this one in the same request that sit in its rack */
@@ -89,7 +115,14 @@ async function earlierOccupants(rc: RequestContext, rackId: unknown, earlier: Re
   for (const e of earlier) {
     if (e.rack_id == null || Number(e.rack_id) !== Number(rackId) || e.position == null) continue;
     const t = await typeOf(rc, e.device_type_id);
-    if (t) out.push({ id: null, position: Number(e.position), face: e.face, height: Number(t.u_height), fullDepth: !!t.is_full_depth });
+    if (t)
+      out.push({
+        id: null,
+        position: Number(e.position),
+        face: e.face,
+        height: Number(t.u_height),
+        fullDepth: !!t.is_full_depth,
+      });
   }
   return out;
 }
@@ -100,7 +133,13 @@ function clashes(o: Occupant, data: Row, fullDepth: boolean, position: number, t
   return (o.face === data.face || o.fullDepth || fullDepth) && o.position < top && o.position + o.height > position;
 }
 
-async function checkRackPosition(rc: RequestContext, data: Row, type: Row, errors: Errors, earlier: ReadonlyArray<Row>) {
+async function checkRackPosition(
+  rc: RequestContext,
+  data: Row,
+  type: Row,
+  errors: Errors,
+  earlier: ReadonlyArray<Row>,
+) {
   const position = data.position == null ? null : Number(data.position);
   if (data.rack_id == null) {
     if (data.face) errors.face = ['Cannot select a rack face without assigning a rack.'];
@@ -120,8 +159,14 @@ async function checkRackPosition(rc: RequestContext, data: Row, type: Row, error
   if (errors.face || errors.position) return;
   const rack = await rackOf(rc, data.rack_id);
   const top = position + height;
-  const occupants = [...(await storedOccupants(rc, data.rack_id)), ...(await earlierOccupants(rc, data.rack_id, earlier))];
-  if (top - 1 > Number(rack?.u_height ?? 0) || occupants.some((o) => clashes(o, data, !!type.is_full_depth, position, top))) {
+  const occupants = [
+    ...(await storedOccupants(rc, data.rack_id)),
+    ...(await earlierOccupants(rc, data.rack_id, earlier)),
+  ];
+  if (
+    top - 1 > Number(rack?.u_height ?? 0) ||
+    occupants.some((o) => clashes(o, data, !!type.is_full_depth, position, top))
+  ) {
     errors.position = [
       `U${position} is already occupied or does not have sufficient space to accommodate this device type: ${String(type.model)} (${height}U)`,
     ];
@@ -130,8 +175,11 @@ async function checkRackPosition(rc: RequestContext, data: Row, type: Row, error
 
 async function checkPlatform(rc: RequestContext, data: Row, type: Row, errors: Errors) {
   if (data.platform_id == null) return;
-  const p = await one(rc, sql<Row>`select p.manufacturer_id, m.name from dcim_platform p
-    left join dcim_manufacturer m on m.id = p.manufacturer_id where p.id = ${data.platform_id}`);
+  const p = await one(
+    rc,
+    sql<Row>`select p.manufacturer_id, m.name from dcim_platform p
+    left join dcim_manufacturer m on m.id = p.manufacturer_id where p.id = ${data.platform_id}`,
+  );
   if (p?.manufacturer_id != null && Number(p.manufacturer_id) !== Number(type.manufacturer_id)) {
     errors.platform = [
       `The assigned platform is limited to ${String(p.name)} device types, but this device's type belongs to ${String(type.manufacturer)}.`,
@@ -150,8 +198,11 @@ export async function validateDevice(rc: RequestContext, data: Row, earlier: Rea
   }
   if (data.cluster_id != null) {
     // NetBox 3.4: a cluster with a site only takes devices of that site
-    const c = await one(rc, sql<Row>`select c.site_id, s.name as site from virtualization_cluster c
-      left join dcim_site s on s.id = c.site_id where c.id = ${data.cluster_id}`);
+    const c = await one(
+      rc,
+      sql<Row>`select c.site_id, s.name as site from virtualization_cluster c
+      left join dcim_site s on s.id = c.site_id where c.id = ${data.cluster_id}`,
+    );
     if (c?.site_id != null && Number(c.site_id) !== Number(data.site_id)) {
       errors.cluster = [`The assigned cluster belongs to a different site (${String(c.site)})`];
     }

@@ -7,7 +7,8 @@ import { comments, description, fk, slug } from '../fields.js';
 import { Airflow, SubdeviceRole, WeightUnit } from './choices.js';
 import { hasTemplates, MODULAR_TEMPLATE_FILTERS } from './module-type.model.js';
 
-const halfUnits = (v: unknown) => (Number(v) * 2) % 1 === 0 ? undefined : 'Height must be in increments of 0.5 rack units.';
+const halfUnits = (v: unknown) =>
+  (Number(v) * 2) % 1 === 0 ? undefined : 'Height must be in increments of 0.5 rack units.';
 
 export const deviceType = defineModel({
   name: 'dcim.devicetype',
@@ -18,7 +19,15 @@ export const deviceType = defineModel({
     model: { kind: 'string', required: true, maxLength: 100 },
     slug: slug(100),
     part_number: { kind: 'string', maxLength: 50, help: 'Discrete part number (optional)' },
-    u_height: { kind: 'decimal', default: 1.0, min: 0, max: 999.5, decimalPlaces: 1, label: 'height (U)', validate: halfUnits },
+    u_height: {
+      kind: 'decimal',
+      default: 1.0,
+      min: 0,
+      max: 999.5,
+      decimalPlaces: 1,
+      label: 'height (U)',
+      validate: halfUnits,
+    },
     is_full_depth: { kind: 'boolean', default: true },
     subdevice_role: { kind: 'choice', choices: SubdeviceRole, blank: true },
     airflow: { kind: 'choice', choices: Airflow, blank: true },
@@ -48,17 +57,15 @@ export const deviceType = defineModel({
     module_bays: ['dcim_modulebaytemplate'],
     inventory_items: ['dcim_inventoryitemtemplate'],
   }),
-  uniqueTogether: [
-    { fields: ['manufacturer', 'model'] },
-    { fields: ['manufacturer', 'slug'] },
-  ],
+  uniqueTogether: [{ fields: ['manufacturer', 'model'] }, { fields: ['manufacturer', 'slug'] }],
   hooks: {
     async validate({ data }): Promise<Record<string, string[]> | undefined> {
       // NetBox 3.4 DeviceType.clean()
       if (data.subdevice_role === 'child' && Number(data.u_height) !== 0) {
         return { u_height: ['Child device types must be 0U.'] };
       }
-      if (data.weight != null && !data.weight_unit) return { weight_unit: ['Must specify a unit when setting a weight'] };
+      if (data.weight != null && !data.weight_unit)
+        return { weight_unit: ['Must specify a unit when setting a weight'] };
     },
   },
   display: (row) => String(row.model),

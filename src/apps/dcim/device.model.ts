@@ -33,7 +33,15 @@ function writtenRole(data: Record<string, unknown>, sent: Set<string>): unknown 
 
 /** devices having a row in one of `tables` */
 function hasComponents(...tables: string[]): CustomFilter {
-  return booleanFilter((t) => sql`(${sql.join(tables.map((table) => sql`exists (select 1 from ${sql.table(table)} c where c.device_id = ${sql.ref(`${t}.id`)})`), sql` or `)})`);
+  return booleanFilter(
+    (t) =>
+      sql`(${sql.join(
+        tables.map(
+          (table) => sql`exists (select 1 from ${sql.table(table)} c where c.device_id = ${sql.ref(`${t}.id`)})`,
+        ),
+        sql` or `,
+      )})`,
+  );
 }
 
 const parentDeviceFilter: CustomFilter = {
@@ -90,13 +98,22 @@ export const device = defineModel({
     config_template: fk('extras.configtemplate', { onDelete: 'protect' }),
     local_context_data: localContextData(),
     // config contexts merged with local_context_data (extras/config-context-render.ts); full form only
-    config_context: { kind: 'computed', readOnly: true, excludable: true, shape: { type: 'object', additionalProperties: true } },
+    config_context: {
+      kind: 'computed',
+      readOnly: true,
+      excludable: true,
+      shape: { type: 'object', additionalProperties: true },
+    },
     display_name: { kind: 'computed', readOnly: true, shape: { type: 'string' } },
   },
   uniqueTogether: [
     // NetBox 3.4: an expression constraint (Lower('name'), site, tenant) without a message of its
     // own, so Django 4.1 names the constraint (BaseConstraint.violation_error_message)
-    { fields: ['site', 'tenant', 'name'], ci: true, message: 'Constraint “dcim_device_unique_name_site_tenant” is violated.' },
+    {
+      fields: ['site', 'tenant', 'name'],
+      ci: true,
+      message: 'Constraint “dcim_device_unique_name_site_tenant” is violated.',
+    },
     { fields: ['site', 'name'], ci: true, whenNull: ['tenant'], message: 'Device name must be unique per site.' },
     { fields: ['virtual_chassis', 'vc_position'] },
   ],
@@ -109,7 +126,9 @@ export const device = defineModel({
     ...siteScope(['site']),
     ...viaPair('tenant_group', ['tenant', 'group']),
     mac_address: interfaceMacFilter('dcim_interface', 'device_id'),
-    has_primary_ip: booleanFilter((t) => sql`(${sql.ref(`${t}.primary_ip4_id`)} is not null or ${sql.ref(`${t}.primary_ip6_id`)} is not null)`),
+    has_primary_ip: booleanFilter(
+      (t) => sql`(${sql.ref(`${t}.primary_ip4_id`)} is not null or ${sql.ref(`${t}.primary_ip6_id`)} is not null)`,
+    ),
     virtual_chassis_member: booleanFilter((t) => sql`${sql.ref(`${t}.virtual_chassis_id`)} is not null`),
     local_context_data: booleanFilter((t) => sql`${sql.ref(`${t}.local_context_data`)} is not null`),
     interfaces: hasComponents('dcim_interface'),
@@ -150,7 +169,10 @@ export const device = defineModel({
     afterCreate: instantiateDeviceComponents,
     async represent(rc, rows, out, { mode, readRows }) {
       const unnamed = await unnamedDisplays(rc, rows);
-      const parents = mode === 'full' ? await parentDevices(rc, await readRows('holding_bays')) : new Map<number, Record<string, unknown>>();
+      const parents =
+        mode === 'full'
+          ? await parentDevices(rc, await readRows('holding_bays'))
+          : new Map<number, Record<string, unknown>>();
       rows.forEach((r, i) => {
         const o = out[i]!;
         o.display = unnamed.get(Number(r.id)) ?? o.display;
@@ -176,7 +198,8 @@ export const device = defineModel({
     module_bay_count: { model: 'dcim.modulebay', via: 'device', kept: true },
     inventory_item_count: { model: 'dcim.inventoryitem', via: 'device', kept: true },
   },
-  display: (row) => (row.name ? (row.asset_tag ? `${row.name} (${row.asset_tag})` : String(row.name)) : `Device ${row.id}`),
+  display: (row) =>
+    row.name ? (row.asset_tag ? `${row.name} (${row.asset_tag})` : String(row.name)) : `Device ${row.id}`,
   // the bays holding a page's devices (parent_device), read with the page
   representRows: { holding_bays: { model: 'dcim.devicebay', select: holdingBaysSql } },
   // brief and nested: an unnamed device's display is looked up by id; the rest of the hook is the full form's

@@ -58,7 +58,8 @@ export function booleanFilter(cond: (alias: string) => Cond): CustomFilter {
 /** ids-or-null parameter values: a 400 for anything else, as the generated `_id` filters answer */
 export function parseIds(param: string, values: string[]): number[] {
   return values.map((v) => {
-    if (!/^\d+$/.test(v.trim()) || !Number.isSafeInteger(Number(v))) throw Errors.invalidFilter(param, 'Enter a whole number.');
+    if (!/^\d+$/.test(v.trim()) || !Number.isSafeInteger(Number(v)))
+      throw Errors.invalidFilter(param, 'Enter a whole number.');
     return Number(v);
   });
 }
@@ -75,7 +76,10 @@ export function interfaceMacFilter(table: string, column: string): CustomFilter 
       const negated = ['n', 'nic', 'nisw', 'niew', 'nie'].includes(lookup);
       const positive = negated ? (lookup === 'n' ? 'exact' : lookup.slice(1)) : lookup;
       // an exact match needs a MAC address; a partial one takes any text
-      const macs = positive === 'exact' ? values.map((v) => parseFilterValue(param, 'mac', v) as string) : values.map((v) => normaliseMac(v) ?? v);
+      const macs =
+        positive === 'exact'
+          ? values.map((v) => parseFilterValue(param, 'mac', v) as string)
+          : values.map((v) => normaliseMac(v) ?? v);
       const cond = STRING_LOOKUPS[positive]!(sql.ref('i.mac_address'), macs, true);
       const inner = sql`${sql.ref(`${alias}.id`)} in (select ${sql.ref(`i.${column}`)} from ${sql.table(table)} i where ${cond})`;
       return negated ? sql`not (${inner})` : inner;

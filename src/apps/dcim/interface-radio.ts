@@ -8,20 +8,28 @@ import { WIRELESS_INTERFACE_TYPES } from './choices.js';
 
 type Row = Record<string, unknown>;
 
-export const WWN = { regex: /^([0-9A-Fa-f]{2}[:.-]?){7}[0-9A-Fa-f]{2}$/, message: 'Enter a valid WWN (eight hexadecimal octets).' };
+export const WWN = {
+  regex: /^([0-9A-Fa-f]{2}[:.-]?){7}[0-9A-Fa-f]{2}$/,
+  message: 'Enter a valid WWN (eight hexadecimal octets).',
+};
 
 /** the frequency or width a channel value carries */
-const channelAttr = (channel: string, attr: 'frequency' | 'width') => Number(channel.split('-')[attr === 'frequency' ? 2 : 3]);
+const channelAttr = (channel: string, attr: 'frequency' | 'width') =>
+  Number(channel.split('-')[attr === 'frequency' ? 2 : 3]);
 
 export function validateRadio(data: Row): Record<string, string[]> {
   const wireless = WIRELESS_INTERFACE_TYPES.has(String(data.type));
   const channel = data.rf_channel ? String(data.rf_channel) : '';
   if (data.rf_role && !wireless) return { rf_role: ['Wireless role may be set only on wireless interfaces.'] };
   if (channel && !wireless) return { rf_channel: ['Channel may be set only on wireless interfaces.'] };
-  for (const [field, attr, noun] of [['rf_channel_frequency', 'frequency', 'Channel frequency'], ['rf_channel_width', 'width', 'Channel width']] as const) {
+  for (const [field, attr, noun] of [
+    ['rf_channel_frequency', 'frequency', 'Channel frequency'],
+    ['rf_channel_width', 'width', 'Channel width'],
+  ] as const) {
     if (data[field] == null || Number(data[field]) === 0) continue;
     if (!wireless) return { [field]: [`${noun} may be set only on wireless interfaces.`] };
-    if (channel && Number(data[field]) !== channelAttr(channel, attr)) return { [field]: [`Cannot specify custom ${attr} with channel selected.`] };
+    if (channel && Number(data[field]) !== channelAttr(channel, attr))
+      return { [field]: [`Cannot specify custom ${attr} with channel selected.`] };
   }
   return {};
 }

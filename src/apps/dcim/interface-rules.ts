@@ -46,7 +46,10 @@ export async function checkRelatedInterfaces(
   keys: string[],
   errors: Errors,
 ): Promise<Map<number, Row>> {
-  const relatedIds = keys.map((k) => data[`${k}_id`]).filter((v) => v != null).map(Number);
+  const relatedIds = keys
+    .map((k) => data[`${k}_id`])
+    .filter((v) => v != null)
+    .map(Number);
   if (!relatedIds.length) return new Map();
   const chassis = owner.chassisColumn ? sql.ref(`o.${owner.chassisColumn}`) : sql`null::bigint`;
   const res = await sql<Row>`select i.*, o.name as owner_name, ${chassis} as chassis
@@ -55,10 +58,15 @@ export async function checkRelatedInterfaces(
   const byId = new Map(res.rows.map((r) => [Number(r.id), r]));
   // only devices sit in a virtual chassis: a VM interface's owner needs no second look
   const ownChassis = owner.chassisColumn
-    ? ((await sql<Row>`select ${chassis} as chassis from ${sql.table(owner.parentTable)} o where o.id = ${data[owner.parentColumn]}`.execute(rc.q)).rows[0]?.chassis ?? null)
+    ? ((
+        await sql<Row>`select ${chassis} as chassis from ${sql.table(owner.parentTable)} o where o.id = ${data[owner.parentColumn]}`.execute(
+          rc.q,
+        )
+      ).rows[0]?.chassis ?? null)
     : null;
   const ownerId = Number(data[owner.parentColumn]);
-  const sameOwner = (r: Row) => Number(r[owner.parentColumn]) === ownerId || (ownChassis != null && Number(r.chassis) === Number(ownChassis));
+  const sameOwner = (r: Row) =>
+    Number(r[owner.parentColumn]) === ownerId || (ownChassis != null && Number(r.chassis) === Number(ownChassis));
 
   for (const key of keys) {
     const id = data[`${key}_id`];
@@ -79,19 +87,24 @@ export async function checkRelatedInterfaces(
 export async function validateInterface(rc: RequestContext, data: Row, before: Row | null): Promise<Errors> {
   const errors: Errors = {};
   const add = (k: string, m: string) => (errors[k] ??= []).push(m);
-  if (before && Number(before.device_id) !== Number(data.device_id)) add('device', 'Components cannot be moved to a different device.');
+  if (before && Number(before.device_id) !== Number(data.device_id))
+    add('device', 'Components cannot be moved to a different device.');
   const type = String(data.type);
   const virtual = type === 'virtual';
-  if (data.cable_id != null && !isCableable(type)) add('type', `Interfaces with type ${type} cannot have a cable attached.`);
-  if (data.mark_connected && !isCableable(type)) add('mark_connected', `Interfaces with type ${type} cannot be marked as connected.`);
+  if (data.cable_id != null && !isCableable(type))
+    add('type', `Interfaces with type ${type} cannot have a cable attached.`);
+  if (data.mark_connected && !isCableable(type))
+    add('mark_connected', `Interfaces with type ${type} cannot be marked as connected.`);
   if (data.poe_type && !data.poe_mode) add('poe_type', 'Must specify PoE mode when designating a PoE type.');
   if (data.poe_mode && VIRTUAL_INTERFACE_TYPES.has(type)) add('poe_mode', 'Virtual interfaces cannot have a PoE mode.');
 
   const byId = await checkRelatedInterfaces(rc, data, DEVICE_INTERFACE_OWNER, ['parent', 'bridge', 'lag'], errors);
-  if (data.parent_id != null && !virtual) add('parent', 'Only virtual interfaces may be assigned to a parent interface.');
+  if (data.parent_id != null && !virtual)
+    add('parent', 'Only virtual interfaces may be assigned to a parent interface.');
   if (data.lag_id != null) {
     if (virtual) add('lag', 'Virtual interfaces cannot have a parent LAG interface.');
-    else if (byId.get(Number(data.lag_id))?.type !== 'lag') add('lag', 'The selected LAG interface is not of type lag.');
+    else if (byId.get(Number(data.lag_id))?.type !== 'lag')
+      add('lag', 'The selected LAG interface is not of type lag.');
   }
   return errors;
 }

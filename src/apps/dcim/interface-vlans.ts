@@ -9,7 +9,11 @@ import { DEVICE_INTERFACE_OWNER, type InterfaceOwner } from './interface-rules.j
 
 type Row = Record<string, unknown>;
 
-export async function validateVlans(rc: RequestContext, data: Row, owner: InterfaceOwner = DEVICE_INTERFACE_OWNER): Promise<Record<string, string[]>> {
+export async function validateVlans(
+  rc: RequestContext,
+  data: Row,
+  owner: InterfaceOwner = DEVICE_INTERFACE_OWNER,
+): Promise<Record<string, string[]>> {
   const errors: Record<string, string[]> = {};
   const tagged = (data.tagged_vlans as number[] | undefined) ?? [];
   if (tagged.length && data.mode !== 'tagged') {
@@ -20,16 +24,24 @@ export async function validateVlans(rc: RequestContext, data: Row, owner: Interf
   if (!ids.length) return errors;
   const res = await sql<{ id: number; name: string; vid: number; site_id: number | null; owner_site: number | null }>`
     select v.id, v.name, v.vid, v.site_id, o.site_id as owner_site from ipam_vlan v
-    cross join ${sql.table(owner.parentTable)} o where o.id = ${data[owner.parentColumn]} and v.id = any(${ids}::bigint[])`.execute(rc.q);
+    cross join ${sql.table(owner.parentTable)} o where o.id = ${data[owner.parentColumn]} and v.id = any(${ids}::bigint[])`.execute(
+    rc.q,
+  );
   for (const v of res.rows) {
     if (v.site_id == null || (v.owner_site != null && Number(v.site_id) === Number(v.owner_site))) continue;
     const field = untagged != null && Number(v.id) === Number(untagged) ? 'untagged_vlan' : 'tagged_vlans';
-    (errors[field] ??= []).push(`VLAN ${v.name} (${v.vid}) belongs to another site; use a VLAN of the ${owner.noun}'s site or a global one.`);
+    (errors[field] ??= []).push(
+      `VLAN ${v.name} (${v.vid}) belongs to another site; use a VLAN of the ${owner.noun}'s site or a global one.`,
+    );
   }
   return errors;
 }
 
-async function clearTaggedVlans(rc: RequestContext, interfaceId: number, owner: InterfaceOwner = DEVICE_INTERFACE_OWNER): Promise<void> {
+async function clearTaggedVlans(
+  rc: RequestContext,
+  interfaceId: number,
+  owner: InterfaceOwner = DEVICE_INTERFACE_OWNER,
+): Promise<void> {
   const { table, column } = owner.taggedVlans;
   await sql`delete from ${sql.table(table)} where ${sql.ref(column)} = ${interfaceId}`.execute(rc.q);
 }
@@ -45,6 +57,11 @@ export function dropUntaggedWithoutMode(data: Row): void {
  * create, or an update of an interface that was not tagged, has nothing to clear: issue 15 found a
  * bulk create of 100 interfaces spending 100 statements here.
  */
-export async function syncTaggedVlans(rc: RequestContext, row: Row, before: Row | null, owner: InterfaceOwner = DEVICE_INTERFACE_OWNER): Promise<void> {
+export async function syncTaggedVlans(
+  rc: RequestContext,
+  row: Row,
+  before: Row | null,
+  owner: InterfaceOwner = DEVICE_INTERFACE_OWNER,
+): Promise<void> {
   if (before?.mode === 'tagged' && row.mode !== 'tagged') await clearTaggedVlans(rc, Number(row.id), owner);
 }

@@ -13,13 +13,34 @@ import { defineModel } from '../../core/model/define-model.js';
 import type { CustomFilter } from '../../core/model/types.js';
 import { choiceSchema } from '../../core/openapi/shapes.js';
 import { description, fk } from '../fields.js';
-import { Duplex, InterfaceMode, InterfaceType, LinkStatus, PoEMode, PoEType, VIRTUAL_INTERFACE_TYPES, WIRELESS_INTERFACE_TYPES } from './choices.js';
+import {
+  Duplex,
+  InterfaceMode,
+  InterfaceType,
+  LinkStatus,
+  PoEMode,
+  PoEType,
+  VIRTUAL_INTERFACE_TYPES,
+  WIRELESS_INTERFACE_TYPES,
+} from './choices.js';
 import { vcInterfaceFilter } from './vc-interface-filters.js';
 import { componentFilters } from './components/component.js';
-import { cabledFields, cabledFilters, connectionStatus, occupiedField, pathEndpointFields, representCabled } from './cabled-fields.js';
+import {
+  cabledFields,
+  cabledFilters,
+  connectionStatus,
+  occupiedField,
+  pathEndpointFields,
+  representCabled,
+} from './cabled-fields.js';
 import { parseIds } from './filters.js';
 import { validateInterface } from './interface-rules.js';
-import { l2vpnFilters, l2vpnTerminationField, l2vpnTerminationRows, representL2vpnTermination } from '../vpn/l2vpn-assignment.js';
+import {
+  l2vpnFilters,
+  l2vpnTerminationField,
+  l2vpnTerminationRows,
+  representL2vpnTermination,
+} from '../vpn/l2vpn-assignment.js';
 import { moduleLink } from './module-link.js';
 import { dropUntaggedWithoutMode, syncTaggedVlans, validateVlans } from './interface-vlans.js';
 import { prepareRadio, validateRadio, WWN } from './interface-radio.js';
@@ -36,9 +57,12 @@ function vdcFilter(column: string, type: 'integer' | 'string'): CustomFilter {
       const keys = type === 'integer' ? parseIds(param, values) : values;
       if (column === 'name') {
         // a model-choice filter by name (NetBox): an unknown name is a 400
-        const known = await sql<{ name: string }>`select distinct name from dcim_virtualdevicecontext where name = any(${keys}::text[])`.execute(rc.q);
+        const known = await sql<{
+          name: string;
+        }>`select distinct name from dcim_virtualdevicecontext where name = any(${keys}::text[])`.execute(rc.q);
         const missing = keys.find((k) => !known.rows.some((r) => r.name === k));
-        if (missing !== undefined) throw Errors.invalidFilter(param, `Select a valid choice. ${missing} is not one of the available choices.`);
+        if (missing !== undefined)
+          throw Errors.invalidFilter(param, `Select a valid choice. ${missing} is not one of the available choices.`);
       }
       const cond = sql`${sql.ref(`${alias}.id`)} in (select iv.interface_id from dcim_interface_vdcs iv join dcim_virtualdevicecontext v
         on v.id = iv.virtualdevicecontext_id where ${sql.ref(`v.${column}`)}::text = any(${keys.map(String)}::text[]))`;
@@ -69,7 +93,13 @@ export const iface = defineModel({
   verboseName: 'interface',
   fields: {
     device: fk('dcim.device', { required: true, nullable: false, onDelete: 'cascade' }),
-    vdcs: { kind: 'm2m', to: 'dcim.virtualdevicecontext', label: 'virtual device contexts', noFilter: true, through: { table: 'dcim_interface_vdcs', from: 'interface_id', to: 'virtualdevicecontext_id' } },
+    vdcs: {
+      kind: 'm2m',
+      to: 'dcim.virtualdevicecontext',
+      label: 'virtual device contexts',
+      noFilter: true,
+      through: { table: 'dcim_interface_vdcs', from: 'interface_id', to: 'virtualdevicecontext_id' },
+    },
     module: moduleLink(),
     name: { kind: 'string', required: true, maxLength: 64, natural: true },
     label: { kind: 'string', maxLength: 64, help: 'Physical label' },
@@ -87,16 +117,41 @@ export const iface = defineModel({
     description: description(),
     mode: { kind: 'choice', choices: InterfaceMode, blank: true, label: '802.1Q mode' },
     untagged_vlan: fk('ipam.vlan', { onDelete: 'set_null', label: 'untagged VLAN' }),
-    tagged_vlans: { kind: 'm2m', to: 'ipam.vlan', label: 'tagged VLANs', through: { table: 'dcim_interface_tagged_vlans', from: 'interface_id', to: 'vlan_id' } },
+    tagged_vlans: {
+      kind: 'm2m',
+      to: 'ipam.vlan',
+      label: 'tagged VLANs',
+      through: { table: 'dcim_interface_tagged_vlans', from: 'interface_id', to: 'vlan_id' },
+    },
     vrf: fk('ipam.vrf', { onDelete: 'set_null', label: 'VRF' }),
     // radio fields (NetBox 3.4), only on wireless types (interface-radio.ts)
     rf_role: { kind: 'choice', choices: WirelessRole, blank: true, label: 'wireless role' },
     rf_channel: { kind: 'choice', choices: WirelessChannel, blank: true, label: 'wireless channel' },
-    rf_channel_frequency: { kind: 'decimal', nullable: true, min: 0, max: 99999.99, decimalPlaces: 2, label: 'channel frequency (MHz)' },
-    rf_channel_width: { kind: 'decimal', nullable: true, min: 0, max: 9999.999, decimalPlaces: 3, label: 'channel width (MHz)' },
+    rf_channel_frequency: {
+      kind: 'decimal',
+      nullable: true,
+      min: 0,
+      max: 99999.99,
+      decimalPlaces: 2,
+      label: 'channel frequency (MHz)',
+    },
+    rf_channel_width: {
+      kind: 'decimal',
+      nullable: true,
+      min: 0,
+      max: 9999.999,
+      decimalPlaces: 3,
+      label: 'channel width (MHz)',
+    },
     tx_power: { kind: 'integer', nullable: true, min: 0, max: 127, label: 'transmit power (dBm)' },
     wireless_link: fk('wireless.wirelesslink', { readOnly: true, noFilter: true }),
-    wireless_lans: { kind: 'm2m', to: 'wireless.wirelesslan', label: 'wireless LANs', noFilter: true, through: { table: 'dcim_interface_wireless_lans', from: 'interface_id', to: 'wirelesslan_id' } },
+    wireless_lans: {
+      kind: 'm2m',
+      to: 'wireless.wirelesslan',
+      label: 'wireless LANs',
+      noFilter: true,
+      through: { table: 'dcim_interface_wireless_lans', from: 'interface_id', to: 'wirelesslan_id' },
+    },
     poe_mode: { kind: 'choice', choices: PoEMode, blank: true, label: 'PoE mode' },
     poe_type: { kind: 'choice', choices: PoEType, blank: true, label: 'PoE type' },
     ...cabledFields({ nestedCable: true }),
@@ -127,7 +182,11 @@ export const iface = defineModel({
   representRows: { l2vpn_termination: l2vpnTerminationRows('dcim.interface') },
   hooks: {
     async validate({ rc, data, before }) {
-      return { ...(await validateInterface(rc, data, before)), ...(await validateVlans(rc, data)), ...validateRadio(data) };
+      return {
+        ...(await validateInterface(rc, data, before)),
+        ...(await validateVlans(rc, data)),
+        ...validateRadio(data),
+      };
     },
     prepare({ data }) {
       dropUntaggedWithoutMode(data);
@@ -149,7 +208,10 @@ export const iface = defineModel({
   },
   // NetBox 3.4 InterfaceSerializer (the Ansible inventory plugin reads it to decide whether to fetch addresses)
   // NetBox 3.4 serializer: addresses on it, FHRP groups it takes part in
-  counts: { count_ipaddresses: { model: 'ipam.ipaddress', generic: 'assigned_object' }, count_fhrp_groups: { model: 'ipam.fhrpgroupassignment', generic: 'interface' } },
+  counts: {
+    count_ipaddresses: { model: 'ipam.ipaddress', generic: 'assigned_object' },
+    count_fhrp_groups: { model: 'ipam.fhrpgroupassignment', generic: 'interface' },
+  },
   // the hook's brief and nested steps: the label in the display, `_occupied` (cabled-fields.ts), the cable's status
   representReads: ['label', 'cable_id', 'mark_connected', 'wireless_link_id'],
   brief: ['device', 'name', 'cable', '_occupied'],

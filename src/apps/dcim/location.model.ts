@@ -34,8 +34,16 @@ export const location = defineModel({
     // violation_error_message for the top-level ones
     { fields: ['site', 'parent', 'name'] },
     { fields: ['site', 'parent', 'slug'] },
-    { fields: ['site', 'name'], whenNull: ['parent'], message: 'A location with this name already exists within the specified site.' },
-    { fields: ['site', 'slug'], whenNull: ['parent'], message: 'A location with this slug already exists within the specified site.' },
+    {
+      fields: ['site', 'name'],
+      whenNull: ['parent'],
+      message: 'A location with this name already exists within the specified site.',
+    },
+    {
+      fields: ['site', 'slug'],
+      whenNull: ['parent'],
+      message: 'A location with this slug already exists within the specified site.',
+    },
   ],
   filters: {
     ...contactFilters(),
@@ -45,13 +53,16 @@ export const location = defineModel({
   hooks: {
     async validate({ rc, data, before }) {
       if (data.parent_id == null) return;
-      const parent = await sql<{ site_id: number }>`select site_id from dcim_location where id = ${data.parent_id}`.execute(rc.q);
+      const parent = await sql<{
+        site_id: number;
+      }>`select site_id from dcim_location where id = ${data.parent_id}`.execute(rc.q);
       // NetBox 3.4: the parent must belong to the same site
       if (Number(parent.rows[0]?.site_id) !== Number(data.site_id)) {
         return { parent: ['Parent location must belong to the same site.'] };
       }
       if (!before) return;
-      const loop = await sql`select id from ${descendantsSql(rc.app.registry.get('dcim.location'), sql`select ${before.id}::bigint`)} d
+      const loop =
+        await sql`select id from ${descendantsSql(rc.app.registry.get('dcim.location'), sql`select ${before.id}::bigint`)} d
         where id = ${data.parent_id}`.execute(rc.q);
       if (loop.rows.length) return { parent: ['Cannot assign self or child as parent.'] };
     },

@@ -14,7 +14,16 @@ export function hasTemplates(column: 'module_type_id' | 'device_type_id', kinds:
   return Object.fromEntries(
     Object.entries(kinds).map(([name, tables]) => [
       name,
-      booleanFilter((t) => sql`(${sql.join(tables.map((tbl) => sql`exists (select 1 from ${sql.table(tbl)} x where ${sql.ref(`x.${column}`)} = ${sql.ref(`${t}.id`)})`), sql` or `)})`),
+      booleanFilter(
+        (t) =>
+          sql`(${sql.join(
+            tables.map(
+              (tbl) =>
+                sql`exists (select 1 from ${sql.table(tbl)} x where ${sql.ref(`x.${column}`)} = ${sql.ref(`${t}.id`)})`,
+            ),
+            sql` or `,
+          )})`,
+      ),
     ]),
   );
 }
@@ -42,12 +51,15 @@ export const moduleType = defineModel({
     description: description(),
     comments: comments(),
   },
-  uniqueTogether: [{ fields: ['manufacturer', 'model'], message: 'Module type with this Manufacturer and Model already exists.' }],
+  uniqueTogether: [
+    { fields: ['manufacturer', 'model'], message: 'Module type with this Manufacturer and Model already exists.' },
+  ],
   filters: hasTemplates('module_type_id', MODULAR_TEMPLATE_FILTERS),
   hooks: {
     async validate({ data }) {
       // NetBox 3.4 WeightMixin.clean()
-      if (data.weight != null && !data.weight_unit) return { weight_unit: ['Must specify a unit when setting a weight'] };
+      if (data.weight != null && !data.weight_unit)
+        return { weight_unit: ['Must specify a unit when setting a weight'] };
     },
   },
   // the `module_type` filter of modules names a module type by its model (NetBox ModuleFilterSet)

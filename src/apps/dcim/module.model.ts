@@ -23,12 +23,32 @@ export const moduleModel = defineModel({
     module_type: fk('dcim.moduletype', { required: true, nullable: false, onDelete: 'protect' }),
     status: { kind: 'choice', choices: ModuleStatus, default: 'active' },
     serial: { kind: 'string', maxLength: 50, label: 'serial number' },
-    asset_tag: { kind: 'string', maxLength: 50, nullable: true, unique: true, help: 'A unique tag used to identify this device' },
+    asset_tag: {
+      kind: 'string',
+      maxLength: 50,
+      nullable: true,
+      unique: true,
+      help: 'A unique tag used to identify this device',
+    },
     description: description(),
     comments: comments(),
     // read by the install (NetBox 3.4 ModuleCommonForm fields), never stored
-    replicate_components: { kind: 'boolean', default: true, writeOnly: true, notStored: true, noFilter: true, help: 'Automatically populate components associated with this module type' },
-    adopt_components: { kind: 'boolean', default: false, writeOnly: true, notStored: true, noFilter: true, help: 'Adopt already existing components' },
+    replicate_components: {
+      kind: 'boolean',
+      default: true,
+      writeOnly: true,
+      notStored: true,
+      noFilter: true,
+      help: 'Automatically populate components associated with this module type',
+    },
+    adopt_components: {
+      kind: 'boolean',
+      default: false,
+      writeOnly: true,
+      notStored: true,
+      noFilter: true,
+      help: 'Adopt already existing components',
+    },
   },
   filters: {
     ...viaPair('manufacturer', ['module_type', 'manufacturer']),
@@ -37,10 +57,18 @@ export const moduleModel = defineModel({
   hooks: {
     async validate({ rc, data, before }) {
       // NetBox 3.4 Module.clean()
-      const bay = await sql<{ device_id: number }>`select device_id from dcim_modulebay where id = ${Number(data.module_bay_id)}`.execute(rc.q);
+      const bay = await sql<{
+        device_id: number;
+      }>`select device_id from dcim_modulebay where id = ${Number(data.module_bay_id)}`.execute(rc.q);
       if (bay.rows[0] && Number(bay.rows[0].device_id) !== Number(data.device_id)) {
-        const dev = await sql<{ name: string | null }>`select name from dcim_device where id = ${Number(data.device_id)}`.execute(rc.q);
-        return { __all__: [`Module must be installed within a module bay belonging to the assigned device (${dev.rows[0]?.name ?? data.device_id}).`] };
+        const dev = await sql<{
+          name: string | null;
+        }>`select name from dcim_device where id = ${Number(data.device_id)}`.execute(rc.q);
+        return {
+          __all__: [
+            `Module must be installed within a module bay belonging to the assigned device (${dev.rows[0]?.name ?? data.device_id}).`,
+          ],
+        };
       }
       if (before) return;
       const clash = await installErrors(rc, data);
@@ -54,9 +82,12 @@ export const moduleModel = defineModel({
     async represent(rc, rows, out) {
       const ids = rows.map((r) => Number(r.id));
       if (!ids.length) return;
-      const res = await sql<Row>`select m.id, b.name as bay, t.model from dcim_module m join dcim_modulebay b on b.id = m.module_bay_id
+      const res =
+        await sql<Row>`select m.id, b.name as bay, t.model from dcim_module m join dcim_modulebay b on b.id = m.module_bay_id
         join dcim_moduletype t on t.id = m.module_type_id where m.id = any(${ids}::bigint[])`.execute(rc.q);
-      const names = new Map(res.rows.map((r) => [Number(r.id), `${String(r.bay)}: ${String(r.model)} (${String(r.id)})`]));
+      const names = new Map(
+        res.rows.map((r) => [Number(r.id), `${String(r.bay)}: ${String(r.model)} (${String(r.id)})`]),
+      );
       rows.forEach((r, i) => (out[i]!.display = names.get(Number(r.id)) ?? out[i]!.display));
     },
   },

@@ -31,7 +31,13 @@ export const powerFeed = defineModel({
     supply: { kind: 'choice', choices: PowerFeedSupply, default: 'ac' },
     phase: { kind: 'choice', choices: PowerFeedPhase, default: 'single-phase' },
     // NetBox 3.4: POWERFEED_DEFAULT_VOLTAGE / _AMPERAGE / _MAX_UTILIZATION; 0 V is refused (ExclusionValidator)
-    voltage: { kind: 'integer', default: 120, min: -32768, max: 32767, validate: (v) => (Number(v) === 0 ? 'This value may not be 0.' : undefined) },
+    voltage: {
+      kind: 'integer',
+      default: 120,
+      min: -32768,
+      max: 32767,
+      validate: (v) => (Number(v) === 0 ? 'This value may not be 0.' : undefined),
+    },
     amperage: { kind: 'integer', default: 20, min: 1, max: 32767 },
     max_utilization: { kind: 'integer', default: 80, min: 1, max: 100, help: 'Maximum permissible draw (percentage)' },
     ...cabledFields(),
@@ -41,7 +47,9 @@ export const powerFeed = defineModel({
     comments: comments(),
     _occupied: occupiedField(),
   },
-  uniqueTogether: [{ fields: ['power_panel', 'name'], message: 'Power feed with this Power panel and Name already exists.' }],
+  uniqueTogether: [
+    { fields: ['power_panel', 'name'], message: 'Power feed with this Power panel and Name already exists.' },
+  ],
   filters: {
     ...viaPair('site', ['power_panel', 'site']),
     ...siteScope(['power_panel', 'site']),
@@ -52,23 +60,38 @@ export const powerFeed = defineModel({
     async validate({ rc, data }) {
       const errors: Record<string, string[]> = {};
       // NetBox 3.4 PowerFeed.clean(): AC voltage cannot be negative
-      if (Number(data.voltage) < 0 && data.supply === 'ac') errors.voltage = ['Voltage cannot be negative for AC supply'];
+      if (Number(data.voltage) < 0 && data.supply === 'ac')
+        errors.voltage = ['Voltage cannot be negative for AC supply'];
       if (data.rack_id != null && data.power_panel_id != null) {
         // ...and the rack must be in the panel's site
-        const res = await sql<{ rack: string; rack_site_id: number; rack_site: string; panel: string; panel_site_id: number; panel_site: string }>`
+        const res = await sql<{
+          rack: string;
+          rack_site_id: number;
+          rack_site: string;
+          panel: string;
+          panel_site_id: number;
+          panel_site: string;
+        }>`
           select r.name as rack, r.site_id as rack_site_id, rs.name as rack_site, p.name as panel, p.site_id as panel_site_id, ps.name as panel_site
           from dcim_rack r join dcim_site rs on rs.id = r.site_id, dcim_powerpanel p join dcim_site ps on ps.id = p.site_id
           where r.id = ${data.rack_id} and p.id = ${data.power_panel_id}`.execute(rc.q);
         const x = res.rows[0];
         if (x && Number(x.rack_site_id) !== Number(x.panel_site_id)) {
-          errors.__all__ = [`Rack ${x.rack} (${x.rack_site}) and power panel ${x.panel} (${x.panel_site}) are in different sites`];
+          errors.__all__ = [
+            `Rack ${x.rack} (${x.rack_site}) and power panel ${x.panel} (${x.panel_site}) are in different sites`,
+          ];
         }
       }
       return errors;
     },
     prepare({ data, before }) {
       const v = { ...(before ?? {}), ...data };
-      data.available_power = availablePower(Number(v.voltage ?? 120), Number(v.amperage ?? 20), Number(v.max_utilization ?? 80), String(v.phase ?? 'single-phase'));
+      data.available_power = availablePower(
+        Number(v.voltage ?? 120),
+        Number(v.amperage ?? 20),
+        Number(v.max_utilization ?? 80),
+        String(v.phase ?? 'single-phase'),
+      );
     },
     async represent(rc, rows, out, { mode }) {
       await representCabled(rc, 'dcim.powerfeed', rows, out, mode, true);

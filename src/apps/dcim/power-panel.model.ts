@@ -36,7 +36,9 @@ export const powerPanel = defineModel({
       const loc = res.rows[0];
       if (!loc || Number(loc.site_id) === Number(data.site_id)) return;
       const site = await sql<{ name: string }>`select name from dcim_site where id = ${data.site_id}`.execute(rc.q);
-      return { __all__: [`Location ${loc.name} (${loc.site}) is in a different site than ${site.rows[0]?.name ?? ''}`] };
+      return {
+        __all__: [`Location ${loc.name} (${loc.site}) is in a different site than ${site.rows[0]?.name ?? ''}`],
+      };
     },
   },
   brief: ['name', 'powerfeed_count'],

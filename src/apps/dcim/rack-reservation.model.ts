@@ -10,7 +10,8 @@ import { siteScope, viaPair } from './filters.js';
 function checkUnits(v: unknown): string | undefined {
   if (!Array.isArray(v)) return `Expected a list of items but got type "${typeof v}".`;
   if (v.length === 0) return 'This list may not be empty.';
-  if (!v.every((u) => Number.isInteger(typeof u === 'string' && /^\d+$/.test(u) ? Number(u) : u))) return 'A valid integer is required.';
+  if (!v.every((u) => Number.isInteger(typeof u === 'string' && /^\d+$/.test(u) ? Number(u) : u)))
+    return 'A valid integer is required.';
   return undefined;
 }
 
@@ -36,7 +37,9 @@ export const rackReservation = defineModel({
   hooks: {
     async validate({ rc, data }) {
       const units = (data.units as unknown[]).map(Number);
-      const r = await sql<{ u_height: number }>`select u_height from dcim_rack where id = ${data.rack_id}`.execute(rc.q);
+      const r = await sql<{ u_height: number }>`select u_height from dcim_rack where id = ${data.rack_id}`.execute(
+        rc.q,
+      );
       const height = Number(r.rows[0]?.u_height ?? 0);
       // NetBox 3.4 RackReservation.clean(): every unit must exist in the rack
       const bad = units.filter((u) => u < 1 || u > height);
@@ -48,7 +51,10 @@ export const rackReservation = defineModel({
     async represent(rc, rows, out) {
       // NetBox: "Reservation for rack <rack>"
       const ids = [...new Set(rows.map((r) => Number(r.rack_id)))];
-      const racks = await sql<{ id: number; name: string }>`select id, name from dcim_rack where id = any(${ids}::bigint[])`.execute(rc.q);
+      const racks = await sql<{
+        id: number;
+        name: string;
+      }>`select id, name from dcim_rack where id = any(${ids}::bigint[])`.execute(rc.q);
       const names = new Map(racks.rows.map((r) => [Number(r.id), r.name]));
       rows.forEach((r, i) => (out[i]!.display = `Reservation for rack ${names.get(Number(r.rack_id)) ?? r.rack_id}`));
     },

@@ -38,11 +38,11 @@ export const rack = defineModel({
     comments: comments(),
   },
   // reference 3.2: powerfeed_count beside device_count
-  counts: { device_count: { model: 'dcim.device', via: 'rack' }, powerfeed_count: { model: 'dcim.powerfeed', via: 'rack' } },
-  uniqueTogether: [
-    { fields: ['location', 'name'] },
-    { fields: ['location', 'facility_id'] },
-  ],
+  counts: {
+    device_count: { model: 'dcim.device', via: 'rack' },
+    powerfeed_count: { model: 'dcim.powerfeed', via: 'rack' },
+  },
+  uniqueTogether: [{ fields: ['location', 'name'] }, { fields: ['location', 'facility_id'] }],
   filters: {
     ...contactFilters(),
     ...siteScope(['site']),
@@ -60,8 +60,11 @@ export const rack = defineModel({
         errors.weight_unit = ['Must specify a unit when setting a maximum weight'];
       }
       if (data.location_id != null) {
-        const loc = await sql<{ site_id: number }>`select site_id from dcim_location where id = ${data.location_id}`.execute(rc.q);
-        if (Number(loc.rows[0]?.site_id) !== Number(data.site_id)) errors.location = ['Location must be from the same site as the rack.'];
+        const loc = await sql<{
+          site_id: number;
+        }>`select site_id from dcim_location where id = ${data.location_id}`.execute(rc.q);
+        if (Number(loc.rows[0]?.site_id) !== Number(data.site_id))
+          errors.location = ['Location must be from the same site as the rack.'];
       }
       return errors;
     },

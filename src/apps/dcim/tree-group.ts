@@ -32,7 +32,9 @@ export function defineSiteTree(id: string, path: string, verboseName: string, si
         // a node may not be its own ancestor
         if (!before || data.parent_id == null) return;
         const model = rc.app.registry.get(id);
-        const res = await sql<{ id: number }>`select id from ${descendantsSql(model, sql`select ${before.id}::bigint`)} d
+        const res = await sql<{
+          id: number;
+        }>`select id from ${descendantsSql(model, sql`select ${before.id}::bigint`)} d
           where id = ${data.parent_id}`.execute(rc.q);
         if (res.rows.length) return { parent: ['Cannot assign self or child as parent.'] };
       },

@@ -30,7 +30,9 @@ export const virtualChassis = defineModel({
   hooks: {
     async validate({ rc, data, before }) {
       if (data.master_id == null || !before) return;
-      const m = await sql<{ vc: number | null }>`select virtual_chassis_id as vc from dcim_device where id = ${data.master_id}`.execute(rc.q);
+      const m = await sql<{
+        vc: number | null;
+      }>`select virtual_chassis_id as vc from dcim_device where id = ${data.master_id}`.execute(rc.q);
       // NetBox 3.4 VirtualChassis.clean(): an existing chassis' master is one of its members
       if (Number(m.rows[0]?.vc) !== Number(before.id)) {
         return { master: ['The selected master is not assigned to this virtual chassis.'] };

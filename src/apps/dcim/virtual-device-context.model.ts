@@ -26,7 +26,13 @@ export const virtualDeviceContext = defineModel({
   fields: {
     name: { kind: 'string', required: true, maxLength: 64 },
     device: fk('dcim.device', { required: true, nullable: false, onDelete: 'cascade' }),
-    identifier: { kind: 'integer', nullable: true, min: 0, max: 32767, help: 'Numeric identifier unique to the parent device' },
+    identifier: {
+      kind: 'integer',
+      nullable: true,
+      min: 0,
+      max: 32767,
+      help: 'Numeric identifier unique to the parent device',
+    },
     tenant: fk('tenancy.tenant', { onDelete: 'protect' }),
     primary_ip: { kind: 'computed', readOnly: true, shape: { $model: 'ipam.ipaddress', nullable: true } },
     primary_ip4: fk('ipam.ipaddress', { onDelete: 'set_null', label: 'primary IPv4' }),
@@ -35,14 +41,24 @@ export const virtualDeviceContext = defineModel({
     description: description(),
     comments: comments(),
   },
-  counts: { interface_count: { model: 'dcim.interface', through: { table: 'dcim_interface_vdcs', column: 'virtualdevicecontext_id' } } },
+  counts: {
+    interface_count: {
+      model: 'dcim.interface',
+      through: { table: 'dcim_interface_vdcs', column: 'virtualdevicecontext_id' },
+    },
+  },
   uniqueTogether: [
-    { fields: ['device', 'identifier'], message: 'Virtual device context with this Device and Identifier already exists.' },
+    {
+      fields: ['device', 'identifier'],
+      message: 'Virtual device context with this Device and Identifier already exists.',
+    },
     { fields: ['device', 'name'], message: 'Virtual device context with this Device and Name already exists.' },
   ],
   filters: {
     ...tenancyFilters(),
-    has_primary_ip: booleanFilter((t) => sql`(${sql.ref(`${t}.primary_ip4_id`)} is not null or ${sql.ref(`${t}.primary_ip6_id`)} is not null)`),
+    has_primary_ip: booleanFilter(
+      (t) => sql`(${sql.ref(`${t}.primary_ip4_id`)} is not null or ${sql.ref(`${t}.primary_ip6_id`)} is not null)`,
+    ),
   },
   hooks: {
     async validate({ rc, data }) {
@@ -53,8 +69,10 @@ export const virtualDeviceContext = defineModel({
         if (id == null) continue;
         const [ip] = await addressesOnOwner(rc, [Number(id)], DEVICE_INTERFACES, data.device_id);
         if (!ip) continue;
-        if (Number(ip.family) !== family) errors[`primary_ip${family}`] = [`${ip.address} is not an IPv${family} address.`];
-        else if (!ip.on_owner) errors[`primary_ip${family}`] = ['Primary IP address must belong to an interface on the assigned device.'];
+        if (Number(ip.family) !== family)
+          errors[`primary_ip${family}`] = [`${ip.address} is not an IPv${family} address.`];
+        else if (!ip.on_owner)
+          errors[`primary_ip${family}`] = ['Primary IP address must belong to an interface on the assigned device.'];
       }
       return errors;
     },

@@ -54,9 +54,12 @@ export const bookmark = defineModel({
       if (before || sent.has('user') || !rc.user) return;
       const owner = rc.user.id;
       const same = (o: Record<string, unknown>) =>
-        o.object_type === data.object_type && Number(o.object_id) === Number(data.object_id) && (o.user_id == null || Number(o.user_id) === owner);
+        o.object_type === data.object_type &&
+        Number(o.object_id) === Number(data.object_id) &&
+        (o.user_id == null || Number(o.user_id) === owner);
       if (earlier.some(same)) return { __all__: [DUPLICATE] };
-      const dup = await sql`select 1 from extras_bookmark where object_type = ${data.object_type} and object_id = ${data.object_id}
+      const dup =
+        await sql`select 1 from extras_bookmark where object_type = ${data.object_type} and object_id = ${data.object_id}
         and user_id = ${rc.user.id}`.execute(rc.q);
       if (dup.rows.length) return { __all__: [DUPLICATE] };
     },
@@ -66,12 +69,15 @@ export const bookmark = defineModel({
     // NetBox 3.6 shows a bookmark as its object, in every form: one query per object type
     async represent(rc, rows, out) {
       const byType = new Map<string, number[]>();
-      for (const r of rows) byType.set(String(r.object_type), [...(byType.get(String(r.object_type)) ?? []), Number(r.object_id)]);
+      for (const r of rows)
+        byType.set(String(r.object_type), [...(byType.get(String(r.object_type)) ?? []), Number(r.object_id)]);
       const shown = new Map<string, string>();
       for (const [type, ids] of byType) {
         const target = rc.app.registry.find(type);
         if (!target) continue;
-        const res = await sql<Record<string, unknown>>`select * from ${sql.table(target.table)} where id = any(${ids}::bigint[])`.execute(rc.q);
+        const res = await sql<
+          Record<string, unknown>
+        >`select * from ${sql.table(target.table)} where id = any(${ids}::bigint[])`.execute(rc.q);
         for (const row of res.rows) shown.set(`${type}:${String(row.id)}`, target.display(row));
       }
       rows.forEach((r, i) => {

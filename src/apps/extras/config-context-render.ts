@@ -116,7 +116,8 @@ function activeContexts(rc: RequestContext): Promise<ActiveContext[]> {
 /** Every active context in merge order (weight, name) with its assignments; no data. */
 async function loadActiveContexts(rc: RequestContext): Promise<ActiveContext[]> {
   const assigned = KINDS.map(
-    (k, i) => sql`select configcontext_id, ${sql.lit(i)} as kind, ${sql.ref(k.column)} as member from ${sql.table(k.table)}`,
+    (k, i) =>
+      sql`select configcontext_id, ${sql.lit(i)} as kind, ${sql.ref(k.column)} as member from ${sql.table(k.table)}`,
   );
   const res = await sql<{ id: number; kind: number | null; member: number | null }>`select c.id, a.kind, a.member
     from extras_configcontext c
@@ -185,7 +186,11 @@ async function loadSubjects(rc: RequestContext, subject: ContextSubject, ids: nu
       where o.id = any(${ids}::bigint[])),
     ${sql.join(trees)}
     select x.id, x.local, ${sql.join(columns.map((c, i) => sql`${c} as ${sql.id(`k${i}`)}`))} from x`.execute(rc.q);
-  return res.rows.map((r) => ({ id: Number(r.id), local: r.local, values: KINDS.map((_, i) => (r[`k${i}`] ?? []).map(Number)) }));
+  return res.rows.map((r) => ({
+    id: Number(r.id),
+    local: r.local,
+    values: KINDS.map((_, i) => (r[`k${i}`] ?? []).map(Number)),
+  }));
 }
 
 /** ids of the contexts matching one object, in merge order: in every kind a context has assignments in, one value matches */
@@ -194,7 +199,11 @@ function matching(contexts: ActiveContext[], values: number[][]): number[] {
 }
 
 /** object id -> its rendered config context */
-async function computeConfigContexts(rc: RequestContext, subject: ContextSubject, ids: number[]): Promise<Map<number, JsonObject>> {
+async function computeConfigContexts(
+  rc: RequestContext,
+  subject: ContextSubject,
+  ids: number[],
+): Promise<Map<number, JsonObject>> {
   const out = new Map<number, JsonObject>();
   if (ids.length === 0) return out;
   const contexts = await activeContexts(rc);
@@ -235,7 +244,12 @@ async function loadData(rc: RequestContext, contextIds: number[]): Promise<Map<n
  * Fills `config_context` of the representations that show it: full forms that were not asked to
  * leave it out (`?exclude=config_context` removes the key before the represent hook runs).
  */
-export async function renderConfigContexts(rc: RequestContext, subject: ContextSubject, rows: Row[], out: Row[]): Promise<void> {
+export async function renderConfigContexts(
+  rc: RequestContext,
+  subject: ContextSubject,
+  rows: Row[],
+  out: Row[],
+): Promise<void> {
   const ids: number[] = [];
   out.forEach((o, i) => {
     if ('config_context' in o) ids.push(Number(rows[i]!.id));
@@ -246,6 +260,8 @@ export async function renderConfigContexts(rc: RequestContext, subject: ContextS
     if (!('config_context' in o)) return;
     // without a matching context (or any): the local data alone, as the merge would give it
     const local = rows[i]![subject.localContext];
-    o.config_context = contexts.get(Number(rows[i]!.id)) ?? (isJsonObject(local) && Object.keys(local).length ? deepMerge({}, local) : {});
+    o.config_context =
+      contexts.get(Number(rows[i]!.id)) ??
+      (isJsonObject(local) && Object.keys(local).length ? deepMerge({}, local) : {});
   });
 }

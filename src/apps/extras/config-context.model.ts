@@ -10,7 +10,13 @@ import type { FieldDef } from '../../core/model/types.js';
 import { description, name } from '../fields.js';
 import { membershipFilter } from '../users/membership-filter.js';
 import { isJsonObject } from './deep-merge.js';
-import { prepareSyncedData, registerSyncedData, syncedDataFields, syncedDataFilters, validateSyncedData } from '../core/synced-data.js';
+import {
+  prepareSyncedData,
+  registerSyncedData,
+  syncedDataFields,
+  syncedDataFilters,
+  validateSyncedData,
+} from '../core/synced-data.js';
 
 // NetBox 3.7: the data may come from a YAML or JSON data file
 const SYNCED = registerSyncedData('extras.configcontext', { target: 'data', kind: 'object' });
@@ -47,7 +53,11 @@ export const configContext = defineModel({
     tenants: assigned('tenancy.tenant', 'tenants', 'tenant_id'),
     tags: { ...assigned('extras.tag', 'tags', 'tag_id'), slugField: 'slug' },
     // NetBox 3.4 ConfigContext.clean(): the data must be a JSON object
-    data: { kind: 'json', required: true, validate: (v) => (isJsonObject(v) ? undefined : 'JSON data must be in object form.') },
+    data: {
+      kind: 'json',
+      required: true,
+      validate: (v) => (isJsonObject(v) ? undefined : 'JSON data must be in object form.'),
+    },
     ...syncedDataFields(),
   },
   hooks: {

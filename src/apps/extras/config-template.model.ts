@@ -6,7 +6,13 @@
  */
 import { defineModel } from '../../core/model/define-model.js';
 import { description } from '../fields.js';
-import { prepareSyncedData, registerSyncedData, syncedDataFields, syncedDataFilters, validateSyncedData } from '../core/synced-data.js';
+import {
+  prepareSyncedData,
+  registerSyncedData,
+  syncedDataFields,
+  syncedDataFilters,
+  validateSyncedData,
+} from '../core/synced-data.js';
 
 const SYNCED = registerSyncedData('extras.configtemplate', { target: 'template_code', kind: 'text' });
 

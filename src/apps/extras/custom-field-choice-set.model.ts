@@ -23,7 +23,9 @@ export const CustomFieldChoiceSetBase = defineChoices([
 ]);
 
 const baseChoicesError = (v: unknown) =>
-  v ? `The predefined ${String(v)} choices are not available in this service; list the choices in extra_choices instead.` : undefined;
+  v
+    ? `The predefined ${String(v)} choices are not available in this service; list the choices in extra_choices instead.`
+    : undefined;
 
 /** NetBox 3.7's serializer: a list of two-item lists; its model: each item text of at most 100 characters. */
 export function extraChoicesError(v: unknown): string | undefined {
@@ -74,14 +76,19 @@ export const customFieldChoiceSet = defineModel({
     validate({ data }) {
       // NetBox 3.7 CustomFieldChoiceSet.clean
       const extra = data.extra_choices as unknown[] | null;
-      if (!data.base_choices && (!extra || extra.length === 0)) return Promise.resolve({ __all__: ['Must define base or extra choices.'] });
+      if (!data.base_choices && (!extra || extra.length === 0))
+        return Promise.resolve({ __all__: ['Must define base or extra choices.'] });
       return Promise.resolve();
     },
     // NetBox 3.7 stores the choices sorted by value when they are to be ordered alphabetically
     prepare({ data, before }) {
       const alphabetical = (data.order_alphabetically ?? before?.order_alphabetically) === true;
-      const extra = (data.extra_choices ?? (alphabetical ? before?.extra_choices : undefined)) as string[][] | null | undefined;
-      if (alphabetical && Array.isArray(extra)) data.extra_choices = [...extra].sort((a, b) => (a[0]! < b[0]! ? -1 : a[0]! > b[0]! ? 1 : 0));
+      const extra = (data.extra_choices ?? (alphabetical ? before?.extra_choices : undefined)) as
+        | string[][]
+        | null
+        | undefined;
+      if (alphabetical && Array.isArray(extra))
+        data.extra_choices = [...extra].sort((a, b) => (a[0]! < b[0]! ? -1 : a[0]! > b[0]! ? 1 : 0));
     },
   },
   brief: ['name', 'choices_count'],

@@ -17,20 +17,30 @@ const PATH = '/api/extras/custom-field-choice-sets/:id/choices/';
 const ACCEPTED = new Set(['q', 'limit', 'offset', 'format']);
 
 export function registerChoiceSetRoutes(app: FastifyInstance, ctx: AppContext): void {
-  app.get<{ Params: { id: string } }>(PATH, { exposeHeadRoute: true, config: { allow: 'GET, HEAD' } }, async (request) => {
-    const rc = request.rc;
-    const id = parseId(request.params.id);
-    const params = queryParams(request);
-    for (const name of params.keys()) if (!ACCEPTED.has(name)) throw Errors.invalidFilter(name, 'Unknown filter.');
-    const scope = await requirePermission(rc, customFieldChoiceSet, 'view');
-    const row = await fetchOne(rc, customFieldChoiceSet, id, scope);
-    const q = (params.get('q')?.[0] ?? '').toLowerCase();
-    const pairs = ((row.extra_choices as string[][] | null) ?? []).filter(([v, l]) => !q || v!.toLowerCase().includes(q) || l!.toLowerCase().includes(q));
-    const page = parsePage(ctx.config, params);
-    const items = page.limit === null ? pairs.slice(page.offset) : pairs.slice(page.offset, page.offset + page.limit);
-    const url = `${rc.baseUrl}/api/extras/custom-field-choice-sets/${row.id}/choices/`;
-    return { count: pairs.length, ...pageLinks(url, params, page, pairs.length), results: items.map(([id, display]) => ({ id, display })) };
-  });
+  app.get<{ Params: { id: string } }>(
+    PATH,
+    { exposeHeadRoute: true, config: { allow: 'GET, HEAD' } },
+    async (request) => {
+      const rc = request.rc;
+      const id = parseId(request.params.id);
+      const params = queryParams(request);
+      for (const name of params.keys()) if (!ACCEPTED.has(name)) throw Errors.invalidFilter(name, 'Unknown filter.');
+      const scope = await requirePermission(rc, customFieldChoiceSet, 'view');
+      const row = await fetchOne(rc, customFieldChoiceSet, id, scope);
+      const q = (params.get('q')?.[0] ?? '').toLowerCase();
+      const pairs = ((row.extra_choices as string[][] | null) ?? []).filter(
+        ([v, l]) => !q || v!.toLowerCase().includes(q) || l!.toLowerCase().includes(q),
+      );
+      const page = parsePage(ctx.config, params);
+      const items = page.limit === null ? pairs.slice(page.offset) : pairs.slice(page.offset, page.offset + page.limit);
+      const url = `${rc.baseUrl}/api/extras/custom-field-choice-sets/${row.id}/choices/`;
+      return {
+        count: pairs.length,
+        ...pageLinks(url, params, page, pairs.length),
+        results: items.map(([id, display]) => ({ id, display })),
+      };
+    },
+  );
 }
 
 const CHOICES = {
@@ -39,7 +49,10 @@ const CHOICES = {
     count: { type: 'integer' },
     next: { type: 'string', nullable: true },
     previous: { type: 'string', nullable: true },
-    results: { type: 'array', items: { type: 'object', properties: { id: { type: 'string' }, display: { type: 'string' } } } },
+    results: {
+      type: 'array',
+      items: { type: 'object', properties: { id: { type: 'string' }, display: { type: 'string' } } },
+    },
   },
 };
 
@@ -56,6 +69,10 @@ export const CHOICE_SET_DOCS: RouteDoc[] = [
       { name: 'limit', in: 'query', required: false, schema: { type: 'integer' } },
       { name: 'offset', in: 'query', required: false, schema: { type: 'integer' } },
     ],
-    responses: { 200: CHOICES, 403: { $ref: '#/components/schemas/Detail' }, 404: { $ref: '#/components/schemas/Detail' } },
+    responses: {
+      200: CHOICES,
+      403: { $ref: '#/components/schemas/Detail' },
+      404: { $ref: '#/components/schemas/Detail' },
+    },
   },
 ];

@@ -8,9 +8,18 @@ import { description } from '../fields.js';
 import { CustomFieldFilterLogic, CustomFieldType, CustomFieldVisibility } from './choices.js';
 
 const DATA_TYPES: Record<string, string> = {
-  text: 'string', longtext: 'string', url: 'string', select: 'string', date: 'string',
-  integer: 'integer', decimal: 'decimal', boolean: 'boolean', json: 'object', object: 'object',
-  multiselect: 'array', multiobject: 'array',
+  text: 'string',
+  longtext: 'string',
+  url: 'string',
+  select: 'string',
+  date: 'string',
+  integer: 'integer',
+  decimal: 'decimal',
+  boolean: 'boolean',
+  json: 'object',
+  object: 'object',
+  multiselect: 'array',
+  multiobject: 'array',
 };
 
 /**
@@ -24,9 +33,11 @@ function choiceErrors(type: string, choices: string[] | null, choiceSet: unknown
     if (choiceSet != null) return { choice_set: 'Choices may be set only on selection fields.' };
     return inline ? { choices: 'Choices may be set only on selection fields.' } : {};
   }
-  if (inline && choiceSet != null) return { choice_set: 'Give the choices inline (choices) or as a set (choice_set), not both.' };
+  if (inline && choiceSet != null)
+    return { choice_set: 'Give the choices inline (choices) or as a set (choice_set), not both.' };
   // under `choices`, where NetBox 3.4 clients look for it
-  if (!inline && choiceSet == null) return { choices: 'Selection fields must specify at least one choice, or a set of choices (choice_set).' };
+  if (!inline && choiceSet == null)
+    return { choices: 'Selection fields must specify at least one choice, or a set of choices (choice_set).' };
   return {};
 }
 
@@ -40,7 +51,10 @@ export const customField = defineModel({
     object_type: { kind: 'string', maxLength: 100, nullable: true },
     data_type: { kind: 'computed', shape: { type: 'string' } },
     name: {
-      kind: 'string', required: true, maxLength: 50, unique: { ci: true },
+      kind: 'string',
+      required: true,
+      maxLength: 50,
+      unique: { ci: true },
       pattern: { regex: /^[a-z0-9_]+$/i, message: 'Only alphanumeric characters and underscores are allowed.' },
     },
     label: { kind: 'string', maxLength: 50 },
@@ -77,9 +91,11 @@ export const customField = defineModel({
       const type = data.type as string;
       if (type === 'object' || type === 'multiobject') {
         if (!data.object_type) add('object_type', 'Object fields must define an object type.');
-        else if (!rc.app.registry.find(data.object_type as string)) add('object_type', `Invalid content type: ${data.object_type}`);
+        else if (!rc.app.registry.find(data.object_type as string))
+          add('object_type', `Invalid content type: ${data.object_type}`);
       } else if (data.object_type) add('object_type', `${type} fields may not define an object type.`);
-      for (const [k, m] of Object.entries(choiceErrors(type, data.choices as string[] | null, data.choice_set_id))) add(k, m);
+      for (const [k, m] of Object.entries(choiceErrors(type, data.choices as string[] | null, data.choice_set_id)))
+        add(k, m);
       if (data.validation_regex) {
         try {
           new RegExp(data.validation_regex as string);
@@ -87,7 +103,11 @@ export const customField = defineModel({
           add('validation_regex', 'Invalid regular expression.');
         }
       }
-      if (data.validation_minimum != null && data.validation_maximum != null && (data.validation_minimum as number) > (data.validation_maximum as number)) {
+      if (
+        data.validation_minimum != null &&
+        data.validation_maximum != null &&
+        (data.validation_minimum as number) > (data.validation_maximum as number)
+      ) {
         add('validation_maximum', 'Maximum value must be greater than or equal to the minimum value.');
       }
       return errors;

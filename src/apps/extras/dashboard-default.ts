@@ -15,27 +15,48 @@ interface Widget {
 }
 
 const counts = (title: string, models: string[], height: number): Widget => ({
-  widget: 'extras.ObjectCountsWidget', width: 4, height, title, config: { models },
+  widget: 'extras.ObjectCountsWidget',
+  width: 4,
+  height,
+  title,
+  config: { models },
 });
 
 const DEFAULT_WIDGETS: Widget[] = [
   { widget: 'extras.BookmarksWidget', width: 4, height: 5, title: 'Bookmarks', color: 'orange' },
   counts('Organization', ['dcim.site', 'tenancy.tenant', 'tenancy.contact'], 2),
   {
-    widget: 'extras.NoteWidget', width: 4, height: 2, title: 'Welcome!', color: 'green',
-    config: { content: 'Your own dashboard: move, resize, add or remove widgets as you like; nobody else sees the changes.' },
+    widget: 'extras.NoteWidget',
+    width: 4,
+    height: 2,
+    title: 'Welcome!',
+    color: 'green',
+    config: {
+      content: 'Your own dashboard: move, resize, add or remove widgets as you like; nobody else sees the changes.',
+    },
   },
   counts('IPAM', ['ipam.vrf', 'ipam.aggregate', 'ipam.prefix', 'ipam.iprange', 'ipam.ipaddress', 'ipam.vlan'], 3),
   {
-    widget: 'extras.RSSFeedWidget', width: 4, height: 4, title: 'NetBox News',
+    widget: 'extras.RSSFeedWidget',
+    width: 4,
+    height: 4,
+    title: 'NetBox News',
     config: { feed_url: 'http://netbox.dev/rss/', max_entries: 10, cache_timeout: 14400 },
   },
-  counts('Circuits', ['circuits.provider', 'circuits.circuit', 'circuits.providernetwork', 'circuits.provideraccount'], 3),
+  counts(
+    'Circuits',
+    ['circuits.provider', 'circuits.circuit', 'circuits.providernetwork', 'circuits.provideraccount'],
+    3,
+  ),
   counts('DCIM', ['dcim.site', 'dcim.rack', 'dcim.devicetype', 'dcim.device', 'dcim.cable'], 3),
   counts('Virtualization', ['virtualization.cluster', 'virtualization.virtualmachine'], 2),
   {
-    widget: 'extras.ObjectListWidget', width: 12, height: 5, title: 'Change Log',
-    color: 'blue', config: { model: 'extras.objectchange', page_size: 25 },
+    widget: 'extras.ObjectListWidget',
+    width: 12,
+    height: 5,
+    title: 'Change Log',
+    color: 'blue',
+    config: { model: 'extras.objectchange', page_size: 25 },
   },
 ];
 

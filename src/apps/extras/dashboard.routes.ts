@@ -27,7 +27,9 @@ function ownerOf(rc: RequestContext): number {
 }
 
 async function readDashboard(rc: RequestContext, userId: number): Promise<DashboardData | null> {
-  const res = await sql<DashboardData>`select layout, config from extras_dashboard where user_id = ${userId}`.execute(rc.q);
+  const res = await sql<DashboardData>`select layout, config from extras_dashboard where user_id = ${userId}`.execute(
+    rc.q,
+  );
   return res.rows[0] ?? null;
 }
 
@@ -45,11 +47,13 @@ async function dashboardOf(rc: RequestContext, userId: number): Promise<Dashboar
 /** NetBox's model: `layout` a list (of grid items), `config` an object (widgets by id). */
 function parseBody(body: unknown): Partial<DashboardData> {
   if (body === undefined || body === null) throw Errors.validation({ non_field_errors: ['No data provided'] });
-  if (!isPlainObject(body)) throw Errors.validation({ non_field_errors: [`Invalid data. Expected a dictionary, but got ${typeName(body)}.`] });
+  if (!isPlainObject(body))
+    throw Errors.validation({ non_field_errors: [`Invalid data. Expected a dictionary, but got ${typeName(body)}.`] });
   const errors: Record<string, string[]> = {};
   const out: Partial<DashboardData> = {};
   if ('layout' in body) {
-    if (!Array.isArray(body.layout) || !body.layout.every(isPlainObject)) errors.layout = ['The layout must be a list of objects (grid items).'];
+    if (!Array.isArray(body.layout) || !body.layout.every(isPlainObject))
+      errors.layout = ['The layout must be a list of objects (grid items).'];
     else out.layout = body.layout;
   }
   if ('config' in body) {
@@ -82,7 +86,12 @@ export function registerDashboardRoutes(app: FastifyInstance): void {
   // DRF's OPTIONS metadata: the view's name and what it renders and parses
   app.options(DASHBOARD_PATH, { config }, async (request) => {
     ownerOf(request.rc);
-    return { name: 'Dashboard', description: '', renders: ['application/json', 'text/html'], parses: ['application/json'] };
+    return {
+      name: 'Dashboard',
+      description: '',
+      renders: ['application/json', 'text/html'],
+      parses: ['application/json'],
+    };
   });
   app.put(DASHBOARD_PATH, { config }, replace);
   app.patch(DASHBOARD_PATH, { config }, replace);
@@ -97,9 +106,18 @@ export function registerDashboardRoutes(app: FastifyInstance): void {
 const DETAIL = { $ref: '#/components/schemas/Detail' };
 const DASHBOARD = {
   type: 'object',
-  properties: { layout: { type: 'array', items: { type: 'object', additionalProperties: true } }, config: { type: 'object', additionalProperties: true } },
+  properties: {
+    layout: { type: 'array', items: { type: 'object', additionalProperties: true } },
+    config: { type: 'object', additionalProperties: true },
+  },
 };
-const doc = (method: RouteDoc['method'], action: string, summary: string, ok: Record<string, unknown> | null, body = false): RouteDoc => ({
+const doc = (
+  method: RouteDoc['method'],
+  action: string,
+  summary: string,
+  ok: Record<string, unknown> | null,
+  body = false,
+): RouteDoc => ({
   path: '/api/extras/dashboard/',
   method,
   operationId: `extras_dashboard_${action}`,

@@ -15,9 +15,11 @@ export function deepMerge(earlier: JsonObject, later: JsonObject): JsonObject {
   for (const [key, value] of Object.entries(later)) {
     const before = Object.hasOwn(out, key) ? out[key] : undefined;
     // NetBox 3.4 recurses only into a non-empty object
-    const merged = isJsonObject(before) && isJsonObject(value) && Object.keys(value).length > 0 ? deepMerge(before, value) : value;
+    const merged =
+      isJsonObject(before) && isJsonObject(value) && Object.keys(value).length > 0 ? deepMerge(before, value) : value;
     // a "__proto__" key in stored JSON is data: define it, never run the prototype setter
-    if (key === '__proto__') Object.defineProperty(out, key, { value: merged, enumerable: true, writable: true, configurable: true });
+    if (key === '__proto__')
+      Object.defineProperty(out, key, { value: merged, enumerable: true, writable: true, configurable: true });
     else out[key] = merged;
   }
   return out;

@@ -9,7 +9,10 @@ import { conditionErrors } from '../../core/events/conditions.js';
 import { comments, description } from '../fields.js';
 
 /** the object types an event rule may name: models whose changes are logged (only they have events) */
-export function eventContentTypeErrors(registry: { find(name: string): { changelog: boolean } | undefined }, types: unknown): string[] {
+export function eventContentTypeErrors(
+  registry: { find(name: string): { changelog: boolean } | undefined },
+  types: unknown,
+): string[] {
   const list = (types as string[] | null) ?? [];
   if (list.length === 0) return ['This list may not be empty.'];
   return list.filter((ct) => !registry.find(ct)?.changelog).map((ct) => `Invalid content type: ${ct}`);
@@ -35,7 +38,12 @@ export const eventRule = defineModel({
     enabled: { kind: 'boolean', default: true },
     conditions: { kind: 'json', nullable: true, validate: (v) => conditionErrors(v)[0] },
     // NetBox 3.7 also runs scripts; here the one action is a webhook
-    action_type: { kind: 'string', maxLength: 30, default: 'webhook', validate: (v) => (v === 'webhook' ? undefined : `"${String(v)}" is not a valid choice.`) },
+    action_type: {
+      kind: 'string',
+      maxLength: 30,
+      default: 'webhook',
+      validate: (v) => (v === 'webhook' ? undefined : `"${String(v)}" is not a valid choice.`),
+    },
     action_object_type: { kind: 'contenttype', types: ['extras.webhook'], default: 'extras.webhook' },
     action_object_id: { kind: 'integer', required: true, min: 1 },
     action_object: { kind: 'generic', generic: { type: 'action_object_type', id: 'action_object_id' } },

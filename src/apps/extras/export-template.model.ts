@@ -7,7 +7,13 @@ import { defineModel } from '../../core/model/define-model.js';
 import { description } from '../fields.js';
 import { contentTypesFilters } from './content-type-filters.js';
 import { contentTypesField, validateContentTypes } from './template-content-types.js';
-import { prepareSyncedData, registerSyncedData, syncedDataFields, syncedDataFilters, validateSyncedData } from '../core/synced-data.js';
+import {
+  prepareSyncedData,
+  registerSyncedData,
+  syncedDataFields,
+  syncedDataFilters,
+  validateSyncedData,
+} from '../core/synced-data.js';
 
 const SYNCED = registerSyncedData('extras.exporttemplate', { target: 'template_code', kind: 'text' });
 
@@ -20,7 +26,11 @@ export const exportTemplate = defineModel({
     // NetBox 3.7: not unique
     name: { kind: 'string', required: true, maxLength: 100 },
     description: description(),
-    template_code: { kind: 'text', required: true, help: 'Jinja2 template code. The list of objects being exported is passed as a context variable named queryset.' },
+    template_code: {
+      kind: 'text',
+      required: true,
+      help: 'Jinja2 template code. The list of objects being exported is passed as a context variable named queryset.',
+    },
     mime_type: { kind: 'string', maxLength: 50, label: 'MIME type', help: 'Defaults to text/plain; charset=utf-8' },
     file_extension: { kind: 'string', maxLength: 15, help: 'Extension to append to the rendered filename' },
     as_attachment: { kind: 'boolean', default: true, help: 'Download file as attachment' },
@@ -33,7 +43,8 @@ export const exportTemplate = defineModel({
     async validate(args) {
       const errors = { ...((await validateContentTypes({ ...args })) ?? {}) };
       // NetBox 3.7 ExportTemplate.clean(): "table" names the UI's own table export
-      if (String(args.data.name ?? '').toLowerCase() === 'table') errors.name = [`"${String(args.data.name)}" is a reserved name. Please choose a different name.`];
+      if (String(args.data.name ?? '').toLowerCase() === 'table')
+        errors.name = [`"${String(args.data.name)}" is a reserved name. Please choose a different name.`];
       return { ...errors, ...(await validateSyncedData(SYNCED, args)) };
     },
     prepare: (args) => prepareSyncedData(SYNCED, args),

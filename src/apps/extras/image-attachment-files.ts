@@ -37,7 +37,8 @@ export const attachmentUpload = {
 export function uploadErrors(rc: RequestContext, upload: Upload): string[] {
   const max = rc.app.config.imageAttachmentMaxSize;
   if (upload.bytes.length === 0) return ['The submitted file is empty.'];
-  if (upload.bytes.length > max) return [`Ensure this file is no larger than ${max} bytes (it has ${upload.bytes.length}).`];
+  if (upload.bytes.length > max)
+    return [`Ensure this file is no larger than ${max} bytes (it has ${upload.bytes.length}).`];
   if (!readImageInfo(upload.bytes)) {
     return ['Upload a valid image. The file you uploaded was either not an image or a corrupted image.'];
   }
@@ -55,14 +56,25 @@ function attachmentFileName(typeName: string, objectId: unknown, name: string, f
  * Stores the upload for the row being written and records it in `data` (image, its size in
  * pixels); the previous file of a replaced image is removed after the commit.
  */
-export async function storeAttachmentImage(rc: RequestContext, upload: Upload, data: Record<string, unknown>, before: Record<string, unknown> | null) {
-  if (!rc.onRollback) throw new Error('an image attachment is written only inside inTransaction (its file must be undone on rollback)');
+export async function storeAttachmentImage(
+  rc: RequestContext,
+  upload: Upload,
+  data: Record<string, unknown>,
+  before: Record<string, unknown> | null,
+) {
+  if (!rc.onRollback)
+    throw new Error('an image attachment is written only inside inTransaction (its file must be undone on rollback)');
   const info = readImageInfo(upload.bytes)!;
   const merged = { ...(before ?? {}), ...data };
   const type = rc.app.registry.get(String(merged.content_type));
   const filename = upload.filename || `image.${info.format}`;
   const root = rc.app.config.mediaRoot;
-  const stored = await storeFile(root, ATTACHMENT_FOLDER, attachmentFileName(type.verboseName, merged.object_id, String(merged.name ?? ''), filename), upload.bytes);
+  const stored = await storeFile(
+    root,
+    ATTACHMENT_FOLDER,
+    attachmentFileName(type.verboseName, merged.object_id, String(merged.name ?? ''), filename),
+    upload.bytes,
+  );
   rc.onRollback.push(() => removeFile(root, stored));
   if (before?.image) removeAfterCommit(rc, String(before.image));
   data.image = stored;
@@ -77,7 +89,9 @@ export async function storeAttachmentImage(rc: RequestContext, upload: Upload, d
 export function removeAfterCommit(rc: RequestContext, stored: string): void {
   if (!stored) return;
   rc.afterCommit?.push(() =>
-    removeFile(rc.app.config.mediaRoot, stored).catch((err: unknown) => rc.app.log.warn({ err, file: stored }, 'removing a media file failed')),
+    removeFile(rc.app.config.mediaRoot, stored).catch((err: unknown) =>
+      rc.app.log.warn({ err, file: stored }, 'removing a media file failed'),
+    ),
   );
 }
 

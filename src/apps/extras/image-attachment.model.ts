@@ -12,7 +12,13 @@
 import { defineModel } from '../../core/model/define-model.js';
 import type { CustomFilter } from '../../core/model/types.js';
 import { contentTypeIdFilter } from './content-type-id-filter.js';
-import { attachmentUpload, mediaUrl, removeAfterCommit, storeAttachmentImage, uploadErrors } from './image-attachment-files.js';
+import {
+  attachmentUpload,
+  mediaUrl,
+  removeAfterCommit,
+  storeAttachmentImage,
+  uploadErrors,
+} from './image-attachment-files.js';
 
 /** NetBox 3.7: the models with ImageAttachmentsMixin */
 export const IMAGE_ATTACHMENT_TYPES = [
@@ -32,7 +38,10 @@ const NOT_A_FILE = 'The submitted data was not a file. Check the encoding type o
 /** NetBox 3.7 __str__: the name, else the stored file's name after `<type>_<id>_` */
 function displayOf(row: Record<string, unknown>): string {
   if (row.name) return String(row.name);
-  const file = String(row.image ?? '').split('/').pop() ?? '';
+  const file =
+    String(row.image ?? '')
+      .split('/')
+      .pop() ?? '';
   const parts = file.split('_');
   return parts.length >= 3 ? parts.slice(2).join('_') : file;
 }
@@ -64,7 +73,10 @@ export const imageAttachment = defineModel({
       notStored: true,
       noChangelog: true,
       noFilter: true,
-      validate: (v) => (attachmentUpload.isDataUri(v as string) ? undefined : 'Enter the image as a data: URI with base64 content (data:image/png;base64,...).'),
+      validate: (v) =>
+        attachmentUpload.isDataUri(v as string)
+          ? undefined
+          : 'Enter the image as a data: URI with base64 content (data:image/png;base64,...).',
       help: 'Extension for JSON clients: the image as a base64 data: URI, instead of a multipart file part.',
     },
     // NetBox 3.7 lists them as writable; they are read from the image (as 4.x makes them read-only)

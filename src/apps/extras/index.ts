@@ -22,8 +22,21 @@ import { webhook } from './webhook.model.js';
 import { registerRenderConfigRoutes, renderConfigDocs } from './render-config.routes.js';
 
 const models = [
-  tag, customFieldChoiceSet, customField, contentType, objectChange, journalEntry, imageAttachment, configContext, webhook, eventRule,
-  customLink, exportTemplate, configTemplate, savedFilter, bookmark,
+  tag,
+  customFieldChoiceSet,
+  customField,
+  contentType,
+  objectChange,
+  journalEntry,
+  imageAttachment,
+  configContext,
+  webhook,
+  eventRule,
+  customLink,
+  exportTemplate,
+  configTemplate,
+  savedFilter,
+  bookmark,
 ];
 
 export const extrasApp: AppModule = {
@@ -31,6 +44,13 @@ export const extrasApp: AppModule = {
   // NetBox 3.7's reports and scripts: empty, as this service runs no user Python modules
   extraEndpoints: SCRIPT_ENDPOINTS,
   // render-config of devices and virtual machines, render of config templates; sync of synced data
-  routes: [registerScriptRoutes, registerDashboardRoutes, registerChoiceSetRoutes, registerMediaRoutes, registerSyncRoutes, registerRenderConfigRoutes],
+  routes: [
+    registerScriptRoutes,
+    registerDashboardRoutes,
+    registerChoiceSetRoutes,
+    registerMediaRoutes,
+    registerSyncRoutes,
+    registerRenderConfigRoutes,
+  ],
   docs: [...SCRIPT_DOCS, ...DASHBOARD_DOCS, ...CHOICE_SET_DOCS, ...syncRouteDocs(models), ...renderConfigDocs()],
 };

@@ -18,7 +18,10 @@ export const journalEntry = defineModel({
     kind: { kind: 'choice', choices: JournalEntryKind, default: 'info' },
     comments: { kind: 'text', required: true },
   },
-  display: (row) => `${String(row.created ?? '').slice(0, 16).replace('T', ' ')} (${JournalEntryKind.labels.get(row.kind as string) ?? row.kind})`,
+  display: (row) =>
+    `${String(row.created ?? '')
+      .slice(0, 16)
+      .replace('T', ' ')} (${JournalEntryKind.labels.get(row.kind as string) ?? row.kind})`,
   hooks: {
     prepare({ rc, data, before }) {
       if (!before && data.created_by_id == null) data.created_by_id = rc.user?.id ?? null;

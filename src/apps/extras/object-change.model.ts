@@ -15,7 +15,9 @@ function timeBound(op: '>=' | '<='): CustomFilter {
   return {
     type: 'string',
     async build(values, _lookup, { alias, param }) {
-      const bounds = values.map((v) => sql`${sql.ref(`${alias}.time`)} ${sql.raw(op)} ${parseFilterValue(param, 'datetime', v)}::timestamptz`);
+      const bounds = values.map(
+        (v) => sql`${sql.ref(`${alias}.time`)} ${sql.raw(op)} ${parseFilterValue(param, 'datetime', v)}::timestamptz`,
+      );
       return sql`(${sql.join(bounds, sql` and `)})`;
     },
   };
@@ -85,13 +87,15 @@ export const objectChange = defineModel({
       }
       rows.forEach((r, i) => {
         const o = out[i]!;
-        if ('changed_object' in o) o.changed_object = live.get(`${r.changed_object_type}:${r.changed_object_id}`) ?? null;
+        if ('changed_object' in o)
+          o.changed_object = live.get(`${r.changed_object_type}:${r.changed_object_id}`) ?? null;
         // NetBox's str(ObjectChange) names the type "<app_label> | <verbose name>", as in
         // "ipam | IP address 10.0.0.1/32 created by admin", not by its dotted identity
         const changed = rc.app.registry.find(r.changed_object_type as string);
         if (changed) o.display = displayOf(r, `${changed.app} | ${changed.verboseName}`);
         // jsonb keeps its own key order; NetBox shows snapshots with sorted keys
-        for (const k of ['prechange_data', 'postchange_data']) if (o[k]) o[k] = sortKeys(o[k] as Record<string, unknown>);
+        for (const k of ['prechange_data', 'postchange_data'])
+          if (o[k]) o[k] = sortKeys(o[k] as Record<string, unknown>);
       });
     },
   },

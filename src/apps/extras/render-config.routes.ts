@@ -51,7 +51,9 @@ async function resolveTemplateId(rc: RequestContext, row: Row): Promise<number |
   if (row.config_template_id != null) return Number(row.config_template_id);
   const res = await sql<{ id: number | null }>`select coalesce(
       (select config_template_id from dcim_devicerole where id = ${row.role_id ?? null}::bigint),
-      (select config_template_id from dcim_platform where id = ${row.platform_id ?? null}::bigint)) as id`.execute(rc.q);
+      (select config_template_id from dcim_platform where id = ${row.platform_id ?? null}::bigint)) as id`.execute(
+    rc.q,
+  );
   const id = res.rows[0]?.id;
   return id == null ? null : Number(id);
 }
@@ -69,9 +71,13 @@ async function renderTemplate(request: FastifyRequest, reply: FastifyReply, temp
   const rc = request.rc;
   let content: string;
   try {
-    content = await rc.app.templates.render(String(template.template_code), context, { timeoutMs: RENDER_TIMEOUT_MS, whitespace: whitespaceOf(template.environment_params) });
+    content = await rc.app.templates.render(String(template.template_code), context, {
+      timeoutMs: RENDER_TIMEOUT_MS,
+      whitespace: whitespaceOf(template.environment_params),
+    });
   } catch (err) {
-    if (err instanceof TemplateRenderError) throw Errors.templateError(`An error occurred while rendering the template: ${err.message}`);
+    if (err instanceof TemplateRenderError)
+      throw Errors.templateError(`An error occurred while rendering the template: ${err.message}`);
     throw err;
   }
   // NetBox 3.7 ConfigTemplate.render(): CRLF line ends become LF
@@ -81,7 +87,12 @@ async function renderTemplate(request: FastifyRequest, reply: FastifyReply, temp
   return { configtemplate, content };
 }
 
-const OPTIONS = (name: string) => ({ name, description: '', renders: ['application/json', 'text/plain'], parses: ['application/json'] });
+const OPTIONS = (name: string) => ({
+  name,
+  description: '',
+  renders: ['application/json', 'text/plain'],
+  parses: ['application/json'],
+});
 
 export function registerRenderConfigRoutes(app: FastifyInstance, ctx: AppContext): void {
   const templateModel = ctx.registry.get('extras.configtemplate');
@@ -98,7 +109,8 @@ export function registerRenderConfigRoutes(app: FastifyInstance, ctx: AppContext
         const extra = contextBody(request.body);
         const row = await fetchOne(rc, model, parseId(request.params.id), await requirePermission(rc, model, 'add'));
         const templateId = await resolveTemplateId(rc, row);
-        if (templateId === null) return reply.code(400).send({ error: `No config template found for this ${contextName}.` });
+        if (templateId === null)
+          return reply.code(400).send({ error: `No config template found for this ${contextName}.` });
         const template = await fetchOne(rc, templateModel, templateId, null);
         // the full representation carries the rendered config context (config-context-render.ts)
         const [object] = await render(rc, model, [row], 'full');
@@ -115,7 +127,12 @@ export function registerRenderConfigRoutes(app: FastifyInstance, ctx: AppContext
       if (request.method === 'OPTIONS') return OPTIONS('Render');
       const rc = request.rc;
       const extra = contextBody(request.body);
-      const template = await fetchOne(rc, templateModel, parseId(request.params.id), await requirePermission(rc, templateModel, 'add'));
+      const template = await fetchOne(
+        rc,
+        templateModel,
+        parseId(request.params.id),
+        await requirePermission(rc, templateModel, 'add'),
+      );
       return renderTemplate(request, reply, template, extra);
     },
   });
@@ -136,10 +153,35 @@ export function renderConfigDocs(): RouteDoc[] {
     requestBody: { type: 'object', additionalProperties: true },
     alsoProduces: { 'text/plain': { type: 'string' } },
   };
-  const errors = { 400: { type: 'object', additionalProperties: true }, 403: { $ref: '#/components/schemas/Detail' }, 404: { $ref: '#/components/schemas/Detail' } };
+  const errors = {
+    400: { type: 'object', additionalProperties: true },
+    403: { $ref: '#/components/schemas/Detail' },
+    404: { $ref: '#/components/schemas/Detail' },
+  };
   return [
-    { ...common, path: '/api/dcim/devices/{id}/render-config/', operationId: 'dcim_devices_render_config_create', tag: 'dcim', summary: "Render the device's config template with its config context (body: extra context)", responses: { 200: RENDERED, ...errors } },
-    { ...common, path: '/api/virtualization/virtual-machines/{id}/render-config/', operationId: 'virtualization_virtual_machines_render_config_create', tag: 'virtualization', summary: "Render the virtual machine's config template with its config context (body: extra context)", responses: { 200: RENDERED, ...errors } },
-    { ...common, path: '/api/extras/config-templates/{id}/render/', operationId: 'extras_config_templates_render_create', tag: 'extras', summary: 'Render the config template with the body as its context', responses: { 200: RENDERED, ...errors } },
+    {
+      ...common,
+      path: '/api/dcim/devices/{id}/render-config/',
+      operationId: 'dcim_devices_render_config_create',
+      tag: 'dcim',
+      summary: "Render the device's config template with its config context (body: extra context)",
+      responses: { 200: RENDERED, ...errors },
+    },
+    {
+      ...common,
+      path: '/api/virtualization/virtual-machines/{id}/render-config/',
+      operationId: 'virtualization_virtual_machines_render_config_create',
+      tag: 'virtualization',
+      summary: "Render the virtual machine's config template with its config context (body: extra context)",
+      responses: { 200: RENDERED, ...errors },
+    },
+    {
+      ...common,
+      path: '/api/extras/config-templates/{id}/render/',
+      operationId: 'extras_config_templates_render_create',
+      tag: 'extras',
+      summary: 'Render the config template with the body as its context',
+      responses: { 200: RENDERED, ...errors },
+    },
   ];
 }

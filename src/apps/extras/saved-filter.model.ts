@@ -11,7 +11,8 @@ import { parseFilterValue } from '../../core/query/parse-value.js';
 import { description, fk } from '../fields.js';
 import { contentTypesFilters } from './content-type-filters.js';
 
-const isScalar = (v: unknown) => typeof v === 'string' || typeof v === 'boolean' || (typeof v === 'number' && Number.isFinite(v));
+const isScalar = (v: unknown) =>
+  typeof v === 'string' || typeof v === 'boolean' || (typeof v === 'number' && Number.isFinite(v));
 
 /**
  * NetBox 3.7 SavedFilter.clean: the parameters are a dictionary. Each value becomes query parameter
@@ -19,7 +20,8 @@ const isScalar = (v: unknown) => typeof v === 'string' || typeof v === 'boolean'
  * which would fail only once the filter is used).
  */
 export function parametersError(v: unknown): string | undefined {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return 'Filter parameters must be stored as a dictionary of keyword arguments.';
+  if (typeof v !== 'object' || v === null || Array.isArray(v))
+    return 'Filter parameters must be stored as a dictionary of keyword arguments.';
   for (const [key, value] of Object.entries(v)) {
     const ok = isScalar(value) || (Array.isArray(value) && value.every(isScalar));
     if (!ok) return `Invalid value for parameter "${key}": a string, number or boolean, or a list of them.`;

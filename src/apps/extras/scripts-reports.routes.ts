@@ -13,8 +13,10 @@ import type { RouteDoc } from '../../core/openapi/types.js';
 export const SCRIPT_ENDPOINTS = ['reports', 'scripts'];
 
 const NOT_SUPPORTED = {
-  reports: 'Custom reports are not supported: this service does not run user Python modules (NetBox reports and scripts).',
-  scripts: 'Custom scripts are not supported: this service does not run user Python modules (NetBox reports and scripts).',
+  reports:
+    'Custom reports are not supported: this service does not run user Python modules (NetBox reports and scripts).',
+  scripts:
+    'Custom scripts are not supported: this service does not run user Python modules (NetBox reports and scripts).',
 };
 
 type Kind = keyof typeof NOT_SUPPORTED;
@@ -51,15 +53,51 @@ const EMPTY_LIST = {
   },
 };
 const NAME = { name: 'name', in: 'path', required: true, schema: { type: 'string' }, description: '<module>.<Class>' };
-const doc = (path: string, method: 'get' | 'post', operationId: string, summary: string, responses: RouteDoc['responses']): RouteDoc => ({
-  path, method, operationId, tag: 'extras', summary, responses, ...(path.includes('{name}') ? { parameters: [NAME] } : {}),
+const doc = (
+  path: string,
+  method: 'get' | 'post',
+  operationId: string,
+  summary: string,
+  responses: RouteDoc['responses'],
+): RouteDoc => ({
+  path,
+  method,
+  operationId,
+  tag: 'extras',
+  summary,
+  responses,
+  ...(path.includes('{name}') ? { parameters: [NAME] } : {}),
 });
 
 export const SCRIPT_DOCS: RouteDoc[] = [
-  doc('/api/extras/reports/', 'get', 'extras_reports_list', 'Custom reports: always empty (this service runs no user Python modules)', { 200: EMPTY_LIST }),
+  doc(
+    '/api/extras/reports/',
+    'get',
+    'extras_reports_list',
+    'Custom reports: always empty (this service runs no user Python modules)',
+    { 200: EMPTY_LIST },
+  ),
   doc('/api/extras/reports/{name}/', 'get', 'extras_reports_retrieve', 'One report: never found', { 404: DETAIL }),
-  doc('/api/extras/reports/{name}/run/', 'post', 'extras_reports_run_create', 'Running a report: refused, reports are not supported', { 400: DETAIL, 403: DETAIL }),
-  doc('/api/extras/scripts/', 'get', 'extras_scripts_list', 'Custom scripts: always empty (this service runs no user Python modules)', { 200: EMPTY_LIST }),
+  doc(
+    '/api/extras/reports/{name}/run/',
+    'post',
+    'extras_reports_run_create',
+    'Running a report: refused, reports are not supported',
+    { 400: DETAIL, 403: DETAIL },
+  ),
+  doc(
+    '/api/extras/scripts/',
+    'get',
+    'extras_scripts_list',
+    'Custom scripts: always empty (this service runs no user Python modules)',
+    { 200: EMPTY_LIST },
+  ),
   doc('/api/extras/scripts/{name}/', 'get', 'extras_scripts_retrieve', 'One script: never found', { 404: DETAIL }),
-  doc('/api/extras/scripts/{name}/', 'post', 'extras_scripts_create', 'Running a script: refused, scripts are not supported', { 400: DETAIL, 403: DETAIL }),
+  doc(
+    '/api/extras/scripts/{name}/',
+    'post',
+    'extras_scripts_create',
+    'Running a script: refused, scripts are not supported',
+    { 400: DETAIL, 403: DETAIL },
+  ),
 ];

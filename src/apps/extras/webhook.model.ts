@@ -28,7 +28,8 @@ export const LEGACY_FIELDS = ['content_types', ...ACTION_FLAGS, 'enabled', 'cond
 function headerLinesError(v: unknown): string | undefined {
   for (const line of String(v).split(/\r?\n/)) {
     if (!line.trim() || line.includes('{')) continue;
-    if (!/^[!#$%&'*+.^_`|~0-9A-Za-z-]+:/.test(line)) return `Invalid header line: "${line}". Use one "Name: Value" per line.`;
+    if (!/^[!#$%&'*+.^_`|~0-9A-Za-z-]+:/.test(line))
+      return `Invalid header line: "${line}". Use one "Name: Value" per line.`;
   }
   return undefined;
 }
@@ -54,7 +55,12 @@ export const webhook = defineModel({
     type_delete: { kind: 'boolean', default: false },
     payload_url: { kind: 'string', required: true, maxLength: 500, label: 'URL' },
     enabled: { kind: 'boolean', default: true },
-    http_method: { kind: 'string', maxLength: 30, default: 'POST', validate: (v) => (HTTP_METHODS.has(String(v)) ? undefined : `"${String(v)}" is not a valid choice.`) },
+    http_method: {
+      kind: 'string',
+      maxLength: 30,
+      default: 'POST',
+      validate: (v) => (HTTP_METHODS.has(String(v)) ? undefined : `"${String(v)}" is not a valid choice.`),
+    },
     http_content_type: { kind: 'string', maxLength: 100, default: 'application/json' },
     additional_headers: { kind: 'text', validate: headerLinesError },
     body_template: { kind: 'text' },
@@ -91,22 +97,40 @@ export const webhook = defineModel({
       for (const f of LEGACY_FIELDS) triggers[f] = data[f] ?? row[f];
       if (own) {
         const changed = LEGACY_FIELDS.filter((f) => JSON.stringify(own[f]) !== JSON.stringify(triggers[f]));
-        if (changed.length) await updateObjects(rc, rc.app.registry.get('extras.eventrule'), [{ id: Number(own.id), ...Object.fromEntries(changed.map((f) => [f, triggers[f]])) }], 'update', false, { followUp: true });
+        if (changed.length)
+          await updateObjects(
+            rc,
+            rc.app.registry.get('extras.eventrule'),
+            [{ id: Number(own.id), ...Object.fromEntries(changed.map((f) => [f, triggers[f]])) }],
+            'update',
+            false,
+            { followUp: true },
+          );
         return;
       }
       if (!(triggers.content_types as string[]).length) return;
       const taken = await sql`select 1 from extras_eventrule where name = ${String(row.name)}`.execute(rc.q);
-      await createObjects(rc, rc.app.registry.get('extras.eventrule'), [{
-        ...triggers,
-        name: taken.rows.length ? `${String(row.name)} (webhook ${id})` : row.name,
-        action_type: 'webhook',
-        action_object_type: 'extras.webhook',
-        action_object_id: id,
-      }], false);
+      await createObjects(
+        rc,
+        rc.app.registry.get('extras.eventrule'),
+        [
+          {
+            ...triggers,
+            name: taken.rows.length ? `${String(row.name)} (webhook ${id})` : row.name,
+            action_type: 'webhook',
+            action_object_type: 'extras.webhook',
+            action_object_id: id,
+          },
+        ],
+        false,
+      );
     },
     async represent(rc, rows, out, { mode }) {
       if (mode !== 'full' || rows.length === 0) return;
-      const own = await ownRules(rc, rows.map((r) => Number(r.id)));
+      const own = await ownRules(
+        rc,
+        rows.map((r) => Number(r.id)),
+      );
       rows.forEach((r, i) => {
         const rule = own.get(Number(r.id));
         for (const f of LEGACY_FIELDS) {

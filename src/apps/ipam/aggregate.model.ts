@@ -34,17 +34,24 @@ export const aggregate = defineModel({
       for (const e of earlier) {
         const other = parseIp(String(e.prefix));
         if (!other || !(covers(other, mine) || covers(mine, other))) continue;
-        return { prefix: [`Aggregates cannot overlap. ${p} overlaps ${String(e.prefix)}, written earlier in this request.`] };
+        return {
+          prefix: [`Aggregates cannot overlap. ${p} overlaps ${String(e.prefix)}, written earlier in this request.`],
+        };
       }
-      const res = await sql<{ prefix: string; covering: boolean }>`select prefix::text as prefix, prefix >>= ${p}::cidr as covering
+      const res = await sql<{
+        prefix: string;
+        covering: boolean;
+      }>`select prefix::text as prefix, prefix >>= ${p}::cidr as covering
         from ipam_aggregate where (prefix >>= ${p}::cidr or prefix << ${p}::cidr) and id is distinct from ${data.id ?? null}
         order by covering desc, prefix limit 1`.execute(rc.q);
       const other = res.rows[0];
       if (!other) return;
       return {
-        prefix: [other.covering
-          ? `Aggregates cannot overlap. ${p} is already covered by an existing aggregate (${other.prefix}).`
-          : `Aggregates cannot overlap. ${p} covers an existing aggregate (${other.prefix}).`],
+        prefix: [
+          other.covering
+            ? `Aggregates cannot overlap. ${p} is already covered by an existing aggregate (${other.prefix}).`
+            : `Aggregates cannot overlap. ${p} covers an existing aggregate (${other.prefix}).`,
+        ],
       };
     },
     represent(_rc, rows, out, { mode }) {

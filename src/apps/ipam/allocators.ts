@@ -26,11 +26,14 @@ const hostInterval = (text: string): Interval => {
 };
 
 async function usedHosts(rc: RequestContext, where: ReturnType<typeof sql>): Promise<Interval[]> {
-  const res = await sql<{ h: string }>`select distinct host(address) as h from ipam_ipaddress where ${where}`.execute(rc.q);
+  const res = await sql<{ h: string }>`select distinct host(address) as h from ipam_ipaddress where ${where}`.execute(
+    rc.q,
+  );
   return res.rows.map((r) => hostInterval(r.h));
 }
 
-const sameVrf = (column: string, vrfId: unknown) => sql`${sql.ref(column)} is not distinct from ${vrfId ?? null}::bigint`;
+const sameVrf = (column: string, vrfId: unknown) =>
+  sql`${sql.ref(column)} is not distinct from ${vrfId ?? null}::bigint`;
 
 /**
  * NetBox 3.4 Prefix.get_available_ips: the prefix minus its addresses (any VRF for a global
@@ -41,14 +44,25 @@ const sameVrf = (column: string, vrfId: unknown) => sql`${sql.ref(column)} is no
 export async function prefixAddressSpace(rc: RequestContext, prefix: Row): Promise<AddressSpace> {
   const net = networkOf(parseIp(String(prefix.prefix))!);
   const cidr = String(prefix.prefix);
-  const base = { family: net.family, prefixLength: net.prefixLength, vrfId: (prefix.vrf_id as number | null) ?? null, label: cidr };
+  const base = {
+    family: net.family,
+    prefixLength: net.prefixLength,
+    vrfId: (prefix.vrf_id as number | null) ?? null,
+    label: cidr,
+  };
   if (prefix.mark_utilized) return { ...base, free: [] };
   const anyVrf = prefix.vrf_id == null && prefix.status === 'container';
   // the network's first to last host: a range of the host index (migration 0151), whether or not
   // the plan sees the network as a constant
-  const used = await usedHosts(rc, sql`host(address)::inet between host(network(${cidr}::cidr))::inet and host(broadcast(${cidr}::cidr))::inet
-    ${anyVrf ? sql`` : sql`and ${sameVrf('vrf_id', prefix.vrf_id)}`}`);
-  const ranges = await sql<{ s: string; e: string }>`select host(start_address) as s, host(end_address) as e from ipam_iprange
+  const used = await usedHosts(
+    rc,
+    sql`host(address)::inet between host(network(${cidr}::cidr))::inet and host(broadcast(${cidr}::cidr))::inet
+    ${anyVrf ? sql`` : sql`and ${sameVrf('vrf_id', prefix.vrf_id)}`}`,
+  );
+  const ranges = await sql<{
+    s: string;
+    e: string;
+  }>`select host(start_address) as s, host(end_address) as e from ipam_iprange
     where ${sameVrf('vrf_id', prefix.vrf_id)} and host(start_address)::inet <<= ${cidr}::cidr
       and host(end_address)::inet <<= ${cidr}::cidr`.execute(rc.q);
   for (const r of ranges.rows) used.push({ start: parseIp(r.s)!.value, end: parseIp(r.e)!.value });
@@ -66,9 +80,12 @@ export async function prefixAddressSpace(rc: RequestContext, prefix: Row): Promi
 export async function rangeAddressSpace(rc: RequestContext, range: Row): Promise<AddressSpace> {
   const start = parseIp(String(range.start_address))!;
   const end = parseIp(String(range.end_address))!;
-  const used = await usedHosts(rc, sql`${sameVrf('vrf_id', range.vrf_id)}
+  const used = await usedHosts(
+    rc,
+    sql`${sameVrf('vrf_id', range.vrf_id)}
     and host(address)::inet >= host(${String(range.start_address)}::inet)::inet
-    and host(address)::inet <= host(${String(range.end_address)}::inet)::inet`);
+    and host(address)::inet <= host(${String(range.end_address)}::inet)::inet`,
+  );
   return {
     family: start.family,
     prefixLength: start.prefixLength,
@@ -85,7 +102,9 @@ export async function rangeAddressSpace(rc: RequestContext, range: Row): Promise
 export async function prefixFreeSpace(rc: RequestContext, prefix: Row): Promise<{ net: IpValue; free: Interval[] }> {
   const net = networkOf(parseIp(String(prefix.prefix))!);
   const anyVrf = prefix.vrf_id == null && prefix.status === 'container';
-  const res = await sql<{ p: string }>`select prefix::text as p from ipam_prefix where prefix << ${String(prefix.prefix)}::cidr
+  const res = await sql<{
+    p: string;
+  }>`select prefix::text as p from ipam_prefix where prefix << ${String(prefix.prefix)}::cidr
     ${anyVrf ? sql`` : sql`and ${sameVrf('vrf_id', prefix.vrf_id)}`}`.execute(rc.q);
   const used = res.rows.map((r) => {
     const child = parseIp(r.p)!;
@@ -113,7 +132,9 @@ export const addressText = (space: Pick<AddressSpace, 'family' | 'prefixLength'>
  */
 export async function availableAsns(rc: RequestContext, range: Row, limit: number): Promise<number[]> {
   const [start, end] = [Number(range.start), Number(range.end)];
-  const res = await sql<{ asn: string }>`select asn from ipam_asn where asn between ${start} and ${end} order by asn`.execute(rc.q);
+  const res = await sql<{
+    asn: string;
+  }>`select asn from ipam_asn where asn between ${start} and ${end} order by asn`.execute(rc.q);
   const used = res.rows.map((r) => Number(r.asn));
   const out: number[] = [];
   let next = start;

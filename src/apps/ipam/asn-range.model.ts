@@ -35,7 +35,10 @@ export const asnRange = defineModel({
     async represent(rc, rows, out, { mode }) {
       if (mode !== 'full' || !rows.length) return;
       // ASNs are not linked to a range: count those whose number falls inside it (NetBox annotate_asn_counts)
-      const res = await sql<{ id: number; n: number }>`select r.id, (select count(*) from ipam_asn a where a.asn between r.start and r."end")::int as n
+      const res = await sql<{
+        id: number;
+        n: number;
+      }>`select r.id, (select count(*) from ipam_asn a where a.asn between r.start and r."end")::int as n
         from ipam_asnrange r where r.id = any(${rows.map((r) => Number(r.id))}::bigint[])`.execute(rc.q);
       const counts = new Map(res.rows.map((r) => [Number(r.id), r.n]));
       rows.forEach((r, i) => (out[i]!.asn_count = counts.get(Number(r.id)) ?? 0));

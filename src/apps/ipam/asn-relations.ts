@@ -38,8 +38,16 @@ export const providerAsns = { field: asnsField(PROVIDER_ASNS), filters: asnFilte
 
 /** ASN side: sites by id or slug (netbox-filters lists `site` and `site_id` for ASNs) */
 export const asnSiteFilters: Record<string, CustomFilter> = {
-  site_id: throughFilter('site_id', { table: SITE_ASNS.table, own: 'asn_id', other: 'site_id' }, { table: 'dcim_site', key: 'id' }),
-  site: throughFilter('site', { table: SITE_ASNS.table, own: 'asn_id', other: 'site_id' }, { table: 'dcim_site', key: 'slug' }),
+  site_id: throughFilter(
+    'site_id',
+    { table: SITE_ASNS.table, own: 'asn_id', other: 'site_id' },
+    { table: 'dcim_site', key: 'id' },
+  ),
+  site: throughFilter(
+    'site',
+    { table: SITE_ASNS.table, own: 'asn_id', other: 'site_id' },
+    { table: 'dcim_site', key: 'slug' },
+  ),
 };
 
 /** reference 3.3: read-only counts of the sites and providers an ASN is assigned to */

@@ -60,7 +60,8 @@ export function cidrBlocks(free: Interval[], family: 4 | 6): Array<{ value: bigi
     while (s <= iv.end) {
       // the largest block starting at s that is aligned on s and ends inside the run
       let size = 0;
-      while (size < bits && (s & ((1n << BigInt(size + 1)) - 1n)) === 0n && s + (1n << BigInt(size + 1)) - 1n <= iv.end) size++;
+      while (size < bits && (s & ((1n << BigInt(size + 1)) - 1n)) === 0n && s + (1n << BigInt(size + 1)) - 1n <= iv.end)
+        size++;
       out.push({ value: s, prefixLength: bits - size });
       s += 1n << BigInt(size);
     }

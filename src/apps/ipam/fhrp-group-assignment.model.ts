@@ -26,7 +26,10 @@ async function interfaceNames(rc: RequestContext, rows: Row[]): Promise<Map<stri
   for (const type of FHRP_INTERFACE_TYPES) {
     const ids = rows.filter((r) => r.interface_type === type).map((r) => Number(r.interface_id));
     if (!ids.length) continue;
-    const res = await sql<Row>`select id, name from ${sql.table(rc.app.registry.get(type).table)} where id = any(${ids}::bigint[])`.execute(rc.q);
+    const res =
+      await sql<Row>`select id, name from ${sql.table(rc.app.registry.get(type).table)} where id = any(${ids}::bigint[])`.execute(
+        rc.q,
+      );
     for (const r of res.rows) out.set(`${type}:${String(r.id)}`, String(r.name));
   }
   return out;
@@ -43,10 +46,14 @@ function ownerFilter(kind: 'device' | 'vm', byId: boolean): CustomFilter {
       const type = sql.ref(`${alias}.interface_type`);
       const id = sql.ref(`${alias}.interface_id`);
       if (kind === 'vm') {
-        const vms = byId ? sql`select unnest(${parseIds(param, values)}::bigint[])` : sql`select id from virtualization_virtualmachine where name = any(${values}::text[])`;
+        const vms = byId
+          ? sql`select unnest(${parseIds(param, values)}::bigint[])`
+          : sql`select id from virtualization_virtualmachine where name = any(${values}::text[])`;
         return sql`(${type} = 'virtualization.vminterface' and ${id} in (select id from virtualization_vminterface where virtual_machine_id in (${vms})))`;
       }
-      const devices = byId ? sql`select unnest(${parseIds(param, values)}::bigint[])` : sql`select id from dcim_device where name = any(${values}::text[])`;
+      const devices = byId
+        ? sql`select unnest(${parseIds(param, values)}::bigint[])`
+        : sql`select id from dcim_device where name = any(${values}::text[])`;
       return sql`(${type} = 'dcim.interface' and ${id} in (select i.id from dcim_interface i join dcim_device d on d.id = i.device_id
         where d.id in (${devices}) or d.virtual_chassis_id in (select vc.id from dcim_virtualchassis vc where vc.master_id in (${devices}))))`;
     },
@@ -67,7 +74,12 @@ export const fhrpGroupAssignment = defineModel({
     interface: { kind: 'generic', generic: { type: 'interface_type', id: 'interface_id' }, onDelete: 'cascade' },
     priority: { kind: 'integer', required: true, min: 0, max: 255 },
   },
-  uniqueTogether: [{ fields: ['interface_type', 'interface_id', 'group'], message: 'FHRP group assignment with this Interface type, Interface id and Group already exists.' }],
+  uniqueTogether: [
+    {
+      fields: ['interface_type', 'interface_id', 'group'],
+      message: 'FHRP group assignment with this Interface type, Interface id and Group already exists.',
+    },
+  ],
   filters: {
     device: ownerFilter('device', false),
     device_id: ownerFilter('device', true),
@@ -87,21 +99,29 @@ export const fhrpGroupAssignment = defineModel({
       const type = data.interface_type ?? before?.interface_type;
       const id = data.interface_id ?? before?.interface_id;
       if (type == null || id == null) return;
-      if (!(await rowOfType(rc, type, id, ['id']))) return { interface_id: [`Related object not found using the provided value: ${String(id)}.`] };
+      if (!(await rowOfType(rc, type, id, ['id'])))
+        return { interface_id: [`Related object not found using the provided value: ${String(id)}.`] };
     },
     async represent(rc, rows, out) {
       // NetBox: "<interface>: <group> (<priority>)". The nested group and interface give the names
       // when the output holds them; only what is missing is read.
-      const nested = (o: Record<string, unknown> | undefined, key: string) => (o?.[key] as { display?: string; name?: string } | null | undefined) ?? undefined;
+      const nested = (o: Record<string, unknown> | undefined, key: string) =>
+        (o?.[key] as { display?: string; name?: string } | null | undefined) ?? undefined;
       const missingIface = rows.filter((_r, i) => nested(out[i], 'interface')?.name === undefined);
       const names = missingIface.length ? await interfaceNames(rc, missingIface) : new Map<string, string>();
-      const missingGroup = rows.filter((_r, i) => nested(out[i], 'group')?.display === undefined).map((r) => Number(r.group_id));
+      const missingGroup = rows
+        .filter((_r, i) => nested(out[i], 'group')?.display === undefined)
+        .map((r) => Number(r.group_id));
       const groupDisplay = new Map<number, string>();
       if (missingGroup.length) {
-        for (const g of await fetchRowsById(rc, fhrpGroup, missingGroup)) groupDisplay.set(Number(g.id), fhrpGroup.display(g));
+        for (const g of await fetchRowsById(rc, fhrpGroup, missingGroup))
+          groupDisplay.set(Number(g.id), fhrpGroup.display(g));
       }
       rows.forEach((r, i) => {
-        const iface = nested(out[i], 'interface')?.name ?? names.get(`${String(r.interface_type)}:${String(r.interface_id)}`) ?? String(r.interface_id);
+        const iface =
+          nested(out[i], 'interface')?.name ??
+          names.get(`${String(r.interface_type)}:${String(r.interface_id)}`) ??
+          String(r.interface_id);
         const group = nested(out[i], 'group')?.display ?? groupDisplay.get(Number(r.group_id)) ?? '';
         out[i]!.display = `${iface}: ${group} (${String(r.priority)})`;
       });

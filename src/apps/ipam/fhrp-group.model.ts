@@ -27,11 +27,25 @@ const relatedIp: CustomFilter = {
 };
 
 /** group id -> its virtual addresses, nested; one statement for the page plus the render */
-async function virtualAddresses(rc: Parameters<NonNullable<typeof fhrpGroup.hooks.represent>>[0], ids: number[]): Promise<Map<number, Row[]>> {
+async function virtualAddresses(
+  rc: Parameters<NonNullable<typeof fhrpGroup.hooks.represent>>[0],
+  ids: number[],
+): Promise<Map<number, Row[]>> {
   const res = await sql<{ id: number; g: number }>`select id, assigned_object_id as g from ipam_ipaddress
-    where assigned_object_type = 'ipam.fhrpgroup' and assigned_object_id = any(${ids}::bigint[]) order by address, id`.execute(rc.q);
+    where assigned_object_type = 'ipam.fhrpgroup' and assigned_object_id = any(${ids}::bigint[]) order by address, id`.execute(
+    rc.q,
+  );
   const model = rc.app.registry.get('ipam.ipaddress');
-  const rendered = await render(rc, model, await fetchRowsById(rc, model, res.rows.map((r) => Number(r.id))), 'nested');
+  const rendered = await render(
+    rc,
+    model,
+    await fetchRowsById(
+      rc,
+      model,
+      res.rows.map((r) => Number(r.id)),
+    ),
+    'nested',
+  );
   const byId = new Map(rendered.map((o) => [Number(o.id), o]));
   const out = new Map<number, Row[]>();
   for (const r of res.rows) out.set(Number(r.g), [...(out.get(Number(r.g)) ?? []), byId.get(Number(r.id))!]);
@@ -56,12 +70,16 @@ export const fhrpGroup = defineModel({
   hooks: {
     async represent(rc, rows, out, { mode }) {
       if (mode !== 'full' || !rows.length) return;
-      const addresses = await virtualAddresses(rc, rows.map((r) => Number(r.id)));
+      const addresses = await virtualAddresses(
+        rc,
+        rows.map((r) => Number(r.id)),
+      );
       rows.forEach((r, i) => (out[i]!.ip_addresses = addresses.get(Number(r.id)) ?? []));
     },
   },
   // NetBox: "[name ]<protocol label>: <group id>"
-  display: (row) => `${row.name ? `${String(row.name)} ` : ''}${FHRPGroupProtocol.labels.get(String(row.protocol)) ?? String(row.protocol)}: ${String(row.group_id)}`,
+  display: (row) =>
+    `${row.name ? `${String(row.name)} ` : ''}${FHRPGroupProtocol.labels.get(String(row.protocol)) ?? String(row.protocol)}: ${String(row.group_id)}`,
   brief: ['protocol', 'group_id'],
   ordering: ['protocol', 'group_id', 'id'],
   search: ['name', 'description'],

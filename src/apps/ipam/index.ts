@@ -18,7 +18,24 @@ import { vlan } from './vlan.model.js';
 import { vrf } from './vrf.model.js';
 
 export const ipamApp: AppModule = {
-  models: [vrf, routeTarget, rir, aggregate, asnRange, asn, role, prefix, ipRange, ipAddress, vlanGroup, vlan, serviceTemplate, service, fhrpGroup, fhrpGroupAssignment],
+  models: [
+    vrf,
+    routeTarget,
+    rir,
+    aggregate,
+    asnRange,
+    asn,
+    role,
+    prefix,
+    ipRange,
+    ipAddress,
+    vlanGroup,
+    vlan,
+    serviceTemplate,
+    service,
+    fhrpGroup,
+    fhrpGroupAssignment,
+  ],
   routes: [registerAllocationRoutes],
   docs: allocationDocs(),
 };

@@ -55,7 +55,10 @@ export const ipAddress = defineModel({
       kind: 'string',
       maxLength: 255,
       label: 'DNS name',
-      pattern: { regex: DNS_NAME, message: 'Only alphanumeric characters, asterisks, hyphens, periods, and underscores are allowed in DNS names' },
+      pattern: {
+        regex: DNS_NAME,
+        message: 'Only alphanumeric characters, asterisks, hyphens, periods, and underscores are allowed in DNS names',
+      },
     },
     description: description(),
     comments: comments(),
@@ -85,7 +88,8 @@ export const ipAddress = defineModel({
   hooks: {
     async validate({ rc, data, earlier }) {
       const errors: Record<string, string[]> = {};
-      if (data.status === 'slaac' && familyOf(data.address) !== 6) errors.status = ['Only IPv6 addresses can be assigned SLAAC status'];
+      if (data.status === 'slaac' && familyOf(data.address) !== 6)
+        errors.status = ['Only IPv6 addresses can be assigned SLAAC status'];
       const scope = await uniquenessScope(rc, data.vrf_id);
       if (scope) {
         // twins of the same host (any mask) are tolerated only when all of them share a non-unique role
@@ -93,7 +97,9 @@ export const ipAddress = defineModel({
           where host(address)::inet = host(${data.address}::inet)::inet and vrf_id is not distinct from ${data.vrf_id ?? null}::bigint
             and id is distinct from ${data.id ?? null}::bigint order by id`.execute(rc.q);
         // and the addresses written before this one in the same request
-        const written = earlier.filter((e) => sameVrfId(e.vrf_id, data.vrf_id) && hostPart(e.address) === hostPart(data.address));
+        const written = earlier.filter(
+          (e) => sameVrfId(e.vrf_id, data.vrf_id) && hostPart(e.address) === hostPart(data.address),
+        );
         const dups = [...stored.rows, ...written.map((e) => ({ address: String(e.address), role: String(e.role) }))];
         const shared = NON_UNIQUE_ROLES.has(String(data.role)) && dups.every((d) => NON_UNIQUE_ROLES.has(d.role));
         if (dups.length && !shared) errors.address = [`Duplicate IP address found in ${scope}: ${dups[0]!.address}`];
@@ -111,7 +117,9 @@ export const ipAddress = defineModel({
       // addresses this request just created can only be pointed at by others it created with them
       // (nobody else knew their ids): those are in hand, and a create reads nothing more (issue 15)
       const outside = created
-        ? rows.filter((r) => r.nat_inside_id != null && ids.includes(Number(r.nat_inside_id))).sort((a, b) => Number(a.id) - Number(b.id))
+        ? rows
+            .filter((r) => r.nat_inside_id != null && ids.includes(Number(r.nat_inside_id)))
+            .sort((a, b) => Number(a.id) - Number(b.id))
         : [...(await readRows('nat_outside'))].sort((a, b) => Number(a.id) - Number(b.id));
       const byInside = new Map<number, Row>();
       for (const r of outside) if (!byInside.has(Number(r.nat_inside_id))) byInside.set(Number(r.nat_inside_id), r);
@@ -132,4 +140,3 @@ export const ipAddress = defineModel({
   ordering: ['address'],
   search: ['address', 'dns_name', 'description'],
 });
-

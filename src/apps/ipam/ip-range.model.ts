@@ -56,7 +56,10 @@ const parentFilter: CustomFilter = {
   async build(values, _lookup, { alias, param }) {
     const nets = parseNetworks(param, values).map((n) => `${formatAddress(n.family, n.value)}/${n.prefixLength}`);
     return sql`(${sql.join(
-      nets.map((p) => sql`(${hostOf('start_address')(alias)} <<= ${p}::cidr and ${hostOf('end_address')(alias)} <<= ${p}::cidr)`),
+      nets.map(
+        (p) =>
+          sql`(${hostOf('start_address')(alias)} <<= ${p}::cidr and ${hostOf('end_address')(alias)} <<= ${p}::cidr)`,
+      ),
       sql` or `,
     )})`;
   },
@@ -93,12 +96,19 @@ export const ipRange = defineModel({
       const a = parseIp(String(data.start_address))!;
       const b = parseIp(String(data.end_address))!;
       if (a.family !== b.family) {
-        return { end_address: [`Ending address version (IPv${b.family}) does not match starting address (IPv${a.family})`] };
+        return {
+          end_address: [`Ending address version (IPv${b.family}) does not match starting address (IPv${a.family})`],
+        };
       }
       if (a.prefixLength !== b.prefixLength) {
-        return { end_address: [`Ending address mask (/${b.prefixLength}) does not match starting address mask (/${a.prefixLength})`] };
+        return {
+          end_address: [
+            `Ending address mask (/${b.prefixLength}) does not match starting address mask (/${a.prefixLength})`,
+          ],
+        };
       }
-      if (b.value <= a.value) return { end_address: [`Ending address must be greater than the starting address (${data.start_address})`] };
+      if (b.value <= a.value)
+        return { end_address: [`Ending address must be greater than the starting address (${data.start_address})`] };
       const overlap = await sql<Row>`select r.start_address, r.end_address, v.name, v.rd from ipam_iprange r
         left join ipam_vrf v on v.id = r.vrf_id
         where r.vrf_id is not distinct from ${data.vrf_id ?? null}::bigint and r.id is distinct from ${data.id ?? null}::bigint
@@ -108,15 +118,32 @@ export const ipRange = defineModel({
         order by r.start_address limit 1`.execute(rc.q);
       for (const e of earlier) {
         const [ea, eb] = [parseIp(String(e.start_address)), parseIp(String(e.end_address))];
-        if (!ea || !eb || ea.family !== a.family || !sameVrfId(e.vrf_id, data.vrf_id) || ea.value > b.value || eb.value < a.value) continue;
-        return { __all__: [`Defined addresses overlap with range ${rangeName(String(e.start_address), String(e.end_address))}, written earlier in this request`] };
+        if (
+          !ea ||
+          !eb ||
+          ea.family !== a.family ||
+          !sameVrfId(e.vrf_id, data.vrf_id) ||
+          ea.value > b.value ||
+          eb.value < a.value
+        )
+          continue;
+        return {
+          __all__: [
+            `Defined addresses overlap with range ${rangeName(String(e.start_address), String(e.end_address))}, written earlier in this request`,
+          ],
+        };
       }
       const o = overlap.rows[0];
       if (o) {
         const where = o.name ? `VRF ${vrfDisplay(o)}` : 'global table';
-        return { __all__: [`Defined addresses overlap with range ${rangeName(String(o.start_address), String(o.end_address))} in ${where}`] };
+        return {
+          __all__: [
+            `Defined addresses overlap with range ${rangeName(String(o.start_address), String(o.end_address))} in ${where}`,
+          ],
+        };
       }
-      if (b.value - a.value + 1n > BigInt(MAX_SIZE)) return { __all__: [`Defined range exceeds maximum supported size (${MAX_SIZE})`] };
+      if (b.value - a.value + 1n > BigInt(MAX_SIZE))
+        return { __all__: [`Defined range exceeds maximum supported size (${MAX_SIZE})`] };
     },
     represent(_rc, rows, out, { mode }) {
       setFamily(rows, out, 'start_address', mode);

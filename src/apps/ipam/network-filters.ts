@@ -14,9 +14,15 @@ import { ipv4TextPrefixNetworks } from '../../core/net/text-prefix.js';
 import { anyOfAlternatives } from '../../core/query/alternatives.js';
 
 type Ref = (alias: string) => Cond;
-export const colOf = (column: string): Ref => (alias) => sql.ref(`${alias}.${column}`);
+export const colOf =
+  (column: string): Ref =>
+  (alias) =>
+    sql.ref(`${alias}.${column}`);
 /** the address of an inet column without its mask, comparable whatever the stored mask */
-export const hostOf = (column: string): Ref => (alias) => sql`host(${sql.ref(`${alias}.${column}`)})::inet`;
+export const hostOf =
+  (column: string): Ref =>
+  (alias) =>
+    sql`host(${sql.ref(`${alias}.${column}`)})::inet`;
 
 /** OR of one condition per value. */
 function anyOf(values: IpValue[], one: (v: IpValue) => Cond): Cond {
@@ -127,7 +133,9 @@ export function addressFilter(column: string): CustomFilter {
       const conds = values.map((v) => {
         const ip = parseFilterValue(param, 'network', v);
         // hosts compared as inet (hostOf): the host index's expression (migration 0151)
-        return v.includes('/') ? sql`${c} = ${format(ip)}::inet` : sql`${hostOf(column)(alias)} = host(${format(ip)}::inet)::inet`;
+        return v.includes('/')
+          ? sql`${c} = ${format(ip)}::inet`
+          : sql`${hostOf(column)(alias)} = host(${format(ip)}::inet)::inet`;
       });
       return sql`(${sql.join(conds, sql` or `)})`;
     },
@@ -147,11 +155,17 @@ export function numericFilter(expr: Ref, param: string, lookups: string[] = ['gt
   };
 }
 
-export const familyFilter = (column: string) => numericFilter((a) => sql`family(${sql.ref(`${a}.${column}`)})`, 'family', []);
-export const maskLengthFilter = (column: string) => numericFilter((a) => sql`masklen(${sql.ref(`${a}.${column}`)})`, 'mask_length');
+export const familyFilter = (column: string) =>
+  numericFilter((a) => sql`family(${sql.ref(`${a}.${column}`)})`, 'family', []);
+export const maskLengthFilter = (column: string) =>
+  numericFilter((a) => sql`masklen(${sql.ref(`${a}.${column}`)})`, 'mask_length');
 
 /** Free-text search that also matches networks containing the text when it is an address. */
-export function networkSearch(column: string, textColumns: string[], opts: { startsWith?: boolean } = {}): CustomFilter {
+export function networkSearch(
+  column: string,
+  textColumns: string[],
+  opts: { startsWith?: boolean } = {},
+): CustomFilter {
   return {
     type: 'string',
     async build(values, _lookup, { alias, model }) {
@@ -167,7 +181,11 @@ export function networkSearch(column: string, textColumns: string[], opts: { sta
         // from the text columns' (trigram) matches for a page (query/alternatives.ts); under three
         // characters a trigram index cannot serve the text columns, and the OR is read as it is
         const networks = q.length >= 3 ? ipv4TextPrefixNetworks(q) : null;
-        if (networks) return anyOfAlternatives(parts, [...texts, ...networks.flatMap((n) => startsWithin(model.table, column, alias, n, q))]);
+        if (networks)
+          return anyOfAlternatives(parts, [
+            ...texts,
+            ...networks.flatMap((n) => startsWithin(model.table, column, alias, n, q)),
+          ]);
       } else {
         parts.push(sql`text(${c}) ${likeFor(q)} ${`%${esc}%`}`);
         const ip = parseIp(q);

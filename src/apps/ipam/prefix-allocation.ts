@@ -18,7 +18,11 @@ export async function listAvailablePrefixes(
 ): Promise<unknown[]> {
   const { net, free } = await prefixFreeSpace(rc, parent);
   const vrf = await nestedVrf(rc, parent.vrf_id);
-  return cidrBlocks(free, net.family).map((b) => ({ family: net.family, prefix: format({ family: net.family, ...b }), vrf }));
+  return cidrBlocks(free, net.family).map((b) => ({
+    family: net.family,
+    prefix: format({ family: net.family, ...b }),
+    vrf,
+  }));
 }
 
 /** prefix_length of each item, or the 400 (aligned with a bulk request) */
@@ -36,7 +40,12 @@ function requestedLengths(items: unknown[], family: 4 | 6, bulk: boolean): numbe
   return items.map((item) => (item as Row).prefix_length as number);
 }
 
-export async function allocatePrefixes(rc: RequestContext, parent: Row, items: unknown[], bulk: boolean): Promise<unknown[]> {
+export async function allocatePrefixes(
+  rc: RequestContext,
+  parent: Row,
+  items: unknown[],
+  bulk: boolean,
+): Promise<unknown[]> {
   const { net, free: initial } = await prefixFreeSpace(rc, parent);
   const lengths = requestedLengths(items, net.family, bulk);
   let free = initial;
@@ -47,6 +56,10 @@ export async function allocatePrefixes(rc: RequestContext, parent: Row, items: u
     const size = 1n << BigInt(maxLength(net.family) - length);
     free = subtract(free, { start: block.value, end: block.value + size - 1n });
     const { prefix_length: _omit, prefix: _p, vrf: _v, ...rest } = item as Row;
-    return { ...rest, prefix: format({ family: net.family, value: block.value, prefixLength: length }), vrf: parent.vrf_id ?? null };
+    return {
+      ...rest,
+      prefix: format({ family: net.family, value: block.value, prefixLength: length }),
+      vrf: parent.vrf_id ?? null,
+    };
   });
 }

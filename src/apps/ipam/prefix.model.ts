@@ -10,14 +10,24 @@ import type { Cond } from '../../core/query/lookups.js';
 import { relatedFilter } from '../../core/query/related-filter.js';
 import { comments, description, fk } from '../fields.js';
 import { PrefixStatus } from './choices.js';
-import { familyField, sameNetwork, sameVrfId, setFamily, tenancyFilters, tenantField, uniquenessScope } from './common.js';
+import {
+  familyField,
+  sameNetwork,
+  sameVrfId,
+  setFamily,
+  tenancyFilters,
+  tenantField,
+  uniquenessScope,
+} from './common.js';
 import { colOf, familyFilter, maskLengthFilter, netFilter, networkSearch, numericFilter } from './network-filters.js';
 import { presentInVrfFilter, vlanVidFilter } from './relation-filters.js';
 
 const sameVrf = (a: Cond, b: Cond) => sql`(${a}.vrf_id = ${b}.vrf_id or (${a}.vrf_id is null and ${b}.vrf_id is null))`;
 /** child prefixes (strictly inside) or parents (strictly containing) of the prefix row `p` */
-const childrenOf = (p: Cond) => sql`(select count(*)::int from ipam_prefix c where ${sameVrf(sql`c`, p)} and c.prefix << ${p}.prefix)`;
-const depthOf = (p: Cond) => sql`(select count(*)::int from ipam_prefix c where ${sameVrf(sql`c`, p)} and c.prefix >> ${p}.prefix)`;
+const childrenOf = (p: Cond) =>
+  sql`(select count(*)::int from ipam_prefix c where ${sameVrf(sql`c`, p)} and c.prefix << ${p}.prefix)`;
+const depthOf = (p: Cond) =>
+  sql`(select count(*)::int from ipam_prefix c where ${sameVrf(sql`c`, p)} and c.prefix >> ${p}.prefix)`;
 
 async function fetchTreeCounts(rc: RequestContext, ids: number[]) {
   const res = await sql<{ id: number; children: number; depth: number }>`select p.id, ${childrenOf(sql`p`)} as children,
@@ -70,15 +80,23 @@ export const prefix = defineModel({
     async validate({ rc, data, earlier }) {
       const scope = await uniquenessScope(rc, data.vrf_id);
       if (!scope) return;
-      const dup = await sql<{ prefix: string }>`select prefix::text as prefix from ipam_prefix where prefix = ${data.prefix}::cidr
-        and vrf_id is not distinct from ${data.vrf_id ?? null}::bigint and id is distinct from ${data.id ?? null}::bigint limit 1`.execute(rc.q);
+      const dup = await sql<{
+        prefix: string;
+      }>`select prefix::text as prefix from ipam_prefix where prefix = ${data.prefix}::cidr
+        and vrf_id is not distinct from ${data.vrf_id ?? null}::bigint and id is distinct from ${data.id ?? null}::bigint limit 1`.execute(
+        rc.q,
+      );
       const twin = earlier.some((e) => sameVrfId(e.vrf_id, data.vrf_id) && sameNetwork(e.prefix, data.prefix));
-      if (dup.rows.length || twin) return { prefix: [`Duplicate prefix found in ${scope}: ${dup.rows[0]?.prefix ?? String(data.prefix)}`] };
+      if (dup.rows.length || twin)
+        return { prefix: [`Duplicate prefix found in ${scope}: ${dup.rows[0]?.prefix ?? String(data.prefix)}`] };
     },
     async represent(rc, rows, out, { mode }) {
       setFamily(rows, out, 'prefix', mode);
       if (mode !== 'full') return;
-      const tree = await fetchTreeCounts(rc, rows.map((r) => Number(r.id)));
+      const tree = await fetchTreeCounts(
+        rc,
+        rows.map((r) => Number(r.id)),
+      );
       for (const o of out) {
         const t = tree.get(Number(o.id));
         if ('children' in o) o.children = t?.children ?? 0;

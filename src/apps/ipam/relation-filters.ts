@@ -32,7 +32,11 @@ export function presentInVrfFilter(byId: boolean): CustomFilter {
 }
 
 /** A filter through a join table: `<own id> in (select from where other in values)` */
-export function throughFilter(param: string, through: { table: string; own: string; other: string }, target: { table: string; key: string }): CustomFilter {
+export function throughFilter(
+  param: string,
+  through: { table: string; own: string; other: string },
+  target: { table: string; key: string },
+): CustomFilter {
   return {
     type: target.key === 'id' ? 'integer' : 'string',
     lookups: ['n'],
@@ -70,7 +74,9 @@ export function tableExists(rc: RequestContext, table: string): Promise<boolean>
   if (!byTable) tableCache.set(rc.app, (byTable = new Map()));
   let found = byTable.get(table);
   if (!found) {
-    found = sql<{ ok: boolean }>`select to_regclass(${table}) is not null as ok`.execute(rc.app.db.kysely).then((r) => !!r.rows[0]?.ok);
+    found = sql<{ ok: boolean }>`select to_regclass(${table}) is not null as ok`
+      .execute(rc.app.db.kysely)
+      .then((r) => !!r.rows[0]?.ok);
     byTable.set(table, found);
   }
   return found;
@@ -87,7 +93,12 @@ export interface AssignedTarget {
   parentTable: string;
 }
 
-export const DEVICE_INTERFACES: AssignedTarget = { type: 'dcim.interface', table: 'dcim_interface', parentColumn: 'device_id', parentTable: 'dcim_device' };
+export const DEVICE_INTERFACES: AssignedTarget = {
+  type: 'dcim.interface',
+  table: 'dcim_interface',
+  parentColumn: 'device_id',
+  parentTable: 'dcim_device',
+};
 export const VM_INTERFACES: AssignedTarget = {
   type: 'virtualization.vminterface',
   table: 'virtualization_vminterface',
@@ -129,10 +140,11 @@ export function parentFilter(target: AssignedTarget, param: string, byId: boolea
         : sql`select id from ${sql.table(target.parentTable)} where name = any(${keys}::text[])`;
       // NetBox 3.4 IPAddressFilterSet.filter_device: device.vc_interfaces() - a chassis master's
       // addresses include those on its members' non-management interfaces
-      const members = target === DEVICE_INTERFACES
-        ? sql` or (not i.mgmt_only and i.device_id in (select m.id from dcim_device m
+      const members =
+        target === DEVICE_INTERFACES
+          ? sql` or (not i.mgmt_only and i.device_id in (select m.id from dcim_device m
             join dcim_virtualchassis vc on vc.id = m.virtual_chassis_id where vc.master_id in (${parents})))`
-        : sql``;
+          : sql``;
       return sql`(${sql.ref(`${alias}.assigned_object_type`)} = ${target.type} and ${sql.ref(`${alias}.assigned_object_id`)} in
         (select i.id from ${sql.table(target.table)} i where ${sql.ref(`i.${target.parentColumn}`)} in (${parents})${members}))`;
     },
@@ -155,6 +167,8 @@ export const assignedFilter: CustomFilter = {
   type: 'boolean',
   async build(values, _lookup, { alias, param }) {
     const v = values.map((x) => parseFilterValue(param, 'boolean', x))[0]!;
-    return v ? sql`${sql.ref(`${alias}.assigned_object_id`)} is not null` : sql`${sql.ref(`${alias}.assigned_object_id`)} is null`;
+    return v
+      ? sql`${sql.ref(`${alias}.assigned_object_id`)} is not null`
+      : sql`${sql.ref(`${alias}.assigned_object_id`)} is null`;
   },
 };

@@ -19,7 +19,14 @@ import { countParam } from '../../core/query/pagination.js';
 import { render } from '../../core/represent/render.js';
 import { renderWritten } from '../../core/represent/render-written.js';
 import { LOCK_ADDRESSES, LOCK_ASNS, LOCK_PREFIXES, LOCK_VLANS, lockAllocation } from './common.js';
-import { type AddressSpace, addressText, availableAsns, availableVids, prefixAddressSpace, rangeAddressSpace } from './allocators.js';
+import {
+  type AddressSpace,
+  addressText,
+  availableAsns,
+  availableVids,
+  prefixAddressSpace,
+  rangeAddressSpace,
+} from './allocators.js';
 import { countFree, firstFree } from './available.js';
 import { allocatePrefixes, listAvailablePrefixes } from './prefix-allocation.js';
 
@@ -40,11 +47,17 @@ export interface Endpoint {
 
 const FAMILY = { type: 'integer', enum: [4, 6] };
 const VRF = { $model: 'ipam.vrf', nullable: true };
-const itemShape = (properties: Record<string, Shape>): Shape => ({ type: 'object', properties, required: Object.keys(properties), additionalProperties: false });
+const itemShape = (properties: Record<string, Shape>): Shape => ({
+  type: 'object',
+  properties,
+  required: Object.keys(properties),
+  additionalProperties: false,
+});
 
 export const isObject = (v: unknown): v is Row => typeof v === 'object' && v !== null && !Array.isArray(v);
 // the allocator sets these itself
-const without = (item: unknown, keys: string[]) => (isObject(item) ? Object.fromEntries(Object.entries(item).filter(([k]) => !keys.includes(k))) : item);
+const without = (item: unknown, keys: string[]) =>
+  isObject(item) ? Object.fromEntries(Object.entries(item).filter(([k]) => !keys.includes(k))) : item;
 
 /** NetBox get_results_limit: `limit` (default PAGINATE_COUNT, 0 = MAX_PAGE_SIZE), capped by MAX_PAGE_SIZE */
 function resultsLimit(rc: RequestContext, request: FastifyRequest): number {
@@ -63,7 +76,11 @@ async function nestedVrf(rc: RequestContext, vrfId: unknown): Promise<Row | null
   return rows[0] ?? null;
 }
 
-function addressEndpoint(url: string, parent: string, space: (rc: RequestContext, p: Row) => Promise<AddressSpace>): Endpoint {
+function addressEndpoint(
+  url: string,
+  parent: string,
+  space: (rc: RequestContext, p: Row) => Promise<AddressSpace>,
+): Endpoint {
   return {
     url,
     name: 'Available IPs',
@@ -80,9 +97,15 @@ function addressEndpoint(url: string, parent: string, space: (rc: RequestContext
       const s = await space(rc, p);
       const picked = firstFree(s.free, items.length);
       if (picked.length < items.length) {
-        throw Errors.conflict(`An insufficient number of IP addresses are available within ${s.label} (${items.length} requested, ${countFree(s.free)} available)`);
+        throw Errors.conflict(
+          `An insufficient number of IP addresses are available within ${s.label} (${items.length} requested, ${countFree(s.free)} available)`,
+        );
       }
-      return items.map((item, i) => (isObject(item) ? { ...without(item, ['address', 'vrf']) as Row, address: addressText(s, picked[i]!), vrf: s.vrfId } : item));
+      return items.map((item, i) =>
+        isObject(item)
+          ? { ...(without(item, ['address', 'vrf']) as Row), address: addressText(s, picked[i]!), vrf: s.vrfId }
+          : item,
+      );
     },
   };
 }
@@ -115,7 +138,9 @@ const ENDPOINTS: Endpoint[] = [
     async allocate(rc, g, items) {
       const vids = await availableVids(rc, g);
       if (vids.length < items.length) throw Errors.conflict('The requested number of VLANs is not available');
-      return items.map((item, i) => (isObject(item) ? { ...without(item, ['vid', 'group']) as Row, vid: vids[i], group: g.id } : item));
+      return items.map((item, i) =>
+        isObject(item) ? { ...(without(item, ['vid', 'group']) as Row), vid: vids[i], group: g.id } : item,
+      );
     },
   },
   {
@@ -132,8 +157,11 @@ const ENDPOINTS: Endpoint[] = [
     async allocate(rc, r, items) {
       const asns = await availableAsns(rc, r, items.length);
       // NetBox 3.7 AvailableObjectsView
-      if (asns.length < items.length) throw Errors.conflict('Insufficient resources are available to satisfy the request');
-      return items.map((item, i) => (isObject(item) ? { ...without(item, ['asn', 'rir']) as Row, asn: asns[i], rir: r.rir_id } : item));
+      if (asns.length < items.length)
+        throw Errors.conflict('Insufficient resources are available to satisfy the request');
+      return items.map((item, i) =>
+        isObject(item) ? { ...(without(item, ['asn', 'rir']) as Row), asn: asns[i], rir: r.rir_id } : item,
+      );
     },
   },
 ];
@@ -154,7 +182,8 @@ export function registerAllocationRoutes(app: FastifyInstance, ctx: AppContext):
       config: { allow: 'GET, POST, HEAD, OPTIONS' },
       handler: async (request, reply) => {
         const rc = request.rc;
-        if (request.method === 'OPTIONS') return { name: ep.name, description: '', renders: ['application/json'], parses: ['application/json'] };
+        if (request.method === 'OPTIONS')
+          return { name: ep.name, description: '', renders: ['application/json'], parses: ['application/json'] };
         const id = parseId(request.params.id);
         const parent = await fetchOne(rc, parentModel, id, await requirePermission(rc, parentModel, 'view'));
         if (request.method !== 'POST') {
@@ -164,7 +193,10 @@ export function registerAllocationRoutes(app: FastifyInstance, ctx: AppContext):
         // no body allocates one object with defaults (NetBox); `null` is no object and is refused below
         const body = request.body === undefined ? {} : request.body;
         const bulk = Array.isArray(body);
-        if (!bulk && !isObject(body)) throw Errors.validation({ non_field_errors: ['Invalid data. Expected a dictionary or a list of dictionaries.'] });
+        if (!bulk && !isObject(body))
+          throw Errors.validation({
+            non_field_errors: ['Invalid data. Expected a dictionary or a list of dictionaries.'],
+          });
         const items = bulk ? (body as unknown[]) : [body];
         await requirePermission(rc, childModel, 'add');
         const out = await inTransaction(rc, async (trx) => {
@@ -183,12 +215,15 @@ export function registerAllocationRoutes(app: FastifyInstance, ctx: AppContext):
   }
 }
 
-
 /** The allocation routes in the OpenAPI document (NetBox's operationIds: ipam_prefixes_available_ips_list). */
 export function allocationDocs(): RouteDoc[] {
   return ENDPOINTS.flatMap((ep): RouteDoc[] => {
     const path = ep.url.replace(':id', '{id}');
-    const op = path.split('/').filter((p) => p && p !== 'api' && p !== '{id}').join('_').replace(/-/g, '_');
+    const op = path
+      .split('/')
+      .filter((p) => p && p !== 'api' && p !== '{id}')
+      .join('_')
+      .replace(/-/g, '_');
     const parameters = [{ name: 'id', in: 'path', required: true, schema: { type: 'integer' } }];
     const written = { $model: ep.child, form: 'patched' };
     const made = { $model: ep.child, form: 'full' };
@@ -199,8 +234,15 @@ export function allocationDocs(): RouteDoc[] {
         operationId: `${op}_list`,
         tag: 'ipam',
         summary: `${ep.name} under this object, the first \`limit\` of them`,
-        parameters: [...parameters, { name: 'limit', in: 'query', required: false, schema: { type: 'integer', minimum: 0 } }],
-        responses: { 200: { type: 'array', items: ep.item }, 403: { $ref: '#/components/schemas/Detail' }, 404: { $ref: '#/components/schemas/Detail' } },
+        parameters: [
+          ...parameters,
+          { name: 'limit', in: 'query', required: false, schema: { type: 'integer', minimum: 0 } },
+        ],
+        responses: {
+          200: { type: 'array', items: ep.item },
+          403: { $ref: '#/components/schemas/Detail' },
+          404: { $ref: '#/components/schemas/Detail' },
+        },
       },
       {
         path,

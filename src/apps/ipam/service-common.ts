@@ -15,7 +15,14 @@ export const ServiceProtocol = defineChoices([
 ]);
 
 /** NetBox 3.4: ports are 1-65535 (SERVICE_PORT_MIN/MAX); `port` filters them, `ports` is no filter */
-export const portsField = (): FieldDef => ({ kind: 'integers', required: true, min: 1, max: 65535, label: 'port numbers', noFilter: true });
+export const portsField = (): FieldDef => ({
+  kind: 'integers',
+  required: true,
+  min: 1,
+  max: 65535,
+  label: 'port numbers',
+  noFilter: true,
+});
 
 /** "22", "80-81, 443": sorted, runs of consecutive ports collapsed (NetBox array_to_string) */
 export function portList(ports: unknown): string {

@@ -16,7 +16,12 @@ type Row = Record<string, unknown>;
 const THROUGH = { table: 'ipam_service_ipaddresses', own: 'service_id', other: 'ipaddress_id' };
 
 /** the addresses among `ids` that are not on the parent's interfaces (nor NAT outside of one) */
-async function foreignAddresses(rc: RequestContext, ids: number[], target: AssignedTarget, parentId: unknown): Promise<string[]> {
+async function foreignAddresses(
+  rc: RequestContext,
+  ids: number[],
+  target: AssignedTarget,
+  parentId: unknown,
+): Promise<string[]> {
   return (await addressesOnOwner(rc, ids, target, parentId)).filter((ip) => !ip.on_owner).map((ip) => ip.address);
 }
 
@@ -30,7 +35,12 @@ export const service = defineModel({
     name: name(100),
     ports: portsField(),
     protocol: { kind: 'choice', choices: ServiceProtocol, required: true },
-    ipaddresses: { kind: 'm2m', to: 'ipam.ipaddress', label: 'IP addresses', through: { table: THROUGH.table, from: THROUGH.own, to: THROUGH.other } },
+    ipaddresses: {
+      kind: 'm2m',
+      to: 'ipam.ipaddress',
+      label: 'IP addresses',
+      through: { table: THROUGH.table, from: THROUGH.own, to: THROUGH.other },
+    },
     description: description(),
     comments: comments(),
   },
@@ -51,15 +61,24 @@ export const service = defineModel({
       // addresses as written, else (a PATCH moving the service) the stored ones
       let ids = data.ipaddresses as number[] | undefined;
       if (ids === undefined && before) {
-        const res = await sql<Row>`select ipaddress_id from ipam_service_ipaddresses where service_id = ${before.id}`.execute(rc.q);
+        const res =
+          await sql<Row>`select ipaddress_id from ipam_service_ipaddresses where service_id = ${before.id}`.execute(
+            rc.q,
+          );
         ids = res.rows.map((r) => Number(r.ipaddress_id));
       }
       if (!ids?.length) return;
       const onDevice = data.device_id != null;
       const target = onDevice ? DEVICE_INTERFACES : VM_INTERFACES;
-      const foreign = await foreignAddresses(rc, ids.map(Number), target, onDevice ? data.device_id : data.virtual_machine_id);
+      const foreign = await foreignAddresses(
+        rc,
+        ids.map(Number),
+        target,
+        onDevice ? data.device_id : data.virtual_machine_id,
+      );
       const noun = onDevice ? 'device' : 'virtual machine';
-      if (foreign.length) return { ipaddresses: foreign.map((a) => `IP address ${a} is not assigned to an interface of this ${noun}.`) };
+      if (foreign.length)
+        return { ipaddresses: foreign.map((a) => `IP address ${a} is not assigned to an interface of this ${noun}.`) };
     },
   },
   display: serviceDisplay,

@@ -8,7 +8,12 @@ import { lookupOne, preloadLookups } from '../../core/crud/row-by-id.js';
 import { defineModel } from '../../core/model/define-model.js';
 import { relatedFilter } from '../../core/query/related-filter.js';
 import { comments, fk } from '../fields.js';
-import { l2vpnFilters, l2vpnTerminationField, l2vpnTerminationRows, representL2vpnTermination } from '../vpn/l2vpn-assignment.js';
+import {
+  l2vpnFilters,
+  l2vpnTerminationField,
+  l2vpnTerminationRows,
+  representL2vpnTermination,
+} from '../vpn/l2vpn-assignment.js';
 import { BasicStatus } from './choices.js';
 import { tenancyFilters, tenantField } from './common.js';
 
@@ -55,7 +60,12 @@ export const vlan = defineModel({
   hooks: {
     async beforeValidate({ rc, items }) {
       // issue 15: a bulk create of 100 VLANs in five groups read a group 100 times
-      await preloadLookups(rc, items.map((d) => d.group_id), groupRead, (ids) => sql<Row>`select id as __of, * from ipam_vlangroup where id = any(${ids}::bigint[])`);
+      await preloadLookups(
+        rc,
+        items.map((d) => d.group_id),
+        groupRead,
+        (ids) => sql<Row>`select id as __of, * from ipam_vlangroup where id = any(${ids}::bigint[])`,
+      );
     },
     async validate({ rc, data }) {
       if (data.group_id == null) return;
@@ -63,10 +73,15 @@ export const vlan = defineModel({
       if (!group) return;
       const errors: Record<string, string[]> = {};
       // NetBox 3.4: a VLAN in a group may only name a site when the group is scoped to that site
-      if (data.site_id != null && !(group.scope_type === 'dcim.site' && Number(group.scope_id) === Number(data.site_id))) {
+      if (
+        data.site_id != null &&
+        !(group.scope_type === 'dcim.site' && Number(group.scope_id) === Number(data.site_id))
+      ) {
         const site = await sql<{ name: string }>`select name from dcim_site where id = ${data.site_id}`.execute(rc.q);
         const scope = await scopeName(rc, group);
-        errors.group = [`VLAN is assigned to group ${group.name} (scope: ${scope}); cannot also assign to site ${site.rows[0]?.name}.`];
+        errors.group = [
+          `VLAN is assigned to group ${group.name} (scope: ${scope}); cannot also assign to site ${site.rows[0]?.name}.`,
+        ];
       }
       const vid = Number(data.vid);
       if (vid < Number(group.min_vid) || vid > Number(group.max_vid)) {

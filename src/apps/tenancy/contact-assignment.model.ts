@@ -13,7 +13,8 @@ import { idSetFilter } from './id-set-filter.js';
 import { searchTerm } from '../../core/query/filter-conditions.js';
 import { likeEscape, likeFor } from '../../core/query/lookups.js';
 
-const priorityLabel = (row: Row) => (row.priority ? ContactPriority.labels.get(row.priority as string) ?? String(row.priority) : '');
+const priorityLabel = (row: Row) =>
+  row.priority ? (ContactPriority.labels.get(row.priority as string) ?? String(row.priority)) : '';
 
 export const contactAssignment = defineModel({
   name: 'tenancy.contactassignment',
@@ -41,11 +42,17 @@ export const contactAssignment = defineModel({
       param: 'content_type_id',
       target: 'extras.contenttype',
       byId: true,
-      match: (ids) => sql`t.content_type in (select ct.app_label || '.' || ct.model from extras_contenttype ct where ct.id in ${ids})`,
+      match: (ids) =>
+        sql`t.content_type in (select ct.app_label || '.' || ct.model from extras_contenttype ct where ct.id in ${ids})`,
     }),
     // the contact's group, subgroups included
     group: idSetFilter({ param: 'group', target: 'tenancy.contactgroup', match: (ids) => inGroups(ids) }),
-    group_id: idSetFilter({ param: 'group_id', target: 'tenancy.contactgroup', byId: true, match: (ids) => inGroups(ids) }),
+    group_id: idSetFilter({
+      param: 'group_id',
+      target: 'tenancy.contactgroup',
+      byId: true,
+      match: (ids) => inGroups(ids),
+    }),
     // NetBox 3.7 searches the contact's and the role's names
     q: {
       async build(values) {
@@ -63,7 +70,9 @@ export const contactAssignment = defineModel({
   hooks: {
     async represent(rc, rows, out) {
       // NetBox 3.4: "<contact> (<Priority>) -> <object>", names loaded once per page
-      const contacts = await fetchRowsById(rc, rc.app.registry.get('tenancy.contact'), [...new Set(rows.map((r) => Number(r.contact_id)))]);
+      const contacts = await fetchRowsById(rc, rc.app.registry.get('tenancy.contact'), [
+        ...new Set(rows.map((r) => Number(r.contact_id))),
+      ]);
       const contactName = new Map(contacts.map((c) => [Number(c.id), String(c.name)]));
       const objects = new Map<string, string>();
       const byType = new Map<string, Set<number>>();

@@ -32,7 +32,8 @@ export function contactFilters(): Record<string, CustomFilter> {
       param: 'contact_group',
       target: 'tenancy.contactgroup',
       byId: true,
-      match: (ids, ctx) => assigned(sql`ca.contact_id in (select c.id from tenancy_contact c where c.group_id in ${ids})`, ctx),
+      match: (ids, ctx) =>
+        assigned(sql`ca.contact_id in (select c.id from tenancy_contact c where c.group_id in ${ids})`, ctx),
     }),
   };
 }

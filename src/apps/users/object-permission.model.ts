@@ -16,7 +16,12 @@ import { membershipFilter } from './membership-filter.js';
  * transaction usable): `{"id__gt": "abc"}` would otherwise fail on every later request of the
  * permission's holders (NetBox validates with a trial queryset.filter() too).
  */
-async function constraintError(q: Kdb, registry: Registry, model: ModelDef, set: Record<string, unknown>): Promise<string | null> {
+async function constraintError(
+  q: Kdb,
+  registry: Registry,
+  model: ModelDef,
+  set: Record<string, unknown>,
+): Promise<string | null> {
   let cond;
   try {
     cond = attributesCondition(registry, model, JSON.parse(JSON.stringify(set).replace(/"\$user"/g, '0')));
@@ -47,8 +52,18 @@ export const objectPermission = defineModel({
     enabled: { kind: 'boolean', default: true },
     object_types: { kind: 'strings', required: true },
     // rendered as group names and usernames (represent below)
-    groups: { kind: 'm2m', to: 'users.group', through: { table: 'users_objectpermission_groups', from: 'objectpermission_id', to: 'group_id' }, shape: { type: 'array', items: { type: 'string' } } },
-    users: { kind: 'm2m', to: 'users.user', through: { table: 'users_objectpermission_users', from: 'objectpermission_id', to: 'user_id' }, shape: { type: 'array', items: { type: 'string' } } },
+    groups: {
+      kind: 'm2m',
+      to: 'users.group',
+      through: { table: 'users_objectpermission_groups', from: 'objectpermission_id', to: 'group_id' },
+      shape: { type: 'array', items: { type: 'string' } },
+    },
+    users: {
+      kind: 'm2m',
+      to: 'users.user',
+      through: { table: 'users_objectpermission_users', from: 'objectpermission_id', to: 'user_id' },
+      shape: { type: 'array', items: { type: 'string' } },
+    },
     actions: { kind: 'strings', required: true },
     constraints: { kind: 'json', nullable: true },
   },

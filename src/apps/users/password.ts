@@ -12,7 +12,9 @@ const MAXMEM = 128 * N * R * 2;
 
 function derive(password: string, salt: Buffer, n: number, r: number, p: number): Promise<Buffer> {
   return new Promise((resolve, reject) =>
-    scrypt(password, salt, KEYLEN, { N: n, r, p, maxmem: Math.max(MAXMEM, 128 * n * r * 2) }, (err, key) => (err ? reject(err) : resolve(key))),
+    scrypt(password, salt, KEYLEN, { N: n, r, p, maxmem: Math.max(MAXMEM, 128 * n * r * 2) }, (err, key) =>
+      err ? reject(err) : resolve(key),
+    ),
   );
 }
 

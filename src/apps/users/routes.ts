@@ -17,9 +17,10 @@ function deepMerge(target: Record<string, unknown>, patch: Record<string, unknow
   const out = { ...target };
   for (const [k, v] of Object.entries(patch)) {
     const cur = out[k];
-    out[k] = v && typeof v === 'object' && !Array.isArray(v) && cur && typeof cur === 'object' && !Array.isArray(cur)
-      ? deepMerge(cur as Record<string, unknown>, v as Record<string, unknown>)
-      : v;
+    out[k] =
+      v && typeof v === 'object' && !Array.isArray(v) && cur && typeof cur === 'object' && !Array.isArray(cur)
+        ? deepMerge(cur as Record<string, unknown>, v as Record<string, unknown>)
+        : v;
   }
   return out;
 }
@@ -32,25 +33,41 @@ export function registerUserRoutes(app: FastifyInstance, ctx: AppContext): void 
     config: { public: true, noAuth: true, allow: 'POST, OPTIONS' },
     handler: async (request, reply) => {
       if (request.method !== 'POST' && request.method !== 'OPTIONS') throw Errors.methodNotAllowed(request.method);
-      if (request.method === 'OPTIONS') return { name: 'Token Provision', description: '', renders: ['application/json'], parses: ['application/json'] };
+      if (request.method === 'OPTIONS')
+        return {
+          name: 'Token Provision',
+          description: '',
+          renders: ['application/json'],
+          parses: ['application/json'],
+        };
       const body = (request.body ?? {}) as Record<string, unknown>;
       const { username, password } = body;
       if (typeof username !== 'string' || typeof password !== 'string' || !username || !password) {
         throw Errors.permissionDenied('Username and password must be provided to provision a token.');
       }
-      const res = await sql<AuthUser & { password: string }>`select id, username, password, is_superuser, is_active, is_staff
+      const res = await sql<
+        AuthUser & { password: string }
+      >`select id, username, password, is_superuser, is_active, is_staff
         from users_user where username = ${username}`.execute(ctx.db.kysely);
       const found = res.rows[0];
       const valid = await checkPassword(password, found?.password);
       if (!found || !found.is_active || !valid) {
         throw Errors.permissionDenied('Invalid username/password');
       }
-      const user: AuthUser = { id: Number(found.id), username: found.username, is_superuser: found.is_superuser, is_active: found.is_active, is_staff: found.is_staff };
+      const user: AuthUser = {
+        id: Number(found.id),
+        username: found.username,
+        is_superuser: found.is_superuser,
+        is_active: found.is_active,
+        is_staff: found.is_staff,
+      };
       const rc = { ...request.rc, user };
       const model = ctx.registry.get('users.token');
       const input: Record<string, unknown> = { user: user.id, write_enabled: true };
       for (const k of ['expires', 'write_enabled', 'description', 'allowed_ips']) if (k in body) input[k] = body[k];
-      const out = await inTransaction(rc, async (trx) => renderWritten(trx, model, await createObjects(trx, model, [input], false), { created: true }));
+      const out = await inTransaction(rc, async (trx) =>
+        renderWritten(trx, model, await createObjects(trx, model, [input], false), { created: true }),
+      );
       reply.code(201).header('Location', detailUrl(rc.baseUrl, model, out[0]!.id));
       return out[0];
     },
@@ -63,8 +80,11 @@ export function registerUserRoutes(app: FastifyInstance, ctx: AppContext): void 
     handler: async (request) => {
       const rc = request.rc;
       if (!rc.user) throw Errors.notAuthenticated();
-      if (request.method === 'OPTIONS') return { name: 'User Config', description: '', renders: ['application/json'], parses: ['application/json'] };
-      const current = await sql<{ data: Record<string, unknown> }>`select data from users_userconfig where user_id = ${rc.user.id}`.execute(rc.q);
+      if (request.method === 'OPTIONS')
+        return { name: 'User Config', description: '', renders: ['application/json'], parses: ['application/json'] };
+      const current = await sql<{
+        data: Record<string, unknown>;
+      }>`select data from users_userconfig where user_id = ${rc.user.id}`.execute(rc.q);
       const data = current.rows[0]?.data ?? {};
       if (request.method !== 'PATCH') return data;
       const patch = request.body;
@@ -103,9 +123,20 @@ export const USER_ROUTE_DOCS: RouteDoc[] = [
       },
       required: ['username', 'password'],
     },
-    responses: { 201: { $model: 'users.token', form: 'full' }, 400: { $ref: '#/components/schemas/ValidationError' }, 403: DETAIL },
+    responses: {
+      201: { $model: 'users.token', form: 'full' },
+      400: { $ref: '#/components/schemas/ValidationError' },
+      403: DETAIL,
+    },
   },
-  { path: '/api/users/config/', method: 'get', operationId: 'users_config_retrieve', tag: 'users', summary: "The caller's preferences", responses: { 200: CONFIG, 403: DETAIL } },
+  {
+    path: '/api/users/config/',
+    method: 'get',
+    operationId: 'users_config_retrieve',
+    tag: 'users',
+    summary: "The caller's preferences",
+    responses: { 200: CONFIG, 403: DETAIL },
+  },
   {
     path: '/api/users/config/',
     method: 'patch',

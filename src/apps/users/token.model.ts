@@ -60,14 +60,26 @@ export const token = defineModel({
     last_used: { kind: 'datetime', readOnly: true, nullable: true },
     key: {
       // left out once ALLOW_TOKEN_RETRIEVAL is off (represent below)
-      kind: 'string', maxLength: 40, unique: true, noChangelog: true, omittable: true,
+      kind: 'string',
+      maxLength: 40,
+      unique: true,
+      noChangelog: true,
+      omittable: true,
       pattern: { regex: /^[0-9a-zA-Z]{40}$/, message: 'Ensure this field has exactly 40 characters (hexadecimal).' },
     },
     write_enabled: { kind: 'boolean', default: true },
     description: { kind: 'string', maxLength: 200 },
-    allowed_ips: { kind: 'strings', validate: validPrefixes, help: 'Allowed IPv4/IPv6 networks from where the token can be used. Leave blank for no restrictions.' },
+    allowed_ips: {
+      kind: 'strings',
+      validate: validPrefixes,
+      help: 'Allowed IPv4/IPv6 networks from where the token can be used. Leave blank for no restrictions.',
+    },
     // spec: a token's last-use time is also exposed as last_updated
-    last_updated: { kind: 'computed', column: 'last_used', shape: { type: 'string', format: 'date-time', nullable: true } },
+    last_updated: {
+      kind: 'computed',
+      column: 'last_used',
+      shape: { type: 'string', format: 'date-time', nullable: true },
+    },
   },
   tags: false,
   customFields: false,

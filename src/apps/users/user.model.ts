@@ -9,22 +9,36 @@ export const user = defineModel({
   table: 'users_user',
   fields: {
     username: {
-      kind: 'string', required: true, maxLength: 150, unique: true,
+      kind: 'string',
+      required: true,
+      maxLength: 150,
+      unique: true,
       // Django's AbstractUser.username error_messages['unique'], which DRF's UniqueValidator uses
       uniqueMessage: 'A user with that username already exists.',
-      pattern: { regex: /^[\w.@+-]+$/, message: 'Enter a valid username. This value may contain only letters, numbers, and @/./+/-/_ characters.' },
+      pattern: {
+        regex: /^[\w.@+-]+$/,
+        message: 'Enter a valid username. This value may contain only letters, numbers, and @/./+/-/_ characters.',
+      },
     },
     password: { kind: 'password', required: true, writeOnly: true, maxLength: 128 },
     first_name: { kind: 'string', maxLength: 150 },
     last_name: { kind: 'string', maxLength: 150 },
-    email: { kind: 'string', maxLength: 254, pattern: { regex: /^[^\s@]+@[^\s@]+$/, message: 'Enter a valid email address.' } },
+    email: {
+      kind: 'string',
+      maxLength: 254,
+      pattern: { regex: /^[^\s@]+@[^\s@]+$/, message: 'Enter a valid email address.' },
+    },
     is_staff: { kind: 'boolean', default: false },
     is_active: { kind: 'boolean', default: true },
     // read-only: NetBox 3.4's API cannot make superusers, so a user allowed to add or change users
     // cannot escalate through it (reference 3.7); still filterable, as in NetBox
     is_superuser: { kind: 'boolean', default: false, readOnly: true },
     date_joined: { kind: 'datetime', default: () => new Date().toISOString() },
-    groups: { kind: 'm2m', to: 'users.group', through: { table: 'users_user_groups', from: 'user_id', to: 'group_id' } },
+    groups: {
+      kind: 'm2m',
+      to: 'users.group',
+      through: { table: 'users_user_groups', from: 'user_id', to: 'group_id' },
+    },
   },
   naturalKey: 'username',
   // reference: netbox-filters, /api/users/users/ group[n], group_id[n]

@@ -24,10 +24,7 @@ export const cluster = defineModel({
     description: description(),
     comments: comments(),
   },
-  uniqueTogether: [
-    { fields: ['group', 'name'] },
-    { fields: ['site', 'name'] },
-  ],
+  uniqueTogether: [{ fields: ['group', 'name'] }, { fields: ['site', 'name'] }],
   counts: {
     // kept per cluster (migration 0149)
     device_count: { model: 'dcim.device', via: 'cluster', kept: true },
@@ -42,10 +39,14 @@ export const cluster = defineModel({
     async validate({ rc, data, before }) {
       // NetBox 3.4 Cluster.clean(): a cluster moved to a site must not leave host devices elsewhere
       if (!before || data.site_id == null) return;
-      const res = await sql<{ n: number; site: string }>`select count(*)::int as n, (select name from dcim_site where id = ${data.site_id}) as site
+      const res = await sql<{
+        n: number;
+        site: string;
+      }>`select count(*)::int as n, (select name from dcim_site where id = ${data.site_id}) as site
         from dcim_device where cluster_id = ${data.id} and site_id <> ${data.site_id}`.execute(rc.q);
       const row = res.rows[0];
-      if (row && row.n > 0) return { site: [`${row.n} devices are assigned as hosts for this cluster but are not in site ${row.site}`] };
+      if (row && row.n > 0)
+        return { site: [`${row.n} devices are assigned as hosts for this cluster but are not in site ${row.site}`] };
     },
   },
   brief: ['name', 'virtualmachine_count'],

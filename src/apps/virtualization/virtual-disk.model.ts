@@ -16,7 +16,9 @@ export const virtualDisk = defineModel({
     description: description(),
     size: { kind: 'integer', required: true, min: 0, max: 2_147_483_647, label: 'size (GB)' },
   },
-  uniqueTogether: [{ fields: ['virtual_machine', 'name'], message: 'Virtual disk with this Virtual machine and Name already exists.' }],
+  uniqueTogether: [
+    { fields: ['virtual_machine', 'name'], message: 'Virtual disk with this Virtual machine and Name already exists.' },
+  ],
   relatedObject: 'virtual_machine',
   brief: ['virtual_machine', 'name', 'size'],
   ordering: ['virtual_machine', 'name'],

@@ -51,12 +51,26 @@ export const virtualMachine = defineModel({
     config_template: fk('extras.configtemplate', { onDelete: 'protect' }),
     local_context_data: localContextData(),
     // config contexts merged with local_context_data; full form only, `?exclude=config_context` drops it
-    config_context: { kind: 'computed', readOnly: true, excludable: true, shape: { type: 'object', additionalProperties: true } },
+    config_context: {
+      kind: 'computed',
+      readOnly: true,
+      excludable: true,
+      shape: { type: 'object', additionalProperties: true },
+    },
   },
   uniqueTogether: [
     // NetBox 3.4: an expression constraint without a message of its own (Django 4.1 names it)
-    { fields: ['cluster', 'tenant', 'name'], ci: true, message: 'Constraint “virtualization_virtualmachine_unique_name_cluster_tenant” is violated.' },
-    { fields: ['cluster', 'name'], ci: true, whenNull: ['tenant'], message: 'Virtual machine name must be unique per cluster.' },
+    {
+      fields: ['cluster', 'tenant', 'name'],
+      ci: true,
+      message: 'Constraint “virtualization_virtualmachine_unique_name_cluster_tenant” is violated.',
+    },
+    {
+      fields: ['cluster', 'name'],
+      ci: true,
+      whenNull: ['tenant'],
+      message: 'Virtual machine name must be unique per cluster.',
+    },
   ],
   filters: {
     ...viaPair('cluster_group', ['cluster', 'group']),
@@ -65,7 +79,9 @@ export const virtualMachine = defineModel({
     ...viaPair('tenant_group', ['tenant', 'group']),
     ...contactFilters(),
     mac_address: interfaceMacFilter('virtualization_vminterface', 'virtual_machine_id'),
-    has_primary_ip: booleanFilter((t) => sql`(${sql.ref(`${t}.primary_ip4_id`)} is not null or ${sql.ref(`${t}.primary_ip6_id`)} is not null)`),
+    has_primary_ip: booleanFilter(
+      (t) => sql`(${sql.ref(`${t}.primary_ip4_id`)} is not null or ${sql.ref(`${t}.primary_ip6_id`)} is not null)`,
+    ),
     local_context_data: booleanFilter((t) => sql`${sql.ref(`${t}.local_context_data`)} is not null`),
   },
   hooks: {

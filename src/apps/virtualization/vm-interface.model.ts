@@ -13,7 +13,12 @@ import { checkRelatedInterfaces, type InterfaceOwner } from '../dcim/interface-r
 import { dropUntaggedWithoutMode, syncTaggedVlans, validateVlans } from '../dcim/interface-vlans.js';
 import { description, fk } from '../fields.js';
 import { VM_INTERFACES } from '../ipam/relation-filters.js';
-import { l2vpnFilters, l2vpnTerminationField, l2vpnTerminationRows, representL2vpnTermination } from '../vpn/l2vpn-assignment.js';
+import {
+  l2vpnFilters,
+  l2vpnTerminationField,
+  l2vpnTerminationRows,
+  representL2vpnTermination,
+} from '../vpn/l2vpn-assignment.js';
 
 const VM_INTERFACE_OWNER: InterfaceOwner = {
   ...VM_INTERFACES,
@@ -26,7 +31,10 @@ function vlanFilter(param: string, byId: boolean): CustomFilter {
   return {
     type: 'integer',
     async build(values, _lookup, { alias }) {
-      const keys = parseIds(param, values.filter((v) => v.trim() !== ''));
+      const keys = parseIds(
+        param,
+        values.filter((v) => v.trim() !== ''),
+      );
       if (!keys.length) return null;
       const match = byId ? sql`v.id = any(${keys}::bigint[])` : sql`v.vid = any(${keys}::bigint[])`;
       const id = sql.ref(`${alias}.id`);
@@ -91,7 +99,10 @@ export const vmInterface = defineModel({
     },
   },
   // NetBox 3.4 VMInterfaceSerializer: addresses on it, FHRP groups it takes part in
-  counts: { count_ipaddresses: { model: 'ipam.ipaddress', generic: 'assigned_object' }, count_fhrp_groups: { model: 'ipam.fhrpgroupassignment', generic: 'interface' } },
+  counts: {
+    count_ipaddresses: { model: 'ipam.ipaddress', generic: 'assigned_object' },
+    count_fhrp_groups: { model: 'ipam.fhrpgroupassignment', generic: 'interface' },
+  },
   brief: ['virtual_machine', 'name'],
   ordering: ['virtual_machine', 'name'],
   search: ['name', 'description'],

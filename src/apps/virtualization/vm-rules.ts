@@ -15,7 +15,11 @@ type Errors = Record<string, string[]>;
 
 /** the total size of a machine's virtual disks, or null when it has none (NetBox 3.7) */
 export async function diskTotal(rc: RequestContext, vmId: unknown): Promise<number | null> {
-  const res = await sql<{ total: string | null }>`select sum(size) as total from virtualization_virtualdisk where virtual_machine_id = ${Number(vmId)}`.execute(rc.q);
+  const res = await sql<{
+    total: string | null;
+  }>`select sum(size) as total from virtualization_virtualdisk where virtual_machine_id = ${Number(vmId)}`.execute(
+    rc.q,
+  );
   const total = res.rows[0]?.total;
   return total == null ? null : Number(total);
 }
@@ -26,16 +30,23 @@ export async function validateVirtualMachine(rc: RequestContext, data: Row, befo
   if (before && data.disk != null) {
     const total = await diskTotal(rc, before.id);
     if (total && Number(data.disk) !== total) {
-      errors.disk = [`The specified disk size (${String(data.disk)}) must match the aggregate size of assigned virtual disks (${total}).`];
+      errors.disk = [
+        `The specified disk size (${String(data.disk)}) must match the aggregate size of assigned virtual disks (${total}).`,
+      ];
     }
   }
   if (data.site_id == null && data.cluster_id == null) {
     errors.cluster = ['A virtual machine must be assigned to a site and/or cluster.'];
   }
-  const cluster = data.cluster_id == null ? undefined : await rowById(rc, 'virtualization_cluster', data.cluster_id, ['name', 'site_id']);
+  const cluster =
+    data.cluster_id == null
+      ? undefined
+      : await rowById(rc, 'virtualization_cluster', data.cluster_id, ['name', 'site_id']);
   if (cluster && data.site_id != null && cluster.site_id != null && Number(cluster.site_id) !== Number(data.site_id)) {
     const site = await rowById(rc, 'dcim_site', data.site_id, ['name']);
-    errors.cluster = [`The selected cluster (${String(cluster.name)}) is not assigned to this site (${String(site?.name)}).`];
+    errors.cluster = [
+      `The selected cluster (${String(cluster.name)}) is not assigned to this site (${String(site?.name)}).`,
+    ];
   }
   if (data.device_id != null) {
     if (!cluster) {
@@ -43,7 +54,9 @@ export async function validateVirtualMachine(rc: RequestContext, data: Row, befo
     } else {
       const device = await rowById(rc, 'dcim_device', data.device_id, ['name', 'cluster_id']);
       if (device && Number(device.cluster_id) !== Number(data.cluster_id)) {
-        errors.device = [`The selected device (${String(device.name ?? data.device_id)}) is not assigned to this cluster (${String(cluster.name)}).`];
+        errors.device = [
+          `The selected device (${String(device.name ?? data.device_id)}) is not assigned to this cluster (${String(cluster.name)}).`,
+        ];
       }
     }
   }

@@ -3,7 +3,10 @@ import type { RequestContext } from '../../core/context.js';
 import { fetchRowsById } from '../../core/represent/load-related.js';
 
 /** `type:id` -> display string, for pairs of (model identity, id); unknown models are skipped */
-export async function displayNames(rc: RequestContext, refs: Array<[string | null | undefined, unknown]>): Promise<Map<string, string>> {
+export async function displayNames(
+  rc: RequestContext,
+  refs: Array<[string | null | undefined, unknown]>,
+): Promise<Map<string, string>> {
   const byType = new Map<string, Set<number>>();
   for (const [type, id] of refs) {
     if (type == null || id == null) continue;

@@ -10,7 +10,13 @@ import { memberFilter } from './filters.js';
 export const POLICY_PROPOSALS = { table: 'vpn_ikepolicy_proposals', from: 'ikepolicy_id', to: 'ikeproposal_id' };
 
 const proposals = (param: string, column: 'id' | 'name') =>
-  memberFilter(param, { table: POLICY_PROPOSALS.table, own: POLICY_PROPOSALS.from, other: POLICY_PROPOSALS.to, memberTable: 'vpn_ikeproposal', column });
+  memberFilter(param, {
+    table: POLICY_PROPOSALS.table,
+    own: POLICY_PROPOSALS.from,
+    other: POLICY_PROPOSALS.to,
+    memberTable: 'vpn_ikeproposal',
+    column,
+  });
 
 export const ikePolicy = defineModel({
   name: 'vpn.ikepolicy',
@@ -35,8 +41,10 @@ export const ikePolicy = defineModel({
     validate({ data }) {
       // NetBox 3.7 IKEPolicy.clean()
       const version = Number(data.version ?? 2);
-      if (version === 1 && !data.mode) return Promise.resolve({ __all__: ['Mode is required for selected IKE version'] });
-      if (version === 2 && data.mode) return Promise.resolve({ __all__: ['Mode cannot be used for selected IKE version'] });
+      if (version === 1 && !data.mode)
+        return Promise.resolve({ __all__: ['Mode is required for selected IKE version'] });
+      if (version === 2 && data.mode)
+        return Promise.resolve({ __all__: ['Mode cannot be used for selected IKE version'] });
       return Promise.resolve();
     },
   },

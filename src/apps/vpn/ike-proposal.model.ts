@@ -12,7 +12,8 @@ const policies = (param: string, byId: boolean) =>
     param,
     target: 'vpn.ikepolicy',
     byId,
-    match: (ids) => sql`t.id in (select j.ikeproposal_id from ${sql.table(POLICY_PROPOSALS.table)} j where j.ikepolicy_id in ${ids})`,
+    match: (ids) =>
+      sql`t.id in (select j.ikeproposal_id from ${sql.table(POLICY_PROPOSALS.table)} j where j.ikepolicy_id in ${ids})`,
   });
 
 export const ikeProposal = defineModel({
@@ -27,7 +28,14 @@ export const ikeProposal = defineModel({
     encryption_algorithm: { kind: 'choice', choices: EncryptionAlgorithm, required: true },
     authentication_algorithm: { kind: 'choice', choices: AuthenticationAlgorithm, blank: true },
     group: { kind: 'choice', choices: DHGroup, required: true, label: 'group', help: 'Diffie-Hellman group ID' },
-    sa_lifetime: { kind: 'integer', nullable: true, min: 0, max: 2147483647, label: 'SA lifetime', help: 'Security association lifetime (in seconds)' },
+    sa_lifetime: {
+      kind: 'integer',
+      nullable: true,
+      min: 0,
+      max: 2147483647,
+      label: 'SA lifetime',
+      help: 'Security association lifetime (in seconds)',
+    },
     comments: comments(),
   },
   filters: {

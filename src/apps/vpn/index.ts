@@ -12,5 +12,16 @@ import { tunnel } from './tunnel.model.js';
 
 /** NetBox 3.7's vpn app; L2VPNs are also served under ipam, where NetBox 3.4 has them (README.md). */
 export const vpnApp: AppModule = {
-  models: [tunnelGroup, tunnel, tunnelTermination, ikeProposal, ikePolicy, ipsecProposal, ipsecPolicy, ipsecProfile, l2vpn, l2vpnTermination],
+  models: [
+    tunnelGroup,
+    tunnel,
+    tunnelTermination,
+    ikeProposal,
+    ikePolicy,
+    ipsecProposal,
+    ipsecPolicy,
+    ipsecProfile,
+    l2vpn,
+    l2vpnTermination,
+  ],
 };

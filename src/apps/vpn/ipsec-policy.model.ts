@@ -6,7 +6,13 @@ import { memberFilter } from './filters.js';
 
 const PROPOSALS = { table: 'vpn_ipsecpolicy_proposals', from: 'ipsecpolicy_id', to: 'ipsecproposal_id' };
 const proposals = (param: string, column: 'id' | 'name') =>
-  memberFilter(param, { table: PROPOSALS.table, own: PROPOSALS.from, other: PROPOSALS.to, memberTable: 'vpn_ipsecproposal', column });
+  memberFilter(param, {
+    table: PROPOSALS.table,
+    own: PROPOSALS.from,
+    other: PROPOSALS.to,
+    memberTable: 'vpn_ipsecproposal',
+    column,
+  });
 
 export const ipsecPolicy = defineModel({
   name: 'vpn.ipsecpolicy',
@@ -18,7 +24,13 @@ export const ipsecPolicy = defineModel({
     name: name(100, { unique: true }),
     description: description(),
     proposals: { kind: 'm2m', to: 'vpn.ipsecproposal', through: PROPOSALS },
-    pfs_group: { kind: 'choice', choices: DHGroup, nullable: true, label: 'PFS group', help: 'Diffie-Hellman group for Perfect Forward Secrecy' },
+    pfs_group: {
+      kind: 'choice',
+      choices: DHGroup,
+      nullable: true,
+      label: 'PFS group',
+      help: 'Diffie-Hellman group for Perfect Forward Secrecy',
+    },
     comments: comments(),
   },
   filters: {

@@ -13,7 +13,12 @@ export const ipsecProfile = defineModel({
     description: description(),
     mode: { kind: 'choice', choices: IPSecMode, required: true },
     ike_policy: fk('vpn.ikepolicy', { required: true, nullable: false, onDelete: 'protect', label: 'IKE policy' }),
-    ipsec_policy: fk('vpn.ipsecpolicy', { required: true, nullable: false, onDelete: 'protect', label: 'IPSec policy' }),
+    ipsec_policy: fk('vpn.ipsecpolicy', {
+      required: true,
+      nullable: false,
+      onDelete: 'protect',
+      label: 'IPSec policy',
+    }),
     comments: comments(),
   },
   brief: ['name'],

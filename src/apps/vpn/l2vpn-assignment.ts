@@ -42,7 +42,13 @@ export function l2vpnTerminationRows(type: string): { model: string; select: (id
  * fills `l2vpn_termination` of a page of full representations from `terminations` (the hook's
  * `readRows('l2vpn_termination')`, declared with l2vpnTerminationRows): one nested render
  */
-export async function representL2vpnTermination(rc: RequestContext, rows: Row[], out: Row[], mode: string, terminations: () => Promise<Row[]>): Promise<void> {
+export async function representL2vpnTermination(
+  rc: RequestContext,
+  rows: Row[],
+  out: Row[],
+  mode: string,
+  terminations: () => Promise<Row[]>,
+): Promise<void> {
   if (mode !== 'full' || !rows.length || !('l2vpn_termination' in out[0]!)) return;
   const model = rc.app.registry.find('vpn.l2vpntermination');
   if (!model) return;

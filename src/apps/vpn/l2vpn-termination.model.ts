@@ -28,7 +28,8 @@ const COLUMNS = { type: 'assigned_object_type', id: 'assigned_object_id' };
  */
 function placeFilter(param: string, target: 'dcim.site' | 'dcim.region', byId: boolean): CustomFilter {
   // a parenthesised set of site ids
-  const siteOf = (ids: Cond) => (target === 'dcim.site' ? ids : sql`(select s.id from dcim_site s where s.region_id in ${ids})`);
+  const siteOf = (ids: Cond) =>
+    target === 'dcim.site' ? ids : sql`(select s.id from dcim_site s where s.region_id in ${ids})`;
   return idSetFilter({
     param,
     target,
@@ -62,7 +63,12 @@ export const l2vpnTermination = defineModel({
   filters: {
     ...placeFilterPair('region', 'dcim.region'),
     ...placeFilterPair('site', 'dcim.site'),
-    ...genericParentPair('device', 'dcim.device', { type: 'dcim.interface', table: 'dcim_interface', column: 'device_id' }, COLUMNS),
+    ...genericParentPair(
+      'device',
+      'dcim.device',
+      { type: 'dcim.interface', table: 'dcim_interface', column: 'device_id' },
+      COLUMNS,
+    ),
     ...genericParentPair(
       'virtual_machine',
       'virtualization.virtualmachine',
@@ -73,7 +79,8 @@ export const l2vpnTermination = defineModel({
     ...genericTargetPair('vminterface', 'virtualization.vminterface', COLUMNS),
     ...genericTargetPair('vlan', 'ipam.vlan', COLUMNS),
     vlan_vid: numericFilter(
-      (a) => sql`(select v.vid from ipam_vlan v where ${sql.ref(`${a}.assigned_object_type`)} = 'ipam.vlan' and v.id = ${sql.ref(`${a}.assigned_object_id`)})`,
+      (a) =>
+        sql`(select v.vid from ipam_vlan v where ${sql.ref(`${a}.assigned_object_type`)} = 'ipam.vlan' and v.id = ${sql.ref(`${a}.assigned_object_id`)})`,
       'vlan_vid',
       ['n', 'lt', 'lte', 'gt', 'gte', 'empty'],
     ),
@@ -82,7 +89,8 @@ export const l2vpnTermination = defineModel({
       param: 'assigned_object_type_id',
       target: 'extras.contenttype',
       byId: true,
-      match: (ids) => sql`t.assigned_object_type in (select ct.app_label || '.' || ct.model from extras_contenttype ct where ct.id in ${ids})`,
+      match: (ids) =>
+        sql`t.assigned_object_type in (select ct.app_label || '.' || ct.model from extras_contenttype ct where ct.id in ${ids})`,
     }),
     // NetBox 3.7 searches the L2VPN's name
     q: {
@@ -98,19 +106,33 @@ export const l2vpnTermination = defineModel({
       // NetBox 3.7 L2VPNTermination.clean()
       const errors: string[] = [];
       const names = await displayNames(rc, [[data.assigned_object_type as string, data.assigned_object_id]]);
-      const what = names.get(`${data.assigned_object_type}:${data.assigned_object_id}`) ?? `#${data.assigned_object_id}`;
-      const stored = await sql<{ n: number }>`select count(*)::int as n from vpn_l2vpntermination where assigned_object_type = ${data.assigned_object_type}
-        and assigned_object_id = ${data.assigned_object_id}::bigint and id is distinct from ${data.id ?? null}::bigint`.execute(rc.q);
-      if (Number(stored.rows[0]?.n) > 0 || earlier.some((e) => sameObject(e, data))) errors.push(`L2VPN Termination already assigned (${what})`);
-      const vpn = await sql<{ type: string }>`select type from vpn_l2vpn where id = ${data.l2vpn_id}::bigint`.execute(rc.q);
+      const what =
+        names.get(`${data.assigned_object_type}:${data.assigned_object_id}`) ?? `#${data.assigned_object_id}`;
+      const stored = await sql<{
+        n: number;
+      }>`select count(*)::int as n from vpn_l2vpntermination where assigned_object_type = ${data.assigned_object_type}
+        and assigned_object_id = ${data.assigned_object_id}::bigint and id is distinct from ${data.id ?? null}::bigint`.execute(
+        rc.q,
+      );
+      if (Number(stored.rows[0]?.n) > 0 || earlier.some((e) => sameObject(e, data)))
+        errors.push(`L2VPN Termination already assigned (${what})`);
+      const vpn = await sql<{ type: string }>`select type from vpn_l2vpn where id = ${data.l2vpn_id}::bigint`.execute(
+        rc.q,
+      );
       const type = vpn.rows[0]?.type;
       if (type && POINT_TO_POINT_L2VPN_TYPES.has(type)) {
-        const others = await sql<{ n: number }>`select count(*)::int as n from vpn_l2vpntermination where l2vpn_id = ${data.l2vpn_id}::bigint
+        const others = await sql<{
+          n: number;
+        }>`select count(*)::int as n from vpn_l2vpntermination where l2vpn_id = ${data.l2vpn_id}::bigint
           and id is distinct from ${data.id ?? null}::bigint`.execute(rc.q);
         // the terminations written before this one in the same request count too
-        const count = Number(others.rows[0]?.n ?? 0) + earlier.filter((e) => Number(e.l2vpn_id) === Number(data.l2vpn_id) && e.id == null).length;
+        const count =
+          Number(others.rows[0]?.n ?? 0) +
+          earlier.filter((e) => Number(e.l2vpn_id) === Number(data.l2vpn_id) && e.id == null).length;
         if (count >= 2) {
-          errors.push(`${L2VPNType.labels.get(type)} L2VPNs cannot have more than two terminations; found ${count} already defined.`);
+          errors.push(
+            `${L2VPNType.labels.get(type)} L2VPNs cannot have more than two terminations; found ${count} already defined.`,
+          );
         }
       }
       return errors.length ? { __all__: errors } : undefined;
@@ -122,7 +144,8 @@ export const l2vpnTermination = defineModel({
         ...rows.map((r): [string, unknown] => ['vpn.l2vpn', r.l2vpn_id]),
       ]);
       rows.forEach((r, i) => {
-        out[i]!.display = `${names.get(`${r.assigned_object_type}:${r.assigned_object_id}`) ?? ''} <> ${names.get(`vpn.l2vpn:${r.l2vpn_id}`) ?? ''}`;
+        out[i]!.display =
+          `${names.get(`${r.assigned_object_type}:${r.assigned_object_id}`) ?? ''} <> ${names.get(`vpn.l2vpn:${r.l2vpn_id}`) ?? ''}`;
       });
     },
   },

@@ -61,7 +61,8 @@ export const l2vpn = defineModel({
       },
     },
   },
-  display: (row) => (row.identifier != null && Number(row.identifier) !== 0 ? `${row.name} (${row.identifier})` : String(row.name)),
+  display: (row) =>
+    row.identifier != null && Number(row.identifier) !== 0 ? `${row.name} (${row.identifier})` : String(row.name),
   // NetBox 3.4/3.7 NestedL2VPNSerializer
   brief: ['identifier', 'name', 'slug', 'type'],
   ordering: ['name', 'identifier'],

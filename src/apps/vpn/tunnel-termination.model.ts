@@ -16,7 +16,9 @@ import { genericTargetPair } from './filters.js';
 export const TUNNEL_TERMINATION_TYPES = ['dcim.interface', 'virtualization.vminterface'];
 const COLUMNS = { type: 'termination_type', id: 'termination_id' };
 const same = (a: Record<string, unknown>, b: Record<string, unknown>) =>
-  a.termination_type === b.termination_type && a.termination_id != null && Number(a.termination_id) === Number(b.termination_id);
+  a.termination_type === b.termination_type &&
+  a.termination_id != null &&
+  Number(a.termination_id) === Number(b.termination_id);
 
 export const tunnelTermination = defineModel({
   name: 'vpn.tunneltermination',
@@ -50,8 +52,12 @@ export const tunnelTermination = defineModel({
       const twin = earlier.find((e) => same(e, data));
       let tunnelId: unknown = twin?.tunnel_id;
       if (!twin) {
-        const stored = await sql<{ tunnel_id: number }>`select tunnel_id from vpn_tunneltermination where termination_type = ${data.termination_type}
-          and termination_id = ${data.termination_id}::bigint and id is distinct from ${data.id ?? null}::bigint`.execute(rc.q);
+        const stored = await sql<{
+          tunnel_id: number;
+        }>`select tunnel_id from vpn_tunneltermination where termination_type = ${data.termination_type}
+          and termination_id = ${data.termination_id}::bigint and id is distinct from ${data.id ?? null}::bigint`.execute(
+          rc.q,
+        );
         tunnelId = stored.rows[0]?.tunnel_id;
       }
       if (tunnelId == null) return;
@@ -60,11 +66,16 @@ export const tunnelTermination = defineModel({
         ['vpn.tunnel', tunnelId],
       ]);
       const what = names.get(`${data.termination_type}:${data.termination_id}`) ?? `#${data.termination_id}`;
-      return { termination: [`${what} is already attached to a tunnel (${names.get(`vpn.tunnel:${tunnelId}`) ?? tunnelId}).`] };
+      return {
+        termination: [`${what} is already attached to a tunnel (${names.get(`vpn.tunnel:${tunnelId}`) ?? tunnelId}).`],
+      };
     },
     async represent(rc, rows, out) {
       // NetBox 3.7: "<tunnel>: Termination <id>"; the brief form carries no tunnel, so names are loaded
-      const names = await displayNames(rc, rows.map((r) => ['vpn.tunnel', r.tunnel_id]));
+      const names = await displayNames(
+        rc,
+        rows.map((r) => ['vpn.tunnel', r.tunnel_id]),
+      );
       rows.forEach((r, i) => {
         out[i]!.display = `${names.get(`vpn.tunnel:${r.tunnel_id}`) ?? ''}: Termination ${r.id}`;
       });

@@ -16,13 +16,18 @@ export const wirelessLanGroup = defineModel({
   },
   treeParent: 'parent',
   counts: { wirelesslan_count: { model: 'wireless.wirelesslan', via: 'group', cumulative: true } },
-  uniqueTogether: [{ fields: ['parent', 'name'], message: 'Wireless LAN group with this Parent and Name already exists.' }],
+  uniqueTogether: [
+    { fields: ['parent', 'name'], message: 'Wireless LAN group with this Parent and Name already exists.' },
+  ],
   hooks: {
     async validate({ rc, data, before }) {
       // a group may not be its own ancestor
       if (!before || data.parent_id == null) return;
       const model = rc.app.registry.get('wireless.wirelesslangroup');
-      const res = await sql`select id from ${descendantsSql(model, sql`select ${before.id}::bigint`)} d where id = ${data.parent_id}`.execute(rc.q);
+      const res =
+        await sql`select id from ${descendantsSql(model, sql`select ${before.id}::bigint`)} d where id = ${data.parent_id}`.execute(
+          rc.q,
+        );
       if (res.rows.length) return { parent: ['Cannot assign self or child as parent.'] };
     },
   },

@@ -36,12 +36,18 @@ function interfaceIdFilter(column: string): CustomFilter {
 }
 
 /** the interfaces a link joins, and joined before this write */
-const endsOf = (row: Row, before?: Row | null): number[] =>
-  [...new Set([row.interface_a_id, row.interface_b_id, before?.interface_a_id, before?.interface_b_id].filter((x) => x != null).map(Number))];
+const endsOf = (row: Row, before?: Row | null): number[] => [
+  ...new Set(
+    [row.interface_a_id, row.interface_b_id, before?.interface_a_id, before?.interface_b_id]
+      .filter((x) => x != null)
+      .map(Number),
+  ),
+];
 
 async function interfaceRow(rc: RequestContext, id: unknown): Promise<Row | undefined> {
   if (id == null) return undefined;
-  return (await sql<Row>`select id, type, wireless_link_id from dcim_interface where id = ${Number(id)}`.execute(rc.q)).rows[0];
+  return (await sql<Row>`select id, type, wireless_link_id from dcim_interface where id = ${Number(id)}`.execute(rc.q))
+    .rows[0];
 }
 
 export const wirelessLink = defineModel({
@@ -58,8 +64,17 @@ export const wirelessLink = defineModel({
     description: description(),
     comments: comments(),
   },
-  uniqueTogether: [{ fields: ['interface_a', 'interface_b'], message: 'Wireless link with this Interface a and Interface b already exists.' }],
-  filters: { ...tenancyFilters(), interface_a_id: interfaceIdFilter('interface_a_id'), interface_b_id: interfaceIdFilter('interface_b_id') },
+  uniqueTogether: [
+    {
+      fields: ['interface_a', 'interface_b'],
+      message: 'Wireless link with this Interface a and Interface b already exists.',
+    },
+  ],
+  filters: {
+    ...tenancyFilters(),
+    interface_a_id: interfaceIdFilter('interface_a_id'),
+    interface_b_id: interfaceIdFilter('interface_b_id'),
+  },
   hooks: {
     async validate({ rc, data, before, earlier }) {
       const errors: Record<string, string[]> = {};
@@ -68,21 +83,30 @@ export const wirelessLink = defineModel({
         if (!iface) continue;
         // NetBox 3.4 WirelessLink.clean() (which names interface_a for either end; the right one is named here)
         if (!WIRELESS_INTERFACE_TYPES.has(String(iface.type))) {
-          errors[side] = [`${InterfaceType.labels.get(String(iface.type)) ?? String(iface.type)} is not a wireless interface.`];
+          errors[side] = [
+            `${InterfaceType.labels.get(String(iface.type)) ?? String(iface.type)} is not a wireless interface.`,
+          ];
         } else if (iface.wireless_link_id != null && Number(iface.wireless_link_id) !== Number(before?.id)) {
-          errors[side] = [`Interface ${String(iface.id)} is already on wireless link ${String(iface.wireless_link_id)}.`];
+          errors[side] = [
+            `Interface ${String(iface.id)} is already on wireless link ${String(iface.wireless_link_id)}.`,
+          ];
         } else if (earlier.some((e) => [e.interface_a_id, e.interface_b_id].map(Number).includes(Number(iface.id)))) {
           errors[side] = [`Interface ${String(iface.id)} is on another wireless link of this request.`];
         }
       }
-      if (!Object.keys(errors).length && Number(data.interface_a_id) === Number(data.interface_b_id)) errors.interface_b = ['A link needs two different interfaces.'];
+      if (!Object.keys(errors).length && Number(data.interface_a_id) === Number(data.interface_b_id))
+        errors.interface_b = ['A link needs two different interfaces.'];
       return errors;
     },
     async afterWrite({ rc, row, before }) {
       // each end names this link; an end it left names none
       await sql`update dcim_interface set wireless_link_id = null
-        where wireless_link_id = ${Number(row.id)} and id not in (${Number(row.interface_a_id)}, ${Number(row.interface_b_id)})`.execute(rc.q);
-      await sql`update dcim_interface set wireless_link_id = ${Number(row.id)} where id in (${Number(row.interface_a_id)}, ${Number(row.interface_b_id)})`.execute(rc.q);
+        where wireless_link_id = ${Number(row.id)} and id not in (${Number(row.interface_a_id)}, ${Number(row.interface_b_id)})`.execute(
+        rc.q,
+      );
+      await sql`update dcim_interface set wireless_link_id = ${Number(row.id)} where id in (${Number(row.interface_a_id)}, ${Number(row.interface_b_id)})`.execute(
+        rc.q,
+      );
       // the link is on its ends' paths as a cable is on its ends' (dcim/paths/README.md)
       await retraceWirelessLink(rc, Number(row.id), endsOf(row, before));
     },

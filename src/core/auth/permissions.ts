@@ -81,7 +81,12 @@ export async function requirePermission(rc: RequestContext, model: ModelDef, act
 }
 
 /** After a create or update: every written object must still satisfy the action's constraints. */
-export async function assertWithinConstraints(rc: RequestContext, model: ModelDef, scope: Cond | null, ids: number[]): Promise<void> {
+export async function assertWithinConstraints(
+  rc: RequestContext,
+  model: ModelDef,
+  scope: Cond | null,
+  ids: number[],
+): Promise<void> {
   if (!scope || ids.length === 0) return;
   const res = await sql<{ n: number }>`select count(*)::int as n from ${sql.table(model.table)} as t
     where t.id = any(${ids}::bigint[]) and ${scope}`.execute(rc.q);

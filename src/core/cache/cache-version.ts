@@ -13,7 +13,10 @@
  */
 import type { RequestContext } from '../context.js';
 
-export function cacheVersion(rc: Pick<RequestContext, 'app' | 'q' | 'dataVersion'>, tables?: readonly string[]): string | null {
+export function cacheVersion(
+  rc: Pick<RequestContext, 'app' | 'q' | 'dataVersion'>,
+  tables?: readonly string[],
+): string | null {
   if (rc.q.isTransaction) return null;
   if (rc.dataVersion) return rc.dataVersion;
   const { changes } = rc.app.db;

@@ -13,7 +13,11 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 
-export async function cachedRead(request: FastifyRequest, reply: FastifyReply, read: () => Promise<unknown>): Promise<unknown> {
+export async function cachedRead(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  read: () => Promise<unknown>,
+): Promise<unknown> {
   const rc = request.rc;
   const cache = rc.app.responses;
   if (!cache || rc.q.isTransaction || !rc.app.db.changes.reliable) return read();

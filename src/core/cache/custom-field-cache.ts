@@ -23,7 +23,8 @@ export function createCustomFieldCache(): CustomFieldsOf {
     if (pre) return Promise.resolve(pre);
     return cache.through('all', cacheVersion(rc, CUSTOM_FIELD_TABLES), async () => {
       // a field's choices are its own (NetBox 3.4) or the values of its choice set (NetBox 3.6)
-      const res = await sql<CustomFieldDef>`select cf.id, cf.name, cf.label, cf.type, cf.object_type, cf.content_types, cf.required,
+      const res =
+        await sql<CustomFieldDef>`select cf.id, cf.name, cf.label, cf.type, cf.object_type, cf.content_types, cf.required,
           cf.filter_logic, cf."default", cf.validation_minimum, cf.validation_maximum, cf.validation_regex, cf.weight,
           case when cs.id is null then cf.choices else (select coalesce(array_agg(p.pair->>0 order by p.n), '{}')
             from jsonb_array_elements(coalesce(cs.extra_choices, '[]'::jsonb)) with ordinality as p(pair, n)) end as choices

@@ -43,7 +43,8 @@ export function snapshotSources(model: ModelDef): Array<[string, SnapshotSource]
     if (f.writeOnly || f.noChangelog) continue;
     sources.set(key, { from: 'column', column: f.kind === 'fk' ? `${key}_id` : key, field: f });
   }
-  for (const [key, f] of Object.entries(model.fields)) if (f.kind === 'm2m') sources.set(key, { from: 'm2m', field: key });
+  for (const [key, f] of Object.entries(model.fields))
+    if (f.kind === 'm2m') sources.set(key, { from: 'm2m', field: key });
   if (model.tags) sources.set('tags', { from: 'tags' });
   if (model.customFields) sources.set('custom_fields', { from: 'custom_fields' });
   if (model.timestamps) {
@@ -59,7 +60,9 @@ function reader(source: SnapshotSource): SnapshotRead {
   switch (source.from) {
     case 'column': {
       const { column } = source;
-      return source.field.kind === 'decimal' ? (row) => (row[column] != null ? String(row[column]) : null) : (row) => row[column] ?? null;
+      return source.field.kind === 'decimal'
+        ? (row) => (row[column] != null ? String(row[column]) : null)
+        : (row) => row[column] ?? null;
     }
     case 'm2m':
       return (_row, id, m2m) => m2m.get(source.field)!.get(id) ?? [];
@@ -85,10 +88,21 @@ function snapshotPlan(model: ModelDef): Array<[string, SnapshotRead]> {
  * created, as it wrote them (write-service.ts createdMembers), so they are not read back: a bulk
  * create of 100 interfaces read its three empty m2m fields in a statement of their own (issue 15).
  */
-export async function snapshot(rc: RequestContext, model: ModelDef, rows: Row[], created?: M2mMembers): Promise<Map<number, Row>> {
+export async function snapshot(
+  rc: RequestContext,
+  model: ModelDef,
+  rows: Row[],
+  created?: M2mMembers,
+): Promise<Map<number, Row>> {
   const ids = rows.map((r) => Number(r.id));
   const m2mKeys = Object.entries(model.fields).filter(([, f]) => f.kind === 'm2m');
-  const m2m = created ?? await fetchM2mFields(rc, m2mKeys.map(([k, f]) => [k, f.through!]), ids);
+  const m2m =
+    created ??
+    (await fetchM2mFields(
+      rc,
+      m2mKeys.map(([k, f]) => [k, f.through!]),
+      ids,
+    ));
   const tags = model.tags ? await fetchTags(rc, model, ids) : new Map<number, Array<{ name: string }>>();
   const plan = snapshotPlan(model);
   const out = new Map<number, Row>();
@@ -132,7 +146,10 @@ export function relatedSource(rc: RequestContext, model: ModelDef): RelatedSourc
 }
 
 /** The change record's related object of a row. */
-function relatedOf(rc: RequestContext, model: ModelDef): (row: Row) => { related_object_type: string | null; related_object_id: number | null } {
+function relatedOf(
+  rc: RequestContext,
+  model: ModelDef,
+): (row: Row) => { related_object_type: string | null; related_object_id: number | null } {
   const source = relatedSource(rc, model);
   if (!source) return () => ({ related_object_type: null, related_object_id: null });
   const { typeColumn, typeName, idColumn } = source;
@@ -171,7 +188,11 @@ export async function recordChanges(rc: RequestContext, model: ModelDef, entries
  * change (reference 14); here they are counted once the transaction commits, so a write that is
  * rolled back (a bulk request with one bad item) counts nothing.
  */
-export function countWhenCommitted(rc: RequestContext, model: ModelDef, entries: Array<{ action: ChangeAction }>): void {
+export function countWhenCommitted(
+  rc: RequestContext,
+  model: ModelDef,
+  entries: Array<{ action: ChangeAction }>,
+): void {
   const counter = rc.app.modelWrites;
   if (!counter) return;
   const counts: WriteCounts = { create: 0, update: 0, delete: 0 };

@@ -56,7 +56,9 @@ function columnSql(column: string, field: FieldDef): RawBuilder<unknown> | null 
     case 'mac':
       return sql`${ref}::text`;
     case 'decimal':
-      return field.decimalPlaces !== undefined && field.decimalPlaces <= 6 && Math.max(Math.abs(field.max ?? Infinity), Math.abs(field.min ?? 0)) < 1e9
+      return field.decimalPlaces !== undefined &&
+        field.decimalPlaces <= 6 &&
+        Math.max(Math.abs(field.max ?? Infinity), Math.abs(field.min ?? 0)) < 1e9
         ? sql`trim_scale(${ref})::text`
         : null;
     default:
@@ -95,7 +97,8 @@ function snapshotSql(model: ModelDef): RawBuilder<unknown> | null {
   }
   if (pairs.length === 0) return sql`'{}'::jsonb`;
   const calls: Array<RawBuilder<unknown>> = [];
-  for (let i = 0; i < pairs.length; i += KEYS_PER_CALL) calls.push(sql`jsonb_build_object(${sql.join(pairs.slice(i, i + KEYS_PER_CALL))})`);
+  for (let i = 0; i < pairs.length; i += KEYS_PER_CALL)
+    calls.push(sql`jsonb_build_object(${sql.join(pairs.slice(i, i + KEYS_PER_CALL))})`);
   return sql.join(calls, sql` || `);
 }
 
@@ -155,7 +158,13 @@ function showsColumn(model: ModelDef, column: string, values: Row): boolean {
 }
 
 /** Whether these items can be written by createInOne (`scope`: the permission's constraint, checked after a write). */
-export async function canCreateInOne(rc: RequestContext, model: ModelDef, items: PreparedItem[], values: Row[], scope: unknown): Promise<boolean> {
+export async function canCreateInOne(
+  rc: RequestContext,
+  model: ModelDef,
+  items: PreparedItem[],
+  values: Row[],
+  scope: unknown,
+): Promise<boolean> {
   const plan = planOf(model);
   if (!plan || scope) return false;
   for (const [i, it] of items.entries()) {
@@ -170,20 +179,33 @@ export async function canCreateInOne(rc: RequestContext, model: ModelDef, items:
 /** statement texts per model, column list, count (one row or many) and whether COMMIT follows */
 const statementTexts = keptTexts();
 
-function statementText(rc: RequestContext, model: ModelDef, plan: OneStatementPlan, columns: string[], single: boolean, commitFollows: boolean): string {
+function statementText(
+  rc: RequestContext,
+  model: ModelDef,
+  plan: OneStatementPlan,
+  columns: string[],
+  single: boolean,
+  commitFollows: boolean,
+): string {
   const key = `${model.name}|${single ? 1 : 0}|${commitFollows ? 1 : 0}|${columns.join(',')}`;
   return statementTexts(key, () => {
     const related = relatedSource(rc, model);
-    const relatedType = related?.typeColumn ? sql.ref(`r.${related.typeColumn}`) : related?.typeName ? sql`${sql.lit(related.typeName)}::text` : sql`null`;
+    const relatedType = related?.typeColumn
+      ? sql.ref(`r.${related.typeColumn}`)
+      : related?.typeName
+        ? sql`${sql.lit(related.typeName)}::text`
+        : sql`null`;
     const relatedId = related ? sql.ref(`r.${related.idColumn}`) : sql`null`;
     // ids follow the input order (the sequence in insertion order); the change records follow them
-    return sql`with ins as (${insertFromJson(model.table, columns, single)} returning *),
+    return (
+      sql`with ins as (${insertFromJson(model.table, columns, single)} returning *),
       log as (insert into extras_objectchange (user_id, user_name, request_id, action, changed_object_type, changed_object_id,
           related_object_type, related_object_id, object_repr, prechange_data, postchange_data)
         select ${'$user_id'}::bigint, ${'$user_name'}::text, ${'$request_id'}::uuid, 'create', ${sql.lit(model.name)}::text, r.id,
           ${relatedType}, ${relatedId}, left(${sql.ref(`r.${plan.display}`)}::text, 200), null, ${plan.snapshot}
         from ins as r order by r.id)
-      select * from ins order by id`.compile(rc.q).sql + (commitFollows ? ` ${COMMIT_FOLLOWS}` : '');
+      select * from ins order by id`.compile(rc.q).sql + (commitFollows ? ` ${COMMIT_FOLLOWS}` : '')
+    );
   });
 }
 
@@ -192,9 +214,16 @@ function statementText(rc: RequestContext, model: ModelDef, plan: OneStatementPl
  * order. `commitFollows`: nothing else is written in this transaction, so its COMMIT may be sent
  * right behind the statement (the caller's transaction must end with this write).
  */
-export async function createInOne(rc: RequestContext, model: ModelDef, values: Row[], commitFollows: boolean): Promise<Row[]> {
+export async function createInOne(
+  rc: RequestContext,
+  model: ModelDef,
+  values: Row[],
+  commitFollows: boolean,
+): Promise<Row[]> {
   const { single, columns, json } = jsonRows(values);
   const text = statementText(rc, model, planOf(model)!, columns, single, commitFollows);
-  const res = await rc.q.executeQuery<Row>(CompiledQuery.raw(text, [json, rc.user?.id ?? null, rc.user?.username ?? '', rc.requestId]));
+  const res = await rc.q.executeQuery<Row>(
+    CompiledQuery.raw(text, [json, rc.user?.id ?? null, rc.user?.username ?? '', rc.requestId]),
+  );
   return res.rows;
 }

@@ -18,30 +18,40 @@ function checkValue(cf: CustomFieldDef, v: unknown): string | null {
     case 'text':
     case 'longtext':
       if (typeof v !== 'string') return bad('Value must be a string.');
-      if (cf.validation_regex && !new RegExp(cf.validation_regex).test(v)) return bad(`Values must match this regex: '${cf.validation_regex}'`);
+      if (cf.validation_regex && !new RegExp(cf.validation_regex).test(v))
+        return bad(`Values must match this regex: '${cf.validation_regex}'`);
       return null;
     case 'url':
       if (typeof v !== 'string' || !URL_RE.test(v)) return bad('Enter a valid URL.');
-      if (cf.validation_regex && !new RegExp(cf.validation_regex).test(v)) return bad(`Values must match this regex: '${cf.validation_regex}'`);
+      if (cf.validation_regex && !new RegExp(cf.validation_regex).test(v))
+        return bad(`Values must match this regex: '${cf.validation_regex}'`);
       return null;
     case 'integer':
     case 'decimal': {
       if (typeof v !== 'number' || !Number.isFinite(v) || (cf.type === 'integer' && !Number.isInteger(v))) {
         return bad(cf.type === 'integer' ? 'Value must be an integer.' : 'Value must be a decimal.');
       }
-      if (cf.validation_minimum !== null && v < cf.validation_minimum) return bad(`Value must be at least ${cf.validation_minimum}`);
-      if (cf.validation_maximum !== null && v > cf.validation_maximum) return bad(`Value must not exceed ${cf.validation_maximum}`);
+      if (cf.validation_minimum !== null && v < cf.validation_minimum)
+        return bad(`Value must be at least ${cf.validation_minimum}`);
+      if (cf.validation_maximum !== null && v > cf.validation_maximum)
+        return bad(`Value must not exceed ${cf.validation_maximum}`);
       return null;
     }
     case 'boolean':
       return typeof v === 'boolean' ? null : bad('Value must be true or false.');
     case 'date':
-      return typeof v === 'string' && DATE_RE.test(v) && !Number.isNaN(Date.parse(v)) ? null : bad('Date values must be in ISO 8601 format (YYYY-MM-DD).');
+      return typeof v === 'string' && DATE_RE.test(v) && !Number.isNaN(Date.parse(v))
+        ? null
+        : bad('Date values must be in ISO 8601 format (YYYY-MM-DD).');
     case 'select':
-      return typeof v === 'string' && (cf.choices ?? []).includes(v) ? null : bad(`Invalid choice (${String(v)}). Available choices are: ${(cf.choices ?? []).join(', ')}`);
+      return typeof v === 'string' && (cf.choices ?? []).includes(v)
+        ? null
+        : bad(`Invalid choice (${String(v)}). Available choices are: ${(cf.choices ?? []).join(', ')}`);
     case 'multiselect':
       if (!Array.isArray(v)) return bad('Value must be a list.');
-      for (const x of v) if (!(cf.choices ?? []).includes(x as string)) return bad(`Invalid choice(s) (${String(x)}). Available choices are: ${(cf.choices ?? []).join(', ')}`);
+      for (const x of v)
+        if (!(cf.choices ?? []).includes(x as string))
+          return bad(`Invalid choice(s) (${String(x)}). Available choices are: ${(cf.choices ?? []).join(', ')}`);
       return null;
     case 'object':
       return Number.isInteger(v) ? null : bad('Value must be an object ID, not ' + typeof v);
@@ -56,7 +66,8 @@ function checkValue(cf: CustomFieldDef, v: unknown): string | null {
 function normalise(cf: CustomFieldDef, v: unknown): unknown {
   // object types accept {id: n} as well as n
   if (cf.type === 'object' && typeof v === 'object' && v !== null && 'id' in v) return (v as { id: unknown }).id;
-  if (cf.type === 'multiobject' && Array.isArray(v)) return v.map((x) => (typeof x === 'object' && x !== null && 'id' in x ? (x as { id: unknown }).id : x));
+  if (cf.type === 'multiobject' && Array.isArray(v))
+    return v.map((x) => (typeof x === 'object' && x !== null && 'id' in x ? (x as { id: unknown }).id : x));
   if ((cf.type === 'text' || cf.type === 'longtext' || cf.type === 'url') && v === '') return null;
   return v;
 }
@@ -69,7 +80,10 @@ export function prepareCustomFields(
   errors: FieldErrors,
 ): Data | null {
   if (sent !== undefined && (typeof sent !== 'object' || sent === null || Array.isArray(sent))) {
-    errors.add('custom_fields', 'Invalid data format. Custom field data must be passed as a dictionary mapping field names to their values.');
+    errors.add(
+      'custom_fields',
+      'Invalid data format. Custom field data must be passed as a dictionary mapping field names to their values.',
+    );
     return null;
   }
   const byName = new Map(cfs.map((c) => [c.name, c]));
@@ -102,7 +116,12 @@ export function prepareCustomFields(
   for (const cf of cfs) {
     if (!cf.required) continue;
     if (out[cf.name] === null || out[cf.name] === undefined) {
-      errors.add('__all__', name(cf) in given ? `Custom field '${cf.name}': Required field cannot be empty.` : `Missing required custom field '${cf.name}'.`);
+      errors.add(
+        '__all__',
+        name(cf) in given
+          ? `Custom field '${cf.name}': Required field cannot be empty.`
+          : `Missing required custom field '${cf.name}'.`,
+      );
       ok = false;
     }
   }
@@ -112,16 +131,27 @@ export function prepareCustomFields(
 const name = (cf: CustomFieldDef) => cf.name;
 
 /** Object-type custom fields must point at existing objects. */
-export async function checkCustomFieldObjects(rc: RequestContext, cfs: CustomFieldDef[], data: Data, errors: FieldErrors) {
+export async function checkCustomFieldObjects(
+  rc: RequestContext,
+  cfs: CustomFieldDef[],
+  data: Data,
+  errors: FieldErrors,
+) {
   for (const cf of cfs) {
     if ((cf.type !== 'object' && cf.type !== 'multiobject') || !cf.object_type || data[cf.name] == null) continue;
     const target = rc.app.registry.find(cf.object_type);
     if (!target) continue;
     const ids = (cf.type === 'object' ? [data[cf.name]] : (data[cf.name] as unknown[])).map(Number);
     if (ids.length === 0) continue;
-    const found = await sql<{ id: number }>`select id from ${sql.table(target.table)} where id = any(${ids}::bigint[])`.execute(rc.q);
+    const found = await sql<{
+      id: number;
+    }>`select id from ${sql.table(target.table)} where id = any(${ids}::bigint[])`.execute(rc.q);
     const have = new Set(found.rows.map((r) => Number(r.id)));
     const missing = ids.find((i) => !have.has(i));
-    if (missing !== undefined) errors.add('__all__', `Invalid value for custom field '${cf.name}': Related object not found using the provided numeric ID: ${missing}`);
+    if (missing !== undefined)
+      errors.add(
+        '__all__',
+        `Invalid value for custom field '${cf.name}': Related object not found using the provided numeric ID: ${missing}`,
+      );
   }
 }

@@ -36,7 +36,10 @@ export async function collectDeletion(rc: RequestContext, model: ModelDef, rows:
       if (f.kind !== 'fk') continue;
       const action = onDeleteOf(f);
       if (action === 'set_null') continue;
-      const deps = await sql<Row>`select * from ${sql.table(ref.table)} where ${sql.ref(`${key}_id`)} = any(${ids}::bigint[])`.execute(rc.q);
+      const deps =
+        await sql<Row>`select * from ${sql.table(ref.table)} where ${sql.ref(`${key}_id`)} = any(${ids}::bigint[])`.execute(
+          rc.q,
+        );
       if (!deps.rows.length) continue;
       if (action === 'cascade') await visit(ref, deps.rows, depth + 1);
       else for (const row of deps.rows) blocked.push({ model: ref, row });

@@ -42,9 +42,12 @@ export async function checkGenericRelations(rc: RequestContext, model: ModelDef,
       const target = registry.find(type);
       if (!target) continue;
       const ids = [...new Set(refs.map((r) => r.id))];
-      const found = await sql<{ id: number }>`select id from ${sql.table(target.table)} where id = any(${ids}::bigint[])`.execute(rc.q);
+      const found = await sql<{
+        id: number;
+      }>`select id from ${sql.table(target.table)} where id = any(${ids}::bigint[])`.execute(rc.q);
       const have = new Set(found.rows.map((r) => Number(r.id)));
-      for (const r of refs) if (!have.has(r.id)) r.item.errors.add(idKey, `Related object not found using the provided value: ${r.id}.`);
+      for (const r of refs)
+        if (!have.has(r.id)) r.item.errors.add(idKey, `Related object not found using the provided value: ${r.id}.`);
     }
   }
 }

@@ -58,7 +58,8 @@ function describeFields(model: ModelDef): Record<string, unknown> {
   const out: Record<string, unknown> = { id: ro('ID', 'integer'), url: ro('Url'), display: ro('Display') };
   for (const [key, f] of Object.entries(model.fields)) out[key] = describeField(key, f);
   if (model.tags) out.tags = { type: 'list', required: false, read_only: false, label: 'Tags' };
-  if (model.customFields) out.custom_fields = { type: 'field', required: false, read_only: false, label: 'Custom fields' };
+  if (model.customFields)
+    out.custom_fields = { type: 'field', required: false, read_only: false, label: 'Custom fields' };
   if (model.timestamps) {
     out.created = ro('Created', 'date');
     out.last_updated = ro('Last updated', 'datetime');

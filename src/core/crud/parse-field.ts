@@ -27,7 +27,8 @@ function parseString(f: FieldDef, v: unknown): string {
   if ((v as string).includes('\u0000')) fail('Null characters are not allowed.');
   const s = (v as string).trim();
   if (s === '' && f.required) fail('This field may not be blank.');
-  if (f.maxLength !== undefined && s.length > f.maxLength) fail(`Ensure this field has no more than ${f.maxLength} characters.`);
+  if (f.maxLength !== undefined && s.length > f.maxLength)
+    fail(`Ensure this field has no more than ${f.maxLength} characters.`);
   if (f.kind === 'slug' && s !== '' && !SLUG_RE.test(s)) {
     fail('Enter a valid "slug" consisting of letters, numbers, underscores or hyphens.');
   }
@@ -78,16 +79,26 @@ function parseChoice(f: FieldDef, v: unknown): string | number {
 }
 
 function parseDate(v: unknown): string {
-  if (typeof v !== 'string' || !DATE_RE.test(v) || Number.isNaN(new Date(`${v}T00:00:00Z`).getTime()) ||
-      new Date(`${v}T00:00:00Z`).toISOString().slice(0, 10) !== v) {
+  if (
+    typeof v !== 'string' ||
+    !DATE_RE.test(v) ||
+    Number.isNaN(new Date(`${v}T00:00:00Z`).getTime()) ||
+    new Date(`${v}T00:00:00Z`).toISOString().slice(0, 10) !== v
+  ) {
     fail('Date has wrong format. Use one of these formats instead: YYYY-MM-DD.');
   }
   return v as string;
 }
 
 function parseDatetime(v: unknown): string {
-  if (typeof v !== 'string' || !DATETIME_RE.test(v.trim()) || Number.isNaN(new Date(v.trim().replace(' ', 'T')).getTime())) {
-    fail('Datetime has wrong format. Use one of these formats instead: YYYY-MM-DDThh:mm[:ss[.uuuuuu]][+HH:MM|-HH:MM|Z].');
+  if (
+    typeof v !== 'string' ||
+    !DATETIME_RE.test(v.trim()) ||
+    Number.isNaN(new Date(v.trim().replace(' ', 'T')).getTime())
+  ) {
+    fail(
+      'Datetime has wrong format. Use one of these formats instead: YYYY-MM-DDThh:mm[:ss[.uuuuuu]][+HH:MM|-HH:MM|Z].',
+    );
   }
   const s = (v as string).trim().replace(' ', 'T');
   // a naive time is UTC (TIME_ZONE default)
@@ -203,8 +214,14 @@ export function parseFieldValue(f: FieldDef, v: unknown): unknown {
       out = parseContentType(v);
       break;
     case 'fk':
-      if (!isPlainObject(v) && !(typeof v === 'number' && Number.isInteger(v)) && !(typeof v === 'string' && /^\d+$/.test(v))) {
-        fail(`Related objects must be referenced by numeric ID or by dictionary of attributes. Received an unrecognized value: ${JSON.stringify(v)}`);
+      if (
+        !isPlainObject(v) &&
+        !(typeof v === 'number' && Number.isInteger(v)) &&
+        !(typeof v === 'string' && /^\d+$/.test(v))
+      ) {
+        fail(
+          `Related objects must be referenced by numeric ID or by dictionary of attributes. Received an unrecognized value: ${JSON.stringify(v)}`,
+        );
       }
       out = v;
       break;

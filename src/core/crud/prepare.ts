@@ -78,7 +78,11 @@ function prepareOne(
     try {
       const v = parseFieldValue(f, raw);
       if (f.kind === 'fk') {
-        refs.push({ to: f.to!, value: v, done: (id, err) => (err ? errors.add(key, err) : (item.values[column] = id)) });
+        refs.push({
+          to: f.to!,
+          value: v,
+          done: (id, err) => (err ? errors.add(key, err) : (item.values[column] = id)),
+        });
       } else if (f.kind === 'm2m') {
         const ids: number[] = [];
         item.m2m.set(key, ids);
@@ -90,7 +94,13 @@ function prepareOne(
           refs.push({
             to: f.to!,
             value: member,
-            done: (id, err) => (err ? errors.add(key, typeof member === 'object' ? err : `Invalid pk "${String(member)}" - object does not exist.`) : ids.push(id!)),
+            done: (id, err) =>
+              err
+                ? errors.add(
+                    key,
+                    typeof member === 'object' ? err : `Invalid pk "${String(member)}" - object does not exist.`,
+                  )
+                : ids.push(id!),
           });
         }
       } else item.values[column] = v;
@@ -108,7 +118,11 @@ function prepareOne(
       const ids: number[] = [];
       item.tags = ids;
       for (const t of tags) {
-        refs.push({ to: 'extras.tag', value: typeof t === 'string' && !/^\d+$/.test(t) ? { slug: t } : t, done: (id, err) => (err ? errors.add('tags', err) : ids.push(id!)) });
+        refs.push({
+          to: 'extras.tag',
+          value: typeof t === 'string' && !/^\d+$/.test(t) ? { slug: t } : t,
+          done: (id, err) => (err ? errors.add('tags', err) : ids.push(id!)),
+        });
       }
     }
   }
@@ -116,7 +130,15 @@ function prepareOne(
 }
 
 /** One member of a slug-written m2m (DRF SlugRelatedField, its messages): a string naming the target. */
-function slugMember(to: string, slugField: string, key: string, member: unknown, ids: number[], refs: RelatedRef[], item: PreparedItem) {
+function slugMember(
+  to: string,
+  slugField: string,
+  key: string,
+  member: unknown,
+  ids: number[],
+  refs: RelatedRef[],
+  item: PreparedItem,
+) {
   if (typeof member !== 'string' && typeof member !== 'number') {
     item.errors.add(key, 'Invalid value.');
     return;
@@ -125,7 +147,8 @@ function slugMember(to: string, slugField: string, key: string, member: unknown,
   refs.push({
     to,
     value: { [slugField]: value },
-    done: (id, err) => (err ? item.errors.add(key, `Object with ${slugField}=${value} does not exist.`) : ids.push(id!)),
+    done: (id, err) =>
+      err ? item.errors.add(key, `Object with ${slugField}=${value} does not exist.`) : ids.push(id!),
   });
 }
 
@@ -178,9 +201,11 @@ export async function prepareItems(
     // the hook sees written m2m sets under their field names (ids), beside the column values
     const datas = new Map<PreparedItem, Row>();
     for (const item of items) {
-      if (item.errors.empty && objects[item.index]) datas.set(item, { ...(item.before ?? {}), ...item.values, ...Object.fromEntries(item.m2m) });
+      if (item.errors.empty && objects[item.index])
+        datas.set(item, { ...(item.before ?? {}), ...item.values, ...Object.fromEntries(item.m2m) });
     }
-    if (model.hooks.beforeValidate && datas.size > 1) await model.hooks.beforeValidate({ rc: vrc, items: [...datas.values()] });
+    if (model.hooks.beforeValidate && datas.size > 1)
+      await model.hooks.beforeValidate({ rc: vrc, items: [...datas.values()] });
     for (const [item, data] of datas) {
       item.errors.merge(await model.hooks.validate({ rc: vrc, data, before: item.before, sent: item.sent, earlier }));
       if (item.errors.empty) earlier.push(data);
@@ -188,4 +213,3 @@ export async function prepareItems(
   }
   return items;
 }
-

@@ -6,7 +6,9 @@ export function pyRepr(v: unknown): string {
   if (typeof v === 'string') return `'${v.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
   if (Array.isArray(v)) return `[${v.map(pyRepr).join(', ')}]`;
   if (typeof v === 'object') {
-    return `{${Object.entries(v as Record<string, unknown>).map(([k, x]) => `${pyRepr(k)}: ${pyRepr(x)}`).join(', ')}}`;
+    return `{${Object.entries(v as Record<string, unknown>)
+      .map(([k, x]) => `${pyRepr(k)}: ${pyRepr(x)}`)
+      .join(', ')}}`;
   }
   return String(v);
 }

@@ -69,15 +69,30 @@ function selectList(model: ModelDef, plan: RenderPlan): RawBuilder<unknown> {
  * their ids, in a second statement; so does a list page of COLUMNAR_MIN_ROWS or more (`size`),
  * whose rows are read as columns (db/columnar.ts).
  */
-export async function readAndRender(rc: RequestContext, model: ModelDef, params: Params, pageQuery: PageQuery, onRows?: (rows: Row[]) => Promise<void>, size?: PageSize) {
+export async function readAndRender(
+  rc: RequestContext,
+  model: ModelDef,
+  params: Params,
+  pageQuery: PageQuery,
+  onRows?: (rows: Row[]) => Promise<void>,
+  size?: PageSize,
+) {
   const mode = modeOf(params);
   const exclude = excludeOf(params);
   const plan = planRender(model, mode, exclude);
-  const columnar = size && (size.limit === null || size.limit >= COLUMNAR_MIN_ROWS) ? await columnarColumns(rc, model.table, columnsFor(model, plan)) : null;
+  const columnar =
+    size && (size.limit === null || size.limit >= COLUMNAR_MIN_ROWS)
+      ? await columnarColumns(rc, model.table, columnsFor(model, plan))
+      : null;
   let rows: Row[];
   let prefetched;
   if (columnar) {
-    rows = await readColumnar(rc, pageQuery(sql.join(columnar.map(([c]) => sql.ref(`t.${c}`)))), columnar, size!.withTotal);
+    rows = await readColumnar(
+      rc,
+      pageQuery(sql.join(columnar.map(([c]) => sql.ref(`t.${c}`)))),
+      columnar,
+      size!.withTotal,
+    );
     prefetched = await prefetchFor(rc, model, plan, rows);
   } else {
     const page = pageQuery(selectList(model, plan)).compile(rc.q);
@@ -139,7 +154,11 @@ export async function listConditions(rc: RequestContext, model: ModelDef, params
 }
 
 /** The conditions, and the filters they came from (saved filters applied) and whether a permission narrows them. */
-async function listFilters(rc: RequestContext, model: ModelDef, params: Params): Promise<{ conds: Cond[]; filters: Params; scoped: boolean }> {
+async function listFilters(
+  rc: RequestContext,
+  model: ModelDef,
+  params: Params,
+): Promise<{ conds: Cond[]; filters: Params; scoped: boolean }> {
   const scope = await requirePermission(rc, model, 'view');
   const filters = await withSavedFilters(rc, model, params, (own) => buildFilters(rc, model, own));
   const conds = await buildFilters(rc, model, filters);
@@ -165,7 +184,8 @@ export async function listObjects(rc: RequestContext, model: ModelDef, params: P
   // and offsets stay parameters, so clients cannot mint a statement per page.
   const usualSize = page.limit === rc.app.config.paginateCount || page.limit === rc.app.config.maxPageSize;
   const limit = sql`${page.limit === null ? sql`` : sql`limit ${usualSize ? sql.lit(page.limit) : page.limit}`} ${page.offset ? sql`offset ${page.offset}` : sql``}`;
-  const countSql = keptOwnerTotalSql(rc, model, filters, scoped) ?? (await totalSql(rc, model.table, where, conds.length > 0));
+  const countSql =
+    keptOwnerTotalSql(rc, model, filters, scoped) ?? (await totalSql(rc, model.table, where, conds.length > 0));
   const total = cachedTotal(rc, countSql);
   let count = total.n;
   // another request is counting the same rows at the same version: this one waits for its total
@@ -175,17 +195,25 @@ export async function listObjects(rc: RequestContext, model: ModelDef, params: P
   // turned every row of the page into a slow dictionary object (V8)
   const narrowed = narrowToAlternatives(conds, table, order, page);
   const pageWhere = whereSql(narrowed ?? conds);
-  const pageQuery: PageQuery = (columns) => sql`select ${columns}${withCount ? sql`, (${countSql}) as __total` : sql``} from ${table} as t ${pageWhere} order by ${order} ${limit}`;
+  const pageQuery: PageQuery = (columns) =>
+    sql`select ${columns}${withCount ? sql`, (${countSql}) as __total` : sql``} from ${table} as t ${pageWhere} order by ${order} ${limit}`;
   let results: Row[];
   try {
-    results = await readAndRender(rc, model, params, pageQuery, async (rows) => {
-      if (count !== undefined) return;
-      if (shared) count = (await shared.catch(() => undefined)) ?? Number((await countSql.execute(rc.q)).rows[0]!.n);
-      else if (rows.length) count = Number(rows[0]!.__total);
-      else count = page.offset === 0 ? 0 : Number((await countSql.execute(rc.q)).rows[0]!.n);
-      total.store(count);
-      for (const r of rows) delete r.__total;
-    }, { limit: page.limit, withTotal: withCount, alternatives: narrowed !== null });
+    results = await readAndRender(
+      rc,
+      model,
+      params,
+      pageQuery,
+      async (rows) => {
+        if (count !== undefined) return;
+        if (shared) count = (await shared.catch(() => undefined)) ?? Number((await countSql.execute(rc.q)).rows[0]!.n);
+        else if (rows.length) count = Number(rows[0]!.__total);
+        else count = page.offset === 0 ? 0 : Number((await countSql.execute(rc.q)).rows[0]!.n);
+        total.store(count);
+        for (const r of rows) delete r.__total;
+      },
+      { limit: page.limit, withTotal: withCount, alternatives: narrowed !== null },
+    );
   } finally {
     total.settle();
   }
@@ -210,7 +238,10 @@ function narrowToAlternatives(conds: Cond[], table: Cond, order: Cond, page: Pag
   const i = conds.findIndex((c) => alternatives(c));
   if (i === -1) return null;
   const others = conds.filter((_, j) => j !== i);
-  const firsts = alternatives(conds[i]!)!.map((a) => sql`(select t.id from ${table} as t ${whereSql([...others, a])} order by ${order} limit ${page.offset + page.limit!})`);
+  const firsts = alternatives(conds[i]!)!.map(
+    (a) =>
+      sql`(select t.id from ${table} as t ${whereSql([...others, a])} order by ${order} limit ${page.offset + page.limit!})`,
+  );
   return [...others, sql`t.id = any(array(${sql.join(firsts, sql` union `)}))`];
 }
 
@@ -288,7 +319,11 @@ export async function getObject(rc: RequestContext, model: ModelDef, id: number,
  * How many objects of a model the user may view (with `params` as filters), or null when they may
  * view none of that model: the web home page's counts. Uses the list's count cache.
  */
-export async function countObjects(rc: RequestContext, model: ModelDef, params: Params = new Map()): Promise<number | null> {
+export async function countObjects(
+  rc: RequestContext,
+  model: ModelDef,
+  params: Params = new Map(),
+): Promise<number | null> {
   if (!(await hasPermission(rc, model, 'view'))) return null;
   const scope = await requirePermission(rc, model, 'view');
   const conds = await buildFilters(rc, model, params);

@@ -29,7 +29,9 @@ export async function resolveRelated(rc: RequestContext, refs: RelatedRef[]): Pr
     const numeric = list.filter((r) => typeof r.value === 'number' || typeof r.value === 'string');
     if (numeric.length) {
       const ids = [...new Set(numeric.map((r) => Number(r.value)))].filter(Number.isSafeInteger);
-      const found = await sql<{ id: number }>`select id from ${sql.table(target.table)} where id = any(${ids}::bigint[])`.execute(rc.q);
+      const found = await sql<{
+        id: number;
+      }>`select id from ${sql.table(target.table)} where id = any(${ids}::bigint[])`.execute(rc.q);
       const have = new Set(found.rows.map((r) => Number(r.id)));
       for (const r of numeric) {
         const id = Number(r.value);
@@ -52,8 +54,11 @@ async function resolveByAttributes(rc: RequestContext, target: ModelDef, r: Rela
     if (!(err instanceof ConstraintError)) throw err;
     return r.done(null, `Related object not found using the provided attributes: ${pyRepr(attrs)}`);
   }
-  const found = await sql<{ id: number }>`select t.id from ${sql.table(target.table)} as t where ${cond} limit 2`.execute(rc.q);
+  const found = await sql<{
+    id: number;
+  }>`select t.id from ${sql.table(target.table)} as t where ${cond} limit 2`.execute(rc.q);
   if (found.rows.length === 1) return r.done(Number(found.rows[0]!.id));
-  if (found.rows.length === 0) return r.done(null, `Related object not found using the provided attributes: ${pyRepr(attrs)}`);
+  if (found.rows.length === 0)
+    return r.done(null, `Related object not found using the provided attributes: ${pyRepr(attrs)}`);
   return r.done(null, `Multiple objects match the provided attributes: ${pyRepr(attrs)}`);
 }

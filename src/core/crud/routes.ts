@@ -50,7 +50,9 @@ export async function inTransaction<T>(rc: RequestContext, fn: (trx: RequestCont
   let out: T;
   try {
     try {
-      out = await rc.app.db.kysely.transaction().execute((trx) => fn({ ...rc, q: trx, afterCommit, onRollback, untagged: new Set(), deferred }));
+      out = await rc.app.db.kysely
+        .transaction()
+        .execute((trx) => fn({ ...rc, q: trx, afterCommit, onRollback, untagged: new Set(), deferred }));
     } finally {
       // a deferred statement that failed aborted the transaction: its COMMIT rolled back, and any
       // statement after it failed for that alone; its own error is the one to answer with
@@ -58,7 +60,8 @@ export async function inTransaction<T>(rc: RequestContext, fn: (trx: RequestCont
       if (failed) throw failed.reason;
     }
   } catch (err) {
-    for (const undo of onRollback) await undo().catch((e: unknown) => rc.app.log.warn({ err: e }, 'undoing a rolled-back write failed'));
+    for (const undo of onRollback)
+      await undo().catch((e: unknown) => rc.app.log.warn({ err: e }, 'undoing a rolled-back write failed'));
     throw err;
   }
   // awaited, so a response is sent once its effects are done (a replaced file is gone)
@@ -96,10 +99,12 @@ function objectBody(body: unknown): Record<string, unknown> {
 function bulkItems(body: unknown): Array<Record<string, unknown>> {
   const items = asList(body);
   const errors = items.map((it) => {
-    if (typeof it !== 'object' || it === null || Array.isArray(it)) return { non_field_errors: ['Invalid data. Expected a dictionary.'] };
+    if (typeof it !== 'object' || it === null || Array.isArray(it))
+      return { non_field_errors: ['Invalid data. Expected a dictionary.'] };
     const id = (it as Record<string, unknown>).id;
     if (id === undefined || id === null) return { id: ['This field is required.'] };
-    if (!Number.isSafeInteger(typeof id === 'string' && /^\d+$/.test(id) ? Number(id) : id)) return { id: ['A valid integer is required.'] };
+    if (!Number.isSafeInteger(typeof id === 'string' && /^\d+$/.test(id) ? Number(id) : id))
+      return { id: ['A valid integer is required.'] };
     return {};
   });
   if (errors.some((e) => Object.keys(e).length)) throw Errors.validation(errors);
@@ -166,7 +171,13 @@ export function registerModelRoutes(app: FastifyInstance, model: ModelDef): void
       case 'PATCH': {
         const body = objectBody(request.body);
         const out = await inTransaction(await preloadForWrite(rc, model), async (trx) => {
-          const rows = await updateObjects(trx, model, [{ ...body, id }], method === 'PUT' ? 'replace' : 'update', false);
+          const rows = await updateObjects(
+            trx,
+            model,
+            [{ ...body, id }],
+            method === 'PUT' ? 'replace' : 'update',
+            false,
+          );
           return renderWritten(trx, model, rows);
         });
         return out[0];

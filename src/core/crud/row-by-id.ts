@@ -34,7 +34,12 @@ function lookupKey(rc: RequestContext, query: RawBuilder<Row>): string {
  * an id nothing answers for reads as no row. issue 15: a bulk create of 100 devices of 20 types read
  * each type, and each rack's devices, in a statement of its own.
  */
-export async function preloadLookups(rc: RequestContext, ids: Iterable<unknown>, read: (id: number) => RawBuilder<Row>, batch: (ids: number[]) => RawBuilder<Row>): Promise<void> {
+export async function preloadLookups(
+  rc: RequestContext,
+  ids: Iterable<unknown>,
+  read: (id: number) => RawBuilder<Row>,
+  batch: (ids: number[]) => RawBuilder<Row>,
+): Promise<void> {
   const lookups = rc.lookups;
   if (!lookups) return;
   const keys = new Map<number, string>();
@@ -46,15 +51,17 @@ export async function preloadLookups(rc: RequestContext, ids: Iterable<unknown>,
   }
   // one item's read is as cheap as the batch
   if (keys.size < 2) return;
-  const rows = batch([...keys.keys()]).execute(rc.q).then((res) => {
-    const byId = new Map<number, Row[]>();
-    for (const { __of, ...row } of res.rows) {
-      const list = byId.get(Number(__of)) ?? [];
-      list.push(row);
-      byId.set(Number(__of), list);
-    }
-    return byId;
-  });
+  const rows = batch([...keys.keys()])
+    .execute(rc.q)
+    .then((res) => {
+      const byId = new Map<number, Row[]>();
+      for (const { __of, ...row } of res.rows) {
+        const list = byId.get(Number(__of)) ?? [];
+        list.push(row);
+        byId.set(Number(__of), list);
+      }
+      return byId;
+    });
   for (const [id, key] of keys) {
     const hit = rows.then((byId) => byId.get(id) ?? []);
     // a failed batch fails this write (awaited below), not the process for a read nobody awaited
@@ -70,14 +77,24 @@ export async function lookupOne(rc: RequestContext, query: RawBuilder<Row>): Pro
 }
 
 /** the row of `table` with this id (only `columns` when given), or undefined; a null id gives undefined */
-export async function rowById(rc: RequestContext, table: string, id: unknown, columns?: readonly string[]): Promise<Row | undefined> {
+export async function rowById(
+  rc: RequestContext,
+  table: string,
+  id: unknown,
+  columns?: readonly string[],
+): Promise<Row | undefined> {
   if (id == null) return undefined;
   const what = columns?.length ? sql.join(columns.map((c) => sql.ref(c))) : sql`*`;
   return lookupOne(rc, sql<Row>`select ${what} from ${sql.table(table)} where id = ${Number(id)}`);
 }
 
 /** the row of the model named `type` with this id, or undefined (also for a type that is no model) */
-export async function rowOfType(rc: RequestContext, type: unknown, id: unknown, columns?: readonly string[]): Promise<Row | undefined> {
+export async function rowOfType(
+  rc: RequestContext,
+  type: unknown,
+  id: unknown,
+  columns?: readonly string[],
+): Promise<Row | undefined> {
   const model = rc.app.registry.find(String(type));
   return model ? rowById(rc, model.table, id, columns) : undefined;
 }

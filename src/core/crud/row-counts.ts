@@ -16,13 +16,20 @@ import { keptColumns } from '../represent/load-related.js';
 import { catalogOnce } from './catalog-once.js';
 
 const countedTables = catalogOnce(async (rc) => {
-  const res = await sql<{ t: string }>`select distinct c.relname as t from pg_trigger g join pg_class c on c.oid = g.tgrelid
+  const res = await sql<{
+    t: string;
+  }>`select distinct c.relname as t from pg_trigger g join pg_class c on c.oid = g.tgrelid
     where g.tgname = 'inv_count_inserted' and c.relnamespace = current_schema()::regnamespace`.execute(rc.q);
   return new Set(res.rows.map((r) => r.t));
 });
 
 /** The statement giving a table's total under `where`: the kept row count when nothing narrows it. */
-export async function totalSql(rc: RequestContext, table: string, where: RawBuilder<unknown>, narrowed: boolean): Promise<RawBuilder<{ n: number }>> {
+export async function totalSql(
+  rc: RequestContext,
+  table: string,
+  where: RawBuilder<unknown>,
+  narrowed: boolean,
+): Promise<RawBuilder<{ n: number }>> {
   if (!narrowed && (await countedTables(rc)).has(table)) {
     return sql<{ n: number }>`select coalesce(sum(n), 0)::int as n from inv_row_count where tbl = ${sql.lit(table)}`;
   }
@@ -35,7 +42,12 @@ export async function totalSql(rc: RequestContext, table: string, where: RawBuil
  * chassis), on a column kept per owner; otherwise null. `filters` are the list's parameters with
  * any saved filter applied; `narrowedOtherwise`: a permission's constraints also apply.
  */
-export function keptOwnerTotalSql(rc: RequestContext, model: ModelDef, filters: Params, narrowedOtherwise: boolean): RawBuilder<{ n: number }> | null {
+export function keptOwnerTotalSql(
+  rc: RequestContext,
+  model: ModelDef,
+  filters: Params,
+  narrowedOtherwise: boolean,
+): RawBuilder<{ n: number }> | null {
   if (narrowedOtherwise) return null;
   let only: { column: string | undefined; values: string[] } | null = null;
   for (const [name, values] of filters) {

@@ -20,7 +20,8 @@ const TEXT_TYPES = new Set(['varchar', 'text', 'bpchar', 'citext']);
  * other column in its own type (site_id = '3'::int8, not site_id::text = '3').
  */
 function comparison(column: string, type: string | undefined, ci: boolean): { col: RawBuilder<unknown>; type: string } {
-  if (!type || TEXT_TYPES.has(type)) return { col: ci ? sql`lower(${sql.ref(column)}::text)` : sql`${sql.ref(column)}::text`, type: 'text' };
+  if (!type || TEXT_TYPES.has(type))
+    return { col: ci ? sql`lower(${sql.ref(column)}::text)` : sql`${sql.ref(column)}::text`, type: 'text' };
   return { col: sql.ref(column), type };
 }
 
@@ -31,7 +32,9 @@ async function checkField(rc: RequestContext, model: ModelDef, key: string, f: F
   const column = columnOf(key, f);
   // every unique field is checked, so one answer names all of them (as DRF does)
   // a value already refused (not a number, say) is not looked up: it may not even cast to the column's type
-  const candidates = items.filter((i) => column in i.values && i.values[column] !== null && i.values[column] !== '' && !i.errors.errors[key]);
+  const candidates = items.filter(
+    (i) => column in i.values && i.values[column] !== null && i.values[column] !== '' && !i.errors.errors[key],
+  );
   if (!candidates.length) return;
   const values = [...new Set(candidates.map((i) => norm(i.values[column], ci)))];
   const c = sql.ref(column);
@@ -112,9 +115,13 @@ async function checkTogether(rc: RequestContext, model: ModelDef, u: UniqueToget
       return { col, val: type === 'text' ? sql.ref(`u.u${i}`) : sql`${sql.ref(`u.u${i}`)}::${sql.raw(`"${type}"`)}` };
     });
     const names = mapped(valueCols, (_, i) => sql.ref(`u${i}`));
-    conds.push(sql`(${sql.join(mapped(sides, (x) => x.col))}) in (select ${sql.join(mapped(sides, (x) => x.val))} from unnest(${sql.join(arrays)}) as u(${sql.join(names)}))`);
+    conds.push(
+      sql`(${sql.join(mapped(sides, (x) => x.col))}) in (select ${sql.join(mapped(sides, (x) => x.val))} from unnest(${sql.join(arrays)}) as u(${sql.join(names)}))`,
+    );
   }
-  const found = await sql<Record<string, unknown>>`select id${exprs.length ? sql`, ${sql.join(mapped(exprs, (e, i) => sql`${e} as ${sql.ref(`v${i}`)}`))}` : sql``}
+  const found = await sql<
+    Record<string, unknown>
+  >`select id${exprs.length ? sql`, ${sql.join(mapped(exprs, (e, i) => sql`${e} as ${sql.ref(`v${i}`)}`))}` : sql``}
     from ${sql.table(model.table)} where ${sql.join(conds, sql` and `)}`.execute(rc.q);
   const owners = new Map<string, number[]>();
   for (const r of found.rows) {

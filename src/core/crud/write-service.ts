@@ -56,9 +56,15 @@ async function writeRelations(rc: RequestContext, model: ModelDef, items: Prepar
     const touched = items.filter((i) => i.m2m.has(key));
     if (!touched.length) continue;
     if (replacing) {
-      await sql`delete from ${sql.table(t.table)} where ${sql.ref(t.from)} = any(${touched.map((i) => i.id)}::bigint[])`.execute(rc.q);
+      await sql`delete from ${sql.table(t.table)} where ${sql.ref(t.from)} = any(${touched.map((i) => i.id)}::bigint[])`.execute(
+        rc.q,
+      );
     }
-    await insertRows(rc.q, t.table, touched.flatMap((i) => [...new Set(i.m2m.get(key)!)].map((m) => ({ [t.from]: i.id, [t.to]: m }))));
+    await insertRows(
+      rc.q,
+      t.table,
+      touched.flatMap((i) => [...new Set(i.m2m.get(key)!)].map((m) => ({ [t.from]: i.id, [t.to]: m }))),
+    );
   }
   if (!model.tags) return;
   const tagged = items.filter((i) => i.tags !== undefined);
@@ -68,7 +74,13 @@ async function writeRelations(rc: RequestContext, model: ModelDef, items: Prepar
     await sql`delete from extras_taggeditem where content_type = ${model.name}
       and object_id = any(${tagged.map((i) => i.id)}::bigint[])`.execute(rc.q);
   }
-  await insertRows(rc.q, 'extras_taggeditem', tagged.flatMap((i) => [...new Set(i.tags!)].map((tag) => ({ tag_id: tag, content_type: model.name, object_id: i.id }))));
+  await insertRows(
+    rc.q,
+    'extras_taggeditem',
+    tagged.flatMap((i) =>
+      [...new Set(i.tags!)].map((tag) => ({ tag_id: tag, content_type: model.name, object_id: i.id })),
+    ),
+  );
 }
 
 /** objects just created with no tags: their tags need no query in this transaction (RequestContext.untagged) */
@@ -81,7 +93,13 @@ async function runPrepareHooks(rc: RequestContext, model: ModelDef, items: Prepa
   for (const item of items) await model.hooks.prepare({ rc, data: item.values, before: item.before, sent: item.sent });
 }
 
-async function runAfterWriteHooks(rc: RequestContext, model: ModelDef, items: PreparedItem[], rows: Row[], hook: 'afterWrite' | 'afterUpdate' = 'afterWrite') {
+async function runAfterWriteHooks(
+  rc: RequestContext,
+  model: ModelDef,
+  items: PreparedItem[],
+  rows: Row[],
+  hook: 'afterWrite' | 'afterUpdate' = 'afterWrite',
+) {
   const run = model.hooks[hook];
   if (!run) return;
   for (const [i, item] of items.entries()) {
@@ -95,7 +113,13 @@ export interface CreateOptions {
 }
 
 /** Creates objects; returns their stored rows in input order. */
-export async function createObjects(rc: RequestContext, model: ModelDef, inputs: unknown[], bulk: boolean, opts: CreateOptions = {}): Promise<Row[]> {
+export async function createObjects(
+  rc: RequestContext,
+  model: ModelDef,
+  inputs: unknown[],
+  bulk: boolean,
+  opts: CreateOptions = {},
+): Promise<Row[]> {
   const scope = await requirePermission(rc, model, 'add');
   const items = await prepareItems(rc, model, inputs, 'create', []);
   throwIfInvalid(items, bulk, true);
@@ -104,12 +128,23 @@ export async function createObjects(rc: RequestContext, model: ModelDef, inputs:
   // the rows and their change records in one statement where it can (create-in-one.ts)
   const inOne = await canCreateInOne(rc, model, items, values, scope);
   // created / last_updated come from the column defaults (now())
-  const rows = inOne ? await createInOne(rc, model, values, opts.endsTransaction === true) : await insertRows(rc.q, model.table, values, true);
+  const rows = inOne
+    ? await createInOne(rc, model, values, opts.endsTransaction === true)
+    : await insertRows(rc.q, model.table, values, true);
   items.forEach((it, i) => (it.id = Number(rows[i]!.id)));
-  if (model.tags) markUntagged(rc, model, items.filter((it) => !it.tags?.length).map((it) => it.id!));
+  if (model.tags)
+    markUntagged(
+      rc,
+      model,
+      items.filter((it) => !it.tags?.length).map((it) => it.id!),
+    );
   if (inOne) {
     // no relations, hooks, events or constraints to follow (canCreateInOne)
-    countWhenCommitted(rc, model, rows.map(() => ({ action: 'create' as const })));
+    countWhenCommitted(
+      rc,
+      model,
+      rows.map(() => ({ action: 'create' as const })),
+    );
     rememberCreated(model, rows, createdMembers(model, items));
     return rows;
   }
@@ -118,7 +153,12 @@ export async function createObjects(rc: RequestContext, model: ModelDef, inputs:
   const members = createdMembers(model, items);
   await logCreates(rc, model, rows, members);
   await model.hooks.afterCreate?.({ rc, created: items.map((it, i) => ({ data: it.values, row: rows[i]! })) });
-  await assertWithinConstraints(rc, model, scope, items.map((i) => i.id!));
+  await assertWithinConstraints(
+    rc,
+    model,
+    scope,
+    items.map((i) => i.id!),
+  );
   // with no hook writing beside the rows, what they show besides their columns is known
   if (!model.hooks.afterWrite && !model.hooks.afterCreate) rememberCreated(model, rows, members);
   return rows;
@@ -135,7 +175,11 @@ function createdMembers(model: ModelDef, items: PreparedItem[]): M2mMembers {
     const owners = new Map<number, number[]>();
     for (const it of items) {
       const members = it.m2m.get(key);
-      if (members?.length) owners.set(it.id!, [...new Set(members)].sort((a, b) => a - b));
+      if (members?.length)
+        owners.set(
+          it.id!,
+          [...new Set(members)].sort((a, b) => a - b),
+        );
     }
     out.set(key, owners);
   }
@@ -145,7 +189,11 @@ function createdMembers(model: ModelDef, items: PreparedItem[]): M2mMembers {
 async function logCreates(rc: RequestContext, model: ModelDef, rows: Row[], members: M2mMembers): Promise<void> {
   if (!model.changelog || rows.length === 0) return;
   const snaps = await snapshot(rc, model, rows, members);
-  await recordChanges(rc, model, rows.map((row) => ({ action: 'create', row, pre: null, post: snaps.get(Number(row.id))! })));
+  await recordChanges(
+    rc,
+    model,
+    rows.map((row) => ({ action: 'create', row, pre: null, post: snaps.get(Number(row.id))! })),
+  );
 }
 
 /**
@@ -157,7 +205,12 @@ async function logCreates(rc: RequestContext, model: ModelDef, rows: Row[], memb
  */
 export async function createDerived(rc: RequestContext, model: ModelDef, values: Row[]): Promise<Row[]> {
   const rows = await insertRows(rc.q, model.table, values, true);
-  if (model.tags) markUntagged(rc, model, rows.map((r) => Number(r.id)));
+  if (model.tags)
+    markUntagged(
+      rc,
+      model,
+      rows.map((r) => Number(r.id)),
+    );
   // nothing here writes m2m members: every m2m field of these rows is empty
   await logCreates(rc, model, rows, createdMembers(model, []));
   return rows;
@@ -217,7 +270,12 @@ export async function updateObjects(
   for (const item of items) {
     const values = { ...toDbValues(model, item.values), ...(model.timestamps ? { last_updated: sql`now()` } : {}) };
     const row = Object.keys(values).length
-      ? await rc.q.updateTable(model.table).set(values).where('id', '=', item.id).returningAll().executeTakeFirstOrThrow()
+      ? await rc.q
+          .updateTable(model.table)
+          .set(values)
+          .where('id', '=', item.id)
+          .returningAll()
+          .executeTakeFirstOrThrow()
       : item.before!;
     rows.push(row);
   }
@@ -226,9 +284,23 @@ export async function updateObjects(
   await runAfterWriteHooks(rc, model, items, rows, 'afterUpdate');
   if (model.changelog) {
     const post = await snapshot(rc, model, rows);
-    await recordChanges(rc, model, rows.map((row) => ({ action: 'update', row, pre: preSnaps.get(Number(row.id)) ?? null, post: post.get(Number(row.id))! })));
+    await recordChanges(
+      rc,
+      model,
+      rows.map((row) => ({
+        action: 'update',
+        row,
+        pre: preSnaps.get(Number(row.id)) ?? null,
+        post: post.get(Number(row.id))!,
+      })),
+    );
   }
-  await assertWithinConstraints(rc, model, scope, rows.map((r) => Number(r.id)));
+  await assertWithinConstraints(
+    rc,
+    model,
+    scope,
+    rows.map((r) => Number(r.id)),
+  );
   return rows;
 }
 
@@ -252,10 +324,16 @@ export async function deleteRows(rc: RequestContext, model: ModelDef, rows: Row[
     const ids = step.rows.map((r) => Number(r.id));
     if (step.model.changelog) {
       const snaps = await snapshot(rc, step.model, step.rows);
-      await recordChanges(rc, step.model, step.rows.map((row) => ({ action: 'delete', row, pre: snaps.get(Number(row.id))!, post: null })));
+      await recordChanges(
+        rc,
+        step.model,
+        step.rows.map((row) => ({ action: 'delete', row, pre: snaps.get(Number(row.id))!, post: null })),
+      );
     }
     if (step.model.tags) {
-      await sql`delete from extras_taggeditem where content_type = ${step.model.name} and object_id = any(${ids}::bigint[])`.execute(rc.q);
+      await sql`delete from extras_taggeditem where content_type = ${step.model.name} and object_id = any(${ids}::bigint[])`.execute(
+        rc.q,
+      );
     }
     await sql`delete from ${sql.table(step.model.table)} where id = any(${ids}::bigint[])`.execute(rc.q);
     await step.model.hooks.afterDelete?.({ rc, rows: step.rows });

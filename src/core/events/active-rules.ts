@@ -26,8 +26,11 @@ export function activeRules(rc: RequestContext): Promise<readonly ActiveRule[]> 
   let cache = caches.get(rc.app);
   if (!cache) caches.set(rc.app, (cache = createVersionedCache<ActiveRule[]>({ max: 1 })));
   return cache.through('all', cacheVersion(rc, RULE_TABLES), async () => {
-    const res = await sql<ActiveRule>`select id, action_object_id as webhook_id, type_create, type_update, type_delete, content_types
-      from extras_eventrule where enabled and action_type = 'webhook' and action_object_type = 'extras.webhook' order by id`.execute(rc.q);
+    const res =
+      await sql<ActiveRule>`select id, action_object_id as webhook_id, type_create, type_update, type_delete, content_types
+      from extras_eventrule where enabled and action_type = 'webhook' and action_object_type = 'extras.webhook' order by id`.execute(
+        rc.q,
+      );
     return res.rows.map((r) => ({ ...r, id: Number(r.id), webhook_id: Number(r.webhook_id) }));
   });
 }

@@ -41,7 +41,8 @@ function isCondition(obj: Record<string, unknown>): boolean {
 /** The problems of a conditions value, as messages for the `conditions` field (empty = valid). */
 export function conditionErrors(value: Json, path = 'conditions'): string[] {
   if (value === null || value === undefined) return [];
-  if (typeof value !== 'object' || Array.isArray(value)) return [`${path}: a ruleset must be an object with one key, "and" or "or".`];
+  if (typeof value !== 'object' || Array.isArray(value))
+    return [`${path}: a ruleset must be an object with one key, "and" or "or".`];
   const obj = value as Record<string, unknown>;
   if (isCondition(obj)) return conditionProblems(obj, path);
   const logic = logicKey(obj);
@@ -53,13 +54,15 @@ export function conditionErrors(value: Json, path = 'conditions'): string[] {
 
 function conditionProblems(c: Record<string, unknown>, path: string): string[] {
   const out: string[] = [];
-  for (const k of Object.keys(c)) if (!['attr', 'value', 'op', 'negate'].includes(k)) out.push(`${path}: unknown key "${k}".`);
+  for (const k of Object.keys(c))
+    if (!['attr', 'value', 'op', 'negate'].includes(k)) out.push(`${path}: unknown key "${k}".`);
   if (typeof c.attr !== 'string' || !c.attr) out.push(`${path}.attr: must be a non-empty string.`);
   if (!('value' in c)) out.push(`${path}.value: is required.`);
   const op = c.op ?? 'eq';
   const allowed = OPS_BY_TYPE[typeOf(c.value)];
   if (!allowed) out.push(`${path}.value: must be a string, number, boolean, list or null.`);
-  else if (typeof op !== 'string' || !allowed.includes(op)) out.push(`${path}.op: "${String(op)}" is not valid for a ${typeOf(c.value)} value.`);
+  else if (typeof op !== 'string' || !allowed.includes(op))
+    out.push(`${path}.op: "${String(op)}" is not valid for a ${typeOf(c.value)} value.`);
   if (c.negate !== undefined && typeof c.negate !== 'boolean') out.push(`${path}.negate: must be true or false.`);
   if (op === 'regex' && typeof c.value === 'string') {
     try {

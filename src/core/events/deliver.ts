@@ -65,14 +65,25 @@ export function standardSignature(secret: string, id: string, timestamp: number,
   return `v1,${mac}`;
 }
 
-export async function buildRequest(sandbox: TemplateSandbox, target: WebhookTarget, context: EventContext, webhookId: string, now = Date.now()) {
+export async function buildRequest(
+  sandbox: TemplateSandbox,
+  target: WebhookTarget,
+  context: EventContext,
+  webhookId: string,
+  now = Date.now(),
+) {
   const templates: Record<string, string> = { url: target.payload_url, headers: target.additional_headers };
   if (target.body_template) templates.body = target.body_template;
   // plain text (no Jinja2 markup, `{`) is its own rendering: most webhooks are a fixed URL and the
   // default body, and need no trip to the sandbox
-  const rendered = Object.values(templates).some((t) => t.includes('{')) ? await sandbox.render(templates, context) : templates;
+  const rendered = Object.values(templates).some((t) => t.includes('{'))
+    ? await sandbox.render(templates, context)
+    : templates;
   const body = Buffer.from(target.body_template ? rendered.body! : JSON.stringify(context), 'utf8');
-  const headers: Record<string, string> = { 'Content-Type': target.http_content_type, ...parseHeaderLines(rendered.headers ?? '') };
+  const headers: Record<string, string> = {
+    'Content-Type': target.http_content_type,
+    ...parseHeaderLines(rendered.headers ?? ''),
+  };
   const timestamp = Math.floor(now / 1000);
   headers['webhook-id'] = webhookId;
   headers['webhook-timestamp'] = String(timestamp);
@@ -93,12 +104,19 @@ export async function send(
   let url: URL;
   try {
     url = new URL(req.url);
-    if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error(`unsupported URL scheme ${url.protocol}`);
+    if (url.protocol !== 'http:' && url.protocol !== 'https:')
+      throw new Error(`unsupported URL scheme ${url.protocol}`);
   } catch (err) {
-    return { ok: false, status: null, responseBody: null, error: `invalid URL "${req.url}": ${(err as Error).message}` };
+    return {
+      ok: false,
+      status: null,
+      responseBody: null,
+      error: `invalid URL "${req.url}": ${(err as Error).message}`,
+    };
   }
   const ca = target.ca_file_path ? await readFile(target.ca_file_path).catch(() => null) : undefined;
-  if (ca === null) return { ok: false, status: null, responseBody: null, error: `cannot read the CA file ${target.ca_file_path}` };
+  if (ca === null)
+    return { ok: false, status: null, responseBody: null, error: `cannot read the CA file ${target.ca_file_path}` };
   const lib = url.protocol === 'https:' ? https : http;
   return new Promise((resolve) => {
     let settled = false;
@@ -127,9 +145,16 @@ export async function send(
         res.on('end', () => {
           const text = Buffer.concat(chunks).toString('utf8').slice(0, RESPONSE_EXCERPT);
           const ok = status >= 200 && status < 300;
-          done({ ok, status, responseBody: text, error: ok ? null : `the receiver answered ${status}${res.statusMessage ? ` ${res.statusMessage}` : ''}` });
+          done({
+            ok,
+            status,
+            responseBody: text,
+            error: ok ? null : `the receiver answered ${status}${res.statusMessage ? ` ${res.statusMessage}` : ''}`,
+          });
         });
-        res.on('error', (err) => done({ ok: false, status, responseBody: null, error: `reading the answer failed: ${err.message}` }));
+        res.on('error', (err) =>
+          done({ ok: false, status, responseBody: null, error: `reading the answer failed: ${err.message}` }),
+        );
       },
     );
     const overall = setTimeout(() => {
@@ -137,7 +162,12 @@ export async function send(
     }, timeoutMs);
     request.on('timeout', () => request.destroy(new Error(`no answer within ${timeoutMs} ms`)));
     request.on('error', (err: NodeJS.ErrnoException) => {
-      const kind = err.code === 'ECONNREFUSED' ? 'connection refused' : err.code?.startsWith('ERR_TLS') || /certificate|SSL|TLS/i.test(err.message) ? 'TLS error' : 'request failed';
+      const kind =
+        err.code === 'ECONNREFUSED'
+          ? 'connection refused'
+          : err.code?.startsWith('ERR_TLS') || /certificate|SSL|TLS/i.test(err.message)
+            ? 'TLS error'
+            : 'request failed';
       done({ ok: false, status: null, responseBody: null, error: `${kind}: ${err.message}` });
     });
     request.on('close', () => clearTimeout(overall));

@@ -38,7 +38,12 @@ export async function enqueueEvents(rc: RequestContext, model: ModelDef, changes
   if (rules.length === 0) return;
   const relevant = changes.filter((c) => rules.some((r) => r[`type_${c.action}`]));
   // data: the REST representation, as the API renders it (on delete: the last state)
-  const data = await render(rc, model, relevant.map((c) => c.row), 'full');
+  const data = await render(
+    rc,
+    model,
+    relevant.map((c) => c.row),
+    'full',
+  );
   const events = await insertRows(
     rc.q,
     'core_event',
@@ -56,7 +61,12 @@ export async function enqueueEvents(rc: RequestContext, model: ModelDef, changes
   const deliveries = relevant.flatMap((c, i) =>
     rules
       .filter((r) => r[`type_${c.action}`])
-      .map((r) => ({ event_id: Number(events[i]!.id), rule_id: Number(r.id), webhook_id: Number(r.webhook_id), object_key: `${model.name}:${c.row.id}` })),
+      .map((r) => ({
+        event_id: Number(events[i]!.id),
+        rule_id: Number(r.id),
+        webhook_id: Number(r.webhook_id),
+        object_key: `${model.name}:${c.row.id}`,
+      })),
   );
   await insertRows(rc.q, 'core_delivery', deliveries);
   const wake = rc.app.wakeEventWorker;

@@ -13,7 +13,7 @@ function logicKey(obj) {
 export function valueAt(data, path) {
   let cur = data;
   for (const key of path.split('.')) {
-    if (Array.isArray(cur)) cur = cur.map((item) => (item && typeof item === 'object' ? item[key] ?? null : null));
+    if (Array.isArray(cur)) cur = cur.map((item) => (item && typeof item === 'object' ? (item[key] ?? null) : null));
     else if (cur && typeof cur === 'object') cur = cur[key] ?? null;
     else return null;
   }
@@ -33,7 +33,13 @@ function compare(op, actual, expected) {
     case 'lt':
     case 'lte':
       if (typeof actual !== 'number' || typeof expected !== 'number') return false;
-      return op === 'gt' ? actual > expected : op === 'gte' ? actual >= expected : op === 'lt' ? actual < expected : actual <= expected;
+      return op === 'gt'
+        ? actual > expected
+        : op === 'gte'
+          ? actual >= expected
+          : op === 'lt'
+            ? actual < expected
+            : actual <= expected;
     case 'in':
       return Array.isArray(expected) && expected.some((e) => deepEqual(e, actual));
     case 'contains':
@@ -58,5 +64,7 @@ export function evaluateConditions(ruleset, data) {
   }
   const logic = logicKey(ruleset);
   const items = ruleset[Object.keys(ruleset)[0]];
-  return logic === 'and' ? items.every((i) => evaluateConditions(i, data)) : items.some((i) => evaluateConditions(i, data));
+  return logic === 'and'
+    ? items.every((i) => evaluateConditions(i, data))
+    : items.some((i) => evaluateConditions(i, data));
 }

@@ -5,7 +5,12 @@
  */
 import http from 'node:http';
 
-export function startWebhookReceiver(opts: { host: string; port: number; headers: boolean; print: (line: string) => void }): Promise<http.Server> {
+export function startWebhookReceiver(opts: {
+  host: string;
+  port: number;
+  headers: boolean;
+  print: (line: string) => void;
+}): Promise<http.Server> {
   let counter = 0;
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -14,7 +19,8 @@ export function startWebhookReceiver(opts: { host: string; port: number; headers
       counter += 1;
       const body = Buffer.concat(chunks).toString('utf8');
       const lines = [`[${counter}] ${req.method} ${req.url}`];
-      if (opts.headers) for (const [k, v] of Object.entries(req.headers)) lines.push(`${k}: ${Array.isArray(v) ? v.join(', ') : v}`);
+      if (opts.headers)
+        for (const [k, v] of Object.entries(req.headers)) lines.push(`${k}: ${Array.isArray(v) ? v.join(', ') : v}`);
       let shown = body;
       if (/json/i.test(String(req.headers['content-type'] ?? ''))) {
         try {

@@ -14,7 +14,9 @@ const maxOutput = Number(process.env.SANDBOX_MAX_OUTPUT_BYTES);
 function compile(source, whitespace) {
   if (!whitespace) return new Template(source);
   const template = new Template('');
-  template.parsed = parse(tokenize(source, { trim_blocks: whitespace.trim_blocks, lstrip_blocks: whitespace.lstrip_blocks }));
+  template.parsed = parse(
+    tokenize(source, { trim_blocks: whitespace.trim_blocks, lstrip_blocks: whitespace.lstrip_blocks }),
+  );
   return template;
 }
 
@@ -32,7 +34,8 @@ process.on('message', (job) => {
       return;
     }
     const value = {};
-    for (const [name, source] of Object.entries(job.templates)) value[name] = render(source, job.context, job.whitespace);
+    for (const [name, source] of Object.entries(job.templates))
+      value[name] = render(source, job.context, job.whitespace);
     process.send({ id: job.id, ok: true, value });
   } catch (err) {
     process.send({ id: job.id, ok: false, error: err instanceof Error ? err.message : String(err) });

@@ -65,8 +65,14 @@ export class TemplateSandbox {
   constructor(private readonly limits: SandboxLimits = DEFAULT_SANDBOX_LIMITS) {}
 
   /** Renders each named template with the context; rejects with the template's error. */
-  render(templates: Record<string, string>, context: unknown, opts: RenderOptions = {}): Promise<Record<string, string>> {
-    const job: Job = opts.whitespace ? { kind: 'render', templates, context, whitespace: opts.whitespace } : { kind: 'render', templates, context };
+  render(
+    templates: Record<string, string>,
+    context: unknown,
+    opts: RenderOptions = {},
+  ): Promise<Record<string, string>> {
+    const job: Job = opts.whitespace
+      ? { kind: 'render', templates, context, whitespace: opts.whitespace }
+      : { kind: 'render', templates, context };
     return this.run(job, opts.timeoutMs) as Promise<Record<string, string>>;
   }
 
@@ -110,7 +116,14 @@ export class TemplateSandbox {
       if (!cur || cur.id !== msg.id) return;
       this.finish(cur, msg.ok ? null : new Error(msg.error ?? 'template error'), msg.value);
     });
-    w.on('exit', () => this.crashed(w, /heap out of memory|heap limit/i.test(stderr) ? `the template used more memory than allowed (${this.limits.heapMb} MiB)` : 'the template sandbox stopped'));
+    w.on('exit', () =>
+      this.crashed(
+        w,
+        /heap out of memory|heap limit/i.test(stderr)
+          ? `the template used more memory than allowed (${this.limits.heapMb} MiB)`
+          : 'the template sandbox stopped',
+      ),
+    );
     w.on('error', () => this.crashed(w, 'the template sandbox could not run'));
     // the sandbox never keeps the service alive
     w.unref();
@@ -146,7 +159,8 @@ export class TemplateSandbox {
       if (this.worker === w) this.worker = null;
       w.kill('SIGKILL');
       const cur = this.busy;
-      if (cur && cur.id === id) this.finish(cur, new Error(`the template ran longer than ${timeoutMs} ms and was stopped`));
+      if (cur && cur.id === id)
+        this.finish(cur, new Error(`the template ran longer than ${timeoutMs} ms and was stopped`));
     }, timeoutMs);
     this.busy = { ...next, id, timer, worker: w };
     w.send({ id, ...next.job });

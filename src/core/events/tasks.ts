@@ -11,7 +11,13 @@ import type { RequestContext } from '../context.js';
 import { Errors } from '../errors.js';
 
 export const QUEUE = 'default';
-const STATUS_OF: Record<string, string> = { queued: 'queued', running: 'started', succeeded: 'finished', skipped: 'finished', failed: 'failed' };
+const STATUS_OF: Record<string, string> = {
+  queued: 'queued',
+  running: 'started',
+  succeeded: 'finished',
+  skipped: 'finished',
+  failed: 'failed',
+};
 export const TASK_STATUSES = ['queued', 'scheduled', 'started', 'finished', 'failed'] as const;
 
 interface DeliveryRow {
@@ -41,7 +47,7 @@ interface DeliveryRow {
 export type Task = ReturnType<typeof taskOf>;
 
 function taskOf(d: DeliveryRow, baseUrl: string) {
-  const status = d.status === 'queued' && d.scheduled ? 'scheduled' : STATUS_OF[d.status] ?? d.status;
+  const status = d.status === 'queued' && d.scheduled ? 'scheduled' : (STATUS_OF[d.status] ?? d.status);
   const finished = d.status === 'succeeded' || d.status === 'skipped';
   return {
     id: String(d.id),
@@ -50,8 +56,16 @@ function taskOf(d: DeliveryRow, baseUrl: string) {
     origin: d.queue,
     func_name: 'extras.webhooks.send_webhook',
     args: [],
-    kwargs: { webhook: d.webhook_id, event_rule: d.rule_id, event: d.event, model: d.model, object_id: Number(d.object_id) },
-    result: finished ? { status_code: d.response_status, body: d.response_body, note: d.status === 'skipped' ? d.error : null } : null,
+    kwargs: {
+      webhook: d.webhook_id,
+      event_rule: d.rule_id,
+      event: d.event,
+      model: d.model,
+      object_id: Number(d.object_id),
+    },
+    result: finished
+      ? { status_code: d.response_status, body: d.response_body, note: d.status === 'skipped' ? d.error : null }
+      : null,
     exc_info: d.status === 'failed' ? d.error : null,
     timeout: null,
     created_at: d.created,
@@ -93,7 +107,10 @@ const SELECT = sql`select d.id, d.status, d.queue, d.attempts, d.created, d.not_
     (d.status = 'queued' and d.not_before > now()) as scheduled
   from core_delivery d join core_event e on e.id = d.event_id left join extras_webhook w on w.id = d.webhook_id`;
 
-export async function listTasks(rc: RequestContext, filter: { queue?: string; status?: string; limit: number; offset: number }) {
+export async function listTasks(
+  rc: RequestContext,
+  filter: { queue?: string; status?: string; limit: number; offset: number },
+) {
   const conds = [sql`true`];
   if (filter.queue !== undefined) conds.push(sql`d.queue = ${filter.queue}`);
   if (filter.status !== undefined) {
@@ -103,7 +120,10 @@ export async function listTasks(rc: RequestContext, filter: { queue?: string; st
   }
   const where = sql.join(conds, sql` and `);
   const total = await sql<{ n: number }>`select count(*)::int as n from core_delivery d where ${where}`.execute(rc.q);
-  const rows = await sql<DeliveryRow>`${SELECT} where ${where} order by d.id desc limit ${filter.limit} offset ${filter.offset}`.execute(rc.q);
+  const rows =
+    await sql<DeliveryRow>`${SELECT} where ${where} order by d.id desc limit ${filter.limit} offset ${filter.offset}`.execute(
+      rc.q,
+    );
   return { count: Number(total.rows[0]!.n), results: rows.rows.map((r) => taskOf(r, rc.baseUrl)) };
 }
 
@@ -127,7 +147,15 @@ export async function requeueTask(rc: RequestContext, id: number) {
 }
 
 export async function queueStats(rc: RequestContext) {
-  const res = await sql<{ queued: number; scheduled: number; started: number; finished: number; failed: number; oldest: string | null; workers: number }>`
+  const res = await sql<{
+    queued: number;
+    scheduled: number;
+    started: number;
+    finished: number;
+    failed: number;
+    oldest: string | null;
+    workers: number;
+  }>`
     select count(*) filter (where status = 'queued' and not_before <= now())::int as queued,
       count(*) filter (where status = 'queued' and not_before > now())::int as scheduled,
       count(*) filter (where status = 'running')::int as started,
@@ -137,20 +165,48 @@ export async function queueStats(rc: RequestContext) {
       (select count(*)::int from core_worker where ${QUEUE} = any(queues)) as workers
     from core_delivery where queue = ${QUEUE}`.execute(rc.q);
   const s = res.rows[0]!;
-  return [{
-    name: QUEUE, jobs: s.queued, oldest_job_timestamp: s.oldest, started_jobs: s.started, deferred_jobs: 0,
-    finished_jobs: s.finished, failed_jobs: s.failed, scheduled_jobs: s.scheduled, workers: s.workers,
-  }];
+  return [
+    {
+      name: QUEUE,
+      jobs: s.queued,
+      oldest_job_timestamp: s.oldest,
+      started_jobs: s.started,
+      deferred_jobs: 0,
+      finished_jobs: s.finished,
+      failed_jobs: s.failed,
+      scheduled_jobs: s.scheduled,
+      workers: s.workers,
+    },
+  ];
 }
 
 export async function listWorkers(rc: RequestContext) {
-  const res = await sql<{ name: string; hostname: string; pid: number; queues: string[]; started: string; heartbeat: string; succeeded: number; failed: number; busy: boolean; current: number | null }>`
+  const res = await sql<{
+    name: string;
+    hostname: string;
+    pid: number;
+    queues: string[];
+    started: string;
+    heartbeat: string;
+    succeeded: number;
+    failed: number;
+    busy: boolean;
+    current: number | null;
+  }>`
     select w.*, (select min(d.id) from core_delivery d where d.worker = w.name and d.status = 'running') as current,
       exists (select 1 from core_delivery d where d.worker = w.name and d.status = 'running') as busy
     from core_worker w order by w.started`.execute(rc.q);
   return res.rows.map((w) => ({
-    name: w.name, hostname: w.hostname, pid: w.pid, state: w.busy ? 'busy' : 'idle', birth_date: w.started, last_heartbeat: w.heartbeat,
-    queue_names: w.queues, current_job: w.current === null ? null : String(w.current), successful_job_count: w.succeeded, failed_job_count: w.failed,
+    name: w.name,
+    hostname: w.hostname,
+    pid: w.pid,
+    state: w.busy ? 'busy' : 'idle',
+    birth_date: w.started,
+    last_heartbeat: w.heartbeat,
+    queue_names: w.queues,
+    current_job: w.current === null ? null : String(w.current),
+    successful_job_count: w.succeeded,
+    failed_job_count: w.failed,
     total_working_time: null,
   }));
 }

@@ -71,7 +71,8 @@ export function startEventWorker(app: AppContext, opts: WorkerOptions): EventWor
     const ready = await sql`select 1 from core_delivery where (status = 'queued' and not_before <= now())
       or (status = 'running' and lease_until < now()) limit 1`.execute(q);
     if (ready.rows.length === 0) return [];
-    const res = await sql<Claimed>`update core_delivery d set status = 'running', started = now(), attempts = d.attempts + 1,
+    const res =
+      await sql<Claimed>`update core_delivery d set status = 'running', started = now(), attempts = d.attempts + 1,
         lease_until = now() + make_interval(secs => ${opts.leaseMs / 1000}), worker = ${name}
       where d.id in (
         select c.id from core_delivery c
@@ -83,7 +84,17 @@ export function startEventWorker(app: AppContext, opts: WorkerOptions): EventWor
     return res.rows.map((r) => ({ ...r, id: Number(r.id), event_id: Number(r.event_id) }));
   };
 
-  const finish = async (d: Claimed, outcome: { ok: boolean; skipped?: boolean; request?: unknown; status?: number | null; body?: string | null; error?: string | null }) => {
+  const finish = async (
+    d: Claimed,
+    outcome: {
+      ok: boolean;
+      skipped?: boolean;
+      request?: unknown;
+      status?: number | null;
+      body?: string | null;
+      error?: string | null;
+    },
+  ) => {
     const retry = !outcome.ok && !outcome.skipped && d.attempts <= opts.retryMax;
     const status = outcome.skipped ? 'skipped' : outcome.ok ? 'succeeded' : retry ? 'queued' : 'failed';
     const backoffSec = (opts.retryIntervalMs / 1000) * 2 ** (d.attempts - 1);
@@ -100,7 +111,9 @@ export function startEventWorker(app: AppContext, opts: WorkerOptions): EventWor
   };
 
   const deliver = async (d: Claimed): Promise<void> => {
-    const found = await sql<EventContext & { event_id: number; conditions: unknown; rule_enabled: boolean } & Partial<WebhookTarget>>`
+    const found = await sql<
+      EventContext & { event_id: number; conditions: unknown; rule_enabled: boolean } & Partial<WebhookTarget>
+    >`
       select e.event, to_char(e.occurred at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"+00:00"') as timestamp,
         split_part(e.model, '.', 2) as model, e.username, e.request_id::text as request_id, e.data, e.snapshots,
         r.conditions, r.enabled as rule_enabled,
@@ -108,31 +121,51 @@ export function startEventWorker(app: AppContext, opts: WorkerOptions): EventWor
       from core_event e left join extras_eventrule r on r.id = ${d.rule_id} left join extras_webhook w on w.id = ${d.webhook_id}
       where e.id = ${d.event_id}`.execute(q);
     const row = found.rows[0];
-    if (!row || !row.payload_url) return finish(d, { ok: false, error: 'the webhook or its event was deleted before delivery' });
-    const context: EventContext = { event: row.event, timestamp: row.timestamp, model: row.model, username: row.username, request_id: row.request_id, data: row.data, snapshots: row.snapshots };
+    if (!row || !row.payload_url)
+      return finish(d, { ok: false, error: 'the webhook or its event was deleted before delivery' });
+    const context: EventContext = {
+      event: row.event,
+      timestamp: row.timestamp,
+      model: row.model,
+      username: row.username,
+      request_id: row.request_id,
+      data: row.data,
+      snapshots: row.snapshots,
+    };
     let request;
     try {
-      if (!(await sandbox.evaluate(row.conditions, row.data))) return finish(d, { ok: true, skipped: true, error: 'conditions not met; not sent' });
+      if (!(await sandbox.evaluate(row.conditions, row.data)))
+        return finish(d, { ok: true, skipped: true, error: 'conditions not met; not sent' });
       request = await buildRequest(sandbox, row as WebhookTarget, context, `msg_${d.id}`);
     } catch (err) {
       return finish(d, { ok: false, error: `template error: ${(err as Error).message}` });
     }
     const outcome = await send(request, row as WebhookTarget, opts.timeoutMs);
-    await finish(d, { ok: outcome.ok, request: loggedRequest(request), status: outcome.status, body: outcome.responseBody, error: outcome.error });
+    await finish(d, {
+      ok: outcome.ok,
+      request: loggedRequest(request),
+      status: outcome.status,
+      body: outcome.responseBody,
+      error: outcome.error,
+    });
   };
 
   const heartbeat = async () => {
     await sql`insert into core_worker (name, hostname, pid) values (${name}, ${hostname()}, ${process.pid})
       on conflict (name) do update set heartbeat = now()`.execute(q);
     // workers silent for three heartbeats are gone
-    await sql`delete from core_worker where heartbeat < now() - make_interval(secs => ${(HEARTBEAT_MS * 3) / 1000})`.execute(q);
+    await sql`delete from core_worker where heartbeat < now() - make_interval(secs => ${(HEARTBEAT_MS * 3) / 1000})`.execute(
+      q,
+    );
   };
 
   const prune = async () => {
     if (Date.now() - lastPrune < PRUNE_EVERY_MS) return;
     lastPrune = Date.now();
     const days = opts.retentionDays;
-    await sql`delete from core_delivery where status in ('succeeded', 'failed', 'skipped') and ended < now() - make_interval(days => ${days})`.execute(q);
+    await sql`delete from core_delivery where status in ('succeeded', 'failed', 'skipped') and ended < now() - make_interval(days => ${days})`.execute(
+      q,
+    );
     await sql`delete from core_event e where occurred < now() - make_interval(days => ${days})
       and not exists (select 1 from core_delivery d where d.event_id = e.id)`.execute(q);
   };
@@ -176,7 +209,9 @@ export function startEventWorker(app: AppContext, opts: WorkerOptions): EventWor
   const beat = setInterval(() => void heartbeat().catch(() => undefined), HEARTBEAT_MS);
   poll.unref();
   beat.unref();
-  void heartbeat().catch(() => undefined).then(() => loop());
+  void heartbeat()
+    .catch(() => undefined)
+    .then(() => loop());
 
   return {
     name,
@@ -194,7 +229,9 @@ export function startEventWorker(app: AppContext, opts: WorkerOptions): EventWor
         if (looping) await new Promise((r) => setTimeout(r, 20));
         await loop();
         if (inFlight === 0) {
-          const left = await sql<{ n: number }>`select count(*)::int as n from core_delivery where status = 'queued' and not_before <= now()`.execute(q);
+          const left = await sql<{
+            n: number;
+          }>`select count(*)::int as n from core_delivery where status = 'queued' and not_before <= now()`.execute(q);
           if (Number(left.rows[0]!.n) === 0) return;
         } else await new Promise<void>((r) => idleWaiters.push(r));
       }

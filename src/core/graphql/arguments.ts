@@ -79,9 +79,16 @@ export function listArguments(model: ModelDef): GraphQLFieldConfigArgumentMap {
     if (!NAME_RE.test(name)) continue;
     args[name] = { type: filter.multi ? new GraphQLList(new GraphQLNonNull(FilterValueScalar)) : FilterValueScalar };
   }
-  args.filters = { type: filterInputType(model), description: 'NetBox 4 style: the same filters as an object; a value may be an object of lookups ({i_contains: "x"}).' };
+  args.filters = {
+    type: filterInputType(model),
+    description:
+      'NetBox 4 style: the same filters as an object; a value may be an object of lookups ({i_contains: "x"}).',
+  };
   args.pagination = { type: PaginationInput };
-  args.ordering = { type: new GraphQLList(new GraphQLNonNull(GraphQLString)), description: 'As REST `ordering`: field names, `-` for descending.' };
+  args.ordering = {
+    type: new GraphQLList(new GraphQLNonNull(GraphQLString)),
+    description: 'As REST `ordering`: field names, `-` for descending.',
+  };
   argumentMaps.set(model, args);
   return args;
 }
@@ -115,7 +122,8 @@ function addFilterObject(model: ModelDef, params: Params, filters: Record<string
     for (const [lookup, v] of Object.entries(value as Record<string, unknown>)) {
       const suffix = LOOKUP_SUFFIX[lookup];
       const name = suffix === undefined ? null : suffix ? `${key}__${suffix}` : key;
-      if (!name || !resolveFilter(model, name)) throw badInput(`Unknown lookup "${lookup}" for filter "${key}".`, `${argument}.${lookup}`);
+      if (!name || !resolveFilter(model, name))
+        throw badInput(`Unknown lookup "${lookup}" for filter "${key}".`, `${argument}.${lookup}`);
       if (v !== null && v !== undefined) add(params, name, strings(v, `${argument}.${lookup}`));
     }
   }
@@ -138,14 +146,19 @@ export function readListArgs(model: ModelDef, args: Record<string, unknown>): Li
   if (args.filters) addFilterObject(model, params, args.filters as Record<string, unknown>);
   const page = (args.pagination ?? {}) as { offset?: number | null; limit?: number | null };
   for (const key of ['offset', 'limit'] as const) {
-    if (page[key] != null && page[key]! < 0) throw badInput(`pagination.${key} must be zero or more.`, `pagination.${key}`);
+    if (page[key] != null && page[key]! < 0)
+      throw badInput(`pagination.${key} must be zero or more.`, `pagination.${key}`);
   }
   return { params, offset: page.offset ?? 0, limit: page.limit ?? null };
 }
 
 /** A bad filter value or ordering (a 400 in REST) as a GraphQL error naming the argument. */
 export function asGraphqlError(err: unknown): unknown {
-  if (!(err instanceof ApiError) || (err.code !== Errors.invalidFilter.code && err.code !== Errors.invalidParameter.code)) return err;
+  if (
+    !(err instanceof ApiError) ||
+    (err.code !== Errors.invalidFilter.code && err.code !== Errors.invalidParameter.code)
+  )
+    return err;
   const [argument, messages] = Object.entries(err.body as Record<string, string[]>)[0] ?? ['?', []];
   return badInput(`Invalid value for argument "${argument}": ${messages?.[0] ?? 'invalid value.'}`, argument);
 }

@@ -5,7 +5,18 @@
  * client caused become GraphQL errors; anything else (the database went away) is thrown on to the
  * HTTP error handler, so it answers 503 or a 500 that reveals nothing, as REST does.
  */
-import { execute, getOperationAST, GraphQLError, Kind, parse, type GraphQLSchema, type OperationDefinitionNode, specifiedRules, validate, type DocumentNode } from 'graphql';
+import {
+  execute,
+  getOperationAST,
+  GraphQLError,
+  Kind,
+  parse,
+  type GraphQLSchema,
+  type OperationDefinitionNode,
+  specifiedRules,
+  validate,
+  type DocumentNode,
+} from 'graphql';
 import type { RequestContext } from '../context.js';
 import { ApiError } from '../errors.js';
 import type { GraphqlContext } from './batch.js';
@@ -25,7 +36,10 @@ export interface GraphqlAnswer {
 // a document this long in tokens is far past any real query; parsing stops there
 const MAX_TOKENS = 20_000;
 
-const refuse = (message: string, code = 'BAD_REQUEST'): GraphqlAnswer => ({ status: 400, body: { errors: [new GraphQLError(message, { extensions: { code } }).toJSON()] } });
+const refuse = (message: string, code = 'BAD_REQUEST'): GraphqlAnswer => ({
+  status: 400,
+  body: { errors: [new GraphQLError(message, { extensions: { code } }).toJSON()] },
+});
 
 function readVariables(raw: unknown): Record<string, unknown> | string {
   if (raw === undefined || raw === null || raw === '') return {};
@@ -37,7 +51,9 @@ function readVariables(raw: unknown): Record<string, unknown> | string {
       return 'Variables are invalid JSON.';
     }
   }
-  return typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Record<string, unknown>) : 'Variables must be an object.';
+  return typeof v === 'object' && v !== null && !Array.isArray(v)
+    ? (v as Record<string, unknown>)
+    : 'Variables must be an object.';
 }
 
 /** A client's error in a resolver stays a GraphQL error; an unexpected one is thrown to the HTTP layer. */
@@ -46,7 +62,8 @@ function clientErrors(errors: readonly GraphQLError[]): unknown[] {
   const out: unknown[] = [];
   for (const e of errors) {
     const original = e.originalError;
-    if (original && !(original instanceof GraphQLError) && !(original instanceof ApiError && original.statusCode < 500)) throw original;
+    if (original && !(original instanceof GraphQLError) && !(original instanceof ApiError && original.statusCode < 500))
+      throw original;
     const message = original instanceof ApiError ? original.message : e.message;
     // the same bad argument of a nested list fails once per parent: say it once
     if (seen.has(message)) continue;
@@ -64,7 +81,10 @@ function clientErrors(errors: readonly GraphQLError[]): unknown[] {
 const introspections = new WeakMap<GraphQLSchema, Map<string, GraphqlAnswer>>();
 
 function isIntrospection(operation: OperationDefinitionNode | null | undefined): boolean {
-  return !!operation && operation.selectionSet.selections.every((s) => s.kind === Kind.FIELD && s.name.value.startsWith('__'));
+  return (
+    !!operation &&
+    operation.selectionSet.selections.every((s) => s.kind === Kind.FIELD && s.name.value.startsWith('__'))
+  );
 }
 
 function remember(schema: GraphQLSchema, key: string, answer: GraphqlAnswer): void {
@@ -74,11 +94,17 @@ function remember(schema: GraphQLSchema, key: string, answer: GraphqlAnswer): vo
   if (map.size < 8) map.set(key, answer);
 }
 
-export async function runGraphql(rc: RequestContext, schema: GraphQLSchema, request: GraphqlRequest, limits: GraphqlLimits): Promise<GraphqlAnswer> {
+export async function runGraphql(
+  rc: RequestContext,
+  schema: GraphQLSchema,
+  request: GraphqlRequest,
+  limits: GraphqlLimits,
+): Promise<GraphqlAnswer> {
   if (typeof request.query !== 'string' || request.query.trim() === '') return refuse('Must provide a query string.');
   const variables = readVariables(request.variables);
   if (typeof variables === 'string') return refuse(variables);
-  const operationName = typeof request.operationName === 'string' && request.operationName ? request.operationName : undefined;
+  const operationName =
+    typeof request.operationName === 'string' && request.operationName ? request.operationName : undefined;
   let document: DocumentNode;
   try {
     document = parse(request.query, { maxTokens: MAX_TOKENS });

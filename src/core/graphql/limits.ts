@@ -55,8 +55,16 @@ function requestedLimit(field: FieldNode, variables: Record<string, unknown>): n
 
 export function limitsRule(limits: GraphqlLimits, variables: Record<string, unknown>): ValidationRule {
   return (context: ValidationContext): ASTVisitor => {
-    const over = (t: Tally) => t.depth > limits.maxDepth || t.aliases > limits.maxAliases || t.cost > limits.maxCost || t.visits > 100_000;
-    const walk = (set: SelectionSetNode, parent: GraphQLCompositeType | null, depth: number, times: number, t: Tally, spread: Set<string>) => {
+    const over = (t: Tally) =>
+      t.depth > limits.maxDepth || t.aliases > limits.maxAliases || t.cost > limits.maxCost || t.visits > 100_000;
+    const walk = (
+      set: SelectionSetNode,
+      parent: GraphQLCompositeType | null,
+      depth: number,
+      times: number,
+      t: Tally,
+      spread: Set<string>,
+    ) => {
       for (const sel of set.selections) {
         if (over(t)) return;
         t.visits++;
@@ -65,10 +73,15 @@ export function limitsRule(limits: GraphqlLimits, variables: Record<string, unkn
           if (sel.alias) t.aliases++;
           t.cost += times;
           t.depth = Math.max(t.depth, depth + 1);
-          const def = parent && (isObjectType(parent) || isInterfaceType(parent)) ? parent.getFields()[sel.name.value] : undefined;
+          const def =
+            parent && (isObjectType(parent) || isInterfaceType(parent))
+              ? parent.getFields()[sel.name.value]
+              : undefined;
           if (!sel.selectionSet || !def) continue;
           const named = getNamedType(def.type);
-          const each = isListType(getNullableType(def.type)) ? Math.max(1, requestedLimit(sel, variables) ?? limits.listCost) : 1;
+          const each = isListType(getNullableType(def.type))
+            ? Math.max(1, requestedLimit(sel, variables) ?? limits.listCost)
+            : 1;
           walk(sel.selectionSet, isCompositeType(named) ? named : null, depth + 1, times * each, t, spread);
         } else if (sel.kind === Kind.INLINE_FRAGMENT) {
           const on = sel.typeCondition ? context.getSchema().getType(sel.typeCondition.name.value) : parent;
@@ -78,7 +91,14 @@ export function limitsRule(limits: GraphqlLimits, variables: Record<string, unkn
           const fragment = context.getFragment(name);
           if (!fragment || spread.has(name)) continue; // unknown or cyclic: the standard rules report it
           const on = context.getSchema().getType(fragment.typeCondition.name.value);
-          walk(fragment.selectionSet, on && isCompositeType(on) ? on : null, depth, times, t, new Set([...spread, name]));
+          walk(
+            fragment.selectionSet,
+            on && isCompositeType(on) ? on : null,
+            depth,
+            times,
+            t,
+            new Set([...spread, name]),
+          );
         }
       }
     };
@@ -87,11 +107,17 @@ export function limitsRule(limits: GraphqlLimits, variables: Record<string, unkn
         const t: Tally = { depth: 0, aliases: 0, cost: 0, visits: 0 };
         const root = context.getSchema().getRootType(op.operation);
         walk(op.selectionSet, root ?? null, 0, 1, t, new Set());
-        const report = (message: string, code: string) => context.reportError(new GraphQLError(message, { nodes: op, extensions: { code } }));
-        if (t.depth > limits.maxDepth) report(`The query is nested deeper than ${limits.maxDepth} levels (GRAPHQL_MAX_DEPTH).`, 'QUERY_TOO_DEEP');
-        if (t.aliases > limits.maxAliases) report(`The query uses more than ${limits.maxAliases} aliases (GRAPHQL_MAX_ALIASES).`, 'TOO_MANY_ALIASES');
+        const report = (message: string, code: string) =>
+          context.reportError(new GraphQLError(message, { nodes: op, extensions: { code } }));
+        if (t.depth > limits.maxDepth)
+          report(`The query is nested deeper than ${limits.maxDepth} levels (GRAPHQL_MAX_DEPTH).`, 'QUERY_TOO_DEEP');
+        if (t.aliases > limits.maxAliases)
+          report(`The query uses more than ${limits.maxAliases} aliases (GRAPHQL_MAX_ALIASES).`, 'TOO_MANY_ALIASES');
         if (t.cost > limits.maxCost || t.visits > 100_000) {
-          report(`The query may cost more than ${limits.maxCost} (GRAPHQL_MAX_COST): each field counts once per object it is asked of, a list as its pagination.limit or ${limits.listCost} objects.`, 'QUERY_TOO_COSTLY');
+          report(
+            `The query may cost more than ${limits.maxCost} (GRAPHQL_MAX_COST): each field counts once per object it is asked of, a list as its pagination.limit or ${limits.listCost} objects.`,
+            'QUERY_TOO_COSTLY',
+          );
         }
       },
     };

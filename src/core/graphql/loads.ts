@@ -84,7 +84,10 @@ export async function loadByIds(g: GraphqlContext, model: ModelDef, ids: number[
   if (ids.length === 0) return new Map();
   const scope = await scopeOf(g, model);
   if (scope === DENIED) return new Map();
-  const rows = await rowsOf(g, sql`select t.* from ${sql.table(model.table)} as t where t.id = any(${ids}::bigint[]) ${scope ? sql`and ${scope}` : sql``}`);
+  const rows = await rowsOf(
+    g,
+    sql`select t.* from ${sql.table(model.table)} as t where t.id = any(${ids}::bigint[]) ${scope ? sql`and ${scope}` : sql``}`,
+  );
   return new Map(new Batch(model, rows).nodes.map((n) => [Number(n.row.id), n]));
 }
 
@@ -100,7 +103,13 @@ export interface ChildLink {
 }
 
 /** A nested list for all parents of a level: parent id -> its page of nodes (one batch). */
-export async function loadChildren(g: GraphqlContext, model: ModelDef, link: ChildLink, parentIds: number[], args: ListArgs): Promise<Map<number, Node[]>> {
+export async function loadChildren(
+  g: GraphqlContext,
+  model: ModelDef,
+  link: ChildLink,
+  parentIds: number[],
+  args: ListArgs,
+): Promise<Map<number, Node[]>> {
   if (parentIds.length === 0) return new Map();
   const scope = await scopeOf(g, model);
   if (scope === DENIED) return new Map();

@@ -32,6 +32,9 @@ export function pluralName(model: ModelDef): string {
 
 /** the union type of a generic relation: `IPAddressAssignedObjectType` */
 export function unionName(model: ModelDef, key: string): string {
-  const pascal = key.split('_').map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join('');
+  const pascal = key
+    .split('_')
+    .map((w) => w.charAt(0).toUpperCase() + w.slice(1))
+    .join('');
   return `${componentName(model)}${pascal}Type`;
 }

@@ -61,7 +61,9 @@ function byIdField(target: () => GraphQLOutputType, model: ModelDef, key: string
       const id = node.row[column];
       if (id == null) return null;
       const to = g.rc.app.registry.get(model.fields[key]!.to!);
-      const map = await node.batch.once(`fk:${key}`, () => loadByIds(g, to, present(node.batch.rows.map((r) => r[column]))));
+      const map = await node.batch.once(`fk:${key}`, () =>
+        loadByIds(g, to, present(node.batch.rows.map((r) => r[column]))),
+      );
       return map.get(Number(id)) ?? null;
     },
   };
@@ -83,9 +85,12 @@ function genericField(type: GraphQLOutputType, f: FieldDef): Field {
           if (t != null && g.rc.app.registry.find(t)) byType.set(t, [...(byType.get(t) ?? []), r[idColumn]]);
         }
         const out = new Map<string, Node>();
-        await runAll(g.rc, [...byType].map(([t, ids]) => async () => {
-          for (const [i, n] of await loadByIds(g, g.rc.app.registry.get(t), present(ids))) out.set(`${t}:${i}`, n);
-        }));
+        await runAll(
+          g.rc,
+          [...byType].map(([t, ids]) => async () => {
+            for (const [i, n] of await loadByIds(g, g.rc.app.registry.get(t), present(ids))) out.set(`${t}:${i}`, n);
+          }),
+        );
         return out;
       });
       return map.get(`${ty}:${Number(id)}`) ?? null;
@@ -113,7 +118,10 @@ const fromRendered = (type: GraphQLOutputType, key: string, mode: 'full' | 'nest
   resolve: async (node, _args, g) => (await rendered(g, node, mode))?.[key] ?? null,
 });
 
-const fromRow = (type: GraphQLOutputType, read: (row: Row) => unknown): Field => ({ type, resolve: (node) => read(node.row) });
+const fromRow = (type: GraphQLOutputType, read: (row: Row) => unknown): Field => ({
+  type,
+  resolve: (node) => read(node.row),
+});
 
 function scalarType(f: FieldDef): GraphQLOutputType {
   switch (f.kind) {
@@ -142,7 +150,15 @@ function shapeType(shape: Shape | undefined): GraphQLOutputType | null {
   if (!shape) return JsonScalar;
   if (JSON.stringify(shape).includes('"$model"')) return null;
   const t = shape.type;
-  return t === 'integer' ? GraphQLInt : t === 'string' ? GraphQLString : t === 'boolean' ? GraphQLBoolean : t === 'number' ? GraphQLFloat : JsonScalar;
+  return t === 'integer'
+    ? GraphQLInt
+    : t === 'string'
+      ? GraphQLString
+      : t === 'boolean'
+        ? GraphQLBoolean
+        : t === 'number'
+          ? GraphQLFloat
+          : JsonScalar;
 }
 
 /** Builds every model's object type (by model identity); types refer to each other through thunks. */
@@ -155,7 +171,9 @@ export function buildObjectTypes(registry: Registry): Map<string, GraphQLObjectT
     const name = unionName(model, key);
     let u = unions.get(name);
     if (!u) {
-      const members = (genericTargets(registry.find(model.name)!, f) ?? registry.all().map((m) => m.name)).filter((n) => registry.find(n));
+      const members = (genericTargets(registry.find(model.name)!, f) ?? registry.all().map((m) => m.name)).filter((n) =>
+        registry.find(n),
+      );
       u = new GraphQLUnionType({
         name,
         types: () => members.map(typeOf),
@@ -181,13 +199,19 @@ export function buildObjectTypes(registry: Registry): Map<string, GraphQLObjectT
       else if (f.kind === 'generic') field = genericField(unionOf(model, key, f), f);
       else if (f.kind === 'computed') {
         const target = f.shape?.$model as string | undefined;
-        const plainObject = target && Object.keys(f.shape!).every((k) => k === '$model' || k === 'nullable' || k === 'form');
-        const choiceLike = (f.shape?.properties as Record<string, Shape> | undefined)?.label && (f.shape?.properties as Record<string, Shape>).value;
+        const plainObject =
+          target && Object.keys(f.shape!).every((k) => k === '$model' || k === 'nullable' || k === 'form');
+        const choiceLike =
+          (f.shape?.properties as Record<string, Shape> | undefined)?.label &&
+          (f.shape?.properties as Record<string, Shape>).value;
         if (plainObject) field = computedObjectField(typeOf(target), target, key);
         else if (choiceLike) {
           // a {value, label} pair (an address family): its value, as choice fields give theirs
           const valueType = shapeType(choiceLike) ?? JsonScalar;
-          field = { type: valueType, resolve: async (node, _a, g) => ((await rendered(g, node, 'full'))?.[key] as Row | null)?.value ?? null };
+          field = {
+            type: valueType,
+            resolve: async (node, _a, g) => ((await rendered(g, node, 'full'))?.[key] as Row | null)?.value ?? null,
+          };
         } else {
           const t = shapeType(f.shape);
           field = t && fromRendered(t, key);
@@ -195,7 +219,8 @@ export function buildObjectTypes(registry: Registry): Map<string, GraphQLObjectT
       } else if (f.omittable) field = fromRendered(scalarType(f), key);
       else if (f.kind === 'choice') field = fromRow(scalarType(f), (r) => (r[key] === '' ? null : (r[key] ?? null)));
       else if (f.kind === 'decimal') field = fromRow(GraphQLFloat, (r) => (r[key] == null ? null : Number(r[key])));
-      else if ((key === 'created' || key === 'last_updated') && model.timestamps) field = fromRow(GraphQLString, (r) => renderTimestamp(key, r));
+      else if ((key === 'created' || key === 'last_updated') && model.timestamps)
+        field = fromRow(GraphQLString, (r) => renderTimestamp(key, r));
       else field = fromRow(scalarType(f), (r) => renderScalar(f, r[key]));
       if (field) out[key] = description ? { ...field, description } : field;
     }
@@ -231,7 +256,10 @@ export function buildObjectTypes(registry: Registry): Map<string, GraphQLObjectT
   };
 
   for (const model of registry.all()) {
-    types.set(model.name, new GraphQLObjectType({ name: typeName(model), description: model.description, fields: () => fieldsOf(model) }));
+    types.set(
+      model.name,
+      new GraphQLObjectType({ name: typeName(model), description: model.description, fields: () => fieldsOf(model) }),
+    );
   }
   return types;
 }

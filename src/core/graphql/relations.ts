@@ -24,7 +24,10 @@ export interface NestedList {
 }
 
 function throughLink(table: string, ownerColumn: string, memberColumn: string): ChildLink {
-  return { owner: sql.ref(`j.${ownerColumn}`), join: sql`join ${sql.table(table)} as j on ${sql.ref(`j.${memberColumn}`)} = t.id` };
+  return {
+    owner: sql.ref(`j.${ownerColumn}`),
+    join: sql`join ${sql.table(table)} as j on ${sql.ref(`j.${memberColumn}`)} = t.id`,
+  };
 }
 
 /** the path-derived plural of a model, told apart from an earlier model with the same path */
@@ -43,7 +46,11 @@ function reverseLists(registry: Registry, target: ModelDef): NestedList[] {
   }
   for (const [source, key] of registry.genericReferencesTo(target.name)) {
     const { type, id } = source.fields[key]!.generic!;
-    found.push({ source, key, link: { owner: sql.ref(`t.${id}`), where: sql`${sql.ref(`t.${type}`)} = ${sql.lit(target.name)}` } });
+    found.push({
+      source,
+      key,
+      link: { owner: sql.ref(`t.${id}`), where: sql`${sql.ref(`t.${type}`)} = ${sql.lit(target.name)}` },
+    });
   }
   const perSource = new Map<ModelDef, number>();
   for (const { source } of found) perSource.set(source, (perSource.get(source) ?? 0) + 1);
@@ -63,7 +70,12 @@ export function nestedLists(registry: Registry, model: ModelDef, taken: Set<stri
   const out: NestedList[] = [];
   for (const [key, f] of Object.entries(model.fields)) {
     if (f.kind !== 'm2m' || f.writeOnly) continue;
-    out.push({ name: key, model: registry.get(f.to!), link: throughLink(f.through!.table, f.through!.from, f.through!.to), description: f.help ?? f.label ?? key });
+    out.push({
+      name: key,
+      model: registry.get(f.to!),
+      link: throughLink(f.through!.table, f.through!.from, f.through!.to),
+      description: f.help ?? f.label ?? key,
+    });
   }
   const tag = registry.find('extras.tag');
   if (model.tags && tag && !('tags' in model.fields)) {

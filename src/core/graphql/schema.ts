@@ -3,7 +3,14 @@
  * `<name>_list(...)` on Query (NetBox 3.4's names), and no Mutation type at all, so nothing can be
  * written through GraphQL. Built once per app (the registry is frozen before).
  */
-import { GraphQLID, GraphQLList, GraphQLNonNull, GraphQLObjectType, GraphQLSchema, type GraphQLFieldConfigMap } from 'graphql';
+import {
+  GraphQLID,
+  GraphQLList,
+  GraphQLNonNull,
+  GraphQLObjectType,
+  GraphQLSchema,
+  type GraphQLFieldConfigMap,
+} from 'graphql';
 import type { Registry } from '../model/registry.js';
 import { badInput, listArguments, readListArgs } from './arguments.js';
 import type { GraphqlContext } from './batch.js';
@@ -22,7 +29,8 @@ export function buildGraphqlSchema(registry: Registry): GraphQLSchema {
       description: `One ${model.verboseName} by id, or null when it does not exist or may not be viewed.`,
       args: { id: { type: new GraphQLNonNull(GraphQLID) } },
       resolve: async (_root, args: { id: string }, g) => {
-        if (!/^\d{1,18}$/.test(String(args.id))) throw badInput(`Invalid value for argument "id": "${args.id}" is not an integer.`, 'id');
+        if (!/^\d{1,18}$/.test(String(args.id)))
+          throw badInput(`Invalid value for argument "id": "${args.id}" is not an integer.`, 'id');
         return (await loadByIds(g, model, [Number(args.id)])).get(Number(args.id)) ?? null;
       },
     };

@@ -100,7 +100,8 @@ function bmpSize(b: Buffer): Size {
 }
 
 function formatOf(b: Buffer): ImageFormat | null {
-  if (b.length >= 8 && b.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'png';
+  if (b.length >= 8 && b.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])))
+    return 'png';
   if (b.length >= 3 && b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff) return 'jpeg';
   if (ascii(b, 0, 'GIF87a') || ascii(b, 0, 'GIF89a')) return 'gif';
   if (ascii(b, 0, 'RIFF') && ascii(b, 8, 'WEBP')) return 'webp';
@@ -108,7 +109,13 @@ function formatOf(b: Buffer): ImageFormat | null {
   return null;
 }
 
-const SIZE_OF: Record<ImageFormat, (b: Buffer) => Size> = { png: pngSize, jpeg: jpegSize, gif: gifSize, webp: webpSize, bmp: bmpSize };
+const SIZE_OF: Record<ImageFormat, (b: Buffer) => Size> = {
+  png: pngSize,
+  jpeg: jpegSize,
+  gif: gifSize,
+  webp: webpSize,
+  bmp: bmpSize,
+};
 
 /** The image's format and size, or null when the bytes are not one of the accepted formats (or a broken one). */
 export function readImageInfo(bytes: Buffer): ImageInfo | null {

@@ -22,7 +22,9 @@ export function defineModel(input: ModelInput): ModelDef {
     readOnly: false,
     hooks: {},
     filters: {},
-    search: ['name' in fields ? 'name' : 'id', ...('description' in fields ? ['description'] : [])].filter((s) => s !== 'id'),
+    search: ['name' in fields ? 'name' : 'id', ...('description' in fields ? ['description'] : [])].filter(
+      (s) => s !== 'id',
+    ),
     display: (row) => String(row.name ?? row.id),
     verboseNamePlural: `${input.verboseName}s`,
     table: `${app}_${model}`,
@@ -47,5 +49,7 @@ export function genericTargets(model: ModelDef, f: FieldDef): string[] | undefin
 
 /** Fields stored in the model's own table. */
 export function storedFields(model: ModelDef): Array<[string, FieldDef]> {
-  return Object.entries(model.fields).filter(([, f]) => f.kind !== 'm2m' && f.kind !== 'computed' && f.kind !== 'generic' && !f.notStored);
+  return Object.entries(model.fields).filter(
+    ([, f]) => f.kind !== 'm2m' && f.kind !== 'computed' && f.kind !== 'generic' && !f.notStored,
+  );
 }

@@ -32,7 +32,8 @@ export class Registry {
       }
       for (const [key, c] of Object.entries(m.counts)) {
         if (c.model && !this.byName.has(c.model)) throw new Error(`${m.name}.${key} counts unknown model ${c.model}`);
-        if (c.generic && this.byName.get(c.model!)?.fields[c.generic]?.kind !== 'generic') throw new Error(`${m.name}.${key}: ${c.model}.${c.generic} is not a generic relation`);
+        if (c.generic && this.byName.get(c.model!)?.fields[c.generic]?.kind !== 'generic')
+          throw new Error(`${m.name}.${key}: ${c.model}.${c.generic} is not a generic relation`);
       }
     }
     this.frozen = true;

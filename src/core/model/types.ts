@@ -143,7 +143,11 @@ export interface CustomFilter {
   /** lookup suffixes it accepts besides exact */
   lookups?: string[];
   /** builds a SQL condition from the values of one parameter; values are raw strings */
-  build(values: string[], lookup: string, ctx: FilterBuildContext): Promise<import('kysely').RawBuilder<unknown> | null>;
+  build(
+    values: string[],
+    lookup: string,
+    ctx: FilterBuildContext,
+  ): Promise<import('kysely').RawBuilder<unknown> | null>;
   /** documented type for OPTIONS/OpenAPI */
   type?: 'string' | 'integer' | 'boolean';
 }
@@ -174,7 +178,9 @@ export interface ModelHooks {
    * that compares an object with stored ones (no overlap, no duplicate) compares it with those
    * too, as they will be stored alongside (issue 9: the later duplicate of a bulk write is named).
    */
-  validate?(args: WriteHookArgs & { earlier: ReadonlyArray<Record<string, unknown>> }): Promise<Record<string, string[]> | void>;
+  validate?(
+    args: WriteHookArgs & { earlier: ReadonlyArray<Record<string, unknown>> },
+  ): Promise<Record<string, string[]> | void>;
   /**
    * runs once per bulk write (more than one item to validate) before its items are validated, with
    * the data each validate will get: reads the related rows the rules will ask for, for all the
@@ -202,7 +208,10 @@ export interface ModelHooks {
    * of them at once: follow-up creates batched for the whole request (a device's components from
    * its type's templates). `data` of each is the object the prepare hook received.
    */
-  afterCreate?(args: { rc: RequestContext; created: Array<{ data: Record<string, unknown>; row: Record<string, unknown> }> }): Promise<void>;
+  afterCreate?(args: {
+    rc: RequestContext;
+    created: Array<{ data: Record<string, unknown>; row: Record<string, unknown> }>;
+  }): Promise<void>;
   /**
    * runs after rows of this model were deleted (by the one delete path, cascades included), in the
    * same transaction: upkeep of derived data that is not a reference (the stored cable paths that
@@ -288,7 +297,10 @@ export interface ModelDef {
    * selects rows that point at the objects, so an object just created has none of them until
    * something else is written (render-written.ts).
    */
-  representRows?: Record<string, { model: string; select: (ids: RawBuilder<unknown> | number[]) => RawBuilder<unknown> }>;
+  representRows?: Record<
+    string,
+    { model: string; select: (ids: RawBuilder<unknown> | number[]) => RawBuilder<unknown> }
+  >;
   /** the brief form carries no `display` (spec: the prefix brief form is exactly id, url, family, prefix) */
   briefWithoutDisplay?: boolean;
   /**
@@ -300,11 +312,37 @@ export interface ModelDef {
 
 export type ModelInput = Omit<
   ModelDef,
-  'app' | 'model' | 'tags' | 'customFields' | 'changelog' | 'timestamps' | 'counts' | 'uniqueTogether' | 'readOnly' | 'hooks' | 'filters' | 'search' | 'display' | 'verboseNamePlural' | 'table'
+  | 'app'
+  | 'model'
+  | 'tags'
+  | 'customFields'
+  | 'changelog'
+  | 'timestamps'
+  | 'counts'
+  | 'uniqueTogether'
+  | 'readOnly'
+  | 'hooks'
+  | 'filters'
+  | 'search'
+  | 'display'
+  | 'verboseNamePlural'
+  | 'table'
 > &
   Partial<
     Pick<
       ModelDef,
-      'tags' | 'customFields' | 'changelog' | 'timestamps' | 'counts' | 'uniqueTogether' | 'readOnly' | 'hooks' | 'filters' | 'search' | 'display' | 'verboseNamePlural' | 'table'
+      | 'tags'
+      | 'customFields'
+      | 'changelog'
+      | 'timestamps'
+      | 'counts'
+      | 'uniqueTogether'
+      | 'readOnly'
+      | 'hooks'
+      | 'filters'
+      | 'search'
+      | 'display'
+      | 'verboseNamePlural'
+      | 'table'
     >
   >;

@@ -63,7 +63,11 @@ export function formatIpv4(input: string): string | null {
 export function parseIp(input: string): IpValue | null {
   const ip = splitIp(input);
   if (!ip) return null;
-  return { family: ip.family, value: ip.family === 4 ? parseV4(ip.addr) : parseV6(ip.addr), prefixLength: ip.prefixLength };
+  return {
+    family: ip.family,
+    value: ip.family === 4 ? parseV4(ip.addr) : parseV6(ip.addr),
+    prefixLength: ip.prefixLength,
+  };
 }
 
 export function formatAddress(family: 4 | 6, value: bigint): string {

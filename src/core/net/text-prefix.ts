@@ -39,7 +39,16 @@ export function ipv4TextPrefixNetworks(start: string, max = 3): string[] | null 
     while (bits > 0 && lo >> (8 - bits) !== hi >> (8 - bits)) bits--;
     return { first: lo, bits };
   });
-  const kept = blocks.filter((b, i) => !blocks.some((o, j) => j !== i && o.bits <= b.bits && (o.bits < b.bits || j < i) && b.first >> (8 - o.bits) === o.first >> (8 - o.bits)));
+  const kept = blocks.filter(
+    (b, i) =>
+      !blocks.some(
+        (o, j) =>
+          j !== i &&
+          o.bits <= b.bits &&
+          (o.bits < b.bits || j < i) &&
+          b.first >> (8 - o.bits) === o.first >> (8 - o.bits),
+      ),
+  );
   if (kept.length > max) return null;
   return kept.map((b) => cidr([...fixed, b.first], 8 * fixed.length + b.bits));
 }

@@ -5,7 +5,16 @@
  */
 import type { Registry } from '../model/registry.js';
 import { ERROR_RESPONSES, json, modelPaths } from './operations.js';
-import { componentName, nullable, ref, representationSchema, requestSchema, resolveShape, SCHEMA_NAMES, type Schema } from './shapes.js';
+import {
+  componentName,
+  nullable,
+  ref,
+  representationSchema,
+  requestSchema,
+  resolveShape,
+  SCHEMA_NAMES,
+  type Schema,
+} from './shapes.js';
 import type { RouteDoc } from './types.js';
 
 export interface DocumentOptions {
@@ -18,7 +27,12 @@ export interface DocumentOptions {
 
 const COMMON_SCHEMAS: Record<string, Schema> = {
   // a 500 also names the request id to quote when reporting it
-  Detail: { type: 'object', properties: { detail: { type: 'string' }, request_id: { type: 'string', format: 'uuid' } }, required: ['detail'], additionalProperties: false },
+  Detail: {
+    type: 'object',
+    properties: { detail: { type: 'string' }, request_id: { type: 'string', format: 'uuid' } },
+    required: ['detail'],
+    additionalProperties: false,
+  },
   // reference 6.1: `{field: [messages]}`, `__all__`, `non_field_errors`, or a list aligned with bulk input
   ValidationError: {
     anyOf: [
@@ -75,11 +89,20 @@ function routeOperation(registry: Registry, route: RouteDoc): Schema {
   const responses: Record<string, Schema> = {};
   for (const [status, shape] of Object.entries(route.responses)) {
     if (shape === null) responses[status] = { description: 'No content.' };
-    else if (route.produces && status.startsWith('2')) responses[status] = { description: 'Success.', content: { [route.produces]: { schema: resolveShape(registry, shape) } } };
-    else responses[status] = { description: status.startsWith('2') ? 'Success.' : 'Error.', content: json(resolveShape(registry, shape)) };
+    else if (route.produces && status.startsWith('2'))
+      responses[status] = {
+        description: 'Success.',
+        content: { [route.produces]: { schema: resolveShape(registry, shape) } },
+      };
+    else
+      responses[status] = {
+        description: status.startsWith('2') ? 'Success.' : 'Error.',
+        content: json(resolveShape(registry, shape)),
+      };
     if (route.alsoProduces && status.startsWith('2')) {
       const content = responses[status]!.content as Record<string, Schema>;
-      for (const [type, alt] of Object.entries(route.alsoProduces)) content[type] = { schema: resolveShape(registry, alt) };
+      for (const [type, alt] of Object.entries(route.alsoProduces))
+        content[type] = { schema: resolveShape(registry, alt) };
     }
   }
   responses.default ??= ERROR_RESPONSES.default;
@@ -89,7 +112,9 @@ function routeOperation(registry: Registry, route: RouteDoc): Schema {
     ...(route.summary ? { summary: route.summary } : {}),
     ...(route.description ? { description: route.description } : {}),
     ...(route.parameters ? { parameters: route.parameters.map((p) => resolveShape(registry, p)) } : {}),
-    ...(route.requestBody ? { requestBody: { required: true, content: json(resolveShape(registry, route.requestBody)) } } : {}),
+    ...(route.requestBody
+      ? { requestBody: { required: true, content: json(resolveShape(registry, route.requestBody)) } }
+      : {}),
     responses,
     ...(route.public ? { security: [] } : {}),
   };
@@ -105,13 +130,16 @@ export function buildOpenApiDocument(opts: DocumentOptions): Schema {
     path[route.method] = routeOperation(registry, route);
   }
   const sorted = Object.fromEntries(Object.entries(paths).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
-  const apps = [...new Set(Object.values(sorted).flatMap((p) => Object.values(p).flatMap((op) => op.tags as string[])))].sort();
+  const apps = [
+    ...new Set(Object.values(sorted).flatMap((p) => Object.values(p).flatMap((op) => op.tags as string[]))),
+  ].sort();
   return {
     openapi: '3.0.3',
     info: {
       title: 'Inventory REST API',
       version: opts.version,
-      description: 'A network source of truth whose REST API follows NetBox 3.4. Authenticate with `Authorization: Token <key>`.',
+      description:
+        'A network source of truth whose REST API follows NetBox 3.4. Authenticate with `Authorization: Token <key>`.',
       license: { name: 'Apache-2.0' },
     },
     tags: apps.map((name) => ({ name })),
@@ -120,7 +148,12 @@ export function buildOpenApiDocument(opts: DocumentOptions): Schema {
       schemas: { ...COMMON_SCHEMAS, ...modelSchemas(registry) },
       securitySchemes: {
         // spec: Authentication 2 - `Authorization: Token <key>`
-        tokenAuth: { type: 'apiKey', in: 'header', name: 'Authorization', description: 'The word `Token`, a space, and the 40-character key.' },
+        tokenAuth: {
+          type: 'apiKey',
+          in: 'header',
+          name: 'Authorization',
+          description: 'The word `Token`, a space, and the 40-character key.',
+        },
       },
     },
     // an empty requirement: views exempted by EXEMPT_VIEW_PERMISSIONS answer without a token

@@ -30,7 +30,10 @@ const INVENTORY = fileURLToPath(new URL('../../../bin/inventory.js', import.meta
  * (netbox.netbox 3.x) reads `paths['/dcim/devices/'].get.parameters` when the version is below 3.5.
  */
 function underApiBase(doc: Record<string, unknown>): Record<string, unknown> {
-  const paths = Object.entries(doc.paths as Record<string, unknown>).map(([p, item]) => [p.replace(/^\/api(?=\/)/, ''), item]);
+  const paths = Object.entries(doc.paths as Record<string, unknown>).map(([p, item]) => [
+    p.replace(/^\/api(?=\/)/, ''),
+    item,
+  ]);
   return { ...doc, servers: [{ url: '/api' }], paths: Object.fromEntries(paths) };
 }
 
@@ -49,7 +52,11 @@ const APART_TIMEOUT_MS = 60_000;
 function printedApart(command: readonly string[], form: DocumentForm, timeoutMs: number): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const [file, ...args] = command;
-    const child = spawn(file!, [...args, 'openapi', form], { stdio: ['ignore', 'pipe', 'pipe'], timeout: timeoutMs, killSignal: 'SIGKILL' });
+    const child = spawn(file!, [...args, 'openapi', form], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+      timeout: timeoutMs,
+      killSignal: 'SIGKILL',
+    });
     const out: Buffer[] = [];
     let err = '';
     child.stdout.on('data', (b: Buffer) => out.push(b));
@@ -57,7 +64,12 @@ function printedApart(command: readonly string[], form: DocumentForm, timeoutMs:
     child.once('error', reject);
     child.once('close', (code, signal) => {
       if (code === 0 && out.length) resolve(Buffer.concat(out));
-      else reject(new Error(`inventory openapi ${form} ${signal ? `was stopped (${signal}) after ${timeoutMs / 1000} s at most` : `exited with ${code}`}: ${err.trim()}`));
+      else
+        reject(
+          new Error(
+            `inventory openapi ${form} ${signal ? `was stopped (${signal}) after ${timeoutMs / 1000} s at most` : `exited with ${code}`}: ${err.trim()}`,
+          ),
+        );
     });
   });
 }
@@ -92,7 +104,9 @@ export class KeptDocuments {
       try {
         return await gzipped(await printedApart(this.command, form, this.timeoutMs));
       } catch (err) {
-        this.warn(`the OpenAPI document is made in the server process instead: ${err instanceof Error ? err.message : String(err)}`);
+        this.warn(
+          `the OpenAPI document is made in the server process instead: ${err instanceof Error ? err.message : String(err)}`,
+        );
       }
     }
     return gzipped(documentText(this.opts, form));

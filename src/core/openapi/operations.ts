@@ -8,10 +8,16 @@ import { detailParameters, listParameters } from './parameters.js';
 import { componentName, ref, SCHEMA_NAMES, type Schema } from './shapes.js';
 
 export const ERROR_RESPONSES = {
-  400: { description: 'Invalid input: field errors, or a list of them aligned with a bulk request.', content: json(ref('ValidationError')) },
+  400: {
+    description: 'Invalid input: field errors, or a list of them aligned with a bulk request.',
+    content: json(ref('ValidationError')),
+  },
   403: { description: 'Not authenticated, or not permitted.', content: json(ref('Detail')) },
   404: { description: 'Not found, or outside the permitted objects.', content: json(ref('Detail')) },
-  409: { description: 'Conflict: protected by dependent objects, or nothing left to allocate.', content: json(ref('Detail')) },
+  409: {
+    description: 'Conflict: protected by dependent objects, or nothing left to allocate.',
+    content: json(ref('Detail')),
+  },
   default: { description: 'Any other error (405, 406, 413, 415, 503).', content: json(ref('Detail')) },
 };
 
@@ -21,7 +27,8 @@ export function json(schema: Schema): Schema {
 
 const body = (schema: Schema, required = true) => ({ required, content: json(schema) });
 const ok = (description: string, schema: Schema) => ({ description, content: json(schema) });
-const errors = (...codes: Array<keyof typeof ERROR_RESPONSES>) => Object.fromEntries(codes.map((c) => [c, ERROR_RESPONSES[c]]));
+const errors = (...codes: Array<keyof typeof ERROR_RESPONSES>) =>
+  Object.fromEntries(codes.map((c) => [c, ERROR_RESPONSES[c]]));
 
 const idItem = { type: 'object', properties: { id: { type: 'integer' } }, required: ['id'] };
 const withId = (schema: Schema): Schema => ({ allOf: [schema, idItem] });
@@ -59,7 +66,12 @@ function pathsAt(model: ModelDef, app: string): Record<string, Record<string, Sc
       parameters: listParameters(model),
       responses: { 200: ok(`A page of ${plural}.`, ref(SCHEMA_NAMES.paginated(name))), ...errors(400, 403, 'default') },
     },
-    options: { operationId: `${op}_options`, tags, summary: `Describe the ${plural} endpoint`, responses: OPTIONS_RESPONSE },
+    options: {
+      operationId: `${op}_options`,
+      tags,
+      summary: `Describe the ${plural} endpoint`,
+      responses: OPTIONS_RESPONSE,
+    },
   };
   const detail: Record<string, Schema> = {
     get: {
@@ -69,7 +81,13 @@ function pathsAt(model: ModelDef, app: string): Record<string, Record<string, Sc
       parameters: detailParameters(model),
       responses: { 200: ok(`The ${model.verboseName}.`, either), ...errors(403, 404, 'default') },
     },
-    options: { operationId: `${op}_detail_options`, tags, summary: `Describe the ${model.verboseName} endpoint`, parameters: [detailParameters(model)[0]], responses: OPTIONS_RESPONSE },
+    options: {
+      operationId: `${op}_detail_options`,
+      tags,
+      summary: `Describe the ${model.verboseName} endpoint`,
+      parameters: [detailParameters(model)[0]],
+      responses: OPTIONS_RESPONSE,
+    },
   };
   if (model.readOnly) return { [at]: list, [`${at}{id}/`]: detail };
 
@@ -83,21 +101,30 @@ function pathsAt(model: ModelDef, app: string): Record<string, Record<string, Sc
       tags,
       summary: `Create one ${model.verboseName} or a list of them (all or nothing)`,
       requestBody: orForm(body(oneOrMany(writable)), writable),
-      responses: { 201: ok('The created object, or the list created.', oneOrMany(full)), ...errors(400, 403, 'default') },
+      responses: {
+        201: ok('The created object, or the list created.', oneOrMany(full)),
+        ...errors(400, 403, 'default'),
+      },
     },
     put: {
       operationId: `${op}_bulk_update`,
       tags,
       summary: `Replace several ${plural} (all or nothing)`,
       requestBody: body({ type: 'array', items: withId(writable) }),
-      responses: { 200: ok('The updated objects.', { type: 'array', items: full }), ...errors(400, 403, 404, 'default') },
+      responses: {
+        200: ok('The updated objects.', { type: 'array', items: full }),
+        ...errors(400, 403, 404, 'default'),
+      },
     },
     patch: {
       operationId: `${op}_bulk_partial_update`,
       tags,
       summary: `Update fields of several ${plural} (all or nothing)`,
       requestBody: body({ type: 'array', items: withId(patched) }),
-      responses: { 200: ok('The updated objects.', { type: 'array', items: full }), ...errors(400, 403, 404, 'default') },
+      responses: {
+        200: ok('The updated objects.', { type: 'array', items: full }),
+        ...errors(400, 403, 404, 'default'),
+      },
     },
     delete: {
       operationId: `${op}_bulk_destroy`,
@@ -134,4 +161,3 @@ function pathsAt(model: ModelDef, app: string): Record<string, Record<string, Sc
   });
   return { [at]: list, [`${at}{id}/`]: detail };
 }
-

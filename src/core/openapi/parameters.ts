@@ -9,12 +9,16 @@ import type { Schema } from './shapes.js';
 
 function valueSchema(r: ResolvedFilter): Schema {
   const base: Schema =
-    r.type === 'date' ? { type: 'string', format: 'date' } : r.type === 'date-time' ? { type: 'string', format: 'date-time' } : { type: r.type };
+    r.type === 'date'
+      ? { type: 'string', format: 'date' }
+      : r.type === 'date-time'
+        ? { type: 'string', format: 'date-time' }
+        : { type: r.type };
   return r.choices ? { ...base, enum: r.choices } : base;
 }
 
 function describe(name: string, r: ResolvedFilter): string {
-  if (name === 'q') return 'Search: case-insensitive match over the model\'s search fields.';
+  if (name === 'q') return "Search: case-insensitive match over the model's search fields.";
   if (name === 'tag') return 'Tag slug; repeated values must all be present (AND).';
   const lookup = name.includes('__') ? name.slice(name.lastIndexOf('__') + 2) : '';
   const what = LOOKUP_WORDS[lookup] ?? '';
@@ -46,23 +50,39 @@ export function filterParameter(name: string, r: ResolvedFilter): Schema {
     in: 'query',
     required: false,
     ...(description ? { description } : {}),
-    ...(r.multi ? { schema: { type: 'array', items: valueSchema(r) }, style: 'form', explode: true } : { schema: valueSchema(r) }),
+    ...(r.multi
+      ? { schema: { type: 'array', items: valueSchema(r) }, style: 'form', explode: true }
+      : { schema: valueSchema(r) }),
   };
 }
 
-const query = (name: string, schema: Schema, description: string): Schema => ({ name, in: 'query', required: false, description, schema });
+const query = (name: string, schema: Schema, description: string): Schema => ({
+  name,
+  in: 'query',
+  required: false,
+  description,
+  schema,
+});
 
 /** `brief` (reference 2: any non-empty value selects the brief form) */
 const BRIEF = query('brief', { type: 'boolean' }, 'Return the brief representation.');
 
 function excludeParameter(model: ModelDef): Schema[] {
-  const keys = Object.entries(model.fields).filter(([, f]) => f.excludable).map(([k]) => k);
-  return keys.length ? [query('exclude', { type: 'string', enum: keys }, `Leave out ${keys.join(', ')} (spec: exclude).`)] : [];
+  const keys = Object.entries(model.fields)
+    .filter(([, f]) => f.excludable)
+    .map(([k]) => k);
+  return keys.length
+    ? [query('exclude', { type: 'string', enum: keys }, `Leave out ${keys.join(', ')} (spec: exclude).`)]
+    : [];
 }
 
 export function listParameters(model: ModelDef): Schema[] {
   return [
-    query('limit', { type: 'integer', minimum: 0 }, 'Number of results to return per page (PAGINATE_COUNT by default, at most MAX_PAGE_SIZE).'),
+    query(
+      'limit',
+      { type: 'integer', minimum: 0 },
+      'Number of results to return per page (PAGINATE_COUNT by default, at most MAX_PAGE_SIZE).',
+    ),
     query('offset', { type: 'integer', minimum: 0 }, 'The initial index from which to return the results.'),
     query('ordering', { type: 'string' }, 'Comma-separated field names to order by; a leading "-" reverses.'),
     BRIEF,
@@ -72,5 +92,15 @@ export function listParameters(model: ModelDef): Schema[] {
 }
 
 export function detailParameters(model: ModelDef): Schema[] {
-  return [{ name: 'id', in: 'path', required: true, description: `A unique integer value identifying this ${model.verboseName}.`, schema: { type: 'integer' } }, BRIEF, ...excludeParameter(model)];
+  return [
+    {
+      name: 'id',
+      in: 'path',
+      required: true,
+      description: `A unique integer value identifying this ${model.verboseName}.`,
+      schema: { type: 'integer' },
+    },
+    BRIEF,
+    ...excludeParameter(model),
+  ];
 }

@@ -40,7 +40,8 @@ const NULL: Schema = { type: 'object', nullable: true, enum: [null] };
  */
 export function nullable(schema: Schema): Schema {
   // an enum must list null itself to admit it (OpenAPI 3.0.3)
-  if (typeof schema.type === 'string') return { ...schema, nullable: true, ...(Array.isArray(schema.enum) ? { enum: [...schema.enum, null] } : {}) };
+  if (typeof schema.type === 'string')
+    return { ...schema, nullable: true, ...(Array.isArray(schema.enum) ? { enum: [...schema.enum, null] } : {}) };
   if (Array.isArray(schema.anyOf) && Object.keys(schema).length === 1) return { anyOf: [...schema.anyOf, NULL] };
   return { anyOf: [schema, NULL] };
 }
@@ -49,16 +50,23 @@ const maybeNull = (f: FieldDef, schema: Schema) => (f.nullable ? nullable(schema
 
 /** Replaces `{ $model, form? }` markers of a declared shape with references to components. */
 export function resolveShape(registry: Registry, shape: Shape): Schema {
-  if (Array.isArray(shape)) return shape.map((s) => (typeof s === 'object' && s ? resolveShape(registry, s) : s)) as unknown as Schema;
+  if (Array.isArray(shape))
+    return shape.map((s) => (typeof s === 'object' && s ? resolveShape(registry, s) : s)) as unknown as Schema;
   if (typeof shape.$model === 'string') {
-    const { $model, form, ...rest } = shape as { $model: string; form?: keyof typeof SCHEMA_NAMES; [k: string]: unknown };
+    const { $model, form, ...rest } = shape as {
+      $model: string;
+      form?: keyof typeof SCHEMA_NAMES;
+      [k: string]: unknown;
+    };
     const target = ref(SCHEMA_NAMES[form ?? 'nested'](componentName(registry.get($model))));
     return rest.nullable ? nullable(target) : target;
   }
   const out: Schema = {};
-  for (const [k, v] of Object.entries(shape)) out[k] = typeof v === 'object' && v !== null ? resolveShape(registry, v as Shape) : v;
+  for (const [k, v] of Object.entries(shape))
+    out[k] = typeof v === 'object' && v !== null ? resolveShape(registry, v as Shape) : v;
   // a nullable schema without a type of its own (a union of models) is written as anyOf with null
-  if (out.nullable && typeof out.type === 'string' && Array.isArray(out.enum) && !out.enum.includes(null)) out.enum = [...out.enum, null];
+  if (out.nullable && typeof out.type === 'string' && Array.isArray(out.enum) && !out.enum.includes(null))
+    out.enum = [...out.enum, null];
   if (out.nullable && typeof out.type !== 'string') {
     const rest = { ...out };
     delete rest.nullable;
@@ -93,9 +101,17 @@ function scalar(f: FieldDef): Schema | null {
     case 'mac':
       return { type: 'string' };
     case 'integer':
-      return { type: 'integer', ...(f.min !== undefined ? { minimum: f.min } : {}), ...(f.max !== undefined ? { maximum: f.max } : {}) };
+      return {
+        type: 'integer',
+        ...(f.min !== undefined ? { minimum: f.min } : {}),
+        ...(f.max !== undefined ? { maximum: f.max } : {}),
+      };
     case 'decimal':
-      return { type: 'number', ...(f.min !== undefined ? { minimum: f.min } : {}), ...(f.max !== undefined ? { maximum: f.max } : {}) };
+      return {
+        type: 'number',
+        ...(f.min !== undefined ? { minimum: f.min } : {}),
+        ...(f.max !== undefined ? { maximum: f.max } : {}),
+      };
     case 'boolean':
       return { type: 'boolean' };
     case 'date':
@@ -130,11 +146,15 @@ export function fieldSchema(registry: Registry, model: ModelDef, key: string, f:
       return { type: 'array', items: f.slugField ? { type: 'string' } : nestedRef(registry, f.to!) };
     case 'generic': {
       const types = genericTargets(model, f);
-      const any = types ? { anyOf: types.map((t) => nestedRef(registry, t)) } : { type: 'object', additionalProperties: true };
+      const any = types
+        ? { anyOf: types.map((t) => nestedRef(registry, t)) }
+        : { type: 'object', additionalProperties: true };
       return nullable(any);
     }
     case 'computed':
-      throw new Error(`${model.name}.${key}: a computed field declares its shape (FieldDef.shape) for the OpenAPI document`);
+      throw new Error(
+        `${model.name}.${key}: a computed field declares its shape (FieldDef.shape) for the OpenAPI document`,
+      );
     default: {
       const s = scalar(f)!;
       return f.kind === 'json' ? s : maybeNull(f, s);
@@ -158,7 +178,10 @@ export function representationSchema(registry: Registry, model: ModelDef, form: 
     } else if (k === '_depth' || k in model.counts) properties[k] = { type: 'integer' };
     else if (model.timestamps && (k === 'created' || k === 'last_updated')) properties[k] = timestampSchema(k);
     else if (model.represented?.[k]) properties[k] = resolveShape(registry, model.represented[k]!);
-    else throw new Error(`${model.name}: the ${form} form names ${k}, which is neither a field nor declared in 'represented'`);
+    else
+      throw new Error(
+        `${model.name}: the ${form} form names ${k}, which is neither a field nor declared in 'represented'`,
+      );
   }
   if (plan.withTags) properties.tags = TAGS_SCHEMA(registry);
   if (plan.withCustomFields) properties.custom_fields = { type: 'object', additionalProperties: true };
@@ -194,7 +217,16 @@ function writableFieldSchema(f: FieldDef): Schema | null {
       if (f.blank) values.push('');
       const ints = f.choices!.choices.map((c) => c.value);
       // a blank-allowed integer choice also takes '' (so no single type fits it)
-      const s = !f.choices!.numeric ? { type: 'string', enum: values } : f.blank ? { anyOf: [{ type: 'integer', enum: ints }, { type: 'string', enum: [''] }] } : { type: 'integer', enum: ints };
+      const s = !f.choices!.numeric
+        ? { type: 'string', enum: values }
+        : f.blank
+          ? {
+              anyOf: [
+                { type: 'integer', enum: ints },
+                { type: 'string', enum: [''] },
+              ],
+            }
+          : { type: 'integer', enum: ints };
       return f.blank || f.nullable ? nullable(s) : s;
     }
     case 'computed':
@@ -222,7 +254,11 @@ export function requestSchema(model: ModelDef, withRequired: boolean): Schema {
     properties[k] = s;
     if (withRequired && f.required) required.push(k);
   }
-  if (model.tags) properties.tags = { type: 'array', items: { anyOf: [{ type: 'integer' }, { type: 'object', additionalProperties: true }] } };
+  if (model.tags)
+    properties.tags = {
+      type: 'array',
+      items: { anyOf: [{ type: 'integer' }, { type: 'object', additionalProperties: true }] },
+    };
   if (model.customFields) properties.custom_fields = { type: 'object', additionalProperties: true };
   return { type: 'object', properties, ...(required.length ? { required } : {}) };
 }

@@ -9,7 +9,23 @@ import type { ModelDef } from '../model/types.js';
 import type { Registry } from '../model/registry.js';
 import { type Cond, likeEscape, likeFor } from './lookups.js';
 
-const LOOKUPS = new Set(['exact', 'iexact', 'in', 'contains', 'icontains', 'startswith', 'istartswith', 'endswith', 'iendswith', 'gt', 'gte', 'lt', 'lte', 'isnull', 'n']);
+const LOOKUPS = new Set([
+  'exact',
+  'iexact',
+  'in',
+  'contains',
+  'icontains',
+  'startswith',
+  'istartswith',
+  'endswith',
+  'iendswith',
+  'gt',
+  'gte',
+  'lt',
+  'lte',
+  'isnull',
+  'n',
+]);
 
 export class ConstraintError extends Error {}
 
@@ -107,7 +123,8 @@ export function constraintsSql(rc: RequestContext, model: ModelDef, granted: Con
 export function flattenAttributes(attrs: Record<string, unknown>, prefix = ''): Array<[string, unknown]> {
   const out: Array<[string, unknown]> = [];
   for (const [k, v] of Object.entries(attrs)) {
-    if (typeof v === 'object' && v !== null && !Array.isArray(v)) out.push(...flattenAttributes(v as Record<string, unknown>, `${prefix}${k}__`));
+    if (typeof v === 'object' && v !== null && !Array.isArray(v))
+      out.push(...flattenAttributes(v as Record<string, unknown>, `${prefix}${k}__`));
     else out.push([`${prefix}${k}`, v]);
   }
   return out;

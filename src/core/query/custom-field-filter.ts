@@ -13,7 +13,8 @@ const TEXT_TYPES = new Set(['text', 'longtext', 'url']);
 /** a select field's filter value is one of its choices (django-filter's ChoiceFilter answers the same) */
 function choiceValues(param: string, cf: CustomFieldDef, raw: string[]): string[] {
   for (const v of raw) {
-    if (!(cf.choices ?? []).includes(v)) throw Errors.invalidFilter(param, `Select a valid choice. ${v} is not one of the available choices.`);
+    if (!(cf.choices ?? []).includes(v))
+      throw Errors.invalidFilter(param, `Select a valid choice. ${v} is not one of the available choices.`);
   }
   return raw;
 }
@@ -54,7 +55,8 @@ export function customFieldCondition(param: string, cf: CustomFieldDef, lookup: 
   }
   if (cf.type === 'multiselect' || cf.type === 'multiobject') {
     if (lookup !== 'exact' && lookup !== 'n') return null;
-    const items = cf.type === 'multiobject' ? raw.map((r) => parseFilterValue(param, 'id', r)) : choiceValues(param, cf, raw);
+    const items =
+      cf.type === 'multiobject' ? raw.map((r) => parseFilterValue(param, 'id', r)) : choiceValues(param, cf, raw);
     const c = sql`(${sql.join(
       items.map((v) => sql`coalesce(${json}, '[]'::jsonb) @> ${JSON.stringify([v])}::jsonb`),
       sql` or `,

@@ -15,13 +15,18 @@ import { format } from '../net/ip.js';
 
 export const col = (name: string) => sql.ref(`t.${name}`);
 
-
-
 /**
  * Applies a kind's lookup table to one column. Returns null when the lookup does not apply (a
  * filter name NetBox does not have, ignored like any unknown name); every value must parse.
  */
-export function lookupCondition(param: string, kind: string, column: Cond, lookup: string, raw: string[], f?: FieldDef): Cond | null {
+export function lookupCondition(
+  param: string,
+  kind: string,
+  column: Cond,
+  lookup: string,
+  raw: string[],
+  f?: FieldDef,
+): Cond | null {
   const table = LOOKUPS_BY_KIND[kind];
   const fn = table?.[lookup];
   if (!fn) return null;
@@ -41,13 +46,22 @@ export function lookupCondition(param: string, kind: string, column: Cond, looku
 }
 
 /** `<fk>_id=` : ids (or `null`) that must exist */
-export async function fkIdCondition(rc: RequestContext, param: string, key: string, f: FieldDef, lookup: string, raw: string[]) {
+export async function fkIdCondition(
+  rc: RequestContext,
+  param: string,
+  key: string,
+  f: FieldDef,
+  lookup: string,
+  raw: string[],
+) {
   if (lookup !== 'exact' && lookup !== 'n') return null;
   const target = rc.app.registry.get(f.to!);
   const wantNull = raw.some((r) => r === 'null');
   const ids = raw.filter((r) => r !== 'null').map((r) => parseFilterValue(param, 'id', r) as number);
   if (ids.length) {
-    const found = await sql<{ id: number }>`select id from ${sql.table(target.table)} where id = any(${ids}::bigint[])`.execute(rc.q);
+    const found = await sql<{
+      id: number;
+    }>`select id from ${sql.table(target.table)} where id = any(${ids}::bigint[])`.execute(rc.q);
     const have = new Set(found.rows.map((r) => Number(r.id)));
     const missing = ids.find((id) => !have.has(id));
     if (missing !== undefined) throw invalidChoice(param, String(missing));
@@ -56,7 +70,14 @@ export async function fkIdCondition(rc: RequestContext, param: string, key: stri
 }
 
 /** `<fk>=` : natural key (slug or name) of the target; tree fks include descendants */
-export async function fkKeyCondition(rc: RequestContext, param: string, key: string, f: FieldDef, lookup: string, raw: string[]) {
+export async function fkKeyCondition(
+  rc: RequestContext,
+  param: string,
+  key: string,
+  f: FieldDef,
+  lookup: string,
+  raw: string[],
+) {
   if (lookup !== 'exact' && lookup !== 'n') return null;
   const target = rc.app.registry.get(f.to!);
   const nk = target.naturalKey ?? 'id';
@@ -72,7 +93,14 @@ export function oneOf(column: Cond, ids: number[]): Cond {
   return equalsAny(column, ids, 'bigint');
 }
 
-function idSetCondition(rc: RequestContext, column: string, f: FieldDef, lookup: string, ids: number[], wantNull: boolean) {
+function idSetCondition(
+  rc: RequestContext,
+  column: string,
+  f: FieldDef,
+  lookup: string,
+  ids: number[],
+  wantNull: boolean,
+) {
   const c = col(column);
   const target = rc.app.registry.get(f.to!);
   const parts: Cond[] = [];
@@ -138,11 +166,18 @@ export function searchCondition(model: ModelDef, raw: string[]) {
  * Exact address or prefix match. A value that is no address is a 400 (NetBox matches nothing;
  * issue 9); a prefix is compared as its network, host bits dropped, as netaddr's `.cidr` does.
  */
-export function networkCondition(param: string, base: string, kind: 'ipaddress' | 'ipprefix', lookup: string, raw: string[]): Cond | null {
+export function networkCondition(
+  param: string,
+  base: string,
+  kind: 'ipaddress' | 'ipprefix',
+  lookup: string,
+  raw: string[],
+): Cond | null {
   if (lookup !== 'exact' && lookup !== 'n') return null;
-  const values = kind === 'ipprefix'
-    ? parseNetworks(param, raw).map(format)
-    : raw.map((r) => format(parseFilterValue(param, 'network', r)));
+  const values =
+    kind === 'ipprefix'
+      ? parseNetworks(param, raw).map(format)
+      : raw.map((r) => format(parseFilterValue(param, 'network', r)));
   const any = sql`${col(base)} = any(${values}::${kind === 'ipprefix' ? sql`cidr` : sql`inet`}[])`;
   return lookup === 'n' ? sql`not (${any})` : any;
 }

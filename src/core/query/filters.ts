@@ -28,9 +28,36 @@ import { BOOLEAN_VALUED, type Cond, LOOKUPS_BY_KIND } from './lookups.js';
 export type Params = Map<string, string[]>;
 
 /** parameters with a meaning of their own, never filters (`filter`, `filter_id`: saved-filters.ts) */
-export const RESERVED_PARAMS = new Set(['limit', 'offset', 'ordering', 'brief', 'exclude', 'format', 'export', 'fields', 'omit', 'filter', 'filter_id']);
+export const RESERVED_PARAMS = new Set([
+  'limit',
+  'offset',
+  'ordering',
+  'brief',
+  'exclude',
+  'format',
+  'export',
+  'fields',
+  'omit',
+  'filter',
+  'filter_id',
+]);
 
-const ALL_SUFFIXES = new Set(['n', 'ic', 'nic', 'isw', 'nisw', 'iew', 'niew', 'ie', 'nie', 'empty', 'lt', 'lte', 'gt', 'gte']);
+const ALL_SUFFIXES = new Set([
+  'n',
+  'ic',
+  'nic',
+  'isw',
+  'nisw',
+  'iew',
+  'niew',
+  'ie',
+  'nie',
+  'empty',
+  'lt',
+  'lte',
+  'gt',
+  'gte',
+]);
 
 function splitLookup(name: string): [string, string] {
   const i = name.lastIndexOf('__');
@@ -78,7 +105,13 @@ export interface ResolvedFilter {
   ownerColumn?: string;
 }
 
-const VALUE_TYPE_BY_KIND: Record<string, FilterValueType> = { integer: 'integer', decimal: 'number', date: 'date', datetime: 'date-time', boolean: 'boolean' };
+const VALUE_TYPE_BY_KIND: Record<string, FilterValueType> = {
+  integer: 'integer',
+  decimal: 'number',
+  date: 'date',
+  datetime: 'date-time',
+  boolean: 'boolean',
+};
 
 /** A filter over a kind's lookup table (lookups.ts); null when the table has no such lookup. */
 function tableFilter(kind: string, column: string, lookup: string, name: string, f?: FieldDef): ResolvedFilter | null {
@@ -86,7 +119,11 @@ function tableFilter(kind: string, column: string, lookup: string, name: string,
   const boolValued = BOOLEAN_VALUED.has(lookup);
   const choices = kind === 'choice' ? f!.choices!.choices.map((c) => c.value) : undefined;
   return {
-    type: boolValued ? 'boolean' : kind === 'choice' && f!.choices!.numeric ? 'integer' : (VALUE_TYPE_BY_KIND[kind] ?? 'string'),
+    type: boolValued
+      ? 'boolean'
+      : kind === 'choice' && f!.choices!.numeric
+        ? 'integer'
+        : (VALUE_TYPE_BY_KIND[kind] ?? 'string'),
     multi: !boolValued && (lookup === 'exact' || lookup === 'n' || kind in STRING_KINDS),
     ...(choices && !boolValued ? { choices } : {}),
     build: async (_rc, raw) => lookupCondition(name, kind, col(column), lookup, raw, f),
@@ -146,39 +183,74 @@ function resolveUncached(model: ModelDef, name: string): ResolvedFilter | null {
   const ownBase = model.filters[base];
   if (ownBase) return ownBase.lookups?.includes(lookup) ? customFilter(model, ownBase, name, lookup) : null;
   if (base === 'id') return tableFilter('integer', 'id', lookup, name);
-  if (model.timestamps && (base === 'created' || base === 'last_updated')) return tableFilter('datetime', base, lookup, name);
-  if (base === 'q') return lookup === 'exact' ? { type: 'string', multi: false, build: async (_rc, raw) => searchCondition(model, raw) } : null;
+  if (model.timestamps && (base === 'created' || base === 'last_updated'))
+    return tableFilter('datetime', base, lookup, name);
+  if (base === 'q')
+    return lookup === 'exact'
+      ? { type: 'string', multi: false, build: async (_rc, raw) => searchCondition(model, raw) }
+      : null;
   if (base === 'tag') {
-    return model.tags && exactOrNot(lookup) ? { type: 'string', multi: true, build: (rc, raw) => tagCondition(rc, model, name, lookup, raw) } : null;
+    return model.tags && exactOrNot(lookup)
+      ? { type: 'string', multi: true, build: (rc, raw) => tagCondition(rc, model, name, lookup, raw) }
+      : null;
   }
   if (base in BY_REQUEST_ACTIONS) {
-    return model.changelog && lookup === 'exact' ? { type: 'string', multi: true, build: async (_rc, raw) => byRequestCondition(model, base, raw) } : null;
+    return model.changelog && lookup === 'exact'
+      ? { type: 'string', multi: true, build: async (_rc, raw) => byRequestCondition(model, base, raw) }
+      : null;
   }
   if (base.endsWith('_id')) {
     const key = base.slice(0, -3);
     const f = model.fields[key];
     if (f?.kind === 'fk' && !f.noFilter) {
       if (!exactOrNot(lookup)) return null;
-      return { type: 'integer', multi: true, build: (rc, raw) => fkIdCondition(rc, name, key, f, lookup, raw), ...(lookup === 'exact' ? { ownerColumn: base } : {}) };
+      return {
+        type: 'integer',
+        multi: true,
+        build: (rc, raw) => fkIdCondition(rc, name, key, f, lookup, raw),
+        ...(lookup === 'exact' ? { ownerColumn: base } : {}),
+      };
     }
   }
   const f = model.fields[base];
   if (!f || f.noFilter || f.writeOnly) return null;
   switch (f.kind) {
     case 'fk':
-      return exactOrNot(lookup) ? { type: 'string', multi: true, build: (rc, raw) => fkKeyCondition(rc, name, base, f, lookup, raw) } : null;
+      return exactOrNot(lookup)
+        ? { type: 'string', multi: true, build: (rc, raw) => fkKeyCondition(rc, name, base, f, lookup, raw) }
+        : null;
     case 'strings':
-      return exactOrNot(lookup) ? { type: 'string', multi: true, build: async (_rc, raw) => stringsCondition(base, lookup, raw) } : null;
+      return exactOrNot(lookup)
+        ? { type: 'string', multi: true, build: async (_rc, raw) => stringsCondition(base, lookup, raw) }
+        : null;
     case 'ipaddress':
     case 'ipprefix':
-      return exactOrNot(lookup) ? { type: 'string', multi: true, build: async (_rc, raw) => networkCondition(name, base, f.kind as 'ipaddress', lookup, raw) } : null;
+      return exactOrNot(lookup)
+        ? {
+            type: 'string',
+            multi: true,
+            build: async (_rc, raw) => networkCondition(name, base, f.kind as 'ipaddress', lookup, raw),
+          }
+        : null;
     case 'mac': {
       const t = tableFilter('string', base, lookup, name, f);
-      return t && { ...t, build: async (_rc, raw) => lookupCondition(name, 'string', col(base), lookup, macValues(name, lookup, raw), f) };
+      return (
+        t && {
+          ...t,
+          build: async (_rc, raw) =>
+            lookupCondition(name, 'string', col(base), lookup, macValues(name, lookup, raw), f),
+        }
+      );
     }
     case 'contenttype': {
       const t = tableFilter('choiceless', base, lookup, name, f);
-      return t && { ...t, build: async (rc, raw) => lookupCondition(name, 'choiceless', col(base), lookup, contentTypeValues(rc, name, f, raw), f) };
+      return (
+        t && {
+          ...t,
+          build: async (rc, raw) =>
+            lookupCondition(name, 'choiceless', col(base), lookup, contentTypeValues(rc, name, f, raw), f),
+        }
+      );
     }
     case 'm2m':
     case 'json':

@@ -55,13 +55,33 @@ export const STRING_LOOKUPS: Record<string, LookupFn> = {
   exact,
   n: negate,
   ic: (col, v) => orLike(col, v, (s) => `%${s}%`),
-  nic: (col, v, nl) => not(orLike(col, v, (s) => `%${s}%`), col, nl),
+  nic: (col, v, nl) =>
+    not(
+      orLike(col, v, (s) => `%${s}%`),
+      col,
+      nl,
+    ),
   isw: (col, v) => orLike(col, v, (s) => `${s}%`),
-  nisw: (col, v, nl) => not(orLike(col, v, (s) => `${s}%`), col, nl),
+  nisw: (col, v, nl) =>
+    not(
+      orLike(col, v, (s) => `${s}%`),
+      col,
+      nl,
+    ),
   iew: (col, v) => orLike(col, v, (s) => `%${s}`),
-  niew: (col, v, nl) => not(orLike(col, v, (s) => `%${s}`), col, nl),
+  niew: (col, v, nl) =>
+    not(
+      orLike(col, v, (s) => `%${s}`),
+      col,
+      nl,
+    ),
   ie: (col, v) => orLike(col, v, (s) => s),
-  nie: (col, v, nl) => not(orLike(col, v, (s) => s), col, nl),
+  nie: (col, v, nl) =>
+    not(
+      orLike(col, v, (s) => s),
+      col,
+      nl,
+    ),
   empty: (col, v) => (v[0] ? sql`(${col} is null or ${col} = '')` : sql`(${col} is not null and ${col} <> '')`),
 };
 

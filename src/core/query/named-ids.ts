@@ -14,14 +14,23 @@ export function invalidChoice(param: string, value: string) {
   return Errors.invalidFilter(param, `Select a valid choice. ${value} is not one of the available choices.`);
 }
 
-export async function namedIds(rc: RequestContext, param: string, table: string, column: string, values: string[]): Promise<number[]> {
+export async function namedIds(
+  rc: RequestContext,
+  param: string,
+  table: string,
+  column: string,
+  values: string[],
+): Promise<number[]> {
   const byId = column === 'id';
   const keys = byId ? values.map((v) => String(parseFilterValue(param, 'id', v))) : values;
   const key = sql.ref(column);
   // ids compared as bigint: as text no index served them, and every row was read
   // (services/?ipaddress_id= read each of a million addresses); one value as `= $1` (equalsAny)
   const match = byId ? equalsAny(sql`id`, keys, 'bigint') : equalsAny(sql`${key}::text`, keys, 'text');
-  const found = await sql<{ id: number; k: string }>`select id, ${key}::text as k from ${sql.table(table)} where ${match}`.execute(rc.q);
+  const found = await sql<{
+    id: number;
+    k: string;
+  }>`select id, ${key}::text as k from ${sql.table(table)} where ${match}`.execute(rc.q);
   const have = new Set(found.rows.map((r) => r.k));
   const missing = keys.find((k) => !have.has(k));
   if (missing !== undefined) throw invalidChoice(param, missing);

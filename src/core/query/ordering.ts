@@ -88,7 +88,10 @@ export function buildOrdering(registry: Registry, model: ModelDef, requested: st
 }
 
 function orderingTerms(registry: Registry, model: ModelDef, requested: string[] | undefined): Cond[] {
-  const asked = (requested ?? []).flatMap((v) => v.split(',')).map((s) => s.trim()).filter(Boolean);
+  const asked = (requested ?? [])
+    .flatMap((v) => v.split(','))
+    .map((s) => s.trim())
+    .filter(Boolean);
   const fromClient = asked.length > 0;
   const out: Cond[] = [];
   let hasId = false;
@@ -97,7 +100,8 @@ function orderingTerms(registry: Registry, model: ModelDef, requested: string[] 
     const name = desc ? raw.slice(1) : raw;
     const c = orderColumn(registry, model, name);
     if (!c) {
-      if (fromClient) throw Errors.invalidParameter('ordering', `Select a valid choice. ${raw} is not one of the available choices.`);
+      if (fromClient)
+        throw Errors.invalidParameter('ordering', `Select a valid choice. ${raw} is not one of the available choices.`);
       continue;
     }
     if (name === 'id') hasId = true;

@@ -24,7 +24,8 @@ export function countParam(params: Map<string, string[]>, name: string): number 
     const s = raw.trim();
     if (s === '') continue;
     if (/^-\d+$/.test(s)) throw Errors.invalidParameter(name, 'Ensure this value is greater than or equal to 0.');
-    if (!/^\d+$/.test(s) || !Number.isSafeInteger(Number(s))) throw Errors.invalidParameter(name, 'Enter a whole number.');
+    if (!/^\d+$/.test(s) || !Number.isSafeInteger(Number(s)))
+      throw Errors.invalidParameter(name, 'Enter a whole number.');
     out ??= Number(s);
   }
   return out;

@@ -22,7 +22,8 @@ export function booleanWord(raw: string): boolean | null {
   return null;
 }
 
-export const BOOLEAN_MESSAGE = (raw: string) => `Must be a valid boolean: ${raw} is not one of true, false, 1, 0, yes, no, on, off.`;
+export const BOOLEAN_MESSAGE = (raw: string) =>
+  `Must be a valid boolean: ${raw} is not one of true, false, 1, 0, yes, no, on, off.`;
 
 const DATE_RE = /^\d{4}-\d{2}-\d{2}$/;
 const DATETIME_RE = /^\d{4}-\d{2}-\d{2}([ T]\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?)?(Z|[+-]\d{2}:?\d{2})?$/;
@@ -34,7 +35,17 @@ function validDate(s: string): boolean {
   return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s.slice(0, 10);
 }
 
-export type FilterValueKind = 'integer' | 'id' | 'decimal' | 'date' | 'datetime' | 'boolean' | 'uuid' | 'network' | 'mac' | 'string';
+export type FilterValueKind =
+  | 'integer'
+  | 'id'
+  | 'decimal'
+  | 'date'
+  | 'datetime'
+  | 'boolean'
+  | 'uuid'
+  | 'network'
+  | 'mac'
+  | 'string';
 
 export function parseFilterValue(param: string, kind: 'boolean', raw: string): boolean;
 export function parseFilterValue(param: string, kind: 'integer' | 'id' | 'decimal', raw: string): number;
@@ -44,11 +55,13 @@ export function parseFilterValue(param: string, kind: string, raw: string): unkn
   switch (kind) {
     case 'integer':
     case 'id':
-      if (!/^-?\d+$/.test(raw.trim()) || !Number.isSafeInteger(Number(raw))) throw Errors.invalidFilter(param, 'Enter a whole number.');
+      if (!/^-?\d+$/.test(raw.trim()) || !Number.isSafeInteger(Number(raw)))
+        throw Errors.invalidFilter(param, 'Enter a whole number.');
       return Number(raw);
     case 'decimal':
       // Django's DecimalField: digits with a point and an exponent; not hexadecimal, Infinity or NaN
-      if (!DECIMAL_RE.test(raw.trim()) || !Number.isFinite(Number(raw))) throw Errors.invalidFilter(param, 'Enter a number.');
+      if (!DECIMAL_RE.test(raw.trim()) || !Number.isFinite(Number(raw)))
+        throw Errors.invalidFilter(param, 'Enter a number.');
       return Number(raw);
     case 'date':
       if (!DATE_RE.test(raw) || !validDate(raw)) throw Errors.invalidFilter(param, 'Enter a valid date.');

@@ -20,7 +20,8 @@ export function relatedFilter(path: string[], opts: { byId?: boolean } = {}): Cu
       let m = model;
       for (const key of path) {
         const f = m.fields[key];
-        if (!f || f.kind !== 'fk') throw new Error(`${model.name}: relatedFilter path ${path.join('.')} is not a chain of fks`);
+        if (!f || f.kind !== 'fk')
+          throw new Error(`${model.name}: relatedFilter path ${path.join('.')} is not a chain of fks`);
         hops.push({ model: m, key });
         m = rc.app.registry.get(f.to!);
       }
@@ -40,8 +41,12 @@ export function relatedFilter(path: string[], opts: { byId?: boolean } = {}): Cu
       const first = sql.ref(`${alias}.${hops[0]!.key}_id`);
       const wantNull = values.includes('null');
       const cond = ids.length
-        ? wantNull ? sql`(${first} in ${inner} or ${first} is null)` : sql`${first} in ${inner}`
-        : wantNull ? sql`${first} is null` : sql`false`;
+        ? wantNull
+          ? sql`(${first} in ${inner} or ${first} is null)`
+          : sql`${first} in ${inner}`
+        : wantNull
+          ? sql`${first} is null`
+          : sql`false`;
       return lookup === 'n' ? sql`not coalesce(${cond}, false)` : cond;
     },
   };

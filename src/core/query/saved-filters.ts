@@ -47,19 +47,33 @@ export function namesSavedFilters(params: Params): boolean {
 async function loadNamed(rc: RequestContext, model: ModelDef, params: Params): Promise<Named[]> {
   const slugs = (params.get('filter') ?? []).filter((v) => v !== '');
   const ids = (params.get('filter_id') ?? []).filter((v) => v !== '');
-  for (const v of ids) if (!/^\d{1,15}$/.test(v)) throw Errors.invalidFilter('filter_id', `"${v}" is not a valid value.`);
-  const res = await sql<SavedFilterRow>`select id, slug, user_id, enabled, shared, content_types, parameters from extras_savedfilter
+  for (const v of ids)
+    if (!/^\d{1,15}$/.test(v)) throw Errors.invalidFilter('filter_id', `"${v}" is not a valid value.`);
+  const res =
+    await sql<SavedFilterRow>`select id, slug, user_id, enabled, shared, content_types, parameters from extras_savedfilter
     where slug = any(${slugs}::text[]) or id = any(${ids.map(Number)}::bigint[])`.execute(rc.q);
-  const visible = (r: SavedFilterRow) => r.shared || (rc.user !== null && rc.user !== undefined && Number(r.user_id) === rc.user.id);
+  const visible = (r: SavedFilterRow) =>
+    r.shared || (rc.user !== null && rc.user !== undefined && Number(r.user_id) === rc.user.id);
   const named: Named[] = [];
   const pick = (param: Named['param'], value: string, row: SavedFilterRow | undefined) => {
     if (!row || !visible(row)) throw Errors.invalidFilter(param, unknownChoice(value));
     if (!row.enabled) throw Errors.invalidFilter(param, `Saved filter "${row.slug}" is disabled.`);
-    if (!row.content_types.includes(model.name)) throw Errors.invalidFilter(param, `Saved filter "${row.slug}" does not apply to ${model.name}.`);
+    if (!row.content_types.includes(model.name))
+      throw Errors.invalidFilter(param, `Saved filter "${row.slug}" does not apply to ${model.name}.`);
     named.push({ param, value, row });
   };
-  for (const s of slugs) pick('filter', s, res.rows.find((r) => r.slug === s));
-  for (const i of ids) pick('filter_id', i, res.rows.find((r) => Number(r.id) === Number(i)));
+  for (const s of slugs)
+    pick(
+      'filter',
+      s,
+      res.rows.find((r) => r.slug === s),
+    );
+  for (const i of ids)
+    pick(
+      'filter_id',
+      i,
+      res.rows.find((r) => Number(r.id) === Number(i)),
+    );
   return named;
 }
 

@@ -40,12 +40,19 @@ export async function runAll<T>(rc: RequestContext, tasks: Array<() => Promise<T
 
 /** Rows by id; tree rows come with their depth (`_depth`, kept in the row: migration 0153), as nested tree objects show it. */
 export function rowsByIdSql(model: ModelDef, ids: Ids, columns: string[] | null = null): Sql {
-  const cols = columns ? sql.join([...columns, ...(model.treeParent ? ['_depth'] : [])].map((c) => sql.ref(`r.${c}`))) : sql`r.*`;
+  const cols = columns
+    ? sql.join([...columns, ...(model.treeParent ? ['_depth'] : [])].map((c) => sql.ref(`r.${c}`)))
+    : sql`r.*`;
   return sql`select ${cols} from ${sql.table(model.table)} r where ${idIn(sql.ref('r.id'), ids)}`;
 }
 
 /** Rows by id: every column, or only `columns` (a form's, represent/columns.ts). */
-export async function fetchRowsById(rc: RequestContext, model: ModelDef, ids: number[], columns: string[] | null = null): Promise<Row[]> {
+export async function fetchRowsById(
+  rc: RequestContext,
+  model: ModelDef,
+  ids: number[],
+  columns: string[] | null = null,
+): Promise<Row[]> {
   if (ids.length === 0) return [];
   return (await sql<Row>`${rowsByIdSql(model, ids, columns)}`.execute(rc.q)).rows;
 }
@@ -80,11 +87,18 @@ export type M2mMembers = Map<string, Map<number, number[]>>;
  * The members of several m2m fields of the same owners in one statement (a change-log snapshot of
  * an interface reads three).
  */
-export async function fetchM2mFields(rc: RequestContext, fields: Array<[string, Through]>, ids: number[]): Promise<M2mMembers> {
+export async function fetchM2mFields(
+  rc: RequestContext,
+  fields: Array<[string, Through]>,
+  ids: number[],
+): Promise<M2mMembers> {
   if (fields.length === 0 || ids.length === 0) return new Map(fields.map(([k]) => [k, new Map()]));
   if (fields.length === 1) return new Map([[fields[0]![0], await fetchM2m(rc, fields[0]![1], ids)]]);
-  const parts = fields.map(([k, through]) => sql`select ${sql.lit(k)}::text as k, j.o, j.m from (${m2mSql(through, ids)}) j`);
-  const rows = (await sql<{ k: string; o: number; m: number }>`${sql.join(parts, sql` union all `)}`.execute(rc.q)).rows;
+  const parts = fields.map(
+    ([k, through]) => sql`select ${sql.lit(k)}::text as k, j.o, j.m from (${m2mSql(through, ids)}) j`,
+  );
+  const rows = (await sql<{ k: string; o: number; m: number }>`${sql.join(parts, sql` union all `)}`.execute(rc.q))
+    .rows;
   return new Map(fields.map(([k]) => [k, m2mMap(rows.filter((r) => r.k === k))]));
 }
 
@@ -214,7 +228,12 @@ export function keptCountsOf(value: unknown, pairs: Iterable<string>): Map<strin
     if (!columns) byTable.set(table, (columns = new Map()));
     columns.set(pair.slice(dot + 1), byOwner);
   }
-  const [owners, tables, columns, counts] = value as [number[] | null, string[] | null, string[] | null, Array<number | string> | null];
+  const [owners, tables, columns, counts] = value as [
+    number[] | null,
+    string[] | null,
+    string[] | null,
+    Array<number | string> | null,
+  ];
   for (let i = 0; i < (owners?.length ?? 0); i++) {
     const byOwner = byTable.get(tables![i]!)?.get(columns![i]!);
     if (!byOwner) continue;
@@ -259,7 +278,12 @@ function idRows(ids: Ids): Sql {
   return Array.isArray(ids) ? sql`unnest(${ids}::bigint[]) as o(id)` : sql`(${ids}) as o(id)`;
 }
 
-export async function fetchCount(rc: RequestContext, model: ModelDef, count: CountDef, ids: number[]): Promise<Map<number, number>> {
+export async function fetchCount(
+  rc: RequestContext,
+  model: ModelDef,
+  count: CountDef,
+  ids: number[],
+): Promise<Map<number, number>> {
   if (ids.length === 0) return new Map();
   return numberMap((await sql<{ id: number; n: number }>`${countSql(rc, model, count, ids)}`.execute(rc.q)).rows);
 }

@@ -16,7 +16,21 @@ import type { RequestContext } from '../context.js';
 import { genericTargets } from '../model/define-model.js';
 import type { ModelDef } from '../model/types.js';
 import { parseInet, parseTimestamptz } from '../../db/type-parsers.js';
-import { countSql, depthRowsSql, keptCountsOf, keptCountsSql, keptPair, m2mMap, m2mSql, numberMap, rowsByIdSql, tagsMap, tagsSql, type Row, type TagRow } from './load-related.js';
+import {
+  countSql,
+  depthRowsSql,
+  keptCountsOf,
+  keptCountsSql,
+  keptPair,
+  m2mMap,
+  m2mSql,
+  numberMap,
+  rowsByIdSql,
+  tagsMap,
+  tagsSql,
+  type Row,
+  type TagRow,
+} from './load-related.js';
 import { columnsFor } from './columns.js';
 import { planRender, type RenderPlan } from './plan.js';
 
@@ -51,7 +65,11 @@ function agg(inner: Sql, order?: Sql): Sql {
  * The JSON object's entries (key -> aggregate over the page), and what they cover: fk and generic
  * fields are covered by the `rows:<model>` entries of their targets, the rest by their own entry.
  */
-function prefetchEntries(rc: RequestContext, model: ModelDef, plan: RenderPlan): { entries: Array<[string, Sql]>; covered: Set<string>; kept: Array<[string, string]> } {
+function prefetchEntries(
+  rc: RequestContext,
+  model: ModelDef,
+  plan: RenderPlan,
+): { entries: Array<[string, Sql]>; covered: Set<string>; kept: Array<[string, string]> } {
   const { registry } = rc.app;
   const entries: Array<[string, Sql]> = [];
   const covered = new Set<string>();
@@ -92,7 +110,10 @@ function prefetchEntries(rc: RequestContext, model: ModelDef, plan: RenderPlan):
     for (const k of nested.fkKeys) {
       const inner = registry.get(target.fields[k]!.to!);
       const innerIds = sql`select ${sql.ref(`${k}_id`)} from ${sql.table(target.table)} where id in (${idsOfTarget})`;
-      entries.push([`inner:${to}:${inner.name}`, agg(rowsByIdSql(inner, innerIds, columnsFor(inner, planRender(inner, 'nested'))))]);
+      entries.push([
+        `inner:${to}:${inner.name}`,
+        agg(rowsByIdSql(inner, innerIds, columnsFor(inner, planRender(inner, 'nested')))),
+      ]);
     }
   }
   // the kept counts, two or more, as one entry (`kept`: load-related.ts keptCountsSql); the others one each
@@ -101,13 +122,23 @@ function prefetchEntries(rc: RequestContext, model: ModelDef, plan: RenderPlan):
     return pair ? [[k, pair]] : [];
   });
   if (kept.length < 2) kept = [];
-  else entries.push(['kept', keptCountsSql(kept.map(([, p]) => p), PAGE_IDS)]);
+  else
+    entries.push([
+      'kept',
+      keptCountsSql(
+        kept.map(([, p]) => p),
+        PAGE_IDS,
+      ),
+    ]);
   const inKept = new Set(kept.map(([k]) => k));
   for (const k of inKept) covered.add(`count:${k}`);
-  for (const k of plan.countKeys) if (!inKept.has(k)) entries.push([`count:${k}`, agg(countSql(rc, model, model.counts[k]!, PAGE_IDS))]);
+  for (const k of plan.countKeys)
+    if (!inKept.has(k)) entries.push([`count:${k}`, agg(countSql(rc, model, model.counts[k]!, PAGE_IDS))]);
   if (plan.withTags) entries.push(['tags', agg(tagsSql(model, PAGE_IDS), sql`r.name, r.id`)]);
   if (plan.withDepth) entries.push(['depth', agg(depthRowsSql(model, PAGE_IDS))]);
-  if (plan.mode === 'full') for (const [key, rows] of Object.entries(model.representRows ?? {})) entries.push([`hook:${key}`, agg(rows.select(PAGE_IDS))]);
+  if (plan.mode === 'full')
+    for (const [key, rows] of Object.entries(model.representRows ?? {}))
+      entries.push([`hook:${key}`, agg(rows.select(PAGE_IDS))]);
   for (const [key] of entries) if (!key.startsWith('rows:') && !key.startsWith('inner:')) covered.add(key);
   return { entries, covered, kept };
 }
@@ -151,7 +182,10 @@ function wrapperFor(rc: RequestContext, model: ModelDef, plan: RenderPlan): Wrap
       suffix: `) s) select page.*, case when page.__ord = 1 then json_build_object(${compiled.sql}) end as __prefetch from page order by page.__ord`,
       covered,
       kept,
-      apart: sql`with page as materialized (select t.* from ${sql.table(model.table)} as t where t.id = any(${sql.raw('$1')}::bigint[])) select json_build_object(${sql.raw(compiled.sql)}) as __prefetch`.compile(rc.q).sql,
+      apart:
+        sql`with page as materialized (select t.* from ${sql.table(model.table)} as t where t.id = any(${sql.raw('$1')}::bigint[])) select json_build_object(${sql.raw(compiled.sql)}) as __prefetch`.compile(
+          rc.q,
+        ).sql,
       texts: new Map(),
     };
   }
@@ -163,7 +197,12 @@ function wrapperFor(rc: RequestContext, model: ModelDef, plan: RenderPlan): Wrap
  * Wraps a page query (outer alias `t`, in the page's order) so that its first row also carries the
  * prefetched data in `__prefetch`. Without anything to prefetch, the query is returned as it is.
  */
-export function withPrefetch(rc: RequestContext, model: ModelDef, plan: RenderPlan, page: CompiledQuery): CompiledQuery {
+export function withPrefetch(
+  rc: RequestContext,
+  model: ModelDef,
+  plan: RenderPlan,
+  page: CompiledQuery,
+): CompiledQuery {
   const w = wrapperFor(rc, model, plan);
   if (!w) return page;
   let text = w.texts.get(page.sql);
@@ -204,7 +243,12 @@ function normaliseJsonRow(model: ModelDef, row: Row): Row {
  * The prefetch alone, for rows already read by their own statement (prefetchApart in read.ts):
  * the page becomes its rows' ids, so this statement takes one array parameter and keeps one plan.
  */
-export async function prefetchFor(rc: RequestContext, model: ModelDef, plan: RenderPlan, rows: Row[]): Promise<Prefetched | undefined> {
+export async function prefetchFor(
+  rc: RequestContext,
+  model: ModelDef,
+  plan: RenderPlan,
+  rows: Row[],
+): Promise<Prefetched | undefined> {
   const wrapper = wrapperFor(rc, model, plan);
   if (!wrapper || !rows.length) return undefined;
   const ids = rows.map((r) => r.id);
@@ -216,7 +260,12 @@ export async function prefetchFor(rc: RequestContext, model: ModelDef, plan: Ren
  * Takes the prefetch columns off the rows (hooks and change-log snapshots see plain rows) and
  * returns what they carried, or undefined when the query prefetched nothing.
  */
-export function takePrefetched(rc: RequestContext, model: ModelDef, plan: RenderPlan, rows: Row[]): Prefetched | undefined {
+export function takePrefetched(
+  rc: RequestContext,
+  model: ModelDef,
+  plan: RenderPlan,
+  rows: Row[],
+): Prefetched | undefined {
   const wrapper = wrapperFor(rc, model, plan);
   // nothing wrapped the query: no row carries anything to take (a brief page of 1,000 prefixes
   // spent ~3 % of its time deleting absent keys)
@@ -231,33 +280,50 @@ export function takePrefetched(rc: RequestContext, model: ModelDef, plan: Render
 }
 
 /** The prefetched JSON object, as Prefetched: rows normalised, maps by id. */
-function prefetchedOf(rc: RequestContext, model: ModelDef, wrapper: Wrapper, data: Record<string, unknown>): Prefetched {
+function prefetchedOf(
+  rc: RequestContext,
+  model: ModelDef,
+  wrapper: Wrapper,
+  data: Record<string, unknown>,
+): Prefetched {
   const out: Prefetched = { covered: wrapper.covered, rows: new Map(), m2m: new Map(), counts: new Map() };
   for (const [key, value] of Object.entries(data)) {
     const [kind, name, innerName] = key.split(':') as [string, string, string?];
     const list = value as Row[];
     if (kind === 'rows') {
       const target = rc.app.registry.get(name);
-      out.rows.set(name, list.map((r) => normaliseJsonRow(target, r)));
+      out.rows.set(
+        name,
+        list.map((r) => normaliseJsonRow(target, r)),
+      );
     } else if (kind === 'inner') {
       // covers nothing: render() uses these rows and still loads any it lacks
       out.inner ??= new Map();
       let inner = out.inner.get(name);
-      if (!inner) out.inner.set(name, (inner = { covered: new Set(), rows: new Map(), m2m: new Map(), counts: new Map() }));
+      if (!inner)
+        out.inner.set(name, (inner = { covered: new Set(), rows: new Map(), m2m: new Map(), counts: new Map() }));
       const target = rc.app.registry.get(innerName!);
-      inner.rows.set(innerName!, list.map((r) => normaliseJsonRow(target, r)));
+      inner.rows.set(
+        innerName!,
+        list.map((r) => normaliseJsonRow(target, r)),
+      );
     } else if (kind === 'm2m') out.m2m.set(name, m2mMap(list as Array<{ o: unknown; m: unknown }>));
     else if (kind === 'count') out.counts.set(name, numberMap(list as Array<{ id: unknown; n: unknown }>));
     else if (kind === 'kept') {
       // every count the entry holds gets its map: an owner with no row counts 0 (render.ts)
-      const byPair = keptCountsOf(value, wrapper.kept.map(([, pair]) => pair));
+      const byPair = keptCountsOf(
+        value,
+        wrapper.kept.map(([, pair]) => pair),
+      );
       for (const [k, pair] of wrapper.kept) out.counts.set(k, byPair.get(pair)!);
-    }
-    else if (kind === 'tags') out.tags = tagsMap(list as unknown as Array<TagRow & { object_id: unknown }>);
+    } else if (kind === 'tags') out.tags = tagsMap(list as unknown as Array<TagRow & { object_id: unknown }>);
     else if (kind === 'depth') out.depths = numberMap(list as Array<{ id: unknown; n: unknown }>);
     else if (kind === 'hook') {
       const of = rc.app.registry.get(model.representRows![name]!.model);
-      (out.hookRows ??= new Map()).set(name, list.map((r) => normaliseJsonRow(of, r)));
+      (out.hookRows ??= new Map()).set(
+        name,
+        list.map((r) => normaliseJsonRow(of, r)),
+      );
     }
   }
   return out;

@@ -42,10 +42,16 @@ export function rememberCreated(model: ModelDef, rows: Row[], members: M2mMember
 }
 
 /** The full representations of rows a write returned, in their order. */
-export async function renderWritten(rc: RequestContext, model: ModelDef, rows: Row[], opts: { created?: boolean } = {}): Promise<Row[]> {
+export async function renderWritten(
+  rc: RequestContext,
+  model: ModelDef,
+  rows: Row[],
+  opts: { created?: boolean } = {},
+): Promise<Row[]> {
   const plan = planRender(model, 'full');
   const known = knownOfCreated.get(rows);
-  if (rows.length === 0 || loadsToRender(rc, model, plan, rows, known) < 2) return render(rc, model, rows, 'full', { ...opts, plan, prefetched: known });
+  if (rows.length === 0 || loadsToRender(rc, model, plan, rows, known) < 2)
+    return render(rc, model, rows, 'full', { ...opts, plan, prefetched: known });
   const ids = rows.map((r) => Number(r.id));
   const byIds = sql`select t.* from unnest(${ids}::bigint[]) with ordinality as o(id, ord)
     join ${sql.table(model.table)} as t on t.id = o.id order by o.ord`;

@@ -10,7 +10,16 @@ import type { Prefetched } from './prefetch.js';
 import { listUrl } from '../urls.js';
 import { columnsFor } from './columns.js';
 import { type RowContext, rowRenderer } from './row-renderer.js';
-import { fetchCount, fetchDepths, fetchM2m, fetchRowsById, fetchTags, runAll, type Row, type TagRow } from './load-related.js';
+import {
+  fetchCount,
+  fetchDepths,
+  fetchM2m,
+  fetchRowsById,
+  fetchTags,
+  runAll,
+  type Row,
+  type TagRow,
+} from './load-related.js';
 
 export type { Mode } from './plan.js';
 
@@ -47,7 +56,13 @@ function addWanted(wanted: Map<string, Set<number>>, to: string, id: unknown): v
  * The related rows these rows show nested that must be loaded by id (foreign keys and generic
  * relations; keys a prefetch covered left out), per target model.
  */
-function nestedToLoad(rc: RequestContext, model: ModelDef, plan: RenderPlan, rows: Row[], covered: (key: string) => boolean): Map<string, Set<number>> {
+function nestedToLoad(
+  rc: RequestContext,
+  model: ModelDef,
+  plan: RenderPlan,
+  rows: Row[],
+  covered: (key: string) => boolean,
+): Map<string, Set<number>> {
   const wanted = new Map<string, Set<number>>();
   for (const k of plan.fkKeys) {
     if (!covered(`fk:${k}`)) for (const r of rows) addWanted(wanted, model.fields[k]!.to!, r[`${k}_id`]);
@@ -68,16 +83,30 @@ function nestedToLoad(rc: RequestContext, model: ModelDef, plan: RenderPlan, row
  * m2m field, count, nested target model with an id to load, and tags and depth unless known
  * (render-written.ts chooses between rendering rows in hand and reading them again prefetched).
  */
-export function loadsToRender(rc: RequestContext, model: ModelDef, plan: RenderPlan, rows: Row[], known?: Prefetched): number {
+export function loadsToRender(
+  rc: RequestContext,
+  model: ModelDef,
+  plan: RenderPlan,
+  rows: Row[],
+  known?: Prefetched,
+): number {
   const covered = (key: string) => known?.covered.has(key) ?? false;
-  let n = plan.m2mKeys.filter((k) => !covered(`m2m:${k}`)).length + plan.countKeys.filter((k) => !covered(`count:${k}`)).length;
+  let n =
+    plan.m2mKeys.filter((k) => !covered(`m2m:${k}`)).length +
+    plan.countKeys.filter((k) => !covered(`count:${k}`)).length;
   if (plan.withTags && !covered('tags') && rows.some((r) => !rc.untagged?.has(`${model.name}:${Number(r.id)}`))) n++;
   if (plan.withDepth && !rows.every((r) => typeof r._depth === 'number')) n++;
   return n + nestedToLoad(rc, model, plan, rows, covered).size;
 }
 
 /** Renders rows of one model in one mode. */
-export async function render(rc: RequestContext, model: ModelDef, rows: Row[], mode: Mode, opts: RenderOptions = {}): Promise<Row[]> {
+export async function render(
+  rc: RequestContext,
+  model: ModelDef,
+  rows: Row[],
+  mode: Mode,
+  opts: RenderOptions = {},
+): Promise<Row[]> {
   if (rows.length === 0) return [];
   const { registry } = rc.app;
   const plan = opts.plan ?? planRender(model, mode, opts.exclude);
@@ -107,7 +136,8 @@ export async function render(rc: RequestContext, model: ModelDef, rows: Row[], m
   }
   if (plan.withTags && !covered('tags')) tasks.push(async () => (tags = await fetchTags(rc, model, ids)));
   if (plan.withDepth && !covered('depth')) {
-    if (rows.every((r) => typeof r._depth === 'number')) depths = new Map(rows.map((r) => [Number(r.id), r._depth as number]));
+    if (rows.every((r) => typeof r._depth === 'number'))
+      depths = new Map(rows.map((r) => [Number(r.id), r._depth as number]));
     else tasks.push(async () => (depths = await fetchDepths(rc, model, ids)));
   }
   if (plan.withCustomFields) tasks.push(async () => (cfs = await rc.app.customFields(rc, model.name)));
@@ -129,17 +159,32 @@ export async function render(rc: RequestContext, model: ModelDef, rows: Row[], m
     rc,
     [...toRender].map((to) => async () => {
       const target = registry.get(to);
-      const loaded = wanted.get(to)?.size ? await fetchRowsById(rc, target, [...wanted.get(to)!], columnsFor(target, planRender(target, 'nested'))) : [];
+      const loaded = wanted.get(to)?.size
+        ? await fetchRowsById(rc, target, [...wanted.get(to)!], columnsFor(target, planRender(target, 'nested')))
+        : [];
       const targetRows = [...(targets.get(to)?.values() ?? []), ...loaded];
       const rendered = await render(rc, target, targetRows, 'nested', { prefetched: pre?.inner?.get(to) });
       nested.set(to, new Map(rendered.map((r) => [Number(r.id), r])));
     }),
   );
-  const cfNested = plan.withCustomFields ? await loadCustomFieldObjects(rc, cfs, rows) : new Map<string, Map<number, Row>>();
+  const cfNested = plan.withCustomFields
+    ? await loadCustomFieldObjects(rc, cfs, rows)
+    : new Map<string, Map<number, Row>>();
   const tagModel = registry.find('extras.tag');
 
   const { fn, targets: slots } = rowRenderer(model, plan, !!tagModel);
-  const c: RowContext = { rc, urlPrefix: listUrl(rc.baseUrl, model), nested, m2m: m2mMembers, counts, tags, depths, cfs, cfNested, tagModel };
+  const c: RowContext = {
+    rc,
+    urlPrefix: listUrl(rc.baseUrl, model),
+    nested,
+    m2m: m2mMembers,
+    counts,
+    tags,
+    depths,
+    cfs,
+    cfNested,
+    tagModel,
+  };
   const n = slots.map((to) => nested.get(to));
   const out: Row[] = rows.map((row) => fn(row, Number(row.id), c, n));
   if (model.hooks.represent) {

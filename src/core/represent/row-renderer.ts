@@ -74,7 +74,14 @@ export function renderTimestamp(key: 'created' | 'last_updated', row: Row): unkn
 }
 
 function tagOut(baseUrl: string, tagModel: ModelDef, t: TagRow) {
-  return { id: t.id, url: detailUrl(baseUrl, tagModel, t.id), display: t.name, name: t.name, slug: t.slug, color: t.color };
+  return {
+    id: t.id,
+    url: detailUrl(baseUrl, tagModel, t.id),
+    display: t.name,
+    name: t.name,
+    slug: t.slug,
+    color: t.color,
+  };
 }
 
 /** the helpers the written functions call: what is not worth writing out per plan */
@@ -82,7 +89,13 @@ const helpers = {
   choice: renderChoice,
   scalar: renderScalar,
   timestamp: renderTimestamp,
-  m2m(c: RowContext, key: string, objs: Map<number, Row> | undefined, id: number, slugField: string | undefined): unknown[] {
+  m2m(
+    c: RowContext,
+    key: string,
+    objs: Map<number, Row> | undefined,
+    id: number,
+    slugField: string | undefined,
+  ): unknown[] {
     const list = c.m2m.get(key)?.get(id) ?? [];
     const members = objs ? list.map((mid) => objs.get(mid)).filter(Boolean) : [];
     // a slug-written relation shows the same attribute it is written with
@@ -123,10 +136,14 @@ function write(model: ModelDef, plan: RenderPlan, withTagModel: boolean): Compil
   const slot = (to: string) => `n[${targets.push(to) - 1}]`;
   const q = (s: string) => JSON.stringify(s);
   // the object is one literal up to a key it may lack (`k in row`), then assignments in order
-  const entries: Array<[string, string]> = [['id', 'id'], ['url', 'c.urlPrefix + id + "/"']];
+  const entries: Array<[string, string]> = [
+    ['id', 'id'],
+    ['url', 'c.urlPrefix + id + "/"'],
+  ];
   if (!(plan.mode === 'brief' && model.briefWithoutDisplay)) entries.push(['display', 'model.display(row)']);
   const steps: string[] = [];
-  const put = (key: string, expr: string) => (steps.length ? steps.push(`o[${q(key)}] = ${expr};`) : entries.push([key, expr]));
+  const put = (key: string, expr: string) =>
+    steps.length ? steps.push(`o[${q(key)}] = ${expr};`) : entries.push([key, expr]);
 
   for (const k of plan.keys) {
     const f = model.fields[k];

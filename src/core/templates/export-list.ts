@@ -37,7 +37,9 @@ interface ExportTemplateRow {
 /** NetBox filters by content type and name and takes the first (the model's ordering: name, then id) */
 async function findTemplate(rc: RequestContext, model: ModelDef, name: string): Promise<ExportTemplateRow> {
   const res = await sql<ExportTemplateRow>`select template_code, mime_type, file_extension, as_attachment
-    from extras_exporttemplate where name = ${name} and ${model.name} = any(content_types) order by id limit 1`.execute(rc.q);
+    from extras_exporttemplate where name = ${name} and ${model.name} = any(content_types) order by id limit 1`.execute(
+    rc.q,
+  );
   if (!res.rows.length) throw Errors.exportTemplateNotFound(name, model.name);
   return res.rows[0]!;
 }
@@ -46,14 +48,19 @@ async function findTemplate(rc: RequestContext, model: ModelDef, name: string): 
 async function exportedObjects(rc: RequestContext, model: ModelDef, params: Params): Promise<unknown[]> {
   const where = whereSql(await listConditions(rc, model, params));
   const table = sql.table(model.table);
-  const total = Number((await sql<{ n: number }>`select count(*)::int as n from ${table} as t ${where}`.execute(rc.q)).rows[0]!.n);
+  const total = Number(
+    (await sql<{ n: number }>`select count(*)::int as n from ${table} as t ${where}`.execute(rc.q)).rows[0]!.n,
+  );
   if (total > EXPORT_MAX_OBJECTS) {
-    throw Errors.badRequest(`An export renders at most ${EXPORT_MAX_OBJECTS} objects; this list has ${total}. Narrow it with filters.`);
+    throw Errors.badRequest(
+      `An export renders at most ${EXPORT_MAX_OBJECTS} objects; this list has ${total}. Narrow it with filters.`,
+    );
   }
   const order = sql.join(buildOrdering(rc.app.registry, model, params.get('ordering')));
   const out: unknown[] = [];
   for (let offset = 0; offset < total; offset += CHUNK) {
-    const page = (columns: RawBuilder<unknown>) => sql`select ${columns} from ${table} as t ${where} order by ${order} limit ${CHUNK} offset ${offset}`;
+    const page = (columns: RawBuilder<unknown>) =>
+      sql`select ${columns} from ${table} as t ${where} order by ${order} limit ${CHUNK} offset ${offset}`;
     const rows = await readAndRender(rc, model, params, page);
     out.push(...rows);
     if (rows.length < CHUNK) break;
@@ -62,7 +69,12 @@ async function exportedObjects(rc: RequestContext, model: ModelDef, params: Para
 }
 
 /** Answers the export named by `?export=` (the list route's hook). */
-export async function exportList(rc: RequestContext, reply: FastifyReply, model: ModelDef, params: Params): Promise<string> {
+export async function exportList(
+  rc: RequestContext,
+  reply: FastifyReply,
+  model: ModelDef,
+  params: Params,
+): Promise<string> {
   const name = params.get('export')!.at(-1) ?? '';
   const template = await findTemplate(rc, model, name);
   const queryset = await exportedObjects(rc, model, params);
@@ -70,7 +82,8 @@ export async function exportList(rc: RequestContext, reply: FastifyReply, model:
   try {
     output = await rc.app.templates.render(template.template_code, { queryset }, { timeoutMs: EXPORT_TIMEOUT_MS });
   } catch (err) {
-    if (err instanceof TemplateRenderError) throw Errors.templateError(`An error occurred while rendering the export template: ${err.message}`);
+    if (err instanceof TemplateRenderError)
+      throw Errors.templateError(`An error occurred while rendering the export template: ${err.message}`);
     throw err;
   }
   reply.header('content-type', template.mime_type || DEFAULT_MIME_TYPE);

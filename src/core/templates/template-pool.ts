@@ -10,7 +10,11 @@
  */
 import { type BlockWhitespace, type RenderOptions, type SandboxLimits, TemplateSandbox } from '../events/sandbox.js';
 
-export const REQUEST_SANDBOX_LIMITS: SandboxLimits = { timeoutMs: 10_000, maxOutputBytes: 32 * 1024 * 1024, heapMb: 384 };
+export const REQUEST_SANDBOX_LIMITS: SandboxLimits = {
+  timeoutMs: 10_000,
+  maxOutputBytes: 32 * 1024 * 1024,
+  heapMb: 384,
+};
 /** two cores is the smallest machine the service runs on; more sandboxes would only queue on them */
 const POOL_SIZE = 2;
 
@@ -48,7 +52,11 @@ export function createTemplatePool(limits: SandboxLimits = REQUEST_SANDBOX_LIMIT
     return slots.reduce((a, b) => (b.jobs < a.jobs ? b : a));
   }
 
-  async function renderAll(templates: Record<string, string>, context: unknown, opts: RenderOptions = {}): Promise<Record<string, string>> {
+  async function renderAll(
+    templates: Record<string, string>,
+    context: unknown,
+    opts: RenderOptions = {},
+  ): Promise<Record<string, string>> {
     if (closed) throw new TemplateRenderError('the template renderer has stopped');
     const slot = pick();
     slot.jobs += 1;

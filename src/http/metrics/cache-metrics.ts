@@ -13,7 +13,12 @@ export function registerCacheMetrics(registry: PromRegistry, ctx: AppContext): v
   const responses = ctx.responses;
   if (responses) {
     derivedCounter(
-      { registry, name: 'inventory_response_cache_requests_total', help: 'Reads of the rendered-response cache: hit (served stored bytes) or miss (rendered again).', labelNames: ['result'] },
+      {
+        registry,
+        name: 'inventory_response_cache_requests_total',
+        help: 'Reads of the rendered-response cache: hit (served stored bytes) or miss (rendered again).',
+        labelNames: ['result'],
+      },
       () => {
         const s = responses.stats;
         return [
@@ -22,8 +27,25 @@ export function registerCacheMetrics(registry: PromRegistry, ctx: AppContext): v
         ];
       },
     );
-    derivedGauge({ registry, name: 'inventory_response_cache_bytes', help: 'Bytes held by the rendered-response cache (bodies and keys).' }, () => [{ labels: {}, value: responses.stats.bytes }]);
-    derivedGauge({ registry, name: 'inventory_response_cache_entries', help: 'Responses held by the rendered-response cache.' }, () => [{ labels: {}, value: responses.stats.entries }]);
+    derivedGauge(
+      {
+        registry,
+        name: 'inventory_response_cache_bytes',
+        help: 'Bytes held by the rendered-response cache (bodies and keys).',
+      },
+      () => [{ labels: {}, value: responses.stats.bytes }],
+    );
+    derivedGauge(
+      { registry, name: 'inventory_response_cache_entries', help: 'Responses held by the rendered-response cache.' },
+      () => [{ labels: {}, value: responses.stats.entries }],
+    );
   }
-  derivedCounter({ registry, name: 'inventory_count_cache_hits_total', help: 'List totals served from the count cache instead of counted.' }, () => [{ labels: {}, value: ctx.counts.stats.hits }]);
+  derivedCounter(
+    {
+      registry,
+      name: 'inventory_count_cache_hits_total',
+      help: 'List totals served from the count cache instead of counted.',
+    },
+    () => [{ labels: {}, value: ctx.counts.stats.hits }],
+  );
 }

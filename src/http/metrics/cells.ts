@@ -18,10 +18,13 @@ import { type Aggregator, Counter, Gauge, Histogram, type Registry } from 'prom-
  * NetBox's dashboards expect) and finer ones below 10 ms, where this service answers most requests.
  */
 export const CELL_BOUNDS: readonly number[] = [
-  0.0001, 0.00025, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.075, 0.1, 0.25, 0.5, 0.75, 1, 2.5, 5, 7.5, 10, 25, 50, 75,
+  0.0001, 0.00025, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.075, 0.1, 0.25, 0.5, 0.75, 1, 2.5, 5, 7.5, 10, 25,
+  50, 75,
 ];
 /** django-prometheus PROMETHEUS_LATENCY_BUCKETS (its default, kept by NetBox) */
-export const DJANGO_BOUNDS: readonly number[] = [0.01, 0.025, 0.05, 0.075, 0.1, 0.25, 0.5, 0.75, 1, 2.5, 5, 7.5, 10, 25, 50, 75];
+export const DJANGO_BOUNDS: readonly number[] = [
+  0.01, 0.025, 0.05, 0.075, 0.1, 0.25, 0.5, 0.75, 1, 2.5, 5, 7.5, 10, 25, 50, 75,
+];
 
 /** A count, a sum of seconds, and how many observations fell at or under each of CELL_BOUNDS (not cumulative). */
 export class LatencyCell {
@@ -106,7 +109,10 @@ export function derivedCounter(f: Family, read: () => Iterable<{ labels: Labels;
 }
 
 /** A gauge whose values are read at scrape time (may ask the database). */
-export function derivedGauge(f: Family, read: () => Iterable<{ labels: Labels; value: number }> | Promise<Iterable<{ labels: Labels; value: number }>>): void {
+export function derivedGauge(
+  f: Family,
+  read: () => Iterable<{ labels: Labels; value: number }> | Promise<Iterable<{ labels: Labels; value: number }>>,
+): void {
   new Gauge({
     name: f.name,
     help: f.help,
@@ -135,8 +141,18 @@ class DerivedHistogram extends Histogram<string> {
   private indexes: number[] = [];
   private exposed: readonly number[] = [];
 
-  static create(f: Family, bounds: readonly number[], read: () => Iterable<{ labels: Labels; cell: LatencyCell }>): DerivedHistogram {
-    const h = new DerivedHistogram({ name: f.name, help: f.help, labelNames: f.labelNames ?? [], buckets: [...bounds], registers: [f.registry] });
+  static create(
+    f: Family,
+    bounds: readonly number[],
+    read: () => Iterable<{ labels: Labels; cell: LatencyCell }>,
+  ): DerivedHistogram {
+    const h = new DerivedHistogram({
+      name: f.name,
+      help: f.help,
+      labelNames: f.labelNames ?? [],
+      buckets: [...bounds],
+      registers: [f.registry],
+    });
     h.family = f.name;
     h.help = f.help;
     h.read = read;
@@ -163,7 +179,9 @@ class DerivedHistogram extends Histogram<string> {
       values.push({ labels, value: cell.sum, metricName: `${name}_sum` });
       values.push({ labels, value: cell.count, metricName: `${name}_count` });
     }
-    return { name, help: this.help, type: 'histogram', aggregator: 'sum', values } as unknown as Awaited<ReturnType<Histogram<string>['get']>>;
+    return { name, help: this.help, type: 'histogram', aggregator: 'sum', values } as unknown as Awaited<
+      ReturnType<Histogram<string>['get']>
+    >;
   }
 
   /** what the registry reads for the text format (prom-client's Histogram has it besides get()) */
@@ -172,6 +190,10 @@ class DerivedHistogram extends Histogram<string> {
   }
 }
 
-export function derivedHistogram(f: Family, bounds: readonly number[], read: () => Iterable<{ labels: Labels; cell: LatencyCell }>): void {
+export function derivedHistogram(
+  f: Family,
+  bounds: readonly number[],
+  read: () => Iterable<{ labels: Labels; cell: LatencyCell }>,
+): void {
   DerivedHistogram.create(f, bounds, read);
 }

@@ -13,7 +13,12 @@
  * (`inventory_cluster_workers{state="answered"}`).
  */
 import type { Worker } from 'node:cluster';
-import { AggregatorRegistry, type MetricObjectWithValues, type MetricValue, type Registry as PromRegistry } from 'prom-client';
+import {
+  AggregatorRegistry,
+  type MetricObjectWithValues,
+  type MetricValue,
+  type Registry as PromRegistry,
+} from 'prom-client';
 
 /** how long the primary waits for the workers' families */
 export const COLLECT_TIMEOUT_MS = 2_000;
@@ -84,7 +89,10 @@ export interface ClusterView {
 }
 
 /** Primary: answers workers' scrape requests with the aggregated exposition. */
-export function serveClusterScrapes(cluster: { on(event: 'message', fn: (w: Worker, m: Message) => void): unknown }, view: ClusterView): void {
+export function serveClusterScrapes(
+  cluster: { on(event: 'message', fn: (w: Worker, m: Message) => void): unknown },
+  view: ClusterView,
+): void {
   let nextCollect = 0;
   const pending = new Map<number, (slotFamilies: Families) => void>();
   cluster.on('message', (worker, m) => {
@@ -116,7 +124,11 @@ export function serveClusterScrapes(cluster: { on(event: 'message', fn: (w: Work
       ),
     );
     const answered = replies.filter((r) => r !== null);
-    return aggregateExposition(answered, { configured: view.configured, restarts: view.restarts(), own: await view.own.getMetricsAsJSON() });
+    return aggregateExposition(answered, {
+      configured: view.configured,
+      restarts: view.restarts(),
+      own: await view.own.getMetricsAsJSON(),
+    });
   }
 }
 
@@ -136,17 +148,37 @@ export async function aggregateExposition(
     value: (families.find((f) => f.name === REQUESTS_FAMILY)?.values ?? []).reduce((n, v) => n + v.value, 0),
   }));
   const cluster: Families = [
-    family('inventory_cluster_workers', 'gauge', 'Worker processes of serve --workers: configured, and those whose figures this scrape holds.', [
-      { labels: { state: 'configured' }, value: facts.configured },
-      { labels: { state: 'answered' }, value: replies.length },
-    ]),
-    family('inventory_cluster_worker_restarts_total', 'counter', 'Worker processes started again after one ended unexpectedly.', [{ labels: {}, value: facts.restarts }]),
-    family('inventory_cluster_worker_requests_total', 'counter', 'Requests answered, by worker slot (a restarted worker starts again from 0).', perSlot),
+    family(
+      'inventory_cluster_workers',
+      'gauge',
+      'Worker processes of serve --workers: configured, and those whose figures this scrape holds.',
+      [
+        { labels: { state: 'configured' }, value: facts.configured },
+        { labels: { state: 'answered' }, value: replies.length },
+      ],
+    ),
+    family(
+      'inventory_cluster_worker_restarts_total',
+      'counter',
+      'Worker processes started again after one ended unexpectedly.',
+      [{ labels: {}, value: facts.restarts }],
+    ),
+    family(
+      'inventory_cluster_worker_requests_total',
+      'counter',
+      'Requests answered, by worker slot (a restarted worker starts again from 0).',
+      perSlot,
+    ),
   ];
   const registry = AggregatorRegistry.aggregate([...replies.map((r) => r.families), facts.own, cluster]);
   return registry.metrics();
 }
 
-function family(name: string, type: 'gauge' | 'counter', help: string, values: Array<{ labels: Record<string, string>; value: number }>): Families[number] {
+function family(
+  name: string,
+  type: 'gauge' | 'counter',
+  help: string,
+  values: Array<{ labels: Record<string, string>; value: number }>,
+): Families[number] {
   return { name, help, type, aggregator: 'sum', values } as unknown as Families[number];
 }

@@ -56,27 +56,66 @@ export function registerDbMetrics(registry: PromRegistry, db: Database): () => v
     }
   });
   const labelNames = Object.keys(DB_LABELS);
-  const family = (name: string, help: string, extra: string[] = []) => ({ registry, name, help, labelNames: [...labelNames, ...extra] });
+  const family = (name: string, help: string, extra: string[] = []) => ({
+    registry,
+    name,
+    help,
+    labelNames: [...labelNames, ...extra],
+  });
 
-  derivedCounter(family('django_db_execute_total', 'Counter of executed statements by database and by vendor, including bulk executions.'), () => [{ labels: DB_LABELS, value: statements.count }]);
-  derivedHistogram(family('django_db_query_duration_seconds', 'Histogram of query duration by database and vendor.'), DJANGO_BOUNDS, () => [{ labels: DB_LABELS, cell: statements }]);
-  derivedCounter(family('django_db_errors_total', 'Counter of execution errors by database, vendor and exception type.', ['type']), () =>
-    [...errors].map(([type, value]) => ({ labels: { ...DB_LABELS, type }, value })),
+  derivedCounter(
+    family(
+      'django_db_execute_total',
+      'Counter of executed statements by database and by vendor, including bulk executions.',
+    ),
+    () => [{ labels: DB_LABELS, value: statements.count }],
   );
-  derivedCounter(family('django_db_new_connections_total', 'Counter of created connections by database and by vendor.'), () => [{ labels: DB_LABELS, value: db.pool().opened }]);
+  derivedHistogram(
+    family('django_db_query_duration_seconds', 'Histogram of query duration by database and vendor.'),
+    DJANGO_BOUNDS,
+    () => [{ labels: DB_LABELS, cell: statements }],
+  );
+  derivedCounter(
+    family('django_db_errors_total', 'Counter of execution errors by database, vendor and exception type.', ['type']),
+    () => [...errors].map(([type, value]) => ({ labels: { ...DB_LABELS, type }, value })),
+  );
+  derivedCounter(
+    family('django_db_new_connections_total', 'Counter of created connections by database and by vendor.'),
+    () => [{ labels: DB_LABELS, value: db.pool().opened }],
+  );
 
   // the service's own
-  const own = (name: string, help: string, extra: string[] = []) => ({ registry, name, help, labelNames: ['engine', ...extra] });
-  const engine = { engine: db.engine };
-  derivedHistogram(own('inventory_db_statement_duration_seconds', 'Time of each database statement (transaction control included).'), OWN_BOUNDS, () => [{ labels: engine, cell: statements }]);
-  derivedGauge(own('inventory_db_connections', 'Database connections by state (PGlite: its one connection).', ['state']), () => {
-    const p = db.pool();
-    return [
-      { labels: { ...engine, state: 'in_use' }, value: p.open - p.idle },
-      { labels: { ...engine, state: 'idle' }, value: p.idle },
-    ];
+  const own = (name: string, help: string, extra: string[] = []) => ({
+    registry,
+    name,
+    help,
+    labelNames: ['engine', ...extra],
   });
-  derivedGauge(own('inventory_db_connections_waiting', 'Queries waiting for a free database connection.'), () => [{ labels: engine, value: db.pool().waiting }]);
-  derivedGauge(own('inventory_db_connections_max', 'Most database connections the service opens (DATABASE_POOL_SIZE; with several worker processes, their sum).'), () => [{ labels: engine, value: db.pool().max }]);
+  const engine = { engine: db.engine };
+  derivedHistogram(
+    own('inventory_db_statement_duration_seconds', 'Time of each database statement (transaction control included).'),
+    OWN_BOUNDS,
+    () => [{ labels: engine, cell: statements }],
+  );
+  derivedGauge(
+    own('inventory_db_connections', 'Database connections by state (PGlite: its one connection).', ['state']),
+    () => {
+      const p = db.pool();
+      return [
+        { labels: { ...engine, state: 'in_use' }, value: p.open - p.idle },
+        { labels: { ...engine, state: 'idle' }, value: p.idle },
+      ];
+    },
+  );
+  derivedGauge(own('inventory_db_connections_waiting', 'Queries waiting for a free database connection.'), () => [
+    { labels: engine, value: db.pool().waiting },
+  ]);
+  derivedGauge(
+    own(
+      'inventory_db_connections_max',
+      'Most database connections the service opens (DATABASE_POOL_SIZE; with several worker processes, their sum).',
+    ),
+    () => [{ labels: engine, value: db.pool().max }],
+  );
   return stop;
 }

@@ -41,21 +41,46 @@ const DJANGO_NAMES: Array<[keyof WriteCounts, string, string]> = [
   ['delete', 'django_model_deletes_total', 'Number of delete operations by model.'],
 ];
 
-export function registerModelMetrics(registry: PromRegistry, writes: WriteTotals, db: Database, models: Registry): void {
+export function registerModelMetrics(
+  registry: PromRegistry,
+  writes: WriteTotals,
+  db: Database,
+  models: Registry,
+): void {
   // NetBox: `model` is Django's model name (`site`, `ipaddress`)
   for (const [action, name, help] of DJANGO_NAMES) {
-    derivedCounter({ registry, name, help, labelNames: ['model'] }, () => [...writes.totals].map(([m, t]) => ({ labels: { model: m.model }, value: t[action] })));
+    derivedCounter({ registry, name, help, labelNames: ['model'] }, () =>
+      [...writes.totals].map(([m, t]) => ({ labels: { model: m.model }, value: t[action] })),
+    );
   }
   // the service's own: the full identity (`dcim.site`), as in the change log and webhooks
-  derivedCounter({ registry, name: 'inventory_model_writes_total', help: 'Objects written by committed requests, by model and action.', labelNames: ['model', 'action'] }, () =>
-    [...writes.totals].flatMap(([m, t]) => (['create', 'update', 'delete'] as const).map((action) => ({ labels: { model: m.name, action }, value: t[action] }))),
+  derivedCounter(
+    {
+      registry,
+      name: 'inventory_model_writes_total',
+      help: 'Objects written by committed requests, by model and action.',
+      labelNames: ['model', 'action'],
+    },
+    () =>
+      [...writes.totals].flatMap(([m, t]) =>
+        (['create', 'update', 'delete'] as const).map((action) => ({
+          labels: { model: m.name, action },
+          value: t[action],
+        })),
+      ),
   );
 
   const byTable = new Map(models.all().map((m) => [m.table, m.name]));
   const tables = [...byTable.keys()];
   derivedGauge(
     // every worker process reads the same database: one figure, not their sum
-    { registry, name: 'inventory_model_objects', help: 'Objects per model, as estimated by PostgreSQL statistics (never counted at scrape time).', labelNames: ['model'], aggregator: 'max' },
+    {
+      registry,
+      name: 'inventory_model_objects',
+      help: 'Objects per model, as estimated by PostgreSQL statistics (never counted at scrape time).',
+      labelNames: ['model'],
+      aggregator: 'max',
+    },
     async () => {
       const rows = await estimateRows(db, tables);
       return rows.map((r) => ({ labels: { model: byTable.get(r.name)! }, value: Number(r.estimate) }));

@@ -11,7 +11,16 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Registry as PromRegistry } from 'prom-client';
 import { ApiError } from '../../core/errors.js';
 import type { Registry } from '../../core/model/registry.js';
-import { CELL_BOUNDS, CellSums, DJANGO_BOUNDS, derivedCounter, derivedHistogram, type Labels, LatencyCell, Sums } from './cells.js';
+import {
+  CELL_BOUNDS,
+  CellSums,
+  DJANGO_BOUNDS,
+  derivedCounter,
+  derivedHistogram,
+  type Labels,
+  LatencyCell,
+  Sums,
+} from './cells.js';
 import { UNNAMED_VIEW, viewName } from './view-names.js';
 
 declare module 'fastify' {
@@ -106,30 +115,69 @@ export function registerRequestMetrics(app: FastifyInstance, registry: PromRegis
   const family = (name: string, help: string, labelNames: string[] = []) => ({ registry, name, help, labelNames });
 
   // NetBox (django-prometheus): the names its dashboards query
-  derivedCounter(family('django_http_requests_total_by_method_total', 'Count of requests by method.', ['method']), countBy((_, c) => ({ method: c.method })));
-  derivedCounter(family('django_http_requests_total_by_transport_total', 'Count of requests by transport.', ['transport']), countBy((_, c) => ({ transport: c.transport })));
   derivedCounter(
-    family('django_http_requests_total_by_view_transport_method_total', 'Count of requests by view, transport, method.', ['view', 'transport', 'method']),
+    family('django_http_requests_total_by_method_total', 'Count of requests by method.', ['method']),
+    countBy((_, c) => ({ method: c.method })),
+  );
+  derivedCounter(
+    family('django_http_requests_total_by_transport_total', 'Count of requests by transport.', ['transport']),
+    countBy((_, c) => ({ transport: c.transport })),
+  );
+  derivedCounter(
+    family(
+      'django_http_requests_total_by_view_transport_method_total',
+      'Count of requests by view, transport, method.',
+      ['view', 'transport', 'method'],
+    ),
     countBy((s, c) => ({ view: s.view, transport: c.transport, method: c.method })),
   );
-  derivedCounter(family('django_http_responses_total_by_status_total', 'Count of responses by status.', ['status']), countBy((_, c) => ({ status: c.status })));
   derivedCounter(
-    family('django_http_responses_total_by_status_view_method_total', 'Count of responses by status, view, method.', ['status', 'view', 'method']),
+    family('django_http_responses_total_by_status_total', 'Count of responses by status.', ['status']),
+    countBy((_, c) => ({ status: c.status })),
+  );
+  derivedCounter(
+    family('django_http_responses_total_by_status_view_method_total', 'Count of responses by status, view, method.', [
+      'status',
+      'view',
+      'method',
+    ]),
     countBy((s, c) => ({ status: c.status, view: s.view, method: c.method })),
   );
   derivedHistogram(
-    family('django_http_requests_latency_seconds_by_view_method', 'Histogram of request processing time labelled by view.', ['view', 'method']),
+    family(
+      'django_http_requests_latency_seconds_by_view_method',
+      'Histogram of request processing time labelled by view.',
+      ['view', 'method'],
+    ),
     DJANGO_BOUNDS,
     latencyBy((s, c) => ({ view: s.view, method: c.method })),
   );
-  derivedHistogram(family('django_http_requests_latency_including_middlewares_seconds', 'Histogram of requests processing time (including middleware processing time).'), DJANGO_BOUNDS, latencyBy(() => ({})));
-  const mapEntries = (m: Map<string, number>, label: string) => () => [...m].map(([k, value]) => ({ labels: { [label]: k }, value }));
-  derivedCounter(family('django_http_exceptions_total_by_type_total', 'Count of exceptions by object type.', ['type']), mapEntries(exceptionsByType, 'type'));
-  derivedCounter(family('django_http_exceptions_total_by_view_total', 'Count of exceptions by view.', ['view']), mapEntries(exceptionsByView, 'view'));
+  derivedHistogram(
+    family(
+      'django_http_requests_latency_including_middlewares_seconds',
+      'Histogram of requests processing time (including middleware processing time).',
+    ),
+    DJANGO_BOUNDS,
+    latencyBy(() => ({})),
+  );
+  const mapEntries = (m: Map<string, number>, label: string) => () =>
+    [...m].map(([k, value]) => ({ labels: { [label]: k }, value }));
+  derivedCounter(
+    family('django_http_exceptions_total_by_type_total', 'Count of exceptions by object type.', ['type']),
+    mapEntries(exceptionsByType, 'type'),
+  );
+  derivedCounter(
+    family('django_http_exceptions_total_by_view_total', 'Count of exceptions by view.', ['view']),
+    mapEntries(exceptionsByView, 'view'),
+  );
 
   // the service's own: latency by method, route template and status, with buckets below 10 ms
   derivedHistogram(
-    family('inventory_http_request_duration_seconds', 'Time to answer a request, by method, route template and status.', ['method', 'route', 'status']),
+    family(
+      'inventory_http_request_duration_seconds',
+      'Time to answer a request, by method, route template and status.',
+      ['method', 'route', 'status'],
+    ),
     OWN_BOUNDS,
     latencyBy((s, c) => ({ method: c.method, route: s.route, status: c.status })),
   );

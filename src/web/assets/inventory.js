@@ -4,9 +4,11 @@ document.addEventListener('submit', (event) => {
   if (!(form instanceof HTMLFormElement)) return;
   // GET filter forms: leave empty fields out of the URL
   if (form.method.toLowerCase() === 'get') {
-    for (const input of form.querySelectorAll('input, select')) if (input.name && input.value === '') input.disabled = true;
+    for (const input of form.querySelectorAll('input, select'))
+      if (input.name && input.value === '') input.disabled = true;
   }
   // a button that deletes asks first
   const button = event.submitter;
-  if (button && button.dataset && button.dataset.confirm && !window.confirm(button.dataset.confirm)) event.preventDefault();
+  if (button && button.dataset && button.dataset.confirm && !window.confirm(button.dataset.confirm))
+    event.preventDefault();
 });

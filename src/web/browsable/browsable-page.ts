@@ -37,7 +37,9 @@ export interface ApiResponse {
 }
 
 function responseHead(request: FastifyRequest, res: ApiResponse): Html {
-  const lines = SHOWN_HEADERS.filter((h) => res.headers[h.toLowerCase()]).map((h) => `${h}: ${res.headers[h.toLowerCase()]}`);
+  const lines = SHOWN_HEADERS.filter((h) => res.headers[h.toLowerCase()]).map(
+    (h) => `${h}: ${res.headers[h.toLowerCase()]}`,
+  );
   return html`<div class="response-head"><strong>${request.method} ${request.url}</strong>
 
 HTTP ${res.status} ${STATUS_CODES[res.status] ?? ''}
@@ -48,7 +50,8 @@ ${lines.join('\n')}</div>`;
 function formContent(request: FastifyRequest, loc: ApiLocation, res: ApiResponse): string {
   const submitted = request.formFields?.[CONTENT_FIELD];
   if (submitted !== undefined && res.status >= 400) return submitted;
-  if (loc.kind === 'detail' && isPlainObject(res.body)) return JSON.stringify(writableForm(loc.model, res.body), null, 2);
+  if (loc.kind === 'detail' && isPlainObject(res.body))
+    return JSON.stringify(writableForm(loc.model, res.body), null, 2);
   if (loc.kind === 'list') return JSON.stringify(requiredSkeleton(loc.model), null, 2);
   return '{}';
 }
@@ -68,20 +71,33 @@ function formatLinks(path: string, pairs: Pairs, loc: ApiLocation): Html {
 
 /** What an anonymous visitor is told: sign in to see what was refused, or to change what is shown. */
 function signInHint(here: string, status: number, offerForms: boolean, loc: ApiLocation): Html | string {
-  if (status === 401 || status === 403) return html`<p class="panel"><a href="${signInUrl(here)}">Sign in</a> to see this.</p>`;
-  if (offerForms) return html`<p class="panel muted"><a href="${signInUrl(here)}">Sign in to change</a> this ${loc.kind === 'detail' ? 'object' : 'list'}.</p>`;
+  if (status === 401 || status === 403)
+    return html`<p class="panel"><a href="${signInUrl(here)}">Sign in</a> to see this.</p>`;
+  if (offerForms)
+    return html`<p class="panel muted"><a href="${signInUrl(here)}">Sign in to change</a> this ${loc.kind === 'detail' ? 'object' : 'list'}.</p>`;
   return '';
 }
 
-export function renderBrowsablePage(request: FastifyRequest, reply: FastifyReply, registry: Registry, res: ApiResponse): string {
+export function renderBrowsablePage(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  registry: Registry,
+  res: ApiResponse,
+): string {
   const page = pageContext(request, reply);
   const { path, pairs } = splitUrl(request.url);
   const loc = locate(registry, path, APPS);
   const failed = res.status >= 400;
   const title = titleOf(loc, failed ? null : res.body);
-  const allow = new Set((res.headers.allow ?? '').split(',').map((m) => m.trim()).filter(Boolean));
+  const allow = new Set(
+    (res.headers.allow ?? '')
+      .split(',')
+      .map((m) => m.trim())
+      .filter(Boolean),
+  );
   const writable = WRITE_METHODS.some((m) => allow.has(m));
-  const isList = loc.kind === 'list' && res.status === 200 && isPlainObject(res.body) && Array.isArray(res.body.results);
+  const isList =
+    loc.kind === 'list' && res.status === 200 && isPlainObject(res.body) && Array.isArray(res.body.results);
   // forms after a read that worked, or to correct a write that did not
   const offerForms = writable && (!failed || request.formFields !== null);
   const errors = failed && request.formFields !== null ? errorLines(res.body) : [];

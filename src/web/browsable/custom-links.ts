@@ -20,7 +20,22 @@ import { html, type Html } from '../html.js';
 /** a page waits at most this long for one link */
 const LINK_TIMEOUT_MS = 2_000;
 /** NetBox 3.7 ALLOWED_URL_SCHEMES, its default */
-const ALLOWED_SCHEMES = new Set(['file', 'ftp', 'ftps', 'http', 'https', 'irc', 'mailto', 'sftp', 'ssh', 'tel', 'telnet', 'tftp', 'vnc', 'xmpp']);
+const ALLOWED_SCHEMES = new Set([
+  'file',
+  'ftp',
+  'ftps',
+  'http',
+  'https',
+  'irc',
+  'mailto',
+  'sftp',
+  'ssh',
+  'tel',
+  'telnet',
+  'tftp',
+  'vnc',
+  'xmpp',
+]);
 
 interface LinkRow {
   name: string;
@@ -37,7 +52,9 @@ type Rendered = { link: LinkRow; text: string; url: string } | { link: LinkRow; 
 function quoteUrl(url: string): string {
   return Array.from(new TextEncoder().encode(url), (b) => {
     const c = String.fromCharCode(b);
-    return /[A-Za-z0-9_.~\-/:?&=%+[\]@#,;!]/.test(c) && b < 128 ? c : `%${b.toString(16).toUpperCase().padStart(2, '0')}`;
+    return /[A-Za-z0-9_.~\-/:?&=%+[\]@#,;!]/.test(c) && b < 128
+      ? c
+      : `%${b.toString(16).toUpperCase().padStart(2, '0')}`;
   }).join('');
 }
 
@@ -50,7 +67,9 @@ function safeUrl(raw: string): string {
 
 async function renderLink(rc: RequestContext, link: LinkRow, context: unknown): Promise<Rendered> {
   try {
-    const out = await rc.app.templates.renderAll({ text: link.link_text, url: link.link_url }, context, { timeoutMs: LINK_TIMEOUT_MS });
+    const out = await rc.app.templates.renderAll({ text: link.link_text, url: link.link_url }, context, {
+      timeoutMs: LINK_TIMEOUT_MS,
+    });
     const text = (out.text ?? '').trim();
     if (!text) return null;
     return { link, text, url: safeUrl((out.url ?? '').trim()) };
@@ -71,11 +90,18 @@ function linkHtml(r: Exclude<Rendered, null>, inGroup: boolean): Html {
 }
 
 /** The custom links of `object` (a `model` object's representation), or nothing when none shows. */
-export async function customLinksHtml(rc: RequestContext, model: ModelDef, object: Record<string, unknown>): Promise<Html | ''> {
-  const res = await sql<LinkRow>`select name, link_text, link_url, group_name, button_class, new_window from extras_customlink
+export async function customLinksHtml(
+  rc: RequestContext,
+  model: ModelDef,
+  object: Record<string, unknown>,
+): Promise<Html | ''> {
+  const res =
+    await sql<LinkRow>`select name, link_text, link_url, group_name, button_class, new_window from extras_customlink
     where enabled and ${model.name} = any(content_types) order by group_name, weight, name, id`.execute(rc.q);
   if (!res.rows.length) return '';
-  const user = rc.user ? { username: rc.user.username, is_superuser: rc.user.is_superuser, is_staff: rc.user.is_staff } : null;
+  const user = rc.user
+    ? { username: rc.user.username, is_superuser: rc.user.is_superuser, is_staff: rc.user.is_staff }
+    : null;
   const context = { object, user, debug: false };
   const rendered = await Promise.all(res.rows.map((link) => renderLink(rc, link, context)));
   const parts: Html[] = [];
@@ -90,7 +116,9 @@ export async function customLinksHtml(rc: RequestContext, model: ModelDef, objec
   const firstOf = new Map<string, LinkRow>();
   for (const link of res.rows) if (link.group_name && !firstOf.has(link.group_name)) firstOf.set(link.group_name, link);
   for (const [group, links] of groups) {
-    parts.push(html`<details class="custom-link-group btn-${firstOf.get(group)!.button_class}"><summary>${group}</summary><ul>${links.map((r) => html`<li>${linkHtml(r, true)}</li>`)}</ul></details>`);
+    parts.push(
+      html`<details class="custom-link-group btn-${firstOf.get(group)!.button_class}"><summary>${group}</summary><ul>${links.map((r) => html`<li>${linkHtml(r, true)}</li>`)}</ul></details>`,
+    );
   }
   if (!parts.length) return '';
   return html`<nav class="custom-links panel" aria-label="Custom links">${parts}</nav>`;

@@ -84,11 +84,21 @@ async function toPage(request: FastifyRequest, reply: FastifyReply, payload: unk
   }
   const parsed = parseBody(payload);
   if (!parsed.ok) return payload;
-  const headers = Object.fromEntries(['allow', 'content-type', 'location', 'vary'].map((h) => [h, reply.getHeader(h)?.toString()]));
+  const headers = Object.fromEntries(
+    ['allow', 'content-type', 'location', 'vary'].map((h) => [h, reply.getHeader(h)?.toString()]),
+  );
   const customLinks = await linksOf(request, status, parsed.body);
-  const page = renderBrowsablePage(request, reply, request.server.inventory.registry, { status, headers, body: parsed.body, customLinks });
+  const page = renderBrowsablePage(request, reply, request.server.inventory.registry, {
+    status,
+    headers,
+    body: parsed.body,
+    customLinks,
+  });
   reply.removeHeader('content-length');
-  reply.header('content-type', 'text/html; charset=utf-8').header('content-security-policy', PAGE_CSP).header('cache-control', 'no-store');
+  reply
+    .header('content-type', 'text/html; charset=utf-8')
+    .header('content-security-policy', PAGE_CSP)
+    .header('cache-control', 'no-store');
   return page;
 }
 

@@ -40,9 +40,13 @@ export function jsonView(value: unknown, baseUrl: string): Html {
   const text = JSON.stringify(value, null, 2) ?? 'null';
   const body = text.replace(TOKEN_RE, (token: string, offset: number) => {
     if (token.charCodeAt(0) === QUOTE) {
-      return text.charCodeAt(offset + token.length) === COLON ? `<span class="k">${escapeText(token)}</span>` : stringToken(token, baseUrl);
+      return text.charCodeAt(offset + token.length) === COLON
+        ? `<span class="k">${escapeText(token)}</span>`
+        : stringToken(token, baseUrl);
     }
-    return token.charCodeAt(0) === 45 || (token.charCodeAt(0) >= 48 && token.charCodeAt(0) <= 57) ? `<span class="n">${token}</span>` : `<span class="l">${token}</span>`;
+    return token.charCodeAt(0) === 45 || (token.charCodeAt(0) >= 48 && token.charCodeAt(0) <= 57)
+      ? `<span class="n">${token}</span>`
+      : `<span class="l">${token}</span>`;
   });
   return trusted(`<pre class="json">${body}</pre>`);
 }

@@ -36,10 +36,14 @@ function first(pairs: Pairs, name: string): string {
 
 function pager(body: Record<string, unknown>, baseUrl: string): Html {
   const link = (url: unknown, rel: string, label: string) =>
-    typeof url === 'string' ? html`<a class="button secondary" rel="${rel}" href="${localPath(url, baseUrl)}">${label}</a>` : html`<span class="button secondary disabled" aria-disabled="true">${label}</span>`;
+    typeof url === 'string'
+      ? html`<a class="button secondary" rel="${rel}" href="${localPath(url, baseUrl)}">${label}</a>`
+      : html`<span class="button secondary disabled" aria-disabled="true">${label}</span>`;
   const count = typeof body.count === 'number' ? body.count : null;
   return html`<div class="pager">${link(body.previous, 'prev', '« Previous')}${link(body.next, 'next', 'Next »')}${
-    count !== null ? html`<span class="muted">${count.toLocaleString('en')} ${count === 1 ? 'object' : 'objects'}</span>` : ''
+    count !== null
+      ? html`<span class="muted">${count.toLocaleString('en')} ${count === 1 ? 'object' : 'objects'}</span>`
+      : ''
   }</div>`;
 }
 
@@ -54,7 +58,13 @@ function activeFilters(path: string, pairs: Pairs): Html {
 }
 
 /** The controls of a list page; `body` is the list's JSON (count, next, previous, results). */
-export function listControls(model: ModelDef, path: string, pairs: Pairs, body: Record<string, unknown>, baseUrl: string): Html {
+export function listControls(
+  model: ModelDef,
+  path: string,
+  pairs: Pairs,
+  body: Record<string, unknown>,
+  baseUrl: string,
+): Html {
   const kept = pairs.filter(([k]) => !FORM_PARAMS.has(k));
   const brief = ['true', '1', 'True'].includes(first(pairs, 'brief'));
   return html`<section class="panel list-controls">

@@ -36,7 +36,8 @@ export function writableForm(model: ModelDef, body: Record<string, unknown>): Re
   for (const [key, f] of Object.entries(model.fields)) {
     if (!isWritable(f) || !(key in body)) continue;
     const v = body[key];
-    if (f.kind === 'choice') out[key] = v && typeof v === 'object' && 'value' in v ? (v as { value: unknown }).value : v;
+    if (f.kind === 'choice')
+      out[key] = v && typeof v === 'object' && 'value' in v ? (v as { value: unknown }).value : v;
     else if (f.kind === 'fk' || f.kind === 'm2m') out[key] = asWritten(v);
     else out[key] = v;
   }
@@ -48,8 +49,18 @@ export function writableForm(model: ModelDef, body: Record<string, unknown>): Re
 }
 
 const EMPTY_BY_KIND: Partial<Record<FieldDef['kind'], unknown>> = {
-  string: '', text: '', slug: '', ipaddress: '', ipprefix: '', mac: '', contenttype: '',
-  boolean: false, m2m: [], strings: [], integers: [], json: {},
+  string: '',
+  text: '',
+  slug: '',
+  ipaddress: '',
+  ipprefix: '',
+  mac: '',
+  contenttype: '',
+  boolean: false,
+  m2m: [],
+  strings: [],
+  integers: [],
+  json: {},
 };
 
 /** A new object's body with the model's required fields to fill in. */
@@ -68,7 +79,13 @@ function textArea(content: string): Html {
 }
 
 /** The forms a page offers for the methods its route allows (writes only; a signed-in user). */
-export function writeForms(opts: { path: string; allow: Set<string>; detail: boolean; content: string; page: PageContext }): Html {
+export function writeForms(opts: {
+  path: string;
+  allow: Set<string>;
+  detail: boolean;
+  content: string;
+  page: PageContext;
+}): Html {
   const { path, allow, page } = opts;
   const action = (method: string) => `${path}?${METHOD_PARAM}=${method}`;
   if (!opts.detail) {
@@ -83,7 +100,9 @@ export function writeForms(opts: { path: string; allow: Set<string>; detail: boo
 </section>`;
   }
   const updates = ['PUT', 'PATCH'].filter((m) => allow.has(m));
-  return html`${updates.length ? html`<section class="panel write-form">
+  return html`${
+    updates.length
+      ? html`<section class="panel write-form">
 <h2>Change</h2>
 <form method="post" action="${action(updates.includes('PATCH') ? 'PATCH' : updates[0]!)}">
   ${csrfField(page)}
@@ -91,12 +110,18 @@ export function writeForms(opts: { path: string; allow: Set<string>; detail: boo
   <div class="actions">${updates.map((m) => html`<button type="submit" formaction="${action(m)}"${m === 'PUT' ? html` class="secondary"` : ''}>${m}</button>`)}</div>
   <p class="muted">PUT takes the whole object (every required field); PATCH changes only the fields given.</p>
 </form>
-</section>` : ''}
-${allow.has('DELETE') ? html`<section class="panel write-form">
+</section>`
+      : ''
+  }
+${
+  allow.has('DELETE')
+    ? html`<section class="panel write-form">
 <form method="post" action="${action('DELETE')}">
   ${csrfField(page)}
   <input type="hidden" name="${CONTENT_FIELD}" value="">
   <button type="submit" class="danger" data-confirm="Delete this object?">DELETE</button>
 </form>
-</section>` : ''}`;
+</section>`
+    : ''
+}`;
 }

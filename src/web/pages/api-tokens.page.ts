@@ -22,14 +22,31 @@ async function requireSignIn(request: FastifyRequest, reply: FastifyReply) {
   if (!request.rc.user) return reply.redirect(signInUrl(request.url), 302);
 }
 
-const CRUMBS = [{ label: 'Home', href: '/' }, { label: 'Profile', href: '/user/profile/' }];
+const CRUMBS = [
+  { label: 'Home', href: '/' },
+  { label: 'Profile', href: '/user/profile/' },
+];
 
-async function tokensPage(request: FastifyRequest, reply: FastifyReply, ctx: AppContext, notice?: { key?: string; errors?: string[] }, status = 200) {
+async function tokensPage(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  ctx: AppContext,
+  notice?: { key?: string; errors?: string[] },
+  status = 200,
+) {
   const rc = request.rc;
   const model = ctx.registry.get('users.token');
-  const list = await listObjects(rc, model, new Map([['user_id', [String(rc.user!.id)]], ['limit', ['0']]]));
+  const list = await listObjects(
+    rc,
+    model,
+    new Map([
+      ['user_id', [String(rc.user!.id)]],
+      ['limit', ['0']],
+    ]),
+  );
   const page = pageContext(request, reply);
-  const rows: Html[] = list.results.map((t) => html`<tr>
+  const rows: Html[] = list.results.map(
+    (t) => html`<tr>
     <td>${t.key === undefined ? html`<span class="muted">${String(t.display)}</span>` : html`<code>${String(t.key)}</code>`}</td>
     <td>${t.write_enabled ? 'yes' : 'no'}</td>
     <td>${String(t.description ?? '')}</td>
@@ -37,7 +54,8 @@ async function tokensPage(request: FastifyRequest, reply: FastifyReply, ctx: App
     <td>${t.last_used ? String(t.last_used) : html`<span class="muted">never</span>`}</td>
     <td><form class="inline" method="post" action="/user/api-tokens/${String(t.id)}/delete/">${csrfField(page)}
       <button class="danger" type="submit" data-confirm="Delete this token?">Delete</button></form></td>
-  </tr>`);
+  </tr>`,
+  );
   const body = html`<h1>API tokens</h1>
 ${notice?.key ? html`<div class="notice" role="status">New token created. Copy its key now${ctx.config.allowTokenRetrieval ? '' : '; it will not be shown again'}:<br><code class="key">${notice.key}</code></div>` : ''}
 ${notice?.errors?.length ? html`<div class="errors" role="alert">${notice.errors.map((e) => html`<div>${e}</div>`)}</div>` : ''}
@@ -57,7 +75,11 @@ ${notice?.errors?.length ? html`<div class="errors" role="alert">${notice.errors
   <label><input type="checkbox" name="write_enabled" value="on" checked> Write enabled</label>
   <div class="actions"><button type="submit">Create token</button></div>
 </form>`;
-  return sendPage(reply, renderPage({ title: 'API tokens', ...page, crumbs: [...CRUMBS, { label: 'API tokens' }], body }), status);
+  return sendPage(
+    reply,
+    renderPage({ title: 'API tokens', ...page, crumbs: [...CRUMBS, { label: 'API tokens' }], body }),
+    status,
+  );
 }
 
 export function registerTokenPages(app: FastifyInstance, ctx: AppContext): void {
@@ -88,13 +110,17 @@ export function registerTokenPages(app: FastifyInstance, ctx: AppContext): void 
       write_enabled: f.write_enabled === 'on',
       // the form's local time is taken as UTC, as its label says
       expires: f.expires ? `${f.expires}${f.expires.length === 16 ? ':00' : ''}Z` : null,
-      allowed_ips: (f.allowed_ips ?? '').split(',').map((s) => s.trim()).filter(Boolean),
+      allowed_ips: (f.allowed_ips ?? '')
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
     };
     try {
       const [row] = await inTransaction(rc, (trx) => createObjects(trx, model, [input], false));
       return tokensPage(request, reply, ctx, { key: String(row!.key) }, 201);
     } catch (err) {
-      if (err instanceof ApiError && err.statusCode < 500) return tokensPage(request, reply, ctx, { errors: errorLines(err.body) }, err.statusCode);
+      if (err instanceof ApiError && err.statusCode < 500)
+        return tokensPage(request, reply, ctx, { errors: errorLines(err.body) }, err.statusCode);
       throw err;
     }
   });
@@ -103,12 +129,23 @@ export function registerTokenPages(app: FastifyInstance, ctx: AppContext): void 
     const rc = request.rc;
     const id = /^\d{1,15}$/.test(request.params.id) ? Number(request.params.id) : null;
     // only one's own tokens, whatever else the user may delete through the API
-    const own = id === null ? null : await listObjects(rc, model, new Map([['user_id', [String(rc.user!.id)]], ['id', [String(id)]]]));
+    const own =
+      id === null
+        ? null
+        : await listObjects(
+            rc,
+            model,
+            new Map([
+              ['user_id', [String(rc.user!.id)]],
+              ['id', [String(id)]],
+            ]),
+          );
     if (id === null || own?.count !== 1) return tokensPage(request, reply, ctx, { errors: ['No such token.'] }, 404);
     try {
       await inTransaction(rc, (trx) => deleteObjects(trx, model, [id!], false));
     } catch (err) {
-      if (err instanceof ApiError && err.statusCode < 500) return tokensPage(request, reply, ctx, { errors: errorLines(err.body) }, err.statusCode);
+      if (err instanceof ApiError && err.statusCode < 500)
+        return tokensPage(request, reply, ctx, { errors: errorLines(err.body) }, err.statusCode);
       throw err;
     }
     return reply.redirect('/user/api-tokens/', 303);

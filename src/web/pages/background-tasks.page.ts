@@ -6,26 +6,49 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError } from '../../core/errors.js';
-import { getTask, listTasks, listWorkers, queueStats, requeueTask, type Task, TASK_STATUSES } from '../../core/events/tasks.js';
+import {
+  getTask,
+  listTasks,
+  listWorkers,
+  queueStats,
+  requeueTask,
+  type Task,
+  TASK_STATUSES,
+} from '../../core/events/tasks.js';
 import { signInUrl } from '../../http/request-context.js';
 import { html, type Html } from '../html.js';
 import { renderPage, sendPage } from '../layout.js';
 import { csrfField, pageContext, type PageContext } from '../page-context.js';
 
 const BASE = '/core/background-tasks/';
-const CRUMBS = [{ label: 'Home', href: '/' }, { label: 'Background tasks', href: BASE }];
+const CRUMBS = [
+  { label: 'Home', href: '/' },
+  { label: 'Background tasks', href: BASE },
+];
 const PAGE_SIZE = 50;
 
 async function superusersOnly(request: FastifyRequest, reply: FastifyReply) {
   if (!request.rc.user) return reply.redirect(signInUrl(request.url), 302);
   if (!request.rc.user.is_superuser) {
     const page = pageContext(request, reply);
-    return sendPage(reply, renderPage({ title: 'Forbidden', ...page, body: html`<h1>Forbidden</h1><p>Only superusers may see background tasks.</p>` }), 403);
+    return sendPage(
+      reply,
+      renderPage({
+        title: 'Forbidden',
+        ...page,
+        body: html`<h1>Forbidden</h1><p>Only superusers may see background tasks.</p>`,
+      }),
+      403,
+    );
   }
 }
 
 function json(value: unknown): string {
-  return value === null || value === undefined ? '' : typeof value === 'string' ? value : JSON.stringify(value, null, 2);
+  return value === null || value === undefined
+    ? ''
+    : typeof value === 'string'
+      ? value
+      : JSON.stringify(value, null, 2);
 }
 
 function requeueButton(task: Task, page: PageContext): Html {
@@ -52,7 +75,9 @@ export function registerBackgroundTaskPages(app: FastifyInstance): void {
     const workers = await listWorkers(rc);
     const page = pageContext(request, reply);
     const tab = (s: string | undefined, label: string, n?: number) =>
-      s === status ? html`<strong>${label}${n === undefined ? '' : ` (${n})`}</strong>` : html`<a href="${BASE}${s ? `?status=${s}` : ''}">${label}${n === undefined ? '' : ` (${n})`}</a>`;
+      s === status
+        ? html`<strong>${label}${n === undefined ? '' : ` (${n})`}</strong>`
+        : html`<a href="${BASE}${s ? `?status=${s}` : ''}">${label}${n === undefined ? '' : ` (${n})`}</a>`;
     const body = html`<h1>Background tasks</h1>
 <div class="panel">
   <h2>Queue "${queue!.name}"</h2>
@@ -65,7 +90,16 @@ export function registerBackgroundTaskPages(app: FastifyInstance): void {
 </table>
 <p>${pageNo > 1 ? html`<a href="${BASE}?${status ? `status=${status}&` : ''}page=${pageNo - 1}">Previous</a> ` : ''}${pageNo * PAGE_SIZE < tasks.count ? html`<a href="${BASE}?${status ? `status=${status}&` : ''}page=${pageNo + 1}">Next</a>` : ''}</p>
 </div>`;
-    return sendPage(reply, renderPage({ title: 'Background tasks', ...page, crumbs: [CRUMBS[0]!, { label: 'Background tasks' }], body, mainClass: 'wide' }));
+    return sendPage(
+      reply,
+      renderPage({
+        title: 'Background tasks',
+        ...page,
+        crumbs: [CRUMBS[0]!, { label: 'Background tasks' }],
+        body,
+        mainClass: 'wide',
+      }),
+    );
   });
 
   app.get<{ Params: { id: string } }>(`${BASE}:id/`, guarded, async (request, reply) => {
@@ -75,7 +109,12 @@ export function registerBackgroundTaskPages(app: FastifyInstance): void {
     try {
       task = await getTask(request.rc, id);
     } catch (err) {
-      if (err instanceof ApiError && err.statusCode === 404) return sendPage(reply, renderPage({ title: 'Not found', ...page, crumbs: CRUMBS, body: html`<h1>No such task</h1>` }), 404);
+      if (err instanceof ApiError && err.statusCode === 404)
+        return sendPage(
+          reply,
+          renderPage({ title: 'Not found', ...page, crumbs: CRUMBS, body: html`<h1>No such task</h1>` }),
+          404,
+        );
       throw err;
     }
     const body = html`<h1>Task ${task.id}: ${task.status}</h1>
@@ -90,7 +129,16 @@ export function registerBackgroundTaskPages(app: FastifyInstance): void {
 </table>${requeueButton(task, page)}</div>
 <h2>Request</h2><pre class="json">${json(task.meta.request)}</pre>
 <h2>Response</h2><pre class="json">${task.meta.response_status ? `HTTP ${task.meta.response_status}\n\n` : ''}${json(task.result?.body ?? '')}</pre>`;
-    return sendPage(reply, renderPage({ title: `Task ${task.id}`, ...page, crumbs: [...CRUMBS, { label: task.id }], body, mainClass: 'wide' }));
+    return sendPage(
+      reply,
+      renderPage({
+        title: `Task ${task.id}`,
+        ...page,
+        crumbs: [...CRUMBS, { label: task.id }],
+        body,
+        mainClass: 'wide',
+      }),
+    );
   });
 
   app.post<{ Params: { id: string } }>(`${BASE}:id/requeue/`, guarded, async (request, reply) => {

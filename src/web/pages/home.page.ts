@@ -17,7 +17,8 @@ function appPanel(app: string, rows: Array<[ModelDef, number]>): Html {
   return html`<section class="panel">
   <h2><a href="/api/${app}/">${appLabel(app)}</a></h2>
   <table>${rows.map(
-    ([m, n]) => html`<tr><td><a href="/api/${m.app}/${m.path}/">${capitalize(m.verboseNamePlural)}</a></td><td class="num">${n.toLocaleString('en')}</td></tr>`,
+    ([m, n]) =>
+      html`<tr><td><a href="/api/${m.app}/${m.path}/">${capitalize(m.verboseNamePlural)}</a></td><td class="num">${n.toLocaleString('en')}</td></tr>`,
   )}</table>
 </section>`;
 }

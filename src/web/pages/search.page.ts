@@ -23,10 +23,16 @@ export function registerSearchPage(app: FastifyInstance, ctx: AppContext): void 
     let total = 0;
     if (q) {
       // the inventory itself: not the records about it (change log, content types) nor accounts
-      const searchable: ModelDef[] = ctx.registry.all().filter((m) => m.search.length > 0 && !m.readOnly && m.app !== 'users');
+      const searchable: ModelDef[] = ctx.registry
+        .all()
+        .filter((m) => m.search.length > 0 && !m.readOnly && m.app !== 'users');
       for (const m of searchable) {
         if (!(await hasPermission(rc, m, 'view'))) continue;
-        const params = new Map([['q', [q]], ['limit', [String(PER_MODEL)]], ['brief', ['true']]]);
+        const params = new Map([
+          ['q', [q]],
+          ['limit', [String(PER_MODEL)]],
+          ['brief', ['true']],
+        ]);
         const page = await listObjects(rc, m, params);
         if (!page.count) continue;
         total += page.count;
@@ -46,6 +52,14 @@ export function registerSearchPage(app: FastifyInstance, ctx: AppContext): void 
 </form>
 ${q ? html`<p class="muted">${total} result${total === 1 ? '' : 's'} for “${q}”.</p>` : ''}
 ${sections}`;
-    return sendPage(reply, renderPage({ title: q ? `Search: ${q}` : 'Search', ...page, crumbs: [{ label: 'Home', href: '/' }, { label: 'Search' }], body }));
+    return sendPage(
+      reply,
+      renderPage({
+        title: q ? `Search: ${q}` : 'Search',
+        ...page,
+        crumbs: [{ label: 'Home', href: '/' }, { label: 'Search' }],
+        body,
+      }),
+    );
   });
 }

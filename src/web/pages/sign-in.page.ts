@@ -18,7 +18,11 @@ import { csrfField, pageContext, safeNext } from '../page-context.js';
 
 export const WRONG_CREDENTIALS = 'The username or password is not correct.';
 
-function signInPage(request: FastifyRequest, reply: FastifyReply, opts: { next: string; username?: string; error?: string; status?: number }) {
+function signInPage(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  opts: { next: string; username?: string; error?: string; status?: number },
+) {
   const page = pageContext(request, reply);
   const body = html`<div class="narrow panel">
   <h1>Sign in</h1>
@@ -58,7 +62,12 @@ export function registerSignInPages(app: FastifyInstance, ctx: AppContext): void
     const wait = await secondsToWait(q, username, ip);
     if (wait > 0) {
       reply.header('Retry-After', String(wait));
-      return signInPage(request, reply, { next, username, status: 429, error: `Too many failed attempts; try again in ${wait} seconds.` });
+      return signInPage(request, reply, {
+        next,
+        username,
+        status: 429,
+        error: `Too many failed attempts; try again in ${wait} seconds.`,
+      });
     }
     const res = await sql<{ id: number; password: string; is_active: boolean }>`select id, password, is_active
       from users_user where username = ${username}`.execute(q);

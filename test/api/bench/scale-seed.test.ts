@@ -11,16 +11,43 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { scaleCounts, scaleSeedStatements, sequenceStatements } from '../../../bench/seed-scale-sql.js';
 import { seedStandard, type StandardSizes } from '../../../bench/seed-standard.js';
-import { CHILD_TOKEN, type ChildDatabase, childDatabase, type ChildService, startChildService } from '../../helpers/child-service.js';
+import {
+  CHILD_TOKEN,
+  type ChildDatabase,
+  childDatabase,
+  type ChildService,
+  startChildService,
+} from '../../helpers/child-service.js';
 
 /** every branch of the shape: sites with 2 groups and with 1, addresses wrapping past 10/8 into 11/8 */
 const TINY: StandardSizes = {
-  regions: 2, sitesPerRegion: 2, racksPerSite: 2, devicesPerRack: 3, interfacesPerDevice: 3,
-  vlanGroups: 6, vlansPerGroup: 3, slash16s: 3, per16: 5, addressesPer24: 4, tenSlash16s: 2,
+  regions: 2,
+  sitesPerRegion: 2,
+  racksPerSite: 2,
+  devicesPerRack: 3,
+  interfacesPerDevice: 3,
+  vlanGroups: 6,
+  vlansPerGroup: 3,
+  slash16s: 3,
+  per16: 5,
+  addressesPer24: 4,
+  tenSlash16s: 2,
 };
 
-const LISTS = ['dcim/regions', 'dcim/sites', 'dcim/racks', 'dcim/manufacturers', 'dcim/device-types', 'dcim/device-roles',
-  'dcim/devices', 'dcim/interfaces', 'ipam/vlan-groups', 'ipam/vlans', 'ipam/prefixes', 'ipam/ip-addresses'];
+const LISTS = [
+  'dcim/regions',
+  'dcim/sites',
+  'dcim/racks',
+  'dcim/manufacturers',
+  'dcim/device-types',
+  'dcim/device-roles',
+  'dcim/devices',
+  'dcim/interfaces',
+  'ipam/vlan-groups',
+  'ipam/vlans',
+  'ipam/prefixes',
+  'ipam/ip-addresses',
+];
 
 /**
  * written by the API path only, on purpose (bench data needs no history); the event outbox
@@ -36,13 +63,19 @@ type Json = unknown;
 function normalise(v: Json, base: string): Json {
   if (Array.isArray(v)) return v.map((x) => normalise(x, base));
   if (v && typeof v === 'object') {
-    return Object.fromEntries(Object.entries(v).filter(([k]) => k !== 'created' && k !== 'last_updated').map(([k, x]) => [k, normalise(x, base)]));
+    return Object.fromEntries(
+      Object.entries(v)
+        .filter(([k]) => k !== 'created' && k !== 'last_updated')
+        .map(([k, x]) => [k, normalise(x, base)]),
+    );
   }
   return typeof v === 'string' ? v.replaceAll(base, 'BASE') : v;
 }
 
 async function getJson(svc: ChildService, path: string): Promise<Json> {
-  const res = await fetch(`${svc.url}${path}`, { headers: { Authorization: `Token ${CHILD_TOKEN}`, Accept: 'application/json' } });
+  const res = await fetch(`${svc.url}${path}`, {
+    headers: { Authorization: `Token ${CHILD_TOKEN}`, Accept: 'application/json' },
+  });
   expect(res.status, path).toBe(200);
   return normalise(await res.json(), svc.url);
 }
@@ -98,7 +131,7 @@ describe('the scale data set written in SQL', () => {
     for (const list of LISTS) {
       const path = `/api/${list}/?limit=1000`;
       type Page = { count: number; results: Array<{ id: number }> };
-      const [a, b] = await Promise.all([getJson(apiSvc!, path), getJson(sqlSvc!, path)]) as [Page, Page];
+      const [a, b] = (await Promise.all([getJson(apiSvc!, path), getJson(sqlSvc!, path)])) as [Page, Page];
       expect(b, list).toEqual(a);
       expect(a.count, list).toBeGreaterThan(0);
       for (const { id } of a.results) {
@@ -123,8 +156,13 @@ describe('the scale data set written in SQL', () => {
     const sums = async (db: ChildDatabase) => {
       const d = await db.open();
       try {
-        return (await sql<{ k: string; n: number }>`select tbl || '.' || col || '.' || owner as k, sum(n)::int as n from inv_kept_count
-          group by tbl, col, owner having sum(n) <> 0 order by 1`.execute(d.kysely)).rows;
+        return (
+          await sql<{
+            k: string;
+            n: number;
+          }>`select tbl || '.' || col || '.' || owner as k, sum(n)::int as n from inv_kept_count
+          group by tbl, col, owner having sum(n) <> 0 order by 1`.execute(d.kysely)
+        ).rows;
       } finally {
         await d.close();
       }

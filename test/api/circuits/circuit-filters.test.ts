@@ -45,7 +45,13 @@ beforeAll(async () => {
   p2 = await make('/api/circuits/providers/', named('prov'));
   pnet = await make('/api/circuits/provider-networks/', { provider: p2.id, name: uniq('pnet') });
   const type = await make('/api/circuits/circuit-types/', named('ctype'));
-  c1 = await make('/api/circuits/circuits/', { cid: uniq('c1'), provider: p1.id, type: type.id, tenant: tenant.id, status: 'planned' });
+  c1 = await make('/api/circuits/circuits/', {
+    cid: uniq('c1'),
+    provider: p1.id,
+    type: type.id,
+    tenant: tenant.id,
+    status: 'planned',
+  });
   c2 = await make('/api/circuits/circuits/', { cid: uniq('c2'), provider: p2.id, type: type.id });
   c3 = await make('/api/circuits/circuits/', { cid: uniq('c3'), provider: p1.id, type: type.id });
   await make('/api/circuits/circuit-terminations/', { circuit: c1.id, term_side: 'A', site: s1.id });
@@ -63,10 +69,19 @@ describe('GET /api/circuits/circuits/ relation filters', () => {
   });
 
   it('filters by region and site_group, including their descendants', async () => {
-    for (const q of [`region=${region.slug}`, `region_id=${region.id}`, `region_id=${subRegion.id}`, `site_group=${group.slug}`, `site_group_id=${subGroup.id}`]) {
+    for (const q of [
+      `region=${region.slug}`,
+      `region_id=${region.id}`,
+      `region_id=${subRegion.id}`,
+      `site_group=${group.slug}`,
+      `site_group_id=${subGroup.id}`,
+    ]) {
       expect(await ids(`/api/circuits/circuits/?${q}`), q).toEqual([c1.id]);
     }
-    expect(await ids(`/api/circuits/circuits/?${scope()}&region__n=${region.slug}&ordering=id`)).toEqual([c2.id, c3.id]);
+    expect(await ids(`/api/circuits/circuits/?${scope()}&region__n=${region.slug}&ordering=id`)).toEqual([
+      c2.id,
+      c3.id,
+    ]);
   });
 
   it('filters by tenant, tenant_group (with descendants) and provider_network_id', async () => {
@@ -79,7 +94,9 @@ describe('GET /api/circuits/circuits/ relation filters', () => {
   it('filters by provider, status and cid lookups', async () => {
     expect(await ids(`/api/circuits/circuits/?provider=${p1.slug}&ordering=id`)).toEqual([c1.id, c3.id]);
     expect(await ids(`/api/circuits/circuits/?${scope()}&status=planned`)).toEqual([c1.id]);
-    expect(await ids(`/api/circuits/circuits/?cid__isw=${c2.cid.slice(0, 12)}&cid__iew=${c2.cid.slice(-6)}`)).toEqual([c2.id]);
+    expect(await ids(`/api/circuits/circuits/?cid__isw=${c2.cid.slice(0, 12)}&cid__iew=${c2.cid.slice(-6)}`)).toEqual([
+      c2.id,
+    ]);
   });
 
   it('answers 400 naming the parameter for unknown sites, regions and bad ids', async () => {
@@ -117,7 +134,10 @@ describe('contact filters on circuits and providers', () => {
     expect(await ids(`/api/circuits/circuits/?contact=${contact.id}`)).toEqual([c2.id]);
     expect(await ids(`/api/circuits/circuits/?contact_role=${role2.id}`)).toEqual([c3.id]);
     expect(await ids(`/api/circuits/circuits/?contact_group=${top.id}`)).toEqual([c2.id]);
-    expect(await ids(`/api/circuits/circuits/?${scope()}&contact__n=${contact.id}&ordering=id`)).toEqual([c1.id, c3.id]);
+    expect(await ids(`/api/circuits/circuits/?${scope()}&contact__n=${contact.id}&ordering=id`)).toEqual([
+      c1.id,
+      c3.id,
+    ]);
     expect(await ids(`/api/circuits/providers/?contact=${contact.id}`)).toEqual([p1.id]);
     expect(await ids(`/api/circuits/providers/?contact_role=${role.id}`)).toEqual([]);
     const bad = await t.get('/api/circuits/circuits/?contact=987654');

@@ -38,9 +38,24 @@ describe('POST /api/circuits/circuit-terminations/', () => {
     expect(term.term_side).toBe('A');
     expect(term.display).toBe(`${c.cid}: Termination A`);
     expect(term.circuit).toEqual({ id: c.id, url: c.url, display: c.cid, cid: c.cid });
-    expect(term).toMatchObject({ cable: null, cable_end: '', link_peers: [], link_peers_type: null, _occupied: false, mark_connected: false });
+    expect(term).toMatchObject({
+      cable: null,
+      cable_end: '',
+      link_peers: [],
+      link_peers_type: null,
+      _occupied: false,
+      mark_connected: false,
+    });
     const brief = (await t.get(`${PATH}${term.id}/?brief=1`)).json();
-    expect(brief).toEqual({ id: term.id, url: term.url, display: term.display, circuit: term.circuit, term_side: 'A', cable: null, _occupied: false });
+    expect(brief).toEqual({
+      id: term.id,
+      url: term.url,
+      display: term.display,
+      circuit: term.circuit,
+      term_side: 'A',
+      cable: null,
+      _occupied: false,
+    });
     expect((await t.patch(`${PATH}${term.id}/`, { mark_connected: true })).json()._occupied).toBe(true);
   });
 
@@ -75,7 +90,10 @@ describe('POST /api/circuits/circuit-terminations/', () => {
     const dup = await t.post(PATH, { circuit: c.id, term_side: 'A', site: s.id });
     expect(dup.statusCode).toBe(400);
     expect(dup.json()).toEqual({ __all__: ['Circuit termination with this Circuit and Termination already exists.'] });
-    const bulk = await t.post(PATH, [{ circuit: c.id, term_side: 'Z', site: s.id }, { circuit: c.id, term_side: 'Z', site: s.id }]);
+    const bulk = await t.post(PATH, [
+      { circuit: c.id, term_side: 'Z', site: s.id },
+      { circuit: c.id, term_side: 'Z', site: s.id },
+    ]);
     expect(bulk.statusCode).toBe(400);
     expect(await make(PATH, { circuit: c.id, term_side: 'Z', site: s.id })).toMatchObject({ term_side: 'Z' });
   });
@@ -83,8 +101,13 @@ describe('POST /api/circuits/circuit-terminations/', () => {
   it('links the change record to the circuit', async () => {
     const c = await circuit();
     const res = await t.post(PATH, { circuit: c.id, term_side: 'Z', site: (await site()).id });
-    const change = (await t.get(`/api/extras/object-changes/?request_id=${res.headers['x-request-id']}`)).json().results[0];
-    expect(change).toMatchObject({ changed_object_type: 'circuits.circuittermination', related_object_type: 'circuits.circuit', related_object_id: c.id });
+    const change = (await t.get(`/api/extras/object-changes/?request_id=${res.headers['x-request-id']}`)).json()
+      .results[0];
+    expect(change).toMatchObject({
+      changed_object_type: 'circuits.circuittermination',
+      related_object_type: 'circuits.circuit',
+      related_object_id: c.id,
+    });
   });
 });
 
@@ -98,7 +121,14 @@ describe('GET /api/circuits/circuit-terminations/ filters', () => {
     c = await circuit();
     s = await site();
     pnet = await make('/api/circuits/provider-networks/', { provider: c.provider.id, name: uniq('pnet') });
-    a = await make(PATH, { circuit: c.id, term_side: 'A', site: s.id, port_speed: 1000, xconnect_id: uniq('xc'), mark_connected: true });
+    a = await make(PATH, {
+      circuit: c.id,
+      term_side: 'A',
+      site: s.id,
+      port_speed: 1000,
+      xconnect_id: uniq('xc'),
+      mark_connected: true,
+    });
     z = await make(PATH, { circuit: c.id, term_side: 'Z', provider_network: pnet.id, port_speed: 10000 });
   });
 
@@ -136,19 +166,34 @@ describe('cabling (dcim cables ending on a termination)', () => {
     const model = uniq('model');
     const dt = await make('/api/dcim/device-types/', { manufacturer: maker.id, model, slug: model });
     const role = await make('/api/dcim/device-roles/', named('role'));
-    const dev = await make('/api/dcim/devices/', { name: uniq('dev'), site: s.id, device_type: dt.id, device_role: role.id });
+    const dev = await make('/api/dcim/devices/', {
+      name: uniq('dev'),
+      site: s.id,
+      device_type: dt.id,
+      device_role: role.id,
+    });
     const intf = await make('/api/dcim/interfaces/', { device: dev.id, name: 'eth0', type: '1000base-t' });
     const cable = await make('/api/dcim/cables/', {
       a_terminations: [{ object_type: 'dcim.interface', object_id: intf.id }],
       b_terminations: [{ object_type: 'circuits.circuittermination', object_id: term.id }],
     });
     const body = (await t.get(`${PATH}${term.id}/`)).json();
-    expect(body).toMatchObject({ cable: { id: cable.id }, cable_end: 'B', link_peers_type: 'dcim.interface', _occupied: true });
+    expect(body).toMatchObject({
+      cable: { id: cable.id },
+      cable_end: 'B',
+      link_peers_type: 'dcim.interface',
+      _occupied: true,
+    });
     expect(body.link_peers.map((p: Json) => p.id)).toEqual([intf.id]);
     expect((await t.get(`${PATH}${term.id}/?brief=1`)).json()).toMatchObject({ cable: cable.id, _occupied: true });
     expect(ids((await t.get(`${PATH}?circuit_id=${c.id}&cabled=true`)).json())).toEqual([term.id]);
     expect((await t.del(`/api/dcim/cables/${cable.id}/`)).statusCode).toBe(204);
-    expect((await t.get(`${PATH}${term.id}/`)).json()).toMatchObject({ cable: null, cable_end: '', link_peers: [], _occupied: false });
+    expect((await t.get(`${PATH}${term.id}/`)).json()).toMatchObject({
+      cable: null,
+      cable_end: '',
+      link_peers: [],
+      _occupied: false,
+    });
   });
 });
 

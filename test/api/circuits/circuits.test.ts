@@ -24,7 +24,12 @@ const named = (p: string) => {
 const provider = () => make('/api/circuits/providers/', named('prov'));
 const circuitType = () => make('/api/circuits/circuit-types/', named('ctype'));
 async function circuit(extra: Json = {}) {
-  return make('/api/circuits/circuits/', { cid: uniq('cid'), provider: (await provider()).id, type: (await circuitType()).id, ...extra });
+  return make('/api/circuits/circuits/', {
+    cid: uniq('cid'),
+    provider: (await provider()).id,
+    type: (await circuitType()).id,
+    ...extra,
+  });
 }
 
 describe('GET /api/circuits/circuits/', () => {
@@ -34,29 +39,63 @@ describe('GET /api/circuits/circuits/', () => {
     expect(c.status).toEqual({ value: 'active', label: 'Active' });
     expect(c.termination_a).toBeNull();
     expect(c.termination_z).toBeNull();
-    expect(c.provider).toEqual({ id: expect.any(Number), url: expect.any(String), display: expect.any(String), name: expect.any(String), slug: expect.any(String) });
-    expect(Object.keys((await t.get(`/api/circuits/circuits/${c.id}/?brief=1`)).json()).sort()).toEqual(['cid', 'display', 'id', 'url']);
+    expect(c.provider).toEqual({
+      id: expect.any(Number),
+      url: expect.any(String),
+      display: expect.any(String),
+      name: expect.any(String),
+      slug: expect.any(String),
+    });
+    expect(Object.keys((await t.get(`/api/circuits/circuits/${c.id}/?brief=1`)).json()).sort()).toEqual([
+      'cid',
+      'display',
+      'id',
+      'url',
+    ]);
   });
 
   it('nests termination_a and termination_z in the circuit (NetBox 3.4 shape)', async () => {
     const c = await circuit();
     const site = await make('/api/dcim/sites/', named('site'));
     const pnet = await make('/api/circuits/provider-networks/', { provider: c.provider.id, name: uniq('pnet') });
-    const a = await make('/api/circuits/circuit-terminations/', { circuit: c.id, term_side: 'A', site: site.id, port_speed: 1000, upstream_speed: 500, xconnect_id: 'XC-1', description: 'a end' });
-    const z = await make('/api/circuits/circuit-terminations/', { circuit: c.id, term_side: 'Z', provider_network: pnet.id });
+    const a = await make('/api/circuits/circuit-terminations/', {
+      circuit: c.id,
+      term_side: 'A',
+      site: site.id,
+      port_speed: 1000,
+      upstream_speed: 500,
+      xconnect_id: 'XC-1',
+      description: 'a end',
+    });
+    const z = await make('/api/circuits/circuit-terminations/', {
+      circuit: c.id,
+      term_side: 'Z',
+      provider_network: pnet.id,
+    });
     const body = (await t.get(`/api/circuits/circuits/${c.id}/`)).json();
     expect(body.termination_a).toEqual({
       id: a.id,
       url: `http://localhost:80/api/circuits/circuit-terminations/${a.id}/`,
       display: `${c.cid}: Termination A`,
-      site: { id: site.id, url: `http://localhost:80/api/dcim/sites/${site.id}/`, display: site.name, name: site.name, slug: site.slug },
+      site: {
+        id: site.id,
+        url: `http://localhost:80/api/dcim/sites/${site.id}/`,
+        display: site.name,
+        name: site.name,
+        slug: site.slug,
+      },
       provider_network: null,
       port_speed: 1000,
       upstream_speed: 500,
       xconnect_id: 'XC-1',
       description: 'a end',
     });
-    expect(body.termination_z).toMatchObject({ id: z.id, display: `${c.cid}: Termination Z`, site: null, provider_network: { id: pnet.id, name: pnet.name } });
+    expect(body.termination_z).toMatchObject({
+      id: z.id,
+      display: `${c.cid}: Termination Z`,
+      site: null,
+      provider_network: { id: pnet.id, name: pnet.name },
+    });
     const listed = (await t.get(`/api/circuits/circuits/?id=${c.id}`)).json().results[0];
     expect(listed.termination_a).toEqual(body.termination_a);
   });
@@ -67,14 +106,19 @@ describe('GET /api/circuits/circuits/', () => {
     const site = await make('/api/dcim/sites/', named('site'));
     const cids = Array.from({ length: 20 }, () => ({ cid: uniq('bulk'), provider: p.id, type: ty.id }));
     const made = (await t.post('/api/circuits/circuits/', cids)).json() as Json[];
-    await t.post('/api/circuits/circuit-terminations/', made.flatMap((c) => [
-      { circuit: c.id, term_side: 'A', site: site.id },
-      { circuit: c.id, term_side: 'Z', site: site.id },
-    ]));
+    await t.post(
+      '/api/circuits/circuit-terminations/',
+      made.flatMap((c) => [
+        { circuit: c.id, term_side: 'A', site: site.id },
+        { circuit: c.id, term_side: 'Z', site: site.id },
+      ]),
+    );
     const cost = async (limit: number) => {
       const before = t.db.stats.queries;
       // a parameter no filter knows makes each URL new, so the page is rendered, not served from the response cache
-      const res = await t.get(`/api/circuits/circuits/?provider_id=${p.id}&limit=${limit}&offset=1&render=${uniq('r')}`);
+      const res = await t.get(
+        `/api/circuits/circuits/?provider_id=${p.id}&limit=${limit}&offset=1&render=${uniq('r')}`,
+      );
       expect(res.json().results).toHaveLength(limit);
       expect(res.json().results.every((r: Json) => r.termination_a && r.termination_z)).toBe(true);
       return t.db.stats.queries - before;
@@ -98,7 +142,11 @@ describe('circuit validation', () => {
     const dup = await t.post('/api/circuits/circuits/', { cid: c.cid, provider: c.provider.id, type: c.type.id });
     expect(dup.statusCode).toBe(400);
     expect(dup.json()).toEqual({ __all__: ['Circuit with this Provider and Circuit ID already exists.'] });
-    const other = await t.post('/api/circuits/circuits/', { cid: c.cid, provider: (await provider()).id, type: c.type.id });
+    const other = await t.post('/api/circuits/circuits/', {
+      cid: c.cid,
+      provider: (await provider()).id,
+      type: c.type.id,
+    });
     expect(other.statusCode, other.body).toBe(201);
   });
 
@@ -110,8 +158,18 @@ describe('circuit validation', () => {
   });
 
   it('stores dates and the commit rate', async () => {
-    const c = await circuit({ install_date: '2023-02-03', termination_date: '2026-02-03', commit_rate: 50000, status: 'planned' });
-    expect(c).toMatchObject({ install_date: '2023-02-03', termination_date: '2026-02-03', commit_rate: 50000, status: { value: 'planned', label: 'Planned' } });
+    const c = await circuit({
+      install_date: '2023-02-03',
+      termination_date: '2026-02-03',
+      commit_rate: 50000,
+      status: 'planned',
+    });
+    expect(c).toMatchObject({
+      install_date: '2023-02-03',
+      termination_date: '2026-02-03',
+      commit_rate: 50000,
+      status: { value: 'planned', label: 'Planned' },
+    });
   });
 });
 
@@ -119,9 +177,16 @@ describe('circuit_count', () => {
   it('counts circuits on providers and circuit types (full and brief)', async () => {
     const p = await provider();
     const ty = await circuitType();
-    await t.post('/api/circuits/circuits/', [1, 2, 3].map(() => ({ cid: uniq('cnt'), provider: p.id, type: ty.id })));
+    await t.post(
+      '/api/circuits/circuits/',
+      [1, 2, 3].map(() => ({ cid: uniq('cnt'), provider: p.id, type: ty.id })),
+    );
     expect((await t.get(`/api/circuits/providers/${p.id}/`)).json().circuit_count).toBe(3);
-    expect((await t.get(`/api/circuits/providers/${p.id}/?brief=1`)).json()).toMatchObject({ name: p.name, slug: p.slug, circuit_count: 3 });
+    expect((await t.get(`/api/circuits/providers/${p.id}/?brief=1`)).json()).toMatchObject({
+      name: p.name,
+      slug: p.slug,
+      circuit_count: 3,
+    });
     expect((await t.get(`/api/circuits/circuit-types/?id=${ty.id}&brief=1`)).json().results[0].circuit_count).toBe(3);
     // inside a circuit the provider is nested without its count
     const c = (await t.get(`/api/circuits/circuits/?provider_id=${p.id}&limit=1`)).json().results[0];
@@ -159,8 +224,10 @@ describe('deletion', () => {
     const z = await make('/api/circuits/circuit-terminations/', { circuit: c.id, term_side: 'Z', site: site.id });
     const del = await t.del(`/api/circuits/circuits/${c.id}/`);
     expect(del.statusCode).toBe(204);
-    for (const id of [a.id, z.id]) expect((await t.get(`/api/circuits/circuit-terminations/${id}/`)).statusCode).toBe(404);
-    const changes = (await t.get(`/api/extras/object-changes/?request_id=${del.headers['x-request-id']}`)).json().results as Json[];
+    for (const id of [a.id, z.id])
+      expect((await t.get(`/api/circuits/circuit-terminations/${id}/`)).statusCode).toBe(404);
+    const changes = (await t.get(`/api/extras/object-changes/?request_id=${del.headers['x-request-id']}`)).json()
+      .results as Json[];
     expect(changes.map((r) => `${r.action.value} ${r.changed_object_type}`).sort()).toEqual([
       'delete circuits.circuit',
       'delete circuits.circuittermination',

@@ -18,10 +18,14 @@ const COMMIT_MS = 600;
 
 /** Makes every COMMIT of a transaction that wrote `table` take COMMIT_MS (test database only). */
 async function slowCommitsOf(t: TestApp, table: string, event: 'insert' | 'delete') {
-  await sql.raw(`create or replace function test_slow_commit() returns trigger language plpgsql as $$
-    begin perform pg_sleep(${COMMIT_MS / 1000}); return null; end $$`).execute(t.db.kysely);
-  await sql.raw(`create constraint trigger test_slow_commit_${table} after ${event} on ${table}
-    deferrable initially deferred for each row execute function test_slow_commit()`).execute(t.db.kysely);
+  await sql
+    .raw(`create or replace function test_slow_commit() returns trigger language plpgsql as $$
+    begin perform pg_sleep(${COMMIT_MS / 1000}); return null; end $$`)
+    .execute(t.db.kysely);
+  await sql
+    .raw(`create constraint trigger test_slow_commit_${table} after ${event} on ${table}
+    deferrable initially deferred for each row execute function test_slow_commit()`)
+    .execute(t.db.kysely);
 }
 
 /**
@@ -29,7 +33,10 @@ async function slowCommitsOf(t: TestApp, table: string, event: 'insert' | 'delet
  * reads still saw the data as it was before the write (`read` answers true for those) after the
  * write's statements had run, that is while it was committing.
  */
-async function raceReads<W>(write: () => Promise<W>, read: () => Promise<boolean>): Promise<{ out: W; oldReads: number }> {
+async function raceReads<W>(
+  write: () => Promise<W>,
+  read: () => Promise<boolean>,
+): Promise<{ out: W; oldReads: number }> {
   let done = false;
   let oldReads = 0;
   const started = Date.now();
@@ -46,58 +53,65 @@ async function raceReads<W>(write: () => Promise<W>, read: () => Promise<boolean
   return { out, oldReads };
 }
 
-describe.skipIf(ENGINE !== 'postgres')('caches after a commit that races reads (PostgreSQL; PGlite cannot interleave a read with a commit)', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await makeTestApp();
-  });
-  afterAll(async () => t.close());
+describe.skipIf(ENGINE !== 'postgres')(
+  'caches after a commit that races reads (PostgreSQL; PGlite cannot interleave a read with a commit)',
+  () => {
+    let t: TestApp;
+    beforeAll(async () => {
+      t = await makeTestApp();
+    });
+    afterAll(async () => t.close());
 
-  it('refuses a deleted token at once, though reads during its commit looked it up', async () => {
-    const user = await makeUser(t);
-    const tokens = (await t.get(`/api/users/tokens/?user_id=${user.id}`)).json().results as Array<{ id: number }>;
-    expect(tokens.length).toBe(1);
-    expect((await t.get('/api/users/tokens/', user.token)).statusCode).toBe(200);
-    await slowCommitsOf(t, 'users_token', 'delete');
-    const { out, oldReads } = await raceReads(
-      () => t.del(`/api/users/tokens/${tokens[0]!.id}/`),
-      async () => (await t.get('/api/users/tokens/', user.token)).statusCode === 200,
-    );
-    expect(out.statusCode).toBe(204);
-    expect(oldReads).toBeGreaterThan(0);
-    const after = await t.get('/api/users/tokens/', user.token);
-    expect(after.statusCode).toBe(403);
-    expect(after.json()).toEqual({ detail: 'Invalid token' });
-  });
+    it('refuses a deleted token at once, though reads during its commit looked it up', async () => {
+      const user = await makeUser(t);
+      const tokens = (await t.get(`/api/users/tokens/?user_id=${user.id}`)).json().results as Array<{ id: number }>;
+      expect(tokens.length).toBe(1);
+      expect((await t.get('/api/users/tokens/', user.token)).statusCode).toBe(200);
+      await slowCommitsOf(t, 'users_token', 'delete');
+      const { out, oldReads } = await raceReads(
+        () => t.del(`/api/users/tokens/${tokens[0]!.id}/`),
+        async () => (await t.get('/api/users/tokens/', user.token)).statusCode === 200,
+      );
+      expect(out.statusCode).toBe(204);
+      expect(oldReads).toBeGreaterThan(0);
+      const after = await t.get('/api/users/tokens/', user.token);
+      expect(after.statusCode).toBe(403);
+      expect(after.json()).toEqual({ detail: 'Invalid token' });
+    });
 
-  it('shows a new custom field at once, though reads during its commit loaded the definitions', async () => {
-    const tenant = (await t.post('/api/tenancy/tenants/', { name: uniq('cf'), slug: uniq('cf') })).json();
-    const url = `/api/tenancy/tenants/${tenant.id}/`;
-    expect((await t.get(url)).json().custom_fields).toEqual({});
-    await slowCommitsOf(t, 'extras_customfield', 'insert');
-    const name = uniq('field').replace(/-/g, '_');
-    const { out, oldReads } = await raceReads(
-      () => t.post('/api/extras/custom-fields/', { name, content_types: ['tenancy.tenant'], type: 'text' }),
-      async () => Object.keys((await t.get(url)).json().custom_fields).length === 0,
-    );
-    expect(out.statusCode, out.body).toBe(201);
-    expect(oldReads).toBeGreaterThan(0);
-    expect((await t.get(url)).json().custom_fields).toEqual({ [name]: null });
-  });
+    it('shows a new custom field at once, though reads during its commit loaded the definitions', async () => {
+      const tenant = (await t.post('/api/tenancy/tenants/', { name: uniq('cf'), slug: uniq('cf') })).json();
+      const url = `/api/tenancy/tenants/${tenant.id}/`;
+      expect((await t.get(url)).json().custom_fields).toEqual({});
+      await slowCommitsOf(t, 'extras_customfield', 'insert');
+      const name = uniq('field').replace(/-/g, '_');
+      const { out, oldReads } = await raceReads(
+        () => t.post('/api/extras/custom-fields/', { name, content_types: ['tenancy.tenant'], type: 'text' }),
+        async () => Object.keys((await t.get(url)).json().custom_fields).length === 0,
+      );
+      expect(out.statusCode, out.body).toBe(201);
+      expect(oldReads).toBeGreaterThan(0);
+      expect((await t.get(url)).json().custom_fields).toEqual({ [name]: null });
+    });
 
-  it('counts a bulk create at once, though lists during its commit counted without it', async () => {
-    const p = uniq('total');
-    const list = `/api/tenancy/tenants/?name__isw=${p}`;
-    expect((await t.get(list)).json().count).toBe(0);
-    await slowCommitsOf(t, 'tenancy_tenant', 'insert');
-    const { out, oldReads } = await raceReads(
-      () => t.post('/api/tenancy/tenants/', [1, 2, 3].map((i) => ({ name: `${p}-${i}`, slug: `${p}-${i}` }))),
-      // another page of the same list: its total comes from the count cache, not the response cache
-      async () => (await t.get(`${list}&limit=1`)).json().count === 0,
-    );
-    expect(out.statusCode, out.body).toBe(201);
-    expect(oldReads).toBeGreaterThan(0);
-    expect((await t.get(`${list}&limit=1`)).json().count).toBe(3);
-    expect((await t.get(list)).json().count).toBe(3);
-  });
-});
+    it('counts a bulk create at once, though lists during its commit counted without it', async () => {
+      const p = uniq('total');
+      const list = `/api/tenancy/tenants/?name__isw=${p}`;
+      expect((await t.get(list)).json().count).toBe(0);
+      await slowCommitsOf(t, 'tenancy_tenant', 'insert');
+      const { out, oldReads } = await raceReads(
+        () =>
+          t.post(
+            '/api/tenancy/tenants/',
+            [1, 2, 3].map((i) => ({ name: `${p}-${i}`, slug: `${p}-${i}` })),
+          ),
+        // another page of the same list: its total comes from the count cache, not the response cache
+        async () => (await t.get(`${list}&limit=1`)).json().count === 0,
+      );
+      expect(out.statusCode, out.body).toBe(201);
+      expect(oldReads).toBeGreaterThan(0);
+      expect((await t.get(`${list}&limit=1`)).json().count).toBe(3);
+      expect((await t.get(list)).json().count).toBe(3);
+    });
+  },
+);

@@ -10,7 +10,10 @@ let t: TestApp;
 const p = uniq('csl');
 const names = (res: { statusCode: number; json(): { results: Array<{ name: string }> } }) => {
   expect(res.statusCode).toBe(200);
-  return res.json().results.map((r) => r.name).sort();
+  return res
+    .json()
+    .results.map((r) => r.name)
+    .sort();
 };
 const sites = (q: string) => t.get(`/api/dcim/sites/?name__isw=${p}-&${q}`).then(names);
 
@@ -63,7 +66,11 @@ describe('case-insensitive lookups with values without letters', () => {
     const found = async (q: string) => {
       const res = await t.get(`/api/ipam/ip-addresses/?limit=1000&q=${encodeURIComponent(q)}`);
       expect(res.statusCode).toBe(200);
-      return res.json().results.map((a: { id: number }) => a.id).filter((id: number) => ids.includes(id)).sort((a: number, b: number) => a - b);
+      return res
+        .json()
+        .results.map((a: { id: number }) => a.id)
+        .filter((id: number) => ids.includes(id))
+        .sort((a: number, b: number) => a - b);
     };
     expect(await found('10.231.7.')).toEqual(ids.slice(0, 3));
     expect(await found('HOST-10.231')).toEqual(ids.slice(1, 3));

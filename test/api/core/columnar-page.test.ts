@@ -16,21 +16,43 @@ const AWKWARD = ['NULL', '', 'a b', 'c,d', '{e}', 'f"g', 'h\\i', 'ü€😀 j', 
 beforeAll(async () => {
   t = await makeTestApp({ RESPONSE_CACHE_MB: '0' });
   tag = uniq('col');
-  await make(t, '/api/extras/custom-fields/', { content_types: ['dcim.site', 'ipam.ipaddress'], type: 'json', name: tag.replace(/\W/g, '_') });
+  await make(t, '/api/extras/custom-fields/', {
+    content_types: ['dcim.site', 'ipam.ipaddress'],
+    type: 'json',
+    name: tag.replace(/\W/g, '_'),
+  });
   const cf = tag.replace(/\W/g, '_');
   for (const [i, text] of AWKWARD.entries()) {
     await make(t, '/api/dcim/sites/', {
-      name: `${tag} ${text} ${i}`, slug: `${tag}-${i}`, description: text, comments: text, facility: text,
-      latitude: i % 2 ? '12.345678' : null, longitude: i % 3 ? '-98.7654' : null, time_zone: i % 2 ? 'Europe/Paris' : null,
+      name: `${tag} ${text} ${i}`,
+      slug: `${tag}-${i}`,
+      description: text,
+      comments: text,
+      facility: text,
+      latitude: i % 2 ? '12.345678' : null,
+      longitude: i % 3 ? '-98.7654' : null,
+      time_zone: i % 2 ? 'Europe/Paris' : null,
       custom_fields: { [cf]: i % 2 ? { text, list: [text, i, null], nested: { ok: true } } : null },
     });
   }
   const device = await makeDevice(t, { name: `${tag}-dev` });
   for (const [i, text] of AWKWARD.entries()) {
-    const iface = await make(t, '/api/dcim/interfaces/', { device: device.id, name: `${tag}-eth${i}`, type: '1000base-t', description: text, enabled: i % 2 === 0, mtu: i % 3 ? 1500 + i : null, mac_address: i % 2 ? `00:11:22:33:44:${String(10 + i)}` : null });
+    const iface = await make(t, '/api/dcim/interfaces/', {
+      device: device.id,
+      name: `${tag}-eth${i}`,
+      type: '1000base-t',
+      description: text,
+      enabled: i % 2 === 0,
+      mtu: i % 3 ? 1500 + i : null,
+      mac_address: i % 2 ? `00:11:22:33:44:${String(10 + i)}` : null,
+    });
     await make(t, '/api/ipam/ip-addresses/', {
-      address: i % 2 ? `10.212.${i}.1/24` : `2001:db8:212::${i}/128`, dns_name: `h${i}.example.net`, description: text,
-      assigned_object_type: 'dcim.interface', assigned_object_id: iface.id, custom_fields: { [cf]: i % 3 ? [text] : null },
+      address: i % 2 ? `10.212.${i}.1/24` : `2001:db8:212::${i}/128`,
+      dns_name: `h${i}.example.net`,
+      description: text,
+      assigned_object_type: 'dcim.interface',
+      assigned_object_id: iface.id,
+      custom_fields: { [cf]: i % 3 ? [text] : null },
     });
     await make(t, '/api/ipam/ip-addresses/', { address: `10.212.${i}.2/32`, description: text });
   }
@@ -57,10 +79,16 @@ async function bothWays(query: string): Promise<{ rows: Json[]; columns: Json[];
 describe('a large page', () => {
   it('shows what the same rows read one by one show, in every form', async () => {
     const queries = [
-      `/api/dcim/sites/?slug__isw=${tag}`, `/api/dcim/sites/?slug__isw=${tag}&ordering=-description`, `/api/dcim/sites/?slug__isw=${tag}&brief=1`,
-      `/api/dcim/interfaces/?name__isw=${tag}`, `/api/dcim/interfaces/?name__isw=${tag}&ordering=description`,
-      `/api/ipam/ip-addresses/?parent=10.212.0.0/16`, `/api/ipam/ip-addresses/?q=10.212.`, `/api/ipam/ip-addresses/?dns_name__isw=h&ordering=-address`,
-      `/api/dcim/devices/?name=${tag}-dev`, `/api/extras/object-changes/?request_id=00000000-0000-0000-0000-000000000000`,
+      `/api/dcim/sites/?slug__isw=${tag}`,
+      `/api/dcim/sites/?slug__isw=${tag}&ordering=-description`,
+      `/api/dcim/sites/?slug__isw=${tag}&brief=1`,
+      `/api/dcim/interfaces/?name__isw=${tag}`,
+      `/api/dcim/interfaces/?name__isw=${tag}&ordering=description`,
+      `/api/ipam/ip-addresses/?parent=10.212.0.0/16`,
+      `/api/ipam/ip-addresses/?q=10.212.`,
+      `/api/ipam/ip-addresses/?dns_name__isw=h&ordering=-address`,
+      `/api/dcim/devices/?name=${tag}-dev`,
+      `/api/extras/object-changes/?request_id=00000000-0000-0000-0000-000000000000`,
     ];
     for (const query of queries) {
       const { rows, columns, count } = await bothWays(query);

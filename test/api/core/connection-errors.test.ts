@@ -86,7 +86,11 @@ describe('methods', () => {
   });
 
   it('answers CONNECT with 405 and closes', async () => {
-    expectApiError(await closingAnswer('CONNECT example.com:443 HTTP/1.1\r\nHost: example.com:443\r\n\r\n', 'more bytes'), 405, 'Method "CONNECT" not allowed.');
+    expectApiError(
+      await closingAnswer('CONNECT example.com:443 HTTP/1.1\r\nHost: example.com:443\r\n\r\n', 'more bytes'),
+      405,
+      'Method "CONNECT" not allowed.',
+    );
   });
 });
 
@@ -97,7 +101,10 @@ describe('requests the parser refuses', () => {
   });
 
   it('answers headers too large with 431 and closes without a reset while the client goes on', async () => {
-    const res = await closingAnswer(`GET /api/ HTTP/1.1\r\nHost: localhost\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`, 'b'.repeat(50_000));
+    const res = await closingAnswer(
+      `GET /api/ HTTP/1.1\r\nHost: localhost\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`,
+      'b'.repeat(50_000),
+    );
     expectApiError(res, 431, 'Request header fields too large.');
   });
 

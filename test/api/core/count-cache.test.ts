@@ -18,9 +18,27 @@ const LIST = `/api/tenancy/tenants/?q=${p}`;
 
 describe('mayWrite', () => {
   it('treats reads as reads and everything else, CTE writes included, as a write', () => {
-    for (const s of ['select 1', '  SELECT * from x', 'with a as (select 1) select * from a', 'begin', 'show x', '(select 1)', '/* a comment */ with p as (select 1) select * from p'])
+    for (const s of [
+      'select 1',
+      '  SELECT * from x',
+      'with a as (select 1) select * from a',
+      'begin',
+      'show x',
+      '(select 1)',
+      '/* a comment */ with p as (select 1) select * from p',
+    ])
       expect(mayWrite(s), s).toBe(false);
-    for (const s of ['insert into x values (1)', 'update x set a = 1', 'delete from x', 'commit', 'rollback', 'with a as (delete from x returning id) select * from a', 'create table y ()', 'notify c', '/* x */ delete from y'])
+    for (const s of [
+      'insert into x values (1)',
+      'update x set a = 1',
+      'delete from x',
+      'commit',
+      'rollback',
+      'with a as (delete from x returning id) select * from a',
+      'create table y ()',
+      'notify c',
+      '/* x */ delete from y',
+    ])
       expect(mayWrite(s), s).toBe(true);
   });
 });
@@ -49,7 +67,8 @@ describe.each<{ mode: string; env: Record<string, string> }>([
     expect(res.statusCode).toBe(200);
     return res.json().count as number;
   };
-  const tenants = (n: number, tag: string) => Array.from({ length: n }, (_, i) => ({ name: `${p}-${tag}-${i}`, slug: `${p}-${tag}-${i}` }));
+  const tenants = (n: number, tag: string) =>
+    Array.from({ length: n }, (_, i) => ({ name: `${p}-${tag}-${i}`, slug: `${p}-${tag}-${i}` }));
 
   beforeAll(async () => {
     t = await makeTestApp(env);
@@ -72,7 +91,10 @@ describe.each<{ mode: string; env: Record<string, string> }>([
     expect((await t.post('/api/tenancy/tenants/', tenants(5, 'c'))).statusCode).toBe(201);
     expect(await count()).toBe(9);
     // renamed out of the filter
-    expect((await t.patch(`/api/tenancy/tenants/${one.id}/`, { name: uniq('elsewhere'), slug: uniq('elsewhere') })).statusCode).toBe(200);
+    expect(
+      (await t.patch(`/api/tenancy/tenants/${one.id}/`, { name: uniq('elsewhere'), slug: uniq('elsewhere') }))
+        .statusCode,
+    ).toBe(200);
     expect(await count()).toBe(8);
     const ids = (await t.get(`${LIST}&limit=2`)).json().results.map((r: { id: number }) => ({ id: r.id }));
     expect((await t.del('/api/tenancy/tenants/', ids)).statusCode).toBe(204);
@@ -144,9 +166,14 @@ describe('a total counted by several requests at once', () => {
     const t = await makeTestApp();
     try {
       const tag = uniq('flight');
-      const made = await t.post('/api/dcim/sites/', Array.from({ length: 7 }, (_, i) => ({ name: `${tag}-${i}`, slug: `${tag}-${i}`, description: tag })));
+      const made = await t.post(
+        '/api/dcim/sites/',
+        Array.from({ length: 7 }, (_, i) => ({ name: `${tag}-${i}`, slug: `${tag}-${i}`, description: tag })),
+      );
       expect(made.statusCode).toBe(201);
-      const pages = await Promise.all(Array.from({ length: 8 }, (_, i) => t.get(`/api/dcim/sites/?description=${tag}&limit=2&offset=${i}`)));
+      const pages = await Promise.all(
+        Array.from({ length: 8 }, (_, i) => t.get(`/api/dcim/sites/?description=${tag}&limit=2&offset=${i}`)),
+      );
       for (const p of pages) expect(p.json().count).toBe(7);
       // past the end, the total still comes from the one count
       expect(pages[7]!.json().results).toEqual([]);

@@ -20,7 +20,9 @@ afterAll(async () => {
 describe('counted columns', () => {
   it('each lead an index', async () => {
     const res = await sql<{ tbl: string; col: string }>`select t.relname as tbl, a.attname as col
-      from pg_index i join pg_class t on t.oid = i.indrelid join pg_attribute a on a.attrelid = t.oid and a.attnum = i.indkey[0]`.execute(t.db.kysely);
+      from pg_index i join pg_class t on t.oid = i.indrelid join pg_attribute a on a.attrelid = t.oid and a.attnum = i.indkey[0]`.execute(
+      t.db.kysely,
+    );
     const led = new Set(res.rows.map((r) => `${r.tbl}.${r.col}`));
     const models = new Registry();
     registerAllModels(models);
@@ -29,7 +31,9 @@ describe('counted columns', () => {
     for (const m of models.freeze().all()) {
       for (const [key, c] of Object.entries(m.counts)) {
         if (c.generic) continue;
-        const column = c.through ? `${c.through.table}.${c.through.column}` : `${models.get(c.model!).table}.${c.via}_id`;
+        const column = c.through
+          ? `${c.through.table}.${c.through.column}`
+          : `${models.get(c.model!).table}.${c.via}_id`;
         checked++;
         if (!led.has(column)) missing.push(`${m.name}.${key}: ${column}`);
       }

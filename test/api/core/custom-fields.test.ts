@@ -11,7 +11,14 @@ beforeAll(async () => {
   const defs = [
     { name: cf('text'), type: 'text', content_types: ['dcim.site'] },
     { name: cf('exact'), type: 'text', filter_logic: 'exact', content_types: ['dcim.site'] },
-    { name: cf('int'), type: 'integer', content_types: ['dcim.site', 'tenancy.tenant'], validation_minimum: 1, validation_maximum: 100, default: 7 },
+    {
+      name: cf('int'),
+      type: 'integer',
+      content_types: ['dcim.site', 'tenancy.tenant'],
+      validation_minimum: 1,
+      validation_maximum: 100,
+      default: 7,
+    },
     { name: cf('dec'), type: 'decimal', content_types: ['dcim.site'] },
     { name: cf('bool'), type: 'boolean', content_types: ['dcim.site'] },
     { name: cf('date'), type: 'date', content_types: ['dcim.site'] },
@@ -43,9 +50,17 @@ describe('custom field values', () => {
 
   it('stores and renders each type, objects nested', async () => {
     const values = {
-      [cf('text')]: 'hello', [cf('int')]: 42, [cf('dec')]: 1.5, [cf('bool')]: true, [cf('date')]: '2024-02-29',
-      [cf('url')]: 'https://example.com/x', [cf('json')]: { a: [1, 2] }, [cf('sel')]: 'gold', [cf('multi')]: ['a', 'c'],
-      [cf('obj')]: tenantId, [cf('objs')]: [tenantId],
+      [cf('text')]: 'hello',
+      [cf('int')]: 42,
+      [cf('dec')]: 1.5,
+      [cf('bool')]: true,
+      [cf('date')]: '2024-02-29',
+      [cf('url')]: 'https://example.com/x',
+      [cf('json')]: { a: [1, 2] },
+      [cf('sel')]: 'gold',
+      [cf('multi')]: ['a', 'c'],
+      [cf('obj')]: tenantId,
+      [cf('objs')]: [tenantId],
     };
     const res = await site({ custom_fields: values });
     expect(res.statusCode, res.body).toBe(201);
@@ -53,7 +68,10 @@ describe('custom field values', () => {
     expect(out[cf('int')]).toBe(42);
     expect(out[cf('json')]).toEqual({ a: [1, 2] });
     expect(out[cf('multi')]).toEqual(['a', 'c']);
-    expect(out[cf('obj')]).toMatchObject({ id: tenantId, url: expect.stringContaining(`/api/tenancy/tenants/${tenantId}/`) });
+    expect(out[cf('obj')]).toMatchObject({
+      id: tenantId,
+      url: expect.stringContaining(`/api/tenancy/tenants/${tenantId}/`),
+    });
     expect(out[cf('objs')][0].id).toBe(tenantId);
   });
 
@@ -69,8 +87,14 @@ describe('custom field values', () => {
       [{ [cf('int')]: 'x' }, `Invalid value for custom field '${cf('int')}': Value must be an integer.`],
       [{ [cf('int')]: 1000 }, `Invalid value for custom field '${cf('int')}': Value must not exceed 100`],
       [{ nope: 1 }, "Unknown field name 'nope' in custom field data."],
-      [{ [cf('sel')]: 'bronze' }, `Invalid value for custom field '${cf('sel')}': Invalid choice (bronze). Available choices are: gold, silver`],
-      [{ [cf('obj')]: 999999 }, `Invalid value for custom field '${cf('obj')}': Related object not found using the provided numeric ID: 999999`],
+      [
+        { [cf('sel')]: 'bronze' },
+        `Invalid value for custom field '${cf('sel')}': Invalid choice (bronze). Available choices are: gold, silver`,
+      ],
+      [
+        { [cf('obj')]: 999999 },
+        `Invalid value for custom field '${cf('obj')}': Related object not found using the provided numeric ID: 999999`,
+      ],
     ];
     for (const [custom_fields, message] of cases) {
       const res = await site({ custom_fields });
@@ -83,7 +107,16 @@ describe('custom field values', () => {
 
   it('enforces required custom fields', async () => {
     const name = `${p}_req`;
-    expect((await t.post('/api/extras/custom-fields/', { name, type: 'text', required: true, content_types: ['tenancy.tenantgroup'] })).statusCode).toBe(201);
+    expect(
+      (
+        await t.post('/api/extras/custom-fields/', {
+          name,
+          type: 'text',
+          required: true,
+          content_types: ['tenancy.tenantgroup'],
+        })
+      ).statusCode,
+    ).toBe(201);
     const res = await t.post('/api/tenancy/tenant-groups/', { name: uniq('g'), slug: uniq('g') });
     expect(res.statusCode).toBe(400);
     expect(res.json().__all__).toEqual([`Missing required custom field '${name}'.`]);
@@ -94,10 +127,35 @@ describe('cf_ filters', () => {
   let a: number;
   let b: number;
   beforeAll(async () => {
-    a = (await site({ custom_fields: { [cf('text')]: 'Foobar', [cf('exact')]: 'Foobar', [cf('int')]: 50, [cf('bool')]: true, [cf('multi')]: ['b'], [cf('sel')]: 'silver' } })).json().id;
-    b = (await site({ custom_fields: { [cf('text')]: 'other', [cf('exact')]: 'Foo', [cf('int')]: 60, [cf('bool')]: false, [cf('multi')]: ['a', 'b'] } })).json().id;
+    a = (
+      await site({
+        custom_fields: {
+          [cf('text')]: 'Foobar',
+          [cf('exact')]: 'Foobar',
+          [cf('int')]: 50,
+          [cf('bool')]: true,
+          [cf('multi')]: ['b'],
+          [cf('sel')]: 'silver',
+        },
+      })
+    ).json().id;
+    b = (
+      await site({
+        custom_fields: {
+          [cf('text')]: 'other',
+          [cf('exact')]: 'Foo',
+          [cf('int')]: 60,
+          [cf('bool')]: false,
+          [cf('multi')]: ['a', 'b'],
+        },
+      })
+    ).json().id;
   });
-  const ids = async (q: string) => (await t.get(`/api/dcim/sites/?id=${a}&id=${b}&${q}`)).json().results.map((r: { id: number }) => r.id).sort();
+  const ids = async (q: string) =>
+    (await t.get(`/api/dcim/sites/?id=${a}&id=${b}&${q}`))
+      .json()
+      .results.map((r: { id: number }) => r.id)
+      .sort();
 
   it('matches loose text partially and case-insensitively, exact text exactly', async () => {
     expect(await ids(`cf_${cf('text')}=foo`)).toEqual([a]);
@@ -149,9 +207,18 @@ describe('custom field definitions', () => {
   });
 
   it('validates names, content types and select choices', async () => {
-    expect((await t.post('/api/extras/custom-fields/', { name: 'bad name', content_types: ['dcim.site'] })).statusCode).toBe(400);
-    expect((await t.post('/api/extras/custom-fields/', { name: `${p}_x`, content_types: ['dcim.nothing'] })).json().content_types).toBeDefined();
-    expect((await t.post('/api/extras/custom-fields/', { name: `${p}_y`, type: 'select', content_types: ['dcim.site'] })).json().choices).toBeDefined();
+    expect(
+      (await t.post('/api/extras/custom-fields/', { name: 'bad name', content_types: ['dcim.site'] })).statusCode,
+    ).toBe(400);
+    expect(
+      (await t.post('/api/extras/custom-fields/', { name: `${p}_x`, content_types: ['dcim.nothing'] })).json()
+        .content_types,
+    ).toBeDefined();
+    expect(
+      (
+        await t.post('/api/extras/custom-fields/', { name: `${p}_y`, type: 'select', content_types: ['dcim.site'] })
+      ).json().choices,
+    ).toBeDefined();
   });
 
   it('reports the data type', async () => {

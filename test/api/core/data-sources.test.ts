@@ -38,7 +38,10 @@ function write(dir: string, rel: string, content: string | Buffer): void {
 const sha256 = (s: string | Buffer) => createHash('sha256').update(s).digest('hex');
 
 async function makeSource(attrs: Json = {}, token?: string): Promise<Json> {
-  const res = await t.request('POST', '/api/core/data-sources/', { body: { name: uniq('ds'), type: 'local', source_url: tempDir(), ...attrs }, token });
+  const res = await t.request('POST', '/api/core/data-sources/', {
+    body: { name: uniq('ds'), type: 'local', source_url: tempDir(), ...attrs },
+    token,
+  });
   expect(res.statusCode, res.body).toBe(201);
   return res.json();
 }
@@ -56,17 +59,47 @@ async function filesOf(id: number): Promise<Json[]> {
 describe('POST /api/core/data-sources/', () => {
   it('creates a local source in NetBox 3.7 shape, status new and no files', async () => {
     const dir = tempDir();
-    const res = await t.post('/api/core/data-sources/', { name: uniq('ds'), type: 'local', source_url: `file://${dir}`, ignore_rules: '*.bak', parameters: null });
+    const res = await t.post('/api/core/data-sources/', {
+      name: uniq('ds'),
+      type: 'local',
+      source_url: `file://${dir}`,
+      ignore_rules: '*.bak',
+      parameters: null,
+    });
     expect(res.statusCode, res.body).toBe(201);
     const ds = res.json();
-    expect(ds).toMatchObject({ type: { value: 'local', label: 'Local' }, status: { value: 'new', label: 'New' }, enabled: true, source_url: `file://${dir}`, file_count: 0, last_synced: null });
-    for (const k of ['id', 'url', 'display', 'name', 'description', 'comments', 'parameters', 'ignore_rules', 'custom_fields', 'created', 'last_updated']) expect(ds).toHaveProperty(k);
+    expect(ds).toMatchObject({
+      type: { value: 'local', label: 'Local' },
+      status: { value: 'new', label: 'New' },
+      enabled: true,
+      source_url: `file://${dir}`,
+      file_count: 0,
+      last_synced: null,
+    });
+    for (const k of [
+      'id',
+      'url',
+      'display',
+      'name',
+      'description',
+      'comments',
+      'parameters',
+      'ignore_rules',
+      'custom_fields',
+      'created',
+      'last_updated',
+    ])
+      expect(ds).toHaveProperty(k);
     const brief = (await t.get(`/api/core/data-sources/${ds.id}/?brief=1`)).json();
     expect(Object.keys(brief).sort()).toEqual(['display', 'id', 'name', 'url']);
   });
 
   it.each(['git', 'amazon-s3'])('refuses type %s with a 400 naming the type', async (type) => {
-    const res = await t.post('/api/core/data-sources/', { name: uniq('ds'), type, source_url: 'https://example.com/repo.git' });
+    const res = await t.post('/api/core/data-sources/', {
+      name: uniq('ds'),
+      type,
+      source_url: 'https://example.com/repo.git',
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().type[0]).toMatch(/not supported.*only "local"/);
   });
@@ -82,7 +115,10 @@ describe('POST /api/core/data-sources/', () => {
   it('takes a superuser or the sync permission to create one', async () => {
     const user = await makeUser(t);
     await grant(t, { object_types: ['core.datasource'], actions: ['view', 'add', 'change'], users: [user.id] });
-    const denied = await t.request('POST', '/api/core/data-sources/', { body: { name: uniq('ds'), type: 'local', source_url: tempDir() }, token: user.token });
+    const denied = await t.request('POST', '/api/core/data-sources/', {
+      body: { name: uniq('ds'), type: 'local', source_url: tempDir() },
+      token: user.token,
+    });
     expect(denied.statusCode).toBe(403);
     expect(denied.json().detail).toMatch(/core\.sync_datasource/);
     await grant(t, { object_types: ['core.datasource'], actions: ['sync'], users: [user.id] });
@@ -90,8 +126,18 @@ describe('POST /api/core/data-sources/', () => {
     // a change that does not repoint it needs no more than change
     const other = await makeUser(t);
     await grant(t, { object_types: ['core.datasource'], actions: ['view', 'change'], users: [other.id] });
-    expect((await t.request('PATCH', `/api/core/data-sources/${ds.id}/`, { body: { description: 'x' }, token: other.token })).statusCode).toBe(200);
-    expect((await t.request('PATCH', `/api/core/data-sources/${ds.id}/`, { body: { source_url: '/etc' }, token: other.token })).statusCode).toBe(403);
+    expect(
+      (await t.request('PATCH', `/api/core/data-sources/${ds.id}/`, { body: { description: 'x' }, token: other.token }))
+        .statusCode,
+    ).toBe(200);
+    expect(
+      (
+        await t.request('PATCH', `/api/core/data-sources/${ds.id}/`, {
+          body: { source_url: '/etc' },
+          token: other.token,
+        })
+      ).statusCode,
+    ).toBe(403);
   });
 });
 
@@ -102,12 +148,20 @@ describe('DATA_SOURCE_ROOTS', () => {
     write(outside, 'secret.txt', 'secret');
     const confined = await makeTestApp({ DATA_SOURCE_ROOTS: root });
     try {
-      const refused = await confined.post('/api/core/data-sources/', { name: uniq('ds'), type: 'local', source_url: outside });
+      const refused = await confined.post('/api/core/data-sources/', {
+        name: uniq('ds'),
+        type: 'local',
+        source_url: outside,
+      });
       expect(refused.statusCode).toBe(400);
       expect(refused.json().source_url[0]).toMatch(/DATA_SOURCE_ROOTS/);
       // a link inside the root that leads out of it is caught when the sync resolves it
       symlinkSync(outside, join(root, 'escape'));
-      const created = await confined.post('/api/core/data-sources/', { name: uniq('ds'), type: 'local', source_url: join(root, 'escape') });
+      const created = await confined.post('/api/core/data-sources/', {
+        name: uniq('ds'),
+        type: 'local',
+        source_url: join(root, 'escape'),
+      });
       expect(created.statusCode, created.body).toBe(201);
       const res = await confined.post(`/api/core/data-sources/${created.json().id}/sync/`, {});
       expect(res.statusCode).toBe(400);
@@ -133,7 +187,12 @@ describe('POST /api/core/data-sources/<id>/sync/', () => {
     let files = await filesOf(ds.id);
     expect(files.map((f) => f.path)).toEqual(['a.yaml', 'gone.txt', 'sub/b.json']);
     const a = files[0]!;
-    expect(a).toMatchObject({ display: 'a.yaml', size: 5, hash: sha256('a: 1\n'), source: { id: ds.id, name: ds.name } });
+    expect(a).toMatchObject({
+      display: 'a.yaml',
+      size: 5,
+      hash: sha256('a: 1\n'),
+      source: { id: ds.id, name: ds.name },
+    });
     expect(a).not.toHaveProperty('data');
     expect(await readDataFileText({ q: t.db.kysely }, a.id)).toBe('a: 1\n');
     expect(await readDataFileData({ q: t.db.kysely }, a.id)).toEqual({ a: 1 });
@@ -151,9 +210,16 @@ describe('POST /api/core/data-sources/<id>/sync/', () => {
     expect(files[2]).toMatchObject({ id: bId, last_updated: bUpdated });
     expect((await readDataFile({ q: t.db.kysely }, a.id))!.data.toString()).toBe('a: 22\n');
 
-    const jobs = (await t.get(`/api/core/jobs/?object_type=core.datasource&object_id=${ds.id}&ordering=created`)).json();
+    const jobs = (
+      await t.get(`/api/core/jobs/?object_type=core.datasource&object_id=${ds.id}&ordering=created`)
+    ).json();
     expect(jobs.count).toBe(2);
-    expect(jobs.results[1]).toMatchObject({ status: { value: 'completed' }, object_type: 'core.datasource', object_id: ds.id, data: { created: 1, updated: 1, deleted: 1 } });
+    expect(jobs.results[1]).toMatchObject({
+      status: { value: 'completed' },
+      object_type: 'core.datasource',
+      object_id: ds.id,
+      data: { created: 1, updated: 1, deleted: 1 },
+    });
     expect(jobs.results[1].user.username).toBe(t.username);
     expect(jobs.results[1].display).toBe(jobs.results[1].job_id);
   });
@@ -161,7 +227,18 @@ describe('POST /api/core/data-sources/<id>/sync/', () => {
   it('leaves out hidden files and those the ignore rules name, matched on the file name', async () => {
     const ds = await makeSource({ ignore_rules: '*.bak\nsecret?.txt\n[!k]eep.md' });
     const dir = ds.source_url as string;
-    for (const f of ['keep.txt', 'x.bak', 'deep/y.bak', 'secret1.txt', 'secret12.txt', '.hidden', '.git/config', 'keep.md', 'beep.md']) write(dir, f, f);
+    for (const f of [
+      'keep.txt',
+      'x.bak',
+      'deep/y.bak',
+      'secret1.txt',
+      'secret12.txt',
+      '.hidden',
+      '.git/config',
+      'keep.md',
+      'beep.md',
+    ])
+      write(dir, f, f);
     expect((await sync(ds.id)).statusCode).toBe(200);
     expect((await filesOf(ds.id)).map((f) => f.path)).toEqual(['keep.md', 'keep.txt', 'secret12.txt']);
   });
@@ -179,7 +256,9 @@ describe('POST /api/core/data-sources/<id>/sync/', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect((await filesOf(ds.id)).map((f) => f.path)).toEqual(['alias.txt', 'real.txt']);
     const job = (await t.get(`/api/core/jobs/?object_type=core.datasource&object_id=${ds.id}`)).json().results[0];
-    expect(job.data.skipped).toEqual(expect.arrayContaining([{ path: 'escape.txt', reason: expect.stringMatching(/outside/) }]));
+    expect(job.data.skipped).toEqual(
+      expect.arrayContaining([{ path: 'escape.txt', reason: expect.stringMatching(/outside/) }]),
+    );
   });
 
   it('reads a file that is not UTF-8 as bytes only', async () => {
@@ -213,16 +292,22 @@ describe('POST /api/core/data-sources/<id>/sync/', () => {
       const dir = tempDir();
       write(dir, 'big.txt', 'x'.repeat(11));
       write(dir, 'ok.txt', 'y'.repeat(10));
-      const ds = (await small.post('/api/core/data-sources/', { name: uniq('ds'), type: 'local', source_url: dir })).json();
+      const ds = (
+        await small.post('/api/core/data-sources/', { name: uniq('ds'), type: 'local', source_url: dir })
+      ).json();
       expect((await small.post(`/api/core/data-sources/${ds.id}/sync/`, {})).statusCode).toBe(200);
-      expect((await small.get(`/api/core/data-files/?source_id=${ds.id}`)).json().results.map((f: Json) => f.path)).toEqual(['ok.txt']);
+      expect(
+        (await small.get(`/api/core/data-files/?source_id=${ds.id}`)).json().results.map((f: Json) => f.path),
+      ).toEqual(['ok.txt']);
       write(dir, 'more.txt', 'z'.repeat(10));
       const res = await small.post(`/api/core/data-sources/${ds.id}/sync/`, {});
       expect(res.statusCode).toBe(400);
       expect(res.json().detail).toMatch(/DATA_SOURCE_MAX_TOTAL_SIZE/);
       expect((await small.get(`/api/core/data-files/?source_id=${ds.id}`)).json().count).toBe(1);
       expect((await small.get(`/api/core/data-sources/${ds.id}/`)).json().status.value).toBe('failed');
-      const jobs = (await small.get(`/api/core/jobs/?object_id=${ds.id}&object_type=core.datasource&status=errored`)).json();
+      const jobs = (
+        await small.get(`/api/core/jobs/?object_id=${ds.id}&object_type=core.datasource&status=errored`)
+      ).json();
       expect(jobs.count).toBe(1);
       expect(jobs.results[0].error).toMatch(/DATA_SOURCE_MAX_TOTAL_SIZE/);
     } finally {
@@ -245,7 +330,12 @@ describe('POST /api/core/data-sources/<id>/sync/', () => {
     const denied = await sync(ds.id, user.token);
     expect(denied.statusCode).toBe(403);
     expect(denied.json().detail).toBe('This user does not have permission to synchronize this data source.');
-    await grant(t, { object_types: ['core.datasource'], actions: ['sync'], users: [user.id], constraints: { name: ds.name } });
+    await grant(t, {
+      object_types: ['core.datasource'],
+      actions: ['sync'],
+      users: [user.id],
+      constraints: { name: ds.name },
+    });
     expect((await sync(ds.id, user.token)).statusCode).toBe(200);
     expect((await sync(other.id, user.token)).statusCode).toBe(403);
     expect((await t.request('POST', `/api/core/data-sources/${ds.id}/sync/`, { token: null })).statusCode).toBe(403);
@@ -259,7 +349,10 @@ describe('POST /api/core/data-sources/<id>/sync/', () => {
     const answers = await Promise.all(Array.from({ length: 4 }, () => sync(ds.id)));
     const codes = answers.map((r) => r.statusCode);
     for (const r of answers) if (r.statusCode === 409) expect(r.json().detail).toMatch(/already in progress/);
-    expect(codes.every((c) => c === 200 || c === 409), String(codes)).toBe(true);
+    expect(
+      codes.every((c) => c === 200 || c === 409),
+      String(codes),
+    ).toBe(true);
     expect(codes).toContain(200);
     const files = await filesOf(ds.id);
     expect(files).toHaveLength(30);

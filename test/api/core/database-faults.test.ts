@@ -22,7 +22,10 @@ type Inject = (method: string, url: string, body?: unknown, token?: string) => P
 
 /** fails the test instead of waiting forever: "never a hang" */
 function withinMs<T>(p: Promise<T>, ms: number, what: string): Promise<T> {
-  return Promise.race([p, new Promise<T>((_, fail) => setTimeout(() => fail(new Error(`${what} did not answer within ${ms} ms`)), ms))]);
+  return Promise.race([
+    p,
+    new Promise<T>((_, fail) => setTimeout(() => fail(new Error(`${what} did not answer within ${ms} ms`)), ms)),
+  ]);
 }
 
 async function until(cond: () => boolean | Promise<boolean>, ms: number): Promise<boolean> {
@@ -63,7 +66,11 @@ function mixedLoad(inject: Inject, workers: number) {
       const op = i % 4;
       const res = await withinMs(
         op === 0 || op === 2
-          ? inject('POST', '/api/tenancy/tenants/', Array.from({ length: size }, (_, k) => ({ name: `${prefix}-${k}`, slug: `${prefix}-${k}` })))
+          ? inject(
+              'POST',
+              '/api/tenancy/tenants/',
+              Array.from({ length: size }, (_, k) => ({ name: `${prefix}-${k}`, slug: `${prefix}-${k}` })),
+            )
           : inject('GET', op === 1 ? '/api/tenancy/tenants/?limit=5' : `/api/tenancy/tenants/?name__isw=load-${w}`),
         15_000,
         'a request under load',
@@ -96,13 +103,18 @@ describe.skipIf(ENGINE !== 'postgres')('PostgreSQL faults under the service (PGl
   let t: TestApp;
   let dbName: string;
   const admin = new pg.Client({ connectionString: PG_ADMIN_URL });
-  const inject = (app: TestApp['app'], token: string): Inject => (method, url, body, tok) =>
-    app.inject({
-      method: method as 'GET',
-      url,
-      headers: { authorization: `Token ${tok ?? token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-      ...(body === undefined ? {} : { payload: JSON.stringify(body) }),
-    });
+  const inject =
+    (app: TestApp['app'], token: string): Inject =>
+    (method, url, body, tok) =>
+      app.inject({
+        method: method as 'GET',
+        url,
+        headers: {
+          authorization: `Token ${tok ?? token}`,
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        },
+        ...(body === undefined ? {} : { payload: JSON.stringify(body) }),
+      });
 
   beforeAll(async () => {
     t = await makeTestApp();
@@ -119,16 +131,24 @@ describe.skipIf(ENGINE !== 'postgres')('PostgreSQL faults under the service (PGl
     let terminated = 0;
     for (let round = 0; round < 4; round++) {
       await new Promise((r) => setTimeout(r, 400));
-      const res = await admin.query('select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()', [dbName]);
+      const res = await admin.query(
+        'select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()',
+        [dbName],
+      );
       terminated += res.rowCount ?? 0;
     }
     await new Promise((r) => setTimeout(r, 300));
     await load.stop();
     expect(terminated).toBeGreaterThan(4);
-    expect(load.statuses.filter((s) => s === 503).length, 'some requests were in flight on a terminated backend').toBeGreaterThan(0);
+    expect(
+      load.statuses.filter((s) => s === 503).length,
+      'some requests were in flight on a terminated backend',
+    ).toBeGreaterThan(0);
     expect(load.statuses.filter((s) => s < 300).length).toBeGreaterThan(0);
     // recovered by itself: the pool opens new connections, the listener listens again
-    expect(await until(async () => (await t.get('/api/tenancy/tenants/?limit=1')).statusCode === 200, 5_000)).toBe(true);
+    expect(await until(async () => (await t.get('/api/tenancy/tenants/?limit=1')).statusCode === 200, 5_000)).toBe(
+      true,
+    );
     expect(await until(() => t.db.changes.reliable, 5_000)).toBe(true);
     await expectWholeOrNothing(t, load.batches);
   });
@@ -142,7 +162,10 @@ describe.skipIf(ENGINE !== 'postgres')('PostgreSQL faults under the service (PGl
     const otherDb = await openDatabase({ databaseUrl: t.databaseUrl, dataDir: '', poolSize: 2 });
     const other = await buildApp(loadConfig({ LOG_LEVEL: 'silent' }), { db: otherDb });
     try {
-      await admin.query('select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and application_name = $2', [dbName, APPLICATION_NAME]);
+      await admin.query(
+        'select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and application_name = $2',
+        [dbName, APPLICATION_NAME],
+      );
       expect(await until(() => !t.db.changes.reliable, 2_000)).toBe(true);
       const hits = t.app.inventory.responses!.stats.hits;
       const del = await inject(other, t.token)('DELETE', `/api/users/tokens/${tokenId}/`);
@@ -184,9 +207,13 @@ describe.skipIf(ENGINE !== 'postgres')('PostgreSQL faults under the service (PGl
       await proxy.restore();
       await load.stop();
       expect(load.statuses).toContain(503);
-      expect(await until(async () => (await call('GET', '/api/tenancy/tenants/?limit=1')).statusCode === 200, 10_000)).toBe(true);
+      expect(
+        await until(async () => (await call('GET', '/api/tenancy/tenants/?limit=1')).statusCode === 200, 10_000),
+      ).toBe(true);
       expect(await until(() => db.changes.reliable, 5_000)).toBe(true);
-      expect((await call('POST', '/api/tenancy/tenants/', { name: uniq('back'), slug: uniq('back') })).statusCode).toBe(201);
+      expect((await call('POST', '/api/tenancy/tenants/', { name: uniq('back'), slug: uniq('back') })).statusCode).toBe(
+        201,
+      );
       await expectWholeOrNothing(t, load.batches);
     } finally {
       await app.close();

@@ -18,11 +18,14 @@ const REFUSED = 'deferred-refused';
 beforeAll(async () => {
   t = await makeTestApp({ RESPONSE_CACHE_MB: '0' });
   // the change log refuses the records of any object named so
-  await sql`alter table extras_objectchange add constraint deferred_probe check (object_repr not like ${sql.lit(`${REFUSED}%`)})`.execute(t.db.kysely);
+  await sql`alter table extras_objectchange add constraint deferred_probe check (object_repr not like ${sql.lit(`${REFUSED}%`)})`.execute(
+    t.db.kysely,
+  );
 });
 afterAll(async () => t.close());
 
-const sites = async (name: string) => (await t.get(`/api/dcim/sites/?name=${encodeURIComponent(name)}`)).json().count as number;
+const sites = async (name: string) =>
+  (await t.get(`/api/dcim/sites/?name=${encodeURIComponent(name)}`)).json().count as number;
 
 function expectRefusedByTheChangeLog(res: { statusCode: number; body: string }) {
   expect(res.statusCode, res.body).toBe(400);
@@ -33,10 +36,18 @@ describe('a write whose change records fail', () => {
   for (const withRule of [false, true]) {
     it(`keeps nothing and answers with their error${withRule ? ', an event rule listening' : ''}`, async () => {
       if (withRule) {
-        const hook = await t.post('/api/extras/webhooks/', { name: uniq('hook'), payload_url: 'http://127.0.0.1:9/hook' });
+        const hook = await t.post('/api/extras/webhooks/', {
+          name: uniq('hook'),
+          payload_url: 'http://127.0.0.1:9/hook',
+        });
         const rule = await t.post('/api/extras/event-rules/', {
-          name: uniq('rule'), content_types: ['dcim.site'], type_create: true, type_update: true, type_delete: true,
-          action_object_type: 'extras.webhook', action_object_id: hook.json().id,
+          name: uniq('rule'),
+          content_types: ['dcim.site'],
+          type_create: true,
+          type_update: true,
+          type_delete: true,
+          action_object_type: 'extras.webhook',
+          action_object_id: hook.json().id,
         });
         expect(rule.statusCode, rule.body).toBe(201);
       }
@@ -45,7 +56,12 @@ describe('a write whose change records fail', () => {
       expect(await sites(name)).toBe(0);
       // a bulk create: the good item is not kept either
       const good = uniq('good');
-      expectRefusedByTheChangeLog(await t.post('/api/dcim/sites/', [{ name: good, slug: uniq('g') }, { name, slug: uniq('s') }]));
+      expectRefusedByTheChangeLog(
+        await t.post('/api/dcim/sites/', [
+          { name: good, slug: uniq('g') },
+          { name, slug: uniq('s') },
+        ]),
+      );
       expect(await sites(good)).toBe(0);
       // an update to the refused name, and a delete of an object so named (renamed behind the API's back)
       const site = (await t.post('/api/dcim/sites/', { name: good, slug: uniq('g') })).json();
@@ -57,7 +73,9 @@ describe('a write whose change records fail', () => {
       // and the next write goes through, logged
       const ok = await t.post('/api/dcim/sites/', { name: uniq('after'), slug: uniq('a') });
       expect(ok.statusCode, ok.body).toBe(201);
-      const logged = await t.get(`/api/extras/object-changes/?changed_object_type=dcim.site&changed_object_id=${ok.json().id}`);
+      const logged = await t.get(
+        `/api/extras/object-changes/?changed_object_type=dcim.site&changed_object_id=${ok.json().id}`,
+      );
       expect(logged.json().count).toBe(1);
     });
   }
@@ -84,6 +102,12 @@ describe.skipIf(ENGINE !== 'postgres')('on PostgreSQL', () => {
 
   it('sends BEGIN, a create written in one statement and its COMMIT before any answer arrives', async () => {
     // create-in-one.ts: the address and its change record are one statement ending its transaction
-    expect(await writesOf('/api/ipam/ip-addresses/', { address: '10.214.0.2/32', dns_name: uniq('one') }, 'insert into "ipam_ipaddress"')).toEqual([]);
+    expect(
+      await writesOf(
+        '/api/ipam/ip-addresses/',
+        { address: '10.214.0.2/32', dns_name: uniq('one') },
+        'insert into "ipam_ipaddress"',
+      ),
+    ).toEqual([]);
   });
 });

@@ -9,7 +9,11 @@ let group: { id: number; slug: string };
 let parentRegion: { id: number; slug: string };
 let childRegion: { id: number; slug: string };
 
-const names = (res: { json(): { results: Array<{ name: string }> } }) => res.json().results.map((r) => r.name).sort();
+const names = (res: { json(): { results: Array<{ name: string }> } }) =>
+  res
+    .json()
+    .results.map((r) => r.name)
+    .sort();
 
 beforeAll(async () => {
   t = await makeTestApp();
@@ -17,13 +21,41 @@ beforeAll(async () => {
   tenantA = (await t.post('/api/tenancy/tenants/', { name: `${p}-ta`, slug: `${p}-ta`, group: group.id })).json();
   tenantB = (await t.post('/api/tenancy/tenants/', { name: `${p}-tb`, slug: `${p}-tb` })).json();
   parentRegion = (await t.post('/api/dcim/regions/', { name: `${p}-r`, slug: `${p}-r` })).json();
-  childRegion = (await t.post('/api/dcim/regions/', { name: `${p}-rc`, slug: `${p}-rc`, parent: parentRegion.id })).json();
-  await t.post('/api/extras/tags/', [{ name: `${p}-red`, slug: `${p}-red` }, { name: `${p}-blue`, slug: `${p}-blue` }]);
+  childRegion = (
+    await t.post('/api/dcim/regions/', { name: `${p}-rc`, slug: `${p}-rc`, parent: parentRegion.id })
+  ).json();
+  await t.post('/api/extras/tags/', [
+    { name: `${p}-red`, slug: `${p}-red` },
+    { name: `${p}-blue`, slug: `${p}-blue` },
+  ]);
   const res = await t.post('/api/dcim/sites/', [
-    { name: `${p}-s1`, slug: `${p}-s1`, status: 'active', tenant: tenantA.id, facility: 'Alpha DC', region: parentRegion.id, tags: [{ slug: `${p}-red` }] },
-    { name: `${p}-s2`, slug: `${p}-s2`, status: 'planned', tenant: tenantB.id, facility: 'beta', region: childRegion.id, tags: [{ slug: `${p}-red` }, { slug: `${p}-blue` }] },
+    {
+      name: `${p}-s1`,
+      slug: `${p}-s1`,
+      status: 'active',
+      tenant: tenantA.id,
+      facility: 'Alpha DC',
+      region: parentRegion.id,
+      tags: [{ slug: `${p}-red` }],
+    },
+    {
+      name: `${p}-s2`,
+      slug: `${p}-s2`,
+      status: 'planned',
+      tenant: tenantB.id,
+      facility: 'beta',
+      region: childRegion.id,
+      tags: [{ slug: `${p}-red` }, { slug: `${p}-blue` }],
+    },
     { name: `${p}-s3`, slug: `${p}-s3`, status: 'retired', facility: '', latitude: 10.5 },
-    { name: `${p}-s10`, slug: `${p}-s10`, status: 'active', facility: 'gamma', description: 'Needle in haystack', latitude: 40.25 },
+    {
+      name: `${p}-s10`,
+      slug: `${p}-s10`,
+      status: 'active',
+      facility: 'gamma',
+      description: 'Needle in haystack',
+      latitude: 40.25,
+    },
   ]);
   expect(res.statusCode).toBe(201);
 });
@@ -72,7 +104,9 @@ describe('field lookups', () => {
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ latitude__gt: ['Enter a number.'] });
     expect((await t.get('/api/dcim/sites/?id=abc')).json()).toEqual({ id: ['Enter a whole number.'] });
-    expect((await t.get('/api/dcim/sites/?created__gte=yesterday')).json()).toEqual({ created__gte: ['Enter a valid date/time.'] });
+    expect((await t.get('/api/dcim/sites/?created__gte=yesterday')).json()).toEqual({
+      created__gte: ['Enter a valid date/time.'],
+    });
   });
 
   it('answers an unknown choice with 400', async () => {
@@ -101,8 +135,12 @@ describe('foreign key filters', () => {
   });
 
   it('answers an unknown related id or slug with 400', async () => {
-    expect((await list('tenant_id=999999')).json()).toEqual({ tenant_id: ['Select a valid choice. 999999 is not one of the available choices.'] });
-    expect((await list('tenant=nope')).json()).toEqual({ tenant: ['Select a valid choice. nope is not one of the available choices.'] });
+    expect((await list('tenant_id=999999')).json()).toEqual({
+      tenant_id: ['Select a valid choice. 999999 is not one of the available choices.'],
+    });
+    expect((await list('tenant=nope')).json()).toEqual({
+      tenant: ['Select a valid choice. nope is not one of the available choices.'],
+    });
   });
 
   it('includes descendants for tree filters', async () => {
@@ -140,7 +178,12 @@ describe('tags, search and ordering', () => {
     const res = await list('ordering=status,-latitude');
     expect(res.statusCode).toBe(200);
     // descending puts nulls first (PostgreSQL and Django's default)
-    expect(res.json().results.map((r: { name: string }) => r.name)).toEqual([`${p}-s1`, `${p}-s10`, `${p}-s2`, `${p}-s3`]);
+    expect(res.json().results.map((r: { name: string }) => r.name)).toEqual([
+      `${p}-s1`,
+      `${p}-s10`,
+      `${p}-s2`,
+      `${p}-s3`,
+    ]);
     const bogus = await list('ordering=status,-latitude,bogus');
     expect(bogus.statusCode).toBe(400);
     expect(bogus.json()).toEqual({ ordering: ['Select a valid choice. bogus is not one of the available choices.'] });

@@ -33,18 +33,23 @@ async function describeDatabase(db: Database) {
   const q = db.kysely;
   const rows = async (query: ReturnType<typeof sql>) => (await query.execute(q)).rows;
   return {
-    columns: await rows(sql`select table_name, column_name, data_type, is_nullable, column_default, character_maximum_length
+    columns:
+      await rows(sql`select table_name, column_name, data_type, is_nullable, column_default, character_maximum_length
       from information_schema.columns where table_schema = 'public' order by 1, 2`),
     indexes: await rows(sql`select indexname, indexdef from pg_indexes where schemaname = 'public' order by 1`),
     constraints: await rows(sql`select conrelid::regclass::text as rel, conname, pg_get_constraintdef(oid) as def
       from pg_constraint where connamespace = 'public'::regnamespace order by 1, 2`),
     contentTypes: await rows(sql`select id, app_label, model from extras_contenttype order by id`),
-    sequences: await rows(sql`select sequencename, last_value from pg_sequences where schemaname = 'public' order by 1`),
+    sequences: await rows(
+      sql`select sequencename, last_value from pg_sequences where schemaname = 'public' order by 1`,
+    ),
     migrations: await rows(sql`select name from schema_migrations order by name`),
   };
 }
 
-async function openAndDescribe(config: Config): Promise<{ prepared: PreparedDatabase; state: Awaited<ReturnType<typeof describeDatabase>> }> {
+async function openAndDescribe(
+  config: Config,
+): Promise<{ prepared: PreparedDatabase; state: Awaited<ReturnType<typeof describeDatabase>> }> {
   const prepared = await openPreparedDatabase(config);
   return { prepared, state: await describeDatabase(prepared.db) };
 }
@@ -101,7 +106,9 @@ describe('a new PGlite DATA_DIR from the snapshot', () => {
 
   it('a corrupt snapshot is built again, and the start still gets the cold start database', async () => {
     rmSync(join(snapshotPath(cacheDir, key), 'spare'), { recursive: true, force: true });
-    const manifest = JSON.parse(readFileSync(join(snapshotPath(cacheDir, key), 'manifest.json'), 'utf8')) as { files: [string, number][] };
+    const manifest = JSON.parse(readFileSync(join(snapshotPath(cacheDir, key), 'manifest.json'), 'utf8')) as {
+      files: [string, number][];
+    };
     const victim = manifest.files.find(([f, size]) => f.startsWith('base/') && size > 8192)![0];
     truncateSync(join(snapshotPath(cacheDir, key), 'data', victim), 100);
     const { prepared, state } = await openAndDescribe(configFor('after-corrupt'));
@@ -110,14 +117,18 @@ describe('a new PGlite DATA_DIR from the snapshot', () => {
     expect(state).toEqual(cold);
     await prepared.db.close();
     // the rebuilt snapshot is whole again
-    const rebuilt = JSON.parse(readFileSync(join(snapshotPath(cacheDir, key), 'manifest.json'), 'utf8')) as { files: [string, number][] };
+    const rebuilt = JSON.parse(readFileSync(join(snapshotPath(cacheDir, key), 'manifest.json'), 'utf8')) as {
+      files: [string, number][];
+    };
     expect(rebuilt.files.find(([f]) => f === victim)![1]).toBeGreaterThan(100);
   }, 180_000);
 
   it('falls back to initdb when the snapshot folder cannot be used', async () => {
     const blocker = join(work, 'a-file');
     writeFileSync(blocker, 'not a folder');
-    const { prepared, state } = await openAndDescribe(configFor('unusable-cache', { pgliteSnapshotDir: join(blocker, 'cache') }));
+    const { prepared, state } = await openAndDescribe(
+      configFor('unusable-cache', { pgliteSnapshotDir: join(blocker, 'cache') }),
+    );
     expect(prepared.origin).toBe('initdb');
     expect(prepared.snapshotProblem).toMatch(/PGlite snapshot unusable .*running initdb/);
     expect(state).toEqual(cold);
@@ -127,25 +138,29 @@ describe('a new PGlite DATA_DIR from the snapshot', () => {
 
 describe('PostgreSQL', async () => {
   const server = await needsPostgresServer();
-  it.runIf(server.available)(`never uses the snapshot${server.reason}`, async () => {
-    const name = `inv_first_start_${process.pid}`;
-    const admin = new pg.Client({ connectionString: PG_ADMIN_URL });
-    await admin.connect();
-    await admin.query(`drop database if exists ${name}`);
-    await admin.query(`create database ${name}`);
-    try {
-      const config = { ...configFor('unused'), databaseUrl: pgUrl(name), pgliteSnapshotDir: join(work, 'pg-cache') };
-      const prepared = await openPreparedDatabase(config);
-      expect(prepared.origin).toBe('postgres');
-      expect(existsSync(config.pgliteSnapshotDir)).toBe(false);
-      expect(existsSync(config.dataDir)).toBe(false);
-      expect((await describeDatabase(prepared.db)).contentTypes).toEqual(cold.contentTypes);
-      await prepared.db.close();
-    } finally {
-      await admin.query(`drop database if exists ${name} with (force)`);
-      await admin.end();
-    }
-  }, 120_000);
+  it.runIf(server.available)(
+    `never uses the snapshot${server.reason}`,
+    async () => {
+      const name = `inv_first_start_${process.pid}`;
+      const admin = new pg.Client({ connectionString: PG_ADMIN_URL });
+      await admin.connect();
+      await admin.query(`drop database if exists ${name}`);
+      await admin.query(`create database ${name}`);
+      try {
+        const config = { ...configFor('unused'), databaseUrl: pgUrl(name), pgliteSnapshotDir: join(work, 'pg-cache') };
+        const prepared = await openPreparedDatabase(config);
+        expect(prepared.origin).toBe('postgres');
+        expect(existsSync(config.pgliteSnapshotDir)).toBe(false);
+        expect(existsSync(config.dataDir)).toBe(false);
+        expect((await describeDatabase(prepared.db)).contentTypes).toEqual(cold.contentTypes);
+        await prepared.db.close();
+      } finally {
+        await admin.query(`drop database if exists ${name} with (force)`);
+        await admin.end();
+      }
+    },
+    120_000,
+  );
 });
 
 describe('npm start on a new DATA_DIR', () => {
@@ -154,7 +169,19 @@ describe('npm start on a new DATA_DIR', () => {
     const dataDir = join(work, 'served');
     const child = spawn(process.execPath, ['bin/inventory.js', 'serve'], {
       cwd: ROOT,
-      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', PORT: String(port), HOST: '127.0.0.1', PGLITE_SNAPSHOT_DIR: cacheDir, ADMIN_USERNAME: '', ADMIN_PASSWORD: '', ADMIN_TOKEN: '', LOG_LEVEL: 'info', LOG_FORMAT: '' },
+      env: {
+        ...process.env,
+        DATA_DIR: dataDir,
+        DATABASE_URL: '',
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        PGLITE_SNAPSHOT_DIR: cacheDir,
+        ADMIN_USERNAME: '',
+        ADMIN_PASSWORD: '',
+        ADMIN_TOKEN: '',
+        LOG_LEVEL: 'info',
+        LOG_FORMAT: '',
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let out = '';
@@ -167,7 +194,10 @@ describe('npm start on a new DATA_DIR', () => {
       let status = 0;
       while (status !== 200) {
         if (child.exitCode !== null || Date.now() > until) throw new Error(`no answer:\n${out}\n${err}`);
-        status = await fetch(`http://127.0.0.1:${port}/api/status/`).then((r) => r.status, () => 0);
+        status = await fetch(`http://127.0.0.1:${port}/api/status/`).then(
+          (r) => r.status,
+          () => 0,
+        );
         if (status !== 200) await new Promise((r) => setTimeout(r, 50));
       }
       expect(err).toContain(`http://127.0.0.1:${port}/api/\n`);

@@ -18,7 +18,11 @@ describe('headers on every response', () => {
   });
 
   it('carries them on errors and redirects too', async () => {
-    for (const res of [await t.get('/api/dcim/sites/', null), await t.get('/api/dcim/sites/999999/'), await t.get('/api/dcim/sites')]) {
+    for (const res of [
+      await t.get('/api/dcim/sites/', null),
+      await t.get('/api/dcim/sites/999999/'),
+      await t.get('/api/dcim/sites'),
+    ]) {
       expect(res.headers['x-request-id']).toMatch(UUID);
       expect(res.headers['api-version']).toBe('3.4');
       expect(res.headers.allow).toBeDefined();
@@ -31,7 +35,7 @@ describe('headers on every response', () => {
     expect(a.headers['x-request-id']).not.toBe(b.headers['x-request-id']);
   });
 
-  it('makes ids of version 7, led by the time, and the change records carry the writing request\'s', async () => {
+  it("makes ids of version 7, led by the time, and the change records carry the writing request's", async () => {
     const before = Date.now();
     const name = uniq('rid');
     const res = await t.post('/api/dcim/sites/', { name, slug: name });
@@ -95,7 +99,9 @@ describe('root endpoints', () => {
   });
 
   it('honours X-Forwarded-Proto and X-Forwarded-Host in URLs', async () => {
-    const res = await t.request('GET', '/api/', { headers: { 'x-forwarded-proto': 'https', 'x-forwarded-host': 'nb.example' } });
+    const res = await t.request('GET', '/api/', {
+      headers: { 'x-forwarded-proto': 'https', 'x-forwarded-host': 'nb.example' },
+    });
     expect(res.json().dcim).toBe('https://nb.example/api/dcim/');
   });
 });
@@ -108,13 +114,19 @@ describe('bodies and media types', () => {
   });
 
   it('refuses a non-JSON body with 415', async () => {
-    const res = await t.request('POST', '/api/dcim/sites/', { body: 'name=x', headers: { 'content-type': 'text/plain' } });
+    const res = await t.request('POST', '/api/dcim/sites/', {
+      body: 'name=x',
+      headers: { 'content-type': 'text/plain' },
+    });
     expect(res.statusCode).toBe(415);
     expect(res.json().detail).toContain('Unsupported media type');
   });
 
   it('answers malformed JSON with 400 and a parse error', async () => {
-    const res = await t.request('POST', '/api/dcim/sites/', { body: '{"name": ', headers: { 'content-type': 'application/json' } });
+    const res = await t.request('POST', '/api/dcim/sites/', {
+      body: '{"name": ',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().detail).toMatch(/^JSON parse error - /);
   });

@@ -26,7 +26,12 @@ beforeAll(async () => {
   worker = attachEventWorker(t.app.inventory, { pollMs: 50, name: 'jobs-test-worker' });
   const hook = (await t.post('/api/extras/webhooks/', { name: uniq('hook'), payload_url: `${rx.url}/in` })).json();
   hookId = hook.id;
-  await t.post('/api/extras/event-rules/', { name: uniq('rule'), content_types: ['dcim.site'], type_create: true, action_object_id: hook.id });
+  await t.post('/api/extras/event-rules/', {
+    name: uniq('rule'),
+    content_types: ['dcim.site'],
+    type_create: true,
+    action_object_id: hook.id,
+  });
   rx.answer = { status: 503, delayMs: 0, body: 'try later' };
   const failing = uniq('site');
   await t.post('/api/dcim/sites/', { name: failing, slug: failing });
@@ -53,19 +58,35 @@ async function jobs(query = ''): Promise<Json> {
 
 describe('GET /api/core/jobs/', () => {
   it('shows each webhook delivery as a job of its webhook, with the background task id', async () => {
-    const deliveries = (await sql<{ id: number; status: string }>`select id, status from core_delivery order by id`.execute(t.db.kysely)).rows;
+    const deliveries = (
+      await sql<{ id: number; status: string }>`select id, status from core_delivery order by id`.execute(t.db.kysely)
+    ).rows;
     expect(deliveries.map((d) => d.status)).toEqual(['failed', 'succeeded']);
     const list = await jobs('object_type=extras.webhook&ordering=id');
     expect(list.results.map((j: Json) => j.id)).toEqual(deliveries.map((d) => Number(d.id)));
     const [failed, ok] = list.results;
-    expect(ok).toMatchObject({ object_type: 'extras.webhook', object_id: hookId, status: { value: 'completed', label: 'Completed' }, interval: null, error: '' });
+    expect(ok).toMatchObject({
+      object_type: 'extras.webhook',
+      object_id: hookId,
+      status: { value: 'completed', label: 'Completed' },
+      interval: null,
+      error: '',
+    });
     expect(ok.name).toMatch(/^Webhook ".*": created dcim\.site #\d+$/);
     expect(ok.user.username).toBe(t.username);
-    expect(ok.data).toMatchObject({ event: 'created', model: 'dcim.site', delivery: 'succeeded', response_status: 204 });
+    expect(ok.data).toMatchObject({
+      event: 'created',
+      model: 'dcim.site',
+      delivery: 'succeeded',
+      response_status: 204,
+    });
     expect(ok.job_id).toMatch(/^[0-9a-f-]{36}$/);
     expect(ok.started).toEqual(expect.any(String));
     expect(ok.completed).toEqual(expect.any(String));
-    expect(failed).toMatchObject({ status: { value: 'failed' }, error: 'the receiver answered 503 Service Unavailable' });
+    expect(failed).toMatchObject({
+      status: { value: 'failed' },
+      error: 'the receiver answered 503 Service Unavailable',
+    });
     // the same id on the background-task view
     expect((await t.get(`/api/core/background-tasks/${failed.id}/`)).json().status).toBe('failed');
     expect((await t.get(`/api/core/jobs/${failed.id}/`)).json().job_id).toBe(failed.job_id);
@@ -78,7 +99,11 @@ describe('GET /api/core/jobs/', () => {
     const ids = all.results.map((j: Json) => j.id);
     expect(new Set(ids).size).toBe(ids.length);
     const sync = all.results.find((j: Json) => j.object_type === 'core.datasource' && j.object_id === ds.id);
-    expect(sync).toMatchObject({ name: 'Synchronization', status: { value: 'completed' }, data: { created: 1, updated: 0, deleted: 0, skipped: [] } });
+    expect(sync).toMatchObject({
+      name: 'Synchronization',
+      status: { value: 'completed' },
+      data: { created: 1, updated: 0, deleted: 0, skipped: [] },
+    });
     // newest first
     expect(all.results[0].id).toBe(sync.id);
   });
@@ -117,7 +142,14 @@ describe('GET /api/core/', () => {
     const user = await makeUser(t);
     const res = await t.get('/api/core/', user.token);
     expect(res.statusCode).toBe(200);
-    expect(Object.keys(res.json())).toEqual(['background-queues', 'background-tasks', 'background-workers', 'data-files', 'data-sources', 'jobs']);
+    expect(Object.keys(res.json())).toEqual([
+      'background-queues',
+      'background-tasks',
+      'background-workers',
+      'data-files',
+      'data-sources',
+      'jobs',
+    ]);
     expect(res.json().jobs).toBe('http://localhost:80/api/core/jobs/');
     expect((await t.get('/api/core/background-tasks/', user.token)).statusCode).toBe(403);
     expect((await t.get('/api/', null)).json().core).toBe('http://localhost:80/api/core/');

@@ -40,7 +40,14 @@ describe('model writes', () => {
       expect(res.statusCode).toBe(201);
       ids = res.json().map((s: { id: number }) => s.id);
       expect((await t.patch(`/api/dcim/sites/${ids[0]}/`, { description: 'x' })).statusCode).toBe(200);
-      expect((await t.patch('/api/dcim/sites/', ids.map((id) => ({ id, description: 'y' })))).statusCode).toBe(200);
+      expect(
+        (
+          await t.patch(
+            '/api/dcim/sites/',
+            ids.map((id) => ({ id, description: 'y' })),
+          )
+        ).statusCode,
+      ).toBe(200);
       expect((await t.del(`/api/dcim/sites/${ids[2]}/`)).statusCode).toBe(204);
       const tenant = uniq('tenant');
       expect((await t.post('/api/tenancy/tenants/', { name: tenant, slug: tenant })).statusCode).toBe(201);
@@ -72,11 +79,23 @@ describe('model writes', () => {
 
   it('counts nothing of a write that was rolled back after its change records were written', async () => {
     const u = await makeUser(t);
-    await grant(t, { object_types: ['dcim.site'], actions: ['add'], users: [u.id], constraints: { status: 'planned' } });
+    await grant(t, {
+      object_types: ['dcim.site'],
+      actions: ['add'],
+      users: [u.id],
+      constraints: { status: 'planned' },
+    });
     const moved = await movement(async () => {
       // the constraint is checked after the insert and the change records: 403, all rolled back
       const [a, b] = sites(2);
-      const res = await t.post('/api/dcim/sites/', [{ ...a, status: 'planned' }, { ...b, status: 'active' }], u.token);
+      const res = await t.post(
+        '/api/dcim/sites/',
+        [
+          { ...a, status: 'planned' },
+          { ...b, status: 'active' },
+        ],
+        u.token,
+      );
       expect(res.statusCode).toBe(403);
       expect((await t.post('/api/dcim/sites/', [{ name: '' }])).statusCode).toBe(400);
     });
@@ -100,9 +119,13 @@ describe('database', () => {
     expect(moved('django_db_execute_total', labels)).toBeGreaterThanOrEqual(statements);
     expect(moved('django_db_execute_total', labels)).toBeLessThanOrEqual(statements + 4);
     const after = await scrape();
-    expect(after.value('django_db_query_duration_seconds_count', labels)).toBe(after.value('django_db_execute_total', labels));
+    expect(after.value('django_db_query_duration_seconds_count', labels)).toBe(
+      after.value('django_db_execute_total', labels),
+    );
     expect(after.value('django_db_query_duration_seconds_sum', labels)).toBeGreaterThan(0);
-    expect(after.value('inventory_db_statement_duration_seconds_count', { engine: ENGINE })).toBe(after.value('django_db_execute_total', labels));
+    expect(after.value('inventory_db_statement_duration_seconds_count', { engine: ENGINE })).toBe(
+      after.value('django_db_execute_total', labels),
+    );
   });
 
   it('counts failed statements by the type Django would raise', async () => {
@@ -132,7 +155,14 @@ describe('objects per model', () => {
   const objects = (m: Exposition, model: string) => m.value('inventory_model_objects', { model });
 
   it('follows writes, from one statement for every model (no count per model)', { timeout: 30_000 }, async () => {
-    expect((await t.post('/api/circuits/providers/', Array.from({ length: 4 }, () => ({ name: uniq('p'), slug: uniq('p') })))).statusCode).toBe(201);
+    expect(
+      (
+        await t.post(
+          '/api/circuits/providers/',
+          Array.from({ length: 4 }, () => ({ name: uniq('p'), slug: uniq('p') })),
+        )
+      ).statusCode,
+    ).toBe(201);
     const total = (await t.get('/api/circuits/providers/?limit=1')).json().count as number;
     // PostgreSQL's statistics take up to a few seconds to include other connections' commits
     let seen = -1;
@@ -145,7 +175,9 @@ describe('objects per model', () => {
     const m = await scrape();
     // PGlite flushes its pending statistics first (its only backend is this process)
     expect(t.db.stats.queries - q0).toBe(ENGINE === 'pglite' ? 2 : 1);
-    expect(m.labelValues('inventory_model_objects', 'model')).toEqual(new Set(t.app.inventory.registry.all().map((x) => x.name)));
+    expect(m.labelValues('inventory_model_objects', 'model')).toEqual(
+      new Set(t.app.inventory.registry.all().map((x) => x.name)),
+    );
   });
 });
 

@@ -84,7 +84,8 @@ describe('GET /metrics', () => {
     expect((await t.get('/api/dcim/sites/999999999/')).statusCode).toBe(404);
     expect((await t.post('/api/dcim/sites/', { name: '' })).statusCode).toBe(400);
     const after = await scrape();
-    const moved = (name: string, labels: Record<string, string>) => after.value(name, labels) - before.value(name, labels);
+    const moved = (name: string, labels: Record<string, string>) =>
+      after.value(name, labels) - before.value(name, labels);
 
     const list = { view: 'dcim-api:site-list', method: 'GET' };
     const detail = { view: 'dcim-api:site-detail', method: 'GET' };
@@ -116,7 +117,9 @@ describe('GET /metrics', () => {
     expect(series.length).toBeGreaterThan(0);
     for (const s of series) {
       const buckets = m.samples
-        .filter((b) => b.name === `${name}_bucket` && ['method', 'route', 'status'].every((k) => b.labels[k] === s.labels[k]))
+        .filter(
+          (b) => b.name === `${name}_bucket` && ['method', 'route', 'status'].every((k) => b.labels[k] === s.labels[k]),
+        )
         .map((b) => ({ le: b.labels.le === '+Inf' ? Infinity : Number(b.labels.le), n: b.value }));
       expect(buckets.map((b) => b.le)).toEqual([...buckets.map((b) => b.le)].sort((a, b) => a - b));
       for (let i = 1; i < buckets.length; i++) expect(buckets[i]!.n).toBeGreaterThanOrEqual(buckets[i - 1]!.n);
@@ -126,7 +129,9 @@ describe('GET /metrics', () => {
 
   it('names the views of special routes as NetBox does', async () => {
     const prefix = (await t.post('/api/ipam/prefixes/', { prefix: '10.77.0.0/24' })).json();
-    const range = (await t.post('/api/ipam/ip-ranges/', { start_address: '10.78.0.1/24', end_address: '10.78.0.9/24' })).json();
+    const range = (
+      await t.post('/api/ipam/ip-ranges/', { start_address: '10.78.0.1/24', end_address: '10.78.0.9/24' })
+    ).json();
     const before = await scrape();
     const calls: Array<[string, string, string, unknown?]> = [
       ['GET', '/api/', 'api-root'],
@@ -140,7 +145,8 @@ describe('GET /metrics', () => {
       ['POST', '/api/users/tokens/provision/', 'users-api:token_provision', { username: 'nobody', password: 'wrong' }],
       ['GET', '/test-unnamed/', '/test-unnamed/'],
     ];
-    for (const [method, url, , body] of calls) await t.request(method, url, body === undefined ? {} : { body, token: null });
+    for (const [method, url, , body] of calls)
+      await t.request(method, url, body === undefined ? {} : { body, token: null });
     const after = await scrape();
     for (const [method, , view] of calls) {
       const labels = { view, method, transport: 'http' };
@@ -169,7 +175,8 @@ describe('GET /metrics', () => {
     expect((await t.get('/test-boom/')).statusCode).toBe(500);
     expect((await t.get('/api/dcim/sites/999999999/')).statusCode).toBe(404);
     const after = await scrape();
-    const moved = (name: string, labels: Record<string, string>) => after.value(name, labels) - before.value(name, labels);
+    const moved = (name: string, labels: Record<string, string>) =>
+      after.value(name, labels) - before.value(name, labels);
     expect(moved('django_http_exceptions_total_by_type_total', { type: 'RangeError' })).toBe(1);
     expect(moved('django_http_exceptions_total_by_type_total', {})).toBe(1);
     expect(moved('django_http_exceptions_total_by_view_total', { view: 'test-boom' })).toBe(1);
@@ -180,11 +187,16 @@ describe('GET /metrics', () => {
     const other = await buildApp(loadConfig({ LOG_LEVEL: 'silent' }), { db: t.db });
     try {
       const view = { view: 'tenancy-api:tenant-list', method: 'GET', transport: 'http' };
-      const read = async () => parseExposition((await other.inject({ method: 'GET', url: '/metrics' })).body).value(VIEW_REQUESTS, view);
+      const read = async () =>
+        parseExposition((await other.inject({ method: 'GET', url: '/metrics' })).body).value(VIEW_REQUESTS, view);
       const before = await read();
       expect((await t.get('/api/tenancy/tenants/')).statusCode).toBe(200);
       expect(await read()).toBe(before);
-      const own = await other.inject({ method: 'GET', url: '/api/tenancy/tenants/', headers: { authorization: `Token ${t.token}` } });
+      const own = await other.inject({
+        method: 'GET',
+        url: '/api/tenancy/tenants/',
+        headers: { authorization: `Token ${t.token}` },
+      });
       expect(own.statusCode).toBe(200);
       expect(await read()).toBe(before + 1);
     } finally {

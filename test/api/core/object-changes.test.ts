@@ -7,7 +7,8 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-const changesOf = async (requestId: string) => (await t.get(`/api/extras/object-changes/?request_id=${requestId}&limit=0`)).json();
+const changesOf = async (requestId: string) =>
+  (await t.get(`/api/extras/object-changes/?request_id=${requestId}&limit=0`)).json();
 
 describe('change records', () => {
   it('records a create with the request id, user and change-log data', async () => {
@@ -25,7 +26,13 @@ describe('change records', () => {
     expect(c.user_name).toBe(c.user.username);
     expect(c.prechange_data).toBeNull();
     // change-log format: fks as ids, decimals as strings, tags as names, keys sorted
-    expect(c.postchange_data).toMatchObject({ name: n, tenant: tenant.id, latitude: '1.25', tags: [], custom_fields: {} });
+    expect(c.postchange_data).toMatchObject({
+      name: n,
+      tenant: tenant.id,
+      latitude: '1.25',
+      tags: [],
+      custom_fields: {},
+    });
     expect(Object.keys(c.postchange_data)).toEqual([...Object.keys(c.postchange_data)].sort());
     // NetBox: str(ObjectChange) = "<app_label> | <verbose name> <repr> <action> by <user>"
     expect(c.display).toBe(`dcim | site ${n} created by ${c.user_name}`);
@@ -49,7 +56,10 @@ describe('change records', () => {
 
   it('records one change per object of a bulk request, all with its request id', async () => {
     const n = uniq('bulk');
-    const res = await t.post('/api/tenancy/tenants/', [1, 2, 3].map((i) => ({ name: `${n}-${i}`, slug: `${n}-${i}` })));
+    const res = await t.post(
+      '/api/tenancy/tenants/',
+      [1, 2, 3].map((i) => ({ name: `${n}-${i}`, slug: `${n}-${i}` })),
+    );
     const rid = res.headers['x-request-id'] as string;
     expect((await changesOf(rid)).count).toBe(3);
     const listed = await t.get(`/api/tenancy/tenants/?created_by_request=${rid}`);
@@ -58,7 +68,10 @@ describe('change records', () => {
 
   it('writes nothing when a write fails', async () => {
     const n = uniq('fail');
-    const res = await t.post('/api/tenancy/tenants/', [{ name: n, slug: n }, { name: n, slug: n }]);
+    const res = await t.post('/api/tenancy/tenants/', [
+      { name: n, slug: n },
+      { name: n, slug: n },
+    ]);
     expect(res.statusCode).toBe(400);
     expect((await changesOf(res.headers['x-request-id'] as string)).count).toBe(0);
   });
@@ -76,15 +89,45 @@ describe('GET /api/extras/object-changes/', () => {
     const n = uniq('flt');
     const site = (await t.post('/api/dcim/sites/', { name: n, slug: n })).json();
     await t.patch(`/api/dcim/sites/${site.id}/`, { description: 'x' });
-    const all = (await t.get(`/api/extras/object-changes/?changed_object_type=dcim.site&changed_object_id=${site.id}`)).json();
+    const all = (
+      await t.get(`/api/extras/object-changes/?changed_object_type=dcim.site&changed_object_id=${site.id}`)
+    ).json();
     expect(all.results.map((c: { action: { value: string } }) => c.action.value)).toEqual(['update', 'create']);
-    const creates = (await t.get(`/api/extras/object-changes/?changed_object_type=dcim.site&changed_object_id=${site.id}&action=create`)).json();
+    const creates = (
+      await t.get(
+        `/api/extras/object-changes/?changed_object_type=dcim.site&changed_object_id=${site.id}&action=create`,
+      )
+    ).json();
     expect(creates.count).toBe(1);
     const user = all.results[0].user;
-    expect((await t.get(`/api/extras/object-changes/?changed_object_type=dcim.site&changed_object_id=${site.id}&user_id=${user.id}`)).json().count).toBe(2);
-    expect((await t.get(`/api/extras/object-changes/?changed_object_type=dcim.site&changed_object_id=${site.id}&user=${user.username}`)).json().count).toBe(2);
-    expect((await t.get(`/api/extras/object-changes/?changed_object_type=dcim.site&changed_object_id=${site.id}&time_after=2000-01-01`)).json().count).toBe(2);
-    expect((await t.get(`/api/extras/object-changes/?changed_object_type=dcim.site&changed_object_id=${site.id}&time_before=2000-01-01`)).json().count).toBe(0);
+    expect(
+      (
+        await t.get(
+          `/api/extras/object-changes/?changed_object_type=dcim.site&changed_object_id=${site.id}&user_id=${user.id}`,
+        )
+      ).json().count,
+    ).toBe(2);
+    expect(
+      (
+        await t.get(
+          `/api/extras/object-changes/?changed_object_type=dcim.site&changed_object_id=${site.id}&user=${user.username}`,
+        )
+      ).json().count,
+    ).toBe(2);
+    expect(
+      (
+        await t.get(
+          `/api/extras/object-changes/?changed_object_type=dcim.site&changed_object_id=${site.id}&time_after=2000-01-01`,
+        )
+      ).json().count,
+    ).toBe(2);
+    expect(
+      (
+        await t.get(
+          `/api/extras/object-changes/?changed_object_type=dcim.site&changed_object_id=${site.id}&time_before=2000-01-01`,
+        )
+      ).json().count,
+    ).toBe(0);
     expect((await t.get(`/api/extras/object-changes/?q=${n}`)).json().count).toBe(2);
     expect((await t.get('/api/extras/object-changes/?request_id=not-a-uuid')).statusCode).toBe(400);
   });
@@ -101,7 +144,15 @@ describe('SQL statements per list request', () => {
     const n = uniq('sql');
     const tenant = (await t.post('/api/tenancy/tenants/', { name: n, slug: n })).json();
     await t.post('/api/extras/tags/', { name: n, slug: n });
-    await t.post('/api/dcim/sites/', Array.from({ length: 30 }, (_, i) => ({ name: `${n}-${i}`, slug: `${n}-${i}`, tenant: tenant.id, tags: [{ slug: n }] })));
+    await t.post(
+      '/api/dcim/sites/',
+      Array.from({ length: 30 }, (_, i) => ({
+        name: `${n}-${i}`,
+        slug: `${n}-${i}`,
+        tenant: tenant.id,
+        tags: [{ slug: n }],
+      })),
+    );
     const cost = async (limit: number) => {
       const before = t.db.stats.queries;
       // a parameter no filter knows makes each URL new, so the page is rendered, not served from the response cache

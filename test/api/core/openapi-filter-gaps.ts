@@ -7,12 +7,16 @@
  * config templates, data sources: issues 13 and 14); others are NetBox 3.5-3.7 additions.
  */
 export const KNOWN_FILTER_GAPS: Record<string, string> = {
-  '/api/circuits/circuit-types/': 'color color__n color__ic color__nic color__ie color__nie color__isw color__nisw color__iew color__niew color__empty',
-  '/api/dcim/device-types/': 'default_platform default_platform__n default_platform_id default_platform_id__n exclude_from_utilization has_front_image has_rear_image',
-  '/api/dcim/devices/': 'has_oob_ip is_full_depth latitude latitude__n latitude__lt latitude__lte latitude__gt latitude__gte latitude__empty longitude longitude__n longitude__lt longitude__lte longitude__gt longitude__gte longitude__empty oob_ip_id oob_ip_id__n',
+  '/api/circuits/circuit-types/':
+    'color color__n color__ic color__nic color__ie color__nie color__isw color__nisw color__iew color__niew color__empty',
+  '/api/dcim/device-types/':
+    'default_platform default_platform__n default_platform_id default_platform_id__n exclude_from_utilization has_front_image has_rear_image',
+  '/api/dcim/devices/':
+    'has_oob_ip is_full_depth latitude latitude__n latitude__lt latitude__lte latitude__gt latitude__gte latitude__empty longitude longitude__n longitude__lt longitude__lte longitude__gt longitude__gte longitude__empty oob_ip_id oob_ip_id__n',
   '/api/dcim/interfaces/': 'vlan vlan_id',
   '/api/dcim/platforms/': 'available_for_device_type',
-  '/api/dcim/racks/': 'starting_unit starting_unit__n starting_unit__lt starting_unit__lte starting_unit__gt starting_unit__gte starting_unit__empty',
+  '/api/dcim/racks/':
+    'starting_unit starting_unit__n starting_unit__lt starting_unit__lte starting_unit__gt starting_unit__gte starting_unit__empty',
   '/api/extras/custom-fields/': 'is_cloneable ui_editable ui_editable__n ui_visible ui_visible__n',
   '/api/extras/journal-entries/': 'assigned_object_type_id assigned_object_type_id__n created_after created_before',
   '/api/extras/object-changes/': 'changed_object_type_id changed_object_type_id__n',

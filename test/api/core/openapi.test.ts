@@ -56,7 +56,10 @@ describe('GET /api/schema/', () => {
     const yaml = await t.get('/api/schema/?format=yaml', null);
     expect(yaml.headers['content-type']).toMatch(/^application\/vnd\.oai\.openapi/);
     expect(parseYaml(yaml.body)).toEqual(doc);
-    const accepted = await t.request('GET', '/api/schema/', { token: null, headers: { accept: 'application/vnd.oai.openapi' } });
+    const accepted = await t.request('GET', '/api/schema/', {
+      token: null,
+      headers: { accept: 'application/vnd.oai.openapi' },
+    });
     expect(accepted.body).toBe(yaml.body);
     const json = await t.get('/api/schema/?format=json', null);
     expect(json.headers['content-type']).toMatch(/^application\/json/);
@@ -71,7 +74,10 @@ describe('GET /api/schema/', () => {
   });
 
   it('is sent gzipped to a client that takes gzip, and as it is to one that does not', async () => {
-    for (const [url, same] of [['/api/schema/', doc], ['/api/docs/?format=openapi', null]] as const) {
+    for (const [url, same] of [
+      ['/api/schema/', doc],
+      ['/api/docs/?format=openapi', null],
+    ] as const) {
       const plain = await t.get(url, null);
       expect(plain.headers['content-encoding']).toBeUndefined();
       expect(plain.headers.vary).toMatch(/Accept-Encoding/);
@@ -82,7 +88,10 @@ describe('GET /api/schema/', () => {
       expect(gunzipSync(zipped.rawPayload).toString('utf8')).toBe(plain.body);
       if (same) expect(plain.json()).toEqual(same);
       // q=0 refuses it (RFC 9110 12.5.3)
-      const refused = await t.request('GET', url, { token: null, headers: { 'accept-encoding': 'gzip;q=0, identity' } });
+      const refused = await t.request('GET', url, {
+        token: null,
+        headers: { 'accept-encoding': 'gzip;q=0, identity' },
+      });
       expect(refused.headers['content-encoding']).toBeUndefined();
       expect(refused.body).toBe(plain.body);
     }
@@ -90,7 +99,9 @@ describe('GET /api/schema/', () => {
 
   it('is what `inventory openapi` prints, and is made in the server when that process cannot run', async () => {
     // the server makes it apart with the same command (core/openapi/documents.ts)
-    const printed = execFileSync(process.execPath, ['bin/inventory.js', 'openapi', 'legacy'], { maxBuffer: 64 * 1024 * 1024 }).toString('utf8');
+    const printed = execFileSync(process.execPath, ['bin/inventory.js', 'openapi', 'legacy'], {
+      maxBuffer: 64 * 1024 * 1024,
+    }).toString('utf8');
     expect(printed).toBe((await t.get('/api/docs/?format=openapi', null)).body);
     const warnings: string[] = [];
     const own = new Registry();
@@ -100,7 +111,12 @@ describe('GET /api/schema/', () => {
     expect(JSON.parse(gunzipSync(await inProcess.gzipped('json')).toString('utf8'))).toEqual(doc);
     expect(warnings).toEqual([expect.stringMatching(/made in the server process instead/)]);
     // one that does not finish in time is stopped, and the server makes it
-    const stuck = new KeptDocuments(opts, (m) => warnings.push(m), [process.execPath, '-e', 'setTimeout(() => {}, 60000)'], 300);
+    const stuck = new KeptDocuments(
+      opts,
+      (m) => warnings.push(m),
+      [process.execPath, '-e', 'setTimeout(() => {}, 60000)'],
+      300,
+    );
     expect(JSON.parse(gunzipSync(await stuck.gzipped('json')).toString('utf8'))).toEqual(doc);
     expect(warnings[1]).toMatch(/was stopped \(SIGKILL\)/);
   });
@@ -119,20 +135,28 @@ describe('GET /api/schema/', () => {
 
   it('has every method of every registered model under NetBox-style operationIds', () => {
     const ids = new Set<string>();
-    for (const item of Object.values(doc.paths) as Json[]) for (const op of Object.values(item) as Json[]) {
-      expect(ids.has(op.operationId), op.operationId).toBe(false);
-      ids.add(op.operationId);
-    }
+    for (const item of Object.values(doc.paths) as Json[])
+      for (const op of Object.values(item) as Json[]) {
+        expect(ids.has(op.operationId), op.operationId).toBe(false);
+        ids.add(op.operationId);
+      }
     for (const m of registry.all()) {
       const list = doc.paths[`/api/${m.app}/${m.path}/`];
       const detail = doc.paths[`/api/${m.app}/${m.path}/{id}/`];
       const op = `${m.app}_${m.path.replace(/-/g, '_')}`;
       expect(list.get.operationId, m.name).toBe(`${op}_list`);
       expect(detail.get.operationId, m.name).toBe(`${op}_retrieve`);
-      const writes = { post: `${op}_create`, put: `${op}_bulk_update`, patch: `${op}_bulk_partial_update`, delete: `${op}_bulk_destroy` };
+      const writes = {
+        post: `${op}_create`,
+        put: `${op}_bulk_update`,
+        patch: `${op}_bulk_partial_update`,
+        delete: `${op}_bulk_destroy`,
+      };
       const detailWrites = { put: `${op}_update`, patch: `${op}_partial_update`, delete: `${op}_destroy` };
-      for (const [method, id] of Object.entries(writes)) expect(list[method]?.operationId, `${m.name} ${method}`).toBe(m.readOnly ? undefined : id);
-      for (const [method, id] of Object.entries(detailWrites)) expect(detail[method]?.operationId, `${m.name} ${method}`).toBe(m.readOnly ? undefined : id);
+      for (const [method, id] of Object.entries(writes))
+        expect(list[method]?.operationId, `${m.name} ${method}`).toBe(m.readOnly ? undefined : id);
+      for (const [method, id] of Object.entries(detailWrites))
+        expect(detail[method]?.operationId, `${m.name} ${method}`).toBe(m.readOnly ? undefined : id);
       expect(list.get.tags).toEqual([m.app]);
     }
   });
@@ -157,7 +181,10 @@ describe('GET /api/schema/', () => {
     const sample = (s: Json): string => {
       const v = s.type === 'array' ? s.items : s;
       if (v.enum) return String(v.enum[0]);
-      return { integer: '1', number: '1.5', boolean: 'true' }[v.type as string] ?? (v.format === 'date' ? '2024-01-02' : v.format === 'date-time' ? '2024-01-02T03:04:05Z' : 'x');
+      return (
+        { integer: '1', number: '1.5', boolean: 'true' }[v.type as string] ??
+        (v.format === 'date' ? '2024-01-02' : v.format === 'date-time' ? '2024-01-02T03:04:05Z' : 'x')
+      );
     };
     const failures: string[] = [];
     for (const m of registry.all()) {
@@ -178,7 +205,8 @@ describe('GET /api/schema/', () => {
 describe('special routes answer as documented', () => {
   it('the API root, app roots and status', async () => {
     await call('GET', '/api/', undefined, null);
-    for (const a of ['circuits', 'dcim', 'extras', 'ipam', 'plugins', 'tenancy', 'users', 'virtualization']) await call('GET', `/api/${a}/`);
+    for (const a of ['circuits', 'dcim', 'extras', 'ipam', 'plugins', 'tenancy', 'users', 'virtualization'])
+      await call('GET', `/api/${a}/`);
     await call('GET', '/api/status/');
   });
 
@@ -187,7 +215,9 @@ describe('special routes answer as documented', () => {
     await call('POST', '/api/users/users/', { username, password: 'secret-password-1' });
     const made = await call('POST', '/api/users/tokens/provision/', { username, password: 'secret-password-1' }, null);
     expect(made.statusCode).toBe(201);
-    expect((await call('POST', '/api/users/tokens/provision/', { username, password: 'wrong' }, null)).statusCode).toBe(403);
+    expect((await call('POST', '/api/users/tokens/provision/', { username, password: 'wrong' }, null)).statusCode).toBe(
+      403,
+    );
     await call('PATCH', '/api/users/config/', { ui: { colormode: 'dark' } });
     expect((await call('GET', '/api/users/config/')).json()).toEqual({ ui: { colormode: 'dark' } });
   });
@@ -197,16 +227,24 @@ describe('special routes answer as documented', () => {
     const listed = await call('GET', `/api/ipam/prefixes/${prefix.id}/available-ips/?limit=3`);
     expect(listed.json()).toHaveLength(3);
     expect((await call('POST', `/api/ipam/prefixes/${prefix.id}/available-ips/`, {})).statusCode).toBe(201);
-    expect((await call('POST', `/api/ipam/prefixes/${prefix.id}/available-ips/`, [{}, { description: 'b' }])).statusCode).toBe(201);
+    expect(
+      (await call('POST', `/api/ipam/prefixes/${prefix.id}/available-ips/`, [{}, { description: 'b' }])).statusCode,
+    ).toBe(201);
     await call('GET', `/api/ipam/prefixes/${prefix.id}/available-prefixes/`);
-    expect((await call('POST', `/api/ipam/prefixes/${prefix.id}/available-prefixes/`, { prefix_length: 28 })).statusCode).toBe(201);
-    const range = (await call('POST', '/api/ipam/ip-ranges/', { start_address: '10.78.0.10/24', end_address: '10.78.0.12/24' })).json();
+    expect(
+      (await call('POST', `/api/ipam/prefixes/${prefix.id}/available-prefixes/`, { prefix_length: 28 })).statusCode,
+    ).toBe(201);
+    const range = (
+      await call('POST', '/api/ipam/ip-ranges/', { start_address: '10.78.0.10/24', end_address: '10.78.0.12/24' })
+    ).json();
     await call('GET', `/api/ipam/ip-ranges/${range.id}/available-ips/`);
     const full = await call('POST', `/api/ipam/ip-ranges/${range.id}/available-ips/`, [{}, {}, {}, {}]);
     expect(full.statusCode).toBe(409);
     const group = (await call('POST', '/api/ipam/vlan-groups/', { name: uniq('g'), slug: uniq('g') })).json();
     await call('GET', `/api/ipam/vlan-groups/${group.id}/available-vlans/?limit=2`);
-    expect((await call('POST', `/api/ipam/vlan-groups/${group.id}/available-vlans/`, { name: 'v' })).statusCode).toBe(201);
+    expect((await call('POST', `/api/ipam/vlan-groups/${group.id}/available-vlans/`, { name: 'v' })).statusCode).toBe(
+      201,
+    );
     await call('GET', '/api/ipam/prefixes/987654321/available-ips/');
   });
 });
@@ -246,8 +284,18 @@ describe('Swagger UI', () => {
 
 describe('acceptsGzip (RFC 9110 12.5.3)', () => {
   it('takes gzip listed or under *, with a q-value above 0', () => {
-    for (const yes of ['gzip', 'gzip, deflate, br', 'deflate;q=1, GZIP;q=0.5', '*', 'br, *;q=0.1', 'x-gzip', ['br', 'gzip']]) expect(acceptsGzip(yes), String(yes)).toBe(true);
-    for (const no of [undefined, '', 'identity', 'br, deflate', 'gzip;q=0', 'gzip; q=0.0, *', '*;q=0', 'gzipx']) expect(acceptsGzip(no), String(no)).toBe(false);
+    for (const yes of [
+      'gzip',
+      'gzip, deflate, br',
+      'deflate;q=1, GZIP;q=0.5',
+      '*',
+      'br, *;q=0.1',
+      'x-gzip',
+      ['br', 'gzip'],
+    ])
+      expect(acceptsGzip(yes), String(yes)).toBe(true);
+    for (const no of [undefined, '', 'identity', 'br, deflate', 'gzip;q=0', 'gzip; q=0.0, *', '*;q=0', 'gzipx'])
+      expect(acceptsGzip(no), String(no)).toBe(false);
   });
 });
 
@@ -260,15 +308,23 @@ describe('what the Ansible inventory plugin reads', () => {
     // below 3.5 the plugin reads NetBox 3.4's layout: paths under the /api base
     const openapi = (await t.get('/api/docs/?format=openapi', null)).json();
     const names = (path: string) => openapi.paths[path].get.parameters.map((p: Json) => p.name);
-    expect(names('/dcim/devices/')).toEqual(expect.arrayContaining(['site', 'site_id', 'role', 'status', 'tag', 'tenant', 'platform', 'name__ic', 'serial']));
-    expect(names('/virtualization/virtual-machines/')).toEqual(expect.arrayContaining(['cluster', 'cluster_id', 'site', 'status', 'tag', 'role']));
+    expect(names('/dcim/devices/')).toEqual(
+      expect.arrayContaining(['site', 'site_id', 'role', 'status', 'tag', 'tenant', 'platform', 'name__ic', 'serial']),
+    );
+    expect(names('/virtualization/virtual-machines/')).toEqual(
+      expect.arrayContaining(['cluster', 'cluster_id', 'site', 'status', 'tag', 'role']),
+    );
   });
 });
 
 describe('filters of NetBox 3.7.8 (netbox-filters.md)', () => {
   it('are all in the document, with each lookup variant, except the known gaps', () => {
     const md = readFileSync(new URL('../../fixtures/netbox-filters.md', import.meta.url), 'utf8');
-    const variants: Record<string, string[]> = { s: ['n', 'ic', 'nic', 'ie', 'nie', 'isw', 'nisw', 'iew', 'niew', 'empty'], '#': ['n', 'lt', 'lte', 'gt', 'gte', 'empty'], n: ['n'] };
+    const variants: Record<string, string[]> = {
+      s: ['n', 'ic', 'nic', 'ie', 'nie', 'isw', 'nisw', 'iew', 'niew', 'empty'],
+      '#': ['n', 'lt', 'lte', 'gt', 'gte', 'empty'],
+      n: ['n'],
+    };
     let checked = 0;
     const missing: string[] = [];
     const servedPaths = new Set(Object.keys(doc.paths));
@@ -283,7 +339,10 @@ describe('filters of NetBox 3.7.8 (netbox-filters.md)', () => {
         const lookups = mark?.startsWith('+') ? mark.slice(1).split(',') : (variants[mark ?? ''] ?? []);
         for (const name of [base!, ...lookups.map((l) => `${base}__${l}`)]) {
           checked++;
-          if (gaps.has(name)) expect(documentedNames.has(name), `${path} ${name} is implemented: drop it from KNOWN_FILTER_GAPS`).toBe(false);
+          if (gaps.has(name))
+            expect(documentedNames.has(name), `${path} ${name} is implemented: drop it from KNOWN_FILTER_GAPS`).toBe(
+              false,
+            );
           else if (!documentedNames.has(name)) missing.push(`${path} ${name}`);
         }
       }

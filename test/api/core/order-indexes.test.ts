@@ -49,7 +49,9 @@ async function planWithoutSorts(q: CompiledQuery): Promise<string> {
   return t.db.kysely.connection().execute(async (c) => {
     for (const setting of SETTINGS) await c.executeQuery(CompiledQuery.raw(`set ${setting} = off`));
     try {
-      const res = await c.executeQuery<Record<string, string>>(CompiledQuery.raw(`explain (costs off) ${q.sql}`, [...q.parameters]));
+      const res = await c.executeQuery<Record<string, string>>(
+        CompiledQuery.raw(`explain (costs off) ${q.sql}`, [...q.parameters]),
+      );
       return res.rows.map((r) => Object.values(r)[0]).join('\n');
     } finally {
       for (const setting of SETTINGS) await c.executeQuery(CompiledQuery.raw(`reset ${setting}`));

@@ -3,7 +3,10 @@ import { makeTestApp, type TestApp, uniq } from '../../helpers/app.js';
 
 const p = uniq('pg');
 const seed = (t: TestApp, n: number) =>
-  t.post('/api/tenancy/tenants/', Array.from({ length: n }, (_, i) => ({ name: `${p}-${String(i).padStart(2, '0')}`, slug: `${p}-${i}` })));
+  t.post(
+    '/api/tenancy/tenants/',
+    Array.from({ length: n }, (_, i) => ({ name: `${p}-${String(i).padStart(2, '0')}`, slug: `${p}-${i}` })),
+  );
 
 describe('with a page size cap (PAGINATE_COUNT=5, MAX_PAGE_SIZE=8)', () => {
   let t: TestApp;
@@ -46,7 +49,9 @@ describe('with a page size cap (PAGINATE_COUNT=5, MAX_PAGE_SIZE=8)', () => {
     const seen: number[] = [];
     let url: string | null = '/api/tenancy/tenants/?limit=5';
     while (url) {
-      const body: { next: string | null; results: Array<{ id: number }> } = (await t.get(url.replace('http://localhost:80', ''))).json();
+      const body: { next: string | null; results: Array<{ id: number }> } = (
+        await t.get(url.replace('http://localhost:80', ''))
+      ).json();
       seen.push(...body.results.map((r) => r.id));
       url = body.next;
     }

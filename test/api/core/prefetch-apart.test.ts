@@ -22,11 +22,23 @@ beforeAll(async () => {
   const tenant = await make(t, '/api/tenancy/tenants/', { name: uniq('ten'), slug: uniq('ten') });
   const label = await make(t, '/api/extras/tags/', { name: uniq('tag'), slug: uniq('tag') });
   const inside = await make(t, '/api/ipam/ip-addresses/', {
-    address: '10.213.1.1/24', dns_name: `${tag}-a.example.net`, vrf: vrf.id, tenant: tenant.id, tags: [label.id],
-    assigned_object_type: 'dcim.interface', assigned_object_id: iface.id,
+    address: '10.213.1.1/24',
+    dns_name: `${tag}-a.example.net`,
+    vrf: vrf.id,
+    tenant: tenant.id,
+    tags: [label.id],
+    assigned_object_type: 'dcim.interface',
+    assigned_object_id: iface.id,
   });
-  const outside = await make(t, '/api/ipam/ip-addresses/', { address: '10.213.2.1/32', dns_name: `${tag}-b.example.net`, nat_inside: inside.id });
-  const plain = await make(t, '/api/ipam/ip-addresses/', { address: '10.213.3.1/24', dns_name: `${tag}-c.example.net` });
+  const outside = await make(t, '/api/ipam/ip-addresses/', {
+    address: '10.213.2.1/32',
+    dns_name: `${tag}-b.example.net`,
+    nat_inside: inside.id,
+  });
+  const plain = await make(t, '/api/ipam/ip-addresses/', {
+    address: '10.213.3.1/24',
+    dns_name: `${tag}-c.example.net`,
+  });
   addresses = [inside, outside, plain];
 });
 afterAll(async () => t.close());
@@ -35,13 +47,22 @@ const statements = (url: string): Promise<{ n: number; body: Json }> => getState
 
 describe('a page filtered by a pattern or a network', () => {
   it('is two statements, and shows what the same rows show read by id in one', async () => {
-    const byId = await statements(`/api/ipam/ip-addresses/?${addresses.map((a) => `id=${a.id}`).join('&')}&ordering=address`);
+    const byId = await statements(
+      `/api/ipam/ip-addresses/?${addresses.map((a) => `id=${a.id}`).join('&')}&ordering=address`,
+    );
     expect(byId.n).toBe(1);
-    expect(byId.body.results[0]).toMatchObject({ vrf: { id: expect.any(Number) }, tenant: { id: expect.any(Number) }, assigned_object: { device: { id: expect.any(Number) } } });
+    expect(byId.body.results[0]).toMatchObject({
+      vrf: { id: expect.any(Number) },
+      tenant: { id: expect.any(Number) },
+      assigned_object: { device: { id: expect.any(Number) } },
+    });
     expect(byId.body.results[0].tags).toHaveLength(1);
     expect(byId.body.results[0].nat_outside).toMatchObject({ id: addresses[1]!.id });
-    for (const url of [`/api/ipam/ip-addresses/?q=${tag}&ordering=address`, '/api/ipam/ip-addresses/?parent=10.213.0.0/16&ordering=address',
-      `/api/ipam/ip-addresses/?dns_name__ic=${tag}&ordering=address`]) {
+    for (const url of [
+      `/api/ipam/ip-addresses/?q=${tag}&ordering=address`,
+      '/api/ipam/ip-addresses/?parent=10.213.0.0/16&ordering=address',
+      `/api/ipam/ip-addresses/?dns_name__ic=${tag}&ordering=address`,
+    ]) {
       // twice: the second takes its total from the count cache, so the page's statement holds only
       // the page's own conditions (parent=: the network's ranges read apart, no `<<=` beside them)
       for (const read of ['first', 'again']) {

@@ -34,7 +34,13 @@ describe('the answer to a write', () => {
     const [site, type, role] = [await makeSite(t), await makeDeviceType(t), await makeRole(t)];
     const tenant = await make(t, '/api/tenancy/tenants/', named('tenant'));
     const tag = await make(t, '/api/extras/tags/', named('tag'));
-    const items = [2, 1, 3].map((i) => ({ name: uniq(`dev${i}`), site: site.id, device_type: type.id, role: role.id, ...(i === 1 ? { tenant: tenant.id, tags: [tag.id] } : {}) }));
+    const items = [2, 1, 3].map((i) => ({
+      name: uniq(`dev${i}`),
+      site: site.id,
+      device_type: type.id,
+      role: role.id,
+      ...(i === 1 ? { tenant: tenant.id, tags: [tag.id] } : {}),
+    }));
     const res = await t.post('/api/dcim/devices/', items);
     expect(res.statusCode, res.body).toBe(201);
     const created = res.json() as Json[];
@@ -46,9 +52,15 @@ describe('the answer to a write', () => {
 
   it('shows an update as GET does, many-to-many members included', async () => {
     const device = await makeDevice(t);
-    const vlans = [await make(t, '/api/ipam/vlans/', { vid: 101, name: uniq('v') }), await make(t, '/api/ipam/vlans/', { vid: 102, name: uniq('v') })];
+    const vlans = [
+      await make(t, '/api/ipam/vlans/', { vid: 101, name: uniq('v') }),
+      await make(t, '/api/ipam/vlans/', { vid: 102, name: uniq('v') }),
+    ];
     const iface = await make(t, '/api/dcim/interfaces/', { device: device.id, name: uniq('eth'), type: '1000base-t' });
-    const res = await t.patch(`/api/dcim/interfaces/${iface.id}/`, { mode: 'tagged', tagged_vlans: vlans.map((v) => v.id) });
+    const res = await t.patch(`/api/dcim/interfaces/${iface.id}/`, {
+      mode: 'tagged',
+      tagged_vlans: vlans.map((v) => v.id),
+    });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().tagged_vlans.map((v: Json) => v.id)).toEqual(vlans.map((v) => v.id));
     expect(res.json()).toEqual((await t.get(`/api/dcim/interfaces/${iface.id}/`)).json());

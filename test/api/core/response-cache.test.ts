@@ -72,7 +72,8 @@ describe('cached reads', () => {
   let t: TestApp;
   let ids: number[];
   const hits = () => t.app.inventory.responses!.stats.hits;
-  const tenants = (n: number, tag: string) => Array.from({ length: n }, (_, i) => ({ name: `${p}-${tag}-${i}`, slug: `${p}-${tag}-${i}` }));
+  const tenants = (n: number, tag: string) =>
+    Array.from({ length: n }, (_, i) => ({ name: `${p}-${tag}-${i}`, slug: `${p}-${tag}-${i}` }));
   const names = async (url = LIST, token?: string) => {
     const res = await t.get(url, token);
     expect(res.statusCode, res.body).toBe(200);
@@ -165,7 +166,12 @@ describe('cached reads', () => {
 
   it('keeps users apart, and shows a permission change at once', async () => {
     const u = await makeUser(t);
-    const perm = await grant(t, { object_types: ['tenancy.tenant'], actions: ['view'], users: [u.id], constraints: { id: ids[0] } });
+    const perm = await grant(t, {
+      object_types: ['tenancy.tenant'],
+      actions: ['view'],
+      users: [u.id],
+      constraints: { id: ids[0] },
+    });
     const all = await t.get(LIST);
     const scoped = await t.get(LIST, u.token);
     expect(idsOf(scoped.json())).toEqual([ids[0]]);

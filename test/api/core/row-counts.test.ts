@@ -20,7 +20,8 @@ afterAll(async () => {
 /** the API's total (a URL of its own each time, so no cache answers) and count(*) */
 async function totals(path: string, table: string): Promise<{ api: number; rows: number }> {
   const api = (await t.get(`${path}?limit=1&brief=1&_=${uniq('n')}`)).json().count as number;
-  const rows = (await sql<{ n: number }>`select count(*)::int as n from ${sql.table(table)}`.execute(t.db.kysely)).rows[0]!.n;
+  const rows = (await sql<{ n: number }>`select count(*)::int as n from ${sql.table(table)}`.execute(t.db.kysely))
+    .rows[0]!.n;
   return { api, rows };
 }
 
@@ -38,10 +39,20 @@ describe('unfiltered list totals', () => {
   });
 
   it('stay exact through bulk creates and deletes, cascades and a refused bulk write', async () => {
-    const made = await t.post('/api/ipam/ip-addresses/', Array.from({ length: 30 }, (_, i) => ({ address: `198.51.100.${i + 1}/32` })));
+    const made = await t.post(
+      '/api/ipam/ip-addresses/',
+      Array.from({ length: 30 }, (_, i) => ({ address: `198.51.100.${i + 1}/32` })),
+    );
     expect(made.statusCode).toBe(201);
     const ids = (made.json() as Array<{ id: number }>).map((a) => a.id);
-    expect((await t.del('/api/ipam/ip-addresses/', ids.slice(0, 10).map((id) => ({ id })))).statusCode).toBe(204);
+    expect(
+      (
+        await t.del(
+          '/api/ipam/ip-addresses/',
+          ids.slice(0, 10).map((id) => ({ id })),
+        )
+      ).statusCode,
+    ).toBe(204);
     // a refused write stores nothing and counts nothing
     const refused = await t.post('/api/ipam/ip-addresses/', [{ address: '203.0.113.9/32', vrf: 999999 }]);
     expect(refused.statusCode).toBe(400);
@@ -50,7 +61,10 @@ describe('unfiltered list totals', () => {
 
     const device = await makeDevice(t);
     const name = uniq('if');
-    const ifs = await t.post('/api/dcim/interfaces/', Array.from({ length: 5 }, (_, i) => ({ device: device.id, name: `${name}-${i}`, type: 'virtual' })));
+    const ifs = await t.post(
+      '/api/dcim/interfaces/',
+      Array.from({ length: 5 }, (_, i) => ({ device: device.id, name: `${name}-${i}`, type: 'virtual' })),
+    );
     expect(ifs.statusCode).toBe(201);
     now = await totals('/api/dcim/interfaces/', 'dcim_interface');
     expect(now.api).toBe(now.rows);
@@ -72,7 +86,15 @@ describe('unfiltered list totals', () => {
 
   it('keep their sums when the slots of connections gone are folded into slot 0', async () => {
     await t.post('/api/ipam/ip-addresses/', { address: '192.0.2.77/32' });
-    const sum = async () => (await sql<{ n: number; slots: number }>`select sum(n)::int as n, count(*)::int as slots from inv_row_count where tbl = 'ipam_ipaddress'`.execute(t.db.kysely)).rows[0]!;
+    const sum = async () =>
+      (
+        await sql<{
+          n: number;
+          slots: number;
+        }>`select sum(n)::int as n, count(*)::int as slots from inv_row_count where tbl = 'ipam_ipaddress'`.execute(
+          t.db.kysely,
+        )
+      ).rows[0]!;
     // a slot of a connection that is gone (no backend has this pid)
     await sql`insert into inv_row_count (tbl, slot, n) values ('ipam_ipaddress', 2147483000, 5), ('ipam_ipaddress', 0, -5)
       on conflict (tbl, slot) do update set n = inv_row_count.n + excluded.n`.execute(t.db.kysely);

@@ -19,10 +19,13 @@ import { ENGINE } from '../../helpers/engine.js';
 
 const N = 3_000;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const tenants = (prefix: string) => JSON.stringify(Array.from({ length: N }, (_, i) => ({ name: `${prefix}-${i}`, slug: `${prefix}-${i}` })));
+const tenants = (prefix: string) =>
+  JSON.stringify(Array.from({ length: N }, (_, i) => ({ name: `${prefix}-${i}`, slug: `${prefix}-${i}` })));
 
 async function countOf(db: Database, prefix: string): Promise<number> {
-  const res = await sql<{ n: number }>`select count(*)::int as n from tenancy_tenant where name like ${`${prefix}-%`}`.execute(db.kysely);
+  const res = await sql<{
+    n: number;
+  }>`select count(*)::int as n from tenancy_tenant where name like ${`${prefix}-%`}`.execute(db.kysely);
   return res.rows[0]!.n;
 }
 
@@ -64,8 +67,10 @@ describe(`the service process (${ENGINE})`, () => {
         raw += b.toString('latin1');
       });
       const closed = once(sock, 'close');
-      sock.write(`POST /api/tenancy/tenants/ HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Token ${CHILD_TOKEN}\r\n`
-        + `Content-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`);
+      sock.write(
+        `POST /api/tenancy/tenants/ HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Token ${CHILD_TOKEN}\r\n` +
+          `Content-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+      );
       // early in the request: on PGlite a statement holds the event loop until it returns, and the
       // signal is handled after the request
       await sleep(50);
@@ -80,7 +85,9 @@ describe(`the service process (${ENGINE})`, () => {
       await closed;
       expect(await svc.exited, svc.output()).toEqual({ code: 0, signal: null });
       expect(refusedAt).toBeGreaterThan(signalledAt);
-      expect(firstByteAt, 'the bulk was answered after the signal (make N larger if this fails)').toBeGreaterThan(signalledAt);
+      expect(firstByteAt, 'the bulk was answered after the signal (make N larger if this fails)').toBeGreaterThan(
+        signalledAt,
+      );
       if (ENGINE === 'postgres') {
         // statements wait on the network there, so the process refused connections while it still
         // worked on the write, and told the client the connection ends with this answer (on PGlite
@@ -109,7 +116,8 @@ describe(`the service process (${ENGINE})`, () => {
     let heapFile: string | null = null;
     if (ENGINE === 'pglite') {
       const probe = await db.open();
-      const rel = (await sql<{ p: string }>`select pg_relation_filepath('tenancy_tenant') as p`.execute(probe.kysely)).rows[0]!.p;
+      const rel = (await sql<{ p: string }>`select pg_relation_filepath('tenancy_tenant') as p`.execute(probe.kysely))
+        .rows[0]!.p;
       await probe.close();
       heapFile = join(db.env.DATA_DIR!, rel);
     }
@@ -119,14 +127,18 @@ describe(`the service process (${ENGINE})`, () => {
     try {
       expect((await post(svc.url, tenants(committed))).status).toBe(201);
       const sizeBefore = heapFile ? statSync(heapFile).size : 0;
-      const pending = post(svc.url, tenants(killed)).then((r) => r.status, () => 'no answer');
+      const pending = post(svc.url, tenants(killed)).then(
+        (r) => r.status,
+        () => 'no answer',
+      );
       // wait until the write has stored rows but not committed, then kill
       const watcher = ENGINE === 'postgres' ? new pg.Client({ connectionString: db.env.DATABASE_URL }) : null;
       await watcher?.connect();
       const midWrite = async () => {
         if (heapFile) return statSync(heapFile).size > sizeBefore;
         // a backend whose transaction has written (it holds a transaction id) and not ended
-        const res = await watcher!.query(`select 1 from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()
+        const res =
+          await watcher!.query(`select 1 from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()
           and backend_xid is not null and state in ('active', 'idle in transaction')`);
         return res.rows.length > 0;
       };
@@ -144,7 +156,9 @@ describe(`the service process (${ENGINE})`, () => {
         expect(await countOf(check, committed)).toBe(N);
         expect(await countOf(check, killed)).toBe(0);
         // and it takes writes again
-        await sql`insert into tenancy_tenant (name, slug) values (${`${killed}-after`}, ${`${killed}-after`})`.execute(check.kysely);
+        await sql`insert into tenancy_tenant (name, slug) values (${`${killed}-after`}, ${`${killed}-after`})`.execute(
+          check.kysely,
+        );
         expect(await countOf(check, killed)).toBe(1);
       } finally {
         await check.close();

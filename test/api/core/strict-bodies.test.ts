@@ -20,7 +20,12 @@ const siteCount = async () => (await t.get(`${SITES}?limit=1`)).json().count as 
 
 /** a body sent as raw bytes */
 function sendRaw(method: 'POST' | 'PATCH' | 'PUT', url: string, payload: Buffer | string) {
-  return t.app.inject({ method, url, payload, headers: { authorization: `Token ${t.token}`, 'content-type': 'application/json' } });
+  return t.app.inject({
+    method,
+    url,
+    payload,
+    headers: { authorization: `Token ${t.token}`, 'content-type': 'application/json' },
+  });
 }
 
 describe('single-object writes without an object', () => {
@@ -40,7 +45,14 @@ describe('single-object writes without an object', () => {
 
   it('answers PATCH and PUT with a non-object top level with 400 naming the type', async () => {
     const site = await makeSite(t);
-    const cases: Array<[string, string]> = [['[]', 'list'], ['[{"description": "x"}]', 'list'], ['"x"', 'str'], ['5', 'int'], ['1.5', 'float'], ['true', 'bool']];
+    const cases: Array<[string, string]> = [
+      ['[]', 'list'],
+      ['[{"description": "x"}]', 'list'],
+      ['"x"', 'str'],
+      ['5', 'int'],
+      ['1.5', 'float'],
+      ['true', 'bool'],
+    ];
     for (const method of ['PATCH', 'PUT'] as const) {
       for (const [payload, type] of cases) {
         const res = await sendRaw(method, `${SITES}${site.id}/`, payload);
@@ -86,20 +98,32 @@ describe('strings', () => {
   it('answers a bulk create with a lone surrogate in one item with an array aligned with the input', async () => {
     const before = await siteCount();
     const [a, b] = [uniq('sur'), uniq('sur')];
-    const res = await sendRaw('POST', SITES, `[{"name": "${a}", "slug": "${a}"}, {"name": "${b}\\udbff", "slug": "${b}"}]`);
+    const res = await sendRaw(
+      'POST',
+      SITES,
+      `[{"name": "${a}", "slug": "${a}"}, {"name": "${b}\\udbff", "slug": "${b}"}]`,
+    );
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual([{}, { name: [LONE] }]);
     expect(await siteCount()).toBe(before);
   });
 
   it('names the field of a lone surrogate nested inside a value, with its path', async () => {
-    const res = await sendRaw('POST', '/api/extras/config-contexts/', `{"name": "${uniq('cc')}", "data": {"a": ["ok", "\\ud800"]}}`);
+    const res = await sendRaw(
+      'POST',
+      '/api/extras/config-contexts/',
+      `{"name": "${uniq('cc')}", "data": {"a": ["ok", "\\ud800"]}}`,
+    );
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ data: [`${LONE} (at data.a[1])`] });
   });
 
   it('refuses a NUL character inside free-form JSON naming the field', async () => {
-    const res = await sendRaw('POST', '/api/extras/config-contexts/', `{"name": "${uniq('cc')}", "data": {"k": "a\\u0000b"}}`);
+    const res = await sendRaw(
+      'POST',
+      '/api/extras/config-contexts/',
+      `{"name": "${uniq('cc')}", "data": {"k": "a\\u0000b"}}`,
+    );
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ data: ['Null characters are not allowed. (at data.k)'] });
   });
@@ -107,14 +131,27 @@ describe('strings', () => {
   it('refuses bytes that are not UTF-8 with 400 naming the field (not stored as U+FFFD)', async () => {
     const before = await siteCount();
     const n = uniq('utf');
-    const invalid = [Buffer.from([0xff]), Buffer.from([0xc3, 0x28]), Buffer.from([0xed, 0xa0, 0x80]), Buffer.from([0xe2, 0x82])];
+    const invalid = [
+      Buffer.from([0xff]),
+      Buffer.from([0xc3, 0x28]),
+      Buffer.from([0xed, 0xa0, 0x80]),
+      Buffer.from([0xe2, 0x82]),
+    ];
     for (const bad of invalid) {
-      const payload = Buffer.concat([Buffer.from(`{"name": "${n}", "slug": "${n}", "description": "ab`), bad, Buffer.from('cd"}')]);
+      const payload = Buffer.concat([
+        Buffer.from(`{"name": "${n}", "slug": "${n}", "description": "ab`),
+        bad,
+        Buffer.from('cd"}'),
+      ]);
       const res = await sendRaw('POST', SITES, payload);
       expect(res.statusCode, bad.toString('hex')).toBe(400);
       expect(res.json()).toEqual({ description: ['Invalid UTF-8: the body must be JSON encoded as UTF-8.'] });
     }
-    const bulk = Buffer.concat([Buffer.from(`[{"name": "${n}", "slug": "${n}"}, {"name": "x`), Buffer.from([0xfe]), Buffer.from(`", "slug": "${n}-2"}]`)]);
+    const bulk = Buffer.concat([
+      Buffer.from(`[{"name": "${n}", "slug": "${n}"}, {"name": "x`),
+      Buffer.from([0xfe]),
+      Buffer.from(`", "slug": "${n}-2"}]`),
+    ]);
     const res = await sendRaw('POST', SITES, bulk);
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual([{}, { name: ['Invalid UTF-8: the body must be JSON encoded as UTF-8.'] }]);
@@ -147,7 +184,11 @@ describe('numbers', () => {
   });
 
   it('accepts the largest exactly representable integers and ordinary decimals', async () => {
-    const res = await sendRaw('POST', '/api/ipam/asns/', `{"asn": 4294967295, "rir": ${(await t.post('/api/ipam/rirs/', { name: uniq('rir'), slug: uniq('rir') })).json().id}}`);
+    const res = await sendRaw(
+      'POST',
+      '/api/ipam/asns/',
+      `{"asn": 4294967295, "rir": ${(await t.post('/api/ipam/rirs/', { name: uniq('rir'), slug: uniq('rir') })).json().id}}`,
+    );
     expect(res.statusCode, res.body).toBe(201);
     const site = await makeSite(t);
     const ok = await sendRaw('PATCH', `${SITES}${site.id}/`, '{"latitude": 4.5e1, "longitude": -0.000001}');
@@ -161,10 +202,18 @@ describe('nesting', () => {
 
   it(`accepts JSON nested ${MAX_JSON_DEPTH} levels deep and refuses one more, naming the field`, async () => {
     // the body's own object is the first level, `data` the second
-    const ok = await sendRaw('POST', '/api/extras/config-contexts/', `{"name": "${uniq('cc')}", "data": ${nested(MAX_JSON_DEPTH - 1)}}`);
+    const ok = await sendRaw(
+      'POST',
+      '/api/extras/config-contexts/',
+      `{"name": "${uniq('cc')}", "data": ${nested(MAX_JSON_DEPTH - 1)}}`,
+    );
     expect(ok.statusCode, ok.body).toBe(201);
     const name = uniq('cc');
-    const deep = await sendRaw('POST', '/api/extras/config-contexts/', `{"name": "${name}", "data": ${nested(MAX_JSON_DEPTH)}}`);
+    const deep = await sendRaw(
+      'POST',
+      '/api/extras/config-contexts/',
+      `{"name": "${name}", "data": ${nested(MAX_JSON_DEPTH)}}`,
+    );
     expect(deep.statusCode).toBe(400);
     const body = deep.json();
     expect(Object.keys(body)).toEqual(['data']);

@@ -47,11 +47,22 @@ const TEXT_KINDS = new Set(['string', 'text', 'slug', 'strings']);
  * name matches nothing there too): `<model> <filter>`.
  */
 const FREE_TEXT_FILTERS = new Set([
-  'dcim.device name', 'dcim.device serial', 'dcim.rack serial', 'dcim.module serial', 'users.token key',
-  'dcim.cable device', 'dcim.cable site', 'dcim.cable rack', 'dcim.cable location', 'ipam.ipaddress device', 'ipam.ipaddress virtual_machine',
-  'ipam.fhrpgroupassignment device', 'ipam.fhrpgroupassignment virtual_machine',
+  'dcim.device name',
+  'dcim.device serial',
+  'dcim.rack serial',
+  'dcim.module serial',
+  'users.token key',
+  'dcim.cable device',
+  'dcim.cable site',
+  'dcim.cable rack',
+  'dcim.cable location',
+  'ipam.ipaddress device',
+  'ipam.ipaddress virtual_machine',
+  'ipam.fhrpgroupassignment device',
+  'ipam.fhrpgroupassignment virtual_machine',
   // NetBox 3.7 MultiValueCharFilter on the proposals' names
-  'vpn.ikepolicy proposal', 'vpn.ipsecpolicy proposal',
+  'vpn.ikepolicy proposal',
+  'vpn.ipsecpolicy proposal',
   // NetBox 3.7 MultiValueCharFilter on a choice set's values
   'extras.customfieldchoiceset choice',
 ]);
@@ -60,7 +71,11 @@ const name = (base: string, suffix: string) => (suffix ? `${base}__${suffix}` : 
 
 /** every filter parameter of a model, and whether any text is a valid value of it */
 function filterParams(model: ModelDef): Array<[string, boolean]> {
-  const out: Array<[string, boolean]> = [['id', false], ['id__gt', false], ['id__n', false]];
+  const out: Array<[string, boolean]> = [
+    ['id', false],
+    ['id__gt', false],
+    ['id__n', false],
+  ];
   if (model.timestamps) out.push(['created', false], ['created__gte', false], ['last_updated__lt', false]);
   if (model.tags) out.push(['tag', false], ['tag__n', false]);
   if (model.changelog) out.push(['created_by_request', false]);
@@ -80,8 +95,11 @@ function filterParams(model: ModelDef): Array<[string, boolean]> {
   for (const [key, filter] of Object.entries(model.filters)) {
     if (key === 'q') continue;
     for (const suffix of ['', ...(filter.lookups ?? [])]) {
-      const text = filter.type === 'string' && suffix !== 'empty' && (FREE_TEXT_FILTERS.has(`${model.name} ${key}`)
-        || ((key === 'mac_address' || key === 'content_types') && !['', 'n'].includes(suffix)));
+      const text =
+        filter.type === 'string' &&
+        suffix !== 'empty' &&
+        (FREE_TEXT_FILTERS.has(`${model.name} ${key}`) ||
+          ((key === 'mac_address' || key === 'content_types') && !['', 'n'].includes(suffix)));
       out.push([name(key, suffix), text]);
     }
   }
@@ -90,7 +108,9 @@ function filterParams(model: ModelDef): Array<[string, boolean]> {
 
 describe('every filter of every list', () => {
   for (const model of registry.all()) {
-    it(`${model.name}: a value the filter cannot take is a 400 keyed by the parameter`, { timeout: 120_000 }, async () => {
+    it(`${model.name}: a value the filter cannot take is a 400 keyed by the parameter`, {
+      timeout: 120_000,
+    }, async () => {
       const url = `/api/${model.app}/${model.path}/`;
       for (const [param, text] of filterParams(model)) {
         const res = await t.get(`${url}?${param}=%E2%98%83-not-a-value`);
@@ -111,19 +131,34 @@ describe('values of each kind', () => {
     expect(res.statusCode, url).toBe(400);
     expect(res.json(), url).toEqual({ [param]: [message] });
   };
-  const ids = async (url: string) => ((await t.get(url)).json().results as Array<{ id: number }>).map((r) => r.id).sort((a, b) => a - b);
+  const ids = async (url: string) =>
+    ((await t.get(url)).json().results as Array<{ id: number }>).map((r) => r.id).sort((a, b) => a - b);
 
   it('booleans: the boolean words filter, anything else is a 400 (NetBox ignores it)', async () => {
     const device = await makeDevice(t);
     const on = await makeInterface(t, device, { enabled: true });
     const off = await makeInterface(t, device, { enabled: false });
     const base = `/api/dcim/interfaces/?device_id=${device.id}`;
-    for (const word of ['true', 'True', '1', 'yes', 'on']) expect(await ids(`${base}&enabled=${word}`), word).toEqual([on.id]);
-    for (const word of ['false', 'FALSE', '0', 'no', 'off']) expect(await ids(`${base}&enabled=${word}`), word).toEqual([off.id]);
-    await expect400(`${base}&enabled=2`, 'enabled', 'Must be a valid boolean: 2 is not one of true, false, 1, 0, yes, no, on, off.');
+    for (const word of ['true', 'True', '1', 'yes', 'on'])
+      expect(await ids(`${base}&enabled=${word}`), word).toEqual([on.id]);
+    for (const word of ['false', 'FALSE', '0', 'no', 'off'])
+      expect(await ids(`${base}&enabled=${word}`), word).toEqual([off.id]);
+    await expect400(
+      `${base}&enabled=2`,
+      'enabled',
+      'Must be a valid boolean: 2 is not one of true, false, 1, 0, yes, no, on, off.',
+    );
     // a model's own boolean filters answer the same
-    await expect400(`${base}&cabled=unknown`, 'cabled', 'Must be a valid boolean: unknown is not one of true, false, 1, 0, yes, no, on, off.');
-    await expect400(`/api/ipam/ip-addresses/?assigned_to_interface=maybe`, 'assigned_to_interface', 'Must be a valid boolean: maybe is not one of true, false, 1, 0, yes, no, on, off.');
+    await expect400(
+      `${base}&cabled=unknown`,
+      'cabled',
+      'Must be a valid boolean: unknown is not one of true, false, 1, 0, yes, no, on, off.',
+    );
+    await expect400(
+      `/api/ipam/ip-addresses/?assigned_to_interface=maybe`,
+      'assigned_to_interface',
+      'Must be a valid boolean: maybe is not one of true, false, 1, 0, yes, no, on, off.',
+    );
   });
 
   it('networks: an address or prefix that does not parse is a 400 (NetBox matches nothing); valid ones filter', async () => {
@@ -131,22 +166,38 @@ describe('values of each kind', () => {
     const prefix = (await t.post('/api/ipam/prefixes/', { prefix: '172.20.0.0/16', vrf: vrf.id })).json();
     const ip = (await t.post('/api/ipam/ip-addresses/', { address: '172.20.1.5/16', vrf: vrf.id })).json();
     const NET = 'Enter a valid IPv4 or IPv6 address or network.';
-    for (const param of ['within', 'within_include', 'contains', 'prefix']) await expect400(`/api/ipam/prefixes/?${param}=172.20.0.0/99`, param, NET);
-    for (const param of ['parent', 'address']) await expect400(`/api/ipam/ip-addresses/?${param}=not-an-ip`, param, NET);
+    for (const param of ['within', 'within_include', 'contains', 'prefix'])
+      await expect400(`/api/ipam/prefixes/?${param}=172.20.0.0/99`, param, NET);
+    for (const param of ['parent', 'address'])
+      await expect400(`/api/ipam/ip-addresses/?${param}=not-an-ip`, param, NET);
     await expect400('/api/ipam/ip-ranges/?contains=1.2.3', 'contains', NET);
     await expect400('/api/ipam/aggregates/?prefix=10.0.0.0/33', 'prefix', NET);
     expect(await ids(`/api/ipam/prefixes/?vrf_id=${vrf.id}&contains=172.20.1.5`)).toEqual([prefix.id]);
-    expect(await ids(`/api/ipam/ip-addresses/?vrf_id=${vrf.id}&parent=172.20.0.0/16&address=172.20.1.5`)).toEqual([ip.id]);
+    expect(await ids(`/api/ipam/ip-addresses/?vrf_id=${vrf.id}&parent=172.20.0.0/16&address=172.20.1.5`)).toEqual([
+      ip.id,
+    ]);
     // host bits of a prefix filter are dropped, as netaddr's .cidr does
     expect(await ids(`/api/ipam/prefixes/?vrf_id=${vrf.id}&prefix=172.20.9.9/16`)).toEqual([prefix.id]);
   });
 
   it('content types: an unregistered or unassignable model is a 400 (NetBox matches nothing)', async () => {
     const INVALID = (v: string) => `Select a valid choice. ${v} is not one of the available choices.`;
-    await expect400('/api/ipam/ip-addresses/?assigned_object_type=dcim.nothing', 'assigned_object_type', INVALID('dcim.nothing'));
+    await expect400(
+      '/api/ipam/ip-addresses/?assigned_object_type=dcim.nothing',
+      'assigned_object_type',
+      INVALID('dcim.nothing'),
+    );
     // addresses are assigned to interfaces only
-    await expect400('/api/ipam/ip-addresses/?assigned_object_type=dcim.site', 'assigned_object_type', INVALID('dcim.site'));
-    await expect400('/api/extras/journal-entries/?assigned_object_type__n=nope', 'assigned_object_type__n', INVALID('nope'));
+    await expect400(
+      '/api/ipam/ip-addresses/?assigned_object_type=dcim.site',
+      'assigned_object_type',
+      INVALID('dcim.site'),
+    );
+    await expect400(
+      '/api/extras/journal-entries/?assigned_object_type__n=nope',
+      'assigned_object_type__n',
+      INVALID('nope'),
+    );
     expect((await t.get('/api/ipam/ip-addresses/?assigned_object_type=dcim.interface')).statusCode).toBe(200);
   });
 
@@ -160,7 +211,7 @@ describe('values of each kind', () => {
     expect(await ids(`/api/dcim/devices/?mac_address=00-1A-2B-3C-4D-5E`)).toEqual([device.id]);
   });
 
-  it('numbers: a decimal must be a number, an integer past a column\'s range matches nothing instead of failing', async () => {
+  it("numbers: a decimal must be a number, an integer past a column's range matches nothing instead of failing", async () => {
     await expect400('/api/dcim/sites/?latitude=0x10', 'latitude', 'Enter a number.');
     await expect400('/api/dcim/sites/?latitude__gt=1e400', 'latitude__gt', 'Enter a number.');
     await expect400('/api/dcim/racks/?u_height=1.5', 'u_height', 'Enter a whole number.');
@@ -173,18 +224,37 @@ describe('values of each kind', () => {
   });
 
   it('names the parameter as given: lookups and filters reached through other objects', async () => {
-    await expect400('/api/ipam/prefixes/?region=nowhere', 'region', 'Select a valid choice. nowhere is not one of the available choices.');
+    await expect400(
+      '/api/ipam/prefixes/?region=nowhere',
+      'region',
+      'Select a valid choice. nowhere is not one of the available choices.',
+    );
     await expect400('/api/dcim/devices/?region_id__n=x', 'region_id__n', 'Enter a whole number.');
-    await expect400('/api/circuits/circuits/?site__n=nowhere', 'site__n', 'Select a valid choice. nowhere is not one of the available choices.');
-    await expect400('/api/dcim/interfaces/?kind=quantum', 'kind', 'Select a valid choice. quantum is not one of the available choices.');
+    await expect400(
+      '/api/circuits/circuits/?site__n=nowhere',
+      'site__n',
+      'Select a valid choice. nowhere is not one of the available choices.',
+    );
+    await expect400(
+      '/api/dcim/interfaces/?kind=quantum',
+      'kind',
+      'Select a valid choice. quantum is not one of the available choices.',
+    );
   });
 
   it('change records: request_id is a UUID, and every time bound applies', async () => {
     await expect400('/api/extras/object-changes/?request_id=abc', 'request_id', 'Enter a valid UUID.');
-    await expect400('/api/extras/object-changes/?time_after=2024-01-01&time_after=yesterday', 'time_after', 'Enter a valid date/time.');
+    await expect400(
+      '/api/extras/object-changes/?time_after=2024-01-01&time_after=yesterday',
+      'time_after',
+      'Enter a valid date/time.',
+    );
     const res = await t.post('/api/tenancy/tenants/', { name: uniq('chg'), slug: uniq('chg') });
     const rid = res.headers['x-request-id'];
     expect((await t.get(`/api/extras/object-changes/?request_id=${rid}`)).json().count).toBe(1);
-    expect((await t.get(`/api/extras/object-changes/?request_id=${rid}&time_after=2000-01-01&time_after=2999-01-01`)).json().count).toBe(0);
+    expect(
+      (await t.get(`/api/extras/object-changes/?request_id=${rid}&time_after=2000-01-01&time_after=2999-01-01`)).json()
+        .count,
+    ).toBe(0);
   });
 });

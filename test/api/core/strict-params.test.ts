@@ -17,8 +17,17 @@ describe('brief', () => {
   it('takes true, 1, yes, on (any case) for the brief form on lists and details', async () => {
     const site = await makeSite(t);
     for (const word of ['true', 'True', '1', 'yes', 'ON']) {
-      expect(Object.keys((await t.get(`/api/dcim/sites/${site.id}/?brief=${word}`)).json()).sort(), word).toEqual(['display', 'id', 'name', 'slug', 'url']);
-      expect(Object.keys((await t.get(`/api/dcim/sites/?brief=${word}&id=${site.id}`)).json().results[0]).sort(), word).toEqual(['display', 'id', 'name', 'slug', 'url']);
+      expect(Object.keys((await t.get(`/api/dcim/sites/${site.id}/?brief=${word}`)).json()).sort(), word).toEqual([
+        'display',
+        'id',
+        'name',
+        'slug',
+        'url',
+      ]);
+      expect(
+        Object.keys((await t.get(`/api/dcim/sites/?brief=${word}&id=${site.id}`)).json().results[0]).sort(),
+        word,
+      ).toEqual(['display', 'id', 'name', 'slug', 'url']);
     }
   });
 
@@ -35,14 +44,20 @@ describe('brief', () => {
       for (const url of [`/api/dcim/sites/${site.id}/?brief=${word}`, `/api/dcim/sites/?brief=${word}`]) {
         const res = await t.get(url);
         expect(res.statusCode, url).toBe(400);
-        expect(res.json(), url).toEqual({ brief: [`Must be a valid boolean: ${word.split('&')[0] === '1' ? 'maybe' : word} is not one of true, false, 1, 0, yes, no, on, off.`] });
+        expect(res.json(), url).toEqual({
+          brief: [
+            `Must be a valid boolean: ${word.split('&')[0] === '1' ? 'maybe' : word} is not one of true, false, 1, 0, yes, no, on, off.`,
+          ],
+        });
       }
     }
   });
 });
 
 describe('ordering', () => {
-  const INVALID = (name: string) => ({ ordering: [`Select a valid choice. ${name} is not one of the available choices.`] });
+  const INVALID = (name: string) => ({
+    ordering: [`Select a valid choice. ${name} is not one of the available choices.`],
+  });
 
   it('answers a name that is not an orderable field with 400 naming ordering', async () => {
     for (const name of ['nope', '-nope', 'name,nope', 'tags', 'custom_fields', 'asns', '-']) {
@@ -62,7 +77,8 @@ describe('ordering', () => {
       { name: `${p}-a`, slug: `${p}-a`, facility: 'f2' },
       { name: `${p}-c`, slug: `${p}-c`, facility: 'f1' },
     ]);
-    const names = async (q: string) => ((await t.get(`/api/dcim/sites/?q=${p}&${q}`)).json().results as Array<{ name: string }>).map((s) => s.name);
+    const names = async (q: string) =>
+      ((await t.get(`/api/dcim/sites/?q=${p}&${q}`)).json().results as Array<{ name: string }>).map((s) => s.name);
     expect(await names('ordering=-name')).toEqual([`${p}-c`, `${p}-b`, `${p}-a`]);
     expect(await names('ordering=facility,-name')).toEqual([`${p}-c`, `${p}-b`, `${p}-a`]);
     expect(await names('ordering=-facility&ordering=name')).toEqual([`${p}-a`, `${p}-b`, `${p}-c`]);
@@ -72,20 +88,42 @@ describe('ordering', () => {
 
   it('orders by counts, cumulative ones of trees included', async () => {
     const p = uniq('cnt');
-    const [few, many] = (await t.post('/api/tenancy/tenants/', [{ name: `${p}-few`, slug: `${p}-few` }, { name: `${p}-many`, slug: `${p}-many` }])).json();
-    await t.post('/api/dcim/sites/', [1, 2, 3].map((i) => ({ name: `${p}-s${i}`, slug: `${p}-s${i}`, tenant: i === 1 ? few.id : many.id })));
-    const tenants = async (q: string) => ((await t.get(`/api/tenancy/tenants/?q=${p}&${q}`)).json().results as Array<{ id: number; site_count: number }>);
+    const [few, many] = (
+      await t.post('/api/tenancy/tenants/', [
+        { name: `${p}-few`, slug: `${p}-few` },
+        { name: `${p}-many`, slug: `${p}-many` },
+      ])
+    ).json();
+    await t.post(
+      '/api/dcim/sites/',
+      [1, 2, 3].map((i) => ({ name: `${p}-s${i}`, slug: `${p}-s${i}`, tenant: i === 1 ? few.id : many.id })),
+    );
+    const tenants = async (q: string) =>
+      (await t.get(`/api/tenancy/tenants/?q=${p}&${q}`)).json().results as Array<{ id: number; site_count: number }>;
     expect((await tenants('ordering=-site_count')).map((x) => x.id)).toEqual([many.id, few.id]);
     expect((await tenants('ordering=site_count')).map((x) => x.site_count)).toEqual([1, 2]);
 
     const [parent] = (await t.post('/api/dcim/regions/', [{ name: `${p}-parent`, slug: `${p}-parent` }])).json();
-    const [child, other] = (await t.post('/api/dcim/regions/', [
-      { name: `${p}-child`, slug: `${p}-child`, parent: parent.id },
-      { name: `${p}-other`, slug: `${p}-other` },
-    ])).json();
-    await t.post('/api/dcim/sites/', [{ name: `${p}-r1`, slug: `${p}-r1`, region: child.id }, { name: `${p}-r2`, slug: `${p}-r2`, region: child.id }, { name: `${p}-r3`, slug: `${p}-r3`, region: other.id }]);
-    const regions = ((await t.get(`/api/dcim/regions/?q=${p}&ordering=-site_count,name`)).json().results as Array<{ id: number; site_count: number }>);
+    const [child, other] = (
+      await t.post('/api/dcim/regions/', [
+        { name: `${p}-child`, slug: `${p}-child`, parent: parent.id },
+        { name: `${p}-other`, slug: `${p}-other` },
+      ])
+    ).json();
+    await t.post('/api/dcim/sites/', [
+      { name: `${p}-r1`, slug: `${p}-r1`, region: child.id },
+      { name: `${p}-r2`, slug: `${p}-r2`, region: child.id },
+      { name: `${p}-r3`, slug: `${p}-r3`, region: other.id },
+    ]);
+    const regions = (await t.get(`/api/dcim/regions/?q=${p}&ordering=-site_count,name`)).json().results as Array<{
+      id: number;
+      site_count: number;
+    }>;
     // the parent counts its child's two sites
-    expect(regions.map((r) => [r.id, r.site_count])).toEqual([[child.id, 2], [parent.id, 2], [other.id, 1]]);
+    expect(regions.map((r) => [r.id, r.site_count])).toEqual([
+      [child.id, 2],
+      [parent.id, 2],
+      [other.id, 1],
+    ]);
   });
 });

@@ -23,13 +23,16 @@ afterAll(async () => {
 });
 
 /** a synced data source over a new directory holding `files`; answers the source and its files by path */
-async function sourceWith(files: Record<string, string | Buffer>): Promise<{ dir: string; source: Json; file: (path: string) => Promise<Json> }> {
+async function sourceWith(
+  files: Record<string, string | Buffer>,
+): Promise<{ dir: string; source: Json; file: (path: string) => Promise<Json> }> {
   const dir = mkdtempSync(join(tmpdir(), 'inv-synced-'));
   dirs.push(dir);
   for (const [p, content] of Object.entries(files)) writeFileSync(join(dir, p), content);
   const source = (await t.post('/api/core/data-sources/', { name: uniq('ds'), type: 'local', source_url: dir })).json();
   expect((await t.post(`/api/core/data-sources/${source.id}/sync/`, {})).statusCode).toBe(200);
-  const file = async (path: string) => (await t.get(`/api/core/data-files/?source_id=${source.id}&path=${encodeURIComponent(path)}`)).json().results[0];
+  const file = async (path: string) =>
+    (await t.get(`/api/core/data-files/?source_id=${source.id}&path=${encodeURIComponent(path)}`)).json().results[0];
   return { dir, source, file };
 }
 
@@ -50,25 +53,41 @@ describe('config contexts from data files', () => {
       auto_sync_enabled: false,
     });
     expect(Date.parse(cc.data_synced)).toBeGreaterThan(Date.now() - 60_000);
-    expect((await t.get(`/api/extras/config-contexts/?data_file_id=${f.id}`)).json().results.map((r: Json) => r.id)).toEqual([cc.id]);
+    expect(
+      (await t.get(`/api/extras/config-contexts/?data_file_id=${f.id}`)).json().results.map((r: Json) => r.id),
+    ).toEqual([cc.id]);
     expect((await t.get(`/api/extras/config-contexts/?data_source_id=${source.id}`)).json().count).toBe(1);
 
     // NetBox: without a data file the source, path and sync time are cleared; the data stays
     const off = (await t.patch(`/api/extras/config-contexts/${cc.id}/`, { data_file: null, data: { own: 1 } })).json();
-    expect(off).toMatchObject({ data: { own: 1 }, data_source: null, data_file: null, data_path: '', data_synced: null });
+    expect(off).toMatchObject({
+      data: { own: 1 },
+      data_source: null,
+      data_file: null,
+      data_path: '',
+      data_synced: null,
+    });
     // a source named alone is cleared too (NetBox's clean() sets it from the file)
-    expect((await t.patch(`/api/extras/config-contexts/${cc.id}/`, { data_source: source.id })).json().data_source).toBeNull();
+    expect(
+      (await t.patch(`/api/extras/config-contexts/${cc.id}/`, { data_source: source.id })).json().data_source,
+    ).toBeNull();
   });
 
   it('refuses a file that holds no object, or is not YAML', async () => {
-    const { file } = await sourceWith({ 'list.json': '[1, 2]', 'bad.yaml': 'a: [unclosed', 'bin.dat': Buffer.from([0xff, 0xfe, 0x00]) });
+    const { file } = await sourceWith({
+      'list.json': '[1, 2]',
+      'bad.yaml': 'a: [unclosed',
+      'bin.dat': Buffer.from([0xff, 0xfe, 0x00]),
+    });
     const list = await context({ data_file: (await file('list.json')).id });
     expect(list.statusCode).toBe(400);
     expect(list.json().data_file[0]).toContain('JSON data must be in object form');
     const bad = await context({ data_file: (await file('bad.yaml')).id });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().data_file[0]).toContain('neither JSON nor YAML');
-    expect((await context({ data_file: (await file('bin.dat')).id })).json()).toEqual({ data_file: ['bin.dat is not UTF-8 text.'] });
+    expect((await context({ data_file: (await file('bin.dat')).id })).json()).toEqual({
+      data_file: ['bin.dat is not UTF-8 text.'],
+    });
     expect((await context({ data_file: 99999999 })).statusCode).toBe(400);
   });
 
@@ -84,9 +103,14 @@ describe('config contexts from data files', () => {
     expect((await t.get(`/api/extras/config-contexts/${manual.id}/`)).json().data).toEqual({ v: 1 });
     expect((await t.get(`/api/extras/config-contexts/${turned.id}/`)).json().data).toEqual({ v: 1 });
     // the job names the context it could not update; the update is change-logged
-    const job = (await t.get(`/api/core/jobs/?object_type=core.datasource&object_id=${source.id}&ordering=-id`)).json().results[0];
-    expect(job.data.auto_sync_failed).toEqual([{ object_type: 'extras.configcontext', object_id: turned.id, error: expect.stringContaining('object') }]);
-    const changes = (await t.get(`/api/extras/object-changes/?changed_object_type=extras.configcontext&changed_object_id=${auto.id}`)).json();
+    const job = (await t.get(`/api/core/jobs/?object_type=core.datasource&object_id=${source.id}&ordering=-id`)).json()
+      .results[0];
+    expect(job.data.auto_sync_failed).toEqual([
+      { object_type: 'extras.configcontext', object_id: turned.id, error: expect.stringContaining('object') },
+    ]);
+    const changes = (
+      await t.get(`/api/extras/object-changes/?changed_object_type=extras.configcontext&changed_object_id=${auto.id}`)
+    ).json();
     expect(changes.count).toBe(2);
 
     // POST .../sync/ copies the file into a context without auto sync
@@ -104,7 +128,9 @@ describe('config contexts from data files', () => {
     expect(denied.statusCode).toBe(403);
     expect(denied.json()).toEqual({ detail: 'Missing permission: extras.sync_configcontext' });
     await grant(t, { object_types: ['extras.configcontext'], actions: ['sync'], users: [user.id] });
-    expect((await t.request('POST', `/api/extras/config-contexts/${cc.id}/sync/`, { token: user.token })).statusCode).toBe(200);
+    expect(
+      (await t.request('POST', `/api/extras/config-contexts/${cc.id}/sync/`, { token: user.token })).statusCode,
+    ).toBe(200);
     const plain = (await context({})).json();
     const res = await t.post(`/api/extras/config-contexts/${plain.id}/sync/`, {});
     expect(res.statusCode).toBe(200);
@@ -118,31 +144,65 @@ describe('config contexts from data files', () => {
     expect((await t.del(`/api/core/data-sources/${source.id}/`)).statusCode).toBe(409);
     rmSync(join(dir, 'gone.json'));
     expect((await t.post(`/api/core/data-sources/${source.id}/sync/`, {})).statusCode).toBe(200);
-    expect((await t.get(`/api/extras/config-contexts/${cc.id}/`)).json()).toMatchObject({ data: { g: 1 }, data_file: null, data_source: { id: source.id }, data_path: 'gone.json' });
+    expect((await t.get(`/api/extras/config-contexts/${cc.id}/`)).json()).toMatchObject({
+      data: { g: 1 },
+      data_file: null,
+      data_source: { id: source.id },
+      data_path: 'gone.json',
+    });
   });
 });
 
 describe('templates from data files', () => {
   it('a config template takes its code from a file, renders it, and follows the file on auto sync', async () => {
     const { dir, source, file } = await sourceWith({ 'base.j2': 'hostname {{ device.name }}' });
-    const res = await t.post('/api/extras/config-templates/', { name: uniq('ct'), template_code: 'replaced', data_file: (await file('base.j2')).id, auto_sync_enabled: true });
+    const res = await t.post('/api/extras/config-templates/', {
+      name: uniq('ct'),
+      template_code: 'replaced',
+      data_file: (await file('base.j2')).id,
+      auto_sync_enabled: true,
+    });
     expect(res.statusCode, res.body).toBe(201);
     const tpl = res.json();
-    expect(tpl).toMatchObject({ template_code: 'hostname {{ device.name }}', data_path: 'base.j2', data_source: { id: source.id } });
+    expect(tpl).toMatchObject({
+      template_code: 'hostname {{ device.name }}',
+      data_path: 'base.j2',
+      data_source: { id: source.id },
+    });
     const rendered = await t.post(`/api/extras/config-templates/${tpl.id}/render/`, { device: { name: 'edge1' } });
     expect(rendered.json().content).toBe('hostname edge1');
     writeFileSync(join(dir, 'base.j2'), 'hostname {{ device.name | upper }}');
     await t.post(`/api/core/data-sources/${source.id}/sync/`, {});
-    expect((await t.post(`/api/extras/config-templates/${tpl.id}/render/`, { device: { name: 'edge1' } })).json().content).toBe('hostname EDGE1');
-    expect((await t.get(`/api/extras/config-templates/?data_source_id=${source.id}`)).json().results.map((r: Json) => r.id)).toEqual([tpl.id]);
+    expect(
+      (await t.post(`/api/extras/config-templates/${tpl.id}/render/`, { device: { name: 'edge1' } })).json().content,
+    ).toBe('hostname EDGE1');
+    expect(
+      (await t.get(`/api/extras/config-templates/?data_source_id=${source.id}`)).json().results.map((r: Json) => r.id),
+    ).toEqual([tpl.id]);
   });
 
   it('an export template takes its code from a file; a file that is not text is refused', async () => {
-    const { file } = await sourceWith({ 'sites.csv.j2': '{% for s in queryset %}{{ s.name }}\n{% endfor %}', 'logo.bin': Buffer.from([0xc3, 0x28]) });
-    const res = await t.post('/api/extras/export-templates/', { name: uniq('et'), content_types: ['dcim.site'], template_code: 'x', data_file: (await file('sites.csv.j2')).id });
+    const { file } = await sourceWith({
+      'sites.csv.j2': '{% for s in queryset %}{{ s.name }}\n{% endfor %}',
+      'logo.bin': Buffer.from([0xc3, 0x28]),
+    });
+    const res = await t.post('/api/extras/export-templates/', {
+      name: uniq('et'),
+      content_types: ['dcim.site'],
+      template_code: 'x',
+      data_file: (await file('sites.csv.j2')).id,
+    });
     expect(res.statusCode, res.body).toBe(201);
-    expect(res.json()).toMatchObject({ template_code: '{% for s in queryset %}{{ s.name }}\n{% endfor %}', data_path: 'sites.csv.j2' });
-    const bad = await t.post('/api/extras/export-templates/', { name: uniq('et'), content_types: ['dcim.site'], template_code: 'x', data_file: (await file('logo.bin')).id });
+    expect(res.json()).toMatchObject({
+      template_code: '{% for s in queryset %}{{ s.name }}\n{% endfor %}',
+      data_path: 'sites.csv.j2',
+    });
+    const bad = await t.post('/api/extras/export-templates/', {
+      name: uniq('et'),
+      content_types: ['dcim.site'],
+      template_code: 'x',
+      data_file: (await file('logo.bin')).id,
+    });
     expect(bad.json()).toEqual({ data_file: ['logo.bin is not UTF-8 text.'] });
   });
 });

@@ -31,7 +31,12 @@ async function depths(...regions: Json[]): Promise<Record<string, number>> {
 }
 
 /** the tree models of the service's own registry */
-const treeTables = () => t.app.inventory.registry.all().filter((m) => m.treeParent).map((m) => m.table).sort();
+const treeTables = () =>
+  t.app.inventory.registry
+    .all()
+    .filter((m) => m.treeParent)
+    .map((m) => m.table)
+    .sort();
 
 /** the invariant: every row's depth is the number of its ancestors */
 async function assertDepthsTrue(table: string): Promise<void> {
@@ -52,7 +57,10 @@ describe('tree depth kept in the row', () => {
       expect(column.rows[0]!.n, table).toBe(1);
       const triggers = await sql<{ tgname: string }>`select tgname from pg_trigger
         where tgrelid = ${table}::regclass and tgname like 'inv_tree_depth%' order by 1`.execute(t.db.kysely);
-      expect(triggers.rows.map((r) => r.tgname), table).toEqual(['inv_tree_depth', 'inv_tree_depth_moved']);
+      expect(
+        triggers.rows.map((r) => r.tgname),
+        table,
+      ).toEqual(['inv_tree_depth', 'inv_tree_depth_moved']);
     }
   });
 
@@ -74,7 +82,12 @@ describe('tree depth kept in the row', () => {
     expect(await depths(b, c, d)).toEqual({ [b.name]: 2, [c.name]: 3, [d.name]: 4 });
 
     // a bulk move: each row's subtree follows, whatever the order of the list
-    const moved = await t.request('PATCH', '/api/dcim/regions/', { body: [{ id: d.id, parent: a.id }, { id: c.id, parent: null }] });
+    const moved = await t.request('PATCH', '/api/dcim/regions/', {
+      body: [
+        { id: d.id, parent: a.id },
+        { id: c.id, parent: null },
+      ],
+    });
     expect(moved.statusCode, moved.body).toBe(200);
     expect(await depths(c, d)).toEqual({ [c.name]: 0, [d.name]: 1 });
 
@@ -85,14 +98,25 @@ describe('tree depth kept in the row', () => {
     expect(page.results[0].region._depth).toBe(2);
     // the regions page and the brief form show it too
     const listed = (await t.get(`/api/dcim/regions/?id=${b.id}&id=${d.id}&brief=1`)).json();
-    expect(Object.fromEntries(listed.results.map((r: Json) => [r.name, r._depth]))).toEqual({ [b.name]: 2, [d.name]: 1 });
+    expect(Object.fromEntries(listed.results.map((r: Json) => [r.name, r._depth]))).toEqual({
+      [b.name]: 2,
+      [d.name]: 1,
+    });
     await assertDepthsTrue('dcim_region');
   });
 
   it('is the same for rows written in SQL, and stays true through a cascade, in every tree table', async () => {
     const root = await region(uniq('r'), null);
-    const id = (await sql<{ id: number }>`insert into dcim_region (name, slug, parent_id) values (${uniq('q')}, ${uniq('q')}, ${root.id}) returning id`.execute(t.db.kysely)).rows[0]!.id;
-    await sql`insert into dcim_region (name, slug, parent_id) values (${uniq('q')}, ${uniq('q')}, ${id})`.execute(t.db.kysely);
+    const id = (
+      await sql<{
+        id: number;
+      }>`insert into dcim_region (name, slug, parent_id) values (${uniq('q')}, ${uniq('q')}, ${root.id}) returning id`.execute(
+        t.db.kysely,
+      )
+    ).rows[0]!.id;
+    await sql`insert into dcim_region (name, slug, parent_id) values (${uniq('q')}, ${uniq('q')}, ${id})`.execute(
+      t.db.kysely,
+    );
     await assertDepthsTrue('dcim_region');
     await sql`update dcim_region set parent_id = null where id = ${id}`.execute(t.db.kysely);
     await assertDepthsTrue('dcim_region');

@@ -60,14 +60,21 @@ describe('a single create', () => {
     const tag = await t.post('/api/extras/tags/', { name: uniq('tag'), slug: uniq('tag') });
     const res = await t.post('/api/ipam/ip-addresses/', { address: address(), tags: [tag.json().id] });
     expect(res.json().tags.map((x: { id: number }) => x.id)).toEqual([tag.json().id]);
-    const logged = await t.get(`/api/extras/object-changes/?changed_object_type=ipam.ipaddress&changed_object_id=${res.json().id}`);
+    const logged = await t.get(
+      `/api/extras/object-changes/?changed_object_type=ipam.ipaddress&changed_object_id=${res.json().id}`,
+    );
     expect(logged.json().results[0].postchange_data.tags).toEqual([tag.json().name]);
   });
 
   it('sees a custom field created just before it', async () => {
     const name = uniq('cf').replace(/-/g, '_');
     await createCost();
-    const cf = await t.post('/api/extras/custom-fields/', { name, type: 'text', content_types: ['ipam.ipaddress'], required: true });
+    const cf = await t.post('/api/extras/custom-fields/', {
+      name,
+      type: 'text',
+      content_types: ['ipam.ipaddress'],
+      required: true,
+    });
     expect(cf.statusCode, cf.body).toBe(201);
     const refused = await t.post('/api/ipam/ip-addresses/', { address: address() });
     expect(refused.statusCode).toBe(400);
@@ -80,23 +87,43 @@ describe('a single create', () => {
     await createCost();
     const hook = await t.post('/api/extras/webhooks/', { name: uniq('hook'), payload_url: 'http://127.0.0.1:9/hook' });
     const rule = await t.post('/api/extras/event-rules/', {
-      name: uniq('rule'), content_types: ['ipam.ipaddress'], type_create: true,
-      action_object_type: 'extras.webhook', action_object_id: hook.json().id,
+      name: uniq('rule'),
+      content_types: ['ipam.ipaddress'],
+      type_create: true,
+      action_object_type: 'extras.webhook',
+      action_object_id: hook.json().id,
     });
     expect(rule.statusCode, rule.body).toBe(201);
     const res = await t.post('/api/ipam/ip-addresses/', { address: address() });
-    const queued = await sql<{ n: number }>`select count(*)::int as n from core_event where model = 'ipam.ipaddress' and object_id = ${res.json().id}`.execute(t.db.kysely);
+    const queued = await sql<{
+      n: number;
+    }>`select count(*)::int as n from core_event where model = 'ipam.ipaddress' and object_id = ${res.json().id}`.execute(
+      t.db.kysely,
+    );
     expect(queued.rows[0]!.n).toBe(1);
   });
 
   it('snapshots an interface for the change log reading its three m2m fields in one statement', async () => {
     const device = await makeDevice(t);
-    const vlans = [await make(t, '/api/ipam/vlans/', { vid: 201, name: uniq('v') }), await make(t, '/api/ipam/vlans/', { vid: 202, name: uniq('v') })];
-    const iface = await make(t, '/api/dcim/interfaces/', { device: device.id, name: uniq('eth'), type: '1000base-t', mode: 'tagged', tagged_vlans: vlans.map((v) => v.id) });
-    const logged = await t.get(`/api/extras/object-changes/?changed_object_type=dcim.interface&changed_object_id=${iface.id}`);
+    const vlans = [
+      await make(t, '/api/ipam/vlans/', { vid: 201, name: uniq('v') }),
+      await make(t, '/api/ipam/vlans/', { vid: 202, name: uniq('v') }),
+    ];
+    const iface = await make(t, '/api/dcim/interfaces/', {
+      device: device.id,
+      name: uniq('eth'),
+      type: '1000base-t',
+      mode: 'tagged',
+      tagged_vlans: vlans.map((v) => v.id),
+    });
+    const logged = await t.get(
+      `/api/extras/object-changes/?changed_object_type=dcim.interface&changed_object_id=${iface.id}`,
+    );
     expect(logged.json().results[0].postchange_data.tagged_vlans).toEqual(vlans.map((v) => v.id));
     const model = t.app.inventory.registry.get('dcim.interface');
-    const fields = Object.entries(model.fields).filter(([, f]) => f.kind === 'm2m').map(([k, f]) => [k, f.through!] as [string, NonNullable<typeof f.through>]);
+    const fields = Object.entries(model.fields)
+      .filter(([, f]) => f.kind === 'm2m')
+      .map(([k, f]) => [k, f.through!] as [string, NonNullable<typeof f.through>]);
     expect(fields.length).toBe(3);
     const rc = { app: t.app.inventory, q: t.db.kysely } as unknown as Parameters<typeof fetchM2m>[0];
     const before = t.db.stats.queries;
@@ -108,12 +135,21 @@ describe('a single create', () => {
 
   it('logs created interfaces with the m2m members it wrote, without reading them back: as a later read finds them', async () => {
     const device = await makeDevice(t);
-    const [v1, v2] = [await make(t, '/api/ipam/vlans/', { vid: 211, name: uniq('v') }), await make(t, '/api/ipam/vlans/', { vid: 212, name: uniq('v') })];
+    const [v1, v2] = [
+      await make(t, '/api/ipam/vlans/', { vid: 211, name: uniq('v') }),
+      await make(t, '/api/ipam/vlans/', { vid: 212, name: uniq('v') }),
+    ];
     const texts: string[] = [];
     const stop = t.db.observeStatements((_ms, _err, query) => texts.push(query.sql));
     const res = await t.post('/api/dcim/interfaces/', [
       // members out of order and named twice: stored once each, read back in id order
-      { device: device.id, name: uniq('eth'), type: '1000base-t', mode: 'tagged', tagged_vlans: [v2!.id, v1!.id, v2!.id] },
+      {
+        device: device.id,
+        name: uniq('eth'),
+        type: '1000base-t',
+        mode: 'tagged',
+        tagged_vlans: [v2!.id, v1!.id, v2!.id],
+      },
       { device: device.id, name: uniq('eth'), type: '1000base-t' },
     ]);
     stop();
@@ -121,13 +157,23 @@ describe('a single create', () => {
     expect(texts.filter((s) => /^select\b[^]*from "dcim_interface_tagged_vlans"\s/.test(s))).toEqual([]);
     const [tagged, plain] = res.json() as Array<{ id: number }>;
     for (const iface of [tagged!, plain!]) {
-      const created = (await t.get(`/api/extras/object-changes/?changed_object_type=dcim.interface&changed_object_id=${iface.id}`)).json().results[0];
+      const created = (
+        await t.get(`/api/extras/object-changes/?changed_object_type=dcim.interface&changed_object_id=${iface.id}`)
+      ).json().results[0];
       // an update's prechange snapshot reads the stored members: the created one must equal it
       expect((await t.patch(`/api/dcim/interfaces/${iface.id}/`, { description: 'changed' })).statusCode).toBe(200);
-      const updated = (await t.get(`/api/extras/object-changes/?changed_object_type=dcim.interface&changed_object_id=${iface.id}&action=update`)).json().results[0];
+      const updated = (
+        await t.get(
+          `/api/extras/object-changes/?changed_object_type=dcim.interface&changed_object_id=${iface.id}&action=update`,
+        )
+      ).json().results[0];
       expect(created.postchange_data).toEqual(updated.prechange_data);
     }
-    const logged = (await t.get(`/api/extras/object-changes/?changed_object_type=dcim.interface&changed_object_id=${tagged!.id}&action=create`)).json().results[0];
+    const logged = (
+      await t.get(
+        `/api/extras/object-changes/?changed_object_type=dcim.interface&changed_object_id=${tagged!.id}&action=create`,
+      )
+    ).json().results[0];
     expect(logged.postchange_data.tagged_vlans).toEqual([v1!.id, v2!.id].sort((a, b) => a - b));
     expect(logged.postchange_data.vdcs).toEqual([]);
   });
@@ -141,7 +187,10 @@ describe('a single create', () => {
       const res = await t.post('/api/dcim/interfaces/', items);
       stop();
       expect(res.statusCode, res.body).toBe(201);
-      return { rereads: texts.filter((s) => /^with page as materialized/.test(s)).length, body: res.json() as Array<Record<string, unknown>> };
+      return {
+        rereads: texts.filter((s) => /^with page as materialized/.test(s)).length,
+        body: res.json() as Array<Record<string, unknown>>,
+      };
     };
     const plain = await created([
       { device: device.id, name: uniq('eth'), type: '1000base-t' },
@@ -150,7 +199,9 @@ describe('a single create', () => {
     // counts 0, no L2VPN termination, empty m2m fields: known without a statement
     expect(plain.rereads).toBe(0);
     // a member to show needs its row: read with the rest, as before
-    const tagged = await created([{ device: device.id, name: uniq('eth'), type: '1000base-t', mode: 'tagged', tagged_vlans: [vlan.id] }]);
+    const tagged = await created([
+      { device: device.id, name: uniq('eth'), type: '1000base-t', mode: 'tagged', tagged_vlans: [vlan.id] },
+    ]);
     expect(tagged.rereads).toBe(1);
     for (const item of [...plain.body, ...tagged.body]) {
       expect(item).toEqual((await t.get(`/api/dcim/interfaces/${item.id}/`)).json());
@@ -163,25 +214,71 @@ describe('a single create', () => {
     const site = await makeSite(t);
     const role = await makeRole(t);
     const manufacturer = await makeManufacturer(t);
-    const types = await Promise.all(Array.from({ length: 20 }, () => makeDeviceType(t, { manufacturer: manufacturer.id, u_height: 2 })));
+    const types = await Promise.all(
+      Array.from({ length: 20 }, () => makeDeviceType(t, { manufacturer: manufacturer.id, u_height: 2 })),
+    );
     const racks = await Promise.all(Array.from({ length: 4 }, () => makeRack(t, site)));
     // a device already in each rack: the rules compare the new ones with it
-    for (const rack of racks) await makeDevice(t, { site: site.id, role: role.id, device_type: types[0]!.id, rack: rack.id, position: 1, face: 'front' });
+    for (const rack of racks)
+      await makeDevice(t, {
+        site: site.id,
+        role: role.id,
+        device_type: types[0]!.id,
+        rack: rack.id,
+        position: 1,
+        face: 'front',
+      });
     const cost = async (n: number) => {
       const name = uniq('dev');
-      return bulkCreateCost('/api/dcim/devices/', Array.from({ length: n }, (_, i) => ({
-        name: `${name}-${i}`, site: site.id, role: role.id, device_type: types[i]!.id, rack: racks[i % 4]!.id, position: 3 + 2 * Math.floor(i / 4), face: 'front',
-      })));
+      return bulkCreateCost(
+        '/api/dcim/devices/',
+        Array.from({ length: n }, (_, i) => ({
+          name: `${name}-${i}`,
+          site: site.id,
+          role: role.id,
+          device_type: types[i]!.id,
+          rack: racks[i % 4]!.id,
+          position: 3 + 2 * Math.floor(i / 4),
+          face: 'front',
+        })),
+      );
     };
     const two = await cost(2);
     // racks filled: the next 20 start above the first two's units
-    for (const rack of racks) await sql`update dcim_device set position = null, face = '' where rack_id = ${rack.id} and position > 1`.execute(t.db.kysely);
+    for (const rack of racks)
+      await sql`update dcim_device set position = null, face = '' where rack_id = ${rack.id} and position > 1`.execute(
+        t.db.kysely,
+      );
     expect(await cost(20)).toBe(two);
     // and the rules still see the devices stored and the ones written before in the same request
     const clash = await t.post('/api/dcim/devices/', [
-      { name: uniq('dev'), site: site.id, role: role.id, device_type: types[1]!.id, rack: racks[0]!.id, position: 1, face: 'front' },
-      { name: uniq('dev'), site: site.id, role: role.id, device_type: types[2]!.id, rack: racks[1]!.id, position: 40, face: 'front' },
-      { name: uniq('dev'), site: site.id, role: role.id, device_type: types[3]!.id, rack: racks[1]!.id, position: 41, face: 'front' },
+      {
+        name: uniq('dev'),
+        site: site.id,
+        role: role.id,
+        device_type: types[1]!.id,
+        rack: racks[0]!.id,
+        position: 1,
+        face: 'front',
+      },
+      {
+        name: uniq('dev'),
+        site: site.id,
+        role: role.id,
+        device_type: types[2]!.id,
+        rack: racks[1]!.id,
+        position: 40,
+        face: 'front',
+      },
+      {
+        name: uniq('dev'),
+        site: site.id,
+        role: role.id,
+        device_type: types[3]!.id,
+        rack: racks[1]!.id,
+        position: 41,
+        face: 'front',
+      },
     ]);
     expect(clash.statusCode).toBe(400);
     expect(clash.json()[0].position[0]).toMatch(/^U1 is already occupied/);
@@ -189,23 +286,45 @@ describe('a single create', () => {
     expect(clash.json()[2].position[0]).toMatch(/^U41 is already occupied/);
   });
 
-  it('reads the groups of a bulk create of VLANs together: 20 VLANs in 4 groups cost what 2 do, and the groups\' ranges still hold', async () => {
-    const groups = await Promise.all(Array.from({ length: 4 }, () => make(t, '/api/ipam/vlan-groups/', { name: uniq('g'), slug: uniq('g'), min_vid: 100, max_vid: 199 })));
+  it("reads the groups of a bulk create of VLANs together: 20 VLANs in 4 groups cost what 2 do, and the groups' ranges still hold", async () => {
+    const groups = await Promise.all(
+      Array.from({ length: 4 }, () =>
+        make(t, '/api/ipam/vlan-groups/', { name: uniq('g'), slug: uniq('g'), min_vid: 100, max_vid: 199 }),
+      ),
+    );
     let vid = 100;
-    const cost = (n: number) => bulkCreateCost('/api/ipam/vlans/', Array.from({ length: n }, (_, i) => ({ vid: vid++, name: uniq('v'), group: groups[i % 4]!.id })));
+    const cost = (n: number) =>
+      bulkCreateCost(
+        '/api/ipam/vlans/',
+        Array.from({ length: n }, (_, i) => ({ vid: vid++, name: uniq('v'), group: groups[i % 4]!.id })),
+      );
     // as fewestStatements (helpers/statements.ts): the first write after the groups were made may pay for bookkeeping not its own
     await cost(2);
     expect(await cost(20)).toBe(await cost(2));
-    const outside = await t.post('/api/ipam/vlans/', [{ vid: 150, name: uniq('v'), group: groups[0]!.id }, { vid: 250, name: uniq('v'), group: groups[1]!.id }]);
+    const outside = await t.post('/api/ipam/vlans/', [
+      { vid: 150, name: uniq('v'), group: groups[0]!.id },
+      { vid: 250, name: uniq('v'), group: groups[1]!.id },
+    ]);
     expect(outside.statusCode).toBe(400);
-    expect(outside.json()).toEqual([{}, { vid: [`VID must be between 100 and 199 for VLANs in group ${groups[1]!.name}`] }]);
+    expect(outside.json()).toEqual([
+      {},
+      { vid: [`VID must be between 100 and 199 for VLANs in group ${groups[1]!.name}`] },
+    ]);
   });
 
   it('reads a related row shared by the items of a bulk create once: 20 devices cost what 2 do', async () => {
     const first = await makeDevice(t);
     const cost = (n: number) => {
       const name = uniq('dev');
-      return bulkCreateCost('/api/dcim/devices/', Array.from({ length: n }, (_, i) => ({ name: `${name}-${i}`, site: first.site.id, device_type: first.device_type.id, role: first.role.id })));
+      return bulkCreateCost(
+        '/api/dcim/devices/',
+        Array.from({ length: n }, (_, i) => ({
+          name: `${name}-${i}`,
+          site: first.site.id,
+          device_type: first.device_type.id,
+          role: first.role.id,
+        })),
+      );
     };
     await cost(2);
     expect(await cost(20)).toBe(await cost(2));

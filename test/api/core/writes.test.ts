@@ -19,7 +19,11 @@ describe('related objects written by id or by attributes', () => {
       const n = uniq('rs');
       const res = await t.post('/api/dcim/sites/', { name: n, slug: n, tenant: ref });
       expect(res.statusCode, res.body).toBe(201);
-      expect(res.json().tenant).toMatchObject({ id: tenant.id, slug: tenant.slug, url: `http://localhost:80/api/tenancy/tenants/${tenant.id}/` });
+      expect(res.json().tenant).toMatchObject({
+        id: tenant.id,
+        slug: tenant.slug,
+        url: `http://localhost:80/api/tenancy/tenants/${tenant.id}/`,
+      });
     }
   });
 
@@ -29,7 +33,11 @@ describe('related objects written by id or by attributes', () => {
     const n = uniq('nt');
     await t.post('/api/tenancy/tenants/', { name: n, slug: n, group: { slug: g } });
     const s = uniq('ns');
-    const res = await t.post('/api/dcim/sites/', { name: s, slug: s, tenant: { name: n, group: { slug: group.slug } } });
+    const res = await t.post('/api/dcim/sites/', {
+      name: s,
+      slug: s,
+      tenant: { name: n, group: { slug: group.slug } },
+    });
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json().tenant.name).toBe(n);
   });
@@ -38,15 +46,24 @@ describe('related objects written by id or by attributes', () => {
     const s = uniq('bad');
     const none = await t.post('/api/dcim/sites/', { name: s, slug: s, tenant: { slug: 'nope' } });
     expect(none.statusCode).toBe(400);
-    expect(none.json()).toEqual({ tenant: ["Related object not found using the provided attributes: {'slug': 'nope'}"] });
+    expect(none.json()).toEqual({
+      tenant: ["Related object not found using the provided attributes: {'slug': 'nope'}"],
+    });
     const shared = uniq('shared');
-    await t.post('/api/tenancy/tenants/', [{ name: `${shared}-1`, slug: `${shared}-1`, description: shared }, { name: `${shared}-2`, slug: `${shared}-2`, description: shared }]);
+    await t.post('/api/tenancy/tenants/', [
+      { name: `${shared}-1`, slug: `${shared}-1`, description: shared },
+      { name: `${shared}-2`, slug: `${shared}-2`, description: shared },
+    ]);
     const many = await t.post('/api/dcim/sites/', { name: s, slug: s, tenant: { description: shared } });
-    expect(many.json()).toEqual({ tenant: [`Multiple objects match the provided attributes: {'description': '${shared}'}`] });
+    expect(many.json()).toEqual({
+      tenant: [`Multiple objects match the provided attributes: {'description': '${shared}'}`],
+    });
     const missing = await t.post('/api/dcim/sites/', { name: s, slug: s, tenant: 999999 });
     expect(missing.json()).toEqual({ tenant: ['Related object not found using the provided numeric ID: 999999'] });
     const junk = await t.post('/api/dcim/sites/', { name: s, slug: s, tenant: [1] });
-    expect(junk.json().tenant[0]).toMatch(/^Related objects must be referenced by numeric ID or by dictionary of attributes/);
+    expect(junk.json().tenant[0]).toMatch(
+      /^Related objects must be referenced by numeric ID or by dictionary of attributes/,
+    );
     const unknownAttr = await t.post('/api/dcim/sites/', { name: s, slug: s, tenant: { colour: 'x' } });
     expect(unknownAttr.statusCode).toBe(400);
   });
@@ -54,7 +71,12 @@ describe('related objects written by id or by attributes', () => {
 
 describe('field validation', () => {
   it('reports required, blank, length, slug, choice and uniqueness errors by field', async () => {
-    const res = await t.post('/api/dcim/sites/', { name: '', slug: 'has space', status: 'bogus', facility: 'x'.repeat(51) });
+    const res = await t.post('/api/dcim/sites/', {
+      name: '',
+      slug: 'has space',
+      status: 'bogus',
+      facility: 'x'.repeat(51),
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({
       name: ['This field may not be blank.'],
@@ -62,7 +84,10 @@ describe('field validation', () => {
       status: ['"bogus" is not a valid choice.'],
       facility: ['Ensure this field has no more than 50 characters.'],
     });
-    expect((await t.post('/api/dcim/sites/', {})).json()).toEqual({ name: ['This field is required.'], slug: ['This field is required.'] });
+    expect((await t.post('/api/dcim/sites/', {})).json()).toEqual({
+      name: ['This field is required.'],
+      slug: ['This field is required.'],
+    });
     const n = uniq('dup');
     await t.post('/api/dcim/sites/', { name: n, slug: n });
     expect((await t.post('/api/dcim/sites/', { name: n, slug: n })).json()).toEqual({
@@ -82,7 +107,10 @@ describe('field validation', () => {
 
   it('detects duplicates inside one bulk create', async () => {
     const n = uniq('twin');
-    const res = await t.post('/api/dcim/sites/', [{ name: n, slug: n }, { name: n, slug: `${n}-b` }]);
+    const res = await t.post('/api/dcim/sites/', [
+      { name: n, slug: n },
+      { name: n, slug: `${n}-b` },
+    ]);
     expect(res.statusCode).toBe(400);
     expect(res.json()[1].name).toEqual(['site with this Name already exists.']);
     expect((await t.get(`/api/dcim/sites/?slug=${n}`)).json().count).toBe(0);
@@ -91,7 +119,10 @@ describe('field validation', () => {
   it('requires required fields on PUT but not on PATCH', async () => {
     const n = uniq('put');
     const s = (await t.post('/api/dcim/sites/', { name: n, slug: n })).json();
-    expect((await t.put(`/api/dcim/sites/${s.id}/`, { description: 'x' })).json()).toEqual({ name: ['This field is required.'], slug: ['This field is required.'] });
+    expect((await t.put(`/api/dcim/sites/${s.id}/`, { description: 'x' })).json()).toEqual({
+      name: ['This field is required.'],
+      slug: ['This field is required.'],
+    });
     expect((await t.patch(`/api/dcim/sites/${s.id}/`, { description: 'x' })).statusCode).toBe(200);
   });
 });

@@ -27,7 +27,10 @@ async function circuitPath() {
   const [d1, d2] = [await makeDevice(t, { site: site.id }), await makeDevice(t, { site: site.id })];
   const [i1, i2] = [await makeInterface(t, d1), await makeInterface(t, d2)];
   const c = await makeCircuit(t);
-  const [a, z] = [await makeTermination(t, c, 'A', { site: site.id }), await makeTermination(t, c, 'Z', { site: site.id })];
+  const [a, z] = [
+    await makeTermination(t, c, 'A', { site: site.id }),
+    await makeTermination(t, c, 'Z', { site: site.id }),
+  ];
   const c1 = await cableBetween(t, end(IF, i1), end(CT, a));
   const c2 = await cableBetween(t, end(CT, z), end(IF, i2));
   return { site, d1, d2, i1, i2, a, z, c1, c2 };
@@ -43,7 +46,8 @@ describe('connected endpoints from stored paths', () => {
     expect(one.connected_endpoints.map((e: Json) => e.id)).toEqual([i2.id]);
     expect(one.connected_endpoints_type).toBe(IF);
     expect(one.connected_endpoints_reachable).toBe(false);
-    const connected = async (v: string) => (await get(`/api/dcim/interfaces/?id=${i1.id}&id=${i2.id}&connected=${v}`)).results.length;
+    const connected = async (v: string) =>
+      (await get(`/api/dcim/interfaces/?id=${i1.id}&id=${i2.id}&connected=${v}`)).results.length;
     expect([await connected('true'), await connected('false')]).toEqual([0, 2]);
     await t.patch(`/api/dcim/cables/${cable.id}/`, { status: 'connected' });
     expect((await iface(i2.id)).connected_endpoints_reachable).toBe(true);
@@ -63,7 +67,14 @@ describe('connected endpoints from stored paths', () => {
     expect(paths).toHaveLength(2);
     const fromI1 = paths.find((p: Json) => p.path[0][0].id === i1.id);
     expect(fromI1).toMatchObject({ is_active: true, is_complete: true, is_split: false });
-    expect(fromI1.path.map((hop: Json[]) => hop.map((o) => o.id))).toEqual([[i1.id], [c1.id], [a.id], [z.id], [c2.id], [i2.id]]);
+    expect(fromI1.path.map((hop: Json[]) => hop.map((o) => o.id))).toEqual([
+      [i1.id],
+      [c1.id],
+      [a.id],
+      [z.id],
+      [c2.id],
+      [i2.id],
+    ]);
     expect(Object.keys(fromI1).sort()).toEqual(['id', 'is_active', 'is_complete', 'is_split', 'path']);
   });
 
@@ -112,7 +123,9 @@ describe('connected endpoints from stored paths', () => {
     expect((await get(`/api/dcim/cables/?unterminated=true&id=${cable.id}`)).count).toBe(1);
     // the far end's trace stops at the cable with no far end left
     const trace = await get(`/api/dcim/interfaces/${i2.id}/trace/`);
-    expect(trace.map((seg: Json[]) => [(seg[0] as Json[]).map((o) => o.id), (seg[1] as Json).id, seg[2]])).toEqual([[[i2.id], cable.id, []]]);
+    expect(trace.map((seg: Json[]) => [(seg[0] as Json[]).map((o) => o.id), (seg[1] as Json).id, seg[2]])).toEqual([
+      [[i2.id], cable.id, []],
+    ]);
   });
 
   it('ends complete in a provider network', async () => {
@@ -137,10 +150,17 @@ describe('cable compatibility (NetBox 3.4 COMPATIBLE_TERMINATION_TYPES)', () => 
     const i = await makeInterface(t, await makeDevice(t));
     const res = await t.post('/api/dcim/cables/', { a_terminations: end(IF, i), b_terminations: end(CT, z) });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ b_terminations: ['Circuit terminations attached to a provider network may not be cabled.'] });
+    expect(res.json()).toEqual({
+      b_terminations: ['Circuit terminations attached to a provider network may not be cabled.'],
+    });
     const c2 = await makeCircuit(t);
-    const [x, y] = [await makeTermination(t, c, 'A', { site: (await makeSite(t)).id }), await makeTermination(t, c2, 'A', { site: (await makeSite(t)).id })];
-    expect((await t.post('/api/dcim/cables/', { a_terminations: end(CT, x), b_terminations: end(CT, y) })).statusCode).toBe(201);
+    const [x, y] = [
+      await makeTermination(t, c, 'A', { site: (await makeSite(t)).id }),
+      await makeTermination(t, c2, 'A', { site: (await makeSite(t)).id }),
+    ];
+    expect(
+      (await t.post('/api/dcim/cables/', { a_terminations: end(CT, x), b_terminations: end(CT, y) })).statusCode,
+    ).toBe(201);
   });
 });
 
@@ -149,11 +169,27 @@ describe('GET /api/dcim/interfaces/<id>/trace/', () => {
     const { i1, i2, a, z, c1, c2 } = await circuitPath();
     await t.patch(`/api/dcim/cables/${c1.id}/`, { length: 2.5, length_unit: 'm', color: 'ff0000', label: 'x1' });
     const trace = await get(`/api/dcim/interfaces/${i1.id}/trace/`);
-    expect(trace.map((seg: Json[]) => [(seg[0] as Json[]).map((o) => o.id), (seg[1] as Json).id, (seg[2] as Json[]).map((o) => o.id)])).toEqual([
+    expect(
+      trace.map((seg: Json[]) => [
+        (seg[0] as Json[]).map((o) => o.id),
+        (seg[1] as Json).id,
+        (seg[2] as Json[]).map((o) => o.id),
+      ]),
+    ).toEqual([
       [[i1.id], c1.id, [a.id]],
       [[z.id], c2.id, [i2.id]],
     ]);
-    expect(trace[0][1]).toEqual({ id: c1.id, url: expect.stringMatching(new RegExp(`/api/dcim/cables/${c1.id}/$`)), type: '', status: 'connected', label: 'x1', color: 'ff0000', length: 2.5, length_unit: 'm', description: '' });
+    expect(trace[0][1]).toEqual({
+      id: c1.id,
+      url: expect.stringMatching(new RegExp(`/api/dcim/cables/${c1.id}/$`)),
+      type: '',
+      status: 'connected',
+      label: 'x1',
+      color: 'ff0000',
+      length: 2.5,
+      length_unit: 'm',
+      description: '',
+    });
     expect(trace[0][0][0]).toMatchObject({ id: i1.id, name: i1.name, device: { id: i1.device.id } });
     expect(await get(`/api/dcim/interfaces/${(await makeInterface(t, await makeDevice(t))).id}/trace/`)).toEqual([]);
     expect((await t.get('/api/dcim/interfaces/999999/trace/')).statusCode).toBe(404);
@@ -168,7 +204,13 @@ describe('GET /api/dcim/interfaces/<id>/trace/ across a bridge', () => {
     const i4 = await makeInterface(t, d3);
     const [c1, c2] = [await makeCable(t, i1, i2), await makeCable(t, i3, i4)];
     const trace = await get(`/api/dcim/interfaces/${i1.id}/trace/`);
-    expect(trace.map((seg: Json[]) => [(seg[0] as Json[]).map((o) => o.id), (seg[1] as Json).id, (seg[2] as Json[]).map((o) => o.id)])).toEqual([
+    expect(
+      trace.map((seg: Json[]) => [
+        (seg[0] as Json[]).map((o) => o.id),
+        (seg[1] as Json).id,
+        (seg[2] as Json[]).map((o) => o.id),
+      ]),
+    ).toEqual([
       [[i1.id], c1.id, [i2.id]],
       [[i3.id], c2.id, [i4.id]],
     ]);
@@ -180,12 +222,20 @@ describe('GET /api/dcim/interfaces/<id>/trace/ across a bridge', () => {
 describe('GET /api/dcim/connected-device/', () => {
   it('finds the device at the far end, 404 without one, 400 without both parameters', async () => {
     const { d1, d2, i2 } = await circuitPath();
-    const found = await t.get(`/api/dcim/connected-device/?peer_device=${encodeURIComponent(d2.name)}&peer_interface=${encodeURIComponent(i2.name)}`);
+    const found = await t.get(
+      `/api/dcim/connected-device/?peer_device=${encodeURIComponent(d2.name)}&peer_interface=${encodeURIComponent(i2.name)}`,
+    );
     expect(found.statusCode).toBe(200);
     expect(found.json()).toMatchObject({ id: d1.id, name: d1.name });
     expect(found.json()).not.toHaveProperty('config_context');
     const lone = await makeInterface(t, d2);
-    expect((await t.get(`/api/dcim/connected-device/?peer_device=${encodeURIComponent(d2.name)}&peer_interface=${encodeURIComponent(lone.name)}`)).statusCode).toBe(404);
+    expect(
+      (
+        await t.get(
+          `/api/dcim/connected-device/?peer_device=${encodeURIComponent(d2.name)}&peer_interface=${encodeURIComponent(lone.name)}`,
+        )
+      ).statusCode,
+    ).toBe(404);
     expect((await t.get(`/api/dcim/connected-device/?peer_device=nope&peer_interface=x`)).statusCode).toBe(404);
     const bad = await t.get(`/api/dcim/connected-device/?peer_device=${encodeURIComponent(d2.name)}`);
     expect(bad.statusCode).toBe(400);

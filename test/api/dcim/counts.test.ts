@@ -34,13 +34,34 @@ describe('tenant counts (NetBox 3.4 TenantSerializer)', () => {
     await make(t, '/api/ipam/vrfs/', { name: uniq('vrf'), tenant: tenant.id });
     const provider = await make(t, '/api/circuits/providers/', named('prov'));
     const ctype = await make(t, '/api/circuits/circuit-types/', named('ct'));
-    await make(t, '/api/circuits/circuits/', { cid: uniq('cid'), provider: provider.id, type: ctype.id, tenant: tenant.id });
+    await make(t, '/api/circuits/circuits/', {
+      cid: uniq('cid'),
+      provider: provider.id,
+      type: ctype.id,
+      tenant: tenant.id,
+    });
     const clusterType = await make(t, '/api/virtualization/cluster-types/', named('clt'));
-    const cluster = await make(t, '/api/virtualization/clusters/', { name: uniq('cl'), type: clusterType.id, tenant: tenant.id });
-    await make(t, '/api/virtualization/virtual-machines/', { name: uniq('vm'), cluster: cluster.id, tenant: tenant.id });
+    const cluster = await make(t, '/api/virtualization/clusters/', {
+      name: uniq('cl'),
+      type: clusterType.id,
+      tenant: tenant.id,
+    });
+    await make(t, '/api/virtualization/virtual-machines/', {
+      name: uniq('vm'),
+      cluster: cluster.id,
+      tenant: tenant.id,
+    });
     const expected = {
-      circuit_count: 1, device_count: 1, ipaddress_count: 1, prefix_count: 1, rack_count: 2, site_count: 1,
-      virtualmachine_count: 1, vlan_count: 1, vrf_count: 1, cluster_count: 1,
+      circuit_count: 1,
+      device_count: 1,
+      ipaddress_count: 1,
+      prefix_count: 1,
+      rack_count: 2,
+      site_count: 1,
+      virtualmachine_count: 1,
+      vlan_count: 1,
+      vrf_count: 1,
+      cluster_count: 1,
     };
     const got = await detail('tenancy/tenants', tenant.id);
     expect(got).toMatchObject(expected);
@@ -57,7 +78,11 @@ describe('manufacturer counts (NetBox 3.4 ManufacturerSerializer)', () => {
     await make(t, '/api/dcim/platforms/', { ...named('pf'), manufacturer: m.id });
     await make(t, '/api/dcim/platforms/', { ...named('pf'), manufacturer: m.id });
     await make(t, '/api/dcim/inventory-items/', { device: (await makeDevice(t)).id, name: 'psu', manufacturer: m.id });
-    expect(await detail('dcim/manufacturers', m.id)).toMatchObject({ devicetype_count: 1, inventoryitem_count: 1, platform_count: 2 });
+    expect(await detail('dcim/manufacturers', m.id)).toMatchObject({
+      devicetype_count: 1,
+      inventoryitem_count: 1,
+      platform_count: 2,
+    });
   });
 });
 
@@ -72,7 +97,12 @@ describe('site and location counts', () => {
     await make(t, '/api/ipam/vlans/', { vid: 20, name: uniq('vlan'), site: site.id });
     await make(t, '/api/ipam/prefixes/', { prefix: '10.8.0.0/24', site: site.id });
     expect(await detail('dcim/sites', site.id)).toMatchObject({
-      circuit_count: 0, device_count: 2, prefix_count: 1, rack_count: 1, virtualmachine_count: 0, vlan_count: 1,
+      circuit_count: 0,
+      device_count: 2,
+      prefix_count: 1,
+      rack_count: 1,
+      virtualmachine_count: 0,
+      vlan_count: 1,
     });
     // NetBox counts a location's descendants too
     expect(await detail('dcim/locations', loc.id)).toMatchObject({ rack_count: 1, device_count: 1 });
@@ -82,7 +112,11 @@ describe('site and location counts', () => {
 describe('interface counts (NetBox 3.4 InterfaceSerializer)', () => {
   it('renders count_ipaddresses and count_fhrp_groups (0 without FHRP assignments)', async () => {
     const iface = await makeInterface(t, await makeDevice(t));
-    await make(t, '/api/ipam/ip-addresses/', { address: '10.7.0.1/24', assigned_object_type: 'dcim.interface', assigned_object_id: iface.id });
+    await make(t, '/api/ipam/ip-addresses/', {
+      address: '10.7.0.1/24',
+      assigned_object_type: 'dcim.interface',
+      assigned_object_id: iface.id,
+    });
     expect(await detail('dcim/interfaces', iface.id)).toMatchObject({ count_ipaddresses: 1, count_fhrp_groups: 0 });
   });
 });

@@ -1,6 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTestApp, type TestApp, uniq } from '../../helpers/app.js';
-import { ids, type Json, make, makeDevice, makeDeviceType, makeInterface, makeRack, makeRole, makeSite } from './factories.js';
+import {
+  ids,
+  type Json,
+  make,
+  makeDevice,
+  makeDeviceType,
+  makeInterface,
+  makeRack,
+  makeRole,
+  makeSite,
+} from './factories.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -35,7 +45,12 @@ describe('device role as device_role (3.4) and role (3.6+)', () => {
     const role = await makeRole(t);
     const d = await makeDevice(t, { role: role.id });
     await makeDevice(t);
-    for (const q of [`role=${role.slug}`, `role_id=${role.id}`, `device_role=${role.slug}`, `device_role_id=${role.id}`]) {
+    for (const q of [
+      `role=${role.slug}`,
+      `role_id=${role.id}`,
+      `device_role=${role.slug}`,
+      `device_role_id=${role.id}`,
+    ]) {
       expect(ids((await t.get(`/api/dcim/devices/?${q}`)).json()), q).toEqual([d.id]);
     }
   });
@@ -75,7 +90,11 @@ describe('device name uniqueness', () => {
     expect(dup.json()).toEqual({ __all__: ['Device name must be unique per site.'] });
     const tenant = await make(t, '/api/tenancy/tenants/', { name: uniq('tenant'), slug: uniq('tenant') });
     await makeDevice(t, { site: site.id, name, tenant: tenant.id });
-    const dupTenant = await t.post('/api/dcim/devices/', { ...(await base(site)), name: name.toLowerCase(), tenant: tenant.id });
+    const dupTenant = await t.post('/api/dcim/devices/', {
+      ...(await base(site)),
+      name: name.toLowerCase(),
+      tenant: tenant.id,
+    });
     expect(dupTenant.json()).toEqual({ __all__: ['Constraint “dcim_device_unique_name_site_tenant” is violated.'] });
     await makeDevice(t, { name, site: (await makeSite(t)).id });
     await makeDevice(t, { site: site.id, name: null });
@@ -108,10 +127,22 @@ describe('device placement rules', () => {
       face: ['Must specify rack face when defining rack position.'],
     });
     await make(t, '/api/dcim/devices/', { ...b, name: uniq('d'), rack: rack.id, position: 3, face: 'front' });
-    const clash = await t.post('/api/dcim/devices/', { ...b, name: uniq('d'), rack: rack.id, position: 4, face: 'rear' });
+    const clash = await t.post('/api/dcim/devices/', {
+      ...b,
+      name: uniq('d'),
+      rack: rack.id,
+      position: 4,
+      face: 'rear',
+    });
     expect(clash.statusCode).toBe(400);
     expect(clash.json().position[0]).toMatch(/^U4 is already occupied/);
-    const tooHigh = await t.post('/api/dcim/devices/', { ...b, name: uniq('d'), rack: rack.id, position: 10, face: 'front' });
+    const tooHigh = await t.post('/api/dcim/devices/', {
+      ...b,
+      name: uniq('d'),
+      rack: rack.id,
+      position: 10,
+      face: 'front',
+    });
     expect(tooHigh.json().position[0]).toMatch(/^U10 is already occupied/);
     await make(t, '/api/dcim/devices/', { ...b, name: uniq('d'), rack: rack.id, position: 5, face: 'front' });
   });
@@ -122,16 +153,30 @@ describe('device placement rules', () => {
     const half = await makeDeviceType(t, { u_height: 1, is_full_depth: false });
     const full = await makeDeviceType(t, { u_height: 2 });
     const b = await base(site);
-    const at = (type: Json, position: number, face: string) => ({ ...b, device_type: type.id, name: uniq('d'), rack: rack.id, position, face });
+    const at = (type: Json, position: number, face: string) => ({
+      ...b,
+      device_type: type.id,
+      name: uniq('d'),
+      rack: rack.id,
+      position,
+      face,
+    });
     // one request: the front and rear halves of U1 and U2, then a full-depth device over U2 clashes with both
-    const bulk = await t.post('/api/dcim/devices/', [at(half, 1, 'front'), at(half, 1, 'rear'), at(half, 2, 'rear'), at(full, 3, 'front')]);
+    const bulk = await t.post('/api/dcim/devices/', [
+      at(half, 1, 'front'),
+      at(half, 1, 'rear'),
+      at(half, 2, 'rear'),
+      at(full, 3, 'front'),
+    ]);
     expect(bulk.statusCode).toBe(201);
     const [, , , big] = bulk.json();
     const over = await t.post('/api/dcim/devices/', at(full, 2, 'front'));
     expect(over.json().position[0]).toMatch(/^U2 is already occupied/);
     // a stored half-depth device blocks only its own face, a stored full-depth one both
     expect((await t.post('/api/dcim/devices/', at(half, 2, 'front'))).statusCode).toBe(201);
-    expect((await t.post('/api/dcim/devices/', at(half, 4, 'rear'))).json().position[0]).toMatch(/^U4 is already occupied/);
+    expect((await t.post('/api/dcim/devices/', at(half, 4, 'rear'))).json().position[0]).toMatch(
+      /^U4 is already occupied/,
+    );
     // moving the 2U device up one unit overlaps only the units it holds itself
     const moved = await t.patch(`/api/dcim/devices/${big.id}/`, { position: 4 });
     expect(moved.statusCode).toBe(200);
@@ -141,7 +186,11 @@ describe('device placement rules', () => {
   it('keeps (virtual_chassis, vc_position) unique and needs a position in a chassis', async () => {
     const vc = await make(t, '/api/dcim/virtual-chassis/', { name: uniq('vc') });
     await makeDevice(t, { virtual_chassis: vc.id, vc_position: 1 });
-    const dup = await t.post('/api/dcim/devices/', { ...(await base(await makeSite(t))), virtual_chassis: vc.id, vc_position: 1 });
+    const dup = await t.post('/api/dcim/devices/', {
+      ...(await base(await makeSite(t))),
+      virtual_chassis: vc.id,
+      vc_position: 1,
+    });
     expect(dup.json()).toEqual({ __all__: ['Device with this Virtual chassis and Vc position already exists.'] });
     const none = await t.post('/api/dcim/devices/', { ...(await base(await makeSite(t))), virtual_chassis: vc.id });
     expect(none.json()).toHaveProperty('vc_position');

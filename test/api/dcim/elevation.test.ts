@@ -15,14 +15,16 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-const elevation = (rack: Json, query = '', token?: string | null) => t.get(`/api/dcim/racks/${rack.id}/elevation/${query}`, token);
+const elevation = (rack: Json, query = '', token?: string | null) =>
+  t.get(`/api/dcim/racks/${rack.id}/elevation/${query}`, token);
 const units = async (rack: Json, query = '') => {
   const res = await elevation(rack, `?limit=0${query}`);
   expect(res.statusCode, res.body).toBe(200);
   return res.json().results as Json[];
 };
 /** unit name -> device name (or null), for the occupied units only */
-const occupancy = (list: Json[]) => Object.fromEntries(list.filter((u) => u.occupied).map((u) => [u.name, u.device?.name ?? null]));
+const occupancy = (list: Json[]) =>
+  Object.fromEntries(list.filter((u) => u.occupied).map((u) => [u.name, u.device?.name ?? null]));
 
 /** a 4U rack with a 2U front device at U1, a half-U rear device at U3 and a full-depth 1U at U4 */
 async function smallRack(extra: Json = {}) {
@@ -34,7 +36,12 @@ async function smallRack(extra: Json = {}) {
   const front2u = await at(1, 'front', await makeDeviceType(t, { u_height: 2, is_full_depth: false }));
   const rearHalf = await at(3, 'rear', await makeDeviceType(t, { u_height: 0.5, is_full_depth: false }));
   const full = await at(4, 'front', await makeDeviceType(t, { u_height: 1, is_full_depth: true }));
-  const zeroU = await makeDevice(t, { site: site.id, rack: rack.id, device_type: (await makeDeviceType(t, { u_height: 0 })).id, device_role: role.id });
+  const zeroU = await makeDevice(t, {
+    site: site.id,
+    rack: rack.id,
+    device_type: (await makeDeviceType(t, { u_height: 0 })).id,
+    device_role: role.id,
+  });
   return { site, role, rack, front2u, rearHalf, full, zeroU };
 }
 
@@ -50,12 +57,23 @@ describe('GET /api/dcim/racks/<id>/elevation/ (JSON)', () => {
     const u1 = body.results.at(-1);
     expect(Object.keys(u1).sort()).toEqual(['device', 'display', 'face', 'id', 'name', 'occupied']);
     expect(u1).toMatchObject({ name: 'U1', display: 'U1', face: { value: 'front', label: 'Front' }, occupied: true });
-    expect(u1.device).toMatchObject({ id: front2u.id, name: front2u.name, url: expect.stringContaining(`/api/dcim/devices/${front2u.id}/`) });
+    expect(u1.device).toMatchObject({
+      id: front2u.id,
+      name: front2u.name,
+      url: expect.stringContaining(`/api/dcim/devices/${front2u.id}/`),
+    });
   });
 
   it('fills the units of each face: own-face devices, full-depth devices on both faces, no 0U devices', async () => {
     const { rack, front2u, rearHalf, full } = await smallRack();
-    expect(occupancy(await units(rack))).toEqual({ U1: front2u.name, 'U1.5': front2u.name, U2: front2u.name, 'U2.5': front2u.name, U4: full.name, 'U4.5': full.name });
+    expect(occupancy(await units(rack))).toEqual({
+      U1: front2u.name,
+      'U1.5': front2u.name,
+      U2: front2u.name,
+      'U2.5': front2u.name,
+      U4: full.name,
+      'U4.5': full.name,
+    });
     // the half-U device takes only the lower half of U3
     expect(occupancy(await units(rack, '&face=rear'))).toEqual({ U3: rearHalf.name, U4: full.name, 'U4.5': full.name });
     expect((await units(rack, '&face=rear')).every((u) => u.face.value === 'rear')).toBe(true);
@@ -86,7 +104,11 @@ describe('GET /api/dcim/racks/<id>/elevation/ (JSON)', () => {
   it('answers as the OpenAPI document describes (page, 400, 404)', async () => {
     const { rack } = await smallRack();
     const documented = createResponseValidator((await t.get('/api/schema/?format=json')).json());
-    for (const url of [`/api/dcim/racks/${rack.id}/elevation/?limit=3`, `/api/dcim/racks/${rack.id}/elevation/?face=x`, '/api/dcim/racks/999999/elevation/']) {
+    for (const url of [
+      `/api/dcim/racks/${rack.id}/elevation/?limit=3`,
+      `/api/dcim/racks/${rack.id}/elevation/?face=x`,
+      '/api/dcim/racks/999999/elevation/',
+    ]) {
       const res = await t.get(url);
       expect(documented.check('GET', url, res.statusCode, res.body)).toEqual([]);
     }
@@ -95,7 +117,10 @@ describe('GET /api/dcim/racks/<id>/elevation/ (JSON)', () => {
 
   it('answers 400 for bad parameters, naming each', async () => {
     const { rack } = await smallRack();
-    const res = await elevation(rack, '?face=side&render=pdf&unit_width=wide&exclude=x&expand_devices=maybe&unit_height=-1');
+    const res = await elevation(
+      rack,
+      '?face=side&render=pdf&unit_width=wide&exclude=x&expand_devices=maybe&unit_height=-1',
+    );
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({
       face: ['"side" is not a valid choice.'],
@@ -112,15 +137,32 @@ describe('GET /api/dcim/racks/<id>/elevation/ (JSON)', () => {
     expect((await t.get('/api/dcim/racks/999999/elevation/')).statusCode).toBe(404);
     const user = await makeUser(t);
     expect((await elevation(rack, '', user.token)).statusCode).toBe(403);
-    await grant(t, { object_types: ['dcim.rack'], actions: ['view'], users: [user.id], constraints: { name: 'elsewhere' } });
+    await grant(t, {
+      object_types: ['dcim.rack'],
+      actions: ['view'],
+      users: [user.id],
+      constraints: { name: 'elsewhere' },
+    });
     expect((await elevation(rack, '', user.token)).statusCode).toBe(404);
     await grant(t, { object_types: ['dcim.rack'], actions: ['view'], users: [user.id], constraints: { id: rack.id } });
-    await grant(t, { object_types: ['dcim.device'], actions: ['view'], users: [user.id], constraints: { id: full.id } });
+    await grant(t, {
+      object_types: ['dcim.device'],
+      actions: ['view'],
+      users: [user.id],
+      constraints: { id: full.id },
+    });
     const res = await elevation(rack, '?limit=0', user.token);
     expect(res.statusCode, res.body).toBe(200);
     const list = res.json().results as Json[];
     // the 2U device still occupies its units, unnamed
-    expect(occupancy(list)).toEqual({ U1: null, 'U1.5': null, U2: null, 'U2.5': null, U4: full.name, 'U4.5': full.name });
+    expect(occupancy(list)).toEqual({
+      U1: null,
+      'U1.5': null,
+      U2: null,
+      'U2.5': null,
+      U4: full.name,
+      'U4.5': full.name,
+    });
     expect(JSON.stringify(list)).not.toContain(front2u.name);
   });
 });
@@ -146,17 +188,28 @@ describe('GET /api/dcim/racks/<id>/elevation/?render=svg', () => {
     // U1-U2 of a 4U rack: the lowest two rows, 2 * 20 px tall, filled with the role's colour
     expect(rect.attrs).toMatchObject({ x: '42', y: '42', width: '200', height: '40' });
     expect(rect.attrs.style).toContain(role.color);
-    expect(findAll(svg, 'text').filter((e) => e.attrs.class === 'unit').map(textOf)).toEqual(['4', '3', '2', '1']);
+    expect(
+      findAll(svg, 'text')
+        .filter((e) => e.attrs.class === 'unit')
+        .map(textOf),
+    ).toEqual(['4', '3', '2', '1']);
   });
 
   it('uses NetBox default sizes, marks reserved units and draws the rear face', async () => {
     const { rack, rearHalf } = await smallRack();
     const user = await make(t, '/api/users/users/', { username: uniq('u'), password: 'Pass-word-1' });
-    const resv = await make(t, '/api/dcim/rack-reservations/', { rack: rack.id, units: [2, 3], user: user.id, description: 'held <b>' });
+    const resv = await make(t, '/api/dcim/rack-reservations/', {
+      rack: rack.id,
+      units: [2, 3],
+      user: user.id,
+      description: 'held <b>',
+    });
     const res = await elevation(rack, '?render=svg&face=rear');
     const svg = parseXml(res.body);
     expect(svg.attrs).toMatchObject({ width: String(220 + 30 + 15 + 4), height: String(22 * 4 + 4) });
-    const reservedSlots = findAll(svg, 'rect').filter((r) => r.attrs.class === 'slot reserved').map((r) => r.attrs['data-unit']);
+    const reservedSlots = findAll(svg, 'rect')
+      .filter((r) => r.attrs.class === 'slot reserved')
+      .map((r) => r.attrs['data-unit']);
     expect(reservedSlots.sort()).toEqual(['2', '3']);
     const margin = findAll(svg, 'a').find((a) => a.attrs.href?.includes(`/rack-reservations/${resv.id}/`))!;
     expect(textOf(findAll(margin, 'title')[0]!)).toBe(`Reservation #${resv.id}: held <b>`);

@@ -20,11 +20,17 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-const newInterface = (extra: Json) => t.post('/api/dcim/interfaces/', { device: device.id, name: uniq('ge'), type: '1000base-t', ...extra });
+const newInterface = (extra: Json) =>
+  t.post('/api/dcim/interfaces/', { device: device.id, name: uniq('ge'), type: '1000base-t', ...extra });
 
 describe('interface 802.1Q and VRF', () => {
   it('stores the mode, untagged and tagged VLANs and the VRF, rendered nested', async () => {
-    const res = await newInterface({ mode: 'tagged', untagged_vlan: globalVlan.id, tagged_vlans: [siteVlan.id, globalVlan.id], vrf: vrf.id });
+    const res = await newInterface({
+      mode: 'tagged',
+      untagged_vlan: globalVlan.id,
+      tagged_vlans: [siteVlan.id, globalVlan.id],
+      vrf: vrf.id,
+    });
     expect(res.statusCode, res.body).toBe(201);
     const body = res.json();
     expect(body.mode).toEqual({ value: 'tagged', label: 'Tagged' });
@@ -43,7 +49,9 @@ describe('interface 802.1Q and VRF', () => {
   });
 
   it('clears VLANs when the mode no longer allows them', async () => {
-    const created = (await newInterface({ mode: 'tagged', untagged_vlan: siteVlan.id, tagged_vlans: [globalVlan.id] })).json();
+    const created = (
+      await newInterface({ mode: 'tagged', untagged_vlan: siteVlan.id, tagged_vlans: [globalVlan.id] })
+    ).json();
     const access = (await t.patch(`/api/dcim/interfaces/${created.id}/`, { mode: 'access' })).json();
     expect(access.tagged_vlans).toEqual([]);
     expect(access.untagged_vlan.id).toBe(siteVlan.id);

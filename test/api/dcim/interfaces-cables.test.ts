@@ -39,11 +39,25 @@ describe('interfaces', () => {
     const foreign = await makeInterface(t, d2, { type: 'lag' });
     const member = await makeInterface(t, d1, { lag: lag.id });
     expect(member.lag).toMatchObject({ id: lag.id, name: 'ae0' });
-    const bad = await t.post('/api/dcim/interfaces/', { device: d1.id, name: uniq('e'), type: '1000base-t', lag: foreign.id, bridge: foreign.id });
+    const bad = await t.post('/api/dcim/interfaces/', {
+      device: d1.id,
+      name: uniq('e'),
+      type: '1000base-t',
+      lag: foreign.id,
+      bridge: foreign.id,
+    });
     expect(bad.statusCode).toBe(400);
     expect(Object.keys(bad.json()).sort()).toEqual(['bridge', 'lag']);
-    expect((await t.post('/api/dcim/interfaces/', { device: d1.id, name: uniq('e'), type: '1000base-t', lag: phys.id })).json()).toHaveProperty('lag');
-    expect((await t.post('/api/dcim/interfaces/', { device: d1.id, name: uniq('e'), type: '1000base-t', parent: phys.id })).json()).toEqual({
+    expect(
+      (
+        await t.post('/api/dcim/interfaces/', { device: d1.id, name: uniq('e'), type: '1000base-t', lag: phys.id })
+      ).json(),
+    ).toHaveProperty('lag');
+    expect(
+      (
+        await t.post('/api/dcim/interfaces/', { device: d1.id, name: uniq('e'), type: '1000base-t', parent: phys.id })
+      ).json(),
+    ).toEqual({
       parent: ['Only virtual interfaces may be assigned to a parent interface.'],
     });
     await makeInterface(t, d1, { type: 'virtual', parent: phys.id });
@@ -60,7 +74,15 @@ describe('interfaces', () => {
     const b = await makeInterface(t, await makeDevice(t));
     const cable = await makeCable(t, i, b);
     const nested = (await get(`/api/dcim/cables/${cable.id}/`)).a_terminations[0].object;
-    expect(Object.keys(nested).sort()).toEqual(['cable', 'connection_status', 'device', 'display', 'id', 'name', 'url']);
+    expect(Object.keys(nested).sort()).toEqual([
+      'cable',
+      'connection_status',
+      'device',
+      'display',
+      'id',
+      'name',
+      'url',
+    ]);
     expect(nested.device).toMatchObject({ id: d.id, name: d.name, display_name: d.name });
     expect(nested.cable).toMatchObject({ id: cable.id, display: `#${cable.id}` });
     expect(nested.connection_status).toEqual({ value: 'connected', label: 'Connected' });
@@ -73,7 +95,15 @@ describe('count_ipaddresses', () => {
     const d = await makeDevice(t);
     const [a, b] = [await makeInterface(t, d), await makeInterface(t, d)];
     for (const address of ['10.93.0.1/24', '10.93.0.2/24']) {
-      expect((await t.post('/api/ipam/ip-addresses/', { address, assigned_object_type: 'dcim.interface', assigned_object_id: a.id })).statusCode).toBe(201);
+      expect(
+        (
+          await t.post('/api/ipam/ip-addresses/', {
+            address,
+            assigned_object_type: 'dcim.interface',
+            assigned_object_id: a.id,
+          })
+        ).statusCode,
+      ).toBe(201);
     }
     expect((await get(`/api/dcim/interfaces/${a.id}/`)).count_ipaddresses).toBe(2);
     const page = await get(`/api/dcim/interfaces/?device_id=${d.id}&ordering=id`);
@@ -87,10 +117,17 @@ describe('cables', () => {
     const [a, b] = [await makeInterface(t, await makeDevice(t)), await makeInterface(t, await makeDevice(t))];
     const cable = await makeCable(t, a, b, { type: 'cat6', status: 'planned', label: uniq('c') });
     expect(cable.type).toBe('cat6');
-    expect(cable.a_terminations).toEqual([{ object_type: 'dcim.interface', object_id: a.id, object: expect.objectContaining({ id: a.id }) }]);
+    expect(cable.a_terminations).toEqual([
+      { object_type: 'dcim.interface', object_id: a.id, object: expect.objectContaining({ id: a.id }) },
+    ]);
     const ia = await get(`/api/dcim/interfaces/${a.id}/`);
     const ib = await get(`/api/dcim/interfaces/${b.id}/`);
-    expect(ia).toMatchObject({ cable: { id: cable.id, label: cable.label }, cable_end: 'A', link_peers_type: 'dcim.interface', _occupied: true });
+    expect(ia).toMatchObject({
+      cable: { id: cable.id, label: cable.label },
+      cable_end: 'A',
+      link_peers_type: 'dcim.interface',
+      _occupied: true,
+    });
     expect(ia.link_peers.map((p: Json) => p.id)).toEqual([b.id]);
     expect(ib).toMatchObject({ cable_end: 'B', link_peers_type: 'dcim.interface' });
     expect(ib.link_peers[0].connection_status).toEqual({ value: 'planned', label: 'Planned' });
@@ -131,7 +168,13 @@ describe('cables', () => {
     expect((await t.del(`/api/dcim/cables/${cable.id}/`)).statusCode).toBe(204);
     for (const i of [a, c]) {
       const body = await get(`/api/dcim/interfaces/${i.id}/`);
-      expect(body).toMatchObject({ cable: null, cable_end: '', link_peers: [], link_peers_type: null, _occupied: false });
+      expect(body).toMatchObject({
+        cable: null,
+        cable_end: '',
+        link_peers: [],
+        link_peers_type: null,
+        _occupied: false,
+      });
     }
     expect((await get(`/api/dcim/cable-terminations/?termination_id=${a.id}&termination_id=${c.id}`)).count).toBe(0);
   });
@@ -140,15 +183,24 @@ describe('cables', () => {
     const n = () => ({ name: uniq('c'), slug: uniq('c') });
     const provider = (await t.post('/api/circuits/providers/', n())).json();
     const type = (await t.post('/api/circuits/circuit-types/', n())).json();
-    const circuit = (await t.post('/api/circuits/circuits/', { cid: uniq('cid'), provider: provider.id, type: type.id })).json();
+    const circuit = (
+      await t.post('/api/circuits/circuits/', { cid: uniq('cid'), provider: provider.id, type: type.id })
+    ).json();
     const site = (await t.post('/api/dcim/sites/', n())).json();
-    const ct = (await t.post('/api/circuits/circuit-terminations/', { circuit: circuit.id, term_side: 'A', site: site.id })).json();
+    const ct = (
+      await t.post('/api/circuits/circuit-terminations/', { circuit: circuit.id, term_side: 'A', site: site.id })
+    ).json();
     const i = await makeInterface(t, await makeDevice(t));
-    const res = await t.post('/api/dcim/cables/', { a_terminations: term(i), b_terminations: [{ object_type: 'circuits.circuittermination', object_id: ct.id }] });
+    const res = await t.post('/api/dcim/cables/', {
+      a_terminations: term(i),
+      b_terminations: [{ object_type: 'circuits.circuittermination', object_id: ct.id }],
+    });
     expect(res.statusCode, res.body).toBe(201);
     const cable = res.json();
     expect((await get(`/api/circuits/circuit-terminations/${ct.id}/`)).cable).toMatchObject({ id: cable.id });
-    expect(await get(`/api/dcim/interfaces/${i.id}/`)).toMatchObject({ link_peers_type: 'circuits.circuittermination' });
+    expect(await get(`/api/dcim/interfaces/${i.id}/`)).toMatchObject({
+      link_peers_type: 'circuits.circuittermination',
+    });
     expect((await t.del(`/api/dcim/cables/${cable.id}/`)).statusCode).toBe(204);
     expect((await get(`/api/circuits/circuit-terminations/${ct.id}/`)).cable).toBeNull();
   });

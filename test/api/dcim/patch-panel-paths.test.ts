@@ -22,11 +22,22 @@ const RP = 'dcim.rearport';
 const idsOf = (objs: Json[]) => objs.map((o) => o.id);
 /** a trace as [near ids, cable id or null, far ids] */
 const traceIds = async (url: string) =>
-  ((await get(url)) as Json[][]).map((seg) => [idsOf(seg[0] as Json[]), seg[1] ? (seg[1] as Json).id : null, idsOf(seg[2] as Json[])]);
+  ((await get(url)) as Json[][]).map((seg) => [
+    idsOf(seg[0] as Json[]),
+    seg[1] ? (seg[1] as Json).id : null,
+    idsOf(seg[2] as Json[]),
+  ]);
 
-const rearPort = (device: Json, positions = 1) => make(t, '/api/dcim/rear-ports/', { device: device.id, name: uniq('rp'), type: '8p8c', positions });
+const rearPort = (device: Json, positions = 1) =>
+  make(t, '/api/dcim/rear-ports/', { device: device.id, name: uniq('rp'), type: '8p8c', positions });
 const frontPort = (device: Json, rear: Json, position = 1) =>
-  make(t, '/api/dcim/front-ports/', { device: device.id, name: uniq('fp'), type: '8p8c', rear_port: rear.id, rear_port_position: position });
+  make(t, '/api/dcim/front-ports/', {
+    device: device.id,
+    name: uniq('fp'),
+    type: '8p8c',
+    rear_port: rear.id,
+    rear_port_position: position,
+  });
 
 /** two patch panels with one position each: iA - c1 - FP1 | RP1 - c2 - RP2 | FP2 - c3 - iB */
 async function patchedPair() {
@@ -91,7 +102,12 @@ describe('rear ports with several positions', () => {
   it('keeps each front port position through a trunk (the position stack)', async () => {
     const [pp1, pp2] = [await makeDevice(t), await makeDevice(t)];
     const [rp1, rp2] = [await rearPort(pp1, 2), await rearPort(pp2, 2)];
-    const [f1a, f1b, f2a, f2b] = [await frontPort(pp1, rp1, 1), await frontPort(pp1, rp1, 2), await frontPort(pp2, rp2, 1), await frontPort(pp2, rp2, 2)];
+    const [f1a, f1b, f2a, f2b] = [
+      await frontPort(pp1, rp1, 1),
+      await frontPort(pp1, rp1, 2),
+      await frontPort(pp2, rp2, 1),
+      await frontPort(pp2, rp2, 2),
+    ];
     const ifs: Json[] = [];
     for (let i = 0; i < 4; i++) ifs.push(await makeInterface(t, await makeDevice(t)));
     const [iA, iB, iC, iD] = ifs as [Json, Json, Json, Json];
@@ -125,7 +141,11 @@ describe('power and console paths', () => {
     const feed = await makePowerFeed(t);
     const c = await cableBetween(t, end('dcim.powerfeed', feed), end('dcim.powerport', pp));
     const f = await get(`/api/dcim/power-feeds/${feed.id}/`);
-    expect([f.connected_endpoints_type, idsOf(f.connected_endpoints), f.connected_endpoints_reachable]).toEqual(['dcim.powerport', [pp.id], true]);
+    expect([f.connected_endpoints_type, idsOf(f.connected_endpoints), f.connected_endpoints_reachable]).toEqual([
+      'dcim.powerport',
+      [pp.id],
+      true,
+    ]);
     expect(idsOf((await get(`/api/dcim/power-ports/${pp.id}/`)).connected_endpoints)).toEqual([feed.id]);
     expect(await traceIds(`/api/dcim/power-feeds/${feed.id}/trace/`)).toEqual([[[feed.id], c.id, [pp.id]]]);
     expect((await get(`/api/dcim/cables/?powerfeed_id=${feed.id}`)).results.map((r: Json) => r.id)).toEqual([c.id]);
@@ -138,9 +158,15 @@ describe('power and console paths', () => {
 
   it('connects a console port to a console server port, and refuses incompatible kinds', async () => {
     const cp = await make(t, '/api/dcim/console-ports/', { device: (await makeDevice(t)).id, name: uniq('con') });
-    const csp = await make(t, '/api/dcim/console-server-ports/', { device: (await makeDevice(t)).id, name: uniq('ttyS') });
+    const csp = await make(t, '/api/dcim/console-server-ports/', {
+      device: (await makeDevice(t)).id,
+      name: uniq('ttyS'),
+    });
     const outlet = await make(t, '/api/dcim/power-outlets/', { device: (await makeDevice(t)).id, name: uniq('out') });
-    const bad = await t.post('/api/dcim/cables/', { a_terminations: end('dcim.consoleport', cp), b_terminations: end('dcim.poweroutlet', outlet) });
+    const bad = await t.post('/api/dcim/cables/', {
+      a_terminations: end('dcim.consoleport', cp),
+      b_terminations: end('dcim.poweroutlet', outlet),
+    });
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toEqual({ __all__: ['Incompatible termination types: consoleport and poweroutlet'] });
     await cableBetween(t, end('dcim.consoleport', cp), end('dcim.consoleserverport', csp));

@@ -19,10 +19,21 @@ export const makeTermination = (t: TestApp, circuit: Json, side: 'A' | 'Z', wher
 /** one end of a cable: objects of one type */
 export const end = (type: string, ...objs: Json[]) => objs.map((o) => ({ object_type: type, object_id: o.id }));
 
-export const cableBetween = (t: TestApp, a: Array<{ object_type: string; object_id: number }>, b: Array<{ object_type: string; object_id: number }>, extra: Json = {}) =>
-  make(t, '/api/dcim/cables/', { a_terminations: a, b_terminations: b, ...extra });
+export const cableBetween = (
+  t: TestApp,
+  a: Array<{ object_type: string; object_id: number }>,
+  b: Array<{ object_type: string; object_id: number }>,
+  extra: Json = {},
+) => make(t, '/api/dcim/cables/', { a_terminations: a, b_terminations: b, ...extra });
 
 export async function makePowerFeed(t: TestApp, extra: Json = {}): Promise<Json> {
-  const panel = extra.power_panel ?? (await make(t, '/api/dcim/power-panels/', { site: (await make(t, '/api/dcim/sites/', named('site'))).id, name: uniq('panel') })).id;
+  const panel =
+    extra.power_panel ??
+    (
+      await make(t, '/api/dcim/power-panels/', {
+        site: (await make(t, '/api/dcim/sites/', named('site'))).id,
+        name: uniq('panel'),
+      })
+    ).id;
   return make(t, '/api/dcim/power-feeds/', { name: uniq('feed'), ...extra, power_panel: panel });
 }

@@ -15,7 +15,8 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 const get = async (url: string) => (await t.get(url)).json();
-const panel = async (site: Json, extra: Json = {}) => make(t, '/api/dcim/power-panels/', { site: site.id, name: uniq('panel'), ...extra });
+const panel = async (site: Json, extra: Json = {}) =>
+  make(t, '/api/dcim/power-panels/', { site: site.id, name: uniq('panel'), ...extra });
 
 describe('power panels', () => {
   it('keeps the location in the panel site and names unique per site', async () => {
@@ -23,7 +24,9 @@ describe('power panels', () => {
     const loc = await make(t, '/api/dcim/locations/', { name: uniq('loc'), slug: uniq('loc'), site: s2.id });
     const bad = await t.post('/api/dcim/power-panels/', { site: s1.id, name: 'p', location: loc.id });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json()).toEqual({ __all__: [`Location ${loc.name} (${s2.name}) is in a different site than ${s1.name}`] });
+    expect(bad.json()).toEqual({
+      __all__: [`Location ${loc.name} (${s2.name}) is in a different site than ${s1.name}`],
+    });
     const p = await panel(s2, { location: loc.id });
     const dup = await t.post('/api/dcim/power-panels/', { site: s2.id, name: p.name });
     expect(dup.json()).toEqual({ __all__: ['Power panel with this Site and Name already exists.'] });
@@ -36,7 +39,13 @@ describe('power panels', () => {
     await makePowerFeed(t, { power_panel: p.id, rack: rack.id });
     await makePowerFeed(t, { power_panel: p.id });
     expect((await get(`/api/dcim/power-panels/${p.id}/`)).powerfeed_count).toBe(2);
-    expect(await get(`/api/dcim/power-panels/${p.id}/?brief=1`)).toEqual({ id: p.id, url: expect.any(String), display: p.name, name: p.name, powerfeed_count: 2 });
+    expect(await get(`/api/dcim/power-panels/${p.id}/?brief=1`)).toEqual({
+      id: p.id,
+      url: expect.any(String),
+      display: p.name,
+      name: p.name,
+      powerfeed_count: 2,
+    });
     expect((await get(`/api/dcim/racks/${rack.id}/`)).powerfeed_count).toBe(1);
   });
 });
@@ -58,7 +67,14 @@ describe('power feeds', () => {
       _occupied: false,
     });
     expect(f).not.toHaveProperty('available_power');
-    const stored = async () => Number((await sql<{ p: number }>`select available_power as p from dcim_powerfeed where id = ${f.id}`.execute(t.db.kysely)).rows[0]!.p);
+    const stored = async () =>
+      Number(
+        (
+          await sql<{ p: number }>`select available_power as p from dcim_powerfeed where id = ${f.id}`.execute(
+            t.db.kysely,
+          )
+        ).rows[0]!.p,
+      );
     expect(await stored()).toBe(1920);
     await t.patch(`/api/dcim/power-feeds/${f.id}/`, { phase: 'three-phase', voltage: 400, amperage: 32 });
     expect(await stored()).toBe(Math.round(400 * 32 * 0.8 * 1.732));
@@ -71,11 +87,16 @@ describe('power feeds', () => {
     expect(zero.json()).toEqual({ voltage: ['This value may not be 0.'] });
     const negative = await t.post('/api/dcim/power-feeds/', { power_panel: p.id, name: uniq('f'), voltage: -48 });
     expect(negative.json()).toEqual({ voltage: ['Voltage cannot be negative for AC supply'] });
-    expect((await t.post('/api/dcim/power-feeds/', { power_panel: p.id, name: uniq('f'), voltage: -48, supply: 'dc' })).statusCode).toBe(201);
+    expect(
+      (await t.post('/api/dcim/power-feeds/', { power_panel: p.id, name: uniq('f'), voltage: -48, supply: 'dc' }))
+        .statusCode,
+    ).toBe(201);
     const other = await makeSite(t);
     const rack = await makeRack(t, other);
     const bad = await t.post('/api/dcim/power-feeds/', { power_panel: p.id, name: uniq('f'), rack: rack.id });
-    expect(bad.json()).toEqual({ __all__: [`Rack ${rack.name} (${other.name}) and power panel ${p.name} (${s.name}) are in different sites`] });
+    expect(bad.json()).toEqual({
+      __all__: [`Rack ${rack.name} (${other.name}) and power panel ${p.name} (${s.name}) are in different sites`],
+    });
   });
 
   it('filters by the site and region of its panel and by its rack', async () => {
@@ -95,10 +116,16 @@ describe('power feeds', () => {
   it('is cabled to power ports only (NetBox 3.4 COMPATIBLE_TERMINATION_TYPES)', async () => {
     const f = await makePowerFeed(t);
     const i = await makeInterface(t, await makeDevice(t));
-    const res = await t.post('/api/dcim/cables/', { a_terminations: end('dcim.powerfeed', f), b_terminations: end('dcim.interface', i) });
+    const res = await t.post('/api/dcim/cables/', {
+      a_terminations: end('dcim.powerfeed', f),
+      b_terminations: end('dcim.interface', i),
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ __all__: ['Incompatible termination types: powerfeed and interface'] });
-    const back = await t.post('/api/dcim/cables/', { a_terminations: end('dcim.interface', i), b_terminations: end('dcim.powerfeed', f) });
+    const back = await t.post('/api/dcim/cables/', {
+      a_terminations: end('dcim.interface', i),
+      b_terminations: end('dcim.powerfeed', f),
+    });
     expect(back.json()).toEqual({ __all__: ['Incompatible termination types: interface and powerfeed'] });
     expect(await get(`/api/dcim/power-feeds/${f.id}/trace/`)).toEqual([]);
   });

@@ -37,7 +37,9 @@ describe('device primary addresses', () => {
   it('refuses an address that is not on the device, or of the wrong family', async () => {
     const notHere = await t.patch(`/api/dcim/devices/${device.id}/`, { primary_ip4: elsewhere.id });
     expect(notHere.statusCode).toBe(400);
-    expect(notHere.json()).toEqual({ primary_ip4: ['The specified IP address (192.0.2.20/24) is not assigned to this device.'] });
+    expect(notHere.json()).toEqual({
+      primary_ip4: ['The specified IP address (192.0.2.20/24) is not assigned to this device.'],
+    });
     const unassigned = await t.patch(`/api/dcim/devices/${device.id}/`, { primary_ip4: loose.id });
     expect(unassigned.json().primary_ip4[0]).toMatch(/is not assigned to this device/);
     const family = await t.patch(`/api/dcim/devices/${device.id}/`, { primary_ip6: v4.id });

@@ -14,18 +14,37 @@ afterAll(async () => t.close());
 
 const get = async (url: string) => (await t.get(url)).json();
 const tpl = (path: string, data: Json) => make(t, `/api/dcim/${path}/`, data);
-const makeModuleType = async () => make(t, '/api/dcim/module-types/', { manufacturer: (await makeManufacturer(t)).id, model: uniq('mt') });
+const makeModuleType = async () =>
+  make(t, '/api/dcim/module-types/', { manufacturer: (await makeManufacturer(t)).id, model: uniq('mt') });
 
 describe('component templates', () => {
   it('belong to exactly one of a device type and a module type', async () => {
     const [dt, mt] = [await makeDeviceType(t), await makeModuleType()];
-    const both = await t.post('/api/dcim/console-port-templates/', { device_type: dt.id, module_type: mt.id, name: 'con0' });
+    const both = await t.post('/api/dcim/console-port-templates/', {
+      device_type: dt.id,
+      module_type: mt.id,
+      name: 'con0',
+    });
     expect(both.statusCode).toBe(400);
-    expect(both.json()).toEqual({ __all__: ['A component template cannot be associated with both a device type and a module type.'] });
+    expect(both.json()).toEqual({
+      __all__: ['A component template cannot be associated with both a device type and a module type.'],
+    });
     const none = await t.post('/api/dcim/console-port-templates/', { name: 'con0' });
-    expect(none.json()).toEqual({ __all__: ['A component template must be associated with either a device type or a module type.'] });
-    const ok = await tpl('console-port-templates', { module_type: mt.id, name: 'con{module}', type: 'rj-45', label: 'Console' });
-    expect(ok).toMatchObject({ device_type: null, module_type: { id: mt.id, model: mt.model }, name: 'con{module}', display: 'con{module} (Console)' });
+    expect(none.json()).toEqual({
+      __all__: ['A component template must be associated with either a device type or a module type.'],
+    });
+    const ok = await tpl('console-port-templates', {
+      module_type: mt.id,
+      name: 'con{module}',
+      type: 'rj-45',
+      label: 'Console',
+    });
+    expect(ok).toMatchObject({
+      device_type: null,
+      module_type: { id: mt.id, model: mt.model },
+      name: 'con{module}',
+      display: 'con{module} (Console)',
+    });
     expect(ok.type).toEqual({ value: 'rj-45', label: 'RJ-45' });
   });
 
@@ -40,7 +59,12 @@ describe('component templates', () => {
     expect(ids(await get(`/api/dcim/interface-templates/?devicetype_id=${dt.id}`))).toEqual([a.id]);
     expect(ids(await get(`/api/dcim/interface-templates/?moduletype_id=${mt.id}`))).toEqual([b.id]);
     expect((await get(`/api/dcim/interface-templates/?moduletype_id=${mt.id}&brief=1`)).results).toEqual([
-      { id: b.id, url: expect.stringContaining(`/api/dcim/interface-templates/${b.id}/`), display: 'eth1', name: 'eth1' },
+      {
+        id: b.id,
+        url: expect.stringContaining(`/api/dcim/interface-templates/${b.id}/`),
+        display: 'eth1',
+        name: 'eth1',
+      },
     ]);
   });
 });
@@ -48,13 +72,34 @@ describe('component templates', () => {
 describe('template rules of each kind', () => {
   it('power ports: allocated draw within the maximum; outlets: a power port of the same type', async () => {
     const [dt, other] = [await makeDeviceType(t), await makeDeviceType(t)];
-    const over = await t.post('/api/dcim/power-port-templates/', { device_type: dt.id, name: 'psu0', maximum_draw: 100, allocated_draw: 200 });
+    const over = await t.post('/api/dcim/power-port-templates/', {
+      device_type: dt.id,
+      name: 'psu0',
+      maximum_draw: 100,
+      allocated_draw: 200,
+    });
     expect(over.json()).toEqual({ allocated_draw: ['Allocated draw cannot exceed the maximum draw (100W).'] });
-    const pp = await tpl('power-port-templates', { device_type: dt.id, name: 'psu0', type: 'iec-60320-c14', maximum_draw: 200, allocated_draw: 100 });
+    const pp = await tpl('power-port-templates', {
+      device_type: dt.id,
+      name: 'psu0',
+      type: 'iec-60320-c14',
+      maximum_draw: 200,
+      allocated_draw: 100,
+    });
     const foreign = await tpl('power-port-templates', { device_type: other.id, name: 'psu9' });
-    const bad = await t.post('/api/dcim/power-outlet-templates/', { device_type: dt.id, name: 'out1', power_port: foreign.id });
+    const bad = await t.post('/api/dcim/power-outlet-templates/', {
+      device_type: dt.id,
+      name: 'out1',
+      power_port: foreign.id,
+    });
     expect(bad.json()).toEqual({ __all__: ['Parent power port (psu9) must belong to the same device type'] });
-    const out = await tpl('power-outlet-templates', { device_type: dt.id, name: 'out1', power_port: pp.id, feed_leg: 'A', type: 'iec-60320-c13' });
+    const out = await tpl('power-outlet-templates', {
+      device_type: dt.id,
+      name: 'out1',
+      power_port: pp.id,
+      feed_leg: 'A',
+      type: 'iec-60320-c13',
+    });
     expect(out.power_port).toMatchObject({ id: pp.id, name: 'psu0' });
     expect(out.feed_leg).toEqual({ value: 'A', label: 'A' });
     const leg = await t.post('/api/dcim/power-outlet-templates/', { device_type: dt.id, name: 'out2', feed_leg: 'D' });
@@ -65,8 +110,11 @@ describe('template rules of each kind', () => {
     const [dt, other] = [await makeDeviceType(t), await makeDeviceType(t)];
     const rear = await tpl('rear-port-templates', { device_type: dt.id, name: 'rear1', type: '8p8c', positions: 2 });
     const foreign = await tpl('rear-port-templates', { device_type: other.id, name: 'rear9', type: '8p8c' });
-    const post = (data: Json) => t.post('/api/dcim/front-port-templates/', { device_type: dt.id, type: '8p8c', ...data });
-    expect((await post({ name: 'f1', rear_port: foreign.id })).json()).toEqual({ __all__: ['Rear port (rear9) must belong to the same device type'] });
+    const post = (data: Json) =>
+      t.post('/api/dcim/front-port-templates/', { device_type: dt.id, type: '8p8c', ...data });
+    expect((await post({ name: 'f1', rear_port: foreign.id })).json()).toEqual({
+      __all__: ['Rear port (rear9) must belong to the same device type'],
+    });
     expect((await post({ name: 'f1', rear_port: rear.id, rear_port_position: 3 })).json()).toEqual({
       __all__: ['Invalid rear port position (3); rear port rear1 has only 2 positions'],
     });
@@ -75,33 +123,71 @@ describe('template rules of each kind', () => {
       __all__: ['Front port template with this Rear port and Rear port position already exists.'],
     });
     expect((await post({ name: 'f3' })).json()).toEqual({ rear_port: ['This field is required.'] });
-    expect((await t.post('/api/dcim/rear-port-templates/', { device_type: dt.id, name: 'r2', type: '8p8c', positions: 1025 })).statusCode).toBe(400);
+    expect(
+      (
+        await t.post('/api/dcim/rear-port-templates/', {
+          device_type: dt.id,
+          name: 'r2',
+          type: '8p8c',
+          positions: 1025,
+        })
+      ).statusCode,
+    ).toBe(400);
   });
 
   it('interfaces: a bridge of the same type (not itself), a wireless role on wireless types only', async () => {
     const [dt, other] = [await makeDeviceType(t), await makeDeviceType(t)];
     const br = await tpl('interface-templates', { device_type: dt.id, name: 'br0', type: 'bridge' });
     const foreign = await tpl('interface-templates', { device_type: other.id, name: 'br9', type: 'bridge' });
-    const post = (data: Json) => t.post('/api/dcim/interface-templates/', { device_type: dt.id, type: '1000base-t', ...data });
-    expect((await post({ name: 'e1', bridge: foreign.id })).json()).toEqual({ bridge: ['Bridge interface (br9) must belong to the same device type'] });
-    expect((await t.patch(`/api/dcim/interface-templates/${br.id}/`, { bridge: br.id })).json()).toEqual({ bridge: ['An interface cannot be bridged to itself.'] });
-    expect((await post({ name: 'e1', rf_role: 'ap' })).json()).toEqual({ rf_role: ['Wireless role may be set only on wireless interfaces.'] });
-    const wifi = await tpl('interface-templates', { device_type: dt.id, name: 'wlan0', type: 'ieee802.11ac', rf_role: 'ap', enabled: false, bridge: br.id });
-    expect(wifi).toMatchObject({ enabled: false, mgmt_only: false, rf_role: { value: 'ap', label: 'Access point' }, bridge: { id: br.id, name: 'br0' } });
-    expect(ids(await get(`/api/dcim/interface-templates/?devicetype_id=${dt.id}&bridge_id=${br.id}`))).toEqual([wifi.id]);
+    const post = (data: Json) =>
+      t.post('/api/dcim/interface-templates/', { device_type: dt.id, type: '1000base-t', ...data });
+    expect((await post({ name: 'e1', bridge: foreign.id })).json()).toEqual({
+      bridge: ['Bridge interface (br9) must belong to the same device type'],
+    });
+    expect((await t.patch(`/api/dcim/interface-templates/${br.id}/`, { bridge: br.id })).json()).toEqual({
+      bridge: ['An interface cannot be bridged to itself.'],
+    });
+    expect((await post({ name: 'e1', rf_role: 'ap' })).json()).toEqual({
+      rf_role: ['Wireless role may be set only on wireless interfaces.'],
+    });
+    const wifi = await tpl('interface-templates', {
+      device_type: dt.id,
+      name: 'wlan0',
+      type: 'ieee802.11ac',
+      rf_role: 'ap',
+      enabled: false,
+      bridge: br.id,
+    });
+    expect(wifi).toMatchObject({
+      enabled: false,
+      mgmt_only: false,
+      rf_role: { value: 'ap', label: 'Access point' },
+      bridge: { id: br.id, name: 'br0' },
+    });
+    expect(ids(await get(`/api/dcim/interface-templates/?devicetype_id=${dt.id}&bridge_id=${br.id}`))).toEqual([
+      wifi.id,
+    ]);
     expect(ids(await get(`/api/dcim/interface-templates/?devicetype_id=${dt.id}&enabled=false`))).toEqual([wifi.id]);
   });
 
   it('module bays and device bays: device types only; device bays only on parent types', async () => {
-    const [mt, child, parent] = [await makeModuleType(), await makeDeviceType(t), await makeDeviceType(t, { subdevice_role: 'parent' })];
+    const [mt, child, parent] = [
+      await makeModuleType(),
+      await makeDeviceType(t),
+      await makeDeviceType(t, { subdevice_role: 'parent' }),
+    ];
     const onModule = await t.post('/api/dcim/module-bay-templates/', { module_type: mt.id, name: 'bay1' });
     expect(onModule.json()).toEqual({ device_type: ['This field is required.'] });
     const mb = await tpl('module-bay-templates', { device_type: child.id, name: 'bay1', position: '1' });
     expect(mb).toMatchObject({ device_type: { id: child.id }, position: '1' });
     expect(mb).not.toHaveProperty('module_type');
     const db = await t.post('/api/dcim/device-bay-templates/', { device_type: child.id, name: 'slot1' });
-    expect(db.json()).toEqual({ __all__: [`Subdevice role of device type (${child.model}) must be set to "parent" to allow device bays.`] });
-    expect((await t.post('/api/dcim/device-bay-templates/', { device_type: parent.id, name: 'slot1' })).statusCode).toBe(201);
+    expect(db.json()).toEqual({
+      __all__: [`Subdevice role of device type (${child.model}) must be set to "parent" to allow device bays.`],
+    });
+    expect(
+      (await t.post('/api/dcim/device-bay-templates/', { device_type: parent.id, name: 'slot1' })).statusCode,
+    ).toBe(201);
   });
 
   it('counts on the device type and has-templates filters', async () => {
@@ -114,8 +200,13 @@ describe('template rules of each kind', () => {
     await tpl('front-port-templates', { device_type: dt.id, name: 'f', type: '8p8c', rear_port: rear.id });
     const body = await get(`/api/dcim/device-types/${dt.id}/`);
     expect(body).toMatchObject({
-      console_port_template_count: 1, console_server_port_template_count: 0, interface_template_count: 2,
-      front_port_template_count: 1, rear_port_template_count: 1, power_port_template_count: 0, module_bay_template_count: 0,
+      console_port_template_count: 1,
+      console_server_port_template_count: 0,
+      interface_template_count: 2,
+      front_port_template_count: 1,
+      rear_port_template_count: 1,
+      power_port_template_count: 0,
+      module_bay_template_count: 0,
     });
     const only = (q: string) => get(`/api/dcim/device-types/?id=${dt.id}&id=${bare.id}&${q}`).then(ids);
     expect(await only('interfaces=true')).toEqual([dt.id]);
@@ -125,30 +216,58 @@ describe('template rules of each kind', () => {
   });
 });
 
-describe('a new device gets its type\'s components', () => {
-  it('interfaces with their attributes and bridges, logged under the device create\'s request', async () => {
+describe("a new device gets its type's components", () => {
+  it("interfaces with their attributes and bridges, logged under the device create's request", async () => {
     const dt = await makeDeviceType(t);
     const br = await tpl('interface-templates', { device_type: dt.id, name: 'br0', type: 'bridge' });
-    await tpl('interface-templates', { device_type: dt.id, name: 'eth10', type: '10gbase-x-sfpp', mgmt_only: true, enabled: false, label: 'L', bridge: br.id, description: 'not copied' });
-    await tpl('interface-templates', { device_type: dt.id, name: 'eth2', type: '1000base-t', poe_mode: 'pse', poe_type: 'type1-ieee802.3af' });
-    const res = await t.post('/api/dcim/devices/', { name: uniq('dev'), device_type: dt.id, site: (await make(t, '/api/dcim/sites/', { name: uniq('s'), slug: uniq('s') })).id, device_role: (await make(t, '/api/dcim/device-roles/', { name: uniq('r'), slug: uniq('r') })).id });
+    await tpl('interface-templates', {
+      device_type: dt.id,
+      name: 'eth10',
+      type: '10gbase-x-sfpp',
+      mgmt_only: true,
+      enabled: false,
+      label: 'L',
+      bridge: br.id,
+      description: 'not copied',
+    });
+    await tpl('interface-templates', {
+      device_type: dt.id,
+      name: 'eth2',
+      type: '1000base-t',
+      poe_mode: 'pse',
+      poe_type: 'type1-ieee802.3af',
+    });
+    const res = await t.post('/api/dcim/devices/', {
+      name: uniq('dev'),
+      device_type: dt.id,
+      site: (await make(t, '/api/dcim/sites/', { name: uniq('s'), slug: uniq('s') })).id,
+      device_role: (await make(t, '/api/dcim/device-roles/', { name: uniq('r'), slug: uniq('r') })).id,
+    });
     expect(res.statusCode, res.body).toBe(201);
     const device = res.json();
     const list = (await get(`/api/dcim/interfaces/?device_id=${device.id}`)).results as Json[];
     expect(list.map((i) => i.name)).toEqual(['br0', 'eth2', 'eth10']);
     const [bridge, eth2, eth10] = list;
-    expect(eth10).toMatchObject({ label: 'L', enabled: false, mgmt_only: true, description: '', bridge: { id: bridge!.id } });
+    expect(eth10).toMatchObject({
+      label: 'L',
+      enabled: false,
+      mgmt_only: true,
+      description: '',
+      bridge: { id: bridge!.id },
+    });
     expect(eth10!.type.value).toBe('10gbase-x-sfpp');
     expect(eth2).toMatchObject({ poe_mode: { value: 'pse' }, poe_type: { value: 'type1-ieee802.3af' }, bridge: null });
     const requestId = res.headers['x-request-id'];
     const changes = (await get(`/api/extras/object-changes/?request_id=${requestId}&limit=100`)).results as Json[];
     const summary = changes.map((c) => `${c.action.value} ${c.changed_object_type} ${c.changed_object_id}`).sort();
-    expect(summary).toEqual([
-      `create dcim.device ${device.id}`,
-      ...list.map((i) => `create dcim.interface ${i.id}`),
-      // NetBox 3.7 update_interface_bridges(): the bridge is set by a save of its own
-      `update dcim.interface ${eth10!.id}`,
-    ].sort());
+    expect(summary).toEqual(
+      [
+        `create dcim.device ${device.id}`,
+        ...list.map((i) => `create dcim.interface ${i.id}`),
+        // NetBox 3.7 update_interface_bridges(): the bridge is set by a save of its own
+        `update dcim.interface ${eth10!.id}`,
+      ].sort(),
+    );
     const created = changes.find((c) => c.changed_object_id === eth2!.id)!;
     expect(created.related_object_type).toBe('dcim.device');
     expect(created.related_object_id).toBe(device.id);
@@ -169,16 +288,46 @@ describe('a new device gets its type\'s components', () => {
     await tpl('device-bay-templates', { ...on, name: 'Bay 1' });
     const role = await make(t, '/api/dcim/inventory-item-roles/', { name: uniq('ir'), slug: uniq('ir') });
     const chassis = await tpl('inventory-item-templates', { ...on, name: 'Chassis', role: role.id, part_id: 'CH-1' });
-    const card = await tpl('inventory-item-templates', { ...on, name: 'Card', parent: chassis.id, component_type: 'dcim.interfacetemplate', component_id: eth.id });
+    const card = await tpl('inventory-item-templates', {
+      ...on,
+      name: 'Card',
+      parent: chassis.id,
+      component_type: 'dcim.interfacetemplate',
+      component_id: eth.id,
+    });
     await tpl('inventory-item-templates', { ...on, name: 'Optic', parent: card.id });
     expect(card).toMatchObject({ parent: chassis.id, _depth: 1, component: { id: eth.id, name: 'eth0' } });
     // the component template must exist and be on the same device type
-    const elsewhere = await tpl('interface-templates', { device_type: (await make(t, '/api/dcim/device-types/', { manufacturer: dt.manufacturer.id, model: uniq('dt'), slug: uniq('dt') })).id, name: 'eth9', type: '1000base-t' });
-    const foreign = await t.post('/api/dcim/inventory-item-templates/', { ...on, name: 'Stray', component_type: 'dcim.interfacetemplate', component_id: elsewhere.id });
+    const elsewhere = await tpl('interface-templates', {
+      device_type: (
+        await make(t, '/api/dcim/device-types/', {
+          manufacturer: dt.manufacturer.id,
+          model: uniq('dt'),
+          slug: uniq('dt'),
+        })
+      ).id,
+      name: 'eth9',
+      type: '1000base-t',
+    });
+    const foreign = await t.post('/api/dcim/inventory-item-templates/', {
+      ...on,
+      name: 'Stray',
+      component_type: 'dcim.interfacetemplate',
+      component_id: elsewhere.id,
+    });
     expect(foreign.json()).toEqual({ component_id: ['The component template must belong to the same device type.'] });
-    const gone = await t.post('/api/dcim/inventory-item-templates/', { ...on, name: 'Stray', component_type: 'dcim.interfacetemplate', component_id: 99999999 });
+    const gone = await t.post('/api/dcim/inventory-item-templates/', {
+      ...on,
+      name: 'Stray',
+      component_type: 'dcim.interfacetemplate',
+      component_id: 99999999,
+    });
     expect(gone.json()).toEqual({ component_id: ['Related object not found using the provided value: 99999999.'] });
-    const half = await t.post('/api/dcim/inventory-item-templates/', { ...on, name: 'Stray', component_type: 'dcim.interfacetemplate' });
+    const half = await t.post('/api/dcim/inventory-item-templates/', {
+      ...on,
+      name: 'Stray',
+      component_type: 'dcim.interfacetemplate',
+    });
     expect(half.statusCode).toBe(400);
     expect((await get(`/api/dcim/device-types/${dt.id}/`)).inventory_item_template_count).toBe(3);
 
@@ -192,7 +341,11 @@ describe('a new device gets its type\'s components', () => {
     expect(await one('console-server-ports')).toMatchObject({ name: 'cs0', label: 'CS' });
     const port = await one('power-ports');
     expect(port).toMatchObject({ name: 'PSU1', maximum_draw: 300, allocated_draw: 200 });
-    expect(await one('power-outlets')).toMatchObject({ name: 'out1', power_port: { id: port.id }, feed_leg: { value: 'B' } });
+    expect(await one('power-outlets')).toMatchObject({
+      name: 'out1',
+      power_port: { id: port.id },
+      feed_leg: { value: 'B' },
+    });
     const iface = await one('interfaces');
     const rp = await one('rear-ports');
     expect(rp).toMatchObject({ name: 'rear1', positions: 4, color: 'ff0000' });
@@ -215,10 +368,14 @@ describe('a new device gets its type\'s components', () => {
 
   it('in a bulk create, each device its own, and only on create', async () => {
     const dt = await makeDeviceType(t);
-    for (const n of ['xe-0/0/0', 'xe-0/0/1']) await tpl('interface-templates', { device_type: dt.id, name: n, type: '10gbase-x-sfpp' });
+    for (const n of ['xe-0/0/0', 'xe-0/0/1'])
+      await tpl('interface-templates', { device_type: dt.id, name: n, type: '10gbase-x-sfpp' });
     const first = await makeDevice(t, { device_type: dt.id });
     const [site, role] = [first.site.id, first.device_role.id];
-    const res = await t.post('/api/dcim/devices/', [1, 2, 3].map(() => ({ name: uniq('d'), device_type: dt.id, site, device_role: role })));
+    const res = await t.post(
+      '/api/dcim/devices/',
+      [1, 2, 3].map(() => ({ name: uniq('d'), device_type: dt.id, site, device_role: role })),
+    );
     expect(res.statusCode, res.body).toBe(201);
     for (const d of res.json() as Json[]) {
       const names = ((await get(`/api/dcim/interfaces/?device_id=${d.id}`)).results as Json[]).map((i) => i.name);
@@ -232,7 +389,12 @@ describe('a new device gets its type\'s components', () => {
 
   it('with every custom field of the component at its default (NetBox 3.7)', async () => {
     const name = `cf_${uniq('x').replace(/-/g, '_')}`;
-    await make(t, '/api/extras/custom-fields/', { content_types: ['dcim.interface'], type: 'text', name, default: 'from-default' });
+    await make(t, '/api/extras/custom-fields/', {
+      content_types: ['dcim.interface'],
+      type: 'text',
+      name,
+      default: 'from-default',
+    });
     const dt = await makeDeviceType(t);
     await tpl('interface-templates', { device_type: dt.id, name: 'e0', type: '1000base-t' });
     const d = await makeDevice(t, { device_type: dt.id });

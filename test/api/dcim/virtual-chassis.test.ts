@@ -73,32 +73,44 @@ const interfaceIds = async (query: string) => {
 const sorted = (...xs: Json[]) => xs.map((x) => x.id).sort((a, b) => a - b);
 
 describe('interfaces of a virtual chassis (NetBox 3.4 InterfaceFilterSet)', () => {
-  it('device=<master> includes the members\' non-management interfaces; device=<member> only its own', async () => {
+  it("device=<master> includes the members' non-management interfaces; device=<member> only its own", async () => {
     const c = await chassis();
     expect(await interfaceIds(`device=${encodeURIComponent(c.master.name)}`)).toEqual(sorted(c.masterEth, c.memberEth));
-    expect(await interfaceIds(`device=${encodeURIComponent(c.member.name)}`)).toEqual(sorted(c.memberEth, c.memberMgmt));
+    expect(await interfaceIds(`device=${encodeURIComponent(c.member.name)}`)).toEqual(
+      sorted(c.memberEth, c.memberMgmt),
+    );
     expect(await interfaceIds(`device=${encodeURIComponent(c.outsider.name)}`)).toEqual(sorted(c.outsiderEth));
   });
 
-  it('device_id=<any member> includes the other members\' non-management interfaces', async () => {
+  it("device_id=<any member> includes the other members' non-management interfaces", async () => {
     const c = await chassis();
     expect(await interfaceIds(`device_id=${c.master.id}`)).toEqual(sorted(c.masterEth, c.memberEth));
     expect(await interfaceIds(`device_id=${c.member.id}`)).toEqual(sorted(c.masterEth, c.memberEth, c.memberMgmt));
     expect(await interfaceIds(`device_id=${c.outsider.id}`)).toEqual(sorted(c.outsiderEth));
-    expect(await interfaceIds(`device_id=${c.outsider.id}&device_id=${c.master.id}`)).toEqual(sorted(c.masterEth, c.memberEth, c.outsiderEth));
+    expect(await interfaceIds(`device_id=${c.outsider.id}&device_id=${c.master.id}`)).toEqual(
+      sorted(c.masterEth, c.memberEth, c.outsiderEth),
+    );
     // __n leaves out the same set
-    const rest = await interfaceIds(`device_id__n=${c.master.id}&id=${c.masterEth.id}&id=${c.memberEth.id}&id=${c.memberMgmt.id}`);
+    const rest = await interfaceIds(
+      `device_id__n=${c.master.id}&id=${c.masterEth.id}&id=${c.memberEth.id}&id=${c.memberMgmt.id}`,
+    );
     expect(rest).toEqual(sorted(c.memberMgmt));
   });
 
   it('virtual_chassis_member(_id) does the same for any member, by name or id', async () => {
     const c = await chassis();
-    expect(await interfaceIds(`virtual_chassis_member=${encodeURIComponent(c.member.name)}`)).toEqual(sorted(c.masterEth, c.memberEth, c.memberMgmt));
+    expect(await interfaceIds(`virtual_chassis_member=${encodeURIComponent(c.member.name)}`)).toEqual(
+      sorted(c.masterEth, c.memberEth, c.memberMgmt),
+    );
     expect(await interfaceIds(`virtual_chassis_member_id=${c.master.id}`)).toEqual(sorted(c.masterEth, c.memberEth));
-    expect(await interfaceIds(`virtual_chassis=${encodeURIComponent(c.vc.name)}`)).toEqual(sorted(c.masterEth, c.memberEth, c.memberMgmt));
+    expect(await interfaceIds(`virtual_chassis=${encodeURIComponent(c.vc.name)}`)).toEqual(
+      sorted(c.masterEth, c.memberEth, c.memberMgmt),
+    );
     const bad = await t.get('/api/dcim/interfaces/?virtual_chassis_member_id=99999999');
     expect(bad.statusCode).toBe(400);
-    expect(bad.json()).toEqual({ virtual_chassis_member_id: ['Select a valid choice. 99999999 is not one of the available choices.'] });
+    expect(bad.json()).toEqual({
+      virtual_chassis_member_id: ['Select a valid choice. 99999999 is not one of the available choices.'],
+    });
   });
 
   it('looks one device up with =, whose plan PostgreSQL keeps, and several with = any()', async () => {
@@ -116,18 +128,30 @@ describe('interfaces of a virtual chassis (NetBox 3.4 InterfaceFilterSet)', () =
       expect(seen, query).toHaveLength(1);
       return seen[0]!;
     };
-    expect(await lookups(`device_id=${c.member.id}`)).toMatchObject({ sql: expect.stringContaining('d."id" = $1::bigint'), parameters: [String(c.member.id)] });
-    expect(await lookups(`device=${encodeURIComponent(c.master.name)}`)).toMatchObject({ sql: expect.stringContaining('d."name" = $1::text'), parameters: [c.master.name] });
-    expect((await lookups(`device_id=${c.member.id}&device_id=${c.outsider.id}`)).sql).toContain('d."id" = any($1::bigint[])');
+    expect(await lookups(`device_id=${c.member.id}`)).toMatchObject({
+      sql: expect.stringContaining('d."id" = $1::bigint'),
+      parameters: [String(c.member.id)],
+    });
+    expect(await lookups(`device=${encodeURIComponent(c.master.name)}`)).toMatchObject({
+      sql: expect.stringContaining('d."name" = $1::text'),
+      parameters: [c.master.name],
+    });
+    expect((await lookups(`device_id=${c.member.id}&device_id=${c.outsider.id}`)).sql).toContain(
+      'd."id" = any($1::bigint[])',
+    );
   });
 
-  it('a master\'s addresses (ip-addresses device_id) include those on members\' non-management interfaces', async () => {
+  it("a master's addresses (ip-addresses device_id) include those on members' non-management interfaces", async () => {
     const c = await chassis();
-    const on = (i: Json, address: string) => make(t, '/api/ipam/ip-addresses/', { address, assigned_object_type: 'dcim.interface', assigned_object_id: i.id });
+    const on = (i: Json, address: string) =>
+      make(t, '/api/ipam/ip-addresses/', { address, assigned_object_type: 'dcim.interface', assigned_object_id: i.id });
     const a = await on(c.masterEth, '198.51.100.1/24');
     const b = await on(c.memberEth, '198.51.100.2/24');
     await on(c.memberMgmt, '198.51.100.3/24');
-    const ips = async (q: string) => ((await t.get(`/api/ipam/ip-addresses/?${q}&limit=0`)).json().results as Json[]).map((r) => r.id).sort((x, y) => x - y);
+    const ips = async (q: string) =>
+      ((await t.get(`/api/ipam/ip-addresses/?${q}&limit=0`)).json().results as Json[])
+        .map((r) => r.id)
+        .sort((x, y) => x - y);
     expect(await ips(`device_id=${c.master.id}`)).toEqual(sorted(a, b));
     expect(await ips(`device=${encodeURIComponent(c.master.name)}`)).toEqual(sorted(a, b));
     expect((await ips(`device_id=${c.member.id}`)).length).toBe(2);
@@ -135,9 +159,10 @@ describe('interfaces of a virtual chassis (NetBox 3.4 InterfaceFilterSet)', () =
 });
 
 describe('primary addresses in a virtual chassis (NetBox 3.4 Device.clean)', () => {
-  it('lets a member\'s primary IP sit on another member\'s data interface, not on its management interface', async () => {
+  it("lets a member's primary IP sit on another member's data interface, not on its management interface", async () => {
     const c = await chassis();
-    const on = (i: Json, address: string) => make(t, '/api/ipam/ip-addresses/', { address, assigned_object_type: 'dcim.interface', assigned_object_id: i.id });
+    const on = (i: Json, address: string) =>
+      make(t, '/api/ipam/ip-addresses/', { address, assigned_object_type: 'dcim.interface', assigned_object_id: i.id });
     const data = await on(c.memberEth, '203.0.113.2/24');
     const mgmt = await on(c.memberMgmt, '203.0.113.3/24');
     const outside = await on(c.outsiderEth, '203.0.113.4/24');
@@ -145,7 +170,9 @@ describe('primary addresses in a virtual chassis (NetBox 3.4 Device.clean)', () 
     expect(ok.statusCode, ok.body).toBe(200);
     expect(ok.json().primary_ip4.id).toBe(data.id);
     const viaMgmt = await t.patch(`/api/dcim/devices/${c.master.id}/`, { primary_ip4: mgmt.id });
-    expect(viaMgmt.json()).toEqual({ primary_ip4: ['The specified IP address (203.0.113.3/24) is not assigned to this device.'] });
+    expect(viaMgmt.json()).toEqual({
+      primary_ip4: ['The specified IP address (203.0.113.3/24) is not assigned to this device.'],
+    });
     expect((await t.patch(`/api/dcim/devices/${c.master.id}/`, { primary_ip4: outside.id })).statusCode).toBe(400);
     // a member may use a master's data interface address too (if_master=False)
     const masterAddr = await on(c.masterEth, '203.0.113.1/24');

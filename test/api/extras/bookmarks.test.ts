@@ -27,11 +27,28 @@ describe('/api/extras/bookmarks/', () => {
     const res = await t.post(PATH, { object_type: 'dcim.site', object_id: site.id }, alice.token);
     expect(res.statusCode, res.body).toBe(201);
     const body = res.json();
-    expect(Object.keys(body).sort()).toEqual(['created', 'display', 'id', 'object', 'object_id', 'object_type', 'url', 'user'].sort());
-    expect(body).toMatchObject({ object_type: 'dcim.site', object_id: site.id, display: site.name, user: { id: alice.id, username: alice.username } });
-    expect(body.object).toMatchObject({ id: site.id, name: site.name, url: expect.stringContaining(`/api/dcim/sites/${site.id}/`) });
+    expect(Object.keys(body).sort()).toEqual(
+      ['created', 'display', 'id', 'object', 'object_id', 'object_type', 'url', 'user'].sort(),
+    );
+    expect(body).toMatchObject({
+      object_type: 'dcim.site',
+      object_id: site.id,
+      display: site.name,
+      user: { id: alice.id, username: alice.username },
+    });
+    expect(body.object).toMatchObject({
+      id: site.id,
+      name: site.name,
+      url: expect.stringContaining(`/api/dcim/sites/${site.id}/`),
+    });
     const brief = (await t.get(`${PATH}${body.id}/?brief=1`)).json();
-    expect(brief).toEqual({ id: body.id, url: body.url, display: site.name, object_id: site.id, object_type: 'dcim.site' });
+    expect(brief).toEqual({
+      id: body.id,
+      url: body.url,
+      display: site.name,
+      object_id: site.id,
+      object_type: 'dcim.site',
+    });
   });
 
   it('takes one bookmark per object and user, in one request or across requests', async () => {
@@ -52,7 +69,9 @@ describe('/api/extras/bookmarks/', () => {
   });
 
   it('refuses an unknown object type or an object that does not exist', async () => {
-    expect((await t.post(PATH, { object_type: 'dcim.nothing', object_id: 1 })).json()).toEqual({ object_type: ['Invalid content type: dcim.nothing'] });
+    expect((await t.post(PATH, { object_type: 'dcim.nothing', object_id: 1 })).json()).toEqual({
+      object_type: ['Invalid content type: dcim.nothing'],
+    });
     const res = await t.post(PATH, { object_type: 'dcim.site', object_id: 987654 });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ object_id: ['Related object not found using the provided value: 987654.'] });
@@ -97,7 +116,8 @@ describe('/api/extras/bookmarks/', () => {
     expect(await q(`user_id=${alice.id}`)).toEqual([]);
     expect(await q(`user_id__n=${alice.id}`)).toEqual([bm.id]);
     expect((await t.get(`${PATH}?object_type=dcim.nothing`)).statusCode).toBe(400);
-    const siteType = (await t.get('/api/extras/content-types/?app_label=dcim&model=site')).json().results[0].id as number;
+    const siteType = (await t.get('/api/extras/content-types/?app_label=dcim&model=site')).json().results[0]
+      .id as number;
     expect(await q(`object_type_id=${siteType}`)).toEqual([bm.id]);
     expect(await q(`object_type_id__n=${siteType}`)).toEqual([]);
     expect(await q(`object_type_id=${siteType + 1}`)).toEqual([]);
@@ -108,7 +128,9 @@ describe('/api/extras/bookmarks/', () => {
     const site = await makeSite(t);
     const res = await t.post(PATH, { object_type: 'dcim.site', object_id: site.id });
     expect(res.statusCode).toBe(201);
-    const changes = (await t.get(`/api/extras/object-changes/?request_id=${String(res.headers['x-request-id'])}`)).json();
+    const changes = (
+      await t.get(`/api/extras/object-changes/?request_id=${String(res.headers['x-request-id'])}`)
+    ).json();
     expect(changes.count).toBe(0);
   });
 });

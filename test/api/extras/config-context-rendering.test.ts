@@ -30,7 +30,12 @@ describe('merging', () => {
     const n = uniq('m');
     await context({ name: `${n}-b`, weight: 200, sites: [site.id], data: { a: 2, nested: { y: 2, z: 2 }, list: [2] } });
     await context({ name: `${n}-c`, weight: 200, sites: [site.id], data: { c: 3, nested: { z: 3 } } });
-    await context({ name: `${n}-a`, weight: 100, sites: [site.id], data: { a: 1, nested: { x: 1, y: 1 }, list: [1], emptied: {} } });
+    await context({
+      name: `${n}-a`,
+      weight: 100,
+      sites: [site.id],
+      data: { a: 1, nested: { x: 1, y: 1 }, list: [1], emptied: {} },
+    });
     await context({ name: `${n}-z`, weight: 50, sites: [site.id], data: { a: 0, only: 'low', emptied: { k: 1 } } });
     const d = await makeDevice(t, { site: site.id });
     // NetBox 3.4 deepmerge: objects merge key by key, lists and empty objects replace
@@ -137,7 +142,11 @@ describe('assignments', () => {
   });
 
   it('matches a device carrying any of the context tags', async () => {
-    const [red, blue, green] = [await make(t, '/api/extras/tags/', named('tag')), await make(t, '/api/extras/tags/', named('tag')), await make(t, '/api/extras/tags/', named('tag'))];
+    const [red, blue, green] = [
+      await make(t, '/api/extras/tags/', named('tag')),
+      await make(t, '/api/extras/tags/', named('tag')),
+      await make(t, '/api/extras/tags/', named('tag')),
+    ];
     const d = await makeDevice(t, { tags: [red.id] });
     await context({ tags: [red.slug, blue.slug], data: { red_or_blue: 1 } });
     await context({ tags: [green.slug], data: { green: 1 } });
@@ -150,7 +159,12 @@ describe('assignments', () => {
     const type = await make(t, '/api/virtualization/cluster-types/', named('ctype'));
     const group = await make(t, '/api/virtualization/cluster-groups/', named('cgroup'));
     const site = await makeSite(t);
-    const cluster = await make(t, '/api/virtualization/clusters/', { name: uniq('cluster'), type: type.id, group: group.id, site: site.id });
+    const cluster = await make(t, '/api/virtualization/clusters/', {
+      name: uniq('cluster'),
+      type: type.id,
+      group: group.id,
+      site: site.id,
+    });
     const d = await makeDevice(t, { site: site.id, cluster: cluster.id });
     const other = await makeDevice(t, { site: site.id });
     await context({ clusters: [cluster.id], data: { cluster: 1 } });
@@ -187,7 +201,9 @@ describe('where config_context is shown', () => {
   it('is not in the brief form nor in nested devices', async () => {
     const d = await makeDevice(t);
     expect((await t.get(`/api/dcim/devices/${d.id}/?brief=1`)).json()).not.toHaveProperty('config_context');
-    expect((await t.get(`/api/dcim/devices/?id=${d.id}&brief=1`)).json().results[0]).not.toHaveProperty('config_context');
+    expect((await t.get(`/api/dcim/devices/?id=${d.id}&brief=1`)).json().results[0]).not.toHaveProperty(
+      'config_context',
+    );
     expect((await makeInterface(t, d)).device).not.toHaveProperty('config_context');
   });
 
@@ -210,21 +226,28 @@ describe('SQL statements of a device list', () => {
     await context({ tags: [tag.slug], data: { tagged: 1 } });
     const first = await makeDevice(t, { site: site.id, role: role.id, name: `${n}-0`, tags: [tag.id] });
     const rest = Array.from({ length: 20 }, (_, i) => ({
-      name: `${n}-${i + 1}`, site: site.id, device_type: first.device_type.id, role: role.id,
+      name: `${n}-${i + 1}`,
+      site: site.id,
+      device_type: first.device_type.id,
+      role: role.id,
       ...(i % 2 ? { tags: [tag.id] } : { local_context_data: { own: i } }),
     }));
     expect((await t.post('/api/dcim/devices/', rest)).statusCode).toBe(201);
     const cost = async (limit: number, extra = '', merged = true) => {
       const before = t.db.stats.queries;
       // a parameter no filter knows makes each URL new, so the page is rendered, not served from the response cache
-      const res = await t.get(`/api/dcim/devices/?site_id=${site.id}&limit=${limit}&offset=1${extra}&render=${uniq('r')}`);
+      const res = await t.get(
+        `/api/dcim/devices/?site_id=${site.id}&limit=${limit}&offset=1${extra}&render=${uniq('r')}`,
+      );
       const results = res.json().results as Json[];
       expect(results).toHaveLength(limit);
-      if (!extra && merged) for (const r of results) expect(r.config_context).toMatchObject({ site: 1, role: 1, nested: { a: 1, b: 1 } });
+      if (!extra && merged)
+        for (const r of results) expect(r.config_context).toMatchObject({ site: 1, role: 1, nested: { a: 1, b: 1 } });
       return t.db.stats.queries - before;
     };
     // the custom field cache may reload (TTL) during one call, so each size takes its cheaper of two runs
-    const cheapest = async (limit: number, extra = '', merged = true) => Math.min(await cost(limit, extra, merged), await cost(limit, extra, merged));
+    const cheapest = async (limit: number, extra = '', merged = true) =>
+      Math.min(await cost(limit, extra, merged), await cost(limit, extra, merged));
     const small = await cheapest(2);
     expect(await cheapest(20)).toBe(small);
     // the page's values, then the matched contexts' data (the active contexts are cached per process)
@@ -232,29 +255,53 @@ describe('SQL statements of a device list', () => {
 
     // with no active context at all, a config context is the local data and costs no statement
     const active = (await t.get('/api/extras/config-contexts/?is_active=true&limit=1000')).json().results as Json[];
-    expect((await t.patch('/api/extras/config-contexts/', active.map((c) => ({ id: c.id, is_active: false })))).statusCode).toBe(200);
+    expect(
+      (
+        await t.patch(
+          '/api/extras/config-contexts/',
+          active.map((c) => ({ id: c.id, is_active: false })),
+        )
+      ).statusCode,
+    ).toBe(200);
     expect(await cheapest(20, '', false)).toBe(await cheapest(20, '&exclude=config_context', false));
-    const page = (await t.get(`/api/dcim/devices/?site_id=${site.id}&limit=3&ordering=name&render=${uniq('r')}`)).json().results as Json[];
+    const page = (await t.get(`/api/dcim/devices/?site_id=${site.id}&limit=3&ordering=name&render=${uniq('r')}`)).json()
+      .results as Json[];
     expect(page.map((d) => d.config_context)).toEqual([{}, { own: 0 }, {}]);
   });
 });
 
 describe('virtual machines', () => {
   const vm = (extra: Json) => make(t, '/api/virtualization/virtual-machines/', { name: uniq('vm'), ...extra });
-  const renderedVm = async (v: Json, query = '') => (await t.get(`/api/virtualization/virtual-machines/${v.id}/${query}`)).json();
+  const renderedVm = async (v: Json, query = '') =>
+    (await t.get(`/api/virtualization/virtual-machines/${v.id}/${query}`)).json();
 
   it('match on region, site, cluster and its type and group, role, platform, tenant and tags; local data last', async () => {
     const region = await make(t, '/api/dcim/regions/', named('region'));
     const site = await makeSite(t, { region: region.id });
     const type = await make(t, '/api/virtualization/cluster-types/', named('ctype'));
     const group = await make(t, '/api/virtualization/cluster-groups/', named('cgroup'));
-    const cluster = await make(t, '/api/virtualization/clusters/', { name: uniq('cluster'), type: type.id, group: group.id, site: site.id });
+    const cluster = await make(t, '/api/virtualization/clusters/', {
+      name: uniq('cluster'),
+      type: type.id,
+      group: group.id,
+      site: site.id,
+    });
     const role = await makeRole(t);
     const platform = await make(t, '/api/dcim/platforms/', named('platform'));
     const tenant = await make(t, '/api/tenancy/tenants/', named('tenant'));
     const tag = await make(t, '/api/extras/tags/', named('tag'));
-    const v = await vm({ site: site.id, cluster: cluster.id, role: role.id, platform: platform.id, tenant: tenant.id, tags: [tag.id], local_context_data: { own: 1, site: 'local' } });
-    const other = await vm({ cluster: (await make(t, '/api/virtualization/clusters/', { name: uniq('cluster'), type: type.id })).id });
+    const v = await vm({
+      site: site.id,
+      cluster: cluster.id,
+      role: role.id,
+      platform: platform.id,
+      tenant: tenant.id,
+      tags: [tag.id],
+      local_context_data: { own: 1, site: 'local' },
+    });
+    const other = await vm({
+      cluster: (await make(t, '/api/virtualization/clusters/', { name: uniq('cluster'), type: type.id })).id,
+    });
     await context({ regions: [region.id], data: { region: 1 } });
     await context({ sites: [site.id], data: { site: 1 } });
     await context({ clusters: [cluster.id], data: { cluster: 1 } });
@@ -263,7 +310,17 @@ describe('virtual machines', () => {
     await context({ platforms: [platform.id], data: { platform: 1 } });
     await context({ tenants: [tenant.id], data: { tenant: 1 } });
     await context({ tags: [tag.slug], data: { tag: 1 } });
-    expect((await renderedVm(v)).config_context).toEqual({ region: 1, site: 'local', cluster: 1, group: 1, role: 1, platform: 1, tenant: 1, tag: 1, own: 1 });
+    expect((await renderedVm(v)).config_context).toEqual({
+      region: 1,
+      site: 'local',
+      cluster: 1,
+      group: 1,
+      role: 1,
+      platform: 1,
+      tenant: 1,
+      tag: 1,
+      own: 1,
+    });
     const typeOnly = await context({ cluster_types: [type.id], data: { type: 1 } });
     expect((await renderedVm(other)).config_context).toEqual({ type: 1 });
     await t.del(`/api/extras/config-contexts/${typeOnly.id}/`);

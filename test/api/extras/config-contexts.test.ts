@@ -20,21 +20,56 @@ const named = (prefix: string) => {
 };
 const context = (extra: Json = {}) => make(t, PATH, { name: uniq('cc'), data: { k: 1 }, ...extra });
 const ASSIGNMENTS = [
-  'regions', 'site_groups', 'sites', 'locations', 'device_types', 'roles', 'platforms',
-  'cluster_types', 'cluster_groups', 'clusters', 'tenant_groups', 'tenants', 'tags',
+  'regions',
+  'site_groups',
+  'sites',
+  'locations',
+  'device_types',
+  'roles',
+  'platforms',
+  'cluster_types',
+  'cluster_groups',
+  'clusters',
+  'tenant_groups',
+  'tenants',
+  'tags',
 ];
 
 describe('representation', () => {
-  it('has the NetBox 3.7 fields (3.4\'s and the synced data ones, with auto_sync_enabled) and defaults', async () => {
+  it("has the NetBox 3.7 fields (3.4's and the synced data ones, with auto_sync_enabled) and defaults", async () => {
     const cc = await context();
     const synced = ['data_source', 'data_path', 'data_file', 'data_synced', 'auto_sync_enabled'];
     expect(Object.keys(cc).sort()).toEqual(
-      ['id', 'url', 'display', 'name', 'weight', 'description', 'is_active', ...ASSIGNMENTS, 'data', ...synced, 'created', 'last_updated'].sort(),
+      [
+        'id',
+        'url',
+        'display',
+        'name',
+        'weight',
+        'description',
+        'is_active',
+        ...ASSIGNMENTS,
+        'data',
+        ...synced,
+        'created',
+        'last_updated',
+      ].sort(),
     );
-    expect(cc).toMatchObject({ data_source: null, data_path: '', data_file: null, data_synced: null, auto_sync_enabled: false });
+    expect(cc).toMatchObject({
+      data_source: null,
+      data_path: '',
+      data_file: null,
+      data_synced: null,
+      auto_sync_enabled: false,
+    });
     expect(cc).toMatchObject({ display: cc.name, weight: 1000, description: '', is_active: true, data: { k: 1 } });
     for (const k of ASSIGNMENTS) expect(cc[k], k).toEqual([]);
-    expect((await t.get(`${PATH}${cc.id}/?brief=1`)).json()).toEqual({ id: cc.id, url: cc.url, display: cc.name, name: cc.name });
+    expect((await t.get(`${PATH}${cc.id}/?brief=1`)).json()).toEqual({
+      id: cc.id,
+      url: cc.url,
+      display: cc.name,
+      name: cc.name,
+    });
   });
 
   it('renders assignments nested, written by id, and tags as slugs both ways', async () => {
@@ -75,9 +110,13 @@ describe('validation', () => {
       expect(res.statusCode, JSON.stringify(data)).toBe(400);
       expect(res.json()).toEqual({ data: ['JSON data must be in object form.'] });
     }
-    expect((await t.post(PATH, { name: uniq('cc'), data: null })).json()).toEqual({ data: ['This field may not be null.'] });
+    expect((await t.post(PATH, { name: uniq('cc'), data: null })).json()).toEqual({
+      data: ['This field may not be null.'],
+    });
     const cc = await context();
-    expect((await t.patch(`${PATH}${cc.id}/`, { data: [] })).json()).toEqual({ data: ['JSON data must be in object form.'] });
+    expect((await t.patch(`${PATH}${cc.id}/`, { data: [] })).json()).toEqual({
+      data: ['JSON data must be in object form.'],
+    });
   });
 
   it('keeps weight within 0..32767', async () => {
@@ -86,7 +125,9 @@ describe('validation', () => {
     expect(over.json()).toEqual({ weight: ['Ensure this value is less than or equal to 32767.'] });
     const under = await t.post(PATH, { name: uniq('cc'), data: {}, weight: -1 });
     expect(under.json()).toEqual({ weight: ['Ensure this value is greater than or equal to 0.'] });
-    expect((await t.post(PATH, { name: uniq('cc'), data: {}, weight: 'heavy' })).json()).toEqual({ weight: ['A valid integer is required.'] });
+    expect((await t.post(PATH, { name: uniq('cc'), data: {}, weight: 'heavy' })).json()).toEqual({
+      weight: ['A valid integer is required.'],
+    });
     expect((await context({ weight: 32767 })).weight).toBe(32767);
   });
 
@@ -104,8 +145,12 @@ describe('validation', () => {
     const slug = uniq('nope');
     const badTag = await t.post(PATH, { name: uniq('cc'), data: {}, tags: [slug] });
     expect(badTag.json()).toEqual({ tags: [`Object with slug=${slug} does not exist.`] });
-    expect((await t.post(PATH, { name: uniq('cc'), data: {}, tags: [{ slug }] })).json()).toEqual({ tags: ['Invalid value.'] });
-    expect((await t.post(PATH, { name: uniq('cc'), data: {}, regions: 5 })).json()).toEqual({ regions: ['Expected a list of items but got type "int".'] });
+    expect((await t.post(PATH, { name: uniq('cc'), data: {}, tags: [{ slug }] })).json()).toEqual({
+      tags: ['Invalid value.'],
+    });
+    expect((await t.post(PATH, { name: uniq('cc'), data: {}, regions: 5 })).json()).toEqual({
+      regions: ['Expected a list of items but got type "int".'],
+    });
   });
 });
 

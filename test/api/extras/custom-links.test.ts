@@ -14,7 +14,14 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 const HTML = { accept: 'text/html' };
-const link = (extra: Json) => make(t, '/api/extras/custom-links/', { name: uniq('link'), content_types: ['dcim.rack'], link_text: 'x', link_url: 'https://example.com/', ...extra });
+const link = (extra: Json) =>
+  make(t, '/api/extras/custom-links/', {
+    name: uniq('link'),
+    content_types: ['dcim.rack'],
+    link_text: 'x',
+    link_url: 'https://example.com/',
+    ...extra,
+  });
 const page = async (path: string) => {
   const res = await t.request('GET', path, { headers: HTML });
   expect(res.statusCode).toBe(200);
@@ -29,7 +36,12 @@ describe('custom links on the browsable detail page', () => {
     const site = await makeSite(t);
     const rack = await make(t, '/api/dcim/racks/', { name: uniq('rack'), site: site.id });
     const tag = uniq('l');
-    await link({ name: `${tag}-a`, link_text: 'Ticket for {{ object.name }} at {{ object.site.name }}', link_url: 'https://tickets.example.com/find?rack={{ object.id }}&site={{ object.site.slug }}', new_window: true });
+    await link({
+      name: `${tag}-a`,
+      link_text: 'Ticket for {{ object.name }} at {{ object.site.name }}',
+      link_url: 'https://tickets.example.com/find?rack={{ object.id }}&site={{ object.site.slug }}',
+      new_window: true,
+    });
     await link({ name: `${tag}-empty`, link_text: '{% if object.id < 0 %}never{% endif %}  ' });
     await link({ name: `${tag}-off`, link_text: 'disabled link', enabled: false });
     await link({ name: `${tag}-site`, link_text: 'site only link', content_types: ['dcim.site'] });
@@ -54,12 +66,19 @@ describe('custom links on the browsable detail page', () => {
     expect(nav).toContain(`>good ${site.slug}</a>`);
     // the JSON of the object is still on the page
     expect(body).toContain(site.name);
-    await t.del('/api/extras/custom-links/', (await t.get('/api/extras/custom-links/?name=zz-broken-link')).json().results.map((r: Json) => ({ id: r.id })));
+    await t.del(
+      '/api/extras/custom-links/',
+      (await t.get('/api/extras/custom-links/?name=zz-broken-link')).json().results.map((r: Json) => ({ id: r.id })),
+    );
   });
 
   it('escapes the text, encodes the URL and drops a scheme that is not allowed', async () => {
     const rack = await make(t, '/api/dcim/racks/', { name: uniq('rack'), site: (await makeSite(t)).id });
-    await link({ name: uniq('esc'), link_text: '<b>{{ object.name }}</b>', link_url: 'https://example.com/a b?q="{{ object.id }}"' });
+    await link({
+      name: uniq('esc'),
+      link_text: '<b>{{ object.name }}</b>',
+      link_url: 'https://example.com/a b?q="{{ object.id }}"',
+    });
     await link({ name: uniq('js'), link_text: 'scripted', link_url: 'javascript:alert(1)' });
     const nav = linksOf(await page(`/api/dcim/racks/${rack.id}/`));
     expect(nav).toContain(`&lt;b&gt;${rack.name}&lt;/b&gt;`);
@@ -71,11 +90,35 @@ describe('custom links on the browsable detail page', () => {
   it('groups links with a group name into one menu', async () => {
     const vrf = await make(t, '/api/ipam/vrfs/', { name: uniq('vrf') });
     // the group's first link renders nothing, yet gives the menu its class (NetBox)
-    await make(t, '/api/extras/custom-links/', { name: uniq('g0'), content_types: ['ipam.vrf'], link_text: '{{ "" }}', link_url: '/0', group_name: 'Tools', weight: 0, button_class: 'red' });
-    await make(t, '/api/extras/custom-links/', { name: uniq('g1'), content_types: ['ipam.vrf'], link_text: 'first in group', link_url: '/a', group_name: 'Tools', weight: 1 });
-    await make(t, '/api/extras/custom-links/', { name: uniq('g2'), content_types: ['ipam.vrf'], link_text: 'second in group', link_url: '/b', group_name: 'Tools', weight: 2 });
+    await make(t, '/api/extras/custom-links/', {
+      name: uniq('g0'),
+      content_types: ['ipam.vrf'],
+      link_text: '{{ "" }}',
+      link_url: '/0',
+      group_name: 'Tools',
+      weight: 0,
+      button_class: 'red',
+    });
+    await make(t, '/api/extras/custom-links/', {
+      name: uniq('g1'),
+      content_types: ['ipam.vrf'],
+      link_text: 'first in group',
+      link_url: '/a',
+      group_name: 'Tools',
+      weight: 1,
+    });
+    await make(t, '/api/extras/custom-links/', {
+      name: uniq('g2'),
+      content_types: ['ipam.vrf'],
+      link_text: 'second in group',
+      link_url: '/b',
+      group_name: 'Tools',
+      weight: 2,
+    });
     const nav = linksOf(await page(`/api/ipam/vrfs/${vrf.id}/`));
-    expect(nav).toMatch(/<details class="custom-link-group btn-red"><summary>Tools<\/summary><ul><li>[^]*first in group[^]*second in group[^]*<\/ul><\/details>/);
+    expect(nav).toMatch(
+      /<details class="custom-link-group btn-red"><summary>Tools<\/summary><ul><li>[^]*first in group[^]*second in group[^]*<\/ul><\/details>/,
+    );
   });
 
   it('shows nothing on a list page, and JSON clients get plain JSON', async () => {
@@ -90,14 +133,27 @@ describe('custom links on the browsable detail page', () => {
 
 describe('custom link fields', () => {
   it('validates content types and the button class; filters by content type and text', async () => {
-    const empty = await t.post('/api/extras/custom-links/', { name: uniq('l'), content_types: [], link_text: 'x', link_url: 'y' });
+    const empty = await t.post('/api/extras/custom-links/', {
+      name: uniq('l'),
+      content_types: [],
+      link_text: 'x',
+      link_url: 'y',
+    });
     expect(empty.statusCode).toBe(400);
     expect(empty.json()).toEqual({ content_types: ['This list may not be empty.'] });
-    const colour = await t.post('/api/extras/custom-links/', { name: uniq('l'), content_types: ['dcim.site'], link_text: 'x', link_url: 'y', button_class: 'rainbow' });
+    const colour = await t.post('/api/extras/custom-links/', {
+      name: uniq('l'),
+      content_types: ['dcim.site'],
+      link_text: 'x',
+      link_url: 'y',
+      button_class: 'rainbow',
+    });
     expect(colour.statusCode).toBe(400);
     expect(Object.keys(colour.json())).toEqual(['button_class']);
     const l = await link({ content_types: ['circuits.circuit'], link_text: uniq('needle') });
-    const found = await t.get(`/api/extras/custom-links/?content_types=circuits.circuit&link_text__ic=${l.link_text.slice(0, 12)}`);
+    const found = await t.get(
+      `/api/extras/custom-links/?content_types=circuits.circuit&link_text__ic=${l.link_text.slice(0, 12)}`,
+    );
     expect(found.json().results.map((r: Json) => r.id)).toContain(l.id);
   });
 });

@@ -18,7 +18,10 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 const PATH = '/api/extras/dashboard/';
-type Dashboard = { layout: Array<{ id: string; w: number; h: number }>; config: Record<string, { class: string; title: string }> };
+type Dashboard = {
+  layout: Array<{ id: string; w: number; h: number }>;
+  config: Record<string, { class: string; title: string }>;
+};
 const get = async (token: string) => {
   const res = await t.get(PATH, token);
   expect(res.statusCode, res.body).toBe(200);

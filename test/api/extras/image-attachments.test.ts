@@ -24,21 +24,39 @@ afterAll(async () => t.close());
 type Parts = Parameters<typeof multipart>[0];
 async function send(method: 'POST' | 'PATCH' | 'PUT', url: string, parts: Parts, token: string = t.token) {
   const { body, contentType } = multipart(parts);
-  return t.app.inject({ method, url, payload: body, headers: { 'content-type': contentType, authorization: `Token ${token}` } });
+  return t.app.inject({
+    method,
+    url,
+    payload: body,
+    headers: { 'content-type': contentType, authorization: `Token ${token}` },
+  });
 }
 
 /** the stored file behind an attachment's URL */
 const fileOf = (url: string) => join(media, decodeURIComponent(new URL(url).pathname.replace(/^\/media\//, '')));
-const storedFiles = () => (existsSync(join(media, 'image-attachments')) ? readdirSync(join(media, 'image-attachments')).sort() : []);
+const storedFiles = () =>
+  existsSync(join(media, 'image-attachments')) ? readdirSync(join(media, 'image-attachments')).sort() : [];
 
 describe('POST multipart', () => {
   it('stores the image, names the file as NetBox does and answers its URL and size', async () => {
     const site = await makeSite(t);
     const bytes = png(40, 30);
-    const res = await send('POST', PATH, { content_type: 'dcim.site', object_id: site.id, name: 'Front view', image: { filename: 'IMG_1.PNG', contentType: 'image/png', data: bytes } });
+    const res = await send('POST', PATH, {
+      content_type: 'dcim.site',
+      object_id: site.id,
+      name: 'Front view',
+      image: { filename: 'IMG_1.PNG', contentType: 'image/png', data: bytes },
+    });
     expect(res.statusCode, res.body).toBe(201);
     const body = res.json();
-    expect(body).toMatchObject({ content_type: 'dcim.site', object_id: site.id, name: 'Front view', image_width: 40, image_height: 30, display: 'Front view' });
+    expect(body).toMatchObject({
+      content_type: 'dcim.site',
+      object_id: site.id,
+      name: 'Front view',
+      image_width: 40,
+      image_height: 30,
+      display: 'Front view',
+    });
     expect(body.parent).toMatchObject({ id: site.id, url: `http://localhost:80/api/dcim/sites/${site.id}/` });
     // NetBox 3.7 image_upload: <type>_<object id>_<name>.<extension>, made path-safe (spaces -> _)
     expect(body.image).toBe(`http://localhost:80/media/image-attachments/site_${site.id}_Front_view.png`);
@@ -53,7 +71,11 @@ describe('POST multipart', () => {
     ['bmp', bmp(5, 7), 'bmp'],
   ])('reads the width and height of a %s from its header', async (_kind, bytes, ext) => {
     const site = await makeSite(t);
-    const res = await send('POST', PATH, { content_type: 'dcim.site', object_id: site.id, image: { filename: `photo.${ext}`, data: bytes } });
+    const res = await send('POST', PATH, {
+      content_type: 'dcim.site',
+      object_id: site.id,
+      image: { filename: `photo.${ext}`, data: bytes },
+    });
     expect(res.statusCode, res.body).toBe(201);
     const sizes: Record<string, [number, number]> = { jpg: [641, 479], gif: [17, 9], webp: [300, 200], bmp: [5, 7] };
     expect([res.json().image_width, res.json().image_height]).toEqual(sizes[ext]);
@@ -64,7 +86,12 @@ describe('POST multipart', () => {
 
   it('gives a second file of the same name a unique one', async () => {
     const site = await makeSite(t);
-    const parts = () => ({ content_type: 'dcim.site', object_id: site.id, name: 'same', image: { filename: 'a.png', data: png(2, 2) } });
+    const parts = () => ({
+      content_type: 'dcim.site',
+      object_id: site.id,
+      name: 'same',
+      image: { filename: 'a.png', data: png(2, 2) },
+    });
     const a = (await send('POST', PATH, parts())).json();
     const b = (await send('POST', PATH, parts())).json();
     expect(a.image).toMatch(/site_\d+_same\.png$/);
@@ -74,8 +101,14 @@ describe('POST multipart', () => {
 
   it('takes every type with image attachments (a device type: its name path-safe)', async () => {
     const mfr = (await t.post('/api/dcim/manufacturers/', { name: uniq('m'), slug: uniq('m') })).json();
-    const dt = (await t.post('/api/dcim/device-types/', { manufacturer: mfr.id, model: uniq('dt'), slug: uniq('dt') })).json();
-    const res = await send('POST', PATH, { content_type: 'dcim.devicetype', object_id: dt.id, image: { filename: 'x.gif', data: gif(3, 3) } });
+    const dt = (
+      await t.post('/api/dcim/device-types/', { manufacturer: mfr.id, model: uniq('dt'), slug: uniq('dt') })
+    ).json();
+    const res = await send('POST', PATH, {
+      content_type: 'dcim.devicetype',
+      object_id: dt.id,
+      image: { filename: 'x.gif', data: gif(3, 3) },
+    });
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json().image).toMatch(new RegExp(`/image-attachments/device_type_${dt.id}_x\\.gif$`));
   });
@@ -86,20 +119,33 @@ describe('checks', () => {
 
   it.each([
     ['text', Buffer.from('hello, not an image')],
-    ['svg', Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="1" height="1"><script>alert(1)</script></svg>')],
+    [
+      'svg',
+      Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="1" height="1"><script>alert(1)</script></svg>'),
+    ],
     ['truncated png', png(4, 4).subarray(0, 12)],
   ])('refuses %s bytes whatever their name: 400 under image, nothing stored', async (_k, bytes) => {
     const site = await makeSite(t);
     const n = before();
-    const res = await send('POST', PATH, { content_type: 'dcim.site', object_id: site.id, image: { filename: 'evil.png', contentType: 'image/png', data: bytes } });
+    const res = await send('POST', PATH, {
+      content_type: 'dcim.site',
+      object_id: site.id,
+      image: { filename: 'evil.png', contentType: 'image/png', data: bytes },
+    });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ image: ['Upload a valid image. The file you uploaded was either not an image or a corrupted image.'] });
+    expect(res.json()).toEqual({
+      image: ['Upload a valid image. The file you uploaded was either not an image or a corrupted image.'],
+    });
     expect(before()).toBe(n);
   });
 
   it('refuses an empty file and a write without one', async () => {
     const site = await makeSite(t);
-    const empty = await send('POST', PATH, { content_type: 'dcim.site', object_id: site.id, image: { filename: 'a.png', data: Buffer.alloc(0) } });
+    const empty = await send('POST', PATH, {
+      content_type: 'dcim.site',
+      object_id: site.id,
+      image: { filename: 'a.png', data: Buffer.alloc(0) },
+    });
     // an empty file part with an empty file name is a browser's untouched input: no file at all
     expect(empty.statusCode).toBe(400);
     expect(empty.json()).toEqual({ image: ['The submitted file is empty.'] });
@@ -108,7 +154,11 @@ describe('checks', () => {
   });
 
   it('refuses a parent that does not exist', async () => {
-    const res = await send('POST', PATH, { content_type: 'dcim.site', object_id: 987654321, image: { filename: 'a.png', data: png(1, 1) } });
+    const res = await send('POST', PATH, {
+      content_type: 'dcim.site',
+      object_id: 987654321,
+      image: { filename: 'a.png', data: png(1, 1) },
+    });
     expect(res.statusCode).toBe(400);
     expect(Object.keys(res.json())).toEqual(['object_id']);
   });
@@ -117,7 +167,11 @@ describe('checks', () => {
     const tenant = (await t.post('/api/tenancy/tenants/', { name: uniq('t'), slug: uniq('t') })).json();
     const n = before();
     for (const type of ['tenancy.tenant', 'nope.nothing']) {
-      const res = await send('POST', PATH, { content_type: type, object_id: tenant.id, image: { filename: 'a.png', data: png(1, 1) } });
+      const res = await send('POST', PATH, {
+        content_type: type,
+        object_id: tenant.id,
+        image: { filename: 'a.png', data: png(1, 1) },
+      });
       expect(res.statusCode, type).toBe(400);
       expect(Object.keys(res.json()), type).toEqual(['content_type']);
     }
@@ -137,7 +191,12 @@ describe('checks', () => {
 
   it('answers 415 to a multipart body on any other route, as before', async () => {
     const { body, contentType } = multipart({ name: 'x', slug: 'x' });
-    const res = await t.app.inject({ method: 'POST', url: '/api/dcim/sites/', payload: body, headers: { 'content-type': contentType, authorization: `Token ${t.token}` } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/dcim/sites/',
+      payload: body,
+      headers: { 'content-type': contentType, authorization: `Token ${t.token}` },
+    });
     expect(res.statusCode).toBe(415);
     expect(res.json()).toEqual({ detail: 'Unsupported media type "multipart/form-data" in request.' });
   });
@@ -148,14 +207,25 @@ describe('a browser session', () => {
   it('uploads with its CSRF token, and is refused without one, storing nothing', async () => {
     const browser = await signIn(t, t.username, t.password);
     const site = await makeSite(t);
-    const parts = () => multipart({ content_type: 'dcim.site', object_id: site.id, image: { filename: 'b.png', data: png(2, 2) } });
+    const parts = () =>
+      multipart({ content_type: 'dcim.site', object_id: site.id, image: { filename: 'b.png', data: png(2, 2) } });
     const files = storedFiles();
     const forged = parts();
-    const refused = await t.app.inject({ method: 'POST', url: PATH, payload: forged.body, headers: { 'content-type': forged.contentType, cookie: browser.cookieHeader(), origin: 'https://evil.example' } });
+    const refused = await t.app.inject({
+      method: 'POST',
+      url: PATH,
+      payload: forged.body,
+      headers: { 'content-type': forged.contentType, cookie: browser.cookieHeader(), origin: 'https://evil.example' },
+    });
     expect(refused.statusCode).toBe(403);
     expect(storedFiles()).toEqual(files);
     const ok = parts();
-    const res = await t.app.inject({ method: 'POST', url: PATH, payload: ok.body, headers: { 'content-type': ok.contentType, cookie: browser.cookieHeader(), 'x-csrftoken': browser.csrf() } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: PATH,
+      payload: ok.body,
+      headers: { 'content-type': ok.contentType, cookie: browser.cookieHeader(), 'x-csrftoken': browser.csrf() },
+    });
     expect(res.statusCode, res.body).toBe(201);
   });
 });
@@ -167,8 +237,17 @@ describe('size limit (IMAGE_ATTACHMENT_MAX_SIZE)', () => {
   });
   afterAll(async () => small.close());
   const post = async (bytes: Buffer, site: number) => {
-    const { body, contentType } = multipart({ content_type: 'dcim.site', object_id: site, image: { filename: 'a.bmp', data: bytes } });
-    return small.app.inject({ method: 'POST', url: PATH, payload: body, headers: { 'content-type': contentType, authorization: `Token ${small.token}` } });
+    const { body, contentType } = multipart({
+      content_type: 'dcim.site',
+      object_id: site,
+      image: { filename: 'a.bmp', data: bytes },
+    });
+    return small.app.inject({
+      method: 'POST',
+      url: PATH,
+      payload: body,
+      headers: { 'content-type': contentType, authorization: `Token ${small.token}` },
+    });
   };
 
   it('takes an image within the limit, refuses a bigger one under image, and a far bigger body with 413', async () => {
@@ -197,7 +276,12 @@ describe('JSON writes', () => {
 
   it('creates from image_data, a base64 data: URI (extension), and renames with a JSON PATCH', async () => {
     const site = await makeSite(t);
-    const res = await t.post(PATH, { content_type: 'dcim.site', object_id: site.id, name: 'json', image_data: dataUri(gif(6, 4), 'image/gif') });
+    const res = await t.post(PATH, {
+      content_type: 'dcim.site',
+      object_id: site.id,
+      name: 'json',
+      image_data: dataUri(gif(6, 4), 'image/gif'),
+    });
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json()).toMatchObject({ image_width: 6, image_height: 4 });
     expect(res.json()).not.toHaveProperty('image_data');
@@ -213,7 +297,12 @@ describe('JSON writes', () => {
 describe('replace and delete', () => {
   async function attachment(name = uniq('img')) {
     const site = await makeSite(t);
-    const res = await send('POST', PATH, { content_type: 'dcim.site', object_id: site.id, name, image: { filename: 'a.png', data: png(8, 8) } });
+    const res = await send('POST', PATH, {
+      content_type: 'dcim.site',
+      object_id: site.id,
+      name,
+      image: { filename: 'a.png', data: png(8, 8) },
+    });
     expect(res.statusCode, res.body).toBe(201);
     return { site, obj: res.json() };
   }
@@ -232,7 +321,12 @@ describe('replace and delete', () => {
     const { site, obj } = await attachment();
     const renamed = await send('PATCH', `${PATH}${obj.id}/`, { name: 'new name' });
     expect(renamed.json()).toMatchObject({ name: 'new name', image: obj.image });
-    const put = await send('PUT', `${PATH}${obj.id}/`, { content_type: 'dcim.site', object_id: site.id, name: 'put', image: { filename: 'c.gif', data: gif(2, 3) } });
+    const put = await send('PUT', `${PATH}${obj.id}/`, {
+      content_type: 'dcim.site',
+      object_id: site.id,
+      name: 'put',
+      image: { filename: 'c.gif', data: gif(2, 3) },
+    });
     expect(put.statusCode, put.body).toBe(200);
     expect(put.json()).toMatchObject({ name: 'put', image_width: 2, image_height: 3 });
     expect(existsSync(fileOf(obj.image))).toBe(false);
@@ -255,17 +349,37 @@ describe('replace and delete', () => {
   it('leaves no file behind when the write rolls back, and keeps the old one', async () => {
     // a constrained permission is checked after the row is written: a violation rolls it all back
     const u = await makeUser(t);
-    await grant(t, { object_types: ['extras.imageattachment'], actions: ['add', 'change', 'view'], users: [u.id], constraints: { name: 'allowed' } });
+    await grant(t, {
+      object_types: ['extras.imageattachment'],
+      actions: ['add', 'change', 'view'],
+      users: [u.id],
+      constraints: { name: 'allowed' },
+    });
     const site = await makeSite(t);
     const files = storedFiles();
-    const refused = await send('POST', PATH, { content_type: 'dcim.site', object_id: site.id, name: 'other', image: { filename: 'r.png', data: png(3, 3) } }, u.token);
+    const refused = await send(
+      'POST',
+      PATH,
+      { content_type: 'dcim.site', object_id: site.id, name: 'other', image: { filename: 'r.png', data: png(3, 3) } },
+      u.token,
+    );
     expect(refused.statusCode).toBe(403);
     expect(storedFiles()).toEqual(files);
 
-    const ok = await send('POST', PATH, { content_type: 'dcim.site', object_id: site.id, name: 'allowed', image: { filename: 'r.png', data: png(3, 3) } }, u.token);
+    const ok = await send(
+      'POST',
+      PATH,
+      { content_type: 'dcim.site', object_id: site.id, name: 'allowed', image: { filename: 'r.png', data: png(3, 3) } },
+      u.token,
+    );
     expect(ok.statusCode, ok.body).toBe(201);
     const kept = storedFiles();
-    const replace = await send('PATCH', `${PATH}${ok.json().id}/`, { name: 'outside', image: { filename: 's.gif', data: gif(1, 1) } }, u.token);
+    const replace = await send(
+      'PATCH',
+      `${PATH}${ok.json().id}/`,
+      { name: 'outside', image: { filename: 's.gif', data: gif(1, 1) } },
+      u.token,
+    );
     expect(replace.statusCode).toBe(403);
     expect(storedFiles()).toEqual(kept);
     expect(existsSync(fileOf(ok.json().image))).toBe(true);
@@ -276,7 +390,14 @@ describe('GET /media/<file>', () => {
   it('serves the stored bytes with their type, nosniff and no script', async () => {
     const site = await makeSite(t);
     const bytes = jpeg(3, 2);
-    const obj = (await send('POST', PATH, { content_type: 'dcim.site', object_id: site.id, name: 'served', image: { filename: 'a.jpeg', contentType: 'text/html', data: bytes } })).json();
+    const obj = (
+      await send('POST', PATH, {
+        content_type: 'dcim.site',
+        object_id: site.id,
+        name: 'served',
+        image: { filename: 'a.jpeg', contentType: 'text/html', data: bytes },
+      })
+    ).json();
     const path = new URL(obj.image).pathname;
     const res = await t.app.inject({ method: 'GET', url: path, headers: { authorization: `Token ${t.token}` } });
     expect(res.statusCode).toBe(200);
@@ -309,11 +430,24 @@ describe('GET /media/<file>', () => {
     const closed = await makeTestApp({ LOGIN_REQUIRED: 'true' });
     try {
       const site = (await closed.post('/api/dcim/sites/', { name: uniq('s'), slug: uniq('s') })).json();
-      const { body, contentType } = multipart({ content_type: 'dcim.site', object_id: site.id, image: { filename: 'a.png', data: png(1, 1) } });
-      const obj = (await closed.app.inject({ method: 'POST', url: PATH, payload: body, headers: { 'content-type': contentType, authorization: `Token ${closed.token}` } })).json();
+      const { body, contentType } = multipart({
+        content_type: 'dcim.site',
+        object_id: site.id,
+        image: { filename: 'a.png', data: png(1, 1) },
+      });
+      const obj = (
+        await closed.app.inject({
+          method: 'POST',
+          url: PATH,
+          payload: body,
+          headers: { 'content-type': contentType, authorization: `Token ${closed.token}` },
+        })
+      ).json();
       const path = new URL(obj.image).pathname;
       expect((await closed.app.inject({ method: 'GET', url: path })).statusCode).toBe(403);
-      expect((await closed.app.inject({ method: 'GET', url: path, headers: { accept: 'text/html' } })).statusCode).toBe(302);
+      expect((await closed.app.inject({ method: 'GET', url: path, headers: { accept: 'text/html' } })).statusCode).toBe(
+        302,
+      );
       expect((await closed.get(path)).statusCode).toBe(200);
     } finally {
       await closed.close();
@@ -324,8 +458,16 @@ describe('GET /media/<file>', () => {
 describe('filters', () => {
   it('filters by content_type, content_type_id, object_id, name and q', async () => {
     const site = await makeSite(t);
-    const a = (await send('POST', PATH, { content_type: 'dcim.site', object_id: site.id, name: `alpha-${site.id}`, image: { filename: 'a.png', data: png(1, 1) } })).json();
-    const ids = async (q: string) => ((await t.get(`${PATH}?${q}`)).json().results as Array<{ id: number }>).map((r) => r.id);
+    const a = (
+      await send('POST', PATH, {
+        content_type: 'dcim.site',
+        object_id: site.id,
+        name: `alpha-${site.id}`,
+        image: { filename: 'a.png', data: png(1, 1) },
+      })
+    ).json();
+    const ids = async (q: string) =>
+      ((await t.get(`${PATH}?${q}`)).json().results as Array<{ id: number }>).map((r) => r.id);
     expect(await ids(`object_id=${site.id}&content_type=dcim.site`)).toEqual([a.id]);
     expect(await ids(`object_id=${site.id}&content_type=dcim.rack`)).toEqual([]);
     const ct = (await t.get('/api/extras/content-types/?app_label=dcim&model=site')).json().results[0].id;
@@ -341,7 +483,10 @@ describe('OpenAPI', () => {
   it('documents multipart/form-data writes for image attachments only', async () => {
     const doc = (await t.get('/api/schema/?format=json')).json();
     const item = doc.paths['/api/extras/image-attachments/{id}/'];
-    expect(Object.keys(doc.paths['/api/extras/image-attachments/'].post.requestBody.content)).toEqual(['application/json', 'multipart/form-data']);
+    expect(Object.keys(doc.paths['/api/extras/image-attachments/'].post.requestBody.content)).toEqual([
+      'application/json',
+      'multipart/form-data',
+    ]);
     expect(Object.keys(item.patch.requestBody.content)).toEqual(['application/json', 'multipart/form-data']);
     expect(Object.keys(item.put.requestBody.content)).toEqual(['application/json', 'multipart/form-data']);
     expect(Object.keys(doc.paths['/api/dcim/sites/'].post.requestBody.content)).toEqual(['application/json']);
@@ -351,12 +496,27 @@ describe('OpenAPI', () => {
 describe('GraphQL', () => {
   it("lists an object's image attachments (NetBox 3.7 ImageAttachmentsMixin), the image as its stored name", async () => {
     const site = await makeSite(t);
-    const obj = (await send('POST', PATH, { content_type: 'dcim.site', object_id: site.id, name: 'gql', image: { filename: 'a.png', data: png(5, 6) } })).json();
-    const res = await t.post('/graphql/', { query: `{ site(id: ${site.id}) { image_attachments { id name image image_width image_height } } }` });
+    const obj = (
+      await send('POST', PATH, {
+        content_type: 'dcim.site',
+        object_id: site.id,
+        name: 'gql',
+        image: { filename: 'a.png', data: png(5, 6) },
+      })
+    ).json();
+    const res = await t.post('/graphql/', {
+      query: `{ site(id: ${site.id}) { image_attachments { id name image image_width image_height } } }`,
+    });
     expect(res.statusCode, res.body).toBe(200);
     // graphene-django renders an ImageField as the file's name under MEDIA_ROOT
     expect(res.json().data.site.image_attachments).toEqual([
-      { id: String(obj.id), name: 'gql', image: `image-attachments/site_${site.id}_gql.png`, image_width: 5, image_height: 6 },
+      {
+        id: String(obj.id),
+        name: 'gql',
+        image: `image-attachments/site_${site.id}_gql.png`,
+        image_width: 5,
+        image_height: 6,
+      },
     ]);
   });
 });
@@ -395,7 +555,12 @@ describe('over a socket', () => {
           c.close();
         },
       });
-      const streamed = await fetch(`${address}${PATH}`, { method: 'POST', body: chunked, duplex: 'half', headers: { ...auth, 'content-type': contentType } } as RequestInit);
+      const streamed = await fetch(`${address}${PATH}`, {
+        method: 'POST',
+        body: chunked,
+        duplex: 'half',
+        headers: { ...auth, 'content-type': contentType },
+      } as RequestInit);
       expect(streamed.status).toBe(413);
       expect(await streamed.json()).toEqual({ detail: 'Request body is too large.' });
     } finally {
@@ -407,13 +572,28 @@ describe('over a socket', () => {
 describe('change log', () => {
   it('names the parent as the related object of every change, and keeps the stored name', async () => {
     const site = await makeSite(t);
-    const obj = (await send('POST', PATH, { content_type: 'dcim.site', object_id: site.id, name: 'logged', image: { filename: 'a.png', data: png(1, 1) } })).json();
+    const obj = (
+      await send('POST', PATH, {
+        content_type: 'dcim.site',
+        object_id: site.id,
+        name: 'logged',
+        image: { filename: 'a.png', data: png(1, 1) },
+      })
+    ).json();
     await t.patch(`${PATH}${obj.id}/`, { name: 'logged2' });
     await t.del(`${PATH}${obj.id}/`);
-    const changes = (await t.get(`/api/extras/object-changes/?changed_object_type=extras.imageattachment&changed_object_id=${obj.id}&ordering=time`)).json().results;
+    const changes = (
+      await t.get(
+        `/api/extras/object-changes/?changed_object_type=extras.imageattachment&changed_object_id=${obj.id}&ordering=time`,
+      )
+    ).json().results;
     expect(changes.map((c: { action: { value: string } }) => c.action.value)).toEqual(['create', 'update', 'delete']);
     for (const c of changes) expect([c.related_object_type, c.related_object_id]).toEqual(['dcim.site', site.id]);
-    expect(changes[0].postchange_data).toMatchObject({ name: 'logged', image: `image-attachments/site_${site.id}_logged.png`, image_width: 1 });
+    expect(changes[0].postchange_data).toMatchObject({
+      name: 'logged',
+      image: `image-attachments/site_${site.id}_logged.png`,
+      image_width: 1,
+    });
     expect(changes[0].postchange_data).not.toHaveProperty('image_data');
   });
 });
@@ -424,9 +604,13 @@ describe('browsable API', () => {
     const site = await makeSite(t);
     const page = await browser.request('GET', `/api/dcim/sites/${site.id}/`, { headers: { accept: 'text/html' } });
     expect(page.statusCode).toBe(200);
-    expect(page.body).toContain(`href="/api/extras/image-attachments/?content_type=dcim.site&amp;object_id=${site.id}"`);
+    expect(page.body).toContain(
+      `href="/api/extras/image-attachments/?content_type=dcim.site&amp;object_id=${site.id}"`,
+    );
     const tenant = (await t.post('/api/tenancy/tenants/', { name: uniq('t'), slug: uniq('t') })).json();
-    const other = await browser.request('GET', `/api/tenancy/tenants/${tenant.id}/`, { headers: { accept: 'text/html' } });
+    const other = await browser.request('GET', `/api/tenancy/tenants/${tenant.id}/`, {
+      headers: { accept: 'text/html' },
+    });
     expect(other.statusCode).toBe(200);
     expect(other.body).not.toContain('/api/extras/image-attachments/?');
   });

@@ -14,28 +14,45 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-const configTemplate = (code: string) => make(t, '/api/extras/config-templates/', { name: uniq('ct'), template_code: code });
-const platform = (extra: Json = {}) => make(t, '/api/dcim/platforms/', { name: uniq('pf'), slug: uniq('pf'), ...extra });
+const configTemplate = (code: string) =>
+  make(t, '/api/extras/config-templates/', { name: uniq('ct'), template_code: code });
+const platform = (extra: Json = {}) =>
+  make(t, '/api/dcim/platforms/', { name: uniq('pf'), slug: uniq('pf'), ...extra });
 const renderConfig = (device: Json, body: unknown = {}, headers: Record<string, string> = {}) =>
   t.request('POST', `/api/dcim/devices/${device.id}/render-config/`, { body, headers });
 
 describe('POST /api/dcim/devices/<id>/render-config/', () => {
   it('renders with the config context, the body over it, and the device itself', async () => {
     const site = await makeSite(t);
-    await make(t, '/api/extras/config-contexts/', { name: uniq('cc'), sites: [site.id], data: { ntp: ['192.0.2.1'], banner: 'from context' } });
-    const ct = await configTemplate('hostname {{ device.name }}\nsite {{ device.site.name }}\nntp {{ ntp[0] }}\nbanner {{ banner }}');
+    await make(t, '/api/extras/config-contexts/', {
+      name: uniq('cc'),
+      sites: [site.id],
+      data: { ntp: ['192.0.2.1'], banner: 'from context' },
+    });
+    const ct = await configTemplate(
+      'hostname {{ device.name }}\nsite {{ device.site.name }}\nntp {{ ntp[0] }}\nbanner {{ banner }}',
+    );
     const d = await makeDevice(t, { site: site.id, config_template: ct.id });
     const res = await renderConfig(d, { banner: 'from body' });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().content).toBe(`hostname ${d.name}\nsite ${site.name}\nntp 192.0.2.1\nbanner from body`);
-    expect(res.json().configtemplate).toEqual({ id: ct.id, url: expect.stringContaining(`/api/extras/config-templates/${ct.id}/`), display: ct.name, name: ct.name });
+    expect(res.json().configtemplate).toEqual({
+      id: ct.id,
+      url: expect.stringContaining(`/api/extras/config-templates/${ct.id}/`),
+      display: ct.name,
+      name: ct.name,
+    });
   });
 
   it("falls back to the role's template, then the platform's", async () => {
     const byRole = await configTemplate('role {{ device.name }}');
     const byPlatform = await configTemplate('platform {{ device.name }}');
     const own = await configTemplate('own {{ device.name }}');
-    const role = await make(t, '/api/dcim/device-roles/', { name: uniq('r'), slug: uniq('r'), config_template: byRole.id });
+    const role = await make(t, '/api/dcim/device-roles/', {
+      name: uniq('r'),
+      slug: uniq('r'),
+      config_template: byRole.id,
+    });
     const pf = await platform({ config_template: byPlatform.id });
     const d = await makeDevice(t, { role: role.id, platform: pf.id });
     expect((await renderConfig(d)).json().content).toBe(`role ${d.name}`);
@@ -79,7 +96,12 @@ describe('POST /api/dcim/devices/<id>/render-config/', () => {
     const ct = await configTemplate('ok');
     const d = await makeDevice(t, { config_template: ct.id });
     const user = await make(t, '/api/users/users/', { username: uniq('u'), password: 'a-long-password-1' });
-    const perm = await make(t, '/api/users/permissions/', { name: uniq('p'), object_types: ['dcim.device'], actions: ['view'], users: [user.id] });
+    const perm = await make(t, '/api/users/permissions/', {
+      name: uniq('p'),
+      object_types: ['dcim.device'],
+      actions: ['view'],
+      users: [user.id],
+    });
     const token = await make(t, '/api/users/tokens/', { user: user.id });
     const path = `/api/dcim/devices/${d.id}/render-config/`;
     expect((await t.request('POST', path, { body: {}, token: token.key })).statusCode).toBe(403);
@@ -119,7 +141,10 @@ describe('POST /api/extras/config-templates/<id>/render/', () => {
     const res = await t.post(`/api/extras/config-templates/${ct.id}/render/`, { vlans: [10, 20] });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().content).toBe('vlan 10\nvlan 20\n');
-    const text = await t.request('POST', `/api/extras/config-templates/${ct.id}/render/`, { body: { vlans: [1] }, headers: { accept: 'text/plain' } });
+    const text = await t.request('POST', `/api/extras/config-templates/${ct.id}/render/`, {
+      body: { vlans: [1] },
+      headers: { accept: 'text/plain' },
+    });
     expect(text.body).toBe('vlan 1\n');
   });
 });
@@ -133,7 +158,11 @@ describe('block whitespace', () => {
   });
 
   it('takes trim_blocks and lstrip_blocks from environment_params', async () => {
-    const ct = await make(t, '/api/extras/config-templates/', { name: uniq('ct'), template_code: code, environment_params: { trim_blocks: true, lstrip_blocks: true } });
+    const ct = await make(t, '/api/extras/config-templates/', {
+      name: uniq('ct'),
+      template_code: code,
+      environment_params: { trim_blocks: true, lstrip_blocks: true },
+    });
     const res = await t.post(`/api/extras/config-templates/${ct.id}/render/`, { vlans: [1, 2] });
     expect(res.json().content).toBe('<ul>\n  <li>1</li>\n  <li>2</li>\n</ul>');
   });
@@ -146,8 +175,14 @@ describe('the render routes as routes', () => {
     expect(get.statusCode).toBe(405);
     const options = await t.request('OPTIONS', `/api/dcim/devices/${d.id}/render-config/`);
     expect(options.json().renders).toEqual(['application/json', 'text/plain']);
-    const doc = (await t.request('GET', '/api/schema/', { token: null, headers: { accept: 'application/json' } })).json();
-    for (const path of ['/api/dcim/devices/{id}/render-config/', '/api/virtualization/virtual-machines/{id}/render-config/', '/api/extras/config-templates/{id}/render/']) {
+    const doc = (
+      await t.request('GET', '/api/schema/', { token: null, headers: { accept: 'application/json' } })
+    ).json();
+    for (const path of [
+      '/api/dcim/devices/{id}/render-config/',
+      '/api/virtualization/virtual-machines/{id}/render-config/',
+      '/api/extras/config-templates/{id}/render/',
+    ]) {
       expect(doc.paths[path]?.post?.responses?.['200'], path).toBeTruthy();
     }
   });

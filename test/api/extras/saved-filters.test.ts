@@ -19,14 +19,23 @@ beforeAll(async () => {
   t = await makeTestApp();
   alice = await makeUser(t);
   bob = await makeUser(t);
-  await grant(t, { object_types: ['dcim.site', 'extras.savedfilter'], actions: ['view', 'add', 'change'], users: [alice.id, bob.id] });
-  for (const status of ['active', 'planned', 'retired']) sites[status] = (await makeSite(t, { name: `${p}-${status}`, slug: `${p}-${status}`, status })).id as number;
+  await grant(t, {
+    object_types: ['dcim.site', 'extras.savedfilter'],
+    actions: ['view', 'add', 'change'],
+    users: [alice.id, bob.id],
+  });
+  for (const status of ['active', 'planned', 'retired'])
+    sites[status] = (await makeSite(t, { name: `${p}-${status}`, slug: `${p}-${status}`, status })).id as number;
 });
 afterAll(async () => t.close());
 
 async function saved(extra: Record<string, unknown>, token?: string) {
   const slug = uniq('sf');
-  const res = await t.post('/api/extras/saved-filters/', { name: slug, slug, content_types: ['dcim.site'], parameters: { status: 'planned' }, ...extra }, token);
+  const res = await t.post(
+    '/api/extras/saved-filters/',
+    { name: slug, slug, content_types: ['dcim.site'], parameters: { status: 'planned' }, ...extra },
+    token,
+  );
   expect(res.statusCode, res.body).toBe(201);
   return res.json() as { id: number; slug: string; user: number | null };
 }
@@ -42,9 +51,31 @@ describe('/api/extras/saved-filters/', () => {
     const sf = await saved({}, alice.token);
     const body = (await t.get(`/api/extras/saved-filters/${sf.id}/`)).json();
     expect(Object.keys(body).sort()).toEqual(
-      ['id', 'url', 'display', 'content_types', 'name', 'slug', 'description', 'user', 'weight', 'enabled', 'shared', 'parameters', 'created', 'last_updated'].sort(),
+      [
+        'id',
+        'url',
+        'display',
+        'content_types',
+        'name',
+        'slug',
+        'description',
+        'user',
+        'weight',
+        'enabled',
+        'shared',
+        'parameters',
+        'created',
+        'last_updated',
+      ].sort(),
     );
-    expect(body).toMatchObject({ user: alice.id, weight: 100, enabled: true, shared: true, parameters: { status: 'planned' }, display: sf.slug });
+    expect(body).toMatchObject({
+      user: alice.id,
+      weight: 100,
+      enabled: true,
+      shared: true,
+      parameters: { status: 'planned' },
+      display: sf.slug,
+    });
     // an owner given explicitly, or none
     expect((await saved({ user: bob.id })).user).toBe(bob.id);
     expect((await saved({ user: null })).user).toBeNull();
@@ -52,22 +83,40 @@ describe('/api/extras/saved-filters/', () => {
 
   it('refuses parameters that are no object of scalar values, and unknown or missing content types', async () => {
     for (const parameters of [['status'], 'status=active', null, { status: { nested: 1 } }, { status: [['a']] }]) {
-      const res = await t.post('/api/extras/saved-filters/', { name: uniq('x'), slug: uniq('x'), content_types: ['dcim.site'], parameters });
+      const res = await t.post('/api/extras/saved-filters/', {
+        name: uniq('x'),
+        slug: uniq('x'),
+        content_types: ['dcim.site'],
+        parameters,
+      });
       expect(res.statusCode, JSON.stringify(parameters)).toBe(400);
       expect(Object.keys(res.json())).toEqual(['parameters']);
     }
-    const bad = await t.post('/api/extras/saved-filters/', { name: uniq('x'), slug: uniq('x'), content_types: ['dcim.nothing'], parameters: {} });
+    const bad = await t.post('/api/extras/saved-filters/', {
+      name: uniq('x'),
+      slug: uniq('x'),
+      content_types: ['dcim.nothing'],
+      parameters: {},
+    });
     expect(bad.json()).toEqual({ content_types: ['Invalid content type: dcim.nothing'] });
-    const empty = await t.post('/api/extras/saved-filters/', { name: uniq('x'), slug: uniq('x'), content_types: [], parameters: {} });
+    const empty = await t.post('/api/extras/saved-filters/', {
+      name: uniq('x'),
+      slug: uniq('x'),
+      content_types: [],
+      parameters: {},
+    });
     expect(empty.json()).toEqual({ content_types: ['This list may not be empty.'] });
   });
 
-  it('lists by usable: enabled and shared or the caller\'s own', async () => {
+  it("lists by usable: enabled and shared or the caller's own", async () => {
     const own = await saved({ shared: false }, alice.token);
     const others = await saved({ shared: false }, bob.token);
     const off = await saved({ enabled: false }, alice.token);
     const shared = await saved({}, bob.token);
-    const ids = async (q: string) => ((await t.get(`/api/extras/saved-filters/?limit=0&${q}`, alice.token)).json().results as Array<{ id: number }>).map((r) => r.id);
+    const ids = async (q: string) =>
+      (
+        (await t.get(`/api/extras/saved-filters/?limit=0&${q}`, alice.token)).json().results as Array<{ id: number }>
+      ).map((r) => r.id);
     const usable = await ids('usable=true');
     expect(usable).toEqual(expect.arrayContaining([own.id, shared.id]));
     expect(usable).not.toContain(others.id);
@@ -79,7 +128,7 @@ describe('/api/extras/saved-filters/', () => {
     expect(await ids(`user_id=${bob.id}&shared=false`)).toEqual([others.id]);
   });
 
-  it("keeps a saved filter when its owner is deleted, without an owner", async () => {
+  it('keeps a saved filter when its owner is deleted, without an owner', async () => {
     const carol = await makeUser(t);
     const sf = await saved({ user: carol.id });
     expect((await t.del(`/api/users/users/${carol.id}/`)).statusCode).toBe(204);
@@ -88,7 +137,7 @@ describe('/api/extras/saved-filters/', () => {
 });
 
 describe('?filter= and ?filter_id= on lists', () => {
-  it('applies a saved filter by slug or by id, together with the request\'s own filters', async () => {
+  it("applies a saved filter by slug or by id, together with the request's own filters", async () => {
     const sf = await saved({ parameters: { status: ['planned', 'retired'] } });
     expect(await siteIds('')).toHaveLength(3);
     expect(await siteIds(`filter=${sf.slug}`)).toEqual([sites.planned, sites.retired]);
@@ -119,15 +168,21 @@ describe('?filter= and ?filter_id= on lists', () => {
   it('answers 400 under filter / filter_id for a filter that does not exist', async () => {
     const res = await t.get('/api/dcim/sites/?filter=no-such-filter');
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ filter: ['Select a valid choice. no-such-filter is not one of the available choices.'] });
+    expect(res.json()).toEqual({
+      filter: ['Select a valid choice. no-such-filter is not one of the available choices.'],
+    });
     const byId = await t.get('/api/dcim/sites/?filter_id=999999');
     expect(byId.json()).toEqual({ filter_id: ['Select a valid choice. 999999 is not one of the available choices.'] });
-    expect((await t.get('/api/dcim/sites/?filter_id=abc')).json()).toEqual({ filter_id: ['"abc" is not a valid value.'] });
+    expect((await t.get('/api/dcim/sites/?filter_id=abc')).json()).toEqual({
+      filter_id: ['"abc" is not a valid value.'],
+    });
   });
 
   it('answers 400 for a disabled filter and one for another object type', async () => {
     const off = await saved({ enabled: false });
-    expect((await t.get(`/api/dcim/sites/?filter=${off.slug}`)).json()).toEqual({ filter: [`Saved filter "${off.slug}" is disabled.`] });
+    expect((await t.get(`/api/dcim/sites/?filter=${off.slug}`)).json()).toEqual({
+      filter: [`Saved filter "${off.slug}" is disabled.`],
+    });
     const devices = await saved({ content_types: ['dcim.device'] });
     const res = await t.get(`/api/dcim/sites/?filter_id=${devices.id}`);
     expect(res.statusCode).toBe(400);
@@ -141,7 +196,9 @@ describe('?filter= and ?filter_id= on lists', () => {
     expect(await siteIds(`filter=${mine.slug}`, alice.token)).toEqual([sites.retired]);
     const res = await t.get(`/api/dcim/sites/?filter=${mine.slug}`, bob.token);
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ filter: [`Select a valid choice. ${mine.slug} is not one of the available choices.`] });
+    expect(res.json()).toEqual({
+      filter: [`Select a valid choice. ${mine.slug} is not one of the available choices.`],
+    });
     // superusers follow the same rule
     expect((await t.get(`/api/dcim/sites/?filter=${mine.slug}`)).statusCode).toBe(400);
     // shared, anyone may use it

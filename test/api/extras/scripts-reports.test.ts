@@ -25,10 +25,13 @@ describe.each(['reports', 'scripts'])('/api/extras/%s/', (kind) => {
   });
 
   it('refuses to run one with a 400 that says why; anonymously with a 403', async () => {
-    const url = kind === 'reports' ? '/api/extras/reports/my_module.MyClass/run/' : '/api/extras/scripts/my_module.MyClass/';
+    const url =
+      kind === 'reports' ? '/api/extras/reports/my_module.MyClass/run/' : '/api/extras/scripts/my_module.MyClass/';
     const res = await t.post(url, { data: {}, commit: true });
     expect(res.statusCode).toBe(400);
-    expect(res.json().detail).toMatch(new RegExp(`^Custom ${kind} are not supported: this service does not run user Python modules`));
+    expect(res.json().detail).toMatch(
+      new RegExp(`^Custom ${kind} are not supported: this service does not run user Python modules`),
+    );
     expect((await t.post(url, {}, null)).statusCode).toBe(403);
   });
 

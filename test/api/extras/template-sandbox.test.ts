@@ -13,12 +13,17 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-const configTemplate = (code: string) => make(t, '/api/extras/config-templates/', { name: uniq('ct'), template_code: code });
+const configTemplate = (code: string) =>
+  make(t, '/api/extras/config-templates/', { name: uniq('ct'), template_code: code });
 const renderOf = (ct: Json, body: Json = {}) => t.post(`/api/extras/config-templates/${ct.id}/render/`, body);
 
 describe('sandbox limits on request-time rendering', () => {
-  it('stops a template that loops forever with a 400, and answers other requests meanwhile', { timeout: 30_000 }, async () => {
-    const forever = await configTemplate('{% for i in range(100000) %}{% for j in range(1000) %}{% endfor %}{% endfor %}');
+  it('stops a template that loops forever with a 400, and answers other requests meanwhile', {
+    timeout: 30_000,
+  }, async () => {
+    const forever = await configTemplate(
+      '{% for i in range(100000) %}{% for j in range(1000) %}{% endfor %}{% endfor %}',
+    );
     const quick = await configTemplate('hello {{ who }}');
     const site = await makeSite(t);
     await renderOf(quick, { who: 'warm' }); // the pool's first sandbox is up

@@ -35,7 +35,9 @@ describe('GET /graphql/ from a browser', () => {
   });
 
   it('answers API clients with JSON at the same URL', async () => {
-    const res = await t.request('GET', `/graphql/?query=${encodeURIComponent('{ __typename }')}`, { headers: { accept: '*/*' } });
+    const res = await t.request('GET', `/graphql/?query=${encodeURIComponent('{ __typename }')}`, {
+      headers: { accept: '*/*' },
+    });
     expect(res.json()).toEqual({ data: { __typename: 'Query' } });
   });
 });

@@ -16,7 +16,11 @@ beforeAll(async () => {
   other = await makeSite(t, { status: 'planned', name: uniq('amsterdam') });
   device = await makeDevice(t, { site: site.id, status: 'active' });
   iface = await makeInterface(t, device);
-  const res = await t.post('/api/ipam/ip-addresses/', { address: '192.0.2.10/24', assigned_object_type: 'dcim.interface', assigned_object_id: iface.id });
+  const res = await t.post('/api/ipam/ip-addresses/', {
+    address: '192.0.2.10/24',
+    assigned_object_type: 'dcim.interface',
+    assigned_object_id: iface.id,
+  });
   expect(res.statusCode, res.body).toBe(201);
   address = res.json();
   expect((await t.patch(`/api/dcim/devices/${device.id}/`, { primary_ip4: address.id })).statusCode).toBe(200);
@@ -31,12 +35,20 @@ describe('POST /graphql/', () => {
       `{ device_list(site: "${site.slug}", status: "active") { name primary_ip4 { address } interfaces { name ip_addresses { address } } } }`,
     );
     expect(data.device_list).toEqual([
-      { name: device.name, primary_ip4: { address: '192.0.2.10/24' }, interfaces: [{ name: iface.name, ip_addresses: [{ address: '192.0.2.10/24' }] }] },
+      {
+        name: device.name,
+        primary_ip4: { address: '192.0.2.10/24' },
+        interfaces: [{ name: iface.name, ip_addresses: [{ address: '192.0.2.10/24' }] }],
+      },
     ]);
   });
 
   it('returns one object by id with the REST full form fields, and null for a missing id', async () => {
-    const data = await gqlData(t, `query($id: ID!) { site(id: $id) { id name slug status display url custom_fields tags { name } created last_updated device_count } missing: site(id: 999999) { id } }`, { id: site.id });
+    const data = await gqlData(
+      t,
+      `query($id: ID!) { site(id: $id) { id name slug status display url custom_fields tags { name } created last_updated device_count } missing: site(id: 999999) { id } }`,
+      { id: site.id },
+    );
     const rest = (await t.get(`/api/dcim/sites/${site.id}/`)).json();
     expect(data.site).toEqual({
       id: String(site.id),
@@ -61,7 +73,11 @@ describe('POST /graphql/', () => {
          ip_address(id: ${address.id}) { assigned_object { __typename ... on InterfaceType { name device { name } } } } }`,
     );
     expect(data.site.devices).toEqual([{ name: device.name, site: { slug: site.slug } }]);
-    expect(data.ip_address.assigned_object).toEqual({ __typename: 'InterfaceType', name: iface.name, device: { name: device.name } });
+    expect(data.ip_address.assigned_object).toEqual({
+      __typename: 'InterfaceType',
+      name: iface.name,
+      device: { name: device.name },
+    });
   });
 
   it('takes the REST filters as arguments, NetBox 3.4 and NetBox 4 styles alike', async () => {
@@ -70,9 +86,13 @@ describe('POST /graphql/', () => {
     expect(await slugs(`status: "planned", name__ic: "amsterdam"`)).toEqual([other.slug]);
     expect(await slugs(`filters: {status: "planned", name: {i_contains: "AMSTERDAM"}}`)).toEqual([other.slug]);
     expect(await slugs(`filters: {name__ic: "amsterdam"}`)).toEqual([other.slug]);
-    expect((await slugs(`status: ["active", "planned"], id: [${site.id}, ${other.id}]`)).sort()).toEqual([site.slug, other.slug].sort());
+    expect((await slugs(`status: ["active", "planned"], id: [${site.id}, ${other.id}]`)).sort()).toEqual(
+      [site.slug, other.slug].sort(),
+    );
     expect(await slugs(`id: ${site.id}`)).toEqual([site.slug]);
-    expect(await slugs(`slug: ["${site.slug}", "${other.slug}"], ordering: ["-name"], pagination: {offset: 1, limit: 1}`)).toHaveLength(1);
+    expect(
+      await slugs(`slug: ["${site.slug}", "${other.slug}"], ordering: ["-name"], pagination: {offset: 1, limit: 1}`),
+    ).toHaveLength(1);
   });
 
   it('names the argument of an invalid filter value', async () => {

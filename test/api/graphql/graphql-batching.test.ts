@@ -36,7 +36,10 @@ beforeAll(async () => {
 afterAll(async () => t?.close());
 
 async function fewestStatementsOf(limit: number): Promise<{ n: number; rows: Json[] }> {
-  const { n, result } = await fewestStatements(t.db, async () => (await gqlData(t, QUERY, { limit })).ip_address_list as Json[]);
+  const { n, result } = await fewestStatements(
+    t.db,
+    async () => (await gqlData(t, QUERY, { limit })).ip_address_list as Json[],
+  );
   return { n, rows: result };
 }
 
@@ -54,7 +57,10 @@ describe('GraphQL batching', () => {
   });
 
   it('caps nested lists per parent at their pagination and at MAX_PAGE_SIZE, each parent on its own', async () => {
-    const data = await gqlData(t, `{ device_list { interfaces(pagination: {limit: 2}) { name } all: interfaces { name } } }`);
+    const data = await gqlData(
+      t,
+      `{ device_list { interfaces(pagination: {limit: 2}) { name } all: interfaces { name } } }`,
+    );
     expect(data.device_list).toHaveLength(4);
     for (const d of data.device_list) {
       expect(d.interfaces).toHaveLength(2);
@@ -65,7 +71,10 @@ describe('GraphQL batching', () => {
     try {
       const device = await makeDevice(capped);
       for (let i = 0; i < 5; i++) await makeInterface(capped, device);
-      const out = await gqlData(capped, `{ device_list { interfaces(pagination: {limit: 100}) { id } } interface_list { id } }`);
+      const out = await gqlData(
+        capped,
+        `{ device_list { interfaces(pagination: {limit: 100}) { id } } interface_list { id } }`,
+      );
       expect(out.device_list[0].interfaces).toHaveLength(3);
       expect(out.interface_list).toHaveLength(3);
     } finally {

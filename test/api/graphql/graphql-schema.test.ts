@@ -33,11 +33,19 @@ describe('GraphQL schema', () => {
       expect(fields[snakeName(model)], model.name).toBeDefined();
       expect(fields[`${snakeName(model)}_list`], model.name).toBeDefined();
     }
-    for (const name of ['site', 'site_list', 'ip_address_list', 'vlan_group_list', 'vm_interface_list', 'device_type_list']) expect(fields[name], name).toBeDefined();
+    for (const name of [
+      'site',
+      'site_list',
+      'ip_address_list',
+      'vlan_group_list',
+      'vm_interface_list',
+      'device_type_list',
+    ])
+      expect(fields[name], name).toBeDefined();
     expect(schema.getMutationType()).toBeUndefined();
   });
 
-  it('answers every model\'s list with every leaf field, as REST shows the objects', async () => {
+  it("answers every model's list with every leaf field, as REST shows the objects", async () => {
     const schema = buildGraphqlSchema(t.app.inventory.registry);
     const registry = t.app.inventory.registry;
     let compared = 0;
@@ -46,17 +54,31 @@ describe('GraphQL schema', () => {
       const list = schema.getQueryType()!.getFields()[`${snakeName(model)}_list`]!;
       const type = getNamedType(list.type) as GraphQLObjectType;
       expect(isObjectType(type)).toBe(true);
-      const leaves = Object.values(type.getFields()).filter((f) => isLeafType(getNamedType(f.type))).map((f) => f.name);
+      const leaves = Object.values(type.getFields())
+        .filter((f) => isLeafType(getNamedType(f.type)))
+        .map((f) => f.name);
       const data = await gqlData(t, `{ items: ${list.name} { ${leaves.join(' ')} } }`);
       const rest = (await t.get(`/api/${model.app}/${model.path}/?limit=1000`)).json();
-      expect(data.items.map((o: Json) => o.id), model.name).toEqual(rest.results.map((o: Json) => String(o.id)));
+      expect(
+        data.items.map((o: Json) => o.id),
+        model.name,
+      ).toEqual(rest.results.map((o: Json) => String(o.id)));
       for (const [i, o] of (data.items as Json[]).entries()) {
         const r = rest.results[i] as Json;
         for (const key of leaves) {
           // a cable's ends are given as stored ({object_type, object_id}); their objects are reached through relations
           if (model.name === 'dcim.cable' && key.endsWith('_terminations')) continue;
-          if (!(key in r) || (r[key] && typeof r[key] === 'object' && !('value' in r[key]) && key !== 'custom_fields' && !Array.isArray(r[key]))) continue;
-          if (JSON.stringify(o[key]) !== JSON.stringify(restAsGraphql(key, r[key]))) mismatches.add(`${model.name}.${key}`);
+          if (
+            !(key in r) ||
+            (r[key] &&
+              typeof r[key] === 'object' &&
+              !('value' in r[key]) &&
+              key !== 'custom_fields' &&
+              !Array.isArray(r[key]))
+          )
+            continue;
+          if (JSON.stringify(o[key]) !== JSON.stringify(restAsGraphql(key, r[key])))
+            mismatches.add(`${model.name}.${key}`);
           compared++;
         }
       }

@@ -21,7 +21,10 @@ const ids = async (url: string) => (await t.get(url)).json().results.map((r: Obj
 beforeAll(async () => {
   t = await makeTestApp();
   const rir = (await t.post('/api/ipam/rirs/', named('rir'))).json();
-  const res = await t.post('/api/ipam/asns/', [65001, 65002, 4_200_000_000].map((asn) => ({ asn, rir: rir.id })));
+  const res = await t.post(
+    '/api/ipam/asns/',
+    [65001, 65002, 4_200_000_000].map((asn) => ({ asn, rir: rir.id })),
+  );
   expect(res.statusCode, res.body).toBe(201);
   asns = res.json();
 });
@@ -36,13 +39,19 @@ describe('writing and rendering', () => {
       { id: asns[0]!.id, url: asns[0]!.url, display: 'AS65001', asn: 65001 },
       { id: asns[1]!.id, url: asns[1]!.url, display: 'AS65002', asn: 65002 },
     ]);
-    expect((await t.get(`/api/dcim/sites/${site.id}/`)).json().asns.map((a: Obj) => a.id)).toEqual([asns[0]!.id, asns[1]!.id]);
+    expect((await t.get(`/api/dcim/sites/${site.id}/`)).json().asns.map((a: Obj) => a.id)).toEqual([
+      asns[0]!.id,
+      asns[1]!.id,
+    ]);
     other = (await t.post('/api/dcim/sites/', named('other'))).json();
     expect(other.asns).toEqual([]);
   });
 
   it('writes provider ASNs by id or by attributes', async () => {
-    const res = await t.post('/api/circuits/providers/', { ...named('provider'), asns: [asns[1]!.id, { asn: 4_200_000_000 }] });
+    const res = await t.post('/api/circuits/providers/', {
+      ...named('provider'),
+      asns: [asns[1]!.id, { asn: 4_200_000_000 }],
+    });
     expect(res.statusCode, res.body).toBe(201);
     provider = res.json();
     expect(provider.asns).toEqual([
@@ -52,7 +61,9 @@ describe('writing and rendering', () => {
   });
 
   it('answers 400 for an unknown ASN id and a value that is not a list', async () => {
-    expect((await t.post('/api/dcim/sites/', { ...named('bad'), asns: [999999] })).json()).toEqual({ asns: ['Invalid pk "999999" - object does not exist.'] });
+    expect((await t.post('/api/dcim/sites/', { ...named('bad'), asns: [999999] })).json()).toEqual({
+      asns: ['Invalid pk "999999" - object does not exist.'],
+    });
     expect((await t.patch(`/api/circuits/providers/${provider.id}/`, { asns: 5 })).statusCode).toBe(400);
   });
 
@@ -64,7 +75,9 @@ describe('writing and rendering', () => {
   });
 
   it('logs the ASN ids in the change record', async () => {
-    const res = (await t.get(`/api/extras/object-changes/?changed_object_type=dcim.site&changed_object_id=${site.id}`)).json();
+    const res = (
+      await t.get(`/api/extras/object-changes/?changed_object_type=dcim.site&changed_object_id=${site.id}`)
+    ).json();
     expect(res.results[0].postchange_data.asns).toEqual([asns[0]!.id, asns[1]!.id]);
   });
 });
@@ -104,7 +117,12 @@ describe('filters', () => {
   });
 
   it('answers 400 naming the parameter for unknown values', async () => {
-    for (const url of ['/api/dcim/sites/?asn_id=999999', '/api/dcim/sites/?asn=64999', '/api/circuits/providers/?asn_id=999999', '/api/ipam/asns/?site=no-such-site']) {
+    for (const url of [
+      '/api/dcim/sites/?asn_id=999999',
+      '/api/dcim/sites/?asn=64999',
+      '/api/circuits/providers/?asn_id=999999',
+      '/api/ipam/asns/?site=no-such-site',
+    ]) {
       const res = await t.get(url);
       expect(res.statusCode, url).toBe(400);
       expect(Object.keys(res.json()), url).toEqual([url.split('?')[1]!.split('=')[0]]);
@@ -123,7 +141,9 @@ describe('deletion', () => {
   it('deleting an ASN removes its assignments and keeps the sites and providers', async () => {
     expect((await t.del(`/api/ipam/asns/${asns[1]!.id}/`)).statusCode).toBe(204);
     expect((await t.get(`/api/dcim/sites/${site.id}/`)).json().asns.map((a: Obj) => a.id)).toEqual([asns[0]!.id]);
-    expect((await t.get(`/api/circuits/providers/${provider.id}/`)).json().asns.map((a: Obj) => a.id)).toEqual([asns[2]!.id]);
+    expect((await t.get(`/api/circuits/providers/${provider.id}/`)).json().asns.map((a: Obj) => a.id)).toEqual([
+      asns[2]!.id,
+    ]);
   });
 
   it('deleting a site or provider removes its assignments and keeps the ASNs', async () => {

@@ -16,23 +16,37 @@ beforeAll(async () => {
   device = await makeDevice(t);
   eth0 = await makeInterface(t, device);
   eth1 = await makeInterface(t, device);
-  const res = await t.post('/api/ipam/ip-addresses/', { address: '10.60.0.1/24', assigned_object_type: 'dcim.interface', assigned_object_id: eth0.id });
+  const res = await t.post('/api/ipam/ip-addresses/', {
+    address: '10.60.0.1/24',
+    assigned_object_type: 'dcim.interface',
+    assigned_object_id: eth0.id,
+  });
   expect(res.statusCode, res.body).toBe(201);
   ip = res.json();
   await t.post('/api/ipam/ip-addresses/', { address: '10.60.0.2/24' });
 });
 afterAll(async () => t.close());
 
-const addrs = async (q: string) => (await t.get(`/api/ipam/ip-addresses/?parent=10.60.0.0/24&${q}`)).json().results.map((r: Json) => r.address);
+const addrs = async (q: string) =>
+  (await t.get(`/api/ipam/ip-addresses/?parent=10.60.0.0/24&${q}`)).json().results.map((r: Json) => r.address);
 
 describe('assignment to a device interface', () => {
   it('renders the interface nested', () => {
     expect(ip.assigned_object_type).toBe('dcim.interface');
-    expect(ip.assigned_object).toMatchObject({ id: eth0.id, url: eth0.url, name: eth0.name, device: expect.objectContaining({ id: device.id }) });
+    expect(ip.assigned_object).toMatchObject({
+      id: eth0.id,
+      url: eth0.url,
+      name: eth0.name,
+      device: expect.objectContaining({ id: device.id }),
+    });
   });
 
   it('refuses a missing interface', async () => {
-    const res = await t.post('/api/ipam/ip-addresses/', { address: '10.60.0.9/24', assigned_object_type: 'dcim.interface', assigned_object_id: 999999 });
+    const res = await t.post('/api/ipam/ip-addresses/', {
+      address: '10.60.0.9/24',
+      assigned_object_type: 'dcim.interface',
+      assigned_object_id: 999999,
+    });
     expect(res.json()).toEqual({ assigned_object_id: ['Related object not found using the provided value: 999999.'] });
   });
 
@@ -51,12 +65,25 @@ describe('assignment to a device interface', () => {
   it('moves to another interface and clears with both fields null', async () => {
     const moved = await t.patch(`/api/ipam/ip-addresses/${ip.id}/`, { assigned_object_id: eth1.id });
     expect(moved.json().assigned_object.id).toBe(eth1.id);
-    const cleared = await t.patch(`/api/ipam/ip-addresses/${ip.id}/`, { assigned_object_type: null, assigned_object_id: null });
-    expect(cleared.json()).toMatchObject({ assigned_object_type: null, assigned_object_id: null, assigned_object: null });
+    const cleared = await t.patch(`/api/ipam/ip-addresses/${ip.id}/`, {
+      assigned_object_type: null,
+      assigned_object_id: null,
+    });
+    expect(cleared.json()).toMatchObject({
+      assigned_object_type: null,
+      assigned_object_id: null,
+      assigned_object: null,
+    });
   });
 
   it('deletes the addresses of a deleted interface with it (NetBox GenericRelation)', async () => {
-    const other = (await t.post('/api/ipam/ip-addresses/', { address: '10.60.0.3/24', assigned_object_type: 'dcim.interface', assigned_object_id: eth1.id })).json();
+    const other = (
+      await t.post('/api/ipam/ip-addresses/', {
+        address: '10.60.0.3/24',
+        assigned_object_type: 'dcim.interface',
+        assigned_object_id: eth1.id,
+      })
+    ).json();
     expect((await t.del(`/api/dcim/interfaces/${eth1.id}/`)).statusCode).toBe(204);
     expect((await t.get(`/api/ipam/ip-addresses/${other.id}/`)).statusCode).toBe(404);
   });

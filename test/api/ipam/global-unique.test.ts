@@ -15,7 +15,14 @@ describe('ENFORCE_GLOBAL_UNIQUE=true', () => {
     expect(dup.statusCode).toBe(400);
     expect(dup.json()).toEqual({ prefix: ['Duplicate prefix found in global table: 10.0.0.0/24'] });
     const vrf = (await t.post('/api/ipam/vrfs/', { name: uniq('vrf'), enforce_unique: false })).json();
-    expect((await t.post('/api/ipam/prefixes/', [{ prefix: '10.0.0.0/24', vrf: vrf.id }, { prefix: '10.0.0.0/24', vrf: vrf.id }])).statusCode).toBe(201);
+    expect(
+      (
+        await t.post('/api/ipam/prefixes/', [
+          { prefix: '10.0.0.0/24', vrf: vrf.id },
+          { prefix: '10.0.0.0/24', vrf: vrf.id },
+        ])
+      ).statusCode,
+    ).toBe(201);
   });
 
   it('refuses a duplicate address in the global table unless both share a non-unique role', async () => {
@@ -24,7 +31,9 @@ describe('ENFORCE_GLOBAL_UNIQUE=true', () => {
     expect(dup.json()).toEqual({ address: ['Duplicate IP address found in global table: 10.0.0.1/24'] });
     await t.post('/api/ipam/ip-addresses/', { address: '10.0.0.9/24', role: 'anycast' });
     expect((await t.post('/api/ipam/ip-addresses/', { address: '10.0.0.9/24', role: 'anycast' })).statusCode).toBe(201);
-    expect((await t.post('/api/ipam/ip-addresses/', { address: '10.0.0.9/24', role: 'loopback' })).statusCode).toBe(400);
+    expect((await t.post('/api/ipam/ip-addresses/', { address: '10.0.0.9/24', role: 'loopback' })).statusCode).toBe(
+      400,
+    );
   });
 
   it('lets an address keep its own value on update', async () => {

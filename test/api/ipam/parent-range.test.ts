@@ -11,15 +11,45 @@ import type { Json } from '../dcim/factories.js';
 
 let t: TestApp;
 const ADDRESSES = [
-  '10.87.255.255/32', '10.88.0.0/16', '10.88.0.1/24', '10.88.1.1/24', '10.88.1.2/8', '10.88.1.4/1', '10.88.1.5/12',
-  '10.88.1.6/23', '10.88.1.7/25', '10.88.1.8/32', '10.88.255.255/32', '10.88.255.254/15', '10.89.0.0/32', '10.89.0.1/8', '11.0.0.1/8',
-  '2001:db8:88::1/64', '2001:db8:88::2/32', '2001:db8:88:ffff::1/128', '2001:db8:87::1/48', '2001:db8:88::3/1',
+  '10.87.255.255/32',
+  '10.88.0.0/16',
+  '10.88.0.1/24',
+  '10.88.1.1/24',
+  '10.88.1.2/8',
+  '10.88.1.4/1',
+  '10.88.1.5/12',
+  '10.88.1.6/23',
+  '10.88.1.7/25',
+  '10.88.1.8/32',
+  '10.88.255.255/32',
+  '10.88.255.254/15',
+  '10.89.0.0/32',
+  '10.89.0.1/8',
+  '11.0.0.1/8',
+  '2001:db8:88::1/64',
+  '2001:db8:88::2/32',
+  '2001:db8:88:ffff::1/128',
+  '2001:db8:87::1/48',
+  '2001:db8:88::3/1',
 ];
-const PARENTS = ['10.88.0.0/16', '10.88.1.0/24', '10.88.1.2/32', '10.0.0.0/8', '10.88.0.0/15', '0.0.0.0/0', '2001:db8:88::/48', '2001:db8::/32', '::/0'];
+const PARENTS = [
+  '10.88.0.0/16',
+  '10.88.1.0/24',
+  '10.88.1.2/32',
+  '10.0.0.0/8',
+  '10.88.0.0/15',
+  '0.0.0.0/0',
+  '2001:db8:88::/48',
+  '2001:db8::/32',
+  '::/0',
+];
 
 beforeAll(async () => {
   t = await makeTestApp();
-  const res = await t.post('/api/ipam/ip-addresses/', ADDRESSES.map((address) => ({ address, description: 'parent-range' })));
+  const res = await t.post(
+    '/api/ipam/ip-addresses/',
+    ADDRESSES.map((address) => ({ address, description: 'parent-range' })),
+  );
   expect(res.statusCode, res.body).toBe(201);
 });
 afterAll(async () => t.close());
@@ -29,14 +59,18 @@ async function hostWithin(parent: string, descending = false): Promise<string[]>
   // i.address: a bare `address` would sort by the text the select list names so
   const order = descending ? sql`i.address desc, i.id desc` : sql`i.address, i.id`;
   const rows = await sql<{ address: string }>`select i.address::text as address from ipam_ipaddress i
-    where i.description = 'parent-range' and host(i.address)::inet <<= ${parent}::cidr order by ${order}`.execute(t.db.kysely);
+    where i.description = 'parent-range' and host(i.address)::inet <<= ${parent}::cidr order by ${order}`.execute(
+    t.db.kysely,
+  );
   return rows.rows.map((r) => r.address);
 }
 
 async function walk(query: string, limit: number): Promise<string[]> {
   const out: string[] = [];
   for (let offset = 0; ; offset += limit) {
-    const res = await t.get(`/api/ipam/ip-addresses/?description=parent-range&${query}&limit=${limit}&offset=${offset}`);
+    const res = await t.get(
+      `/api/ipam/ip-addresses/?description=parent-range&${query}&limit=${limit}&offset=${offset}`,
+    );
     expect(res.statusCode, res.body).toBe(200);
     const body = res.json();
     out.push(...(body.results as Json[]).map((r) => r.address as string));
@@ -52,23 +86,37 @@ describe('addresses within a parent network', () => {
       expect(await walk(`parent=${parent}`, 1000), parent).toEqual(expected);
       expect(await walk(`parent=${parent}`, 2), parent).toEqual(expected);
       expect(await walk(`parent=${parent}&ordering=-address`, 3), parent).toEqual(await hostWithin(parent, true));
-      expect((await t.get(`/api/ipam/ip-addresses/?description=parent-range&parent=${parent}&limit=1`)).json().count, parent).toBe(expected.length);
+      expect(
+        (await t.get(`/api/ipam/ip-addresses/?description=parent-range&parent=${parent}&limit=1`)).json().count,
+        parent,
+      ).toBe(expected.length);
     }
   });
 
   it('include an address with a shorter mask than the network, and leave out its neighbours', async () => {
-    expect(await walk('parent=10.88.1.0/24', 50)).toEqual(['10.88.1.4/1', '10.88.1.2/8', '10.88.1.5/12', '10.88.1.6/23', '10.88.1.1/24', '10.88.1.7/25', '10.88.1.8/32']);
+    expect(await walk('parent=10.88.1.0/24', 50)).toEqual([
+      '10.88.1.4/1',
+      '10.88.1.2/8',
+      '10.88.1.5/12',
+      '10.88.1.6/23',
+      '10.88.1.1/24',
+      '10.88.1.7/25',
+      '10.88.1.8/32',
+    ]);
     expect(await walk('parent=10.88.0.0/16', 50)).not.toContain('10.87.255.255/32');
     expect(await walk('parent=10.88.0.0/16', 50)).not.toContain('10.89.0.0/32');
   });
 
-  it('are read for a page as each network\'s two ranges apart, the page bounded by their ids alone', async () => {
+  it("are read for a page as each network's two ranges apart, the page bounded by their ids alone", async () => {
     const pages: string[] = [];
     const stop = t.db.observeStatements((_ms, _error, query) => {
       if (/from "ipam_ipaddress" as t/.test(query.sql)) pages.push(query.sql);
     });
     try {
-      for (const [query, networks] of [['parent=10.88.0.0/16', 1], ['parent=10.88.1.2/32&parent=2001:db8:88::/48', 2]] as const) {
+      for (const [query, networks] of [
+        ['parent=10.88.0.0/16', 1],
+        ['parent=10.88.1.2/32&parent=2001:db8:88::/48', 2],
+      ] as const) {
         pages.length = 0;
         expect((await t.get(`/api/ipam/ip-addresses/?${query}&limit=5`)).statusCode).toBe(200);
         const page = pages.find((s) => s.includes(' union '));
@@ -84,7 +132,10 @@ describe('addresses within a parent network', () => {
       }
       pages.length = 0;
       expect((await t.get('/api/ipam/ip-addresses/?parent=10.88.0.0/16&limit=5&offset=20000')).statusCode).toBe(200);
-      expect(pages.filter((s) => s.includes(' union ')), 'a page too deep reads the condition as it is').toEqual([]);
+      expect(
+        pages.filter((s) => s.includes(' union ')),
+        'a page too deep reads the condition as it is',
+      ).toEqual([]);
     } finally {
       stop();
     }
@@ -92,6 +143,12 @@ describe('addresses within a parent network', () => {
 
   it('are every network given, each bounded on its own', async () => {
     const both = await walk('parent=10.88.1.2/32&parent=2001:db8:88::/48', 50);
-    expect(both).toEqual(['10.88.1.2/8', '2001:db8:88::3/1', '2001:db8:88::2/32', '2001:db8:88::1/64', '2001:db8:88:ffff::1/128']);
+    expect(both).toEqual([
+      '10.88.1.2/8',
+      '2001:db8:88::3/1',
+      '2001:db8:88::2/32',
+      '2001:db8:88::1/64',
+      '2001:db8:88:ffff::1/128',
+    ]);
   });
 });

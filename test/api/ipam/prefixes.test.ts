@@ -48,7 +48,9 @@ describe('prefix representation', () => {
     const bad = await t.post('/api/ipam/prefixes/', { prefix: '10.0.0.1/24' });
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toEqual({ prefix: ['10.0.0.1/24 is not a valid prefix. Did you mean 10.0.0.0/24?'] });
-    expect((await t.post('/api/ipam/prefixes/', { prefix: 'nope' })).json()).toEqual({ prefix: ['Invalid IP prefix format: nope'] });
+    expect((await t.post('/api/ipam/prefixes/', { prefix: 'nope' })).json()).toEqual({
+      prefix: ['Invalid IP prefix format: nope'],
+    });
     expect((await t.post('/api/ipam/prefixes/', { prefix: '0.0.0.0/0' })).statusCode).toBe(400);
   });
 
@@ -56,7 +58,9 @@ describe('prefix representation', () => {
     const p = (await t.post('/api/ipam/prefixes/', { prefix: '192.0.2.0/24' })).json();
     const res = await t.patch(`/api/ipam/prefixes/${p.id}/`, { status: 'deprecated' });
     expect(res.json().status).toEqual({ value: 'deprecated', label: 'Deprecated' });
-    expect((await t.patch(`/api/ipam/prefixes/${p.id}/`, { status: 'dhcp' })).json()).toEqual({ status: ['"dhcp" is not a valid choice.'] });
+    expect((await t.patch(`/api/ipam/prefixes/${p.id}/`, { status: 'dhcp' })).json()).toEqual({
+      status: ['"dhcp" is not a valid choice.'],
+    });
     expect((await t.get('/api/ipam/prefixes/?status=bogus')).statusCode).toBe(400);
     await t.del(`/api/ipam/prefixes/${p.id}/`);
   });
@@ -125,15 +129,28 @@ describe('prefix uniqueness and protection', () => {
     expect((await t.post('/api/ipam/prefixes/', { prefix: '10.1.2.0/24' })).statusCode).toBe(201);
     const dup = await t.post('/api/ipam/prefixes/', { prefix: '10.1.0.0/16', vrf: vrfA.id });
     expect(dup.statusCode).toBe(400);
-    expect(dup.json()).toEqual({ prefix: [`Duplicate prefix found in VRF ${(await t.get(`/api/ipam/vrfs/${vrfA.id}/`)).json().display}: 10.1.0.0/16`] });
+    expect(dup.json()).toEqual({
+      prefix: [
+        `Duplicate prefix found in VRF ${(await t.get(`/api/ipam/vrfs/${vrfA.id}/`)).json().display}: 10.1.0.0/16`,
+      ],
+    });
     await t.patch(`/api/ipam/vrfs/${vrfB.id}/`, { enforce_unique: false });
-    expect((await t.post('/api/ipam/prefixes/', [{ prefix: '10.9.0.0/16', vrf: vrfB.id }, { prefix: '10.9.0.0/16', vrf: vrfB.id }])).statusCode).toBe(201);
+    expect(
+      (
+        await t.post('/api/ipam/prefixes/', [
+          { prefix: '10.9.0.0/16', vrf: vrfB.id },
+          { prefix: '10.9.0.0/16', vrf: vrfB.id },
+        ])
+      ).statusCode,
+    ).toBe(201);
   });
 
   it('answers 409 naming the prefixes when their VRF is deleted, and keeps everything', async () => {
     const res = await t.del(`/api/ipam/vrfs/${vrfA.id}/`);
     expect(res.statusCode).toBe(409);
-    expect(res.json().detail).toMatch(/^Unable to delete object\. 1 dependent objects were found: 10\.1\.0\.0\/16 \(\d+\)$/);
+    expect(res.json().detail).toMatch(
+      /^Unable to delete object\. 1 dependent objects were found: 10\.1\.0\.0\/16 \(\d+\)$/,
+    );
     expect((await t.get(`/api/ipam/vrfs/${vrfA.id}/`)).statusCode).toBe(200);
   });
 

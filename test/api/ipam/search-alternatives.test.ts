@@ -14,15 +14,45 @@ let t: TestApp;
 let tenant: Json;
 const ADDRESSES: Array<[string, string, string]> = [
   // address, dns_name, description
-  ['10.6.255.255/32', 'h.10.7.x.example.net', ''], ['10.7.0.0/16', '', ''], ['10.7.0.1/24', 'a.example.net', ''],
-  ['10.7.0.1/8', '', ''], ['10.7.0.10/1', '', ''], ['10.7.0.12/25', '', 'see 10.7.0.1'], ['10.7.1.1/24', '', ''],
-  ['10.7.255.255/32', '', ''], ['10.8.0.1/32', '', 'moved from 10.7.'], ['10.70.0.1/24', '', ''], ['10.77.1.1/24', '', ''],
-  ['10.79.255.1/9', '', ''], ['10.80.0.1/24', '', ''], ['11.7.0.1/24', '', ''], ['110.7.0.1/24', '', ''],
-  ['192.168.1.2/32', '', ''], ['192.168.1.20/24', 'db.10.7.example.net', ''], ['192.168.1.200/8', '', ''],
-  ['2001:db8::10.7.0.1/128', '', ''], ['2001:db8:7::1/64', 'v6.10.7.example.net', ''], ['10.250.0.1/24', '', ''],
+  ['10.6.255.255/32', 'h.10.7.x.example.net', ''],
+  ['10.7.0.0/16', '', ''],
+  ['10.7.0.1/24', 'a.example.net', ''],
+  ['10.7.0.1/8', '', ''],
+  ['10.7.0.10/1', '', ''],
+  ['10.7.0.12/25', '', 'see 10.7.0.1'],
+  ['10.7.1.1/24', '', ''],
+  ['10.7.255.255/32', '', ''],
+  ['10.8.0.1/32', '', 'moved from 10.7.'],
+  ['10.70.0.1/24', '', ''],
+  ['10.77.1.1/24', '', ''],
+  ['10.79.255.1/9', '', ''],
+  ['10.80.0.1/24', '', ''],
+  ['11.7.0.1/24', '', ''],
+  ['110.7.0.1/24', '', ''],
+  ['192.168.1.2/32', '', ''],
+  ['192.168.1.20/24', 'db.10.7.example.net', ''],
+  ['192.168.1.200/8', '', ''],
+  ['2001:db8::10.7.0.1/128', '', ''],
+  ['2001:db8:7::1/64', 'v6.10.7.example.net', ''],
+  ['10.250.0.1/24', '', ''],
 ];
-const SEARCHES = ['10.7.', '10.7', '10.77.', '10.7.0.1', '10.7.0.1/2', '10.70', '10.7.0', '192.168.1.2', '10.25', '10.7.255.', '10',
-  '2001:db8', 'example', 'H.10.7.', 'see 10'];
+const SEARCHES = [
+  '10.7.',
+  '10.7',
+  '10.77.',
+  '10.7.0.1',
+  '10.7.0.1/2',
+  '10.70',
+  '10.7.0',
+  '192.168.1.2',
+  '10.25',
+  '10.7.255.',
+  '10',
+  '2001:db8',
+  'example',
+  'H.10.7.',
+  'see 10',
+];
 
 beforeAll(async () => {
   t = await makeTestApp({ RESPONSE_CACHE_MB: '0' });
@@ -30,7 +60,10 @@ beforeAll(async () => {
   // and the same addresses outside the tenant: the other filter must hold in every alternative
   const other = await make(t, '/api/tenancy/tenants/', { name: uniq('other'), slug: uniq('other') });
   for (const owner of [tenant, other]) {
-    const res = await t.post('/api/ipam/ip-addresses/', ADDRESSES.map(([address, dns_name, description]) => ({ address, dns_name, description, tenant: owner.id })));
+    const res = await t.post(
+      '/api/ipam/ip-addresses/',
+      ADDRESSES.map(([address, dns_name, description]) => ({ address, dns_name, description, tenant: owner.id })),
+    );
     expect(res.statusCode, res.body).toBe(201);
   }
 });
@@ -40,9 +73,18 @@ afterAll(async () => t.close());
 async function plainSearch(q: string, order: 'address' | '-address' | 'dns_name'): Promise<string[]> {
   const esc = q.replace(/[\\%_]/g, '\\$&');
   const starts = /[a-z]/i.test(q) ? sql`text(i.address) ilike ${`${esc}%`}` : sql`text(i.address) like ${`${esc}%`}`;
-  const by = order === 'address' ? sql`i.address, i.id` : order === '-address' ? sql`i.address desc, i.id desc` : sql`i.dns_name, i.id`;
-  const rows = await sql<{ a: string }>`select i.address::text as a from ipam_ipaddress i where i.tenant_id = ${tenant.id}
-    and (i.dns_name ilike ${`%${esc}%`} or i.description ilike ${`%${esc}%`} or ${starts}) order by ${by}`.execute(t.db.kysely);
+  const by =
+    order === 'address'
+      ? sql`i.address, i.id`
+      : order === '-address'
+        ? sql`i.address desc, i.id desc`
+        : sql`i.dns_name, i.id`;
+  const rows = await sql<{
+    a: string;
+  }>`select i.address::text as a from ipam_ipaddress i where i.tenant_id = ${tenant.id}
+    and (i.dns_name ilike ${`%${esc}%`} or i.description ilike ${`%${esc}%`} or ${starts}) order by ${by}`.execute(
+    t.db.kysely,
+  );
   return rows.rows.map((r) => r.a);
 }
 
@@ -71,7 +113,9 @@ describe('the address search', () => {
       }
     }
     // the data holds a match of each kind for the dotted start: a name and a description late in the order, a shorter mask
-    expect(await plainSearch('10.7.', 'address')).toEqual(expect.arrayContaining(['10.7.0.10/1', '10.6.255.255/32', '10.8.0.1/32', '192.168.1.20/24', '2001:db8:7::1/64']));
+    expect(await plainSearch('10.7.', 'address')).toEqual(
+      expect.arrayContaining(['10.7.0.10/1', '10.6.255.255/32', '10.8.0.1/32', '192.168.1.20/24', '2001:db8:7::1/64']),
+    );
   });
 
   it('reads a dotted start as alternatives apart, and anything else as one OR', async () => {
@@ -81,7 +125,11 @@ describe('the address search', () => {
     });
     try {
       const apart = (q: string) => pages.filter((s) => s.includes(' union ')).length;
-      for (const [q, networks] of [['10.7.', 1], ['10.7', 2], ['192.168.1.2', 3]] as const) {
+      for (const [q, networks] of [
+        ['10.7.', 1],
+        ['10.7', 2],
+        ['192.168.1.2', 3],
+      ] as const) {
         pages.length = 0;
         expect((await t.get(`/api/ipam/ip-addresses/?q=${q}&limit=5`)).statusCode).toBe(200);
         expect(apart(q), q).toBe(1);

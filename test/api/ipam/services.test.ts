@@ -17,13 +17,21 @@ beforeAll(async () => {
   device = await makeDevice(t);
   vm = await makeVm(t);
   const eth = await makeInterface(t, device);
-  deviceIp = await make(t, '/api/ipam/ip-addresses/', { address: '192.0.2.1/24', assigned_object_type: 'dcim.interface', assigned_object_id: eth.id });
-  vmIp = await make(t, '/api/ipam/ip-addresses/', { address: '192.0.2.2/24', ...onVmInterface(await makeVmInterface(t, vm)) });
+  deviceIp = await make(t, '/api/ipam/ip-addresses/', {
+    address: '192.0.2.1/24',
+    assigned_object_type: 'dcim.interface',
+    assigned_object_id: eth.id,
+  });
+  vmIp = await make(t, '/api/ipam/ip-addresses/', {
+    address: '192.0.2.2/24',
+    ...onVmInterface(await makeVmInterface(t, vm)),
+  });
 });
 afterAll(async () => t.close());
 
 const post = (body: Json) => t.post('/api/ipam/services/', body);
-const svc = (extra: Json) => make(t, '/api/ipam/services/', { name: uniq('svc'), protocol: 'tcp', ports: [22], ...extra });
+const svc = (extra: Json) =>
+  make(t, '/api/ipam/services/', { name: uniq('svc'), protocol: 'tcp', ports: [22], ...extra });
 
 describe('POST /api/ipam/services/', () => {
   it('creates a service on a device with its addresses, rendered nested', async () => {
@@ -37,18 +45,31 @@ describe('POST /api/ipam/services/', () => {
       ipaddresses: [{ id: deviceIp.id, address: '192.0.2.1/24' }],
     });
     const brief = (await t.get(`/api/ipam/services/?id=${s.id}&brief=1`)).json().results[0];
-    expect(brief).toEqual({ id: s.id, url: s.url, display: s.display, name: 'ssh', protocol: { value: 'tcp', label: 'TCP' }, ports: [22, 2222] });
+    expect(brief).toEqual({
+      id: s.id,
+      url: s.url,
+      display: s.display,
+      name: 'ssh',
+      protocol: { value: 'tcp', label: 'TCP' },
+      ports: [22, 2222],
+    });
   });
 
   it('needs exactly one parent', async () => {
     const neither = await post({ name: 'x', protocol: 'tcp', ports: [1] });
     expect(neither.statusCode).toBe(400);
-    expect(neither.json()).toEqual({ __all__: ['A service must be associated with either a device or a virtual machine.'] });
+    expect(neither.json()).toEqual({
+      __all__: ['A service must be associated with either a device or a virtual machine.'],
+    });
     const both = await post({ name: 'x', protocol: 'tcp', ports: [1], device: device.id, virtual_machine: vm.id });
-    expect(both.json()).toEqual({ __all__: ['A service cannot be associated with both a device and a virtual machine.'] });
+    expect(both.json()).toEqual({
+      __all__: ['A service cannot be associated with both a device and a virtual machine.'],
+    });
     const s = await svc({ virtual_machine: vm.id });
     const moved = await t.patch(`/api/ipam/services/${s.id}/`, { device: device.id });
-    expect(moved.json()).toEqual({ __all__: ['A service cannot be associated with both a device and a virtual machine.'] });
+    expect(moved.json()).toEqual({
+      __all__: ['A service cannot be associated with both a device and a virtual machine.'],
+    });
     const swapped = await t.patch(`/api/ipam/services/${s.id}/`, { device: device.id, virtual_machine: null });
     expect(swapped.statusCode, swapped.body).toBe(200);
   });
@@ -60,20 +81,39 @@ describe('POST /api/ipam/services/', () => {
       protocol: ['"icmp" is not a valid choice.'],
       ports: ['Ensure this value is greater than or equal to 1.'],
     });
-    expect((await post({ device: device.id, name: 'x', protocol: 'udp', ports: [] })).json()).toEqual({ ports: ['This field cannot be blank.'] });
-    expect((await post({ device: device.id, name: 'x', protocol: 'udp', ports: 53 })).json()).toEqual({ ports: ['Expected a list of items but got type "int".'] });
-    expect((await post({ device: device.id, name: 'x', protocol: 'udp', ports: ['dns'] })).json()).toEqual({ ports: ['A valid integer is required.'] });
-    expect((await post({ device: device.id, name: 'x' })).json()).toEqual({ protocol: ['This field is required.'], ports: ['This field is required.'] });
+    expect((await post({ device: device.id, name: 'x', protocol: 'udp', ports: [] })).json()).toEqual({
+      ports: ['This field cannot be blank.'],
+    });
+    expect((await post({ device: device.id, name: 'x', protocol: 'udp', ports: 53 })).json()).toEqual({
+      ports: ['Expected a list of items but got type "int".'],
+    });
+    expect((await post({ device: device.id, name: 'x', protocol: 'udp', ports: ['dns'] })).json()).toEqual({
+      ports: ['A valid integer is required.'],
+    });
+    expect((await post({ device: device.id, name: 'x' })).json()).toEqual({
+      protocol: ['This field is required.'],
+      ports: ['This field is required.'],
+    });
   });
 
   it("takes only addresses of the parent's interfaces", async () => {
-    const res = await post({ virtual_machine: vm.id, name: 'x', protocol: 'tcp', ports: [80], ipaddresses: [deviceIp.id, vmIp.id] });
+    const res = await post({
+      virtual_machine: vm.id,
+      name: 'x',
+      protocol: 'tcp',
+      ports: [80],
+      ipaddresses: [deviceIp.id, vmIp.id],
+    });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ ipaddresses: ['IP address 192.0.2.1/24 is not assigned to an interface of this virtual machine.'] });
+    expect(res.json()).toEqual({
+      ipaddresses: ['IP address 192.0.2.1/24 is not assigned to an interface of this virtual machine.'],
+    });
     const s = await svc({ virtual_machine: vm.id, ipaddresses: [vmIp.id] });
     // moving the service checks the addresses it keeps
     const moved = await t.patch(`/api/ipam/services/${s.id}/`, { device: device.id, virtual_machine: null });
-    expect(moved.json()).toEqual({ ipaddresses: ['IP address 192.0.2.2/24 is not assigned to an interface of this device.'] });
+    expect(moved.json()).toEqual({
+      ipaddresses: ['IP address 192.0.2.2/24 is not assigned to an interface of this device.'],
+    });
     const missing = await t.patch(`/api/ipam/services/${s.id}/`, { ipaddresses: [999999] });
     expect(missing.statusCode).toBe(400);
   });
@@ -118,7 +158,9 @@ describe('GET /api/ipam/services/', () => {
     expect(two.seen).toEqual([expect.stringMatching(/where id = any\(\$1::bigint\[\]\)$/)]);
     const unknown = await lookups('ipaddress_id=99999999');
     expect(unknown.status).toBe(400);
-    expect(unknown.body).toEqual({ ipaddress_id: ['Select a valid choice. 99999999 is not one of the available choices.'] });
+    expect(unknown.body).toEqual({
+      ipaddress_id: ['Select a valid choice. 99999999 is not one of the available choices.'],
+    });
     const byAddress = await lookups('ipaddress=192.0.2.1/24');
     expect(byAddress.status).toBe(200);
     expect(byAddress.seen).toEqual([expect.stringContaining('"address"::text = $1::text')]);
@@ -149,13 +191,22 @@ describe('deletion', () => {
 
 describe('service templates', () => {
   it('have unique names, a display with collapsed port runs, and a port filter', async () => {
-    const tpl = await make(t, '/api/ipam/service-templates/', { name: uniq('web'), protocol: 'tcp', ports: [82, 80, 81, 443] });
+    const tpl = await make(t, '/api/ipam/service-templates/', {
+      name: uniq('web'),
+      protocol: 'tcp',
+      ports: [82, 80, 81, 443],
+    });
     expect(tpl.display).toBe(`${tpl.name} (TCP/80-82, 443)`);
     const dup = await t.post('/api/ipam/service-templates/', { name: tpl.name, protocol: 'udp', ports: [1] });
     expect(dup.json()).toEqual({ name: ['service template with this Name already exists.'] });
     expect(ids((await t.get('/api/ipam/service-templates/?port=81')).json())).toEqual([tpl.id]);
     expect((await t.get(`/api/ipam/service-templates/?id=${tpl.id}&brief=1`)).json().results[0]).toEqual({
-      id: tpl.id, url: tpl.url, display: tpl.display, name: tpl.name, protocol: { value: 'tcp', label: 'TCP' }, ports: [82, 80, 81, 443],
+      id: tpl.id,
+      url: tpl.url,
+      display: tpl.display,
+      name: tpl.name,
+      protocol: { value: 'tcp', label: 'TCP' },
+      ports: [82, 80, 81, 443],
     });
   });
 });

@@ -32,7 +32,13 @@ const ids = async (url: string) => (await t.get(url)).json().results.map((r: Jso
 
 describe('POST /api/tenancy/contact-assignments/', () => {
   it('renders the object nested, contact and role nested, priority as a choice', async () => {
-    const a = await make(PATH, { content_type: 'dcim.site', object_id: site.id, contact: contact.id, role: role.id, priority: 'primary' });
+    const a = await make(PATH, {
+      content_type: 'dcim.site',
+      object_id: site.id,
+      contact: contact.id,
+      role: role.id,
+      priority: 'primary',
+    });
     expect(a).toMatchObject({
       content_type: 'dcim.site',
       object_id: site.id,
@@ -50,7 +56,12 @@ describe('POST /api/tenancy/contact-assignments/', () => {
   });
 
   it('leaves priority empty (null) when omitted, and the display without it', async () => {
-    const a = await make(PATH, { content_type: 'tenancy.tenant', object_id: tenant.id, contact: contact.id, role: role.id });
+    const a = await make(PATH, {
+      content_type: 'tenancy.tenant',
+      object_id: tenant.id,
+      contact: contact.id,
+      role: role.id,
+    });
     expect(a.priority).toBeNull();
     expect(a.display).toBe(`${contact.name} -> ${tenant.name}`);
   });
@@ -63,7 +74,12 @@ describe('POST /api/tenancy/contact-assignments/', () => {
     expect(missing.json()).toEqual({ object_id: ['Related object not found using the provided value: 987654.'] });
     const empty = await t.post(PATH, {});
     expect(Object.keys(empty.json()).sort()).toEqual(['contact', 'content_type', 'object_id', 'role']);
-    const badPriority = await t.post(PATH, { ...base, content_type: 'dcim.site', object_id: site.id, priority: 'urgent' });
+    const badPriority = await t.post(PATH, {
+      ...base,
+      content_type: 'dcim.site',
+      object_id: site.id,
+      priority: 'urgent',
+    });
     expect(Object.keys(badPriority.json())).toEqual(['priority']);
   });
 
@@ -72,7 +88,9 @@ describe('POST /api/tenancy/contact-assignments/', () => {
     const data = { content_type: 'dcim.site', object_id: s.id, contact: contact.id, role: role.id };
     await make(PATH, data);
     const dup = await t.post(PATH, { ...data, priority: 'secondary' });
-    expect(dup.json()).toEqual({ __all__: ['Contact assignment with this Content type, Object id, Contact and Role already exists.'] });
+    expect(dup.json()).toEqual({
+      __all__: ['Contact assignment with this Content type, Object id, Contact and Role already exists.'],
+    });
     const role2 = await make('/api/tenancy/contact-roles/', named('role'));
     expect((await t.post(PATH, { ...data, role: role2.id })).statusCode).toBe(201);
   });
@@ -85,8 +103,20 @@ describe('GET /api/tenancy/contact-assignments/ filters', () => {
     const t2 = await make('/api/tenancy/tenants/', named('tenant'));
     other = await make('/api/tenancy/contacts/', { name: uniq('other') });
     role2 = await make('/api/tenancy/contact-roles/', named('role'));
-    onSite = await make(PATH, { content_type: 'dcim.site', object_id: s.id, contact: contact.id, role: role.id, priority: 'tertiary' });
-    onTenant = await make(PATH, { content_type: 'tenancy.tenant', object_id: t2.id, contact: other.id, role: role2.id, priority: 'inactive' });
+    onSite = await make(PATH, {
+      content_type: 'dcim.site',
+      object_id: s.id,
+      contact: contact.id,
+      role: role.id,
+      priority: 'tertiary',
+    });
+    onTenant = await make(PATH, {
+      content_type: 'tenancy.tenant',
+      object_id: t2.id,
+      contact: other.id,
+      role: role2.id,
+      priority: 'inactive',
+    });
   });
   const both = () => `id=${onSite.id}&id=${onTenant.id}`;
 
@@ -128,7 +158,8 @@ describe('deleting the assigned object', () => {
     const del = await t.del(`/api/dcim/sites/${s.id}/`);
     expect(del.statusCode).toBe(204);
     expect((await t.get(`${PATH}${a.id}/`)).statusCode).toBe(404);
-    const changes = (await t.get(`/api/extras/object-changes/?request_id=${del.headers['x-request-id']}`)).json().results as Json[];
+    const changes = (await t.get(`/api/extras/object-changes/?request_id=${del.headers['x-request-id']}`)).json()
+      .results as Json[];
     expect(changes.map((c) => c.changed_object_type).sort()).toEqual(['dcim.site', 'tenancy.contactassignment']);
     expect((await t.get(`/api/tenancy/contacts/${contact.id}/`)).statusCode).toBe(200);
   });

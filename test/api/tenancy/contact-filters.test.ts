@@ -22,7 +22,11 @@ const MODELS: Array<[string, string, () => Promise<Json>]> = [
   ['dcim.site', '/api/dcim/sites/', () => makeSite(t)],
   ['dcim.region', '/api/dcim/regions/', () => make(t, '/api/dcim/regions/', named('region'))],
   ['dcim.sitegroup', '/api/dcim/site-groups/', () => make(t, '/api/dcim/site-groups/', named('sg'))],
-  ['dcim.location', '/api/dcim/locations/', async () => make(t, '/api/dcim/locations/', { ...named('loc'), site: (await makeSite(t)).id })],
+  [
+    'dcim.location',
+    '/api/dcim/locations/',
+    async () => make(t, '/api/dcim/locations/', { ...named('loc'), site: (await makeSite(t)).id }),
+  ],
   ['dcim.rack', '/api/dcim/racks/', async () => makeRack(t, await makeSite(t))],
   ['dcim.device', '/api/dcim/devices/', () => makeDevice(t)],
   ['dcim.manufacturer', '/api/dcim/manufacturers/', () => makeManufacturer(t)],
@@ -36,7 +40,12 @@ describe.each(MODELS)('contact filters on %s', (contentType, path, create) => {
     const contact = await make(t, '/api/tenancy/contacts/', { name: uniq('contact'), group: sub.id });
     const role = await make(t, '/api/tenancy/contact-roles/', named('role'));
     const [a, b] = [await create(), await create()];
-    await make(t, '/api/tenancy/contact-assignments/', { content_type: contentType, object_id: a.id, contact: contact.id, role: role.id });
+    await make(t, '/api/tenancy/contact-assignments/', {
+      content_type: contentType,
+      object_id: a.id,
+      contact: contact.id,
+      role: role.id,
+    });
     const list = async (q: string) => {
       const res = await t.get(`${path}?id=${a.id}&id=${b.id}&ordering=id&${q}`);
       expect(res.statusCode, res.body).toBe(200);

@@ -31,7 +31,15 @@ describe('contact groups', () => {
     await make('/api/tenancy/contacts/', { name: uniq('c'), group: top.id });
     await make('/api/tenancy/contacts/', { name: uniq('c'), group: sub.id });
     const brief = (await t.get(`/api/tenancy/contact-groups/${top.id}/?brief=1`)).json();
-    expect(brief).toEqual({ id: top.id, url: top.url, display: top.name, name: top.name, slug: top.slug, contact_count: 2, _depth: 0 });
+    expect(brief).toEqual({
+      id: top.id,
+      url: top.url,
+      display: top.name,
+      name: top.name,
+      slug: top.slug,
+      contact_count: 2,
+      _depth: 0,
+    });
     const child = (await t.get(`/api/tenancy/contact-groups/${sub.id}/`)).json();
     expect(child).toMatchObject({ contact_count: 1, _depth: 1, parent: { id: top.id, _depth: 0 } });
     expect(await ids(`/api/tenancy/contact-groups/?parent_id=${top.id}`)).toEqual([sub.id]);
@@ -60,10 +68,29 @@ describe('contact groups', () => {
 describe('contacts', () => {
   it('stores every field and renders the brief form {id,url,display,name}', async () => {
     const g = await make('/api/tenancy/contact-groups/', named('cg'));
-    const data = { name: uniq('c'), group: g.id, title: 'NOC lead', phone: '+1 555 0100', email: 'noc@example.com', address: '1 Main St', link: 'https://example.com/noc', description: 'd', comments: 'c' };
+    const data = {
+      name: uniq('c'),
+      group: g.id,
+      title: 'NOC lead',
+      phone: '+1 555 0100',
+      email: 'noc@example.com',
+      address: '1 Main St',
+      link: 'https://example.com/noc',
+      description: 'd',
+      comments: 'c',
+    };
     const c = await make('/api/tenancy/contacts/', data);
-    expect(c).toMatchObject({ ...data, group: { id: g.id, name: g.name, slug: g.slug, _depth: 0 }, display: data.name });
-    expect((await t.get(`/api/tenancy/contacts/${c.id}/?brief=1`)).json()).toEqual({ id: c.id, url: c.url, display: c.name, name: c.name });
+    expect(c).toMatchObject({
+      ...data,
+      group: { id: g.id, name: g.name, slug: g.slug, _depth: 0 },
+      display: data.name,
+    });
+    expect((await t.get(`/api/tenancy/contacts/${c.id}/?brief=1`)).json()).toEqual({
+      id: c.id,
+      url: c.url,
+      display: c.name,
+      name: c.name,
+    });
   });
 
   it('validates email and link', async () => {
@@ -84,7 +111,12 @@ describe('contacts', () => {
     const top = await make('/api/tenancy/contact-groups/', named('cg'));
     const sub = await make('/api/tenancy/contact-groups/', { ...named('cg'), parent: top.id });
     const mail = `${uniq('m')}@example.net`;
-    const c = await make('/api/tenancy/contacts/', { name: uniq('c'), group: sub.id, email: mail, phone: '+44 20 7946 0000' });
+    const c = await make('/api/tenancy/contacts/', {
+      name: uniq('c'),
+      group: sub.id,
+      email: mail,
+      phone: '+44 20 7946 0000',
+    });
     expect(await ids(`/api/tenancy/contacts/?group=${top.slug}`)).toEqual([c.id]);
     expect(await ids(`/api/tenancy/contacts/?group_id=${sub.id}`)).toEqual([c.id]);
     expect(await ids(`/api/tenancy/contacts/?email__ie=${mail.toUpperCase()}`)).toEqual([c.id]);
@@ -97,8 +129,17 @@ describe('contact roles', () => {
   it('has unique names and slugs and a {name, slug} brief form', async () => {
     const r = await make('/api/tenancy/contact-roles/', named('role'));
     const dup = await t.post('/api/tenancy/contact-roles/', { name: r.name, slug: r.slug });
-    expect(dup.json()).toEqual({ name: ['contact role with this Name already exists.'], slug: ['contact role with this Slug already exists.'] });
-    expect(Object.keys((await t.get(`/api/tenancy/contact-roles/${r.id}/?brief=1`)).json()).sort()).toEqual(['display', 'id', 'name', 'slug', 'url']);
+    expect(dup.json()).toEqual({
+      name: ['contact role with this Name already exists.'],
+      slug: ['contact role with this Slug already exists.'],
+    });
+    expect(Object.keys((await t.get(`/api/tenancy/contact-roles/${r.id}/?brief=1`)).json()).sort()).toEqual([
+      'display',
+      'id',
+      'name',
+      'slug',
+      'url',
+    ]);
   });
 });
 
@@ -107,7 +148,12 @@ describe('protection of assigned contacts and roles', () => {
     const site = await make('/api/dcim/sites/', named('site'));
     const c = await make('/api/tenancy/contacts/', { name: uniq('c') });
     const r = await make('/api/tenancy/contact-roles/', named('role'));
-    const a = await make('/api/tenancy/contact-assignments/', { content_type: 'dcim.site', object_id: site.id, contact: c.id, role: r.id });
+    const a = await make('/api/tenancy/contact-assignments/', {
+      content_type: 'dcim.site',
+      object_id: site.id,
+      contact: c.id,
+      role: r.id,
+    });
     expect((await t.del(`/api/tenancy/contacts/${c.id}/`)).statusCode).toBe(409);
     expect((await t.del(`/api/tenancy/contact-roles/${r.id}/`)).statusCode).toBe(409);
     expect((await t.del(`/api/tenancy/contact-assignments/${a.id}/`)).statusCode).toBe(204);

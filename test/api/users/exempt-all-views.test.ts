@@ -31,7 +31,10 @@ describe("EXEMPT_VIEW_PERMISSIONS='*'", () => {
     const created = await t.post('/api/users/tokens/', { description: 'secret' });
     expect(created.statusCode).toBe(201);
     const { id, key } = created.json();
-    const res = await t.get(`/api/extras/object-changes/?changed_object_type=users.token&changed_object_id=${id}`, null);
+    const res = await t.get(
+      `/api/extras/object-changes/?changed_object_type=users.token&changed_object_id=${id}`,
+      null,
+    );
     expect(res.statusCode).toBe(200);
     expect(res.json().count).toBe(1);
     expect(res.json().results[0].changed_object).toMatchObject({ id, write_enabled: true });

@@ -27,7 +27,14 @@ export async function makeUser(t: TestApp, attrs: Record<string, unknown> = {}):
 /** An enabled ObjectPermission given to users (and groups); returns its id. */
 export async function grant(
   t: TestApp,
-  perm: { object_types: string[]; actions: string[]; users?: number[]; groups?: number[]; constraints?: unknown; enabled?: boolean },
+  perm: {
+    object_types: string[];
+    actions: string[];
+    users?: number[];
+    groups?: number[];
+    constraints?: unknown;
+    enabled?: boolean;
+  },
 ): Promise<number> {
   const res = await t.post('/api/users/permissions/', { name: uniq('perm'), ...perm });
   expect(res.statusCode, res.body).toBe(201);

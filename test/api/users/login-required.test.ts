@@ -36,7 +36,10 @@ describe('LOGIN_REQUIRED=true', () => {
 
   it('token provisioning works without a token', async () => {
     const u = await makeUser(t);
-    const res = await t.request('POST', '/api/users/tokens/provision/', { body: { username: u.username, password: u.password }, token: null });
+    const res = await t.request('POST', '/api/users/tokens/provision/', {
+      body: { username: u.username, password: u.password },
+      token: null,
+    });
     expect(res.statusCode).toBe(201);
     expect((await t.get('/api/dcim/sites/', res.json().key)).statusCode).toBe(200);
   });

@@ -10,12 +10,20 @@ let siteId: number;
 beforeAll(async () => {
   t = await makeTestApp({ MAINTENANCE_MODE: 'true' });
   // writes are refused through the API, so the fixtures go straight to the database
-  const admin = await sql<{ user_id: number }>`select user_id from users_token where key = ${t.token}`.execute(t.db.kysely);
+  const admin = await sql<{ user_id: number }>`select user_id from users_token where key = ${t.token}`.execute(
+    t.db.kysely,
+  );
   key = 'feedfacefeedfacefeedfacefeedfacefeedface';
-  const tok = await sql<{ id: number }>`insert into users_token (user_id, key) values (${admin.rows[0]!.user_id}, ${key}) returning id`.execute(t.db.kysely);
+  const tok = await sql<{
+    id: number;
+  }>`insert into users_token (user_id, key) values (${admin.rows[0]!.user_id}, ${key}) returning id`.execute(
+    t.db.kysely,
+  );
   tokenId = Number(tok.rows[0]!.id);
   const name = uniq('site');
-  const site = await sql<{ id: number }>`insert into dcim_site (name, slug, status) values (${name}, ${name}, 'active') returning id`.execute(t.db.kysely);
+  const site = await sql<{
+    id: number;
+  }>`insert into dcim_site (name, slug, status) values (${name}, ${name}, 'active') returning id`.execute(t.db.kysely);
   siteId = Number(site.rows[0]!.id);
 });
 afterAll(async () => t.close());
@@ -47,7 +55,9 @@ describe('MAINTENANCE_MODE=true', () => {
 
   it('does not record token use', async () => {
     expect((await t.get('/api/dcim/sites/', key)).statusCode).toBe(200);
-    const row = await sql<{ last_used: unknown }>`select last_used from users_token where id = ${tokenId}`.execute(t.db.kysely);
+    const row = await sql<{ last_used: unknown }>`select last_used from users_token where id = ${tokenId}`.execute(
+      t.db.kysely,
+    );
     expect(row.rows[0]!.last_used).toBeNull();
     expect((await t.get(`/api/users/tokens/${tokenId}/`)).json().last_used).toBeNull();
   });

@@ -25,7 +25,12 @@ describe('view permission', () => {
     const u = await makeUser(t);
     const active = await makeSite(t, { status: 'active' });
     const planned = await makeSite(t, { status: 'planned' });
-    await grant(t, { object_types: ['dcim.site'], actions: ['view'], users: [u.id], constraints: { status: 'active' } });
+    await grant(t, {
+      object_types: ['dcim.site'],
+      actions: ['view'],
+      users: [u.id],
+      constraints: { status: 'active' },
+    });
     const list = await t.get('/api/dcim/sites/?limit=1000', u.token);
     expect(list.statusCode).toBe(200);
     const ids = idsOf(list.json());
@@ -47,7 +52,9 @@ describe('view permission', () => {
     const retired = await makeSite(t, { status: 'retired' });
     const staging = await makeSite(t, { status: 'staging' });
     await grant(t, {
-      object_types: ['dcim.site'], actions: ['view'], users: [u.id],
+      object_types: ['dcim.site'],
+      actions: ['view'],
+      users: [u.id],
       constraints: [{ status: 'planned' }, { slug: retired.slug }],
     });
     const ids = idsOf((await t.get('/api/dcim/sites/?limit=1000', u.token)).json());
@@ -60,7 +67,12 @@ describe('view permission', () => {
     const u = await makeUser(t);
     const a = await makeSite(t, { status: 'planned' });
     const b = await makeSite(t, { status: 'decommissioning' });
-    await grant(t, { object_types: ['dcim.site'], actions: ['view'], users: [u.id], constraints: { status: 'planned' } });
+    await grant(t, {
+      object_types: ['dcim.site'],
+      actions: ['view'],
+      users: [u.id],
+      constraints: { status: 'planned' },
+    });
     expect(idsOf((await t.get('/api/dcim/sites/?limit=1000', u.token)).json())).not.toContain(b.id);
     await grant(t, { object_types: ['dcim.site'], actions: ['view'], users: [u.id], constraints: null });
     const ids = idsOf((await t.get('/api/dcim/sites/?limit=1000', u.token)).json());
@@ -74,7 +86,12 @@ describe('view permission', () => {
     expect(region.statusCode).toBe(201);
     const inside = await makeSite(t, { region: region.json().id });
     const outside = await makeSite(t);
-    await grant(t, { object_types: ['dcim.site'], actions: ['view'], users: [u.id], constraints: { region__slug: rname } });
+    await grant(t, {
+      object_types: ['dcim.site'],
+      actions: ['view'],
+      users: [u.id],
+      constraints: { region__slug: rname },
+    });
     const ids = idsOf((await t.get('/api/dcim/sites/?limit=1000', u.token)).json());
     expect(ids).toEqual([inside.id]);
     expect((await t.get(`/api/dcim/sites/${outside.id}/`, u.token)).statusCode).toBe(404);
@@ -85,7 +102,9 @@ describe('view permission', () => {
     const a = await makeSite(t, { status: 'planned', description: 'Core POP' });
     const b = await makeSite(t, { status: 'staging', description: 'edge' });
     await grant(t, {
-      object_types: ['dcim.site'], actions: ['view'], users: [u.id],
+      object_types: ['dcim.site'],
+      actions: ['view'],
+      users: [u.id],
       constraints: { status__in: ['planned', 'staging'], description__icontains: 'core', region__isnull: true },
     });
     const ids = idsOf((await t.get('/api/dcim/sites/?limit=1000', u.token)).json());
@@ -96,7 +115,12 @@ describe('view permission', () => {
   it('"$user" stands for the requesting user', async () => {
     const a = await makeUser(t);
     const b = await makeUser(t);
-    await grant(t, { object_types: ['users.user'], actions: ['view'], users: [a.id, b.id], constraints: { id: '$user' } });
+    await grant(t, {
+      object_types: ['users.user'],
+      actions: ['view'],
+      users: [a.id, b.id],
+      constraints: { id: '$user' },
+    });
     const seenByA = (await t.get('/api/users/users/', a.token)).json();
     expect(idsOf(seenByA)).toEqual([a.id]);
     expect(idsOf((await t.get('/api/users/users/', b.token)).json())).toEqual([b.id]);
@@ -135,7 +159,13 @@ describe('POST /api/users/permissions/ validation', () => {
   const base = { object_types: ['dcim.site'], actions: ['view'] };
 
   it('rejects constraints naming unknown fields, with 400 on the permission itself', async () => {
-    for (const constraints of [{ nope: 1 }, { region__nope: 'x' }, [{ status: 'active' }, { bogus__slug: 'x' }], 'text', [1]]) {
+    for (const constraints of [
+      { nope: 1 },
+      { region__nope: 'x' },
+      [{ status: 'active' }, { bogus__slug: 'x' }],
+      'text',
+      [1],
+    ]) {
       const res = await t.post('/api/users/permissions/', { name: uniq('perm'), ...base, constraints });
       expect(res.statusCode, JSON.stringify(constraints)).toBe(400);
       expect(res.json()).toHaveProperty('constraints');
@@ -149,7 +179,9 @@ describe('POST /api/users/permissions/ validation', () => {
       expect(res.json()).toHaveProperty('constraints');
     }
     // and a valid range constraint is accepted
-    expect((await t.post('/api/users/permissions/', { name: uniq('perm'), ...base, constraints: { id__gt: 0 } })).statusCode).toBe(201);
+    expect(
+      (await t.post('/api/users/permissions/', { name: uniq('perm'), ...base, constraints: { id__gt: 0 } })).statusCode,
+    ).toBe(201);
   });
 
   it('checks the stored constraints against new object types on PATCH', async () => {
@@ -160,10 +192,18 @@ describe('POST /api/users/permissions/ validation', () => {
   });
 
   it('rejects unknown object types and empty actions', async () => {
-    const badType = await t.post('/api/users/permissions/', { name: uniq('perm'), object_types: ['dcim.nothing'], actions: ['view'] });
+    const badType = await t.post('/api/users/permissions/', {
+      name: uniq('perm'),
+      object_types: ['dcim.nothing'],
+      actions: ['view'],
+    });
     expect(badType.statusCode).toBe(400);
     expect(badType.json()).toHaveProperty('object_types');
-    const noActions = await t.post('/api/users/permissions/', { name: uniq('perm'), object_types: ['dcim.site'], actions: [] });
+    const noActions = await t.post('/api/users/permissions/', {
+      name: uniq('perm'),
+      object_types: ['dcim.site'],
+      actions: [],
+    });
     expect(noActions.statusCode).toBe(400);
     expect(noActions.json()).toHaveProperty('actions');
   });
@@ -188,7 +228,14 @@ describe('POST /api/users/permissions/ validation', () => {
     const g = await t.post('/api/users/groups/', { name: uniq('group') });
     const id = await grant(t, { ...base, users: [u.id], groups: [g.json().id] });
     const brief = (await t.get(`/api/users/permissions/${id}/?brief=1`)).json();
-    expect(brief).toMatchObject({ id, enabled: true, object_types: ['dcim.site'], actions: ['view'], users: [u.username], groups: [g.json().name] });
+    expect(brief).toMatchObject({
+      id,
+      enabled: true,
+      object_types: ['dcim.site'],
+      actions: ['view'],
+      users: [u.username],
+      groups: [g.json().name],
+    });
     const full = (await t.get(`/api/users/permissions/${id}/`)).json();
     expect(full.users).toEqual([expect.objectContaining({ id: u.id, username: u.username })]);
   });

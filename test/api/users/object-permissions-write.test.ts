@@ -25,7 +25,12 @@ describe('add permission', () => {
 
   it('with constraints: a matching object is created, a violating one is refused and rolled back', async () => {
     const u = await makeUser(t);
-    await grant(t, { object_types: ['dcim.site'], actions: ['add'], users: [u.id], constraints: { status: 'planned' } });
+    await grant(t, {
+      object_types: ['dcim.site'],
+      actions: ['add'],
+      users: [u.id],
+      constraints: { status: 'planned' },
+    });
     const ok = uniq('site');
     const created = await t.post('/api/dcim/sites/', { name: ok, slug: ok, status: 'planned' }, u.token);
     expect(created.statusCode).toBe(201);
@@ -42,9 +47,21 @@ describe('add permission', () => {
 
   it('a bulk create with one violating object writes none of them', async () => {
     const u = await makeUser(t);
-    await grant(t, { object_types: ['dcim.site'], actions: ['add'], users: [u.id], constraints: { status: 'planned' } });
+    await grant(t, {
+      object_types: ['dcim.site'],
+      actions: ['add'],
+      users: [u.id],
+      constraints: { status: 'planned' },
+    });
     const [a, b] = [uniq('site'), uniq('site')];
-    const res = await t.post('/api/dcim/sites/', [{ name: a, slug: a, status: 'planned' }, { name: b, slug: b, status: 'active' }], u.token);
+    const res = await t.post(
+      '/api/dcim/sites/',
+      [
+        { name: a, slug: a, status: 'planned' },
+        { name: b, slug: b, status: 'active' },
+      ],
+      u.token,
+    );
     expect(res.statusCode).toBe(403);
     expect((await siteBySlug(a)).count).toBe(0);
     expect((await siteBySlug(b)).count).toBe(0);
@@ -55,7 +72,12 @@ describe('change permission', () => {
   it('updating into a non-matching state is 403 and rolled back', async () => {
     const u = await makeUser(t);
     const site = await makeSite(t, { status: 'planned', description: 'before' });
-    await grant(t, { object_types: ['dcim.site'], actions: ['change'], users: [u.id], constraints: { status: 'planned' } });
+    await grant(t, {
+      object_types: ['dcim.site'],
+      actions: ['change'],
+      users: [u.id],
+      constraints: { status: 'planned' },
+    });
     const ok = await t.patch(`/api/dcim/sites/${site.id}/`, { description: 'allowed' }, u.token);
     expect(ok.statusCode).toBe(200);
     const res = await t.patch(`/api/dcim/sites/${site.id}/`, { status: 'active', description: 'sneaky' }, u.token);
@@ -70,11 +92,23 @@ describe('change permission', () => {
     const u = await makeUser(t);
     const inScope = await makeSite(t, { status: 'planned' });
     const outScope = await makeSite(t, { status: 'active' });
-    await grant(t, { object_types: ['dcim.site'], actions: ['change'], users: [u.id], constraints: { status: 'planned' } });
+    await grant(t, {
+      object_types: ['dcim.site'],
+      actions: ['change'],
+      users: [u.id],
+      constraints: { status: 'planned' },
+    });
     const res = await t.patch(`/api/dcim/sites/${outScope.id}/`, { description: 'x' }, u.token);
     expect(res.statusCode).toBe(404);
     // spec: Operations rules 1 - NetBox would skip the object out of reach and update the other
-    const bulk = await t.patch('/api/dcim/sites/', [{ id: inScope.id, description: 'bulk' }, { id: outScope.id, description: 'bulk' }], u.token);
+    const bulk = await t.patch(
+      '/api/dcim/sites/',
+      [
+        { id: inScope.id, description: 'bulk' },
+        { id: outScope.id, description: 'bulk' },
+      ],
+      u.token,
+    );
     expect(bulk.statusCode).toBe(400);
     expect(bulk.json()).toEqual([{}, { id: [`Invalid pk "${outScope.id}" - object does not exist.`] }]);
     expect((await t.get(`/api/dcim/sites/${inScope.id}/`)).json().description).toBe('');
@@ -93,7 +127,12 @@ describe('delete permission', () => {
     const u = await makeUser(t);
     const inScope = await makeSite(t, { status: 'retired' });
     const outScope = await makeSite(t, { status: 'active' });
-    await grant(t, { object_types: ['dcim.site'], actions: ['delete'], users: [u.id], constraints: { status: 'retired' } });
+    await grant(t, {
+      object_types: ['dcim.site'],
+      actions: ['delete'],
+      users: [u.id],
+      constraints: { status: 'retired' },
+    });
     const res = await t.del(`/api/dcim/sites/${outScope.id}/`, undefined, u.token);
     expect(res.statusCode).toBe(404);
     expect((await t.get(`/api/dcim/sites/${outScope.id}/`)).statusCode).toBe(200);
@@ -105,7 +144,12 @@ describe('delete permission', () => {
     const u = await makeUser(t);
     const inScope = await makeSite(t, { status: 'retired' });
     const outScope = await makeSite(t, { status: 'active' });
-    await grant(t, { object_types: ['dcim.site'], actions: ['delete'], users: [u.id], constraints: { status: 'retired' } });
+    await grant(t, {
+      object_types: ['dcim.site'],
+      actions: ['delete'],
+      users: [u.id],
+      constraints: { status: 'retired' },
+    });
     const res = await t.del('/api/dcim/sites/', [{ id: inScope.id }, { id: outScope.id }], u.token);
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual([{}, { id: [`Invalid pk "${outScope.id}" - object does not exist.`] }]);
@@ -133,7 +177,9 @@ describe('OPTIONS', () => {
 
     await grant(t, { object_types: ['dcim.site'], actions: ['add'], users: [u.id] });
     const withAdd = (await t.request('OPTIONS', '/api/dcim/sites/', { token: u.token })).json();
-    expect(withAdd.actions.POST.status.choices).toEqual(expect.arrayContaining([{ value: 'active', display_name: 'Active' }]));
+    expect(withAdd.actions.POST.status.choices).toEqual(
+      expect.arrayContaining([{ value: 'active', display_name: 'Active' }]),
+    );
     expect(withAdd.actions.PUT).toBeUndefined();
 
     const admin = (await t.request('OPTIONS', '/api/dcim/sites/')).json();

@@ -19,8 +19,19 @@ describe('POST /api/users/tokens/provision/', () => {
     expect(res.statusCode).toBe(201);
     const body = res.json();
     expect(body.key).toMatch(/^[0-9a-f]{40}$/);
-    expect(body).toMatchObject({ write_enabled: true, expires: null, last_used: null, allowed_ips: [], display: body.key });
-    expect(body.user).toEqual({ id: u.id, url: expect.stringMatching(new RegExp(`/api/users/users/${u.id}/$`)), display: u.username, username: u.username });
+    expect(body).toMatchObject({
+      write_enabled: true,
+      expires: null,
+      last_used: null,
+      allowed_ips: [],
+      display: body.key,
+    });
+    expect(body.user).toEqual({
+      id: u.id,
+      url: expect.stringMatching(new RegExp(`/api/users/users/${u.id}/$`)),
+      display: u.username,
+      username: u.username,
+    });
     expect(res.headers.location).toMatch(new RegExp(`/api/users/tokens/${body.id}/$`));
     // the token is usable for writes at once
     const own = await t.post('/api/users/tokens/', { description: 'made with a provisioned token' }, body.key);
@@ -29,7 +40,10 @@ describe('POST /api/users/tokens/provision/', () => {
 
   it('needs no token and ignores one that is sent', async () => {
     const u = await makeUser(t);
-    const res = await provision({ username: u.username, password: u.password }, { authorization: 'Token 0123456789abcdef0123456789abcdef01234567' });
+    const res = await provision(
+      { username: u.username, password: u.password },
+      { authorization: 'Token 0123456789abcdef0123456789abcdef01234567' },
+    );
     expect(res.statusCode).toBe(201);
     expect(res.json().user.id).toBe(u.id);
   });
@@ -45,7 +59,10 @@ describe('POST /api/users/tokens/provision/', () => {
 
   it('refuses a wrong password and an unknown user alike', async () => {
     const u = await makeUser(t);
-    for (const body of [{ username: u.username, password: 'wrong' }, { username: 'nobody-here', password: 'x' }]) {
+    for (const body of [
+      { username: u.username, password: 'wrong' },
+      { username: 'nobody-here', password: 'x' },
+    ]) {
       const res = await provision(body);
       expect(res.statusCode).toBe(403);
       expect(res.json()).toEqual({ detail: 'Invalid username/password' });
@@ -55,7 +72,13 @@ describe('POST /api/users/tokens/provision/', () => {
 
   it('takes the optional 3.7 fields', async () => {
     const u = await makeUser(t);
-    const res = await provision({ username: u.username, password: u.password, write_enabled: false, description: 'ansible', expires: '2099-01-01T00:00:00Z' });
+    const res = await provision({
+      username: u.username,
+      password: u.password,
+      write_enabled: false,
+      description: 'ansible',
+      expires: '2099-01-01T00:00:00Z',
+    });
     expect(res.statusCode).toBe(201);
     expect(res.json()).toMatchObject({ write_enabled: false, description: 'ansible' });
   });

@@ -26,7 +26,9 @@ describe('own tokens (DEFAULT_PERMISSIONS)', () => {
     // another user's token is simply not found
     const bTokenId = (await t.get(`/api/users/tokens/?user_id=${b.id}`)).json().results[0].id;
     expect((await t.get(`/api/users/tokens/${bTokenId}/`, a.token)).statusCode).toBe(404);
-    expect((await t.patch(`/api/users/tokens/${bTokenId}/`, { description: 'mine now' }, a.token)).statusCode).toBe(404);
+    expect((await t.patch(`/api/users/tokens/${bTokenId}/`, { description: 'mine now' }, a.token)).statusCode).toBe(
+      404,
+    );
     expect((await t.del(`/api/users/tokens/${bTokenId}/`, undefined, a.token)).statusCode).toBe(404);
   });
 
@@ -39,7 +41,9 @@ describe('own tokens (DEFAULT_PERMISSIONS)', () => {
     const explicit = await t.post('/api/users/tokens/', { user: a.id }, a.token);
     expect(explicit.statusCode).toBe(201);
     const id = created.json().id;
-    expect((await t.patch(`/api/users/tokens/${id}/`, { description: 'renamed' }, a.token)).json().description).toBe('renamed');
+    expect((await t.patch(`/api/users/tokens/${id}/`, { description: 'renamed' }, a.token)).json().description).toBe(
+      'renamed',
+    );
     expect((await t.del(`/api/users/tokens/${id}/`, undefined, a.token)).statusCode).toBe(204);
     expect((await t.get('/api/users/tokens/', a.token)).json().count).toBe(2);
   });
@@ -80,7 +84,12 @@ describe('own tokens (DEFAULT_PERMISSIONS)', () => {
     const a = await makeUser(t);
     const b = await makeUser(t);
     const c = await makeUser(t);
-    await grant(t, { object_types: ['users.token'], actions: ['grant'], users: [a.id], constraints: { user__username: b.username } });
+    await grant(t, {
+      object_types: ['users.token'],
+      actions: ['grant'],
+      users: [a.id],
+      constraints: { user__username: b.username },
+    });
     expect((await t.post('/api/users/tokens/', { user: b.id }, a.token)).statusCode).toBe(201);
     const refused = await t.post('/api/users/tokens/', { user: c.id }, a.token);
     expect(refused.statusCode).toBe(403);

@@ -35,7 +35,9 @@ describe('ALLOW_TOKEN_RETRIEVAL=false', () => {
 
   it('the key filter matches exactly only: partial lookups would reveal keys', async () => {
     const { id, key } = (await t.post('/api/users/tokens/', {})).json();
-    expect((await t.get(`/api/users/tokens/?key=${key}`)).json().results.map((r: { id: number }) => r.id)).toEqual([id]);
+    expect((await t.get(`/api/users/tokens/?key=${key}`)).json().results.map((r: { id: number }) => r.id)).toEqual([
+      id,
+    ]);
     const all = (await t.get('/api/users/tokens/')).json().count;
     expect(all).toBeGreaterThan(1);
     for (const lookup of ['isw', 'ic', 'iew']) {
@@ -45,7 +47,10 @@ describe('ALLOW_TOKEN_RETRIEVAL=false', () => {
 
   it('provisioning returns the key', async () => {
     const u = await makeUser(t);
-    const res = await t.request('POST', '/api/users/tokens/provision/', { body: { username: u.username, password: u.password }, token: null });
+    const res = await t.request('POST', '/api/users/tokens/provision/', {
+      body: { username: u.username, password: u.password },
+      token: null,
+    });
     expect(res.statusCode).toBe(201);
     expect(res.json().key).toMatch(/^[0-9a-f]{40}$/);
   });

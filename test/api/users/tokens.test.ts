@@ -17,7 +17,9 @@ async function makeToken(attrs: Record<string, unknown> = {}): Promise<{ id: num
 }
 
 async function lastUsed(id: number): Promise<string | null> {
-  const res = await sql<{ last_used: Date | string | null }>`select last_used from users_token where id = ${id}`.execute(t.db.kysely);
+  const res = await sql<{
+    last_used: Date | string | null;
+  }>`select last_used from users_token where id = ${id}`.execute(t.db.kysely);
   const v = res.rows[0]!.last_used;
   return v === null ? null : new Date(v).toISOString();
 }
@@ -28,8 +30,20 @@ describe('POST /api/users/tokens/', () => {
     expect(res.statusCode).toBe(201);
     const body = res.json();
     expect(body.key).toMatch(/^[0-9a-f]{40}$/);
-    expect(body).toMatchObject({ display: body.key, write_enabled: true, expires: null, last_used: null, description: 'ci', allowed_ips: [] });
-    expect(body.user).toEqual({ id: expect.any(Number), url: expect.stringMatching(/\/api\/users\/users\/\d+\/$/), display: expect.any(String), username: expect.any(String) });
+    expect(body).toMatchObject({
+      display: body.key,
+      write_enabled: true,
+      expires: null,
+      last_used: null,
+      description: 'ci',
+      allowed_ips: [],
+    });
+    expect(body.user).toEqual({
+      id: expect.any(Number),
+      url: expect.stringMatching(/\/api\/users\/users\/\d+\/$/),
+      display: expect.any(String),
+      username: expect.any(String),
+    });
     expect(body.created).toMatch(/Z$/);
   });
 
@@ -68,9 +82,15 @@ describe('POST /api/users/tokens/', () => {
 describe('GET /api/users/tokens/ filters', () => {
   it('filters by key, exactly and partially (retrieval allowed)', async () => {
     const { id, key } = await makeToken();
-    expect((await t.get(`/api/users/tokens/?key=${key}`)).json().results.map((r: { id: number }) => r.id)).toEqual([id]);
-    expect((await t.get(`/api/users/tokens/?key__isw=${key.slice(0, 12)}`)).json().results.map((r: { id: number }) => r.id)).toEqual([id]);
-    expect((await t.get(`/api/users/tokens/?key__n=${key}`)).json().results.map((r: { id: number }) => r.id)).not.toContain(id);
+    expect((await t.get(`/api/users/tokens/?key=${key}`)).json().results.map((r: { id: number }) => r.id)).toEqual([
+      id,
+    ]);
+    expect(
+      (await t.get(`/api/users/tokens/?key__isw=${key.slice(0, 12)}`)).json().results.map((r: { id: number }) => r.id),
+    ).toEqual([id]);
+    expect(
+      (await t.get(`/api/users/tokens/?key__n=${key}`)).json().results.map((r: { id: number }) => r.id),
+    ).not.toContain(id);
   });
 });
 
@@ -103,7 +123,9 @@ describe('read-only tokens (write_enabled false)', () => {
     // the same user's writing token sees them
     const rw = await t.request('OPTIONS', '/api/dcim/sites/');
     expect(Object.keys(rw.json().actions).sort()).toEqual(['POST', 'PUT']);
-    expect(rw.json().actions.POST.status.choices).toEqual(expect.arrayContaining([{ value: 'active', display_name: 'Active' }]));
+    expect(rw.json().actions.POST.status.choices).toEqual(
+      expect.arrayContaining([{ value: 'active', display_name: 'Active' }]),
+    );
   });
 });
 
@@ -131,12 +153,18 @@ describe('token errors (all 403, never 401)', () => {
   });
 
   it('the keyword is case-insensitive', async () => {
-    const res = await t.request('GET', '/api/dcim/sites/', { token: null, headers: { authorization: `token ${t.token}` } });
+    const res = await t.request('GET', '/api/dcim/sites/', {
+      token: null,
+      headers: { authorization: `token ${t.token}` },
+    });
     expect(res.statusCode).toBe(200);
   });
 
   it('a Bearer header is ignored: the request is anonymous', async () => {
-    const res = await t.request('GET', '/api/dcim/sites/', { token: null, headers: { authorization: `Bearer ${t.token}` } });
+    const res = await t.request('GET', '/api/dcim/sites/', {
+      token: null,
+      headers: { authorization: `Bearer ${t.token}` },
+    });
     expect(res.statusCode).toBe(403);
     expect(res.json()).toEqual({ detail: 'Authentication credentials were not provided.' });
   });
@@ -153,7 +181,12 @@ describe('token errors (all 403, never 401)', () => {
 
 describe('allowed_ips', () => {
   const inject = (key: string, opts: { headers?: Record<string, string>; remoteAddress?: string } = {}) =>
-    t.app.inject({ method: 'GET', url: '/api/dcim/sites/', headers: { authorization: `Token ${key}`, ...opts.headers }, remoteAddress: opts.remoteAddress });
+    t.app.inject({
+      method: 'GET',
+      url: '/api/dcim/sites/',
+      headers: { authorization: `Token ${key}`, ...opts.headers },
+      remoteAddress: opts.remoteAddress,
+    });
 
   it('refuses a client outside the networks', async () => {
     const { key } = await makeToken({ allowed_ips: ['10.0.0.0/8'] });
@@ -169,12 +202,18 @@ describe('allowed_ips', () => {
     expect((await inject(key, { remoteAddress: '192.0.2.7' })).statusCode).toBe(200);
     // X-Real-IP wins over X-Forwarded-For
     const realOutside = await inject(key, { headers: { 'x-real-ip': '203.0.113.5', 'x-forwarded-for': '10.1.1.1' } });
-    expect(realOutside.json()).toEqual({ detail: 'Source IP 203.0.113.5 is not permitted to authenticate using this token.' });
+    expect(realOutside.json()).toEqual({
+      detail: 'Source IP 203.0.113.5 is not permitted to authenticate using this token.',
+    });
     // only the first X-Forwarded-For entry counts
     const fwdSecond = await inject(key, { headers: { 'x-forwarded-for': '203.0.113.9, 10.1.1.1' } });
-    expect(fwdSecond.json()).toEqual({ detail: 'Source IP 203.0.113.9 is not permitted to authenticate using this token.' });
+    expect(fwdSecond.json()).toEqual({
+      detail: 'Source IP 203.0.113.9 is not permitted to authenticate using this token.',
+    });
     // a peer outside TRUSTED_PROXIES (loopback by default) cannot claim another address by header
-    expect((await inject(key, { headers: { 'x-forwarded-for': '203.0.113.9' }, remoteAddress: '192.0.2.7' })).statusCode).toBe(200);
+    expect(
+      (await inject(key, { headers: { 'x-forwarded-for': '203.0.113.9' }, remoteAddress: '192.0.2.7' })).statusCode,
+    ).toBe(200);
     // a single address is a /32
     expect((await inject(key, { remoteAddress: '192.0.2.8' })).statusCode).toBe(403);
   });

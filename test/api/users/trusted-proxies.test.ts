@@ -11,7 +11,12 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 const fromPeer = (remoteAddress: string, headers: Record<string, string>) =>
-  t.app.inject({ method: 'GET', url: '/api/dcim/sites/', remoteAddress, headers: { authorization: `Token ${key}`, ...headers } });
+  t.app.inject({
+    method: 'GET',
+    url: '/api/dcim/sites/',
+    remoteAddress,
+    headers: { authorization: `Token ${key}`, ...headers },
+  });
 
 describe('client address headers', () => {
   it('believes X-Real-IP from a trusted proxy', async () => {

@@ -20,7 +20,12 @@ const provision = (username: string, password: string) =>
 describe('POST /api/users/users/', () => {
   it('creates a user without ever returning the password, stored hashed with scrypt', async () => {
     const username = uniq('user');
-    const res = await t.post('/api/users/users/', { username, password: 'S3cret-pass', first_name: 'Ada', last_name: 'Lovelace' });
+    const res = await t.post('/api/users/users/', {
+      username,
+      password: 'S3cret-pass',
+      first_name: 'Ada',
+      last_name: 'Lovelace',
+    });
     expect(res.statusCode).toBe(201);
     const body = res.json();
     expect(body).not.toHaveProperty('password');
@@ -41,9 +46,15 @@ describe('POST /api/users/users/', () => {
   });
 
   it('does not let the API create superusers (is_superuser is read-only)', async () => {
-    const res = await t.post('/api/users/users/', { username: uniq('user'), password: 'x-password', is_superuser: true });
+    const res = await t.post('/api/users/users/', {
+      username: uniq('user'),
+      password: 'x-password',
+      is_superuser: true,
+    });
     expect(res.statusCode).toBe(201);
-    const row = await sql<{ is_superuser: boolean }>`select is_superuser from users_user where id = ${res.json().id}`.execute(t.db.kysely);
+    const row = await sql<{
+      is_superuser: boolean;
+    }>`select is_superuser from users_user where id = ${res.json().id}`.execute(t.db.kysely);
     expect(row.rows[0]!.is_superuser).toBe(false);
     expect(res.json().is_superuser).toBe(false);
     const patched = await t.patch(`/api/users/users/${res.json().id}/`, { is_superuser: true });
@@ -108,7 +119,12 @@ describe('groups', () => {
     expect(got.json().user_count).toBe(2);
     const filtered = await t.get(`/api/users/users/?group_id=${gid}`);
     expect(filtered.statusCode).toBe(200);
-    expect(filtered.json().results.map((u: { id: number }) => u.id).sort()).toEqual([a.json().id, b.id].sort());
+    expect(
+      filtered
+        .json()
+        .results.map((u: { id: number }) => u.id)
+        .sort(),
+    ).toEqual([a.json().id, b.id].sort());
 
     const byName = await t.get(`/api/users/users/?group=${g.json().name}`);
     expect(byName.json().count).toBe(2);
@@ -138,10 +154,18 @@ describe('/api/users/config/', () => {
   it('starts empty and deep-merges PATCHes, per user', async () => {
     const u = await makeUser(t);
     expect((await t.get('/api/users/config/', u.token)).json()).toEqual({});
-    const first = await t.patch('/api/users/config/', { ui: { colormode: 'dark', tables: { sites: ['name'] } }, a: 1 }, u.token);
+    const first = await t.patch(
+      '/api/users/config/',
+      { ui: { colormode: 'dark', tables: { sites: ['name'] } }, a: 1 },
+      u.token,
+    );
     expect(first.statusCode).toBe(200);
     const second = await t.patch('/api/users/config/', { ui: { tables: { racks: ['name'] } }, b: [1, 2] }, u.token);
-    expect(second.json()).toEqual({ ui: { colormode: 'dark', tables: { sites: ['name'], racks: ['name'] } }, a: 1, b: [1, 2] });
+    expect(second.json()).toEqual({
+      ui: { colormode: 'dark', tables: { sites: ['name'], racks: ['name'] } },
+      a: 1,
+      b: [1, 2],
+    });
     expect((await t.get('/api/users/config/', u.token)).json()).toEqual(second.json());
     // another user's preferences are separate
     expect((await t.get('/api/users/config/')).json()).toEqual({});

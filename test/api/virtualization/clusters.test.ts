@@ -5,7 +5,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTestApp, type TestApp, uniq } from '../../helpers/app.js';
 import { ids } from '../dcim/factories.js';
-import { type Json, make, makeCluster, makeClusterGroup, makeClusterType, makeDevice, makeSite, makeVm } from './factories.js';
+import {
+  type Json,
+  make,
+  makeCluster,
+  makeClusterGroup,
+  makeClusterType,
+  makeDevice,
+  makeSite,
+  makeVm,
+} from './factories.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -17,7 +26,14 @@ describe('GET /api/virtualization/', () => {
   it('lists the six endpoints', async () => {
     const res = await t.get('/api/virtualization/');
     expect(res.statusCode).toBe(200);
-    expect(Object.keys(res.json()).sort()).toEqual(['cluster-groups', 'cluster-types', 'clusters', 'interfaces', 'virtual-disks', 'virtual-machines']);
+    expect(Object.keys(res.json()).sort()).toEqual([
+      'cluster-groups',
+      'cluster-types',
+      'clusters',
+      'interfaces',
+      'virtual-disks',
+      'virtual-machines',
+    ]);
     expect(res.json().interfaces).toMatch(/\/api\/virtualization\/interfaces\/$/);
   });
 });
@@ -49,10 +65,18 @@ describe('clusters', () => {
     await makeCluster(t, { name, group: group.id });
     await makeCluster(t, { name, site: site.id });
     await makeCluster(t, { name });
-    const inGroup = await t.post('/api/virtualization/clusters/', { name, type: (await makeClusterType(t)).id, group: group.id });
+    const inGroup = await t.post('/api/virtualization/clusters/', {
+      name,
+      type: (await makeClusterType(t)).id,
+      group: group.id,
+    });
     expect(inGroup.statusCode).toBe(400);
     expect(inGroup.json()).toEqual({ __all__: ['Cluster with this Group and Name already exists.'] });
-    const inSite = await t.post('/api/virtualization/clusters/', { name, type: (await makeClusterType(t)).id, site: site.id });
+    const inSite = await t.post('/api/virtualization/clusters/', {
+      name,
+      type: (await makeClusterType(t)).id,
+      site: site.id,
+    });
     expect(inSite.json()).toEqual({ __all__: ['Cluster with this Site and Name already exists.'] });
   });
 
@@ -68,7 +92,9 @@ describe('clusters', () => {
     await makeDevice(t, { site: a.id, cluster: c.id });
     const res = await t.patch(`/api/virtualization/clusters/${c.id}/`, { site: b.id });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ site: [`1 devices are assigned as hosts for this cluster but are not in site ${b.name}`] });
+    expect(res.json()).toEqual({
+      site: [`1 devices are assigned as hosts for this cluster but are not in site ${b.name}`],
+    });
     expect((await t.patch(`/api/virtualization/clusters/${c.id}/`, { site: a.id })).statusCode).toBe(200);
   });
 
@@ -107,7 +133,7 @@ describe('clusters', () => {
 });
 
 describe('devices as cluster hosts', () => {
-  it("refuses a cluster of another site, accepts one without a site, and filters by cluster", async () => {
+  it('refuses a cluster of another site, accepts one without a site, and filters by cluster', async () => {
     const [a, b] = [await makeSite(t), await makeSite(t)];
     const inB = await makeCluster(t, { site: b.id });
     const device = await makeDevice(t, { site: a.id });

@@ -29,4 +29,7 @@ export async function makeVmInterface(t: TestApp, vm: Json, extra: Json = {}): P
 }
 
 /** an address assigned to a VM interface */
-export const onVmInterface = (iface: Json) => ({ assigned_object_type: 'virtualization.vminterface', assigned_object_id: iface.id });
+export const onVmInterface = (iface: Json) => ({
+  assigned_object_type: 'virtualization.vminterface',
+  assigned_object_id: iface.id,
+});

@@ -6,7 +6,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTestApp, type TestApp, uniq } from '../../helpers/app.js';
 import { ids } from '../dcim/factories.js';
-import { type Json, make, makeCluster, makeClusterGroup, makeClusterType, makeDevice, makeSite, makeVm, makeVmInterface } from './factories.js';
+import {
+  type Json,
+  make,
+  makeCluster,
+  makeClusterGroup,
+  makeClusterType,
+  makeDevice,
+  makeSite,
+  makeVm,
+  makeVmInterface,
+} from './factories.js';
 
 let t: TestApp;
 let site: Json;
@@ -19,7 +29,8 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 const post = (body: Json) => t.post('/api/virtualization/virtual-machines/', body);
-const role = (vmRole: boolean) => make(t, '/api/dcim/device-roles/', { name: uniq('role'), slug: uniq('role'), vm_role: vmRole });
+const role = (vmRole: boolean) =>
+  make(t, '/api/dcim/device-roles/', { name: uniq('role'), slug: uniq('role'), vm_role: vmRole });
 
 describe('placement', () => {
   it('needs a site and/or a cluster', async () => {
@@ -33,7 +44,9 @@ describe('placement', () => {
     const other = await makeSite(t);
     const res = await post({ name: uniq('vm'), site: other.id, cluster: cluster.id });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ cluster: [`The selected cluster (${cluster.name}) is not assigned to this site (${other.name}).`] });
+    expect(res.json()).toEqual({
+      cluster: [`The selected cluster (${cluster.name}) is not assigned to this site (${other.name}).`],
+    });
     const loose = await makeCluster(t);
     expect((await post({ name: uniq('vm'), site: other.id, cluster: loose.id })).statusCode).toBe(201);
     expect((await post({ name: uniq('vm'), site: site.id, cluster: cluster.id })).statusCode).toBe(201);
@@ -45,7 +58,9 @@ describe('placement', () => {
     const noCluster = await post({ name: uniq('vm'), site: site.id, device: host.id });
     expect(noCluster.json()).toEqual({ device: ['Must specify a cluster when assigning a host device.'] });
     const elsewhere = await post({ name: uniq('vm'), cluster: cluster.id, device: stranger.id });
-    expect(elsewhere.json()).toEqual({ device: [`The selected device (${stranger.name}) is not assigned to this cluster (${cluster.name}).`] });
+    expect(elsewhere.json()).toEqual({
+      device: [`The selected device (${stranger.name}) is not assigned to this cluster (${cluster.name}).`],
+    });
     const ok = await post({ name: uniq('vm'), cluster: cluster.id, device: host.id });
     expect(ok.statusCode, ok.body).toBe(201);
     expect(ok.json().device).toMatchObject({ id: host.id, name: host.name });
@@ -65,12 +80,44 @@ describe('placement', () => {
 
 describe('fields', () => {
   it('renders the full form with NetBox 3.4 fields and validates numbers and local context data', async () => {
-    const vm = await makeVm(t, { cluster: cluster.id, vcpus: 2.5, memory: 4096, disk: 40, status: 'staged', local_context_data: { a: 1 } });
-    expect(vm).toMatchObject({ vcpus: 2.5, memory: 4096, disk: 40, status: { value: 'staged', label: 'Staged' }, primary_ip: null, local_context_data: { a: 1 } });
-    for (const k of ['site', 'cluster', 'device', 'role', 'tenant', 'platform', 'primary_ip4', 'primary_ip6', 'comments', 'tags', 'custom_fields', 'created', 'last_updated']) {
+    const vm = await makeVm(t, {
+      cluster: cluster.id,
+      vcpus: 2.5,
+      memory: 4096,
+      disk: 40,
+      status: 'staged',
+      local_context_data: { a: 1 },
+    });
+    expect(vm).toMatchObject({
+      vcpus: 2.5,
+      memory: 4096,
+      disk: 40,
+      status: { value: 'staged', label: 'Staged' },
+      primary_ip: null,
+      local_context_data: { a: 1 },
+    });
+    for (const k of [
+      'site',
+      'cluster',
+      'device',
+      'role',
+      'tenant',
+      'platform',
+      'primary_ip4',
+      'primary_ip6',
+      'comments',
+      'tags',
+      'custom_fields',
+      'created',
+      'last_updated',
+    ]) {
       expect(vm, k).toHaveProperty(k);
     }
-    const bad = await t.patch(`/api/virtualization/virtual-machines/${vm.id}/`, { vcpus: 0, memory: -1, local_context_data: [1] });
+    const bad = await t.patch(`/api/virtualization/virtual-machines/${vm.id}/`, {
+      vcpus: 0,
+      memory: -1,
+      local_context_data: [1],
+    });
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toEqual({
       vcpus: ['Ensure this value is greater than or equal to 0.01.'],
@@ -82,7 +129,9 @@ describe('fields', () => {
   it('orders names naturally', async () => {
     const c = await makeCluster(t);
     for (const n of ['web10', 'web2', 'web1']) await makeVm(t, { name: n, cluster: c.id });
-    const names = (await t.get(`/api/virtualization/virtual-machines/?cluster_id=${c.id}`)).json().results.map((r: Json) => r.name);
+    const names = (await t.get(`/api/virtualization/virtual-machines/?cluster_id=${c.id}`))
+      .json()
+      .results.map((r: Json) => r.name);
     expect(names).toEqual(['web1', 'web2', 'web10']);
   });
 });
@@ -97,7 +146,9 @@ describe('names', () => {
     expect(dup.json()).toEqual({ __all__: ['Virtual machine name must be unique per cluster.'] });
     await makeVm(t, { name: 'App01', cluster: c.id, tenant: tenant.id });
     const dupTenant = await post({ name: 'APP01', cluster: c.id, tenant: tenant.id });
-    expect(dupTenant.json()).toEqual({ __all__: ['Constraint “virtualization_virtualmachine_unique_name_cluster_tenant” is violated.'] });
+    expect(dupTenant.json()).toEqual({
+      __all__: ['Constraint “virtualization_virtualmachine_unique_name_cluster_tenant” is violated.'],
+    });
     // another cluster, or no cluster at all, is another namespace
     await makeVm(t, { name: 'App01', cluster: (await makeCluster(t)).id });
     await makeVm(t, { name: 'App01', site: site.id });
@@ -116,7 +167,15 @@ describe('filters', () => {
     const platform = await make(t, '/api/dcim/platforms/', { name: uniq('p'), slug: uniq('p') });
     const tenant = await make(t, '/api/tenancy/tenants/', { name: uniq('ten'), slug: uniq('ten') });
     const vm = await makeVm(t, {
-      cluster: c.id, site: s.id, device: host.id, role: r.id, platform: platform.id, tenant: tenant.id, status: 'failed', vcpus: 8, memory: 1024,
+      cluster: c.id,
+      site: s.id,
+      device: host.id,
+      role: r.id,
+      platform: platform.id,
+      tenant: tenant.id,
+      status: 'failed',
+      vcpus: 8,
+      memory: 1024,
     });
     const plain = await makeVm(t, { cluster: c.id, vcpus: 1 });
     const list = async (q: string) => ids((await t.get(`/api/virtualization/virtual-machines/?${q}`)).json());
@@ -151,17 +210,25 @@ describe('DELETE /api/virtualization/virtual-machines/<id>/', () => {
   it('deletes its interfaces (logging each) and their addresses with it', async () => {
     const vm = await makeVm(t);
     const [a, b] = [await makeVmInterface(t, vm), await makeVmInterface(t, vm)];
-    const ip = await make(t, '/api/ipam/ip-addresses/', { address: '198.51.100.7/24', assigned_object_type: 'virtualization.vminterface', assigned_object_id: a.id });
+    const ip = await make(t, '/api/ipam/ip-addresses/', {
+      address: '198.51.100.7/24',
+      assigned_object_type: 'virtualization.vminterface',
+      assigned_object_id: a.id,
+    });
     const res = await t.del(`/api/virtualization/virtual-machines/${vm.id}/`);
     expect(res.statusCode).toBe(204);
-    const changes = (await t.get(`/api/extras/object-changes/?request_id=${res.headers['x-request-id']}&limit=50`)).json().results;
+    const changes = (
+      await t.get(`/api/extras/object-changes/?request_id=${res.headers['x-request-id']}&limit=50`)
+    ).json().results;
     const logged = changes.map((c: Json) => `${c.action.value} ${c.changed_object_type} ${c.changed_object_id}`).sort();
-    expect(logged).toEqual([
-      `delete ipam.ipaddress ${ip.id}`,
-      `delete virtualization.virtualmachine ${vm.id}`,
-      `delete virtualization.vminterface ${a.id}`,
-      `delete virtualization.vminterface ${b.id}`,
-    ].sort());
+    expect(logged).toEqual(
+      [
+        `delete ipam.ipaddress ${ip.id}`,
+        `delete virtualization.virtualmachine ${vm.id}`,
+        `delete virtualization.vminterface ${a.id}`,
+        `delete virtualization.vminterface ${b.id}`,
+      ].sort(),
+    );
     expect((await t.get(`/api/virtualization/interfaces/${a.id}/`)).statusCode).toBe(404);
   });
 });

@@ -87,7 +87,9 @@ describe('validation', () => {
     expect(wrongSite.statusCode).toBe(400);
     expect(Object.keys(wrongSite.json())).toEqual(['untagged_vlan']);
     const notTagged = await t.patch(url, { mode: 'access', tagged_vlans: [global.id] });
-    expect(notTagged.json()).toEqual({ tagged_vlans: ['Tagged VLANs can be set only when the 802.1Q mode is tagged.'] });
+    expect(notTagged.json()).toEqual({
+      tagged_vlans: ['Tagged VLANs can be set only when the 802.1Q mode is tagged.'],
+    });
     const tagged = await t.patch(url, { mode: 'tagged', untagged_vlan: local.id, tagged_vlans: [global.id] });
     expect(tagged.statusCode, tagged.body).toBe(200);
     expect(tagged.json().tagged_vlans.map((v: Json) => v.id)).toEqual([global.id]);
@@ -100,13 +102,24 @@ describe('validation', () => {
     expect((await t.patch(url, { mode: '' })).json()).toMatchObject({ mode: null, untagged_vlan: null });
     // a VM without a site takes global VLANs only
     const siteless = await makeVmInterface(t, await makeVm(t));
-    const res = await t.patch(`/api/virtualization/interfaces/${siteless.id}/`, { mode: 'access', untagged_vlan: local.id });
+    const res = await t.patch(`/api/virtualization/interfaces/${siteless.id}/`, {
+      mode: 'access',
+      untagged_vlan: local.id,
+    });
     expect(Object.keys(res.json())).toEqual(['untagged_vlan']);
   });
 
   it('refuses a bad MTU or MAC address', async () => {
-    const res = await t.post('/api/virtualization/interfaces/', { virtual_machine: vm.id, name: uniq('e'), mtu: 70000, mac_address: 'nope' });
-    expect(res.json()).toEqual({ mtu: ['Ensure this value is less than or equal to 65536.'], mac_address: ['Invalid MAC address format: nope'] });
+    const res = await t.post('/api/virtualization/interfaces/', {
+      virtual_machine: vm.id,
+      name: uniq('e'),
+      mtu: 70000,
+      mac_address: 'nope',
+    });
+    expect(res.json()).toEqual({
+      mtu: ['Ensure this value is less than or equal to 65536.'],
+      mac_address: ['Invalid MAC address format: nope'],
+    });
   });
 });
 
@@ -135,14 +148,30 @@ describe('filters', () => {
 
 describe('assignment (generic relation)', () => {
   it('needs both halves, an allowed type and an existing interface', async () => {
-    const half = await t.post('/api/ipam/ip-addresses/', { address: '203.0.113.9/24', assigned_object_type: 'virtualization.vminterface' });
+    const half = await t.post('/api/ipam/ip-addresses/', {
+      address: '203.0.113.9/24',
+      assigned_object_type: 'virtualization.vminterface',
+    });
     expect(half.statusCode).toBe(400);
     expect(half.json()).toEqual({ assigned_object_id: ['This field cannot be null.'] });
-    const otherHalf = await t.post('/api/ipam/ip-addresses/', { address: '203.0.113.9/24', assigned_object_id: eth0.id });
+    const otherHalf = await t.post('/api/ipam/ip-addresses/', {
+      address: '203.0.113.9/24',
+      assigned_object_id: eth0.id,
+    });
     expect(otherHalf.json()).toEqual({ assigned_object_type: ['This field cannot be null.'] });
-    const missing = await t.post('/api/ipam/ip-addresses/', { address: '203.0.113.9/24', assigned_object_type: 'virtualization.vminterface', assigned_object_id: 999999 });
-    expect(missing.json()).toEqual({ assigned_object_id: ['Related object not found using the provided value: 999999.'] });
-    const wrongType = await t.post('/api/ipam/ip-addresses/', { address: '203.0.113.9/24', assigned_object_type: 'virtualization.virtualmachine', assigned_object_id: vm.id });
+    const missing = await t.post('/api/ipam/ip-addresses/', {
+      address: '203.0.113.9/24',
+      assigned_object_type: 'virtualization.vminterface',
+      assigned_object_id: 999999,
+    });
+    expect(missing.json()).toEqual({
+      assigned_object_id: ['Related object not found using the provided value: 999999.'],
+    });
+    const wrongType = await t.post('/api/ipam/ip-addresses/', {
+      address: '203.0.113.9/24',
+      assigned_object_type: 'virtualization.virtualmachine',
+      assigned_object_id: vm.id,
+    });
     expect(wrongType.json()).toEqual({ assigned_object_type: ['Invalid content type: virtualization.virtualmachine'] });
   });
 });
@@ -154,20 +183,37 @@ describe('primary addresses of a VM', () => {
     const url = `/api/virtualization/virtual-machines/${vm.id}/`;
     const ok = await t.patch(url, { primary_ip4: ip.id, primary_ip6: v6.id });
     expect(ok.statusCode, ok.body).toBe(200);
-    expect(ok.json()).toMatchObject({ primary_ip4: { id: ip.id, address: '203.0.113.5/24' }, primary_ip6: { id: v6.id }, primary_ip: { id: v6.id } });
+    expect(ok.json()).toMatchObject({
+      primary_ip4: { id: ip.id, address: '203.0.113.5/24' },
+      primary_ip6: { id: v6.id },
+      primary_ip: { id: v6.id },
+    });
     expect((await t.patch(url, { primary_ip4: outside.id })).statusCode).toBe(200);
     const family = await t.patch(url, { primary_ip4: v6.id });
     expect(family.json()).toEqual({ primary_ip4: ['2001:db8::5/64 is not an IPv4 address.'] });
-    const elsewhere = await make(t, '/api/ipam/ip-addresses/', { address: '203.0.113.99/24', ...onVmInterface(await makeVmInterface(t, await makeVm(t))) });
+    const elsewhere = await make(t, '/api/ipam/ip-addresses/', {
+      address: '203.0.113.99/24',
+      ...onVmInterface(await makeVmInterface(t, await makeVm(t))),
+    });
     const foreign = await t.patch(url, { primary_ip4: elsewhere.id });
-    expect(foreign.json()).toEqual({ primary_ip4: ['The specified IP address (203.0.113.99/24) is not assigned to this VM.'] });
-    expect(ids((await t.get(`/api/virtualization/virtual-machines/?has_primary_ip=true&id=${vm.id}`)).json())).toEqual([vm.id]);
+    expect(foreign.json()).toEqual({
+      primary_ip4: ['The specified IP address (203.0.113.99/24) is not assigned to this VM.'],
+    });
+    expect(ids((await t.get(`/api/virtualization/virtual-machines/?has_primary_ip=true&id=${vm.id}`)).json())).toEqual([
+      vm.id,
+    ]);
     expect(ids((await t.get(`/api/virtualization/virtual-machines/?primary_ip6_id=${v6.id}`)).json())).toEqual([vm.id]);
   });
 
   it('refuses a primary address on a new VM (it has no interfaces yet)', async () => {
-    const res = await t.post('/api/virtualization/virtual-machines/', { name: uniq('vm'), site: site.id, primary_ip4: ip.id });
-    expect(res.json()).toEqual({ primary_ip4: ['The specified IP address (203.0.113.5/24) is not assigned to this VM.'] });
+    const res = await t.post('/api/virtualization/virtual-machines/', {
+      name: uniq('vm'),
+      site: site.id,
+      primary_ip4: ip.id,
+    });
+    expect(res.json()).toEqual({
+      primary_ip4: ['The specified IP address (203.0.113.5/24) is not assigned to this VM.'],
+    });
   });
 
   it('loses the primary address when its interface is deleted, since the address goes with it (NetBox GenericRelation)', async () => {
@@ -178,6 +224,9 @@ describe('primary addresses of a VM', () => {
     const res = await t.del(`/api/virtualization/interfaces/${i.id}/`);
     expect(res.statusCode).toBe(204);
     expect((await t.get(`/api/ipam/ip-addresses/${a.id}/`)).statusCode).toBe(404);
-    expect((await t.get(`/api/virtualization/virtual-machines/${host.id}/`)).json()).toMatchObject({ primary_ip4: null, primary_ip: null });
+    expect((await t.get(`/api/virtualization/virtual-machines/${host.id}/`)).json()).toMatchObject({
+      primary_ip4: null,
+      primary_ip: null,
+    });
   });
 });

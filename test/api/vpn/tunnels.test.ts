@@ -1,6 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTestApp, type TestApp, uniq } from '../../helpers/app.js';
-import { ids, type Json, make, makeDevice, makeInterface, makeTunnel, makeVm, makeVmInterface, onInterface } from './factories.js';
+import {
+  ids,
+  type Json,
+  make,
+  makeDevice,
+  makeInterface,
+  makeTunnel,
+  makeVm,
+  makeVmInterface,
+  onInterface,
+} from './factories.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -14,31 +24,56 @@ describe('tunnels and their terminations', () => {
   it('terminates a tunnel on a device interface and a VM interface, rendering the ends nested', async () => {
     const group = await make(t, '/api/vpn/tunnel-groups/', { name: uniq('tg'), slug: uniq('tg') });
     const tun = await makeTunnel(t, { group: group.id, encapsulation: 'ipsec-tunnel', tunnel_id: 42 });
-    expect(tun).toMatchObject({ status: { value: 'active', label: 'Active' }, encapsulation: { value: 'ipsec-tunnel', label: 'IPsec - Tunnel' }, tunnel_id: 42 });
+    expect(tun).toMatchObject({
+      status: { value: 'active', label: 'Active' },
+      encapsulation: { value: 'ipsec-tunnel', label: 'IPsec - Tunnel' },
+      tunnel_id: 42,
+    });
     expect(tun.group).toMatchObject({ id: group.id, slug: group.slug });
     expect((await get(`/api/vpn/tunnel-groups/${group.id}/`)).tunnel_count).toBe(1);
     const dev = await makeDevice(t);
     const i = await makeInterface(t, dev, { name: 'tun0', type: 'virtual' });
     const vmi = await makeVmInterface(t, await makeVm(t));
     const address = await make(t, '/api/ipam/ip-addresses/', { address: '192.0.2.1/32' });
-    const a = await make(t, '/api/vpn/tunnel-terminations/', { tunnel: tun.id, role: 'hub', ...onInterface(i), outside_ip: address.id });
-    const b = await make(t, '/api/vpn/tunnel-terminations/', { tunnel: tun.id, role: 'spoke', ...onInterface(vmi, 'virtualization.vminterface') });
-    expect(a).toMatchObject({ display: `${tun.name}: Termination ${a.id}`, role: { value: 'hub', label: 'Hub' }, termination_type: 'dcim.interface', termination_id: i.id });
+    const a = await make(t, '/api/vpn/tunnel-terminations/', {
+      tunnel: tun.id,
+      role: 'hub',
+      ...onInterface(i),
+      outside_ip: address.id,
+    });
+    const b = await make(t, '/api/vpn/tunnel-terminations/', {
+      tunnel: tun.id,
+      role: 'spoke',
+      ...onInterface(vmi, 'virtualization.vminterface'),
+    });
+    expect(a).toMatchObject({
+      display: `${tun.name}: Termination ${a.id}`,
+      role: { value: 'hub', label: 'Hub' },
+      termination_type: 'dcim.interface',
+      termination_id: i.id,
+    });
     expect(a.termination).toMatchObject({ id: i.id, name: 'tun0', device: { id: dev.id } });
     expect(a.outside_ip).toMatchObject({ id: address.id, address: '192.0.2.1/32' });
-    expect(b.termination).toMatchObject({ id: vmi.id, virtual_machine: expect.objectContaining({ id: vmi.virtual_machine.id }) });
+    expect(b.termination).toMatchObject({
+      id: vmi.id,
+      virtual_machine: expect.objectContaining({ id: vmi.virtual_machine.id }),
+    });
     // filters of NetBox 3.7's TunnelTerminationFilterSet
     expect(ids(await get(`/api/vpn/tunnel-terminations/?tunnel_id=${tun.id}`)).sort()).toEqual([a.id, b.id].sort());
     expect(ids(await get(`/api/vpn/tunnel-terminations/?interface_id=${i.id}`))).toEqual([a.id]);
     expect(ids(await get(`/api/vpn/tunnel-terminations/?vminterface_id=${vmi.id}`))).toEqual([b.id]);
     expect(ids(await get(`/api/vpn/tunnel-terminations/?tunnel=${tun.name}&role=spoke`))).toEqual([b.id]);
     expect(ids(await get(`/api/vpn/tunnel-terminations/?outside_ip_id=${address.id}`))).toEqual([a.id]);
-    expect(ids(await get(`/api/vpn/tunnel-terminations/?tunnel_id=${tun.id}&termination_type=virtualization.vminterface`))).toEqual([b.id]);
+    expect(
+      ids(await get(`/api/vpn/tunnel-terminations/?tunnel_id=${tun.id}&termination_type=virtualization.vminterface`)),
+    ).toEqual([b.id]);
     expect((await t.get('/api/vpn/tunnel-terminations/?interface_id=999999')).statusCode).toBe(400);
     expect(ids(await get(`/api/vpn/tunnels/?group=${group.slug}`))).toEqual([tun.id]);
     expect(ids(await get(`/api/vpn/tunnels/?group_id=${group.id}&encapsulation=gre`))).toEqual([]);
     // the change log names the tunnel as the termination's related object (NetBox to_objectchange)
-    const changes = await get(`/api/extras/object-changes/?changed_object_type=vpn.tunneltermination&changed_object_id=${a.id}`);
+    const changes = await get(
+      `/api/extras/object-changes/?changed_object_type=vpn.tunneltermination&changed_object_id=${a.id}`,
+    );
     expect(changes.results[0]).toMatchObject({ related_object_type: 'vpn.tunnel', related_object_id: tun.id });
   });
 
@@ -62,9 +97,17 @@ describe('tunnels and their terminations', () => {
   it('refuses other termination types, missing objects, and cascades from the interface and the tunnel', async () => {
     const tun = await makeTunnel(t);
     const dev = await makeDevice(t);
-    const wrongType = await t.post('/api/vpn/tunnel-terminations/', { tunnel: tun.id, termination_type: 'dcim.device', termination_id: dev.id });
+    const wrongType = await t.post('/api/vpn/tunnel-terminations/', {
+      tunnel: tun.id,
+      termination_type: 'dcim.device',
+      termination_id: dev.id,
+    });
     expect(wrongType.json()).toEqual({ termination_type: ['Invalid content type: dcim.device'] });
-    const missing = await t.post('/api/vpn/tunnel-terminations/', { tunnel: tun.id, termination_type: 'dcim.interface', termination_id: 999999 });
+    const missing = await t.post('/api/vpn/tunnel-terminations/', {
+      tunnel: tun.id,
+      termination_type: 'dcim.interface',
+      termination_id: 999999,
+    });
     expect(missing.statusCode).toBe(400);
     expect(missing.json()).toHaveProperty('termination_id');
     const i = await makeInterface(t, dev, { type: 'virtual' });

@@ -35,7 +35,15 @@ export const dcimRows: ContractCase[] = [
       const region = await created(ctx, '/api/dcim/regions/', named('region'));
       const asn = await newAsn(ctx);
       // the region is written by attributes (spec: Writing related objects)
-      return { ...named('site'), status: 'planned', region: { slug: region.slug }, facility: 'F1', time_zone: 'UTC', latitude: 12.5, asns: [asn.id] };
+      return {
+        ...named('site'),
+        status: 'planned',
+        region: { slug: region.slug },
+        facility: 'F1',
+        time_zone: 'UTC',
+        latitude: 12.5,
+        asns: [asn.id],
+      };
     },
     update: { status: 'active', description: 'updated by contract' },
     altUpdate: { facility: 'F2', latitude: 40.7128, region: null, asns: [] },

@@ -15,7 +15,12 @@ export const extrasRows: ContractCase[] = [
   {
     model: 'extras.customfield',
     path: '/api/extras/custom-fields/',
-    create: async () => ({ name: uniq('cf').replace(/-/g, '_'), content_types: ['tenancy.tenant'], type: 'text', label: 'Contract' }),
+    create: async () => ({
+      name: uniq('cf').replace(/-/g, '_'),
+      content_types: ['tenancy.tenant'],
+      type: 'text',
+      label: 'Contract',
+    }),
     update: { description: 'updated by contract', weight: 200 },
     altUpdate: { filter_logic: 'exact', label: 'Other' },
     invalid: { name: 'not valid!' },
@@ -26,7 +31,12 @@ export const extrasRows: ContractCase[] = [
     path: '/api/extras/journal-entries/',
     create: async (ctx) => {
       const site = await created(ctx, '/api/dcim/sites/', named('site'));
-      return { assigned_object_type: 'dcim.site', assigned_object_id: site.id, kind: 'success', comments: uniq('journal') };
+      return {
+        assigned_object_type: 'dcim.site',
+        assigned_object_id: site.id,
+        kind: 'success',
+        comments: uniq('journal'),
+      };
     },
     update: { comments: 'updated by contract' },
     altUpdate: { kind: 'warning' },
@@ -60,8 +70,17 @@ export const extrasRows: ContractCase[] = [
     model: 'extras.eventrule',
     path: '/api/extras/event-rules/',
     create: async (ctx) => {
-      const hook = await created(ctx, '/api/extras/webhooks/', { name: uniq('hook'), payload_url: 'http://127.0.0.1:9/hook' });
-      return { name: uniq('rule'), content_types: ['dcim.site'], type_create: true, action_object_type: 'extras.webhook', action_object_id: hook.id };
+      const hook = await created(ctx, '/api/extras/webhooks/', {
+        name: uniq('hook'),
+        payload_url: 'http://127.0.0.1:9/hook',
+      });
+      return {
+        name: uniq('rule'),
+        content_types: ['dcim.site'],
+        type_create: true,
+        action_object_type: 'extras.webhook',
+        action_object_id: hook.id,
+      };
     },
     update: { description: 'updated by contract', type_update: true },
     altUpdate: { enabled: false, conditions: { and: [{ attr: 'status.value', value: 'active' }] } },

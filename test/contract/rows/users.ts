@@ -36,7 +36,12 @@ export const usersRows: ContractCase[] = [
   {
     model: 'users.objectpermission',
     path: '/api/users/permissions/',
-    create: async () => ({ name: uniq('perm'), object_types: ['dcim.site'], actions: ['view'], description: 'contract' }),
+    create: async () => ({
+      name: uniq('perm'),
+      object_types: ['dcim.site'],
+      actions: ['view'],
+      description: 'contract',
+    }),
     update: { enabled: false, description: 'updated by contract' },
     altUpdate: { actions: ['view', 'change'] },
     invalid: { name: 'x'.repeat(101) },

@@ -14,7 +14,13 @@ async function cluster(ctx: ContractContext): Promise<Json> {
 const sharedVm = new WeakMap<object, Promise<Json>>();
 function vmOf(ctx: ContractContext): Promise<Json> {
   let vm = sharedVm.get(ctx.t);
-  if (!vm) sharedVm.set(ctx.t, (vm = cluster(ctx).then((c) => created(ctx, '/api/virtualization/virtual-machines/', { name: uniq('vm'), cluster: c.id }))));
+  if (!vm)
+    sharedVm.set(
+      ctx.t,
+      (vm = cluster(ctx).then((c) =>
+        created(ctx, '/api/virtualization/virtual-machines/', { name: uniq('vm'), cluster: c.id }),
+      )),
+    );
   return vm;
 }
 
@@ -58,7 +64,10 @@ export const virtualizationRows: ContractCase[] = [
     model: 'virtualization.virtualmachine',
     path: '/api/virtualization/virtual-machines/',
     create: async (ctx) => {
-      const [c, role] = [await cluster(ctx), await created(ctx, '/api/dcim/device-roles/', { ...named('role'), vm_role: true })];
+      const [c, role] = [
+        await cluster(ctx),
+        await created(ctx, '/api/dcim/device-roles/', { ...named('role'), vm_role: true }),
+      ];
       return { name: uniq('vm'), cluster: c.id, role: role.id, status: 'planned', vcpus: 2, memory: 2048, disk: 20 };
     },
     update: { status: 'active', description: 'updated by contract' },
@@ -69,7 +78,12 @@ export const virtualizationRows: ContractCase[] = [
   {
     model: 'virtualization.vminterface',
     path: '/api/virtualization/interfaces/',
-    create: async (ctx) => ({ virtual_machine: (await vmOf(ctx)).id, name: uniq('eth'), mtu: 1500, description: 'contract' }),
+    create: async (ctx) => ({
+      virtual_machine: (await vmOf(ctx)).id,
+      name: uniq('eth'),
+      mtu: 1500,
+      description: 'contract',
+    }),
     update: { enabled: false, description: 'updated by contract' },
     altUpdate: { mac_address: '00:1A:2B:3C:4D:5E', mode: 'access' },
     invalid: { mtu: 0 },

@@ -35,7 +35,10 @@ export function componentFilters(): Record<string, CustomFilter> {
 
 /** `<Verbose name> with this Device and Name already exists.` (Django unique_together wording) */
 export const uniqueOnDevice = (verboseName: string) => [
-  { fields: ['device', 'name'], message: `${verboseName[0]!.toUpperCase()}${verboseName.slice(1)} with this Device and Name already exists.` },
+  {
+    fields: ['device', 'name'],
+    message: `${verboseName[0]!.toUpperCase()}${verboseName.slice(1)} with this Device and Name already exists.`,
+  },
 ];
 
 /** NetBox: a component with a label is shown as "name (label)" */

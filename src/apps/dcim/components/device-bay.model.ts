@@ -28,20 +28,30 @@ export const deviceBay = defineModel({
       // NetBox 3.4 DeviceBay.clean()
       const { rc, data, before } = args;
       const deviceId = deviceIdOf(data, before);
-      const res = await sql<Row>`select dt.model, dt.subdevice_role from dcim_device d join dcim_devicetype dt on dt.id = d.device_type_id
+      const res =
+        await sql<Row>`select dt.model, dt.subdevice_role from dcim_device d join dcim_devicetype dt on dt.id = d.device_type_id
         where d.id = ${deviceId}`.execute(rc.q);
       const type = res.rows[0];
-      if (type && type.subdevice_role !== 'parent') return { __all__: [`This type of device (${String(type.model)}) does not support device bays.`] };
-      const installed = data.installed_device_id ?? (before && !('installed_device_id' in data) ? before.installed_device_id : null);
+      if (type && type.subdevice_role !== 'parent')
+        return { __all__: [`This type of device (${String(type.model)}) does not support device bays.`] };
+      const installed =
+        data.installed_device_id ?? (before && !('installed_device_id' in data) ? before.installed_device_id : null);
       if (installed == null) return;
       if (Number(installed) === deviceId) return { __all__: ['Cannot install a device into itself.'] };
-      if (args.earlier.some((e) => e.installed_device_id != null && Number(e.installed_device_id) === Number(installed))) {
+      if (
+        args.earlier.some((e) => e.installed_device_id != null && Number(e.installed_device_id) === Number(installed))
+      ) {
         return { installed_device: ['Cannot install the specified device; another bay of this request installs it'] };
       }
-      const current = await sql<Row>`select id, name from dcim_devicebay where installed_device_id = ${Number(installed)}`.execute(rc.q);
+      const current =
+        await sql<Row>`select id, name from dcim_devicebay where installed_device_id = ${Number(installed)}`.execute(
+          rc.q,
+        );
       const bay = current.rows[0];
       if (bay && Number(bay.id) !== Number(before?.id)) {
-        return { installed_device: [`Cannot install the specified device; device is already installed in ${String(bay.name)}`] };
+        return {
+          installed_device: [`Cannot install the specified device; device is already installed in ${String(bay.name)}`],
+        };
       }
     },
     represent(_rc, rows, out) {

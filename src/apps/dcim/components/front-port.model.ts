@@ -22,14 +22,23 @@ export const frontPort = defineModel({
     type: { kind: 'choice', choices: PortType, required: true },
     color: { ...color(''), label: 'color' },
     rear_port: fk('dcim.rearport', { required: true, nullable: false, onDelete: 'cascade' }),
-    rear_port_position: { kind: 'integer', default: 1, min: 1, max: 1024, help: 'Mapped position on corresponding rear port' },
+    rear_port_position: {
+      kind: 'integer',
+      default: 1,
+      min: 1,
+      max: 1024,
+      help: 'Mapped position on corresponding rear port',
+    },
     description: description(),
     ...cabledFields(),
     _occupied: occupiedField(),
   },
   uniqueTogether: [
     ...uniqueOnDevice('front port'),
-    { fields: ['rear_port', 'rear_port_position'], message: 'Front port with this Rear port and Rear port position already exists.' },
+    {
+      fields: ['rear_port', 'rear_port_position'],
+      message: 'Front port with this Rear port and Rear port position already exists.',
+    },
   ],
   relatedObject: 'device',
   filters: { ...componentFilters(), ...cabledFilters(false) },
@@ -49,7 +58,9 @@ export const frontPort = defineModel({
       const position = Number(data.rear_port_position ?? 1);
       if (position > Number(rear.positions)) {
         return {
-          rear_port_position: [`Invalid rear port position (${position}): Rear port ${String(rear.name)} has only ${String(rear.positions)} positions`],
+          rear_port_position: [
+            `Invalid rear port position (${position}): Rear port ${String(rear.name)} has only ${String(rear.positions)} positions`,
+          ],
         };
       }
     },

@@ -11,7 +11,13 @@ import { deviceIdOf } from './same-device.js';
 
 /** NetBox 3.4 MODULAR_COMPONENT_MODELS: what an inventory item may sit in */
 export const INVENTORY_COMPONENT_TYPES = [
-  'dcim.consoleport', 'dcim.consoleserverport', 'dcim.frontport', 'dcim.interface', 'dcim.poweroutlet', 'dcim.powerport', 'dcim.rearport',
+  'dcim.consoleport',
+  'dcim.consoleserverport',
+  'dcim.frontport',
+  'dcim.interface',
+  'dcim.poweroutlet',
+  'dcim.powerport',
+  'dcim.rearport',
 ];
 
 export const inventoryItem = defineModel({
@@ -27,7 +33,13 @@ export const inventoryItem = defineModel({
     manufacturer: fk('dcim.manufacturer', { onDelete: 'protect' }),
     part_id: { kind: 'string', maxLength: 50, label: 'Part ID', help: 'Manufacturer-assigned part identifier' },
     serial: { kind: 'string', maxLength: 50, label: 'serial number' },
-    asset_tag: { kind: 'string', maxLength: 50, nullable: true, unique: true, help: 'A unique tag used to identify this item' },
+    asset_tag: {
+      kind: 'string',
+      maxLength: 50,
+      nullable: true,
+      unique: true,
+      help: 'A unique tag used to identify this item',
+    },
     discovered: { kind: 'boolean', default: false, help: 'This item was automatically discovered' },
     description: description(),
     component_type: { kind: 'contenttype', nullable: true, types: INVENTORY_COMPONENT_TYPES },
@@ -36,7 +48,12 @@ export const inventoryItem = defineModel({
     component: { kind: 'generic', generic: { type: 'component_type', id: 'component_id' }, onDelete: 'cascade' },
   },
   treeParent: 'parent',
-  uniqueTogether: [{ fields: ['device', 'parent', 'name'], message: 'Inventory item with this Device, Parent and Name already exists.' }],
+  uniqueTogether: [
+    {
+      fields: ['device', 'parent', 'name'],
+      message: 'Inventory item with this Device, Parent and Name already exists.',
+    },
+  ],
   relatedObject: 'device',
   filters: componentFilters(),
   hooks: {
@@ -45,16 +62,20 @@ export const inventoryItem = defineModel({
       const deviceId = deviceIdOf(data, before);
       // NetBox 3.4 InventoryItem.clean()
       const parentId = 'parent_id' in data ? data.parent_id : before?.parent_id;
-      if (before && parentId != null && Number(parentId) === Number(before.id)) return { parent: ['Cannot assign self as parent.'] };
+      if (before && parentId != null && Number(parentId) === Number(before.id))
+        return { parent: ['Cannot assign self as parent.'] };
       const parent = await rowById(rc, 'dcim_inventoryitem', parentId);
-      if (parent && Number(parent.device_id) !== deviceId) return { parent: ['Parent inventory item does not belong to the same device.'] };
+      if (parent && Number(parent.device_id) !== deviceId)
+        return { parent: ['Parent inventory item does not belong to the same device.'] };
       const type = 'component_type' in data ? data.component_type : before?.component_type;
       const id = 'component_id' in data ? data.component_id : before?.component_id;
-      if ((type == null) !== (id == null)) return { __all__: ['A component needs both component_type and component_id.'] };
+      if ((type == null) !== (id == null))
+        return { __all__: ['A component needs both component_type and component_id.'] };
       if (type == null) return;
       const component = await rowOfType(rc, type, id);
       if (!component) return { component_id: [`Related object not found using the provided value: ${String(id)}.`] };
-      if (Number(component.device_id) !== deviceId) return { device: ['Cannot assign inventory item to component on another device'] };
+      if (Number(component.device_id) !== deviceId)
+        return { device: ['Cannot assign inventory item to component on another device'] };
     },
     prepare({ data }) {
       // NetBox stores a blank asset tag as null (it is unique)

@@ -36,10 +36,16 @@ export const rearPort = defineModel({
       if (moved) return moved;
       // NetBox 3.4 RearPort.clean(): never fewer positions than mapped front ports
       if (!args.before || args.data.positions == null) return;
-      const res = await sql<{ n: number }>`select count(*)::int as n from dcim_frontport where rear_port_id = ${Number(args.before.id)}`.execute(args.rc.q);
+      const res = await sql<{
+        n: number;
+      }>`select count(*)::int as n from dcim_frontport where rear_port_id = ${Number(args.before.id)}`.execute(
+        args.rc.q,
+      );
       const mapped = res.rows[0]!.n;
       if (Number(args.data.positions) < mapped) {
-        return { positions: [`The number of positions cannot be less than the number of mapped front ports (${mapped})`] };
+        return {
+          positions: [`The number of positions cannot be less than the number of mapped front ports (${mapped})`],
+        };
       }
     },
     async represent(rc, rows, out, { mode }) {

@@ -48,7 +48,13 @@ function choice<T extends string>(params: Params, key: string, allowed: readonly
   return fallback;
 }
 
-function integer(params: Params, key: string, fallback: number | null, errors: Errs, bounds?: { min: number; max: number }): number | null {
+function integer(
+  params: Params,
+  key: string,
+  fallback: number | null,
+  errors: Errs,
+  bounds?: { min: number; max: number },
+): number | null {
   const raw = last(params, key);
   if (raw === undefined) return fallback;
   const s = raw.trim();
@@ -76,7 +82,8 @@ function boolean(params: Params, key: string, fallback: boolean, errors: Errs): 
 export function parseElevationParams(params: Params): ElevationParams {
   const errors: Errs = {};
   // NetBox 3.4: 0 (like absent) means the default size (RackElevationSVG uses `x or default`)
-  const px = (key: string, fallback: number) => integer(params, key, fallback, errors, { min: 0, max: MAX_PIXELS }) || fallback;
+  const px = (key: string, fallback: number) =>
+    integer(params, key, fallback, errors, { min: 0, max: MAX_PIXELS }) || fallback;
   const out: ElevationParams = {
     q: last(params, 'q') ?? null,
     face: choice(params, 'face', ['front', 'rear'] as const, 'front', errors),

@@ -23,17 +23,26 @@ type Row = Record<string, unknown>;
 const URL = '/api/dcim/racks/:id/elevation/';
 
 /** ids of the rack's devices the user may view, or null for all of them */
-async function visibleDeviceIds(rc: RequestContext, deviceModel: ModelDef, rackId: number): Promise<Set<number> | null> {
+async function visibleDeviceIds(
+  rc: RequestContext,
+  deviceModel: ModelDef,
+  rackId: number,
+): Promise<Set<number> | null> {
   if (!(await hasPermission(rc, deviceModel, 'view'))) return new Set();
   const scope = await requirePermission(rc, deviceModel, 'view');
   if (!scope) return null;
-  const res = await sql<{ id: number }>`select t.id from dcim_device as t where t.rack_id = ${rackId} and ${scope}`.execute(rc.q);
+  const res = await sql<{
+    id: number;
+  }>`select t.id from dcim_device as t where t.rack_id = ${rackId} and ${scope}`.execute(rc.q);
   return new Set(res.rows.map((r) => Number(r.id)));
 }
 
 async function reservationsOf(rc: RequestContext, rackId: number): Promise<Reservation[]> {
   const model = rc.app.registry.get('dcim.rackreservation');
-  const res = await sql<Row>`select id, units, description from dcim_rackreservation where rack_id = ${rackId} order by id`.execute(rc.q);
+  const res =
+    await sql<Row>`select id, units, description from dcim_rackreservation where rack_id = ${rackId} order by id`.execute(
+      rc.q,
+    );
   return res.rows.map((r) => ({
     id: Number(r.id),
     units: (r.units as unknown[]).map(Number),
@@ -47,16 +56,29 @@ function matchesQ(unit: RackUnit, q: string): boolean {
   return unit.id.toFixed(1).includes(q) || unit.name.includes(q);
 }
 
-async function unitPage(rc: RequestContext, rack: Row, p: ElevationParams, params: Map<string, string[]>, visible: Set<number> | null) {
+async function unitPage(
+  rc: RequestContext,
+  rack: Row,
+  p: ElevationParams,
+  params: Map<string, string[]>,
+  visible: Set<number> | null,
+) {
   const deviceModel = rc.app.registry.get('dcim.device');
   const devices = await mountedDevices(rc, Number(rack.id), p.face, p.exclude, visible);
-  let units = layUnits({ u_height: Number(rack.u_height), desc_units: Boolean(rack.desc_units) }, p.face, devices, p.expandDevices);
+  let units = layUnits(
+    { u_height: Number(rack.u_height), desc_units: Boolean(rack.desc_units) },
+    p.face,
+    devices,
+    p.expandDevices,
+  );
   if (p.q !== null) units = units.filter((u) => matchesQ(u, p.q!));
   const page = parsePage(rc.app.config, params);
   const slice = page.limit === null ? units.slice(page.offset) : units.slice(page.offset, page.offset + page.limit);
   // the nested devices of this page, rendered once each
   const ids = [...new Set(slice.flatMap((u) => (u.device ? [u.device.id] : [])))];
-  const rows = ids.length ? (await sql<Row>`select * from dcim_device where id = any(${ids}::bigint[])`.execute(rc.q)).rows : [];
+  const rows = ids.length
+    ? (await sql<Row>`select * from dcim_device where id = any(${ids}::bigint[])`.execute(rc.q)).rows
+    : [];
   const nested = await render(rc, deviceModel, rows, 'nested');
   const byId = new Map(nested.map((n) => [Number(n.id), n]));
   const face = renderChoice(deviceModel.fields.face!, p.face);
@@ -82,9 +104,19 @@ export function registerElevationRoute(app: FastifyInstance, ctx: AppContext): v
     handler: async (request, reply) => {
       const rc = request.rc;
       if (request.method === 'OPTIONS') {
-        return { name: 'Rack Elevation', description: 'The rack units of one face, or a drawing of it.', renders: ['application/json', 'image/svg+xml'], parses: ['application/json'] };
+        return {
+          name: 'Rack Elevation',
+          description: 'The rack units of one face, or a drawing of it.',
+          renders: ['application/json', 'image/svg+xml'],
+          parses: ['application/json'],
+        };
       }
-      const rack = await fetchOne(rc, rackModel, parseId(request.params.id), await requirePermission(rc, rackModel, 'view'));
+      const rack = await fetchOne(
+        rc,
+        rackModel,
+        parseId(request.params.id),
+        await requirePermission(rc, rackModel, 'view'),
+      );
       const params = queryParams(request);
       const p = parseElevationParams(params);
       const visible = await visibleDeviceIds(rc, deviceModel, Number(rack.id));
@@ -108,7 +140,11 @@ export function registerElevationRoute(app: FastifyInstance, ctx: AppContext): v
 }
 
 const intParam = (name: string, description: string, dflt?: number) => ({
-  name, in: 'query', required: false, description, schema: { type: 'integer', minimum: 0, ...(dflt === undefined ? {} : { default: dflt }) },
+  name,
+  in: 'query',
+  required: false,
+  description,
+  schema: { type: 'integer', minimum: 0, ...(dflt === undefined ? {} : { default: dflt }) },
 });
 
 const UNIT_SHAPE = {
@@ -116,7 +152,11 @@ const UNIT_SHAPE = {
   properties: {
     id: { type: 'number' },
     name: { type: 'string' },
-    face: { type: 'object', properties: { value: { type: 'string', enum: ['front', 'rear'] }, label: { type: 'string' } }, required: ['value', 'label'] },
+    face: {
+      type: 'object',
+      properties: { value: { type: 'string', enum: ['front', 'rear'] }, label: { type: 'string' } },
+      required: ['value', 'label'],
+    },
     device: { $model: 'dcim.device', nullable: true },
     occupied: { type: 'boolean' },
     display: { type: 'string' },
@@ -135,9 +175,25 @@ export const ELEVATION_DOCS: RouteDoc[] = [
     summary: 'The rack units of one face (paginated), or with render=svg an SVG drawing of that face',
     parameters: [
       { name: 'id', in: 'path', required: true, schema: { type: 'integer' } },
-      { name: 'face', in: 'query', required: false, schema: { type: 'string', enum: ['front', 'rear'], default: 'front' } },
-      { name: 'render', in: 'query', required: false, schema: { type: 'string', enum: ['json', 'svg'], default: 'json' } },
-      { name: 'q', in: 'query', required: false, description: 'unit number or name contains', schema: { type: 'string' } },
+      {
+        name: 'face',
+        in: 'query',
+        required: false,
+        schema: { type: 'string', enum: ['front', 'rear'], default: 'front' },
+      },
+      {
+        name: 'render',
+        in: 'query',
+        required: false,
+        schema: { type: 'string', enum: ['json', 'svg'], default: 'json' },
+      },
+      {
+        name: 'q',
+        in: 'query',
+        required: false,
+        description: 'unit number or name contains',
+        schema: { type: 'string' },
+      },
       intParam('exclude', 'a device to leave out (when moving it within the rack)'),
       { name: 'expand_devices', in: 'query', required: false, schema: { type: 'boolean', default: true } },
       { name: 'include_images', in: 'query', required: false, schema: { type: 'boolean', default: true } },

@@ -30,7 +30,8 @@ export interface Drawing {
 
 const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 /** text and attribute values: markup characters become entities; characters XML forbids are dropped */
-export const escapeXml = (s: string) => s.replace(/[&<>"']/g, (c) => ENTITIES[c]!).replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g, '');
+export const escapeXml = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ENTITIES[c]!).replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g, '');
 
 /** black or white text, whichever reads better on the fill (perceived brightness, as NetBox picks) */
 function textColor(hex: string): string {
@@ -75,9 +76,11 @@ a:hover .device, a:hover .slot { opacity: 0.8; }
 `;
 
 function gradient(id: string, color: string): string {
-  return `<linearGradient id="${id}" x1="0" y1="0" x2="0" y2="25" spreadMethod="repeat" gradientTransform="rotate(45, 0, 0)" gradientUnits="userSpaceOnUse">`
-    + `<stop offset="0%" stop-color="#f7f7f7"/><stop offset="50%" stop-color="#f7f7f7"/>`
-    + `<stop offset="50%" stop-color="${color}"/><stop offset="100%" stop-color="${color}"/></linearGradient>`;
+  return (
+    `<linearGradient id="${id}" x1="0" y1="0" x2="0" y2="25" spreadMethod="repeat" gradientTransform="rotate(45, 0, 0)" gradientUnits="userSpaceOnUse">` +
+    `<stop offset="0%" stop-color="#f7f7f7"/><stop offset="50%" stop-color="#f7f7f7"/>` +
+    `<stop offset="50%" stop-color="${color}"/><stop offset="100%" stop-color="${color}"/></linearGradient>`
+  );
 }
 
 export function renderElevationSvg(d: Drawing, p: ElevationParams): string {
@@ -91,22 +94,30 @@ export function renderElevationSvg(d: Drawing, p: ElevationParams): string {
     BORDER + (desc ? Math.trunc((position - 1) * uh) : Math.trunc((height - position + 1) * uh) - Math.trunc(h * uh));
   const reserved = new Set(d.reservations.flatMap((r) => r.units));
   const out: string[] = [];
-  out.push(`<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" version="1.1" width="${width}" height="${totalHeight}" viewBox="0 0 ${width} ${totalHeight}">`);
-  out.push(`<defs><style type="text/css">${STYLE}</style>${gradient('reserved', '#b0b0ff')}${gradient('occupied', '#d7d7d7')}${gradient('blocked', '#ffc0c0')}</defs>`);
+  out.push(
+    `<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" version="1.1" width="${width}" height="${totalHeight}" viewBox="0 0 ${width} ${totalHeight}">`,
+  );
+  out.push(
+    `<defs><style type="text/css">${STYLE}</style>${gradient('reserved', '#b0b0ff')}${gradient('occupied', '#d7d7d7')}${gradient('blocked', '#ffc0c0')}</defs>`,
+  );
   // legend and empty slots, top row first
   for (let row = 0; row < height; row += 1) {
     const unit = desc ? row + 1 : height - row;
     const y = BORDER + row * uh;
     out.push(`<text class="unit" x="${lw / 2}" y="${y + uh / 2 + BORDER}">${unit}</text>`);
     const title = reserved.has(unit) ? `<title>U${unit} (reserved)</title>` : '';
-    out.push(`<rect class="slot${reserved.has(unit) ? ' reserved' : ''}" data-unit="${unit}" x="${x0}" y="${y}" width="${uw}" height="${uh}">${title}</rect>`);
+    out.push(
+      `<rect class="slot${reserved.has(unit) ? ' reserved' : ''}" data-unit="${unit}" x="${x0}" y="${y}" width="${uw}" height="${uh}">${title}</rect>`,
+    );
   }
   // reservations in the margin, one bar per run of consecutive units
   for (const r of d.reservations) {
     for (const [from, to] of runs(r.units)) {
       const h = to - from + 1;
-      out.push(`<a href="${escapeXml(r.url)}" target="_parent"><title>${escapeXml(`Reservation #${r.id}: ${r.description}`)}</title>`
-        + `<rect class="reservation" x="${x0 + uw + BORDER * 2}" y="${topOf(from, h)}" width="${mw}" height="${h * uh}"/></a>`);
+      out.push(
+        `<a href="${escapeXml(r.url)}" target="_parent"><title>${escapeXml(`Reservation #${r.id}: ${r.description}`)}</title>` +
+          `<rect class="reservation" x="${x0 + uw + BORDER * 2}" y="${topOf(from, h)}" width="${mw}" height="${h * uh}"/></a>`,
+      );
     }
   }
   for (const dev of d.devices) {
@@ -124,10 +135,14 @@ export function renderElevationSvg(d: Drawing, p: ElevationParams): string {
       ? `<rect class="device slot" style="fill: #${escapeXml(dev.color)}" x="${x}" y="${y}" width="${uw}" height="${h}"/>`
       : `<rect class="device slot blocked" x="${x}" y="${y}" width="${uw}" height="${h}"/>`;
     const fill = front ? textColor(dev.color) : '#000000';
-    out.push(`<a href="${escapeXml(d.deviceUrl(dev.id))}" target="_parent" data-device="${dev.id}"><title>${escapeXml(deviceDescription(dev))}</title>${rect}`
-      + `<text class="label" x="${x + uw / 2}" y="${y + h / 2}" fill="${fill}">${label}</text></a>`);
+    out.push(
+      `<a href="${escapeXml(d.deviceUrl(dev.id))}" target="_parent" data-device="${dev.id}"><title>${escapeXml(deviceDescription(dev))}</title>${rect}` +
+        `<text class="label" x="${x + uw / 2}" y="${y + h / 2}" fill="${fill}">${label}</text></a>`,
+    );
   }
-  out.push(`<rect class="rack" x="${lw + BORDER / 2}" y="${BORDER / 2}" width="${uw + BORDER}" height="${height * uh + BORDER}"/>`);
+  out.push(
+    `<rect class="rack" x="${lw + BORDER / 2}" y="${BORDER / 2}" width="${uw + BORDER}" height="${height * uh + BORDER}"/>`,
+  );
   out.push('</svg>');
   return out.join('\n');
 }

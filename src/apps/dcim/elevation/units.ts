@@ -64,7 +64,13 @@ export function unitNumbers(uHeight: number, descUnits: boolean): number[] {
  * The devices of the rack that take space on `face` (their own face, or any face when full depth),
  * except `exclude`; `visibleIds` null means the user may view every device.
  */
-export async function mountedDevices(rc: RequestContext, rackId: number, face: Face | null, exclude: number | null, visibleIds: Set<number> | null): Promise<MountedDevice[]> {
+export async function mountedDevices(
+  rc: RequestContext,
+  rackId: number,
+  face: Face | null,
+  exclude: number | null,
+  visibleIds: Set<number> | null,
+): Promise<MountedDevice[]> {
   const res = await sql<Row>`select d.id, d.name, d.position, d.face, d.asset_tag, d.serial, d.vc_position,
       dt.u_height, dt.is_full_depth, dt.model, m.name as manufacturer, r.name as role, r.color, vc.name as vc_name,
       (select count(*) from dcim_devicebay b where b.device_id = d.id)::int as bays,
@@ -103,7 +109,12 @@ export async function mountedDevices(rc: RequestContext, rackId: number, face: F
  * Lays the devices onto the units. Expanded (the default), every unit a device covers names it;
  * otherwise only its lowest unit does, with the device's height (what the SVG draws from).
  */
-export function layUnits(rack: { u_height: number; desc_units: boolean }, face: Face, devices: MountedDevice[], expand: boolean): RackUnit[] {
+export function layUnits(
+  rack: { u_height: number; desc_units: boolean },
+  face: Face,
+  devices: MountedDevice[],
+  expand: boolean,
+): RackUnit[] {
   const bySlot = new Map<number, RackUnit>();
   const units = unitNumbers(rack.u_height, rack.desc_units).map((u) => {
     const unit: RackUnit = { id: u, name: unitName(u), face, device: null, occupied: false };

@@ -4,7 +4,13 @@ import { instantiateComponents } from './instantiate.js';
 
 type Row = Record<string, unknown>;
 
-export async function instantiateDeviceComponents({ rc, created }: { rc: RequestContext; created: Array<{ row: Row }> }): Promise<void> {
+export async function instantiateDeviceComponents({
+  rc,
+  created,
+}: {
+  rc: RequestContext;
+  created: Array<{ row: Row }>;
+}): Promise<void> {
   const owners = created.map(({ row }) => ({
     typeId: Number(row.device_type_id),
     deviceId: Number(row.id),

@@ -44,11 +44,21 @@ type Templates = Map<number, Row[]>;
  * The templates of every kind for the owners' types, in one statement: kind table -> type id ->
  * rows in natural name order. Rows travel as JSON (ids and numbers as JSON numbers).
  */
-export async function loadTemplates(rc: RequestContext, kinds: ComponentKind[], parent: 'device_type_id' | 'module_type_id', typeIds: number[]): Promise<Map<string, Templates>> {
+export async function loadTemplates(
+  rc: RequestContext,
+  kinds: ComponentKind[],
+  parent: 'device_type_id' | 'module_type_id',
+  typeIds: number[],
+): Promise<Map<string, Templates>> {
   if (!kinds.length || !typeIds.length) return new Map();
-  const parts = kinds.map((k) => sql`select ${k.table}::text as k, to_jsonb(t) as r, t._name_natural as n, t.id
-    from ${sql.table(k.table)} t where ${sql.ref(`t.${parent}`)} = any(${typeIds}::bigint[])`);
-  const res = await sql<{ k: string; r: Row }>`select k, r from (${sql.join(parts, sql` union all `)}) x order by k, n, id`.execute(rc.q);
+  const parts = kinds.map(
+    (k) => sql`select ${k.table}::text as k, to_jsonb(t) as r, t._name_natural as n, t.id
+    from ${sql.table(k.table)} t where ${sql.ref(`t.${parent}`)} = any(${typeIds}::bigint[])`,
+  );
+  const res = await sql<{
+    k: string;
+    r: Row;
+  }>`select k, r from (${sql.join(parts, sql` union all `)}) x order by k, n, id`.execute(rc.q);
   const out = new Map<string, Templates>();
   for (const { k, r } of res.rows) {
     const byType = out.get(k) ?? new Map<number, Row[]>();
@@ -67,10 +77,19 @@ async function customFieldDefaults(rc: RequestContext, model: ModelDef): Promise
   return Object.fromEntries(cfs.map((cf) => [cf.name, cf.default ?? null]));
 }
 
-const hasColumn = (model: ModelDef, column: string) => column in model.fields || column.replace(/_id$/, '') in model.fields;
+const hasColumn = (model: ModelDef, column: string) =>
+  column in model.fields || column.replace(/_id$/, '') in model.fields;
 
 /** the column values of one component made from template `t` for `owner` */
-function componentValues(kind: ComponentKind, model: ModelDef, t: Row, owner: Owner, oi: number, made: Made, cf: Row | undefined): Row | null {
+function componentValues(
+  kind: ComponentKind,
+  model: ModelDef,
+  t: Row,
+  owner: Owner,
+  oi: number,
+  made: Made,
+  cf: Row | undefined,
+): Row | null {
   const values: Row = { device_id: owner.deviceId };
   if (owner.moduleId != null) values.module_id = owner.moduleId;
   if (cf) values.custom_field_data = cf;
@@ -91,13 +110,23 @@ function componentValues(kind: ComponentKind, model: ModelDef, t: Row, owner: Ow
 async function adoptable(rc: RequestContext, model: ModelDef, owners: Owner[]): Promise<Map<string, number>> {
   const devices = [...new Set(owners.filter((o) => o.adopt).map((o) => o.deviceId))];
   if (!devices.length) return new Map();
-  const res = await sql<{ id: number; device_id: number; name: string }>`select id, device_id, name from ${sql.table(model.table)}
+  const res = await sql<{
+    id: number;
+    device_id: number;
+    name: string;
+  }>`select id, device_id, name from ${sql.table(model.table)}
     where device_id = any(${devices}::bigint[]) and module_id is null`.execute(rc.q);
   return new Map(res.rows.map((r) => [`${r.device_id}:${r.name}`, Number(r.id)]));
 }
 
 /** One kind for every owner: adopt what may be adopted, create the rest in one batch. */
-async function instantiateKind(rc: RequestContext, kind: ComponentKind, owners: Owner[], templates: Templates, made: Made) {
+async function instantiateKind(
+  rc: RequestContext,
+  kind: ComponentKind,
+  owners: Owner[],
+  templates: Templates,
+  made: Made,
+) {
   const model = rc.app.registry.get(kind.component);
   const cf = await customFieldDefaults(rc, model);
   const existing = await adoptable(rc, model, owners);
@@ -117,7 +146,11 @@ async function instantiateKind(rc: RequestContext, kind: ComponentKind, owners: 
       if (values) create.push({ key, values });
     }
   });
-  const rows = await createDerived(rc, model, create.map((c) => c.values));
+  const rows = await createDerived(
+    rc,
+    model,
+    create.map((c) => c.values),
+  );
   rows.forEach((r, i) => made.set(create[i]!.key, Number(r.id)));
   // NetBox Module.save(): adopted components get the module (post_save: an update each)
   if (adopted.length) await updateObjects(rc, model, adopted, 'update', true, { followUp: true });
@@ -128,12 +161,19 @@ async function instantiateKind(rc: RequestContext, kind: ComponentKind, owners: 
  * item under the item made from its template's parent, naming the component made from its
  * template's component.
  */
-async function instantiateInventory(rc: RequestContext, kind: ComponentKind, owners: Owner[], templates: Templates, made: Made) {
+async function instantiateInventory(
+  rc: RequestContext,
+  kind: ComponentKind,
+  owners: Owner[],
+  templates: Templates,
+  made: Made,
+) {
   const model = rc.app.registry.get(kind.component);
   const cf = await customFieldDefaults(rc, model);
   const all = [...templates.values()].flat();
   const byId = new Map(all.map((t) => [Number(t.id), t]));
-  const depth = (t: Row): number => (t.parent_id == null ? 0 : 1 + depth(byId.get(Number(t.parent_id)) ?? { parent_id: null }));
+  const depth = (t: Row): number =>
+    t.parent_id == null ? 0 : 1 + depth(byId.get(Number(t.parent_id)) ?? { parent_id: null });
   const levels = [...new Set(all.map(depth))].sort((a, b) => a - b);
   for (const level of levels) {
     const create: Array<{ key: string; values: Row }> = [];
@@ -141,13 +181,18 @@ async function instantiateInventory(rc: RequestContext, kind: ComponentKind, own
       for (const t of (templates.get(owner.typeId) ?? []).filter((x) => depth(x) === level)) {
         const values = componentValues(kind, model, t, owner, oi, made, cf)!;
         values.parent_id = t.parent_id == null ? null : (made.get(madeKey(kind.template, t.parent_id, oi)) ?? null);
-        const component = t.component_type == null ? undefined : made.get(madeKey(t.component_type, t.component_id, oi));
+        const component =
+          t.component_type == null ? undefined : made.get(madeKey(t.component_type, t.component_id, oi));
         values.component_type = component === undefined ? null : COMPONENT_OF_TEMPLATE.get(String(t.component_type))!;
         values.component_id = component ?? null;
         create.push({ key: madeKey(kind.template, t.id, oi), values });
       }
     });
-    const rows = await createDerived(rc, model, create.map((c) => c.values));
+    const rows = await createDerived(
+      rc,
+      model,
+      create.map((c) => c.values),
+    );
     rows.forEach((r, i) => made.set(create[i]!.key, Number(r.id)));
   }
 }
@@ -163,18 +208,28 @@ async function bridgeInterfaces(rc: RequestContext, owners: Owner[], templates: 
       if (id !== undefined && bridge !== undefined) updates.push({ id, bridge });
     }
   });
-  if (updates.length) await updateObjects(rc, rc.app.registry.get('dcim.interface'), updates, 'update', true, { followUp: true });
+  if (updates.length)
+    await updateObjects(rc, rc.app.registry.get('dcim.interface'), updates, 'update', true, { followUp: true });
 }
 
 /**
  * Instantiates the components of every owner: `device_type_id` for new devices (every kind),
  * `module_type_id` for new modules (the modular kinds).
  */
-export async function instantiateComponents(rc: RequestContext, owners: Owner[], parent: 'device_type_id' | 'module_type_id'): Promise<void> {
+export async function instantiateComponents(
+  rc: RequestContext,
+  owners: Owner[],
+  parent: 'device_type_id' | 'module_type_id',
+): Promise<void> {
   if (!owners.length) return;
   const typeIds = [...new Set(owners.map((o) => o.typeId))];
   // a kind whose models are not registered has nothing to make
-  const kinds = COMPONENT_KINDS.filter((k) => (parent === 'device_type_id' || k.modular) && rc.app.registry.find(k.template) && rc.app.registry.find(k.component));
+  const kinds = COMPONENT_KINDS.filter(
+    (k) =>
+      (parent === 'device_type_id' || k.modular) &&
+      rc.app.registry.find(k.template) &&
+      rc.app.registry.find(k.component),
+  );
   const all = await loadTemplates(rc, kinds, parent, typeIds);
   const made: Made = new Map();
   for (const kind of kinds) {

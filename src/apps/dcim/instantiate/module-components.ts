@@ -13,10 +13,13 @@ import { instantiateComponents, loadTemplates, type Owner, resolveName } from '.
 
 type Row = Record<string, unknown>;
 
-const modularKinds = (rc: RequestContext) => COMPONENT_KINDS.filter((k) => k.modular && rc.app.registry.find(k.template) && rc.app.registry.find(k.component));
+const modularKinds = (rc: RequestContext) =>
+  COMPONENT_KINDS.filter((k) => k.modular && rc.app.registry.find(k.template) && rc.app.registry.find(k.component));
 
 async function bayPosition(rc: RequestContext, bayId: unknown): Promise<string> {
-  const res = await sql<{ position: string }>`select position from dcim_modulebay where id = ${Number(bayId)}`.execute(rc.q);
+  const res = await sql<{ position: string }>`select position from dcim_modulebay where id = ${Number(bayId)}`.execute(
+    rc.q,
+  );
   return res.rows[0]?.position ?? '';
 }
 
@@ -30,7 +33,10 @@ export async function installErrors(rc: RequestContext, data: Row): Promise<stri
   for (const kind of kinds) {
     const list = templates.get(kind.table)?.get(Number(data.module_type_id)) ?? [];
     if (!list.length) continue;
-    const installed = await sql<{ name: string; module_id: number | null }>`select name, module_id from ${sql.table(rc.app.registry.get(kind.component).table)}
+    const installed = await sql<{
+      name: string;
+      module_id: number | null;
+    }>`select name, module_id from ${sql.table(rc.app.registry.get(kind.component).table)}
       where device_id = ${Number(data.device_id)}`.execute(rc.q);
     const byName = new Map(installed.rows.map((r) => [r.name, r]));
     for (const t of list) {
@@ -39,7 +45,8 @@ export async function installErrors(rc: RequestContext, data: Row): Promise<stri
       }
       const name = resolveName(t.name, owner);
       const existing = byName.get(name);
-      if (data.adopt_components && existing?.module_id != null) return [`Cannot adopt ${kind.className} '${name}' as it already belongs to a module`];
+      if (data.adopt_components && existing?.module_id != null)
+        return [`Cannot adopt ${kind.className} '${name}' as it already belongs to a module`];
       if (!data.adopt_components && existing) return [`${kind.className} - ${name} already exists`];
     }
   }
@@ -47,7 +54,13 @@ export async function installErrors(rc: RequestContext, data: Row): Promise<stri
 }
 
 /** NetBox 3.4 Module.save() on create, for every module of the request */
-export async function installModuleComponents({ rc, created }: { rc: RequestContext; created: Array<{ data: Row; row: Row }> }): Promise<void> {
+export async function installModuleComponents({
+  rc,
+  created,
+}: {
+  rc: RequestContext;
+  created: Array<{ data: Row; row: Row }>;
+}): Promise<void> {
   const bays = await sql<{ id: number; position: string }>`select id, position from dcim_modulebay
     where id = any(${created.map((c) => Number(c.row.module_bay_id))}::bigint[])`.execute(rc.q);
   const position = new Map(bays.rows.map((b) => [Number(b.id), b.position]));
@@ -59,5 +72,9 @@ export async function installModuleComponents({ rc, created }: { rc: RequestCont
     replicate: data.replicate_components !== false,
     adopt: data.adopt_components === true,
   }));
-  await instantiateComponents(rc, owners.filter((o) => o.replicate || o.adopt), 'module_type_id');
+  await instantiateComponents(
+    rc,
+    owners.filter((o) => o.replicate || o.adopt),
+    'module_type_id',
+  );
 }

@@ -21,8 +21,22 @@ export const hopsOf = (raw: unknown): string[][] => (typeof raw === 'string' ? J
 /** stored paths by id */
 export async function loadPaths(rc: RequestContext, ids: number[]): Promise<Map<number, StoredPath>> {
   if (!ids.length) return new Map();
-  const res = await sql<Row>`select id, path, is_active, is_complete, is_split from dcim_cablepath where id = any(${ids}::bigint[])`.execute(rc.q);
-  return new Map(res.rows.map((r) => [Number(r.id), { id: Number(r.id), path: hopsOf(r.path), is_active: r.is_active === true, is_complete: r.is_complete === true, is_split: r.is_split === true }]));
+  const res =
+    await sql<Row>`select id, path, is_active, is_complete, is_split from dcim_cablepath where id = any(${ids}::bigint[])`.execute(
+      rc.q,
+    );
+  return new Map(
+    res.rows.map((r) => [
+      Number(r.id),
+      {
+        id: Number(r.id),
+        path: hopsOf(r.path),
+        is_active: r.is_active === true,
+        is_complete: r.is_complete === true,
+        is_split: r.is_split === true,
+      },
+    ]),
+  );
 }
 
 /** NetBox 3.4 CablePath.destinations: the last hop of a complete path, else none */

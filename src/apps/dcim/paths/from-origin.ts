@@ -9,7 +9,16 @@
 import { sql } from 'kysely';
 import type { RequestContext } from '../../../core/context.js';
 import type { Row } from '../../../core/represent/load-related.js';
-import { CABLE, CIRCUIT_TERMINATION, FRONT_PORT, INTERFACE, nodeOf, REAR_PORT, tableOf, WIRELESS_LINK } from './nodes.js';
+import {
+  CABLE,
+  CIRCUIT_TERMINATION,
+  FRONT_PORT,
+  INTERFACE,
+  nodeOf,
+  REAR_PORT,
+  tableOf,
+  WIRELESS_LINK,
+} from './nodes.js';
 
 export interface TracedPath {
   path: string[][];
@@ -44,21 +53,31 @@ interface FarEnds {
 async function cableFarEnds(rc: RequestContext, near: Row): Promise<FarEnds> {
   const cable = (await sql<Row>`select status from dcim_cable where id = ${near.cable_id}`.execute(rc.q)).rows[0];
   const farEnd = near.cable_end === 'A' ? 'B' : 'A';
-  const ends = (await sql<Row>`select termination_type, termination_id from dcim_cabletermination
-    where cable_id = ${near.cable_id} and cable_end = ${farEnd} order by id`.execute(rc.q)).rows;
+  const ends = (
+    await sql<Row>`select termination_type, termination_id from dcim_cabletermination
+    where cable_id = ${near.cable_id} and cable_end = ${farEnd} order by id`.execute(rc.q)
+  ).rows;
   return { ends, active: cable?.status === 'connected' };
 }
 
 /** the interface at the other end of an interface's wireless link */
 async function wirelessFarEnd(rc: RequestContext, near: Row): Promise<FarEnds> {
-  const link = (await sql<Row>`select status, interface_a_id, interface_b_id from wireless_wirelesslink where id = ${near.wireless_link_id}`.execute(rc.q)).rows[0];
+  const link = (
+    await sql<Row>`select status, interface_a_id, interface_b_id from wireless_wirelesslink where id = ${near.wireless_link_id}`.execute(
+      rc.q,
+    )
+  ).rows[0];
   if (!link) return { ends: [], active: false };
   const other = Number(link.interface_a_id) === Number(near.id) ? link.interface_b_id : link.interface_a_id;
   return { ends: [{ termination_type: INTERFACE, termination_id: other }], active: link.status === 'connected' };
 }
 
 /** The path from these origins (all of one type, on one cable end), or null when they have no cable. */
-export async function traceFromOrigin(rc: RequestContext, originType: string, originIds: number[]): Promise<TracedPath | null> {
+export async function traceFromOrigin(
+  rc: RequestContext,
+  originType: string,
+  originIds: number[],
+): Promise<TracedPath | null> {
   let type = originType;
   let terms = await rowsOf(rc, type, byIds(originIds));
   if (!terms.length) return null;
@@ -81,7 +100,9 @@ export async function traceFromOrigin(rc: RequestContext, originType: string, or
       break;
     }
     path.push([link]);
-    const far = link.startsWith(WIRELESS_LINK) ? await wirelessFarEnd(rc, terms[0]!) : await cableFarEnds(rc, terms[0]!);
+    const far = link.startsWith(WIRELESS_LINK)
+      ? await wirelessFarEnd(rc, terms[0]!)
+      : await cableFarEnds(rc, terms[0]!);
     if (!far.active) isActive = false;
     path.push(far.ends.map((f) => nodeOf(String(f.termination_type), f.termination_id)));
     if (!far.ends.length) break;
@@ -91,7 +112,8 @@ export async function traceFromOrigin(rc: RequestContext, originType: string, or
 
     if (farType === FRONT_PORT) {
       const rear = await rowsOf(rc, REAR_PORT, byIds(farRows.map((f) => f.rear_port_id)));
-      if (rear.length === 1 && Number(rear[0]!.positions) > 1) positions.push(farRows.map((f) => Number(f.rear_port_position)));
+      if (rear.length === 1 && Number(rear[0]!.positions) > 1)
+        positions.push(farRows.map((f) => Number(f.rear_port_position)));
       type = REAR_PORT;
       terms = rear;
     } else if (farType === REAR_PORT) {
@@ -114,11 +136,20 @@ export async function traceFromOrigin(rc: RequestContext, originType: string, or
       }
       const ct = farRows[0];
       if (!ct) break;
-      const peer = (await rowsOf(rc, CIRCUIT_TERMINATION, sql`circuit_id = ${ct.circuit_id} and term_side = ${ct.term_side === 'A' ? 'Z' : 'A'}`))[0];
+      const peer = (
+        await rowsOf(
+          rc,
+          CIRCUIT_TERMINATION,
+          sql`circuit_id = ${ct.circuit_id} and term_side = ${ct.term_side === 'A' ? 'Z' : 'A'}`,
+        )
+      )[0];
       if (!peer) break;
       if (peer.provider_network_id != null) {
         // the circuit ends in a provider network: complete there
-        path.push([nodeOf(CIRCUIT_TERMINATION, peer.id)], [nodeOf('circuits.providernetwork', peer.provider_network_id)]);
+        path.push(
+          [nodeOf(CIRCUIT_TERMINATION, peer.id)],
+          [nodeOf('circuits.providernetwork', peer.provider_network_id)],
+        );
         isComplete = true;
         break;
       }

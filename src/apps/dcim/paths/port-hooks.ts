@@ -11,7 +11,9 @@ import { retraceAfterDelete, retracePaths } from './upkeep.js';
 export const frontPortPathHooks: Pick<ModelHooks, 'afterWrite' | 'afterDelete'> = {
   async afterWrite({ rc, row, before, sent }) {
     if (before && !sent.has('rear_port') && !sent.has('rear_port_position')) return;
-    const rears = new Set([row.rear_port_id, before?.rear_port_id].filter((id) => id != null).map((id) => nodeOf(REAR_PORT, id)));
+    const rears = new Set(
+      [row.rear_port_id, before?.rear_port_id].filter((id) => id != null).map((id) => nodeOf(REAR_PORT, id)),
+    );
     await retracePaths(rc, [nodeOf(FRONT_PORT, row.id), ...rears]);
   },
   afterDelete: retraceAfterDelete(FRONT_PORT),

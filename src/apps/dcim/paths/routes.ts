@@ -35,7 +35,12 @@ export const PASS_THROUGH: Array<[string, string]> = [
 
 type Params = { Params: { id: string } };
 
-function objectRoute(app: FastifyInstance, model: ModelDef, url: string, answer: (rc: RequestContext, row: Row) => Promise<unknown>): void {
+function objectRoute(
+  app: FastifyInstance,
+  model: ModelDef,
+  url: string,
+  answer: (rc: RequestContext, row: Row) => Promise<unknown>,
+): void {
   app.route<Params>({
     method: ['GET', 'HEAD'],
     url,
@@ -73,8 +78,12 @@ export function registerPathRoutes(app: FastifyInstance, ctx: AppContext): void 
       const deviceScope = await requirePermission(rc, devices, 'view');
       const ifaceScope = await requirePermission(rc, ifaces, 'view');
       const scoped = (scope: unknown) => (scope ? sql`and ${scope}` : sql``);
-      const named = await sql<Row>`select t.id from dcim_device as t where t.name = ${deviceName} ${scoped(deviceScope)}`.execute(rc.q);
-      const peer = await sql<Row>`select t._path_id from dcim_interface as t where t.device_id = any(${named.rows.map((r) => Number(r.id))}::bigint[])
+      const named =
+        await sql<Row>`select t.id from dcim_device as t where t.name = ${deviceName} ${scoped(deviceScope)}`.execute(
+          rc.q,
+        );
+      const peer =
+        await sql<Row>`select t._path_id from dcim_interface as t where t.device_id = any(${named.rows.map((r) => Number(r.id))}::bigint[])
         and t.name = ${ifaceName} ${scoped(ifaceScope)} order by t.id limit 1`.execute(rc.q);
       if (!peer.rows.length) throw Errors.notFound();
       const pathId = peer.rows[0]!._path_id == null ? null : Number(peer.rows[0]!._path_id);
@@ -89,7 +98,12 @@ export function registerPathRoutes(app: FastifyInstance, ctx: AppContext): void 
 
 const DETAIL = { $ref: '#/components/schemas/Detail' };
 const ID = { name: 'id', in: 'path', required: true, schema: { type: 'integer' } };
-const NESTED_ANY = { type: 'object', additionalProperties: true, required: ['id', 'url'], properties: { id: { type: 'integer' }, url: { type: 'string' } } };
+const NESTED_ANY = {
+  type: 'object',
+  additionalProperties: true,
+  required: ['id', 'url'],
+  properties: { id: { type: 'integer' }, url: { type: 'string' } },
+};
 const TRACED_CABLE = {
   type: 'object',
   nullable: true,
@@ -106,24 +120,50 @@ const TRACED_CABLE = {
   },
 };
 const HOP = { type: 'array', items: NESTED_ANY };
-const TRACE = { type: 'array', items: { type: 'array', minItems: 3, maxItems: 3, items: { anyOf: [HOP, TRACED_CABLE] } } };
+const TRACE = {
+  type: 'array',
+  items: { type: 'array', minItems: 3, maxItems: 3, items: { anyOf: [HOP, TRACED_CABLE] } },
+};
 const CABLE_PATH = {
   type: 'object',
-  properties: { id: { type: 'integer' }, path: { type: 'array', items: HOP }, is_active: { type: 'boolean' }, is_complete: { type: 'boolean' }, is_split: { type: 'boolean' } },
+  properties: {
+    id: { type: 'integer' },
+    path: { type: 'array', items: HOP },
+    is_active: { type: 'boolean' },
+    is_complete: { type: 'boolean' },
+    is_split: { type: 'boolean' },
+  },
   required: ['id', 'path', 'is_active', 'is_complete', 'is_split'],
 };
 
-const opId = (list: string, action: string) => `${list.split('/').slice(2).join('_').replace(/-/g, '_')}_${action}_retrieve`;
+const opId = (list: string, action: string) =>
+  `${list.split('/').slice(2).join('_').replace(/-/g, '_')}_${action}_retrieve`;
 
 /** The path routes in the OpenAPI document, for the kinds among `models` (and circuit terminations). */
 export function pathRouteDocs(models: ReadonlyArray<ModelDef>): RouteDoc[] {
   const has = (type: string) => type.startsWith('circuits.') || models.some((m) => m.name === type);
   const docs: RouteDoc[] = [];
   for (const [list, type] of TRACED.filter(([, t]) => has(t))) {
-    docs.push({ path: `${list}/{id}/trace/`, method: 'get', operationId: opId(list, 'trace'), tag: 'dcim', summary: 'Trace the cable path from this endpoint: [near ends, cable, far ends] per hop', parameters: [ID], responses: { 200: TRACE, 403: DETAIL, 404: DETAIL } });
+    docs.push({
+      path: `${list}/{id}/trace/`,
+      method: 'get',
+      operationId: opId(list, 'trace'),
+      tag: 'dcim',
+      summary: 'Trace the cable path from this endpoint: [near ends, cable, far ends] per hop',
+      parameters: [ID],
+      responses: { 200: TRACE, 403: DETAIL, 404: DETAIL },
+    });
   }
   for (const [list, type] of PASS_THROUGH.filter(([, t]) => has(t))) {
-    docs.push({ path: `${list}/{id}/paths/`, method: 'get', operationId: opId(list, 'paths'), tag: list.split('/')[2]!, summary: 'The cable paths passing through this object', parameters: [ID], responses: { 200: { type: 'array', items: CABLE_PATH }, 403: DETAIL, 404: DETAIL } });
+    docs.push({
+      path: `${list}/{id}/paths/`,
+      method: 'get',
+      operationId: opId(list, 'paths'),
+      tag: list.split('/')[2]!,
+      summary: 'The cable paths passing through this object',
+      parameters: [ID],
+      responses: { 200: { type: 'array', items: CABLE_PATH }, 403: DETAIL, 404: DETAIL },
+    });
   }
   docs.push({
     path: '/api/dcim/connected-device/',

@@ -12,7 +12,10 @@ import { CABLE, parseNode, WIRELESS_LINK } from './nodes.js';
 /** NetBox 3.4 TracedCableSerializer: the cable's plain values, no display */
 async function tracedCables(rc: RequestContext, ids: number[]): Promise<Map<number, Row>> {
   if (!ids.length) return new Map();
-  const res = await sql<Row>`select id, type, status, label, color, length, length_unit, description from dcim_cable where id = any(${ids}::bigint[])`.execute(rc.q);
+  const res =
+    await sql<Row>`select id, type, status, label, color, length, length_unit, description from dcim_cable where id = any(${ids}::bigint[])`.execute(
+      rc.q,
+    );
   return new Map(
     res.rows.map((c) => [
       Number(c.id),
@@ -37,11 +40,20 @@ async function tracedCables(rc: RequestContext, ids: number[]): Promise<Map<numb
  */
 async function tracedWirelessLinks(rc: RequestContext, ids: number[]): Promise<Map<number, Row>> {
   if (!ids.length) return new Map();
-  const res = await sql<Row>`select id, ssid, status, description from wireless_wirelesslink where id = any(${ids}::bigint[])`.execute(rc.q);
+  const res =
+    await sql<Row>`select id, ssid, status, description from wireless_wirelesslink where id = any(${ids}::bigint[])`.execute(
+      rc.q,
+    );
   return new Map(
     res.rows.map((l) => [
       Number(l.id),
-      { id: Number(l.id), url: `${rc.baseUrl}/api/wireless/wireless-links/${l.id}/`, ssid: l.ssid, status: l.status, description: l.description },
+      {
+        id: Number(l.id),
+        url: `${rc.baseUrl}/api/wireless/wireless-links/${l.id}/`,
+        ssid: l.ssid,
+        status: l.status,
+        description: l.description,
+      },
     ]),
   );
 }
@@ -49,7 +61,9 @@ async function tracedWirelessLinks(rc: RequestContext, ids: number[]): Promise<M
 /** hops -> lists of nested objects (objects deleted since are left out, as NetBox does) */
 async function renderHops(rc: RequestContext, paths: string[][][]): Promise<Row[][][]> {
   const objects = await renderObjects(rc, paths.flat(2).map(parseNode));
-  return paths.map((hops) => hops.map((hop) => hop.map((n) => objects.get(n)).filter((o): o is Row => o !== undefined)));
+  return paths.map((hops) =>
+    hops.map((hop) => hop.map((n) => objects.get(n)).filter((o): o is Row => o !== undefined)),
+  );
 }
 
 /**
@@ -72,11 +86,17 @@ export async function traceOf(rc: RequestContext, row: Row): Promise<unknown[]> 
     const dest = destinationsOf(p);
     pathId = null;
     if (dest.length === 1 && dest[0]!.type === 'dcim.interface') {
-      const b = await sql<Row>`select br._path_id from dcim_interface i join dcim_interface br on br.id = i.bridge_id where i.id = ${dest[0]!.id}`.execute(rc.q);
+      const b =
+        await sql<Row>`select br._path_id from dcim_interface i join dcim_interface br on br.id = i.bridge_id where i.id = ${dest[0]!.id}`.execute(
+          rc.q,
+        );
       if (b.rows[0]?._path_id != null) pathId = Number(b.rows[0]._path_id);
     }
   }
-  const links = hops.filter((_, i) => i % 3 === 1).flat().map((n) => parseNode(n));
+  const links = hops
+    .filter((_, i) => i % 3 === 1)
+    .flat()
+    .map((n) => parseNode(n));
   const idsOf = (type: string) => links.filter((r) => r.type === type).map((r) => r.id);
   const cables = await tracedCables(rc, idsOf(CABLE));
   const radios = await tracedWirelessLinks(rc, idsOf(WIRELESS_LINK));
@@ -97,7 +117,19 @@ export async function traceOf(rc: RequestContext, row: Row): Promise<unknown[]> 
 
 /** The stored paths passing through an object (front and rear ports, circuit terminations). */
 export async function pathsThrough(rc: RequestContext, node: string): Promise<Row[]> {
-  const res = await sql<Row>`select id, path, is_active, is_complete, is_split from dcim_cablepath where _nodes && ${[node]}::text[] order by id`.execute(rc.q);
-  const rendered = await renderHops(rc, res.rows.map((r) => hopsOf(r.path)));
-  return res.rows.map((r, i) => ({ id: Number(r.id), path: rendered[i], is_active: r.is_active, is_complete: r.is_complete, is_split: r.is_split }));
+  const res =
+    await sql<Row>`select id, path, is_active, is_complete, is_split from dcim_cablepath where _nodes && ${[node]}::text[] order by id`.execute(
+      rc.q,
+    );
+  const rendered = await renderHops(
+    rc,
+    res.rows.map((r) => hopsOf(r.path)),
+  );
+  return res.rows.map((r, i) => ({
+    id: Number(r.id),
+    path: rendered[i],
+    is_active: r.is_active,
+    is_complete: r.is_complete,
+    is_split: r.is_split,
+  }));
 }

@@ -14,13 +14,16 @@ import { CABLE, INTERFACE, nodeOf, parseNode, PATH_ENDPOINTS, type Ref, tableOf,
 
 /** Drops the paths of these origins (all of one type); `_path_id` clears by its foreign key. */
 async function dropPathsOf(rc: RequestContext, type: string, ids: number[]): Promise<void> {
-  await sql`delete from dcim_cablepath where id in (select _path_id from ${sql.table(tableOf(type))} where id = any(${ids}::bigint[]))`.execute(rc.q);
+  await sql`delete from dcim_cablepath where id in (select _path_id from ${sql.table(tableOf(type))} where id = any(${ids}::bigint[]))`.execute(
+    rc.q,
+  );
 }
 
 /** Traces and stores the path of every origin group (type, cable end) the candidates belong to. */
 async function traceOrigins(rc: RequestContext, candidates: Ref[]): Promise<void> {
   const byType = new Map<string, Set<number>>();
-  for (const c of candidates) if (PATH_ENDPOINTS.has(c.type)) byType.set(c.type, (byType.get(c.type) ?? new Set()).add(c.id));
+  for (const c of candidates)
+    if (PATH_ENDPOINTS.has(c.type)) byType.set(c.type, (byType.get(c.type) ?? new Set()).add(c.id));
   for (const [type, idSet] of byType) {
     const ids = [...idSet];
     await dropPathsOf(rc, type, ids);
@@ -29,12 +32,21 @@ async function traceOrigins(rc: RequestContext, candidates: Ref[]): Promise<void
       where id = any(${ids}::bigint[]) and cable_id is not null`.execute(rc.q);
     for (const end of ends.rows) {
       const members = await sql<Row>`select termination_id from dcim_cabletermination
-        where cable_id = ${end.cable_id} and cable_end = ${end.cable_end} and termination_type = ${type} order by id`.execute(rc.q);
-      await storePath(rc, type, members.rows.map((m) => Number(m.termination_id)));
+        where cable_id = ${end.cable_id} and cable_end = ${end.cable_end} and termination_type = ${type} order by id`.execute(
+        rc.q,
+      );
+      await storePath(
+        rc,
+        type,
+        members.rows.map((m) => Number(m.termination_id)),
+      );
     }
     // NetBox 3.4: an interface on a wireless link (and no cable) is an origin of its own
     if (type === INTERFACE) {
-      const linked = await sql<Row>`select id from dcim_interface where id = any(${ids}::bigint[]) and cable_id is null and wireless_link_id is not null`.execute(rc.q);
+      const linked =
+        await sql<Row>`select id from dcim_interface where id = any(${ids}::bigint[]) and cable_id is null and wireless_link_id is not null`.execute(
+          rc.q,
+        );
       for (const r of linked.rows) await storePath(rc, type, [Number(r.id)]);
     }
   }
@@ -48,7 +60,9 @@ async function storePath(rc: RequestContext, type: string, group: number[]): Pro
   const stored = await sql<Row>`insert into dcim_cablepath (path, is_active, is_complete, is_split, _nodes)
     values (${JSON.stringify(traced.path)}::jsonb, ${traced.is_active}, ${traced.is_complete}, ${traced.is_split}, ${traced.path.flat()}::text[])
     returning id`.execute(rc.q);
-  await sql`update ${sql.table(tableOf(type))} set _path_id = ${stored.rows[0]!.id} where id = any(${group}::bigint[])`.execute(rc.q);
+  await sql`update ${sql.table(tableOf(type))} set _path_id = ${stored.rows[0]!.id} where id = any(${group}::bigint[])`.execute(
+    rc.q,
+  );
 }
 
 /**
@@ -58,7 +72,9 @@ async function storePath(rc: RequestContext, type: string, group: number[]): Pro
 export async function retracePaths(rc: RequestContext, nodes: string[], origins: Ref[] = []): Promise<void> {
   const candidates = [...origins];
   if (nodes.length) {
-    const affected = await sql<Row>`delete from dcim_cablepath where _nodes && ${nodes}::text[] returning path`.execute(rc.q);
+    const affected = await sql<Row>`delete from dcim_cablepath where _nodes && ${nodes}::text[] returning path`.execute(
+      rc.q,
+    );
     for (const p of affected.rows) {
       const hops = (typeof p.path === 'string' ? JSON.parse(p.path) : p.path) as string[][];
       for (const n of hops[0] ?? []) candidates.push(parseNode(n));
@@ -69,7 +85,10 @@ export async function retracePaths(rc: RequestContext, nodes: string[], origins:
 
 /** After a cable is written: its paths, and those through any object it now ends on. */
 export async function retraceCable(rc: RequestContext, cableId: number): Promise<void> {
-  const ends = await sql<Row>`select termination_type, termination_id from dcim_cabletermination where cable_id = ${cableId}`.execute(rc.q);
+  const ends =
+    await sql<Row>`select termination_type, termination_id from dcim_cabletermination where cable_id = ${cableId}`.execute(
+      rc.q,
+    );
   const refs = ends.rows.map((e) => ({ type: String(e.termination_type), id: Number(e.termination_id) }));
   await retracePaths(rc, [nodeOf(CABLE, cableId), ...refs.map((r) => nodeOf(r.type, r.id))], refs);
 }
@@ -85,19 +104,33 @@ export async function retraceWirelessLink(rc: RequestContext, linkId: number, in
 
 /** After a circuit termination is written: paths through either side of its circuit */
 export async function retraceCircuit(rc: RequestContext, circuitId: number): Promise<void> {
-  const sides = await sql<Row>`select id from circuits_circuittermination where circuit_id = ${circuitId}`.execute(rc.q);
-  await retracePaths(rc, sides.rows.map((s) => nodeOf('circuits.circuittermination', s.id)));
+  const sides = await sql<Row>`select id from circuits_circuittermination where circuit_id = ${circuitId}`.execute(
+    rc.q,
+  );
+  await retracePaths(
+    rc,
+    sides.rows.map((s) => nodeOf('circuits.circuittermination', s.id)),
+  );
 }
 
 /** afterDelete hook of objects a path passes through (cables, pass-through ports, circuit terminations) */
 export function retraceAfterDelete(type: string) {
   return async ({ rc, rows }: { rc: RequestContext; rows: ReadonlyArray<Row> }): Promise<void> => {
-    await retracePaths(rc, rows.map((r) => nodeOf(type, r.id)));
+    await retracePaths(
+      rc,
+      rows.map((r) => nodeOf(type, r.id)),
+    );
   };
 }
 
 /** afterDelete hook of cable terminations: the paths through their cables and objects change */
-export async function retraceAfterTerminationDelete({ rc, rows }: { rc: RequestContext; rows: ReadonlyArray<Row> }): Promise<void> {
+export async function retraceAfterTerminationDelete({
+  rc,
+  rows,
+}: {
+  rc: RequestContext;
+  rows: ReadonlyArray<Row>;
+}): Promise<void> {
   const nodes = new Set<string>();
   for (const r of rows) {
     nodes.add(nodeOf(CABLE, r.cable_id));

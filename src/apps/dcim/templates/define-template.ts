@@ -25,7 +25,11 @@ export interface TemplateSpec {
   fields: Record<string, FieldDef>;
   filters?: Record<string, CustomFilter>;
   /** the kind's own clean() rules, run once the shared ones pass */
-  validate?: (rc: RequestContext, data: Data, before: Data | null) => Promise<Record<string, string[] | undefined> | void>;
+  validate?: (
+    rc: RequestContext,
+    data: Data,
+    before: Data | null,
+  ) => Promise<Record<string, string[] | undefined> | void>;
   /** adjusts the rendered rows (the inventory item template's bare parent id) */
   represent?: (rows: Data[], out: Data[]) => void;
   /** anything else of the declaration (brief, ordering, represent hook...) */
@@ -35,7 +39,8 @@ export interface TemplateSpec {
 const capitalised = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
 /** NetBox ComponentTemplateModel.__str__ */
-export const templateDisplay = (row: Data) => (row.label ? `${String(row.name)} (${String(row.label)})` : String(row.name));
+export const templateDisplay = (row: Data) =>
+  row.label ? `${String(row.name)} (${String(row.label)})` : String(row.name);
 
 /** NetBox 3.4 ModularComponentTemplateModel.clean() and ComponentTemplateModel.clean() */
 function parentErrors(modular: boolean, data: Data, before: Data | null): Errors | undefined {
@@ -55,7 +60,8 @@ function parentErrors(modular: boolean, data: Data, before: Data | null): Errors
 
 /** true when both templates hang off the same device type or module type */
 export const sameParent = (a: Data, b: Data) =>
-  Number(a.device_type_id ?? 0) === Number(b.device_type_id ?? 0) && Number(a.module_type_id ?? 0) === Number(b.module_type_id ?? 0);
+  Number(a.device_type_id ?? 0) === Number(b.device_type_id ?? 0) &&
+  Number(a.module_type_id ?? 0) === Number(b.module_type_id ?? 0);
 
 /** "device type" or "module type": the parent a template sits on, for messages */
 export const parentWord = (data: Data) => (data.device_type_id != null ? 'device type' : 'module type');
@@ -74,7 +80,13 @@ export function defineTemplate(spec: TemplateSpec): ModelDef {
     verboseName: spec.verboseName,
     fields: {
       ...parents,
-      name: { kind: 'string', required: true, maxLength: 64, natural: true, help: '{module} is accepted as a substitution for the module bay position when attached to a module type.' },
+      name: {
+        kind: 'string',
+        required: true,
+        maxLength: 64,
+        natural: true,
+        help: '{module} is accepted as a substitution for the module bay position when attached to a module type.',
+      },
       label: { kind: 'string', maxLength: 64, help: 'Physical label' },
       ...spec.fields,
       description: description(),
@@ -84,7 +96,9 @@ export function defineTemplate(spec: TemplateSpec): ModelDef {
     customFields: false,
     uniqueTogether: [
       { fields: ['device_type', 'name'], message: `${verbose} with this Device type and Name already exists.` },
-      ...(spec.modular ? [{ fields: ['module_type', 'name'], message: `${verbose} with this Module type and Name already exists.` }] : []),
+      ...(spec.modular
+        ? [{ fields: ['module_type', 'name'], message: `${verbose} with this Module type and Name already exists.` }]
+        : []),
     ],
     // NetBox 3.4 to_objectchange(): the device type is the related object
     relatedObject: 'device_type',
@@ -95,7 +109,9 @@ export function defineTemplate(spec: TemplateSpec): ModelDef {
     },
     hooks: {
       async validate({ rc, data, before }) {
-        return parentErrors(spec.modular, data, before) ?? ((await spec.validate?.(rc, data, before)) as Errors | undefined);
+        return (
+          parentErrors(spec.modular, data, before) ?? ((await spec.validate?.(rc, data, before)) as Errors | undefined)
+        );
       },
       ...(spec.represent ? { represent: (_rc, rows, out) => spec.represent!(rows, out) } : {}),
     },

@@ -12,7 +12,11 @@ export const deviceBayTemplate = defineTemplate({
     // NetBox 3.4 DeviceBayTemplate.clean()
     const type = await rowById(rc, 'dcim_devicetype', data.device_type_id);
     if (type && type.subdevice_role !== 'parent') {
-      return { __all__: [`Subdevice role of device type (${String(type.model)}) must be set to "parent" to allow device bays.`] };
+      return {
+        __all__: [
+          `Subdevice role of device type (${String(type.model)}) must be set to "parent" to allow device bays.`,
+        ],
+      };
     }
   },
 });

@@ -22,18 +22,30 @@ export const frontPortTemplate = defineTemplate({
     // NetBox 3.4 FrontPortTemplate.clean()
     const rear = await rowById(rc, 'dcim_rearporttemplate', data.rear_port_id);
     if (!rear) return;
-    if (!sameParent(rear, data)) return { __all__: [`Rear port (${templateDisplay(rear)}) must belong to the same ${parentWord(data)}`] };
+    if (!sameParent(rear, data))
+      return { __all__: [`Rear port (${templateDisplay(rear)}) must belong to the same ${parentWord(data)}`] };
     if (Number(data.rear_port_position) > Number(rear.positions)) {
       return {
-        __all__: [`Invalid rear port position (${String(data.rear_port_position)}); rear port ${String(rear.name)} has only ${String(rear.positions)} positions`],
+        __all__: [
+          `Invalid rear port position (${String(data.rear_port_position)}); rear port ${String(rear.name)} has only ${String(rear.positions)} positions`,
+        ],
       };
     }
   },
   extra: {
     uniqueTogether: [
-      { fields: ['device_type', 'name'], message: 'Front port template with this Device type and Name already exists.' },
-      { fields: ['module_type', 'name'], message: 'Front port template with this Module type and Name already exists.' },
-      { fields: ['rear_port', 'rear_port_position'], message: 'Front port template with this Rear port and Rear port position already exists.' },
+      {
+        fields: ['device_type', 'name'],
+        message: 'Front port template with this Device type and Name already exists.',
+      },
+      {
+        fields: ['module_type', 'name'],
+        message: 'Front port template with this Module type and Name already exists.',
+      },
+      {
+        fields: ['rear_port', 'rear_port_position'],
+        message: 'Front port template with this Rear port and Rear port position already exists.',
+      },
     ],
   },
 });

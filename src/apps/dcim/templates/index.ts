@@ -11,6 +11,14 @@ import { powerPortTemplate } from './power-port-template.model.js';
 import { rearPortTemplate } from './rear-port-template.model.js';
 
 export const TEMPLATE_MODELS = [
-  consolePortTemplate, consoleServerPortTemplate, powerPortTemplate, powerOutletTemplate, interfaceTemplate,
-  rearPortTemplate, frontPortTemplate, moduleBayTemplate, deviceBayTemplate, inventoryItemTemplate,
+  consolePortTemplate,
+  consoleServerPortTemplate,
+  powerPortTemplate,
+  powerOutletTemplate,
+  interfaceTemplate,
+  rearPortTemplate,
+  frontPortTemplate,
+  moduleBayTemplate,
+  deviceBayTemplate,
+  inventoryItemTemplate,
 ];

@@ -25,10 +25,13 @@ export const interfaceTemplate = defineTemplate({
   async validate(rc, data) {
     // NetBox 3.7 InterfaceTemplate.clean()
     if (data.bridge_id != null) {
-      if (data.id != null && Number(data.bridge_id) === Number(data.id)) return { bridge: ['An interface cannot be bridged to itself.'] };
+      if (data.id != null && Number(data.bridge_id) === Number(data.id))
+        return { bridge: ['An interface cannot be bridged to itself.'] };
       const bridge = await rowById(rc, 'dcim_interfacetemplate', data.bridge_id);
       if (bridge && !sameParent(bridge, data)) {
-        return { bridge: [`Bridge interface (${templateDisplay(bridge)}) must belong to the same ${parentWord(data)}`] };
+        return {
+          bridge: [`Bridge interface (${templateDisplay(bridge)}) must belong to the same ${parentWord(data)}`],
+        };
       }
     }
     if (data.rf_role && !WIRELESS_INTERFACE_TYPES.has(String(data.type))) {

@@ -6,5 +6,7 @@ export const moduleBayTemplate = defineTemplate({
   path: 'module-bay-templates',
   verboseName: 'module bay template',
   modular: false,
-  fields: { position: { kind: 'string', maxLength: 30, help: 'Identifier to reference when renaming installed components' } },
+  fields: {
+    position: { kind: 'string', maxLength: 30, help: 'Identifier to reference when renaming installed components' },
+  },
 });

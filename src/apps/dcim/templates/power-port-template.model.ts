@@ -14,7 +14,11 @@ export const powerPortTemplate = defineTemplate({
   },
   async validate(_rc, data) {
     // NetBox 3.4 PowerPortTemplate.clean()
-    if (data.maximum_draw != null && data.allocated_draw != null && Number(data.allocated_draw) > Number(data.maximum_draw)) {
+    if (
+      data.maximum_draw != null &&
+      data.allocated_draw != null &&
+      Number(data.allocated_draw) > Number(data.maximum_draw)
+    ) {
       return { allocated_draw: [`Allocated draw cannot exceed the maximum draw (${String(data.maximum_draw)}W).`] };
     }
   },
