@@ -3,13 +3,14 @@
  * reads as the sequence of steps it performs.
  *
  *   --dataset sites|ipam|standard|scale  data set and scenarios (default sites; ipam: seed-ipam.ts;
- *                                   standard: issue 15's, seed-standard.ts; scale: 50x standard in bulk
- *                                   SQL, seed-scale.ts, PostgreSQL only); a comma list runs each in turn
+ *                                   standard: the set NetBox 3.7.8 was measured on, seed-standard.ts;
+ *                                   scale: 50x standard in bulk SQL, seed-scale.ts, PostgreSQL only);
+ *                                   a comma list runs each in turn
  *   --cache on|off|both             the response cache per run (default on; --no-response-cache = off);
  *                                   both: each data set with it off, then on
- *   --issue15                       issue 15's whole table in one run: standard with the cache off and
- *                                   on, then scale with it off, on PostgreSQL; one report
- *   --engine postgres|pglite|both   engines to measure (default both; postgres with scale or --issue15)
+ *   --standard-set                  the standard table in one run: the standard data set with the
+ *                                   cache off and on, then scale with it off, on PostgreSQL; one report
+ *   --engine postgres|pglite|both   engines to measure (default both; postgres with scale or --standard-set)
  *   --duration S                    seconds per autocannon run (default 10)
  *   --pglite-duration S             seconds per run on PGlite (default: --duration)
  *   --sites N                       sites to seed (default 10000, at least 10000 unless --small)
@@ -21,8 +22,8 @@
  *   --trace-sql                     preload bench/trace-sql.ts in the server: count and time SQL
  *   --no-response-cache             run the server with RESPONSE_CACHE_MB=0: every read is rendered (--cache off)
  *   --no-metrics                    run the server with METRICS_ENABLED=false (what the /metrics hooks cost)
- *   --workers N                     server processes on one port (serve --workers N; default 1, the
- *                                   figures before issue 15's "every core"; PGlite always runs one)
+ *   --workers N                     server processes on one port (serve --workers N; default 1, as
+ *                                   every recorded table was measured; PGlite always runs one)
  *   --pg-url URL                    admin URL of the PostgreSQL server (default postgres://postgres@127.0.0.1:5432/postgres)
  */
 export type Dataset = 'sites' | 'ipam' | 'standard' | 'scale';
@@ -37,7 +38,7 @@ export interface BenchRun {
 export interface BenchArgs {
   /** the first run's data set */
   dataset: Dataset;
-  /** every run, in order (several with a comma list of data sets, --cache both or --issue15) */
+  /** every run, in order (several with a comma list of data sets, --cache both or --standard-set) */
   runs: BenchRun[];
   small: boolean;
   engines: Array<'postgres' | 'pglite'>;
@@ -73,9 +74,9 @@ function int(argv: string[], name: string, dflt: number, min = 1): number {
   return n;
 }
 
-/** --issue15, or each data set of --dataset with each setting of --cache */
+/** --standard-set, or each data set of --dataset with each setting of --cache */
 function parseRuns(argv: string[]): BenchRun[] {
-  if (argv.includes('--issue15')) {
+  if (argv.includes('--standard-set')) {
     return [
       { dataset: 'standard', responseCache: false },
       { dataset: 'standard', responseCache: true },

@@ -1,6 +1,6 @@
 /**
- * The benchmark's run list (bench/args.ts) and issue 15's comparison of the scale data set with
- * the standard one (bench/report-scale.ts): what `npm run bench -- --issue15` promises to run and
+ * The benchmark's run list (bench/args.ts) and the comparison of the scale data set with the
+ * standard one (bench/report-scale.ts): what `npm run bench -- --standard-set` promises to run and
  * print, without running anything.
  */
 import { describe, expect, it } from 'vitest';
@@ -10,8 +10,8 @@ import { scaleComparison } from '../../bench/report-scale.js';
 import type { ScenarioResult } from '../../bench/scenarios.js';
 
 describe('bench args: runs', () => {
-  it('--issue15 runs standard with the cache off and on, then scale with it off, on PostgreSQL', () => {
-    const a = parseArgs(['--issue15']);
+  it('--standard-set runs standard with the cache off and on, then scale with it off, on PostgreSQL', () => {
+    const a = parseArgs(['--standard-set']);
     expect(a.runs).toEqual([
       { dataset: 'standard', responseCache: false },
       { dataset: 'standard', responseCache: true },
