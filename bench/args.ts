@@ -95,7 +95,38 @@ function parseRuns(argv: string[]): BenchRun[] {
   );
 }
 
+/** every flag above: anything else is refused, so a renamed or mistyped flag never runs the default */
+const FLAGS = new Set([
+  '--dataset',
+  '--cache',
+  '--standard-set',
+  '--engine',
+  '--duration',
+  '--pglite-duration',
+  '--sites',
+  '--small',
+  '--connections',
+  '--bulk-connections',
+  '--only',
+  '--cpu-prof',
+  '--trace-sql',
+  '--no-response-cache',
+  '--no-metrics',
+  '--workers',
+  '--pg-url',
+]);
+
+function refuseUnknownFlags(argv: string[]): void {
+  for (const arg of argv) {
+    if (!arg.startsWith('--')) continue;
+    const name = arg.split('=')[0]!;
+    if (!FLAGS.has(name))
+      throw new Error(`unknown flag ${name}; the flags are listed in bench/args.ts and bench/README.md`);
+  }
+}
+
 export function parseArgs(argv: string[]): BenchArgs {
+  refuseUnknownFlags(argv);
   const runs = parseRuns(argv);
   const needsPostgres = runs.some((r) => r.dataset === 'scale');
   const engine = value(argv, '--engine') ?? (needsPostgres ? 'postgres' : 'both');

@@ -43,6 +43,12 @@ describe('bench args: runs', () => {
     expect(() => parseArgs(['--dataset', 'standard,huge'])).toThrow(/huge/);
     expect(() => parseArgs(['--cache', 'sometimes'])).toThrow(/--cache/);
   });
+
+  it('refuses a flag it does not know, rather than running the default', () => {
+    expect(() => parseArgs(['--issue15'])).toThrow(/unknown flag --issue15/);
+    expect(() => parseArgs(['--durations=5'])).toThrow(/unknown flag --durations/);
+    expect(parseArgs(['--duration=5', '--only', 'sites']).duration).toBe(5);
+  });
 });
 
 function report(dataset: string, responseCache: boolean, p50: Record<string, number>): EngineReport {
