@@ -1,5 +1,5 @@
 /**
- * Interfaces with their connected endpoints (issue 13): `interfaces/?limit=1000` over cabled
+ * Interfaces with their connected endpoints: `interfaces/?limit=1000` over cabled
  * interfaces, the page an LLDP or cabling audit reads. Before stored cable paths the far end was
  * found from the cable's terminations on every read; with them it is read from dcim_cablepath.
  *

@@ -122,7 +122,7 @@ export interface ProcessPeak {
 /**
  * Peak resident memory of the server and every process under it (cluster workers, template
  * sandboxes), read at the end of a run: the kernel's high-water mark covers the seeding and every
- * scenario (issue 15: each API process under 200 MB).
+ * scenario (the target: each API process under 200 MB, docs/performance.md).
  */
 export function peakMemory(serverPid: number): ProcessPeak[] {
   const out: ProcessPeak[] = [];

@@ -56,7 +56,7 @@ export async function prepareDataset(
 ): Promise<PreparedDataset> {
   if (dataset === 'scale') {
     if (!server.database) throw new Error('the scale data set is seeded in SQL: PostgreSQL only');
-    log(`   seeding the scale data set (issue 15, 50x standard)${args.small ? ' (--small)' : ''} in bulk SQL`);
+    log(`   seeding the scale data set (50x standard)${args.small ? ' (--small)' : ''} in bulk SQL`);
     const seeded = await seedScale(
       api,
       databaseUrl(args.pgUrl, server.database),
@@ -72,7 +72,7 @@ export async function prepareDataset(
     };
   }
   if (dataset === 'standard') {
-    log(`   seeding the standard data set (issue 15)${args.small ? ' (--small)' : ''}, lists of 100, two clients`);
+    log(`   seeding the standard data set${args.small ? ' (--small)' : ''}, lists of 100, two clients`);
     const seeded = await seedStandard(api, args.small ? STANDARD_SMALL : STANDARD_FULL, log);
     return {
       name: 'standard',

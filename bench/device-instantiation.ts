@@ -1,5 +1,5 @@
 /**
- * Component instantiation benchmark (issue 13), on PostgreSQL
+ * Component instantiation benchmark, on PostgreSQL
  * (`node --import tsx bench/device-instantiation.ts [--devices 1000] [--batch 100]`):
  * a device type with 48 interface templates and 2 power port templates, then `--devices` devices
  * of it created through POST /api/dcim/devices/ in lists of `--batch`, one request at a time.

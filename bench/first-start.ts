@@ -1,5 +1,5 @@
 /**
- * First start (issue 10): the time from spawning the service on a new, empty DATA_DIR to its first
+ * First start: the time from spawning the service on a new, empty DATA_DIR to its first
  * HTTP 200 on /api/status/, for each way of starting, N runs each, interleaved so a busy moment of
  * this shared machine falls on every mode alike. Prints median, min and max per mode, of the wall
  * time and of the CPU time the service used by then (which a busy machine hardly changes).
@@ -12,7 +12,7 @@
  *                   a second fresh start within seconds of the first)
  *   compiled-initdb the bundle, PGLITE_SNAPSHOT=false: initdb and every migration
  *   tsx-spare       TypeScript through tsx, the spare
- *   tsx-initdb      `npm start` before issue 10: tsx, initdb and migrations
+ *   tsx-initdb      how `npm start` ran before the bundle and the snapshot: tsx, initdb and migrations
  * The spare is made (or removed) before each run and that time is not counted: a person's
  * `npm ci && npm start` finds it made by postinstall.
  */

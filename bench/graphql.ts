@@ -1,5 +1,5 @@
 /**
- * GraphQL against REST for the same tree (issue 12): 1,000 devices, each with its name, primary
+ * GraphQL against REST for the same tree: 1,000 devices, each with its name, primary
  * IPv4 address and interfaces with their addresses - one GraphQL query, or the REST calls a client
  * makes for it (devices, then every page of interfaces and of assigned addresses, joined on the
  * client). Both answers are checked to hold the same tree before anything is measured.

@@ -1,7 +1,7 @@
 /**
  * The host's speed on the day, as the CPU milliseconds a fixed amount of work takes: this machine
- * class is shared, and the same code measured 3.5x slower on one day than on another (issue 15,
- * twelfth session: both Node's and PostgreSQL's CPU per request). A report carries these figures
+ * class is shared, and the same code has measured 3.5x slower on one day than on another (both
+ * Node's and PostgreSQL's CPU per request). A report carries these figures
  * beside its own, so two reports are compared on how fast their hosts were. Lower is faster. The
  * round trip matters most: on that slow day the tight loops ran at their usual speed.
  */

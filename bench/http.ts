@@ -5,7 +5,7 @@
  *
  * Made with node:http on kept-alive connections rather than fetch: the bulk load's client shares
  * the two cores with the server and PostgreSQL, and fetch (undici's streams) took 31-33 us of CPU
- * per object written against 19-21 here (issue 15, bench/README.md), time the service under test
+ * per object written against 19-21 here, time the service under test
  * lost to its load generator.
  */
 import http from 'node:http';

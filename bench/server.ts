@@ -63,9 +63,7 @@ export async function adminQuery(pgUrl: string, text: string): Promise<void> {
 }
 
 /** A fresh database for one engine; returns the child's env additions and a cleanup. */
-async function freshDatabase(
-  opts: StartOptions,
-): Promise<{
+async function freshDatabase(opts: StartOptions): Promise<{
   name: string | null;
   env: Record<string, string>;
   drop: () => Promise<void>;

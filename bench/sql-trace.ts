@@ -72,14 +72,12 @@ export class SqlTrace {
       statementsPerRequest: calls / n,
       poolWaitMsPerRequest: d.poolWaits.ms / n,
       poolWaitMaxMs: d.poolWaits.maxMs,
-      top: d.statements
-        .slice(0, 8)
-        .map((x) => ({
-          perRequest: x.calls / n,
-          avgMs: x.ms / x.calls,
-          totalMs: Math.round(x.ms),
-          sql: x.sql.slice(0, 160),
-        })),
+      top: d.statements.slice(0, 8).map((x) => ({
+        perRequest: x.calls / n,
+        avgMs: x.ms / x.calls,
+        totalMs: Math.round(x.ms),
+        sql: x.sql.slice(0, 160),
+      })),
     };
     log(
       `     sql: ${r.sql.statementsPerRequest.toFixed(2)} statements/request (${n} requests on the server), pool wait ${r.sql.poolWaitMsPerRequest.toFixed(2)} ms/request`,
