@@ -14,8 +14,8 @@ export interface Page {
 
 /**
  * A non-negative integer parameter (`limit`, `offset`), or undefined when absent or empty (as DRF
- * reads an empty one). NetBox 3.4 (DRF) answers a bad value with the default; issue 9 asks for a
- * 400 naming the parameter, in django-filter's words. Every value of a repeated parameter must be
+ * reads an empty one). NetBox 3.4 (DRF) answers a bad value with the default; here it is a
+ * 400 naming the parameter, in django-filter's words, as for every bad parameter. Every value of a repeated parameter must be
  * valid; the first counts.
  */
 export function countParam(params: Map<string, string[]>, name: string): number | undefined {

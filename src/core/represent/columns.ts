@@ -1,6 +1,6 @@
 /**
  * The stored columns a brief or nested representation reads, so a page or a nested load selects
- * those instead of `*`. issue 15: `prefixes/?brief=1&limit=1000` spent three quarters of its
+ * those instead of `*`. `prefixes/?brief=1&limit=1000` spent three quarters of its
  * time parsing and collecting some twenty columns per row that the form (id, url, family, prefix)
  * never shows; selecting the two it reads took it from 4.7 to 1.0 ms of CPU per request.
  *

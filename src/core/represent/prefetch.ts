@@ -5,8 +5,9 @@
  * loaders run (load-related.ts), returned as one JSON value on the page's first row. bench/
  * measured the round trips, not the queries, as the cost of a page (8 statements -> 1); the
  * aggregates are set-based, so related rows are looked up once per page rather than once per row.
- * A page PostgreSQL would plan afresh for each request (crud/read.ts plannedPerValue) runs alone
- * instead, and the same aggregates follow over its ids (prefetchFor), so they are planned once.
+ * A page PostgreSQL would plan afresh for each request (crud/read-plan.ts plannedPerValue), or a
+ * page read otherwise alone (the read's plan: crud/README.md), runs alone instead, and the same
+ * aggregates follow over its ids (prefetchFor), so they are planned once.
  *
  * Related rows travel as JSON and are normalised to look exactly like rows the driver parses
  * (timestamps, inet), so the renderer cannot tell the two paths apart.
@@ -240,7 +241,7 @@ function normaliseJsonRow(model: ModelDef, row: Row): Row {
 }
 
 /**
- * The prefetch alone, for rows already read by their own statement (prefetchApart in read.ts):
+ * The prefetch alone, for rows already read by their own statement (crud/read.ts readRows):
  * the page becomes its rows' ids, so this statement takes one array parameter and keeps one plan.
  */
 export async function prefetchFor(

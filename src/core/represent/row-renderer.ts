@@ -1,13 +1,12 @@
 /**
  * One row's representation, built by a function written for its plan (model, mode, fields shown).
  *
- * render() used to walk the plan's keys for every row: a dictionary lookup of each field, a
- * branch on its kind, a `${key}_id` string per foreign key, and a property added by computed name.
- * Objects built key by key through one shared store site end up with many shapes, and both their
- * building and JSON.stringify's walk over them pay for it. The function written here builds the
- * object as one literal whose keys are fixed, in the order the loop gave them, so every row of a
- * plan shares one shape (issue 15: the per-row loop was two thirds of render()'s own time on a
- * sites page).
+ * Walking the plan's keys for every row costs a dictionary lookup of each field, a branch on its
+ * kind, a `${key}_id` string per foreign key, and a property added by computed name; objects
+ * built key by key through one shared store site end up with many shapes, and both their building
+ * and JSON.stringify's walk over them pay for it (such a per-row loop was two thirds of render()'s
+ * own time on a sites page). The function written here builds the object as one literal whose
+ * keys are fixed, in the plan's order, so every row of a plan shares one shape.
  *
  * Only the plan's keys and field kinds go into the source text, each through JSON.stringify; no
  * value from a request does. The per-request data (nested rows, counts, tags...) come in `c`.
