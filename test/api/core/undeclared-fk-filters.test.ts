@@ -50,12 +50,15 @@ describe('the OpenAPI document', () => {
     expect(checked).toBeGreaterThan(100);
   });
 
-  it('keeps the `<fk>_id=` form of every name it leaves out', () => {
+  it('keeps the `<fk>_id=` form of every name it leaves out, and says there that `<fk>=` is ignored', () => {
     for (const [name, key] of undeclaredFkFilters()) {
       const model = registry.get(name);
       expect(model.fields[key]?.kind, `${name}.${key}`).toBe('fk');
-      const names = (doc.paths[`/api/${model.app}/${model.path}/`].get.parameters as Json[]).map((p) => p.name);
-      expect(names, `${name}.${key}`).toContain(`${key}_id`);
+      const params = doc.paths[`/api/${model.app}/${model.path}/`].get.parameters as Json[];
+      const names = params.map((p) => p.name);
+      expect(params.find((p) => p.name === `${key}_id`)?.description, `${name}.${key}`).toContain(
+        `By ID only: \`${key}\` is not a filter and is ignored`,
+      );
       expect(names, `${name}.${key}`).not.toContain(key);
       expect(names, `${name}.${key}`).not.toContain(`${key}__n`);
     }
