@@ -1,6 +1,7 @@
 /**
  * The command line: `serve [--workers N]` (default), `worker` (webhook deliveries only), `migrate`,
- * `createsuperuser <username> [--password P] [--token KEY]`, `demo-data`, `snapshot`,
+ * `createsuperuser <username> [--password P] [--token KEY]`, `demo-data [--url URL --token KEY]`
+ * (into a running service over HTTP with --url; `serve --demo` loads it at start), `snapshot`,
  * `webhook-receiver [--port 9000] [--no-headers]`, `openapi [json|legacy|yaml]` (prints the OpenAPI
  * document; the server runs it to make the document apart: core/openapi/documents.ts). Settings come
  * from the environment (see config.ts).
@@ -13,7 +14,8 @@ import { documentOptions } from './http/api-docs.js';
 import { createSuperuser, ensureSnapshot, openPreparedDatabase } from './bootstrap.js';
 import { type Config, loadConfig } from './config.js';
 import { snapshotSize } from './db/pglite-snapshot.js';
-import { loadDemoData } from './demo-data.js';
+import { loadDemoData, loadDemoNetwork } from './demo-data.js';
+import { httpRequest } from './demo-data-client.js';
 import { createLogger } from './logger.js';
 import { startWebhookReceiver } from './core/events/receiver.js';
 import { stopOnSignals } from './serve/graceful-stop.js';
@@ -72,16 +74,26 @@ async function openapiCommand(args: string[]): Promise<void> {
   await new Promise<void>((resolve, reject) => process.stdout.write(text, (err) => (err ? reject(err) : resolve())));
 }
 
+/** `demo-data --url URL --token KEY`: into a service that runs, through its API (no database opened here) */
+async function demoDataOverHttp(args: string[]): Promise<void> {
+  const url = flag(args, '--url')!;
+  const token = flag(args, '--token');
+  if (!token)
+    throw new Error('usage: inventory demo-data --url http://127.0.0.1:8000 --token <key of a token that may write>');
+  await loadDemoNetwork(httpRequest(url, token), (line) => console.log(line));
+}
+
 async function main(argv: string[]): Promise<void> {
   const [command = 'serve', ...args] = argv;
   // `serve --workers N` wins over WORKERS; read like every setting, in loadConfig
   const workersFlag = command === 'serve' ? flag(args, '--workers') : undefined;
   const config = loadConfig(undefined, workersFlag === undefined ? {} : { WORKERS: workersFlag });
-  if (command === 'serve') return serve(config);
+  if (command === 'serve') return serve(config, { demo: args.includes('--demo') });
   if (command === 'worker') return worker(config);
   if (command === 'webhook-receiver') return webhookReceiver(config, args);
   if (command === 'snapshot') return snapshotCommand(config);
   if (command === 'openapi') return openapiCommand(args);
+  if (command === 'demo-data' && flag(args, '--url')) return demoDataOverHttp(args);
   if (!['migrate', 'createsuperuser', 'demo-data'].includes(command)) {
     throw new Error(
       `unknown command ${command}; use serve, worker, migrate, createsuperuser, demo-data, snapshot, webhook-receiver or openapi`,

@@ -12,7 +12,12 @@ import { runPrimary } from './primary.js';
 import { serveSingle } from './single.js';
 import { resolveWorkerCount } from './worker-count.js';
 
-export async function serve(config: Config): Promise<void> {
+export interface ServeOptions {
+  /** `serve --demo`: load the demo network before serving, when the inventory holds no site yet */
+  demo?: boolean;
+}
+
+export async function serve(config: Config, opts: ServeOptions = {}): Promise<void> {
   const log = createLogger(config);
   // every serving process: the single one, the cluster primary and each worker
   boundHeapGrowth();
@@ -20,6 +25,6 @@ export async function serve(config: Config): Promise<void> {
   const { count, warning } = resolveWorkerCount(config);
   if (warning) log.warn(warning);
   // one process: no primary at all, so a single-process start pays nothing for the cluster
-  if (count === 1) return serveSingle(config, log);
-  return runPrimary(config, count, log);
+  if (count === 1) return serveSingle(config, log, opts);
+  return runPrimary(config, count, log, opts);
 }

@@ -1,7 +1,7 @@
 /**
  * The primary process of `serve --workers N` (node:cluster). It does the once-only work before
- * any worker exists - migrations, content types, the first superuser - so workers never race
- * them, then forks N workers that share its listening socket, prints the greeting once all listen
+ * any worker exists - migrations, content types, the first superuser, the demo network of
+ * `--demo` - so workers never race them, then forks N workers that share its listening socket, prints the greeting once all listen
  * (with the generated password, once), restarts a worker that dies (restart-backoff.ts), answers
  * /metrics scrapes for the whole service (http/metrics/cluster-scrape.ts), and on SIGTERM /
  * SIGINT drains every worker and exits 0 once they have; a second signal kills them and exits 1.
@@ -11,13 +11,16 @@ import cluster, { type Worker } from 'node:cluster';
 import { resolve } from 'node:path';
 import type pino from 'pino';
 import { collectDefaultMetrics, Registry as PromRegistry } from 'prom-client';
+import { buildApp } from '../app.js';
 import { bootstrapAdmin, openPreparedDatabase } from '../bootstrap.js';
 import type { Config } from '../config.js';
 import { formatGreeting, type GreetingFacts } from '../greeting.js';
 import { serveClusterScrapes } from '../http/metrics/cluster-scrape.js';
 import { DRAIN_MESSAGE } from './cluster-worker.js';
+import { loadDemoAtStart } from './demo-at-start.js';
 import { DRAIN_TIMEOUT_MS, STOP_SIGNALS } from './graceful-stop.js';
 import { servingProcessEnv } from './malloc-arenas.js';
+import type { ServeOptions } from './index.js';
 import { nextRestartDelay, type RestartState } from './restart-backoff.js';
 
 interface Slot extends RestartState {
@@ -30,10 +33,24 @@ interface Slot extends RestartState {
 
 type Address = GreetingFacts['addresses'][number];
 
-export async function runPrimary(config: Config, count: number, log: pino.Logger): Promise<void> {
+export async function runPrimary(
+  config: Config,
+  count: number,
+  log: pino.Logger,
+  opts: ServeOptions = {},
+): Promise<void> {
   const { db, origin, applied } = await openPreparedDatabase(config);
   if (applied.length > 0) log.info({ applied: applied.length }, 'applied migrations');
-  const admin = await bootstrapAdmin(db, config).finally(() => db.close());
+  const admin = await bootstrapAdmin(db, config)
+    .then(async (created) => {
+      // `--demo`: loaded once, here, before any worker serves (an app of its own, closed after)
+      if (opts.demo) {
+        const app = await buildApp(config, { db, logger: log, eventWorker: false });
+        await loadDemoAtStart(app, db, log).finally(() => app.close());
+      }
+      return created;
+    })
+    .finally(() => db.close());
   if (admin)
     log.info(
       { username: admin.username, generatedPassword: admin.generatedPassword !== null },

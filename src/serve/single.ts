@@ -1,7 +1,7 @@
 /**
  * `serve` as one process (WORKERS=1, and always on PGlite): no cluster primary, no IPC, nothing
  * in the way of a request. Opens the database (migrations, PGlite snapshot), creates the first
- * superuser, listens, greets.
+ * superuser, loads the demo network when asked (`--demo`), listens, greets.
  */
 import { resolve } from 'node:path';
 import { buildApp } from '../app.js';
@@ -9,9 +9,11 @@ import { bootstrapAdmin, openPreparedDatabase } from '../bootstrap.js';
 import type { Config } from '../config.js';
 import { formatGreeting } from '../greeting.js';
 import type pino from 'pino';
+import { loadDemoAtStart } from './demo-at-start.js';
 import { stopOnSignals } from './graceful-stop.js';
+import type { ServeOptions } from './index.js';
 
-export async function serveSingle(config: Config, log: pino.Logger): Promise<void> {
+export async function serveSingle(config: Config, log: pino.Logger, opts: ServeOptions = {}): Promise<void> {
   const { db, origin, snapshotProblem, afterStart } = await openPreparedDatabase(config);
   if (snapshotProblem) log.warn(snapshotProblem);
   // the password hash (scrypt) runs on libuv's threads while this one builds the app
@@ -25,6 +27,7 @@ export async function serveSingle(config: Config, log: pino.Logger): Promise<voi
       { username: admin.username, generatedPassword: admin.generatedPassword !== null },
       'created the first superuser',
     );
+  if (opts.demo) await loadDemoAtStart(app, db, log);
   stopOnSignals(app, db, true);
   await app.listen({ host: config.host, port: config.port });
   process.stderr.write(

@@ -1,7 +1,7 @@
 /**
- * Virtual machines (reference 3.5): in a site and/or a cluster, optionally pinned to a host
- * device of that cluster, with a VM role, primary addresses on its own interfaces and local
- * config context data. Rules in vm-rules.ts. config_context: the rendered config contexts.
+ * Virtual machines (reference 3.5): in a site and/or a cluster (taking the cluster's site),
+ * optionally pinned to a host device of that cluster, with a VM role, primary addresses on its own
+ * interfaces and local config context data. Rules in vm-rules.ts. config_context: the rendered config contexts.
  */
 import { sql } from 'kysely';
 import { defineModel } from '../../core/model/define-model.js';
@@ -12,7 +12,7 @@ import { renderConfigContexts, VM_SUBJECT } from '../extras/config-context-rende
 import { comments, description, fk, localContextData } from '../fields.js';
 import { contactFilters } from '../tenancy/contact-filters.js';
 import { VirtualMachineStatus } from './choices.js';
-import { diskTotal, validateVirtualMachine } from './vm-rules.js';
+import { diskTotal, siteFromCluster, validateVirtualMachine } from './vm-rules.js';
 
 const MAX_INT = 2_147_483_647;
 
@@ -89,6 +89,7 @@ export const virtualMachine = defineModel({
     async prepare({ rc, data, before }) {
       // NetBox 3.7: a machine with virtual disks and no disk size given takes their total
       if (before && 'disk' in data && data.disk == null) data.disk = await diskTotal(rc, before.id);
+      await siteFromCluster(rc, data, before);
     },
     represent: representVirtualMachines,
   },

@@ -1,6 +1,6 @@
 /**
  * Validation of a virtual machine against its surroundings (reference 3.5, NetBox 3.4
- * VirtualMachine.clean()): a site and/or a cluster, the cluster in the VM's site, a host device
+ * VirtualMachine.clean()): a site and/or a cluster, the VM in its cluster's site, a host device
  * only inside the VM's cluster, a role meant for VMs, primary addresses on the VM's interfaces.
  * `data` is the merged row (stored + written columns).
  */
@@ -24,6 +24,20 @@ export async function diskTotal(rc: RequestContext, vmId: unknown): Promise<numb
   return total == null ? null : Number(total);
 }
 
+/**
+ * NetBox 3.4 VirtualMachine.clean(): a VM in a cluster and without a site takes the cluster's site,
+ * on create and on every update (a VM stored without one gets it at its next write). `data` holds
+ * the written columns, `before` the stored row; runs once validation passed (a VM with a site
+ * and a cluster of another site was refused).
+ */
+export async function siteFromCluster(rc: RequestContext, data: Row, before: Row | null): Promise<void> {
+  const clusterId = 'cluster_id' in data ? data.cluster_id : before?.cluster_id;
+  const siteId = 'site_id' in data ? data.site_id : before?.site_id;
+  if (clusterId == null || siteId != null) return;
+  const cluster = await rowById(rc, 'virtualization_cluster', clusterId, ['site_id']);
+  if (cluster?.site_id != null) data.site_id = cluster.site_id;
+}
+
 export async function validateVirtualMachine(rc: RequestContext, data: Row, before: Row | null): Promise<Errors> {
   const errors: Errors = {};
   // NetBox 3.7 VirtualMachine.clean(): with virtual disks, `disk` is their total (a blank one is filled in)
@@ -42,7 +56,9 @@ export async function validateVirtualMachine(rc: RequestContext, data: Row, befo
     data.cluster_id == null
       ? undefined
       : await rowById(rc, 'virtualization_cluster', data.cluster_id, ['name', 'site_id']);
-  if (cluster && data.site_id != null && cluster.site_id != null && Number(cluster.site_id) !== Number(data.site_id)) {
+  // NetBox 3.4 VirtualMachine.clean(): a VM with a site and a cluster must share the cluster's site,
+  // so a cluster without a site takes only VMs without one (siteFromCluster fills those)
+  if (cluster && data.site_id != null && Number(cluster.site_id ?? 0) !== Number(data.site_id)) {
     const site = await rowById(rc, 'dcim_site', data.site_id, ['name']);
     errors.cluster = [
       `The selected cluster (${String(cluster.name)}) is not assigned to this site (${String(site?.name)}).`,

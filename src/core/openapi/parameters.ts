@@ -5,6 +5,7 @@
  */
 import type { ModelDef } from '../model/types.js';
 import { filterParameters, type ResolvedFilter } from '../query/filters.js';
+import { fkNameFilterDeclared } from '../query/undeclared-fk-filters.js';
 import type { Schema } from './shapes.js';
 
 function valueSchema(r: ResolvedFilter): Schema {
@@ -42,9 +43,20 @@ const LOOKUP_WORDS: Record<string, string> = {
   empty: 'true: empty or null; false: set. ',
 };
 
+/**
+ * A foreign key NetBox filters by id only (query/undeclared-fk-filters.ts): its `<key>_id`
+ * parameters say that `<key>=` is no filter, so a client reading the document knows the name is
+ * ignored, not refused.
+ */
+function idOnlyNote(model: ModelDef, name: string): string {
+  const key = /^(.+)_id(?:__n)?$/.exec(name)?.[1];
+  if (!key || model.fields[key]?.kind !== 'fk' || fkNameFilterDeclared(model, key)) return '';
+  return ` By ID only: \`${key}\` is not a filter and is ignored, as in NetBox.`;
+}
+
 /** spec: Filtering rules 2 - a repeated parameter is an array sent as `name=a&name=b` */
-export function filterParameter(name: string, r: ResolvedFilter): Schema {
-  const description = describe(name, r);
+export function filterParameter(name: string, r: ResolvedFilter, model?: ModelDef): Schema {
+  const description = `${describe(name, r)}${model ? idOnlyNote(model, name) : ''}`.trim();
   return {
     name,
     in: 'query',
@@ -87,7 +99,7 @@ export function listParameters(model: ModelDef): Schema[] {
     query('ordering', { type: 'string' }, 'Comma-separated field names to order by; a leading "-" reverses.'),
     BRIEF,
     ...excludeParameter(model),
-    ...filterParameters(model).map(([name, r]) => filterParameter(name, r)),
+    ...filterParameters(model).map(([name, r]) => filterParameter(name, r, model)),
   ];
 }
 

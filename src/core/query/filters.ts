@@ -24,6 +24,7 @@ import {
   tagCondition,
 } from './filter-conditions.js';
 import { BOOLEAN_VALUED, type Cond, LOOKUPS_BY_KIND } from './lookups.js';
+import { fkNameFilterDeclared } from './undeclared-fk-filters.js';
 
 export type Params = Map<string, string[]>;
 
@@ -216,7 +217,8 @@ function resolveUncached(model: ModelDef, name: string): ResolvedFilter | null {
   if (!f || f.noFilter || f.writeOnly) return null;
   switch (f.kind) {
     case 'fk':
-      return exactOrNot(lookup)
+      // a name NetBox does not declare is ignored, not read as an id (undeclared-fk-filters.ts)
+      return exactOrNot(lookup) && fkNameFilterDeclared(model, base)
         ? { type: 'string', multi: true, build: (rc, raw) => fkKeyCondition(rc, name, base, f, lookup, raw) }
         : null;
     case 'strings':

@@ -35,6 +35,7 @@ describe('GET /api/dcim/sites/<id>/ counts', () => {
     const cluster = await make(t, '/api/virtualization/clusters/', {
       name: uniq('c'),
       type: (await make(t, '/api/virtualization/cluster-types/', { name: uniq('ct'), slug: uniq('ct') })).id,
+      site: site.id,
     });
     await make(t, '/api/virtualization/virtual-machines/', { name: uniq('vm'), site: site.id, cluster: cluster.id });
     const provider = await make(t, '/api/circuits/providers/', { name: uniq('p'), slug: uniq('p') });

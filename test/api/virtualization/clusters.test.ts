@@ -144,6 +144,8 @@ describe('devices as cluster hosts', () => {
     const ok = await t.patch(`/api/dcim/devices/${device.id}/`, { cluster: anywhere.id });
     expect(ok.json().cluster).toMatchObject({ id: anywhere.id, name: anywhere.name });
     expect(ids((await t.get(`/api/dcim/devices/?cluster_id=${anywhere.id}`)).json())).toEqual([device.id]);
-    expect(ids((await t.get(`/api/dcim/devices/?cluster=${anywhere.name}`)).json())).toEqual([device.id]);
+    // NetBox declares only cluster_id on devices: `cluster=` is an unknown name, ignored
+    const unfiltered = (await t.get('/api/dcim/devices/?limit=1')).json().count;
+    expect((await t.get(`/api/dcim/devices/?cluster=${anywhere.name}&limit=1`)).json().count).toBe(unfiltered);
   });
 });
