@@ -3,3 +3,8 @@ export declare const ROOT: string;
 export declare function sourceFingerprint(root?: string): string;
 export declare function compiledEntry(options?: { root?: string; entry?: string; cacheDir?: string }): Promise<string>;
 export declare function latin1Source(text: string): string;
+export declare function compiledModules(options: {
+  root?: string;
+  entries: string[];
+  cacheDir?: string;
+}): Promise<string>;

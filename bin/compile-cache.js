@@ -1,14 +1,15 @@
 /**
  * Compiled start: the CLI and everything it imports from src/ and from pure-JS packages, bundled by
  * esbuild into ONE ES module in node_modules/.cache/netinventory/build-<fingerprint>/. Loading one
- * file takes ~0.4 s where tsx compiling and resolving ~900 modules took ~1.5 s (issue 10: a first
+ * file takes ~0.4 s where tsx compiling and resolving ~900 modules took ~1.5 s (a first
  * start under 3 s). `npm ci` builds it (postinstall); a start after any edit under src/ finds a new
  * fingerprint and builds again (~1 s) before it runs, so `npm start` never runs stale code.
  *
  * The fingerprint covers every file under src/ (path, size, modification time, as make does), the
  * package manifest and lockfile (a changed dependency), the esbuild version and the checkout's path.
- * Tests keep running the TypeScript itself (vitest), and bin/inventory.js falls back to tsx if
- * esbuild cannot run here.
+ * Tests run the TypeScript itself (vitest), or the same code bundled by the same options
+ * (compiledModules, test/bundle.vitest.config.ts); bin/inventory.js falls back to tsx if esbuild
+ * cannot run here.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -90,7 +91,7 @@ function keepImportMeta(root) {
  * V8 keeps a script's source one byte per character only while every character is Latin-1; a
  * single one beyond (an em dash in a dependency's comment, an ellipsis in a page template) stores
  * the whole 4.4 MB bundle two bytes per character, 4.4 MB more in every process for its whole life
- * (issue 15: under 200 MB per process). esbuild escapes such characters in strings but not in
+ * (the service keeps under 200 MB per process). esbuild escapes such characters in strings but not in
  * comments or template literals, so every UTF-16 unit above 0xFF is written as `\uXXXX` here: the
  * same text in a comment, the same value in a string, a template literal's cooked text or a regular
  * expression (only a template's raw text would differ, which nothing here reads).
@@ -99,52 +100,105 @@ export function latin1Source(text) {
   return text.replace(/[\u0100-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 
+/** esbuild's options for the service's code, the same for the service's bundle and the test modules (below) */
+function bundleOptions(root) {
+  return {
+    absWorkingDir: root,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    external: EXTERNAL,
+    banner: { js: BANNER },
+    plugins: [keepImportMeta(root)],
+    logLevel: 'error',
+  };
+}
+
 /**
- * The path of the bundle of `entry` for the current sources, built first if it is missing. The build
- * goes to a temporary folder renamed into place, so two starts at once never see half a file.
+ * Builds into `dir` through a temporary folder renamed into place, so two starts at once never see
+ * half a build; then removes older builds of the same kind (`prefix`).
  */
-export async function compiledEntry({
-  root = ROOT,
-  entry = 'src/cli.ts',
-  cacheDir = join(root, 'node_modules/.cache/netinventory'),
-} = {}) {
-  const fingerprint = sourceFingerprint(root);
-  const dir = join(cacheDir, `build-${fingerprint}`);
-  const out = join(dir, 'cli.mjs');
-  if (existsSync(out)) return out;
+async function buildOnce({ cacheDir, dir, prefix, build }) {
   const esbuild = await import('esbuild');
   mkdirSync(cacheDir, { recursive: true });
   const tmp = join(cacheDir, `.build-js-${process.pid}-${randomBytes(4).toString('hex')}`);
   try {
-    await esbuild.build({
-      absWorkingDir: root,
-      entryPoints: [join(root, entry)],
-      outfile: join(tmp, 'cli.mjs'),
-      bundle: true,
-      platform: 'node',
-      format: 'esm',
-      target: 'node20',
-      external: EXTERNAL,
-      banner: { js: BANNER },
-      plugins: [keepImportMeta(root)],
-      logLevel: 'error',
-    });
-    const bundle = join(tmp, 'cli.mjs');
-    writeFileSync(bundle, latin1Source(readFileSync(bundle, 'utf8')));
+    await build(esbuild, tmp);
+    for (const file of readdirSync(tmp, { recursive: true })) {
+      const path = join(tmp, String(file));
+      if (path.endsWith('.mjs')) writeFileSync(path, latin1Source(readFileSync(path, 'utf8')));
+    }
     try {
       renameSync(tmp, dir);
     } catch (err) {
       // another start built the same fingerprint first
-      if (!existsSync(out)) throw err;
+      if (!existsSync(dir)) throw err;
     }
   } finally {
     rmSync(tmp, { recursive: true, force: true });
     // esbuild's service is a child process (~150 MB resident): it must not live as long as the server
     await esbuild.stop();
   }
+  const kept = dir.slice(cacheDir.length + 1);
   for (const name of readdirSync(cacheDir)) {
-    if (name.startsWith('build-') && name !== `build-${fingerprint}`)
-      rmSync(join(cacheDir, name), { recursive: true, force: true });
+    if (name.startsWith(prefix) && name !== kept) rmSync(join(cacheDir, name), { recursive: true, force: true });
   }
+}
+
+/** The path of the bundle of `entry` for the current sources, built first if it is missing. */
+export async function compiledEntry({
+  root = ROOT,
+  entry = 'src/cli.ts',
+  cacheDir = join(root, 'node_modules/.cache/netinventory'),
+} = {}) {
+  const dir = join(cacheDir, `build-${sourceFingerprint(root)}`);
+  const out = join(dir, 'cli.mjs');
+  if (existsSync(out)) return out;
+  await buildOnce({
+    cacheDir,
+    dir,
+    prefix: 'build-',
+    build: (esbuild, tmp) =>
+      esbuild.build({ ...bundleOptions(root), entryPoints: [join(root, entry)], outfile: join(tmp, 'cli.mjs') }),
+  });
   return out;
+}
+
+/**
+ * The service's code as the tests import it, for running a test suite against what is shipped
+ * (test/bundle.vitest.config.ts): each module of src/ a test imports (`entries`, paths under src/)
+ * becomes its own ES module, `<dir>/<path under src>.mjs`, exporting what the TypeScript exports,
+ * and whatever the entries share goes into chunks (esbuild's code splitting). So every module,
+ * pg and the model registry included, exists once, however many entries import it, and is bundled
+ * by the same options as the service's own bundle. Returns the folder.
+ */
+export async function compiledModules({
+  root = ROOT,
+  entries,
+  cacheDir = join(root, 'node_modules/.cache/netinventory'),
+}) {
+  const list = [...new Set(entries)].sort();
+  const key = createHash('sha256')
+    .update(`${sourceFingerprint(root)}\n${list.join('\n')}`)
+    .digest('hex');
+  const dir = join(cacheDir, `modules-${key.slice(0, 20)}`);
+  if (existsSync(dir)) return dir;
+  await buildOnce({
+    cacheDir,
+    dir,
+    prefix: 'modules-',
+    build: (esbuild, tmp) =>
+      esbuild.build({
+        ...bundleOptions(root),
+        entryPoints: list.map((e) => join(root, e)),
+        outdir: tmp,
+        outbase: join(root, 'src'),
+        entryNames: '[dir]/[name]',
+        chunkNames: 'chunks/[name]-[hash]',
+        outExtension: { '.js': '.mjs' },
+        splitting: true,
+      }),
+  });
+  return dir;
 }

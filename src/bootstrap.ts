@@ -126,6 +126,7 @@ export async function openPreparedDatabase(config: Config): Promise<PreparedData
     dataDir: config.dataDir,
     statementTimeout: config.statementTimeout,
     poolSize: config.databasePoolSize,
+    driverPatches: config.pgDriverPatches,
   });
   const applied = await prepareDatabase(db);
   return { db, origin, applied, snapshotProblem, afterStart };

@@ -64,6 +64,11 @@ export interface Config {
    * cannot interrupt a statement (WebAssembly, no timer signal), so there it has no effect.
    */
   statementTimeout: number;
+  /**
+   * PostgreSQL through pg with the driver's patches (src/db/pg-driver/README.md: pipelining, named
+   * statements described once, rows as arrays); off = plain pg, the same answers, slower
+   */
+  pgDriverPatches: boolean;
   /** GraphQL at /graphql/ (core/graphql/README.md); NetBox's GRAPHQL_ENABLED, off = 404 */
   graphqlEnabled: boolean;
   /** refused before any SQL: nesting depth, aliases, and cost (core/graphql/limits.ts) */
@@ -236,6 +241,7 @@ export function loadConfig(env: Env = process.env, flags: Env = {}): Config {
     baseUrl: e.BASE_URL || null,
     trustedProxies: Object.freeze(parseList(e.TRUSTED_PROXIES, ['127.0.0.1', '::1'])),
     statementTimeout: parseSeconds('STATEMENT_TIMEOUT', e.STATEMENT_TIMEOUT, 60),
+    pgDriverPatches: parseBool('PG_DRIVER_PATCHES', e.PG_DRIVER_PATCHES, true),
     graphqlEnabled: parseBool('GRAPHQL_ENABLED', e.GRAPHQL_ENABLED, true),
     graphqlMaxDepth: Math.max(1, parseInt10('GRAPHQL_MAX_DEPTH', e.GRAPHQL_MAX_DEPTH, 10)),
     // NetBox 4: GRAPHQL_MAX_ALIASES = 10

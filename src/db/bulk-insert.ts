@@ -4,7 +4,7 @@
  * value to its column's type. Measured on 1,000 sites: 50 ms against 118 ms for a multi-row VALUES
  * list with ~15,000 parameters (bench/ findings). Columns no row names keep their defaults.
  * A single row travels as one JSON object through jsonb_populate_record(), the same conversion
- * without a set to number and sort (issue 15: a single create of an address and its change record,
+ * without a set to number and sort (bench/README.md: a single create of an address and its change record,
  * pgbench, 35-60 us less PostgreSQL CPU of ~650).
  */
 import { CompiledQuery, type RawBuilder, sql } from 'kysely';
@@ -16,7 +16,7 @@ const MAX_TEXTS = 2_000;
 
 /**
  * Statement texts kept by key: the same few come back write after write, and building them
- * through Kysely's compiler was ~5 % of a single create's CPU (issue 15). Bounded: a client sending
+ * through Kysely's compiler was ~5 % of a single create's CPU (bench/README.md). Bounded: a client sending
  * ever other column sets cannot grow one past MAX_TEXTS.
  */
 export function keptTexts(): (key: string, build: () => string) => string {

@@ -18,7 +18,7 @@
  * it starts listening and every heartbeat after; a process heard from within the peer TTL is a
  * peer. A process alone - the default single `serve` - sends none once it has listened for longer
  * than a heartbeat (by then every live peer has said hello; until then it notifies as if it had
- * peers): issue 15 found one NOTIFY for every other create under load, each a round trip and a
+ * peers): under load there was one NOTIFY for every other create, each a round trip and a
  * wake-up of the sender's own listener. A process that hears a new peer tells it "every table" at
  * once, so a write committed before the hello arrived cannot stay hidden from the newcomer's caches
  * longer than a notification's delay.

@@ -3,21 +3,17 @@
  * is set. Both are driven through Kysely with PostgreSQL SQL, so the rest of the code never asks
  * which engine it runs on, except to choose concurrency (PGlite runs one query at a time).
  */
-import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { type CompiledQuery, Kysely, type LogEvent, PostgresDialect, sql } from 'kysely';
-import pg from 'pg';
 import { type ConnectionUse, PGliteDialect } from './pglite-dialect.js';
 import { startMaintenance } from './pglite-maintenance.js';
 import { sharedAsk } from './shared-ask.js';
-import { worthNaming } from './statement-names.js';
 import { type ChangeWatch, localChangeWatch, postgresChangeWatch, whenReliable } from './change-watch.js';
-import { typeParsers } from './type-parsers.js';
-import { rowsAsObjects } from './row-builders.js';
-import { installDescribedOnce } from './pg-described-once.js';
-import { installQueryConfigCopy } from './pg-query-config.js';
+import { openPgPool } from './pg-driver/index.js';
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export { COMMIT_FOLLOWS } from './pg-driver/index.js';
+
+// biome-ignore lint/suspicious/noExplicitAny: the tables are declared by the models at run time, not to Kysely
 export type Kdb = Kysely<any>;
 
 /** Sees each statement once it ran: its duration in ms, and its error when it failed. */
@@ -71,6 +67,8 @@ export interface OpenOptions {
   poolSize?: number;
   /** PostgreSQL: seconds before the server cancels a statement (STATEMENT_TIMEOUT); 0 = none */
   statementTimeout?: number;
+  /** PostgreSQL: pg with the driver's patches (pg-driver/README.md), or plain pg; on unless false */
+  driverPatches?: boolean;
 }
 
 /** Kysely's log hook sees every statement once it ran, begin/commit/rollback included. */
@@ -93,7 +91,7 @@ function addTo(listeners: Set<StatementListener>) {
 
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
   return opts.databaseUrl
-    ? openPostgres(opts.databaseUrl, opts.poolSize ?? 10, opts.statementTimeout ?? 0)
+    ? openPostgres(opts.databaseUrl, opts.poolSize ?? 10, opts.statementTimeout ?? 0, opts.driverPatches ?? true)
     : openPglite(opts);
 }
 
@@ -139,146 +137,20 @@ async function openPglite(opts: OpenOptions): Promise<Database> {
   };
 }
 
-/**
- * Pool clients: named prepared statements, and an error listener for the whole life of each.
- * Named prepared statements (statement-names.ts): bench/ measured ~3x PostgreSQL throughput on the
- * detail statements. Names come from a hash of the text, the same on every pool connection.
- */
-const statementNames = new Map<string, string>();
-
-function nameFor(text: string): string | undefined {
-  let name = statementNames.get(text);
-  if (name) return name;
-  if (!worthNaming(text, statementNames.size)) return undefined;
-  name = `s${createHash('sha1').update(text).digest('hex').slice(0, 16)}`;
-  statementNames.set(text, name);
-  return name;
-}
-
-/**
- * An array of integers (the ids of `id = any($1::bigint[])`, on every page) as its array literal.
- * pg writes each element quoted and escaped through two regular expressions: issue 15 found that a
- * tenth of a page's allocations. Anything else goes to pg as it is.
- */
-export function idArrayLiteral(value: unknown): unknown {
-  if (!Array.isArray(value) || value.length === 0) return value;
-  for (const v of value) if (!Number.isSafeInteger(v)) return value;
-  return `{${value.join(',')}}`;
-}
-
-function preparePoolClients(pool: pg.Pool): pg.Pool {
-  const connect = pool.connect.bind(pool);
-  const patched = new WeakSet<object>();
-  (pool as unknown as { connect: () => Promise<pg.PoolClient> }).connect = async () => {
-    const client = await connect();
-    if (!patched.has(client)) {
-      patched.add(client);
-      // a backend that dies while its client is checked out (pg_terminate_backend, a restart, a cut
-      // network) emits 'error' on the client, which pg-pool only listens to while it is idle: unheard,
-      // it would crash the process. The query in flight fails on its own (a 503), and pg-pool drops
-      // the broken client when it is released.
-      client.on('error', () => undefined);
-      const query = client.query.bind(client) as (...args: unknown[]) => Promise<unknown>;
-      const stream = (client as unknown as { connection: { stream: { cork(): void; uncork(): void } } }).connection
-        .stream;
-      // a transaction's BEGIN, queued but not yet written (below)
-      let began: Promise<unknown> | null = null;
-      // a transaction is open (Kysely's BEGIN sent, its COMMIT or ROLLBACK not yet)
-      let inTransaction = false;
-      // the COMMIT already sent behind a statement ending in COMMIT_FOLLOWS
-      let committed: Promise<unknown> | null = null;
-      (client as unknown as { query: (...args: unknown[]) => unknown }).query = (text: unknown, values?: unknown) => {
-        if (text === 'commit' || text === 'rollback') {
-          inTransaction = false;
-          if (committed) {
-            // the transaction ended with that COMMIT: committed, or rolled back if a statement failed
-            const done = committed;
-            committed = null;
-            return done;
-          }
-        }
-        if (text === 'begin') inTransaction = true;
-        if (text === 'begin' && began === null) {
-          // issue 15: a write's BEGIN is written to the socket together with its first statement,
-          // one write and one round trip instead of two (pipeline mode sends it without waiting
-          // for its answer; the cork holds it until that statement joins it). Kysely always sends
-          // a statement after BEGIN (at least its COMMIT or ROLLBACK). The statement's answer
-          // waits for BEGIN's, so a failed BEGIN (a broken connection) fails it too.
-          stream.cork();
-          began = query(text, values);
-          began.catch(() => undefined);
-          return Promise.resolve({ command: 'BEGIN', rowCount: null, rows: [], fields: [] });
-        }
-        let run: Promise<unknown>;
-        if (Array.isArray(values) && typeof text === 'string') {
-          // a statement of Kysely's (it always passes its parameters): rows come as arrays and
-          // become objects by a builder compiled for their columns (row-builders.ts)
-          if (values.some(Array.isArray)) values = values.map(idArrayLiteral);
-          const name = nameFor(text);
-          const config = name ? { name, text, values, rowMode: 'array' } : { text, values, rowMode: 'array' };
-          run = (query(config) as Promise<pg.QueryResult>).then(rowsAsObjects);
-        } else {
-          run = query(text, values);
-        }
-        if (inTransaction && committed === null && typeof text === 'string' && text.endsWith(COMMIT_FOLLOWS)) {
-          committed = query('commit');
-          committed.catch(() => undefined);
-        }
-        if (began === null) return run;
-        const withBegin = Promise.all([began, run]).then(([, result]) => result);
-        began = null;
-        stream.uncork();
-        return withBegin;
-      };
-    }
-    return client;
-  };
-  return pool;
-}
-
-/**
- * Ends a statement's text when its transaction's COMMIT may be written right behind it (nothing
- * else is written in the transaction: core/crud/create-in-one.ts). The COMMIT shares the
- * statement's write and round trip; the transaction's own COMMIT, or a ROLLBACK after a failure,
- * is then answered by that one. PGlite runs the text as it is (a comment) and commits as usual.
- */
-export const COMMIT_FOLLOWS = '/* commit follows */';
-
-/** a pool that cannot hand out a connection in this time answers 503 rather than keep the request waiting */
-const CONNECT_TIMEOUT_MS = 10_000;
-
-async function openPostgres(url: string, max: number, statementTimeoutSec: number): Promise<Database> {
-  installQueryConfigCopy();
-  installDescribedOnce();
-  const pool = new pg.Pool({
-    connectionString: url,
-    max,
-    // a client writes a statement without waiting for the answer to the one before, so a
-    // transaction's BEGIN can share its first statement's write (preparePoolClients); pg 8.23's
-    // option, not yet in its type definitions
-    ...({ pipeline: true } as pg.PoolConfig),
-    options: '-c TimeZone=UTC',
-    // one pathological statement cannot hold a connection forever (errors.ts: statementTimeout)
-    ...(statementTimeoutSec > 0 ? { statement_timeout: Math.max(1, Math.round(statementTimeoutSec * 1000)) } : {}),
-    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
-    // a server that vanished without closing the socket is found out by the kernel
-    keepAlive: true,
-    keepAliveInitialDelayMillis: 10_000,
-    types: {
-      getTypeParser: ((oid: number, format?: string) =>
-        typeParsers[oid] ?? pg.types.getTypeParser(oid, format as 'text')) as typeof pg.types.getTypeParser,
-    },
-  });
-  // an idle connection the server drops (restart, failover, terminated backend) emits 'error' on
-  // the pool; without a listener Node would crash. The pool replaces it on the next checkout.
-  pool.on('error', () => undefined);
+async function openPostgres(
+  url: string,
+  max: number,
+  statementTimeoutSec: number,
+  patches: boolean,
+): Promise<Database> {
+  const pool = openPgPool({ url, max, statementTimeoutSec, patches });
   let opened = 0;
   pool.on('connect', () => void opened++);
   const stats = { queries: 0 };
   const changes = postgresChangeWatch(url);
   const listeners = new Set<StatementListener>();
   const kysely: Kdb = new Kysely({
-    dialect: new PostgresDialect({ pool: preparePoolClients(pool) }),
+    dialect: new PostgresDialect({ pool }),
     log: observer(stats, changes, listeners),
   });
   await sql`select 1`.execute(kysely);

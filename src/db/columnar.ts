@@ -1,7 +1,7 @@
 /**
  * A large page read as columns: one row whose every column is an array of the page's values, in
  * the page's order (`array_agg(...)::text` over the page query), split back into rows here.
- * issue 15: a page of 1,000 brief prefixes spent a quarter of its Node time in the driver's
+ * A page of 1,000 brief prefixes spent a quarter of its Node time in the driver's
  * per-row work - a message, a field list and an object for each of a thousand rows - and read
  * as two arrays it cost 2.0-2.1 ms of Node per request instead of 3.7-4.4, with PostgreSQL's share
  * unchanged (printing an array costs it what sending the rows did).

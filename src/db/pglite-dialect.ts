@@ -3,7 +3,7 @@
  * at a time (a FIFO mutex); PostgreSQL's SQL compiler and adapter are reused unchanged.
  *
  * Statements are prepared once under a name and then only bound and executed, as the PostgreSQL
- * engine does with named statements (db/client.ts): PGlite's `query()` parses, describes and plans
+ * engine does with named statements (db/pg-driver/): PGlite's `query()` parses, describes and plans
  * every call, which took 4 of the 7 ms of a site detail (bench/, 0.9 ms prepared). PGlite exposes
  * the wire protocol for this (`execProtocol`, `protocol.serialize`).
  */
@@ -130,7 +130,7 @@ class PGliteConnection implements DatabaseConnection {
     return { rows, numAffectedRows: BigInt(affected ?? 0) };
   }
 
-  // eslint-disable-next-line require-yield
+  // biome-ignore lint/correctness/useYield: Kysely asks for a generator; this one only refuses
   async *streamQuery<R>(): AsyncIterableIterator<QueryResult<R>> {
     throw new Error('PGlite dialect does not stream');
   }

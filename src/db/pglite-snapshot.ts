@@ -2,7 +2,7 @@
  * The PGlite snapshot: a data directory in which initdb, every migration and the content-type sync
  * already ran, kept in a cache folder (node_modules/.cache/netinventory by default, filled by
  * `npm ci` through `inventory snapshot`). A fresh DATA_DIR starts as a copy of it instead of running
- * initdb and the migrations, which is most of a first start (issue 10: ~6 s of 7-12 s).
+ * initdb and the migrations, which is most of a first start (~6 s of 7-12 s).
  *
  * The snapshot is keyed by everything that shapes the initial state: the PGlite version, the
  * migration files (names and contents) and the content types (registry order gives their ids), so

@@ -2,7 +2,7 @@
  * Rows of the PostgreSQL driver made into objects by a function compiled once per column list.
  *
  * pg makes each row by spreading a prebuilt object and then storing every column by its name
- * (pg 8 result.js parseRow): per row a copy of a 40-column object and 40 keyed stores. issue 15: on
+ * (pg 8 result.js parseRow): per row a copy of a 40-column object and 40 keyed stores. On
  * a page of 50 sites that was 5.5-6.3 % of the server's CPU. Asked for arrays (rowMode 'array'),
  * pg parses the same values into an array, and the function here builds the object as one object
  * literal, whose shape V8 knows ahead: 0.1 against 0.7-0.9 us a row of 45 columns (bench/README.md).
@@ -52,7 +52,7 @@ export function rowBuilder(names: string[]): Build {
 
 /**
  * Builders by a result's column list itself: a prepared statement's results share their kept
- * description (pg-described-once.ts), so its builder is found without joining its names again.
+ * description (pg-driver/described-once.ts), so its builder is found without joining its names again.
  */
 const byFields = new WeakMap<FieldDef[], Build>();
 

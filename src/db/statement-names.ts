@@ -1,5 +1,5 @@
 /**
- * Which statements both engines prepare under a name (client.ts for PostgreSQL, pglite-dialect.ts
+ * Which statements both engines prepare under a name (pg-driver/statement-name.ts for PostgreSQL, pglite-dialect.ts
  * for PGlite): the same text is then parsed and planned once per connection. Transaction control
  * gains nothing from it, and beyond a bounded number of distinct texts statements stay unnamed, so
  * dynamic filter combinations cannot grow the per-connection cache without limit.

@@ -1,7 +1,7 @@
 /**
  * Generations per table, beside the one data generation (change-watch.ts): a cache that depends
  * on a few tables (custom field definitions, tokens, event rules) is versioned by theirs, so a
- * write elsewhere - every POST of an address, say - no longer ends it. issue 15: under a stream of
+ * write elsewhere - every POST of an address, say - no longer ends it. Under a stream of
  * creates, the global generation moved on every statement and those caches never hit, costing
  * each write three statements it did not need.
  *
@@ -82,7 +82,7 @@ export class TableGenerations {
   /**
    * Observes a completed statement; returns what another process must be told moved: table
    * names, '*' for every table, or nothing. A write while a transaction is open is told at the
-   * next COMMIT or ROLLBACK, when its data may have become visible (issue 15: a bulk create sent
+   * next COMMIT or ROLLBACK, when its data may have become visible (a bulk create once sent
    * a notification per statement, none of which another process could act on); a write with no
    * transaction open is told at once.
    */

@@ -22,6 +22,7 @@ export async function runClusterWorker(config: Config, log: pino.Logger): Promis
     dataDir: config.dataDir,
     statementTimeout: config.statementTimeout,
     poolSize: config.databasePoolSize,
+    driverPatches: config.pgDriverPatches,
   });
   // every worker runs a webhook worker (src/serve/README.md): claims are SKIP LOCKED, so they share
   const app = await buildApp(config, {

@@ -1,10 +1,11 @@
 /**
  * The service as it runs (`node bin/inventory.js serve`: one esbuild bundle, bin/compile-cache.js)
- * keeps what db/pg-described-once.ts promises: a named statement's result is described once per
- * connection, so a request repeated on a warm connection sends PostgreSQL Bind and Execute, never
- * Describe. test/unit/pg-described-once.test.ts checks the patch itself on pg from node_modules;
- * this one checks it reaches the copy of pg inside the bundle (issue 15: a run-time require of
- * pg's files patched a second, unused copy, and every statement was described again).
+ * keeps what db/pg-driver/described-once.ts promises: a named statement's result is described once
+ * per connection, so a request repeated on a warm connection sends PostgreSQL Bind and Execute,
+ * never Describe; and PG_DRIVER_PATCHES=off reaches its pool (plain pg describes every execution).
+ * test/unit/pg-described-once.test.ts checks the Query itself on pg from node_modules; this one
+ * checks the bundle's own copy of pg, the one its pool uses (a patch loaded through a run-time
+ * require once patched a second, unused copy, and every statement was described again).
  * The frontend messages are counted by a loopback proxy between the service and PostgreSQL.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -46,9 +47,9 @@ function messageCounter(counts: Map<string, number>): () => (chunk: Buffer) => v
   };
 }
 
-describe.runIf(server.available && ENGINE === 'postgres')(
-  `the bundled service describes a named statement once per connection${server.reason}`,
-  () => {
+describe.runIf(server.available && ENGINE === 'postgres').each(['on', 'off'])(
+  `the bundled service with PG_DRIVER_PATCHES=%s${server.reason}`,
+  (patches) => {
     const counts = new Map<string, number>();
     let db: ChildDatabase;
     let proxy: TcpProxy;
@@ -59,7 +60,18 @@ describe.runIf(server.available && ENGINE === 'postgres')(
       const dbUrl = new URL(db.env.DATABASE_URL!);
       proxy = await startTcpProxy({ host: '127.0.0.1', port: Number(dbUrl.port || 5432) }, messageCounter(counts));
       dbUrl.port = String(proxy.port);
-      svc = await startChildService(db, { DATABASE_URL: dbUrl.toString(), RESPONSE_CACHE_MB: '0' }, { bundled: true });
+      svc = await startChildService(
+        db,
+        // no webhook worker polling: one request at a time, the pool hands the same warm
+        // connection back each time (pg-pool reuses its most recently released client)
+        {
+          DATABASE_URL: dbUrl.toString(),
+          EVENT_WORKER: 'false',
+          RESPONSE_CACHE_MB: '0',
+          PG_DRIVER_PATCHES: patches,
+        },
+        { bundled: true },
+      );
     }, 120_000);
 
     afterAll(async () => {
@@ -78,24 +90,34 @@ describe.runIf(server.available && ENGINE === 'postgres')(
       return res.json() as Promise<{ count: number }>;
     };
 
-    it('sends Bind and Execute for a repeated page, and no Describe', async () => {
-      const create = await fetch(`${svc.url}/api/dcim/sites/`, {
-        method: 'POST',
-        headers: { ...headers, 'Content-Type': 'application/json' },
-        body: JSON.stringify([
-          { name: 'Bundle A', slug: 'bundle-a' },
-          { name: 'Bundle B', slug: 'bundle-b' },
-        ]),
-      });
-      expect(create.status).toBe(201);
-      // one request at a time: the pool hands the same warm connection back each time
-      for (let i = 0; i < 5; i++) await get('/api/dcim/sites/?limit=50');
-      counts.clear();
-      for (let i = 0; i < 20; i++) expect((await get('/api/dcim/sites/?limit=50')).count).toBe(2);
-      // every page was read by a named statement (Bind), described before the counting began
-      expect(counts.get('B') ?? 0).toBeGreaterThanOrEqual(20);
-      expect(counts.get('D') ?? 0).toBe(0);
-      expect(counts.get('P') ?? 0).toBe(0);
-    });
+    it(
+      patches === 'on'
+        ? 'sends Bind and Execute for a repeated page, and no Describe'
+        : 'parses every page again (plain pg)',
+      async () => {
+        const create = await fetch(`${svc.url}/api/dcim/sites/`, {
+          method: 'POST',
+          headers: { ...headers, 'Content-Type': 'application/json' },
+          body: JSON.stringify([
+            { name: 'Bundle A', slug: 'bundle-a' },
+            { name: 'Bundle B', slug: 'bundle-b' },
+          ]),
+        });
+        expect(create.status).toBe(201);
+        for (let i = 0; i < 5; i++) await get('/api/dcim/sites/?limit=50');
+        counts.clear();
+        for (let i = 0; i < 20; i++) expect((await get('/api/dcim/sites/?limit=50')).count).toBe(2);
+        if (patches === 'on') {
+          // every page was read by a named statement (Bind), described before the counting began
+          expect(counts.get('B') ?? 0).toBeGreaterThanOrEqual(20);
+          expect(counts.get('D') ?? 0).toBe(0);
+          expect(counts.get('P') ?? 0).toBe(0);
+        } else {
+          // plain pg: every page parsed and planned again, as a simple query (a page without
+          // parameters) or through Parse and Describe
+          expect((counts.get('Q') ?? 0) + (counts.get('P') ?? 0)).toBeGreaterThanOrEqual(20);
+        }
+      },
+    );
   },
 );

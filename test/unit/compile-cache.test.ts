@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { compiledEntry, latin1Source, sourceFingerprint } from '../../bin/compile-cache.js';
+import { compiledEntry, compiledModules, latin1Source, sourceFingerprint } from '../../bin/compile-cache.js';
 
 const root = mkdtempSync(join(tmpdir(), 'inv-compile-'));
 const cacheDir = join(root, 'cache');
@@ -79,5 +79,26 @@ describe('compiled start (bin/compile-cache.js)', () => {
   it('keeps import.meta.url of each source file, so code finds the files next to it', async () => {
     const entry = await compiledEntry({ root, cacheDir });
     expect((await load(entry)).where).toBe(pathToFileURL(join(root, 'src', 'db', 'where.ts')).href);
+  });
+
+  it('builds the modules tests import each as its own file, sharing one copy of what they share', async () => {
+    writeFileSync(join(root, 'src', 'db', 'state.ts'), 'export const seen: string[] = [];\n');
+    writeFileSync(
+      join(root, 'src', 'db', 'a.ts'),
+      "import { seen } from './state.js';\nexport const addA = () => seen.push('a');\n",
+    );
+    writeFileSync(join(root, 'src', 'b.ts'), "export { seen } from './db/state.js';\nexport const b = 'b\u2026';\n");
+    const entries = ['src/db/a.ts', 'src/b.ts', 'src/db/where.ts'];
+    const dir = await compiledModules({ root, cacheDir, entries });
+    expect(await compiledModules({ root, cacheDir, entries: [...entries].reverse() })).toBe(dir);
+    const a = (await import(pathToFileURL(join(dir, 'db', 'a.mjs')).href)) as { addA(): void };
+    const b = (await import(pathToFileURL(join(dir, 'b.mjs')).href)) as { seen: string[]; b: string };
+    a.addA();
+    // one module state.ts, whichever entry reached it
+    expect(b.seen).toEqual(['a']);
+    expect(b.b).toBe('b\u2026');
+    expect(readFileSync(join(dir, 'b.mjs'), 'utf8')).not.toMatch(/[^\x00-\xff]/);
+    const where = (await import(pathToFileURL(join(dir, 'db', 'where.mjs')).href)) as { where: string };
+    expect(where.where).toBe(pathToFileURL(join(root, 'src', 'db', 'where.ts')).href);
   });
 });

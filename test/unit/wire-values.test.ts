@@ -1,9 +1,9 @@
 /**
  * Values on the wire to and from PostgreSQL: timestamps as NetBox shows them, and id arrays sent as
- * array literals (both on the path of every page; db/type-parsers.ts, db/client.ts).
+ * array literals (both on the path of every page; db/type-parsers.ts, db/pg-driver/id-arrays.ts).
  */
 import { describe, expect, it } from 'vitest';
-import { idArrayLiteral } from '../../src/db/client.js';
+import { idArrayLiteral } from '../../src/db/pg-driver/id-arrays.js';
 import { parseTimestamptz } from '../../src/db/type-parsers.js';
 
 describe('parseTimestamptz', () => {

@@ -1,4 +1,4 @@
--- Events (issue 11; spec: Events; reference 12). Webhooks are HTTP targets; event rules tie
+-- Events (spec: Events; reference 12). Webhooks are HTTP targets; event rules tie
 -- object types and actions to a webhook (NetBox 3.7). The outbox (core_event, core_delivery) is
 -- written in the transaction of the change that caused it, and drained by workers that claim
 -- deliveries with FOR UPDATE SKIP LOCKED and a lease (core/events/README.md).

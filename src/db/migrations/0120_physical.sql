@@ -1,6 +1,6 @@
--- The physical network (issue 13): device components and their templates, module types and modules,
+-- The physical network: device components and their templates, module types and modules,
 -- power panels and feeds, and stored cable paths. One migration so that every table the models of
--- this issue declare exists before any of them (components point at modules, templates at module
+-- of this migration declare exists before any of them (components point at modules, templates at module
 -- types, paths at every cabled kind). on delete actions follow NetBox 3.4's models; the engine's
 -- delete collector runs PROTECT and CASCADE first (with change records), the constraints are the
 -- last word. Each component has its natural-order column (0090) and is unique per (device, name).

@@ -1,4 +1,4 @@
--- NetBox 3.7's vpn app (issue 14): tunnels and their terminations, IKE/IPSec proposals, policies and
+-- NetBox 3.7's vpn app: tunnels and their terminations, IKE/IPSec proposals, policies and
 -- profiles, and L2VPNs with their terminations (3.4 had those in ipam; one table serves both paths).
 
 create table vpn_tunnelgroup (

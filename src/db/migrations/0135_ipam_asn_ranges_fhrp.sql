@@ -1,4 +1,4 @@
--- IPAM catalogue of issue 14: ASN ranges (NetBox 3.5+) and FHRP groups with their interface
+-- IPAM catalogue: ASN ranges (NetBox 3.5+) and FHRP groups with their interface
 -- assignments (NetBox 3.4). on delete actions follow NetBox's models.
 
 create table ipam_asnrange (

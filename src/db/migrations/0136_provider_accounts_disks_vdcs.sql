@@ -1,4 +1,4 @@
--- Issue 14's smaller models: provider accounts (NetBox 3.5) and the circuit's account, virtual
+-- Smaller models: provider accounts (NetBox 3.5) and the circuit's account, virtual
 -- disks (3.7) with the virtual machine's disk total kept in step, virtual device contexts (3.4)
 -- and the interfaces assigned to them.
 

@@ -1,4 +1,4 @@
--- issue 15: `ip-addresses/?q=` is `dns_name ilike '%q%' or description ilike '%q%' or
+-- `ip-addresses/?q=` is `dns_name ilike '%q%' or description ilike '%q%' or
 -- text(address) ilike 'q%'`, which no index answered: at 1,000,000 addresses its total was a
 -- sequential scan of the table (~410 ms). Trigram indexes answer the two contains-matches (ILIKE
 -- included) and a pattern btree the address prefix; the total became a BitmapOr of the three

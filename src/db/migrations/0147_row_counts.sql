@@ -1,4 +1,4 @@
--- issue 15: an unfiltered list's total was count(*) over the whole table (1,000,000 addresses:
+-- An unfiltered list's total was count(*) over the whole table (1,000,000 addresses:
 -- 45-75 ms, again after every write). The largest tables keep their row count here instead: a
 -- statement's trigger adds what it inserted, or takes off what it deleted, in its own transaction,
 -- so the sum over a table's slots is exact for every snapshot. Each connection (backend process)

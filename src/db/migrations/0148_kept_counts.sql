@@ -1,4 +1,4 @@
--- issue 15: a site's device_count, prefix_count, rack_count... were counted per page row, one
+-- A site's device_count, prefix_count, rack_count... were counted per page row, one
 -- index-only scan over every related row (a sites page of 20 read 1,000 device and 2,000 prefix
 -- index entries; 50 sites at scale 7,500). The counts an owner with many related rows shows are
 -- kept here instead, by the same per-connection slots as the row counts of 0147: a statement's

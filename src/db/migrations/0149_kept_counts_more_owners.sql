@@ -1,4 +1,4 @@
--- issue 15: a tenant's, a VRF's and a cluster's counts (and a platform's, a tag's, a role's...) were
+-- A tenant's, a VRF's and a cluster's counts (and a platform's, a tag's, a role's...) were
 -- counted per page row like a site's before 0148. At a million addresses in two VRFs, a page of VRFs counted 500,000 addresses and
 -- 50,000 prefixes for each (70-170 ms), and every VRF a brief or nested list showed counted its
 -- prefixes; a page of 5 tenants took 75-110 ms. These columns are now kept as 0148 keeps a site's.

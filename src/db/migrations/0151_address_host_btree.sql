@@ -1,4 +1,4 @@
--- issue 15: an address's host was indexed twice - a GiST index (host(address)::inet, inet_ops) for
+-- An address's host was indexed twice - a GiST index (host(address)::inet, inet_ops) for
 -- containment and a btree on its text for equality. The GiST insert was the dearest part of
 -- creating an address (~40 us of PostgreSQL CPU of ~530 per single create, pgbench, interleaved
 -- runs). One btree on the host as inet answers all three uses: equality (address= without a mask,

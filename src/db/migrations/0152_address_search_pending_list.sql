@@ -1,4 +1,4 @@
--- issue 15: a GIN index takes new entries into an unsorted pending list, which every search reads
+-- A GIN index takes new entries into an unsorted pending list, which every search reads
 -- whole until a vacuum (or a list past gin_pending_list_limit, 4 MB by default) merges it into the
 -- index. Between vacuums - autovacuum comes after a fifth of the table is new, and may be off - an
 -- address search (`q=`) read up to ~500 pending pages per trigram index: 4 ms per index scan with

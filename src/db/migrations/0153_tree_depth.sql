@@ -1,4 +1,4 @@
--- issue 15: a nested tree object shows its depth (`_depth`: a site's region and group, a rack's or
+-- A nested tree object shows its depth (`_depth`: a site's region and group, a rack's or
 -- a device's location), and every page of a model that nests one computed it with a recursive
 -- CTE up the tree (represent/load-related.ts depthsSql), planned and started with the page's
 -- statement even when no row had such a parent: a sites page's statement ran 0.175-0.179 ms with

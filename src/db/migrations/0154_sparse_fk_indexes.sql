@@ -1,4 +1,4 @@
--- issue 15: an interface's physical and logical links (cable, path, LAG, parent, module, untagged
+-- An interface's physical and logical links (cable, path, LAG, parent, module, untagged
 -- VLAN, wireless link, MAC address), an address's NAT inside and a device's cluster and config
 -- template are empty on most rows, yet each row of them went into a btree index as a null entry:
 -- eight of an interface's eleven index inserts stored nothing any query looks up. Indexed only

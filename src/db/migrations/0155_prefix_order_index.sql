@@ -1,4 +1,4 @@
--- issue 15: prefixes are listed by (vrf, prefix, id) (ipam/prefix.model.ts ordering, id breaking
+-- Prefixes are listed by (vrf, prefix, id) (ipam/prefix.model.ts ordering, id breaking
 -- ties as every list's does), but the index stopped at the prefix: every page sorted its rows
 -- again by id (an incremental sort) and, for a brief page, read each row's heap tuple for a column
 -- the index lacked. With id in it, a page is a walk of the index, index-only for the brief page's

@@ -1,6 +1,6 @@
 /**
  * On PostgreSQL a write transaction's BEGIN is written to the socket together with its first
- * statement (db/client.ts preparePoolClients, pg's pipeline mode): one write and one round trip
+ * statement (db/pg-driver/driver-client.ts, pg's pipeline mode): one write and one round trip
  * less per write. The transaction must still be one: its statements run inside it, a failure rolls
  * back what it wrote, and the connection goes back to the pool ready for the next. Runs against
  * the machine's PostgreSQL server whichever engine the suite runs on; skipped with the reason on a
@@ -25,7 +25,7 @@ describe.skipIf(!server.available)(`a write transaction's BEGIN on PostgreSQL${s
   beforeAll(async () => {
     await adminQuery(`drop database if exists ${NAME} with (force)`);
     await adminQuery(`create database ${NAME}`);
-    db = await openDatabase({ databaseUrl: pgUrl(NAME), dataDir: '', poolSize: 1 });
+    db = await openDatabase({ databaseUrl: pgUrl(NAME), dataDir: '', poolSize: 1, driverPatches: true });
     await sql`create table begin_probe (x int not null)`.execute(db.kysely);
   });
   afterAll(async () => {
@@ -80,7 +80,7 @@ describe.skipIf(!server.available)(`a write transaction's BEGIN on PostgreSQL${s
   });
 
   it('answers transactions in flight on several connections each with its own statements', async () => {
-    const many = await openDatabase({ databaseUrl: pgUrl(NAME), dataDir: '', poolSize: 4 });
+    const many = await openDatabase({ databaseUrl: pgUrl(NAME), dataDir: '', poolSize: 4, driverPatches: true });
     try {
       const results = await Promise.all(
         Array.from({ length: 12 }, (_, i) =>
