@@ -21,10 +21,13 @@
  *   --trace-sql                     preload bench/trace-sql.ts in the server: count and time SQL
  *   --no-response-cache             run the server with RESPONSE_CACHE_MB=0: every read is rendered (--cache off)
  *   --no-metrics                    run the server with METRICS_ENABLED=false (what the /metrics hooks cost)
- *   --workers N                     server processes on one port (serve --workers N; default 1, the
- *                                   figures before issue 15's "every core"; PGlite always runs one)
+ *   --workers N                     server processes on one port (serve --workers N; default: one per
+ *                                   core, as `npm start` runs on PostgreSQL; --workers 1 for the figures
+ *                                   measured before; PGlite always runs one)
  *   --pg-url URL                    admin URL of the PostgreSQL server (default postgres://postgres@127.0.0.1:5432/postgres)
  */
+import { availableParallelism } from 'node:os';
+
 export type Dataset = 'sites' | 'ipam' | 'standard' | 'scale';
 const DATASETS: Dataset[] = ['sites', 'ipam', 'standard', 'scale'];
 
@@ -122,7 +125,8 @@ export function parseArgs(argv: string[]): BenchArgs {
     traceSql: argv.includes('--trace-sql'),
     responseCache: runs[0]!.responseCache,
     metrics: !argv.includes('--no-metrics'),
-    workers: int(argv, '--workers', 1),
+    // what a user's default start runs (config.ts WORKERS=auto), so the table measures that
+    workers: int(argv, '--workers', availableParallelism()),
     pgUrl: value(argv, '--pg-url') ?? 'postgres://postgres@127.0.0.1:5432/postgres',
   });
 }
