@@ -24,6 +24,8 @@
  *   --workers N                     server processes on one port (serve --workers N; default: one per
  *                                   core, as `npm start` runs on PostgreSQL; --workers 1 for the figures
  *                                   measured before; PGlite always runs one)
+ *   --no-analyze                    no VACUUM ANALYZE after seeding: measure the database as a load through
+ *                                   the API leaves it (what a user benchmarking right after loading gets)
  *   --pg-url URL                    admin URL of the PostgreSQL server (default postgres://postgres@127.0.0.1:5432/postgres)
  */
 import { availableParallelism } from 'node:os';
@@ -58,6 +60,8 @@ export interface BenchArgs {
   metrics: boolean;
   /** WORKERS for the server: processes sharing its port (PostgreSQL only) */
   workers: number;
+  /** VACUUM ANALYZE after seeding (PostgreSQL), as autovacuum would leave the tables a minute later */
+  analyze: boolean;
   pgUrl: string;
 }
 
@@ -127,6 +131,7 @@ export function parseArgs(argv: string[]): BenchArgs {
     metrics: !argv.includes('--no-metrics'),
     // what a user's default start runs (config.ts WORKERS=auto), so the table measures that
     workers: int(argv, '--workers', availableParallelism()),
+    analyze: !argv.includes('--no-analyze'),
     pgUrl: value(argv, '--pg-url') ?? 'postgres://postgres@127.0.0.1:5432/postgres',
   });
 }
