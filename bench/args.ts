@@ -22,10 +22,15 @@
  *   --trace-sql                     preload bench/trace-sql.ts in the server: count and time SQL
  *   --no-response-cache             run the server with RESPONSE_CACHE_MB=0: every read is rendered (--cache off)
  *   --no-metrics                    run the server with METRICS_ENABLED=false (what the /metrics hooks cost)
- *   --workers N                     server processes on one port (serve --workers N; default 1, as
- *                                   every recorded table was measured; PGlite always runs one)
+ *   --workers N                     server processes on one port (serve --workers N; default: one per
+ *                                   core, as `npm start` runs on PostgreSQL; --workers 1 for the figures
+ *                                   measured before; PGlite always runs one)
+ *   --no-analyze                    no VACUUM ANALYZE after seeding: measure the database as a load through
+ *                                   the API leaves it (what a user benchmarking right after loading gets)
  *   --pg-url URL                    admin URL of the PostgreSQL server (default postgres://postgres@127.0.0.1:5432/postgres)
  */
+import { availableParallelism } from 'node:os';
+
 export type Dataset = 'sites' | 'ipam' | 'standard' | 'scale';
 const DATASETS: Dataset[] = ['sites', 'ipam', 'standard', 'scale'];
 
@@ -56,6 +61,8 @@ export interface BenchArgs {
   metrics: boolean;
   /** WORKERS for the server: processes sharing its port (PostgreSQL only) */
   workers: number;
+  /** VACUUM ANALYZE after seeding (PostgreSQL), as autovacuum would leave the tables a minute later */
+  analyze: boolean;
   pgUrl: string;
 }
 
@@ -154,7 +161,9 @@ export function parseArgs(argv: string[]): BenchArgs {
     traceSql: argv.includes('--trace-sql'),
     responseCache: runs[0]!.responseCache,
     metrics: !argv.includes('--no-metrics'),
-    workers: int(argv, '--workers', 1),
+    // what a user's default start runs (config.ts WORKERS=auto), so the table measures that
+    workers: int(argv, '--workers', availableParallelism()),
+    analyze: !argv.includes('--no-analyze'),
     pgUrl: value(argv, '--pg-url') ?? 'postgres://postgres@127.0.0.1:5432/postgres',
   });
 }

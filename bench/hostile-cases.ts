@@ -11,6 +11,10 @@ import type { Pool } from './hostile-seed.js';
 export interface HostileCase {
   name: string;
   bytes: Buffer;
+  /** the class of invalid input it belongs to (hostile-fields.ts), reported with its own counts */
+  cls?: string;
+  /** the answer must be a 4xx whose JSON body names one of these (the field or parameter at fault) */
+  names?: string[];
   /** bulk cases: snapshots the objects involved; the returned check says what changed, or null */
   snapshot?: () => Promise<() => Promise<string | null>>;
 }
@@ -19,7 +23,7 @@ export interface HostileCase {
 export const SWEEP_BODY_LIMIT = 65_536;
 const MISSING_ID = 987_654_321;
 
-function request(token: string, method: string, path: string, body?: string | Buffer, headers = ''): Buffer {
+export function request(token: string, method: string, path: string, body?: string | Buffer, headers = ''): Buffer {
   const payload = body === undefined ? Buffer.alloc(0) : Buffer.isBuffer(body) ? body : Buffer.from(body);
   const typed = body === undefined ? '' : `Content-Type: application/json\r\nContent-Length: ${payload.length}\r\n`;
   const head = `${method} ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Token ${token}\r\nAccept: application/json\r\n${typed}${headers}\r\n`;

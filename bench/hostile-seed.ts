@@ -9,6 +9,9 @@ type Obj = { id: number };
 /** list path -> ids of existing objects */
 export type Pool = Map<string, number[]>;
 
+/** ids of the objects the others hang on, for bodies that must be valid but for one thing (hostile-unique.ts) */
+export const seeded: Record<string, number> = {};
+
 let n = 0;
 const uniq = (p: string) => `${p}-${process.pid}-${++n}`;
 const named = (p: string) => {
@@ -32,6 +35,8 @@ export async function seedPool(api: Api, per = 3): Promise<Pool> {
     '/api/dcim/regions/',
     times(() => named('region')),
   );
+  const [vrf] = await call<Obj[]>(api, 'POST', '/api/ipam/vrfs/', [{ name: uniq('vrf') }]);
+  seeded.vrf = vrf!.id;
   const sites = await make(
     api,
     pool,
@@ -56,12 +61,13 @@ export async function seedPool(api: Api, per = 3): Promise<Pool> {
     '/api/ipam/roles/',
     times(() => named('role')),
   );
-  await make(
+  const groups = await make(
     api,
     pool,
     '/api/ipam/vlan-groups/',
     times(() => named('vgroup')),
   );
+  seeded.vlanGroup = groups[0]!.id;
   await make(
     api,
     pool,
@@ -94,6 +100,9 @@ export async function seedPool(api: Api, per = 3): Promise<Pool> {
     times(() => named('provider')),
   );
   const [ctype] = await call<Obj[]>(api, 'POST', '/api/circuits/circuit-types/', [named('ctype')]);
+  const [location] = await call<Obj[]>(api, 'POST', '/api/dcim/locations/', [{ ...named('loc'), site: sites[0]!.id }]);
+  Object.assign(seeded, { rir: rir!.id, provider: providers[0]!.id, circuitType: ctype!.id, site: sites[0]!.id });
+  seeded.location = location!.id;
   await make(
     api,
     pool,
@@ -112,6 +121,7 @@ export async function seedPool(api: Api, per = 3): Promise<Pool> {
     { model, slug: model, manufacturer: mfr!.id },
   ]);
   const [role] = await call<Obj[]>(api, 'POST', '/api/dcim/device-roles/', [named('drole')]);
+  Object.assign(seeded, { manufacturer: mfr!.id, deviceType: type!.id, deviceRole: role!.id });
   const devices = await make(
     api,
     pool,
@@ -124,6 +134,7 @@ export async function seedPool(api: Api, per = 3): Promise<Pool> {
     '/api/dcim/interfaces/',
     Array.from({ length: 2 * per }, () => ({ device: devices[0]!.id, name: uniq('eth'), type: '1000base-t' })),
   );
+  seeded.device = devices[0]!.id;
   const end = (i: number) => [{ object_type: 'dcim.interface', object_id: nics[i]!.id }];
   await make(
     api,
@@ -135,6 +146,7 @@ export async function seedPool(api: Api, per = 3): Promise<Pool> {
   const [cluster] = await call<Obj[]>(api, 'POST', '/api/virtualization/clusters/', [
     { name: uniq('cluster'), type: ktype!.id },
   ]);
+  seeded.cluster = cluster!.id;
   await make(
     api,
     pool,

@@ -1,17 +1,22 @@
 /**
  * Hostile-client sweep (issue 9): a few thousand invalid requests (hostile-cases.ts) across 19
  * endpoints, sent over keep-alive connections to the service listening on loopback, on each
- * engine. Counts what must be zero: 5xx answers, answers without X-Request-ID, connections reset
- * (or closed without an answer, or without `Connection: close` first), bulk writes that changed
- * something, and 2xx answers (every request is invalid).
+ * engine; then every per-field class case (hostile-fields.ts, hostile-unique.ts) once, on every
+ * endpoint of the OpenAPI document. Counts what must be zero: 5xx answers, answers without
+ * X-Request-ID, connections reset (or closed without an answer, or without `Connection: close`
+ * first), bulk writes that changed something, 2xx answers (every request is invalid), and class
+ * cases refused without naming the field or parameter at fault; prints the class counts.
  *
  *   node --import tsx bench/hostile.ts [--engine postgres|pglite|both] [--requests N] [--connections N] [--trace STATUS]
+ *     [--classes-only]   only the class cases (--requests 0)
  *
  * Exits 1 when any count is not zero.
  */
 import { connect, type RawConnection, type RawResponse } from '../test/helpers/raw-http.js';
-import { casesFor, type HostileCase, SWEEP_BODY_LIMIT } from './hostile-cases.js';
+import { casesFor, type HostileCase, request, SWEEP_BODY_LIMIT } from './hostile-cases.js';
+import { fieldCases, loadEndpoints, namesOneOf } from './hostile-fields.js';
 import { seedPool } from './hostile-seed.js';
+import { duplicateCase } from './hostile-unique.js';
 import { startServer, TOKEN } from './server.js';
 
 function flag(name: string, dflt: string): string {
@@ -20,7 +25,8 @@ function flag(name: string, dflt: string): string {
 }
 const engineFlag = flag('--engine', 'both');
 const ENGINES = (engineFlag === 'both' ? ['postgres', 'pglite'] : [engineFlag]) as Array<'postgres' | 'pglite'>;
-const REQUESTS = Number(flag('--requests', '3000'));
+const CLASSES_ONLY = process.argv.includes('--classes-only');
+const REQUESTS = CLASSES_ONLY ? 0 : Number(flag('--requests', '3000'));
 const CONNECTIONS = Number(flag('--connections', '8'));
 const PG_URL = flag('--pg-url', 'postgres://postgres@127.0.0.1:5432/postgres');
 /** prints every answer of this status (to see which cases give it) */
@@ -35,6 +41,8 @@ interface Counts {
   resets: number;
   partialBulkWrites: number;
   successes: number;
+  /** class -> [sent, accepted (2xx), refused without naming the field] */
+  classes: Map<string, [number, number, number]>;
   findings: string[];
 }
 
@@ -79,6 +87,7 @@ async function sweep(engine: 'postgres' | 'pglite'): Promise<Counts> {
     resets: 0,
     partialBulkWrites: 0,
     successes: 0,
+    classes: new Map(),
     findings: [],
   };
   try {
@@ -92,8 +101,18 @@ async function sweep(engine: 'postgres' | 'pglite'): Promise<Counts> {
     for (let i = 0; queue.length < REQUESTS; i++) {
       for (const list of perEndpoint) if (queue.length < REQUESTS) queue.push(list[i % list.length]!);
     }
+    // the class cases, each once, on every endpoint the OpenAPI document lists
+    const send = (method: string, path: string, body?: string) => request(api.token, method, path, body);
+    for (const ep of await loadEndpoints(api)) {
+      const ids = pool.get(ep.path);
+      const detail = ids?.length ? `${ep.path}${ids[0]}/` : null;
+      const cases = [...fieldCases(send, ep, detail)];
+      const dup = ep.body ? duplicateCase(api, send, ep.path) : null;
+      if (dup) cases.push(dup);
+      queue.push(...cases.map((c) => ({ ...c, name: `${ep.path} ${c.name}` })));
+    }
     const port = Number(new URL(server.url).port);
-    const note = (what: string) => counts.findings.length < 40 && counts.findings.push(what);
+    const note = (what: string) => counts.findings.length < 80 && counts.findings.push(what);
     const worker = async () => {
       const client = new Client(port);
       for (let c = queue.shift(); c; c = queue.shift()) {
@@ -110,6 +129,16 @@ async function sweep(engine: 'postgres' | 'pglite'): Promise<Counts> {
         if (res.status >= 500) counts.serverErrors++, note(`${c.name}: ${res.status} ${res.body.slice(0, 120)}`);
         if (res.status < 300) counts.successes++, note(`${c.name}: ${res.status} to invalid input`);
         if (!res.headers['x-request-id']) counts.noRequestId++, note(`${c.name}: ${res.status} without X-Request-ID`);
+        if (c.cls) {
+          const cls = counts.classes.get(c.cls) ?? [0, 0, 0];
+          counts.classes.set(c.cls, cls);
+          cls[0]++;
+          if (res.status < 300) cls[1]++;
+          else if (res.status < 500 && c.names && !namesOneOf(res.body, c.names)) {
+            cls[2]++;
+            note(`${c.name}: ${res.status} not naming ${c.names.join('/')}: ${res.body.slice(0, 120)}`);
+          }
+        }
         const changed = check ? await check() : null;
         if (changed) counts.partialBulkWrites++, note(`${c.name}: ${res.status} but ${changed}`);
       }
@@ -136,7 +165,12 @@ for (const engine of ENGINES) {
   console.log(
     `  5xx: ${c.serverErrors}   without X-Request-ID: ${c.noRequestId}   resets: ${c.resets}   partial bulk writes: ${c.partialBulkWrites}   2xx to invalid input: ${c.successes}`,
   );
+  let unnamed = 0;
+  for (const [cls, [sent, accepted, notNaming]] of [...c.classes].sort()) {
+    console.log(`  class ${cls}: ${sent} sent, ${accepted} accepted, ${notNaming} refused without naming the field`);
+    unnamed += notNaming;
+  }
   for (const f of c.findings) console.log(`  !! ${f}`);
-  if (c.serverErrors + c.noRequestId + c.resets + c.partialBulkWrites + c.successes > 0) failed = true;
+  if (c.serverErrors + c.noRequestId + c.resets + c.partialBulkWrites + c.successes + unnamed > 0) failed = true;
 }
 process.exit(failed ? 1 : 0);

@@ -95,7 +95,7 @@ async function benchEngine(engine: 'postgres' | 'pglite', run: BenchRun): Promis
     // Statistics and visibility map as autovacuum would leave them a minute later: right after a
     // bulk load the planner estimates ~0 tagged items and picks a plan that is ~40x slower for the
     // tags query, and every index-only scan still reads the heap (no page is marked all-visible).
-    if (await server.analyze())
+    if (args.analyze && (await server.analyze()))
       log(
         '   VACUUM ANALYZE and CHECKPOINT after seeding (steady-state statistics and visibility map, the load written back)',
       );

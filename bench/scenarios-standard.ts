@@ -16,6 +16,7 @@ export const NETBOX_REQ_PER_SEC: Record<string, number> = {
   'device-detail': 21.4,
   'prefixes-brief-1000': 16.7,
   'device-interfaces': 11.2,
+  'device-interfaces-one': 11.2,
   'ip-create': 34.6,
 };
 
@@ -82,6 +83,12 @@ export function buildStandardScenarios(seeded: SeededStandard, connections: numb
       'device-interfaces',
       'interfaces/?device_id=<id>, random device',
       () => `/api/dcim/interfaces/?device_id=${interfacesOf()}`,
+    ),
+    // what an outside benchmark asks: one device's interfaces, again and again
+    list(
+      'device-interfaces-one',
+      'interfaces/?device_id=<id>, one device',
+      `/api/dcim/interfaces/?device_id=${deviceIds[0]}`,
     ),
     {
       name: 'ip-create',

@@ -8,7 +8,7 @@ import { sql } from 'kysely';
 import type { CustomFilter } from '../../core/model/types.js';
 import { type Cond, INTEGER_LOOKUPS, likeEscape, likeFor } from '../../core/query/lookups.js';
 import { searchTerm, textSearchConditions } from '../../core/query/filter-conditions.js';
-import { parseFilterValue, parseNetworks } from '../../core/query/parse-value.js';
+import { parseFilterValue, parseIntegerIn, parseNetworks } from '../../core/query/parse-value.js';
 import { format, type IpValue, networkOf, parseIp } from '../../core/net/ip.js';
 import { ipv4TextPrefixNetworks } from '../../core/net/text-prefix.js';
 import { anyOfAlternatives } from '../../core/query/alternatives.js';
@@ -142,23 +142,33 @@ export function addressFilter(column: string): CustomFilter {
   };
 }
 
-/** A numeric filter over an SQL expression (mask length, family, child counts), with lookups. */
-export function numericFilter(expr: Ref, param: string, lookups: string[] = ['gte', 'lte']): CustomFilter {
+/**
+ * A numeric filter over an SQL expression (mask length, family, child counts), with lookups; a
+ * value outside `allowed` (a mask of 99 bits, family 7) is a 400 naming the parameter.
+ */
+export function numericFilter(
+  expr: Ref,
+  param: string,
+  lookups: string[] = ['gte', 'lte'],
+  allowed?: { min: number; max: number } | number[],
+): CustomFilter {
   return {
     type: 'integer',
     lookups,
     async build(values, lookup, { alias }) {
       const name = lookup === 'exact' ? param : `${param}__${lookup}`;
-      const nums = values.map((v) => parseFilterValue(name, 'integer', v));
+      const nums = values.map((v) =>
+        allowed ? parseIntegerIn(name, v, allowed) : parseFilterValue(name, 'integer', v),
+      );
       return INTEGER_LOOKUPS[lookup]!(expr(alias), nums, false);
     },
   };
 }
 
 export const familyFilter = (column: string) =>
-  numericFilter((a) => sql`family(${sql.ref(`${a}.${column}`)})`, 'family', []);
+  numericFilter((a) => sql`family(${sql.ref(`${a}.${column}`)})`, 'family', [], [4, 6]);
 export const maskLengthFilter = (column: string) =>
-  numericFilter((a) => sql`masklen(${sql.ref(`${a}.${column}`)})`, 'mask_length');
+  numericFilter((a) => sql`masklen(${sql.ref(`${a}.${column}`)})`, 'mask_length', ['gte', 'lte'], { min: 0, max: 128 });
 
 /** Free-text search that also matches networks containing the text when it is an address. */
 export function networkSearch(

@@ -26,6 +26,8 @@ export async function checkGenericRelations(rc: RequestContext, model: ModelDef,
     const wanted = new Map<string, Array<{ item: PreparedItem; id: number }>>();
     for (const item of items) {
       if (!(typeKey in item.values) && !(idCol in item.values)) continue;
+      // an id already refused (no integer) is not reported missing as well
+      if (item.errors.errors[idKey] !== undefined) continue;
       const merged = { ...(item.before ?? {}), ...item.values };
       const type = merged[typeKey] as string | null;
       const id = merged[idCol] as number | null;

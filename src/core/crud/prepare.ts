@@ -94,13 +94,7 @@ function prepareOne(
           refs.push({
             to: f.to!,
             value: member,
-            done: (id, err) =>
-              err
-                ? errors.add(
-                    key,
-                    typeof member === 'object' ? err : `Invalid pk "${String(member)}" - object does not exist.`,
-                  )
-                : ids.push(id!),
+            done: (id, err) => (err ? errors.add(key, m2mMemberMessage(member, err)) : ids.push(id!)),
           });
         }
       } else item.values[column] = v;
@@ -127,6 +121,18 @@ function prepareOne(
     }
   }
   return input;
+}
+
+/**
+ * DRF PrimaryKeyRelatedField's messages for a member of a list of ids: a missing or unusable id is
+ * `Invalid pk`, a list or a boolean an incorrect type; a dictionary of attributes keeps the
+ * resolver's message.
+ */
+function m2mMemberMessage(member: unknown, err: string): string {
+  if (isPlainObject(member)) return err;
+  if (Array.isArray(member) || typeof member === 'boolean')
+    return `Incorrect type. Expected pk value, received ${typeName(member)}.`;
+  return `Invalid pk "${member === null ? 'None' : String(member)}" - object does not exist.`;
 }
 
 /** One member of a slug-written m2m (DRF SlugRelatedField, its messages): a string naming the target. */

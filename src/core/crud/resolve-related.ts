@@ -5,7 +5,7 @@
 import { sql } from 'kysely';
 import type { RequestContext } from '../context.js';
 import type { ModelDef } from '../model/types.js';
-import { attributesCondition, ConstraintError } from '../query/constraints.js';
+import { attributesCondition, ConstraintError, flattenAttributes } from '../query/constraints.js';
 import { pyRepr } from './py-repr.js';
 
 export interface RelatedRef {
@@ -16,10 +16,29 @@ export interface RelatedRef {
   done(id: number | null, error?: string): void;
 }
 
-/** Resolves every ref; each ref's `done` receives its id or its error. */
+/** a value that can name a related object: a whole number, a string of digits, or a dictionary of attributes */
+export function isRelatedValue(v: unknown): boolean {
+  if (typeof v === 'number') return Number.isInteger(v);
+  if (typeof v === 'string') return /^\d+$/.test(v);
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+/** NetBox 3.4 WritableNestedSerializer's message for anything but an id or a dictionary */
+export const unrecognizedRelated = (v: unknown) =>
+  `Related objects must be referenced by numeric ID or by dictionary of attributes. Received an unrecognized value: ${pyRepr(v)}`;
+
+/**
+ * Resolves every ref; each ref's `done` receives its id or its error. A value that is neither an
+ * id nor a dictionary (null, a boolean, a list, a fraction, a word) is refused here whatever the
+ * relation kind, so no member of a list is ever skipped silently.
+ */
 export async function resolveRelated(rc: RequestContext, refs: RelatedRef[]): Promise<void> {
   const byTarget = new Map<string, RelatedRef[]>();
   for (const r of refs) {
+    if (!isRelatedValue(r.value)) {
+      r.done(null, unrecognizedRelated(r.value));
+      continue;
+    }
     const list = byTarget.get(r.to) ?? [];
     list.push(r);
     byTarget.set(r.to, list);
@@ -39,7 +58,7 @@ export async function resolveRelated(rc: RequestContext, refs: RelatedRef[]): Pr
         else r.done(null, `Related object not found using the provided numeric ID: ${r.value}`);
       }
     }
-    for (const r of list.filter((x) => typeof x.value === 'object' && x.value !== null)) {
+    for (const r of list.filter((x) => typeof x.value === 'object')) {
       await resolveByAttributes(rc, target, r);
     }
   }
@@ -47,7 +66,10 @@ export async function resolveRelated(rc: RequestContext, refs: RelatedRef[]): Pr
 
 async function resolveByAttributes(rc: RequestContext, target: ModelDef, r: RelatedRef) {
   const attrs = r.value as Record<string, unknown>;
-  let cond;
+  // Django's get(): only an `__in` lookup takes a list (`{"id": [1]}` names no object)
+  if (flattenAttributes(attrs).some(([k, v]) => Array.isArray(v) !== k.endsWith('__in')))
+    return r.done(null, `Related object not found using the provided attributes: ${pyRepr(attrs)}`);
+  let cond: ReturnType<typeof attributesCondition>;
   try {
     cond = attributesCondition(rc.app.registry, target, attrs);
   } catch (err) {

@@ -121,6 +121,8 @@ export async function createObjects(
   opts: CreateOptions = {},
 ): Promise<Row[]> {
   const scope = await requirePermission(rc, model, 'add');
+  // DRF ListSerializer (allow_empty): an empty list creates nothing and answers an empty list
+  if (inputs.length === 0) return [];
   const items = await prepareItems(rc, model, inputs, 'create', []);
   throwIfInvalid(items, bulk, true);
   await runPrepareHooks(rc, model, items);

@@ -97,6 +97,24 @@ export function parseFilterValue(param: string, kind: string, raw: string): unkn
   }
 }
 
+/**
+ * An integer filter value that must also lie in a range (a network's mask length), or be one of a
+ * few values (an address family): outside them no row can match, so the value is refused naming
+ * the parameter, with Django's validator wording, instead of answering an empty page.
+ */
+export function parseIntegerIn(param: string, raw: string, allowed: { min: number; max: number } | number[]): number {
+  const n = parseFilterValue(param, 'integer', raw);
+  if (Array.isArray(allowed)) {
+    if (!allowed.includes(n))
+      throw Errors.invalidFilter(param, `Select a valid choice. ${raw.trim()} is not one of the available choices.`);
+  } else if (n < allowed.min) {
+    throw Errors.invalidFilter(param, `Ensure this value is greater than or equal to ${allowed.min}.`);
+  } else if (n > allowed.max) {
+    throw Errors.invalidFilter(param, `Ensure this value is less than or equal to ${allowed.max}.`);
+  }
+  return n;
+}
+
 /** Values of a network filter as CIDR networks (host bits dropped); a value that is no address is a 400. */
 export function parseNetworks(param: string, values: string[]): IpValue[] {
   return values.map((v) => networkOf(parseFilterValue(param, 'network', v)));
