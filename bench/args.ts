@@ -120,6 +120,7 @@ const FLAGS = new Set([
   '--no-response-cache',
   '--no-metrics',
   '--workers',
+  '--no-analyze',
   '--pg-url',
 ]);
 
