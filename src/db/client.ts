@@ -6,6 +6,7 @@
 import { mkdirSync } from 'node:fs';
 import { type CompiledQuery, Kysely, type LogEvent, PostgresDialect, sql } from 'kysely';
 import { type ConnectionUse, PGliteDialect } from './pglite-dialect.js';
+import { startAnalyzeAfterLoad } from './analyze-after-load.js';
 import { startMaintenance } from './pglite-maintenance.js';
 import { sharedAsk } from './shared-ask.js';
 import { type ChangeWatch, localChangeWatch, postgresChangeWatch, whenReliable } from './change-watch.js';
@@ -155,6 +156,8 @@ async function openPostgres(
   });
   await sql`select 1`.execute(kysely);
   await whenReliable(changes);
+  // statistics within seconds of a load, not autovacuum's minute (analyze-after-load.ts)
+  const stopAnalyze = startAnalyzeAfterLoad(url, changes, () => undefined);
   return {
     kysely,
     stats,
@@ -181,6 +184,7 @@ async function openPostgres(
       }
     },
     close: async () => {
+      stopAnalyze();
       await changes.close();
       await kysely.destroy();
     },
