@@ -34,3 +34,5 @@ export const localContextData = (): FieldDef => ({
   validate: (v) =>
     v !== null && (typeof v !== 'object' || Array.isArray(v)) ? 'JSON data must be in object form.' : undefined,
 });
+/** NetBox 3.4: a tenant in use by an IPAM or VPN object cannot be deleted (their tenant is PROTECT) */
+export const tenantField = (): FieldDef => fk('tenancy.tenant', { onDelete: 'protect' });

@@ -14,7 +14,7 @@ import { CABLED_SHAPES, linkPeerRefs, loadCableStatus, nestPeers, renderObjects 
 import { destinationsOf, loadPaths, type StoredPath } from './paths/connected.js';
 import { INTERFACE, type Ref } from './paths/nodes.js';
 import { LinkStatus } from './choices.js';
-import { booleanFilter } from './filters.js';
+import { booleanFilter } from '../../core/query/filter-blocks.js';
 
 const CABLE_ID = { type: 'integer', nullable: true } as const;
 

@@ -7,8 +7,8 @@ import { defineModel } from '../../core/model/define-model.js';
 import { descendantsSql } from '../../core/represent/load-related.js';
 import { description, fk, name, slug } from '../fields.js';
 import { LocationStatus } from './choices.js';
-import { siteScope, viaPair } from './filters.js';
 import { contactFilters } from '../tenancy/contact-filters.js';
+import { siteScope, viaPair } from '../../core/query/filter-blocks.js';
 
 export const location = defineModel({
   name: 'dcim.location',

@@ -4,8 +4,8 @@
  */
 import { sql } from 'kysely';
 import { defineModel } from '../../core/model/define-model.js';
-import { description, fk, name, slug } from '../fields.js';
-import { tenancyFilters, tenantField } from './common.js';
+import { description, fk, name, slug, tenantField } from '../fields.js';
+import { tenancyFilters } from '../../core/query/filter-blocks.js';
 
 const ASN = { kind: 'integer', required: true, min: 1, max: 4294967295 } as const;
 

@@ -5,7 +5,7 @@
 import { sql } from 'kysely';
 import { defineChoices } from '../../core/model/choices.js';
 import type { CustomFilter, FieldDef } from '../../core/model/types.js';
-import { parseIds } from '../dcim/filters.js';
+import { parseIds } from '../../core/query/filter-blocks.js';
 
 // NetBox 3.4 ServiceProtocolChoices
 export const ServiceProtocol = defineChoices([

@@ -7,7 +7,7 @@ import type { RequestContext } from '../../core/context.js';
 import { lookupOne, preloadLookups } from '../../core/crud/row-by-id.js';
 import { defineModel } from '../../core/model/define-model.js';
 import { relatedFilter } from '../../core/query/related-filter.js';
-import { comments, fk } from '../fields.js';
+import { comments, fk, tenantField } from '../fields.js';
 import {
   l2vpnFilters,
   l2vpnTerminationField,
@@ -15,7 +15,7 @@ import {
   representL2vpnTermination,
 } from '../vpn/l2vpn-assignment.js';
 import { BasicStatus } from './choices.js';
-import { tenancyFilters, tenantField } from './common.js';
+import { tenancyFilters } from '../../core/query/filter-blocks.js';
 
 type Row = Record<string, unknown>;
 

@@ -9,7 +9,7 @@ import type { CustomFilter, FieldDef } from '../../core/model/types.js';
 import type { Cond } from '../../core/query/lookups.js';
 import { type Ids, idIn } from '../../core/represent/load-related.js';
 import { render } from '../../core/represent/render.js';
-import { idSetFilter } from '../tenancy/id-set-filter.js';
+import { idSetFilter } from '../../core/query/id-set-filter.js';
 
 type Row = Record<string, unknown>;
 

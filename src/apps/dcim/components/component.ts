@@ -8,7 +8,7 @@
 import type { CustomFilter, FieldDef, ModelHooks } from '../../../core/model/types.js';
 import type { Row } from '../../../core/represent/load-related.js';
 import { fk } from '../../fields.js';
-import { siteScope, viaPair } from '../filters.js';
+import { siteScope, viaPair } from '../../../core/query/filter-blocks.js';
 
 /** device, name, label (the module link arrives with modules) */
 export function componentFields(): Record<string, FieldDef> {
