@@ -9,8 +9,8 @@
 import { sql } from 'kysely';
 import { Errors } from '../../core/errors.js';
 import { defineModel } from '../../core/model/define-model.js';
-import type { CustomFilter } from '../../core/model/types.js';
-import { fetchRowsById, type Row } from '../../core/represent/load-related.js';
+import type { CustomFilter, Row } from '../../core/model/types.js';
+import { fetchRowsById } from '../../core/represent/load-related.js';
 import { render } from '../../core/represent/render.js';
 import { CABLED_SHAPES, loadLinkPeers } from '../dcim/cabling.js';
 import { retraceAfterDelete, retraceCircuit } from '../dcim/paths/upkeep.js';

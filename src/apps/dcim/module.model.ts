@@ -10,8 +10,7 @@ import { comments, description, fk } from '../fields.js';
 import { installErrors, installModuleComponents } from './instantiate/module-components.js';
 import { ModuleStatus } from './module-choices.js';
 import { iexact, viaPair } from '../../core/query/filter-blocks.js';
-
-type Row = Record<string, unknown>;
+import type { Row } from '../../core/model/types.js';
 
 export const moduleModel = defineModel({
   name: 'dcim.module',

@@ -1,11 +1,9 @@
 /** Pieces shared by the IPAM models: address family, VRF uniqueness, locking. */
 import { sql } from 'kysely';
 import type { RequestContext } from '../../core/context.js';
-import type { FieldDef } from '../../core/model/types.js';
+import type { FieldDef, Row } from '../../core/model/types.js';
 import { covers, parseIp } from '../../core/net/ip.js';
 import { IPAddressFamily } from './choices.js';
-
-type Row = Record<string, unknown>;
 
 /** 4 or 6, from an address or network as PostgreSQL prints it */
 export const familyOf = (text: unknown): 4 | 6 => (String(text).includes(':') ? 6 : 4);

@@ -4,7 +4,7 @@
  */
 import { sql } from 'kysely';
 import { defineModel } from '../../core/model/define-model.js';
-import type { CustomFilter } from '../../core/model/types.js';
+import type { CustomFilter, Row } from '../../core/model/types.js';
 import { fk } from '../fields.js';
 import { FHRP_INTERFACE_TYPES } from './choices.js';
 import { searchTerm } from '../../core/query/filter-conditions.js';
@@ -14,8 +14,6 @@ import type { RequestContext } from '../../core/context.js';
 import { rowOfType } from '../../core/crud/row-by-id.js';
 import { fetchRowsById } from '../../core/represent/load-related.js';
 import { parseIds } from '../../core/query/filter-blocks.js';
-
-type Row = Record<string, unknown>;
 
 /**
  * `type:id` -> interface name for the assignments of a page whose nested interface is not in the

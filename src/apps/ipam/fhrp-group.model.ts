@@ -5,8 +5,8 @@
  */
 import { sql } from 'kysely';
 import { defineModel } from '../../core/model/define-model.js';
-import type { CustomFilter } from '../../core/model/types.js';
-import { fetchRowsById, type Row } from '../../core/represent/load-related.js';
+import type { CustomFilter, Row } from '../../core/model/types.js';
+import { fetchRowsById } from '../../core/represent/load-related.js';
 import { render } from '../../core/represent/render.js';
 import { comments, description } from '../fields.js';
 import { FHRPGroupAuthType, FHRPGroupProtocol } from './choices.js';

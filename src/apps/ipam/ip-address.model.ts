@@ -21,8 +21,7 @@ import {
   VM_INTERFACES,
 } from './relation-filters.js';
 import { tenancyFilters } from '../../core/query/filter-blocks.js';
-
-type Row = Record<string, unknown>;
+import type { Row } from '../../core/model/types.js';
 
 /** the address part of a stored (normalised) address with its mask */
 const hostPart = (address: unknown) => String(address).split('/')[0];

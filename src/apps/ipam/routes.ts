@@ -9,7 +9,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { requirePermission } from '../../core/auth/permissions.js';
 import type { AppContext, RequestContext } from '../../core/context.js';
-import type { Shape } from '../../core/model/types.js';
+import type { Shape, Row } from '../../core/model/types.js';
 import type { RouteDoc } from '../../core/openapi/types.js';
 import { fetchOne } from '../../core/crud/read.js';
 import { inTransaction, parseId, queryParams } from '../../core/crud/routes.js';
@@ -29,8 +29,6 @@ import {
 } from './allocators.js';
 import { countFree, firstFree } from './available.js';
 import { allocatePrefixes, listAvailablePrefixes } from './prefix-allocation.js';
-
-type Row = Record<string, unknown>;
 
 export interface Endpoint {
   url: string;

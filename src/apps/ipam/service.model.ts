@@ -12,8 +12,8 @@ import { comments, description, fk, name } from '../fields.js';
 import { type AssignedTarget, DEVICE_INTERFACES, VM_INTERFACES } from './relation-filters.js';
 import { portFilter, portsField, ServiceProtocol, serviceDisplay } from './service-common.js';
 import { throughFilter } from '../../core/query/filter-blocks.js';
+import type { Row } from '../../core/model/types.js';
 
-type Row = Record<string, unknown>;
 const THROUGH = { table: 'ipam_service_ipaddresses', own: 'service_id', other: 'ipaddress_id' };
 
 /** the addresses among `ids` that are not on the parent's interfaces (nor NAT outside of one) */

@@ -16,8 +16,7 @@ import {
 } from '../vpn/l2vpn-assignment.js';
 import { BasicStatus } from './choices.js';
 import { tenancyFilters } from '../../core/query/filter-blocks.js';
-
-type Row = Record<string, unknown>;
+import type { Row } from '../../core/model/types.js';
 
 /** a VLAN's group as its rules read it: once per group for a whole bulk write (beforeValidate) */
 const groupRead = (id: number) => sql<Row>`select * from ipam_vlangroup where id = ${id}`;

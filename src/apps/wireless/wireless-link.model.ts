@@ -10,13 +10,11 @@ import type { RequestContext } from '../../core/context.js';
 import { comments, description, fk } from '../fields.js';
 import { InterfaceType, LinkStatus, WIRELESS_INTERFACE_TYPES } from '../dcim/choices.js';
 import { authFields } from './auth-fields.js';
-import type { CustomFilter } from '../../core/model/types.js';
+import type { CustomFilter, Row } from '../../core/model/types.js';
 import { INTEGER_LOOKUPS } from '../../core/query/lookups.js';
 import { parseBooleanLookup } from '../../core/query/parse-value.js';
 import { retraceWirelessLink } from '../dcim/paths/upkeep.js';
 import { parseIds, tenancyFilters } from '../../core/query/filter-blocks.js';
-
-type Row = Record<string, unknown>;
 
 const end = () => fk('dcim.interface', { required: true, nullable: false, onDelete: 'protect' });
 

@@ -8,8 +8,7 @@
 import { sql } from 'kysely';
 import type { RequestContext } from '../../../core/context.js';
 import type { Face } from './params.js';
-
-type Row = Record<string, unknown>;
+import type { Row } from '../../../core/model/types.js';
 
 /** A device mounted in the rack, with what the elevation shows of it. */
 export interface MountedDevice {
