@@ -1,6 +1,6 @@
 /**
  * ASN ranges (NetBox 3.5+ ASNRange): a block of AS numbers of one RIR from which ASNs are handed
- * out (`available-asns`, routes.ts). `asn_count` is the ASNs that fall inside the range.
+ * out (`available-asns`, allocation.routes.ts). `asn_count` is the ASNs that fall inside the range.
  */
 import { sql } from 'kysely';
 import { defineModel } from '../../core/model/define-model.js';
