@@ -81,7 +81,7 @@ async function asset(file: string): Promise<Buffer> {
 }
 
 /** The routes below in the document itself. */
-export const API_DOCS_DOCS: RouteDoc[] = [
+const API_DOCS_DOCS: RouteDoc[] = [
   {
     path: '/api/schema/',
     method: 'get',

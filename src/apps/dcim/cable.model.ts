@@ -6,7 +6,7 @@
  * `type` is a bare value, as NetBox renders it.
  */
 import { defineModel } from '../../core/model/define-model.js';
-import type { Row } from '../../core/represent/load-related.js';
+import type { Row } from '../../core/model/types.js';
 import { comments, description, fk } from '../fields.js';
 import { CABLE_TYPES, CableLengthUnit, LinkStatus } from './choices.js';
 import { ENDS, loadCableEnds, terminationKeys, validateTerminations, writeTerminations } from './cabling.js';

@@ -6,8 +6,7 @@
  */
 import { sql } from 'kysely';
 import type { RequestContext } from '../../core/context.js';
-import type { CustomFilter, FieldDef } from '../../core/model/types.js';
-import type { Row } from '../../core/represent/load-related.js';
+import type { CustomFilter, FieldDef, Row } from '../../core/model/types.js';
 import { renderChoice } from '../../core/represent/render.js';
 import { fk } from '../fields.js';
 import { CABLED_SHAPES, linkPeerRefs, loadCableStatus, nestPeers, renderObjects } from './cabling.js';

@@ -55,7 +55,7 @@ export const CABLED_SHAPES = {
   occupied: { type: 'boolean' },
 } as const;
 
-export interface Termination {
+interface Termination {
   object_type: string;
   object_id: number;
 }

@@ -13,7 +13,7 @@ import { PowerFeedPhase, PowerFeedStatus, PowerFeedSupply, PowerFeedType } from 
 import { siteScope, viaPair } from '../../core/query/filter-blocks.js';
 
 /** NetBox 3.4 PowerFeed.save() */
-export function availablePower(voltage: number, amperage: number, maxUtilization: number, phase: string): number {
+function availablePower(voltage: number, amperage: number, maxUtilization: number, phase: string): number {
   const kva = Math.abs(voltage) * amperage * (maxUtilization / 100);
   return Math.round(phase === 'three-phase' ? kva * 1.732 : kva);
 }

@@ -30,7 +30,7 @@ import {
 import { countFree, firstFree } from './available.js';
 import { allocatePrefixes, listAvailablePrefixes } from './prefix-allocation.js';
 
-export interface Endpoint {
+interface Endpoint {
   url: string;
   name: string;
   parent: string;
@@ -52,7 +52,7 @@ const itemShape = (properties: Record<string, Shape>): Shape => ({
   additionalProperties: false,
 });
 
-export const isObject = (v: unknown): v is Row => typeof v === 'object' && v !== null && !Array.isArray(v);
+const isObject = (v: unknown): v is Row => typeof v === 'object' && v !== null && !Array.isArray(v);
 // the allocator sets these itself
 const without = (item: unknown, keys: string[]) =>
   isObject(item) ? Object.fromEntries(Object.entries(item).filter(([k]) => !keys.includes(k))) : item;

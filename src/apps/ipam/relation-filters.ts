@@ -51,7 +51,7 @@ export function scopeFilter(type: string, param: string): CustomFilter {
 
 // to_regclass once per app and table: the answer only changes when migrations run, at start
 const tableCache = new WeakMap<AppContext, Map<string, Promise<boolean>>>();
-export function tableExists(rc: RequestContext, table: string): Promise<boolean> {
+function tableExists(rc: RequestContext, table: string): Promise<boolean> {
   let byTable = tableCache.get(rc.app);
   if (!byTable) tableCache.set(rc.app, (byTable = new Map()));
   let found = byTable.get(table);

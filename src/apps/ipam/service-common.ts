@@ -25,7 +25,7 @@ export const portsField = (): FieldDef => ({
 });
 
 /** "22", "80-81, 443": sorted, runs of consecutive ports collapsed (NetBox array_to_string) */
-export function portList(ports: unknown): string {
+function portList(ports: unknown): string {
   const sorted = [...new Set((Array.isArray(ports) ? ports : []).map(Number))].sort((a, b) => a - b);
   const runs: number[][] = [];
   for (const p of sorted) {

@@ -18,7 +18,7 @@ import type { Cond } from '../../core/query/lookups.js';
 import { numericFilter } from '../../core/query/filter-blocks.js';
 
 /** NetBox L2VPN_ASSIGNMENT_MODELS */
-export const L2VPN_ASSIGNMENT_TYPES = ['ipam.vlan', 'dcim.interface', 'virtualization.vminterface'];
+const L2VPN_ASSIGNMENT_TYPES = ['ipam.vlan', 'dcim.interface', 'virtualization.vminterface'];
 const COLUMNS = { type: 'assigned_object_type', id: 'assigned_object_id' };
 
 /**

@@ -120,7 +120,7 @@ export function constraintsSql(rc: RequestContext, model: ModelDef, granted: Con
 }
 
 /** Flattens nested attribute dicts (`{name, site: {slug}}` -> `site__slug`), as NetBox does for related writes. */
-export function flattenAttributes(attrs: Record<string, unknown>, prefix = ''): Array<[string, unknown]> {
+function flattenAttributes(attrs: Record<string, unknown>, prefix = ''): Array<[string, unknown]> {
   const out: Array<[string, unknown]> = [];
   for (const [k, v] of Object.entries(attrs)) {
     if (typeof v === 'object' && v !== null && !Array.isArray(v))
