@@ -24,13 +24,13 @@ import { registerDrain } from './http/drain.js';
 import { registerHeaders } from './http/headers.js';
 import { documentOptions, registerApiDocs } from './http/api-docs.js';
 import { createMetrics, registerMetrics } from './http/metrics/index.js';
-import { registerRootRoutes } from './http/root-routes.js';
+import { registerRootRoutes } from './http/root.routes.js';
 import { registerNotFound } from './http/not-found.js';
 import { registerBrowsableApi } from './web/browsable/index.js';
 import { overrideFormMethod } from './web/browsable/method-override.js';
 import { registerWeb } from './web/index.js';
 import { attachEventWorker } from './core/events/index.js';
-import { registerGraphql } from './web/graphql-route.js';
+import { registerGraphql } from './web/graphql.routes.js';
 import { createTemplatePool } from './core/templates/template-pool.js';
 
 declare module 'fastify' {

@@ -34,3 +34,5 @@ export const localContextData = (): FieldDef => ({
   validate: (v) =>
     v !== null && (typeof v !== 'object' || Array.isArray(v)) ? 'JSON data must be in object form.' : undefined,
 });
+/** NetBox: a tenant in use by an IPAM object, an L2VPN or a tunnel cannot be deleted (their tenant is PROTECT) */
+export const tenantField = (): FieldDef => fk('tenancy.tenant', { onDelete: 'protect' });

@@ -74,7 +74,6 @@ export const Errors = {
   methodNotAllowed: createError('INV_ERR_METHOD_NOT_ALLOWED', 405, (method: string) =>
     detail(`Method "${method}" not allowed.`),
   ),
-  notAcceptable: createError('INV_ERR_NOT_ACCEPTABLE', 406, () => detail('Invalid version in "Accept" header.')),
   protectedDelete: createError('INV_ERR_PROTECTED', 409, (text: string) => detail(text)),
   conflict: createError('INV_ERR_CONFLICT', 409, (text: string) => detail(text)),
   bodyTooLarge: createError('INV_ERR_BODY_TOO_LARGE', 413, () => detail('Request body is too large.')),
@@ -126,8 +125,5 @@ export class FieldErrors {
   }
   get empty(): boolean {
     return Object.keys(this.errors).length === 0;
-  }
-  throwIfAny(): void {
-    if (!this.empty) throw Errors.validation(this.errors);
   }
 }

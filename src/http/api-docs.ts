@@ -19,7 +19,7 @@ import type { Registry } from '../core/model/registry.js';
 import type { RouteDoc } from '../core/openapi/types.js';
 import { queryParams } from '../core/crud/routes.js';
 import { acceptsGzip } from './negotiate.js';
-import { ROOT_DOCS, SERVICE_VERSION } from './root-routes.js';
+import { ROOT_DOCS, SERVICE_VERSION } from './root.routes.js';
 
 const UI_PATH = '/api/schema/swagger-ui/';
 const ASSETS: Record<string, string> = {
@@ -81,7 +81,7 @@ async function asset(file: string): Promise<Buffer> {
 }
 
 /** The routes below in the document itself. */
-export const API_DOCS_DOCS: RouteDoc[] = [
+const API_DOCS_DOCS: RouteDoc[] = [
   {
     path: '/api/schema/',
     method: 'get',

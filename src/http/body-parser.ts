@@ -48,7 +48,7 @@ function invalidUtf8Error(bytes: Buffer): ApiError {
  * an object, an array aligned with the input (`{}` for the other items) for a bulk list, and
  * `{"detail": ...}` where no field can be named.
  */
-export function problemError(body: unknown, problem: JsonProblem): ApiError {
+function problemError(body: unknown, problem: JsonProblem): ApiError {
   const { path, message } = problem;
   const fieldError = (rest: JsonPath) => {
     const [key, ...inner] = rest;

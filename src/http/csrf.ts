@@ -14,9 +14,9 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Errors } from '../core/errors.js';
 import { parseCookies, serializeCookie } from './cookies.js';
 
-export const CSRF_COOKIE = 'csrftoken';
-export const CSRF_FIELD = 'csrfmiddlewaretoken';
-export const CSRF_HEADER = 'x-csrftoken';
+const CSRF_COOKIE = 'csrftoken';
+const CSRF_FIELD = 'csrfmiddlewaretoken';
+const CSRF_HEADER = 'x-csrftoken';
 const ALPHABET = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
 const SECRET_LENGTH = 32;
 // Django: CSRF_COOKIE_AGE, one year

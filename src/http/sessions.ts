@@ -13,7 +13,7 @@ import type { Kdb } from '../db/client.js';
 import { parseCookies, serializeCookie } from './cookies.js';
 import { isSecure } from './csrf.js';
 
-export const SESSION_COOKIE = 'sessionid';
+const SESSION_COOKIE = 'sessionid';
 const KEY_RE = /^[A-Za-z0-9_-]{43}$/;
 
 function hashKey(key: string): string {

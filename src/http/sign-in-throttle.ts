@@ -12,7 +12,7 @@ import type { Kdb } from '../db/client.js';
 const FREE_FAILURES = 3;
 const MAX_WAIT_SEC = 300;
 
-export function waitAfter(failures: number): number {
+function waitAfter(failures: number): number {
   if (failures < FREE_FAILURES) return 0;
   return Math.min(MAX_WAIT_SEC, 2 ** (failures - FREE_FAILURES));
 }

@@ -9,16 +9,16 @@
 import { sql } from 'kysely';
 import { Errors } from '../../core/errors.js';
 import { defineModel } from '../../core/model/define-model.js';
-import type { CustomFilter } from '../../core/model/types.js';
-import { fetchRowsById, type Row } from '../../core/represent/load-related.js';
+import type { CustomFilter, Row } from '../../core/model/types.js';
+import { fetchRowsById } from '../../core/represent/load-related.js';
 import { render } from '../../core/represent/render.js';
 import { CABLED_SHAPES, loadLinkPeers } from '../dcim/cabling.js';
-import { booleanFilter } from '../dcim/filters.js';
 import { retraceAfterDelete, retraceCircuit } from '../dcim/paths/upkeep.js';
 import { description, fk } from '../fields.js';
 import { TerminationSide } from './choices.js';
 import { searchTerm } from '../../core/query/filter-conditions.js';
 import { likeEscape, likeFor } from '../../core/query/lookups.js';
+import { booleanFilter } from '../../core/query/filter-blocks.js';
 
 const notAChoice = (v: unknown) =>
   TerminationSide.labels.has(v as string) ? undefined : `"${String(v)}" is not a valid choice.`;

@@ -6,9 +6,10 @@
  */
 import { sql } from 'kysely';
 import type { RequestContext } from '../../core/context.js';
-import { fetchRowsById, type Row } from '../../core/represent/load-related.js';
+import { fetchRowsById } from '../../core/represent/load-related.js';
 import { render } from '../../core/represent/render.js';
 import { detailUrl } from '../../core/urls.js';
+import type { Row } from '../../core/model/types.js';
 
 const PARENTS = [
   ['site', 'dcim.site'],

@@ -7,12 +7,12 @@ import { sql } from 'kysely';
 import type { RequestContext } from '../../core/context.js';
 import { defineModel } from '../../core/model/define-model.js';
 import { relatedFilter } from '../../core/query/related-filter.js';
-import { type Row } from '../../core/represent/load-related.js';
 import { comments, description, fk } from '../fields.js';
 import { contactFilters } from '../tenancy/contact-filters.js';
 import { CircuitStatus } from './choices.js';
 import { renderTerminationsOf, TERMINATION_SHAPE } from './circuit-terminations-nested.js';
 import { terminationFilters } from './termination-filters.js';
+import type { Row } from '../../core/model/types.js';
 
 export const circuit = defineModel({
   name: 'circuits.circuit',

@@ -6,7 +6,7 @@
 import { sql } from 'kysely';
 import type { CustomFilter } from '../../core/model/types.js';
 import type { Cond } from '../../core/query/lookups.js';
-import { idSetFilter } from '../tenancy/id-set-filter.js';
+import { idSetFilter } from '../../core/query/id-set-filter.js';
 
 /** which terminations a filter value set selects, as a condition on `ct` */
 const BY_TARGET: Record<string, { target: string; where: (ids: Cond) => Cond }> = {

@@ -29,7 +29,7 @@ function envelope<T>(results: T[]) {
 
 export function registerBackgroundTaskRoutes(app: FastifyInstance, ctx: AppContext): void {
   const read = { exposeHeadRoute: true } as const;
-  // `/api/core/` itself is the generic app root (http/root-routes.ts), which lists these endpoints
+  // `/api/core/` itself is the generic app root (http/root.routes.ts), which lists these endpoints
   app.get(`${BASE}/background-queues/`, read, async (request) => {
     staffOnly(request.rc);
     return envelope(await queueStats(request.rc));

@@ -20,7 +20,7 @@ import { SyncError, type WalkedFile, walkSource } from './source-walk.js';
 import { autoSyncObjects } from './synced-data.js';
 
 /** NetBox 4 names its sync jobs so; NetBox 3.7 leaves the name blank */
-export const SYNC_JOB_NAME = 'Synchronization';
+const SYNC_JOB_NAME = 'Synchronization';
 const BATCH = 100;
 
 export interface SyncCounts {

@@ -7,7 +7,7 @@ import { job } from './job.model.js';
 
 /**
  * NetBox 3.7's core app (data sources, data files, jobs) and NetBox 4's background-task views
- * over the webhook deliveries. Its root is the generic app root (http/root-routes.ts): the models
+ * over the webhook deliveries. Its root is the generic app root (http/root.routes.ts): the models
  * and the background-* endpoints, which stay for staff only.
  */
 export const coreApp: AppModule = {

@@ -21,14 +21,13 @@ import { inTransaction, parseId, queryParams } from '../../core/crud/routes.js';
 import { fetchOne, getObject } from '../../core/crud/read.js';
 import { updateObjects } from '../../core/crud/write-service.js';
 import { Errors } from '../../core/errors.js';
-import type { CustomFilter, FieldDef, ModelDef, WriteHookArgs } from '../../core/model/types.js';
+import type { CustomFilter, FieldDef, ModelDef, WriteHookArgs, Row } from '../../core/model/types.js';
 import type { RouteDoc } from '../../core/openapi/types.js';
 import { relatedFilter } from '../../core/query/related-filter.js';
-import type { Row } from '../../core/represent/load-related.js';
 import { readDataFile, textOf } from './data-file-content.js';
 
 /** what the file becomes: a JSON object (config contexts' data) or text (template code) */
-export type SyncedKind = 'object' | 'text';
+type SyncedKind = 'object' | 'text';
 
 export interface SyncedData {
   /** the field the file's content is copied into */

@@ -8,8 +8,8 @@
 import { type RawBuilder, sql } from 'kysely';
 import type { CustomFilter, FilterBuildContext } from '../../core/model/types.js';
 import { Errors } from '../../core/errors.js';
-import { booleanFilter, parseIds } from './filters.js';
 import { TERMINATION_TYPES } from './cabling.js';
+import { booleanFilter, parseIds } from '../../core/query/filter-blocks.js';
 
 type Scope = 'device' | 'rack' | 'location' | 'site';
 type Cond = RawBuilder<unknown>;

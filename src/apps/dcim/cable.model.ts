@@ -6,13 +6,13 @@
  * `type` is a bare value, as NetBox renders it.
  */
 import { defineModel } from '../../core/model/define-model.js';
-import type { Row } from '../../core/represent/load-related.js';
+import type { Row } from '../../core/model/types.js';
 import { comments, description, fk } from '../fields.js';
 import { CABLE_TYPES, CableLengthUnit, LinkStatus } from './choices.js';
 import { ENDS, loadCableEnds, terminationKeys, validateTerminations, writeTerminations } from './cabling.js';
-import { viaPair } from './filters.js';
 import { cableFilters } from './cable-filters.js';
 import { retraceAfterDelete, retraceCable } from './paths/upkeep.js';
+import { viaPair } from '../../core/query/filter-blocks.js';
 
 const isCableType = (v: unknown) =>
   v === '' || CABLE_TYPES.has(String(v)) ? undefined : `"${String(v)}" is not a valid choice.`;

@@ -6,15 +6,14 @@
  */
 import { sql } from 'kysely';
 import type { RequestContext } from '../../core/context.js';
-import type { CustomFilter, FieldDef } from '../../core/model/types.js';
-import type { Row } from '../../core/represent/load-related.js';
+import type { CustomFilter, FieldDef, Row } from '../../core/model/types.js';
 import { renderChoice } from '../../core/represent/render.js';
 import { fk } from '../fields.js';
 import { CABLED_SHAPES, linkPeerRefs, loadCableStatus, nestPeers, renderObjects } from './cabling.js';
 import { destinationsOf, loadPaths, type StoredPath } from './paths/connected.js';
 import { INTERFACE, type Ref } from './paths/nodes.js';
 import { LinkStatus } from './choices.js';
-import { booleanFilter } from './filters.js';
+import { booleanFilter } from '../../core/query/filter-blocks.js';
 
 const CABLE_ID = { type: 'integer', nullable: true } as const;
 

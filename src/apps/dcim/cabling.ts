@@ -7,10 +7,11 @@
  */
 import { sql } from 'kysely';
 import type { RequestContext } from '../../core/context.js';
-import { fetchRowsById, type Row } from '../../core/represent/load-related.js';
+import { fetchRowsById } from '../../core/represent/load-related.js';
 import { render } from '../../core/represent/render.js';
 import { isCableable } from './choices.js';
 import { incompatibility } from './cable-compatibility.js';
+import type { Row } from '../../core/model/types.js';
 
 export type End = 'A' | 'B';
 export const ENDS: Array<[End, string]> = [
@@ -54,7 +55,7 @@ export const CABLED_SHAPES = {
   occupied: { type: 'boolean' },
 } as const;
 
-export interface Termination {
+interface Termination {
   object_type: string;
   object_id: number;
 }

@@ -1,5 +1,8 @@
 import { defineChoices } from '../../core/model/choices.js';
 
+// reference 4: choice sets of NetBox 3.4 (dcim/choices.py), value = label
+
+/** NetBox 3.4 SiteStatusChoices; LocationStatusChoices has the same values and labels */
 export const SiteStatus = defineChoices([
   ['planned', 'Planned'],
   ['staging', 'Staging'],
@@ -7,9 +10,6 @@ export const SiteStatus = defineChoices([
   ['decommissioning', 'Decommissioning'],
   ['retired', 'Retired'],
 ]);
-
-// reference 4: choice sets of NetBox 3.4 (dcim/choices.py), value = label
-export const LocationStatus = SiteStatus;
 
 export const RackStatus = defineChoices([
   ['reserved', 'Reserved'],

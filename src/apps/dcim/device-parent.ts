@@ -4,9 +4,10 @@
  */
 import { type RawBuilder, sql } from 'kysely';
 import type { RequestContext } from '../../core/context.js';
-import { fetchRowsById, type Ids, idIn, type Row } from '../../core/represent/load-related.js';
+import { fetchRowsById, type Ids, idIn } from '../../core/represent/load-related.js';
 import { render } from '../../core/represent/render.js';
 import { detailUrl } from '../../core/urls.js';
+import type { Row } from '../../core/model/types.js';
 
 /** the bays holding the devices of a page (their ids as a sub-select or a list) */
 export function holdingBaysSql(ids: Ids): RawBuilder<unknown> {

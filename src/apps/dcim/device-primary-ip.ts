@@ -7,8 +7,7 @@
 import { sql } from 'kysely';
 import type { RequestContext } from '../../core/context.js';
 import { type AssignedTarget, DEVICE_INTERFACES } from '../ipam/relation-filters.js';
-
-type Row = Record<string, unknown>;
+import type { Row } from '../../core/model/types.js';
 
 /** what the "not assigned" message calls the owner: NetBox 3.4 says "this device" / "this VM" */
 const NOUN: Record<string, string> = { dcim_device: 'device', virtualization_virtualmachine: 'VM' };

@@ -6,7 +6,7 @@
  */
 import { sql } from 'kysely';
 import type { RequestContext } from '../../core/context.js';
-import type { Row } from '../../core/represent/load-related.js';
+import type { Row } from '../../core/model/types.js';
 import { lookupAll, lookupOne, preloadLookups } from '../../core/crud/row-by-id.js';
 
 type Errors = Record<string, string[]>;

@@ -15,12 +15,19 @@ import { Airflow, DeviceFace, DeviceStatus } from './choices.js';
 import { renderPrimaryIp, validatePrimaryIps } from './device-primary-ip.js';
 import { preloadDeviceRules, unnamedDisplays, validateDevice } from './device-rules.js';
 import { DEVICE_SUBJECT, renderConfigContexts } from '../extras/config-context-render.js';
-import { booleanFilter, iexact, interfaceMacFilter, parseIds, siteScope, viaPair } from './filters.js';
 import type { CustomFilter } from '../../core/model/types.js';
 import { holdingBaysSql, parentDevices } from './device-parent.js';
 import { relatedFilter } from '../../core/query/related-filter.js';
 import { contactFilters } from '../tenancy/contact-filters.js';
 import { instantiateDeviceComponents } from './instantiate/device-components.js';
+import {
+  booleanFilter,
+  iexact,
+  interfaceMacFilter,
+  parseIds,
+  siteScope,
+  viaPair,
+} from '../../core/query/filter-blocks.js';
 
 const ROLE_REQUIRED = { device_role: ['This field is required.'] };
 

@@ -8,7 +8,7 @@ import { iface } from './interface.model.js';
 import { location } from './location.model.js';
 import { manufacturer } from './manufacturer.model.js';
 import { platform } from './platform.model.js';
-import { pathRouteDocs, registerPathRoutes } from './paths/routes.js';
+import { pathRouteDocs, registerPathRoutes } from './paths/path.routes.js';
 import { powerFeed } from './power-feed.model.js';
 import { powerPanel } from './power-panel.model.js';
 import { rackReservation } from './rack-reservation.model.js';
@@ -32,7 +32,7 @@ import { rearPort } from './components/rear-port.model.js';
 import { moduleType } from './module-type.model.js';
 import { moduleModel } from './module.model.js';
 import { TEMPLATE_MODELS } from './templates/index.js';
-import { ELEVATION_DOCS, registerElevationRoute } from './elevation/route.js';
+import { ELEVATION_DOCS, registerElevationRoute } from './elevation/elevation.routes.js';
 
 export const dcimApp: AppModule = {
   models: [
@@ -69,7 +69,7 @@ export const dcimApp: AppModule = {
     powerPanel,
     powerFeed,
   ],
-  // the path routes (paths/routes.ts): trace, paths, connected-device; the rack elevation
+  // the path routes (paths/path.routes.ts): trace, paths, connected-device; the rack elevation
   extraEndpoints: ['connected-device'],
   routes: [registerPathRoutes, registerElevationRoute],
   get docs() {

@@ -5,8 +5,7 @@
  */
 import { sql } from 'kysely';
 import type { RequestContext } from '../../core/context.js';
-import type { FieldDef } from '../../core/model/types.js';
-import type { Row } from '../../core/represent/load-related.js';
+import type { FieldDef, Row } from '../../core/model/types.js';
 import { detailUrl } from '../../core/urls.js';
 
 export const installedModuleField = (): FieldDef => ({

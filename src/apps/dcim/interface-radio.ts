@@ -5,8 +5,7 @@
  * WWN, stored as eight upper-case hex octets joined by colons.
  */
 import { WIRELESS_INTERFACE_TYPES } from './choices.js';
-
-type Row = Record<string, unknown>;
+import type { Row } from '../../core/model/types.js';
 
 export const WWN = {
   regex: /^([0-9A-Fa-f]{2}[:.-]?){7}[0-9A-Fa-f]{2}$/,

@@ -7,7 +7,7 @@
  */
 import { sql } from 'kysely';
 import type { RequestContext } from '../../core/context.js';
-import type { Row } from '../../core/represent/load-related.js';
+import type { Row } from '../../core/model/types.js';
 import { type AssignedTarget, DEVICE_INTERFACES } from '../ipam/relation-filters.js';
 import { isCableable, VIRTUAL_INTERFACE_TYPES } from './choices.js';
 

@@ -6,8 +6,7 @@
 import { sql } from 'kysely';
 import type { RequestContext } from '../../core/context.js';
 import { DEVICE_INTERFACE_OWNER, type InterfaceOwner } from './interface-rules.js';
-
-type Row = Record<string, unknown>;
+import type { Row } from '../../core/model/types.js';
 
 export async function validateVlans(
   rc: RequestContext,

@@ -33,7 +33,6 @@ import {
   pathEndpointFields,
   representCabled,
 } from './cabled-fields.js';
-import { parseIds } from './filters.js';
 import { validateInterface } from './interface-rules.js';
 import {
   l2vpnFilters,
@@ -45,6 +44,7 @@ import { moduleLink } from './module-link.js';
 import { dropUntaggedWithoutMode, syncTaggedVlans, validateVlans } from './interface-vlans.js';
 import { prepareRadio, validateRadio, WWN } from './interface-radio.js';
 import { WirelessChannel, WirelessRole } from '../wireless/choices.js';
+import { parseIds } from '../../core/query/filter-blocks.js';
 
 const VIRTUAL = [...VIRTUAL_INTERFACE_TYPES];
 

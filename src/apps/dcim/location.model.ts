@@ -6,9 +6,9 @@ import { sql } from 'kysely';
 import { defineModel } from '../../core/model/define-model.js';
 import { descendantsSql } from '../../core/represent/load-related.js';
 import { description, fk, name, slug } from '../fields.js';
-import { LocationStatus } from './choices.js';
-import { siteScope, viaPair } from './filters.js';
+import { SiteStatus } from './choices.js';
 import { contactFilters } from '../tenancy/contact-filters.js';
+import { siteScope, viaPair } from '../../core/query/filter-blocks.js';
 
 export const location = defineModel({
   name: 'dcim.location',
@@ -20,7 +20,7 @@ export const location = defineModel({
     // NetBox 3.4: locations go with their site (CASCADE)
     site: fk('dcim.site', { required: true, nullable: false, onDelete: 'cascade' }),
     parent: fk('dcim.location', { onDelete: 'cascade', treeFilter: true }),
-    status: { kind: 'choice', choices: LocationStatus, default: 'active' },
+    status: { kind: 'choice', choices: SiteStatus, default: 'active' },
     tenant: fk('tenancy.tenant', { onDelete: 'protect' }),
     description: description(),
   },

@@ -7,7 +7,7 @@ import { sql } from 'kysely';
 import { defineModel } from '../../core/model/define-model.js';
 import { comments, description, fk } from '../fields.js';
 import { WeightUnit } from './choices.js';
-import { booleanFilter } from './filters.js';
+import { booleanFilter } from '../../core/query/filter-blocks.js';
 
 /** NetBox ModuleTypeFilterSet / DeviceTypeFilterSet: "has templates of this kind" booleans */
 export function hasTemplates(column: 'module_type_id' | 'device_type_id', kinds: Record<string, string[]>) {

@@ -7,11 +7,10 @@
 import { sql } from 'kysely';
 import { defineModel } from '../../core/model/define-model.js';
 import { comments, description, fk } from '../fields.js';
-import { iexact, viaPair } from './filters.js';
 import { installErrors, installModuleComponents } from './instantiate/module-components.js';
 import { ModuleStatus } from './module-choices.js';
-
-type Row = Record<string, unknown>;
+import { iexact, viaPair } from '../../core/query/filter-blocks.js';
+import type { Row } from '../../core/model/types.js';
 
 export const moduleModel = defineModel({
   name: 'dcim.module',

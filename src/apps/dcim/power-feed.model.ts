@@ -9,11 +9,11 @@ import { sql } from 'kysely';
 import { defineModel } from '../../core/model/define-model.js';
 import { comments, description, fk, name } from '../fields.js';
 import { cabledFields, cabledFilters, occupiedField, pathEndpointFields, representCabled } from './cabled-fields.js';
-import { siteScope, viaPair } from './filters.js';
 import { PowerFeedPhase, PowerFeedStatus, PowerFeedSupply, PowerFeedType } from './power-choices.js';
+import { siteScope, viaPair } from '../../core/query/filter-blocks.js';
 
 /** NetBox 3.4 PowerFeed.save() */
-export function availablePower(voltage: number, amperage: number, maxUtilization: number, phase: string): number {
+function availablePower(voltage: number, amperage: number, maxUtilization: number, phase: string): number {
   const kva = Math.abs(voltage) * amperage * (maxUtilization / 100);
   return Math.round(phase === 'three-phase' ? kva * 1.732 : kva);
 }

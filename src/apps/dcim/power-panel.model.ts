@@ -6,8 +6,8 @@
 import { sql } from 'kysely';
 import { defineModel } from '../../core/model/define-model.js';
 import { comments, description, fk, name } from '../fields.js';
-import { siteScope } from './filters.js';
 import { contactFilters } from '../tenancy/contact-filters.js';
+import { siteScope } from '../../core/query/filter-blocks.js';
 
 export const powerPanel = defineModel({
   name: 'dcim.powerpanel',

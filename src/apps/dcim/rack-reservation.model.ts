@@ -5,7 +5,7 @@
 import { sql } from 'kysely';
 import { defineModel } from '../../core/model/define-model.js';
 import { comments, fk } from '../fields.js';
-import { siteScope, viaPair } from './filters.js';
+import { siteScope, viaPair } from '../../core/query/filter-blocks.js';
 
 function checkUnits(v: unknown): string | undefined {
   if (!Array.isArray(v)) return `Expected a list of items but got type "${typeof v}".`;

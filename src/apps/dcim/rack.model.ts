@@ -6,8 +6,8 @@ import { sql } from 'kysely';
 import { defineModel } from '../../core/model/define-model.js';
 import { comments, description, fk, name } from '../fields.js';
 import { DimensionUnit, RackStatus, RackType, RackWidth, WeightUnit } from './choices.js';
-import { iexact, siteScope, viaPair } from './filters.js';
 import { contactFilters } from '../tenancy/contact-filters.js';
+import { iexact, siteScope, viaPair } from '../../core/query/filter-blocks.js';
 
 export const rack = defineModel({
   name: 'dcim.rack',

@@ -7,7 +7,7 @@ import { sql } from 'kysely';
 import { updateObjects } from '../../core/crud/write-service.js';
 import { defineModel } from '../../core/model/define-model.js';
 import { comments, description, fk, name } from '../fields.js';
-import { siteScope, viaPair } from './filters.js';
+import { siteScope, viaPair } from '../../core/query/filter-blocks.js';
 
 export const virtualChassis = defineModel({
   name: 'dcim.virtualchassis',

@@ -7,11 +7,10 @@
 import { defineModel } from '../../core/model/define-model.js';
 import { defineChoices } from '../../core/model/choices.js';
 import { comments, description, fk } from '../fields.js';
-import { tenancyFilters } from '../ipam/common.js';
 import { addressesOnOwner, renderPrimaryIp } from './device-primary-ip.js';
-import { booleanFilter } from './filters.js';
 import { DEVICE_INTERFACES } from '../ipam/relation-filters.js';
 import { sql } from 'kysely';
+import { booleanFilter, tenancyFilters } from '../../core/query/filter-blocks.js';
 
 const VirtualDeviceContextStatus = defineChoices([
   ['active', 'Active'],

@@ -19,11 +19,11 @@ import { type RawBuilder, sql } from 'kysely';
 import type { AppContext, RequestContext } from '../../core/context.js';
 import { cacheVersion } from '../../core/cache/cache-version.js';
 import { createVersionedCache, type VersionedCache } from '../../core/cache/versioned-cache.js';
-import type { Row } from '../../core/represent/load-related.js';
+import type { Row } from '../../core/model/types.js';
 import { deepMerge, isJsonObject, type JsonObject } from './deep-merge.js';
 
 /** The attributes a config context is matched on that an object holds itself (columns of its table). */
-export type SubjectAttribute = 'site' | 'location' | 'device_type' | 'role' | 'platform' | 'cluster' | 'tenant';
+type SubjectAttribute = 'site' | 'location' | 'device_type' | 'role' | 'platform' | 'cluster' | 'tenant';
 
 /** How to read the matching attributes of one model's objects. */
 export interface ContextSubject {

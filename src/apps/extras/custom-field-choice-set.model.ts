@@ -16,7 +16,7 @@ import { defineModel } from '../../core/model/define-model.js';
 import type { CustomFilter } from '../../core/model/types.js';
 import { description } from '../fields.js';
 
-export const CustomFieldChoiceSetBase = defineChoices([
+const CustomFieldChoiceSetBase = defineChoices([
   ['IATA', 'IATA (Airport codes)'],
   ['ISO_3166', 'ISO 3166 (Country codes)'],
   ['UN_LOCODE', 'UN/LOCODE (Location codes)'],
@@ -28,7 +28,7 @@ const baseChoicesError = (v: unknown) =>
     : undefined;
 
 /** NetBox 3.7's serializer: a list of two-item lists; its model: each item text of at most 100 characters. */
-export function extraChoicesError(v: unknown): string | undefined {
+function extraChoicesError(v: unknown): string | undefined {
   if (!Array.isArray(v)) return `Expected a list of items but got type "${v === null ? 'null' : typeof v}".`;
   for (const [i, pair] of v.entries()) {
     if (!Array.isArray(pair) || pair.length !== 2) return `Item ${i}: a choice is a list of two items, [value, label].`;

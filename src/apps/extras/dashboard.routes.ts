@@ -18,7 +18,7 @@ import { Errors } from '../../core/errors.js';
 import type { RouteDoc } from '../../core/openapi/types.js';
 import { type DashboardData, defaultDashboard } from './dashboard-default.js';
 
-export const DASHBOARD_PATH = '/api/extras/dashboard/';
+const DASHBOARD_PATH = '/api/extras/dashboard/';
 const ALLOW = 'GET, PUT, PATCH, DELETE, HEAD, OPTIONS';
 
 function ownerOf(rc: RequestContext): number {

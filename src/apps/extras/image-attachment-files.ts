@@ -8,7 +8,7 @@ import type { RequestContext } from '../../core/context.js';
 import { readImageInfo } from '../../core/media/image-info.js';
 import { removeFile, storeFile } from '../../core/media/media-store.js';
 
-export const ATTACHMENT_FOLDER = 'image-attachments';
+const ATTACHMENT_FOLDER = 'image-attachments';
 
 /** NetBox 3.7 image_upload: the written name replaces the file's when its extension is one of these */
 const NAMED_EXTENSIONS = ['bmp', 'gif', 'jpeg', 'jpg', 'png', 'webp'];

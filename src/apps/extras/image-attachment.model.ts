@@ -21,7 +21,7 @@ import {
 } from './image-attachment-files.js';
 
 /** NetBox 3.7: the models with ImageAttachmentsMixin */
-export const IMAGE_ATTACHMENT_TYPES = [
+const IMAGE_ATTACHMENT_TYPES = [
   'circuits.circuit',
   'dcim.device',
   'dcim.devicetype',

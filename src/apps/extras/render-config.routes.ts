@@ -20,14 +20,13 @@ import type { AppContext, RequestContext } from '../../core/context.js';
 import { fetchOne } from '../../core/crud/read.js';
 import { isPlainObject } from '../../core/crud/parse-field.js';
 import { Errors } from '../../core/errors.js';
-import type { ModelDef } from '../../core/model/types.js';
+import type { ModelDef, Row } from '../../core/model/types.js';
 import type { RouteDoc } from '../../core/openapi/types.js';
 import { render } from '../../core/represent/render.js';
 import type { BlockWhitespace } from '../../core/events/sandbox.js';
 import { TemplateRenderError } from '../../core/templates/template-pool.js';
 import { wantsText } from './accept-text.js';
 
-type Row = Record<string, unknown>;
 type Params = { Params: { id: string } };
 
 /** a config render: a device's whole configuration, more time than a link */

@@ -19,7 +19,7 @@ const isScalar = (v: unknown) =>
  * values, so it must be a string, number or boolean, or a list of them (stricter than NetBox,
  * which would fail only once the filter is used).
  */
-export function parametersError(v: unknown): string | undefined {
+function parametersError(v: unknown): string | undefined {
   if (typeof v !== 'object' || v === null || Array.isArray(v))
     return 'Filter parameters must be stored as a dictionary of keyword arguments.';
   for (const [key, value] of Object.entries(v)) {

@@ -16,13 +16,13 @@ import type { RequestContext } from '../../core/context.js';
 import { createObjects, updateObjects } from '../../core/crud/write-service.js';
 import { conditionErrors } from '../../core/events/conditions.js';
 import { defineModel } from '../../core/model/define-model.js';
-import type { Row } from '../../core/represent/load-related.js';
+import type { Row } from '../../core/model/types.js';
 import { description } from '../fields.js';
 import { ACTION_FLAGS, eventContentTypeErrors } from './event-rule.model.js';
 
 const HTTP_METHODS = new Set(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']);
 /** NetBox 3.4's trigger fields */
-export const LEGACY_FIELDS = ['content_types', ...ACTION_FLAGS, 'enabled', 'conditions'] as const;
+const LEGACY_FIELDS = ['content_types', ...ACTION_FLAGS, 'enabled', 'conditions'] as const;
 
 /** `Name: Value` lines (rendered first as a template, so only the shape of plain lines is checked) */
 function headerLinesError(v: unknown): string | undefined {

@@ -2,9 +2,10 @@
 import { sql } from 'kysely';
 import { defineModel } from '../../core/model/define-model.js';
 import { covers, parseIp } from '../../core/net/ip.js';
-import { comments, description, fk } from '../fields.js';
-import { familyField, setFamily, tenancyFilters, tenantField } from './common.js';
+import { comments, description, fk, tenantField } from '../fields.js';
+import { familyField, setFamily } from './common.js';
 import { colOf, familyFilter, netFilter, networkSearch } from './network-filters.js';
+import { tenancyFilters } from '../../core/query/filter-blocks.js';
 
 export const aggregate = defineModel({
   name: 'ipam.aggregate',

@@ -7,8 +7,7 @@ import type { RequestContext } from '../../core/context.js';
 import { broadcastOf, formatAddress, type IpValue, networkOf, parseIp } from '../../core/net/ip.js';
 import { type Interval, freeIntervals, mergeIntervals } from './available.js';
 import { rangeName } from './ip-range.model.js';
-
-type Row = Record<string, unknown>;
+import type { Row } from '../../core/model/types.js';
 
 export interface AddressSpace {
   family: 4 | 6;

@@ -1,11 +1,11 @@
 /**
  * ASN ranges (NetBox 3.5+ ASNRange): a block of AS numbers of one RIR from which ASNs are handed
- * out (`available-asns`, routes.ts). `asn_count` is the ASNs that fall inside the range.
+ * out (`available-asns`, allocation.routes.ts). `asn_count` is the ASNs that fall inside the range.
  */
 import { sql } from 'kysely';
 import { defineModel } from '../../core/model/define-model.js';
-import { description, fk, name, slug } from '../fields.js';
-import { tenancyFilters, tenantField } from './common.js';
+import { description, fk, name, slug, tenantField } from '../fields.js';
+import { tenancyFilters } from '../../core/query/filter-blocks.js';
 
 const ASN = { kind: 'integer', required: true, min: 1, max: 4294967295 } as const;
 

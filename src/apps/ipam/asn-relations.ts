@@ -9,7 +9,7 @@
 import { sql } from 'kysely';
 import type { CountDef, CustomFilter, FieldDef } from '../../core/model/types.js';
 import { searchTerm, textSearchConditions } from '../../core/query/filter-conditions.js';
-import { throughFilter } from './relation-filters.js';
+import { throughFilter } from '../../core/query/filter-blocks.js';
 
 interface AsnJoin {
   table: string;

@@ -1,8 +1,8 @@
 /** Autonomous system numbers (reference 3.3), 32-bit, each from a RIR. */
 import { defineModel } from '../../core/model/define-model.js';
-import { comments, description, fk } from '../fields.js';
+import { comments, description, fk, tenantField } from '../fields.js';
 import { asnCounts, asnSiteFilters } from './asn-relations.js';
-import { tenancyFilters, tenantField } from './common.js';
+import { tenancyFilters } from '../../core/query/filter-blocks.js';
 
 /** NetBox 3.4: "AS65000"; 4-byte numbers add their asdot form, "AS4200000000 (64086.59904)" */
 function asnDisplay(row: Record<string, unknown>): string {

@@ -1,21 +1,9 @@
-/** Pieces shared by the IPAM models: tenancy fields, address family, VRF uniqueness, locking. */
+/** Pieces shared by the IPAM models: address family, VRF uniqueness, locking. */
 import { sql } from 'kysely';
 import type { RequestContext } from '../../core/context.js';
-import type { CustomFilter, FieldDef } from '../../core/model/types.js';
+import type { FieldDef, Row } from '../../core/model/types.js';
 import { covers, parseIp } from '../../core/net/ip.js';
-import { relatedFilter } from '../../core/query/related-filter.js';
-import { fk } from '../fields.js';
 import { IPAddressFamily } from './choices.js';
-
-type Row = Record<string, unknown>;
-
-/** NetBox 3.4: a tenant (and a VRF) in use by IPAM objects cannot be deleted */
-export const tenantField = (): FieldDef => fk('tenancy.tenant', { onDelete: 'protect' });
-
-export const tenancyFilters = (): Record<string, CustomFilter> => ({
-  tenant_group: relatedFilter(['tenant', 'group']),
-  tenant_group_id: relatedFilter(['tenant', 'group'], { byId: true }),
-});
 
 /** 4 or 6, from an address or network as PostgreSQL prints it */
 export const familyOf = (text: unknown): 4 | 6 => (String(text).includes(':') ? 6 : 4);

@@ -4,9 +4,8 @@
  */
 import { sql } from 'kysely';
 import { defineModel } from '../../core/model/define-model.js';
-import type { CustomFilter } from '../../core/model/types.js';
+import type { CustomFilter, Row } from '../../core/model/types.js';
 import { fk } from '../fields.js';
-import { parseIds } from '../dcim/filters.js';
 import { FHRP_INTERFACE_TYPES } from './choices.js';
 import { searchTerm } from '../../core/query/filter-conditions.js';
 import { likeEscape, likeFor } from '../../core/query/lookups.js';
@@ -14,8 +13,7 @@ import { fhrpGroup } from './fhrp-group.model.js';
 import type { RequestContext } from '../../core/context.js';
 import { rowOfType } from '../../core/crud/row-by-id.js';
 import { fetchRowsById } from '../../core/represent/load-related.js';
-
-type Row = Record<string, unknown>;
+import { parseIds } from '../../core/query/filter-blocks.js';
 
 /**
  * `type:id` -> interface name for the assignments of a page whose nested interface is not in the

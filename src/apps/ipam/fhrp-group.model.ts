@@ -5,12 +5,12 @@
  */
 import { sql } from 'kysely';
 import { defineModel } from '../../core/model/define-model.js';
-import type { CustomFilter } from '../../core/model/types.js';
-import { fetchRowsById, type Row } from '../../core/represent/load-related.js';
+import type { CustomFilter, Row } from '../../core/model/types.js';
+import { fetchRowsById } from '../../core/represent/load-related.js';
 import { render } from '../../core/represent/render.js';
 import { comments, description } from '../fields.js';
 import { FHRPGroupAuthType, FHRPGroupProtocol } from './choices.js';
-import { parseIds } from '../dcim/filters.js';
+import { parseIds } from '../../core/query/filter-blocks.js';
 
 /**
  * NetBox 3.4 `related_ip`: groups holding an address inside the network of one of the given

@@ -12,7 +12,7 @@ import { role } from './role.model.js';
 import { routeTarget } from './route-target.model.js';
 import { serviceTemplate } from './service-template.model.js';
 import { service } from './service.model.js';
-import { allocationDocs, registerAllocationRoutes } from './routes.js';
+import { allocationDocs, registerAllocationRoutes } from './allocation.routes.js';
 import { vlanGroup } from './vlan-group.model.js';
 import { vlan } from './vlan.model.js';
 import { vrf } from './vrf.model.js';

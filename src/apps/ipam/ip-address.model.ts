@@ -7,9 +7,9 @@ import { type RawBuilder, sql } from 'kysely';
 import { defineModel } from '../../core/model/define-model.js';
 import { type Ids, idIn } from '../../core/represent/load-related.js';
 import { render } from '../../core/represent/render.js';
-import { comments, description, fk } from '../fields.js';
+import { comments, description, fk, tenantField } from '../fields.js';
 import { IP_ASSIGNMENT_TYPES, IPAddressRole, IPAddressStatus, NON_UNIQUE_ROLES } from './choices.js';
-import { familyField, familyOf, sameVrfId, setFamily, tenancyFilters, tenantField, uniquenessScope } from './common.js';
+import { familyField, familyOf, sameVrfId, setFamily, uniquenessScope } from './common.js';
 import { addressFilter, familyFilter, hostWithinFilter, maskLengthFilter, networkSearch } from './network-filters.js';
 import {
   assignedFilter,
@@ -20,8 +20,8 @@ import {
   presentInVrfFilter,
   VM_INTERFACES,
 } from './relation-filters.js';
-
-type Row = Record<string, unknown>;
+import { tenancyFilters } from '../../core/query/filter-blocks.js';
+import type { Row } from '../../core/model/types.js';
 
 /** the address part of a stored (normalised) address with its mask */
 const hostPart = (address: unknown) => String(address).split('/')[0];

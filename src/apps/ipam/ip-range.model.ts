@@ -4,15 +4,15 @@
  */
 import { sql } from 'kysely';
 import { defineModel } from '../../core/model/define-model.js';
-import type { CustomFilter } from '../../core/model/types.js';
+import type { CustomFilter, Row } from '../../core/model/types.js';
 import { broadcastOf, formatAddress, parseIp } from '../../core/net/ip.js';
-import { comments, description, fk } from '../fields.js';
+import { comments, description, fk, tenantField } from '../fields.js';
 import { BasicStatus } from './choices.js';
-import { familyField, sameVrfId, setFamily, tenancyFilters, tenantField, vrfDisplay } from './common.js';
+import { familyField, sameVrfId, setFamily, vrfDisplay } from './common.js';
 import { addressFilter, familyFilter, hostOf, networkSearch } from './network-filters.js';
 import { parseNetworks } from '../../core/query/parse-value.js';
+import { tenancyFilters } from '../../core/query/filter-blocks.js';
 
-type Row = Record<string, unknown>;
 const MAX_SIZE = 2 ** 32 - 1;
 
 /** NetBox 3.4 IPRange.name: the shared leading part once, "192.0.2.10-20/24" */

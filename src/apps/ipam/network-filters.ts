@@ -6,9 +6,10 @@
  */
 import { sql } from 'kysely';
 import type { CustomFilter } from '../../core/model/types.js';
-import { type Cond, INTEGER_LOOKUPS, likeEscape, likeFor } from '../../core/query/lookups.js';
+import { type Cond, likeEscape, likeFor } from '../../core/query/lookups.js';
+import { numericFilter } from '../../core/query/filter-blocks.js';
 import { searchTerm, textSearchConditions } from '../../core/query/filter-conditions.js';
-import { parseFilterValue, parseIntegerIn, parseNetworks } from '../../core/query/parse-value.js';
+import { parseFilterValue, parseNetworks } from '../../core/query/parse-value.js';
 import { format, type IpValue, networkOf, parseIp } from '../../core/net/ip.js';
 import { ipv4TextPrefixNetworks } from '../../core/net/text-prefix.js';
 import { anyOfAlternatives } from '../../core/query/alternatives.js';
@@ -138,29 +139,6 @@ export function addressFilter(column: string): CustomFilter {
           : sql`${hostOf(column)(alias)} = host(${format(ip)}::inet)::inet`;
       });
       return sql`(${sql.join(conds, sql` or `)})`;
-    },
-  };
-}
-
-/**
- * A numeric filter over an SQL expression (mask length, family, child counts), with lookups; a
- * value outside `allowed` (a mask of 99 bits, family 7) is a 400 naming the parameter.
- */
-export function numericFilter(
-  expr: Ref,
-  param: string,
-  lookups: string[] = ['gte', 'lte'],
-  allowed?: { min: number; max: number } | number[],
-): CustomFilter {
-  return {
-    type: 'integer',
-    lookups,
-    async build(values, lookup, { alias }) {
-      const name = lookup === 'exact' ? param : `${param}__${lookup}`;
-      const nums = values.map((v) =>
-        allowed ? parseIntegerIn(name, v, allowed) : parseFilterValue(name, 'integer', v),
-      );
-      return INTEGER_LOOKUPS[lookup]!(expr(alias), nums, false);
     },
   };
 }

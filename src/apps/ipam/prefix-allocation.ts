@@ -7,8 +7,8 @@ import { Errors } from '../../core/errors.js';
 import { format, maxLength } from '../../core/net/ip.js';
 import { prefixFreeSpace } from './allocators.js';
 import { cidrBlocks, subtract } from './available.js';
+import type { Row } from '../../core/model/types.js';
 
-type Row = Record<string, unknown>;
 const isObject = (v: unknown): v is Row => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 export async function listAvailablePrefixes(

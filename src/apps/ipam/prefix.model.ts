@@ -8,19 +8,12 @@ import type { RequestContext } from '../../core/context.js';
 import { defineModel } from '../../core/model/define-model.js';
 import type { Cond } from '../../core/query/lookups.js';
 import { relatedFilter } from '../../core/query/related-filter.js';
-import { comments, description, fk } from '../fields.js';
+import { comments, description, fk, tenantField } from '../fields.js';
 import { PrefixStatus } from './choices.js';
-import {
-  familyField,
-  sameNetwork,
-  sameVrfId,
-  setFamily,
-  tenancyFilters,
-  tenantField,
-  uniquenessScope,
-} from './common.js';
-import { colOf, familyFilter, maskLengthFilter, netFilter, networkSearch, numericFilter } from './network-filters.js';
+import { familyField, sameNetwork, sameVrfId, setFamily, uniquenessScope } from './common.js';
+import { colOf, familyFilter, maskLengthFilter, netFilter, networkSearch } from './network-filters.js';
 import { presentInVrfFilter, vlanVidFilter } from './relation-filters.js';
+import { numericFilter, tenancyFilters } from '../../core/query/filter-blocks.js';
 
 const sameVrf = (a: Cond, b: Cond) => sql`(${a}.vrf_id = ${b}.vrf_id or (${a}.vrf_id is null and ${b}.vrf_id is null))`;
 /** child prefixes (strictly inside) or parents (strictly containing) of the prefix row `p` */

@@ -10,7 +10,7 @@ import type { CustomFilter } from '../../core/model/types.js';
 import type { Cond } from '../../core/query/lookups.js';
 import { invalidChoice, namedIds } from '../../core/query/named-ids.js';
 import { parseFilterValue } from '../../core/query/parse-value.js';
-import { numericFilter } from './network-filters.js';
+import { numericFilter } from '../../core/query/filter-blocks.js';
 
 const negate = (c: Cond, lookup: string) => (lookup === 'n' ? sql`not coalesce(${c}, false)` : c);
 
@@ -27,24 +27,6 @@ export function presentInVrfFilter(byId: boolean): CustomFilter {
       const vrf = sql.ref(`${alias}.vrf_id`);
       return sql`(${vrf} = any(${ids}::bigint[]) or ${vrf} in (select e.vrf_id from ipam_vrf_export_targets e
         join ipam_vrf_import_targets i on i.routetarget_id = e.routetarget_id where i.vrf_id = any(${ids}::bigint[])))`;
-    },
-  };
-}
-
-/** A filter through a join table: `<own id> in (select from where other in values)` */
-export function throughFilter(
-  param: string,
-  through: { table: string; own: string; other: string },
-  target: { table: string; key: string },
-): CustomFilter {
-  return {
-    type: target.key === 'id' ? 'integer' : 'string',
-    lookups: ['n'],
-    async build(values, lookup, { rc, alias }) {
-      const ids = await namedIds(rc, lookup === 'n' ? `${param}__n` : param, target.table, target.key, values);
-      const c = sql`${sql.ref(`${alias}.id`)} in (select ${sql.ref(through.own)} from ${sql.table(through.table)}
-        where ${sql.ref(through.other)} = any(${ids}::bigint[]))`;
-      return negate(c, lookup);
     },
   };
 }
@@ -69,7 +51,7 @@ export function scopeFilter(type: string, param: string): CustomFilter {
 
 // to_regclass once per app and table: the answer only changes when migrations run, at start
 const tableCache = new WeakMap<AppContext, Map<string, Promise<boolean>>>();
-export function tableExists(rc: RequestContext, table: string): Promise<boolean> {
+function tableExists(rc: RequestContext, table: string): Promise<boolean> {
   let byTable = tableCache.get(rc.app);
   if (!byTable) tableCache.set(rc.app, (byTable = new Map()));
   let found = byTable.get(table);

@@ -1,8 +1,7 @@
 /** BGP route targets (reference 3.3), imported and exported by VRFs. */
 import { defineModel } from '../../core/model/define-model.js';
-import { comments, description, name } from '../fields.js';
-import { tenancyFilters, tenantField } from './common.js';
-import { throughFilter } from './relation-filters.js';
+import { comments, description, name, tenantField } from '../fields.js';
+import { tenancyFilters, throughFilter } from '../../core/query/filter-blocks.js';
 
 const vrfFilter = (param: string, table: string, key: 'id' | 'rd') =>
   throughFilter(param, { table, own: 'routetarget_id', other: 'vrf_id' }, { table: 'ipam_vrf', key });

@@ -5,7 +5,7 @@
 import { sql } from 'kysely';
 import { defineChoices } from '../../core/model/choices.js';
 import type { CustomFilter, FieldDef } from '../../core/model/types.js';
-import { parseIds } from '../dcim/filters.js';
+import { parseIds } from '../../core/query/filter-blocks.js';
 
 // NetBox 3.4 ServiceProtocolChoices
 export const ServiceProtocol = defineChoices([
@@ -25,7 +25,7 @@ export const portsField = (): FieldDef => ({
 });
 
 /** "22", "80-81, 443": sorted, runs of consecutive ports collapsed (NetBox array_to_string) */
-export function portList(ports: unknown): string {
+function portList(ports: unknown): string {
   const sorted = [...new Set((Array.isArray(ports) ? ports : []).map(Number))].sort((a, b) => a - b);
   const runs: number[][] = [];
   for (const p of sorted) {

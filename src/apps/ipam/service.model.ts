@@ -9,10 +9,11 @@ import type { RequestContext } from '../../core/context.js';
 import { defineModel } from '../../core/model/define-model.js';
 import { addressesOnOwner } from '../dcim/device-primary-ip.js';
 import { comments, description, fk, name } from '../fields.js';
-import { type AssignedTarget, DEVICE_INTERFACES, throughFilter, VM_INTERFACES } from './relation-filters.js';
+import { type AssignedTarget, DEVICE_INTERFACES, VM_INTERFACES } from './relation-filters.js';
 import { portFilter, portsField, ServiceProtocol, serviceDisplay } from './service-common.js';
+import { throughFilter } from '../../core/query/filter-blocks.js';
+import type { Row } from '../../core/model/types.js';
 
-type Row = Record<string, unknown>;
 const THROUGH = { table: 'ipam_service_ipaddresses', own: 'service_id', other: 'ipaddress_id' };
 
 /** the addresses among `ids` that are not on the parent's interfaces (nor NAT outside of one) */

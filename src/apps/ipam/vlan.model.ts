@@ -7,7 +7,7 @@ import type { RequestContext } from '../../core/context.js';
 import { lookupOne, preloadLookups } from '../../core/crud/row-by-id.js';
 import { defineModel } from '../../core/model/define-model.js';
 import { relatedFilter } from '../../core/query/related-filter.js';
-import { comments, fk } from '../fields.js';
+import { comments, fk, tenantField } from '../fields.js';
 import {
   l2vpnFilters,
   l2vpnTerminationField,
@@ -15,9 +15,8 @@ import {
   representL2vpnTermination,
 } from '../vpn/l2vpn-assignment.js';
 import { BasicStatus } from './choices.js';
-import { tenancyFilters, tenantField } from './common.js';
-
-type Row = Record<string, unknown>;
+import { tenancyFilters } from '../../core/query/filter-blocks.js';
+import type { Row } from '../../core/model/types.js';
 
 /** a VLAN's group as its rules read it: once per group for a whole bulk write (beforeValidate) */
 const groupRead = (id: number) => sql<Row>`select * from ipam_vlangroup where id = ${id}`;

@@ -3,9 +3,9 @@
  * `enforce_unique` makes prefixes and addresses unique inside the VRF.
  */
 import { defineModel } from '../../core/model/define-model.js';
-import { comments, description, name } from '../fields.js';
-import { tenancyFilters, tenantField, vrfDisplay } from './common.js';
-import { throughFilter } from './relation-filters.js';
+import { comments, description, name, tenantField } from '../fields.js';
+import { vrfDisplay } from './common.js';
+import { tenancyFilters, throughFilter } from '../../core/query/filter-blocks.js';
 
 const targets = (table: string) => ({
   kind: 'm2m' as const,

@@ -6,12 +6,13 @@
  */
 import { sql } from 'kysely';
 import { defineModel } from '../../core/model/define-model.js';
-import { fetchRowsById, type Row } from '../../core/represent/load-related.js';
+import { fetchRowsById } from '../../core/represent/load-related.js';
 import { fk } from '../fields.js';
 import { ContactPriority } from './choices.js';
-import { idSetFilter } from './id-set-filter.js';
+import { idSetFilter } from '../../core/query/id-set-filter.js';
 import { searchTerm } from '../../core/query/filter-conditions.js';
 import { likeEscape, likeFor } from '../../core/query/lookups.js';
+import type { Row } from '../../core/model/types.js';
 
 const priorityLabel = (row: Row) =>
   row.priority ? (ContactPriority.labels.get(row.priority as string) ?? String(row.priority)) : '';

@@ -7,7 +7,7 @@
 import { sql } from 'kysely';
 import type { CustomFilter, FilterBuildContext } from '../../core/model/types.js';
 import type { Cond } from '../../core/query/lookups.js';
-import { idSetFilter } from './id-set-filter.js';
+import { idSetFilter } from '../../core/query/id-set-filter.js';
 
 function assigned(where: Cond, ctx: FilterBuildContext): Cond {
   return sql`${sql.ref(`${ctx.alias}.id`)} in (select ca.object_id from tenancy_contactassignment ca

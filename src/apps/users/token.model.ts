@@ -12,7 +12,7 @@ import { defineModel } from '../../core/model/define-model.js';
 import type { CustomFilter } from '../../core/model/types.js';
 import { STRING_LOOKUPS } from '../../core/query/lookups.js';
 
-export function generateKey(): string {
+function generateKey(): string {
   return randomBytes(20).toString('hex');
 }
 

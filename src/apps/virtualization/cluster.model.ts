@@ -4,10 +4,10 @@
  */
 import { sql } from 'kysely';
 import { defineModel } from '../../core/model/define-model.js';
-import { siteScope, viaPair } from '../dcim/filters.js';
 import { comments, description, fk, name } from '../fields.js';
 import { contactFilters } from '../tenancy/contact-filters.js';
 import { ClusterStatus } from './choices.js';
+import { siteScope, viaPair } from '../../core/query/filter-blocks.js';
 
 export const cluster = defineModel({
   name: 'virtualization.cluster',

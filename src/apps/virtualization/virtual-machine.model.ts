@@ -6,13 +6,13 @@
 import { sql } from 'kysely';
 import { defineModel } from '../../core/model/define-model.js';
 import type { ModelHooks } from '../../core/model/types.js';
-import { booleanFilter, interfaceMacFilter, siteScope, viaPair } from '../dcim/filters.js';
 import { renderPrimaryIp } from '../dcim/device-primary-ip.js';
 import { renderConfigContexts, VM_SUBJECT } from '../extras/config-context-render.js';
 import { comments, description, fk, localContextData } from '../fields.js';
 import { contactFilters } from '../tenancy/contact-filters.js';
 import { VirtualMachineStatus } from './choices.js';
 import { diskTotal, siteFromCluster, validateVirtualMachine } from './vm-rules.js';
+import { booleanFilter, interfaceMacFilter, siteScope, viaPair } from '../../core/query/filter-blocks.js';
 
 const MAX_INT = 2_147_483_647;
 

@@ -8,7 +8,6 @@ import { sql } from 'kysely';
 import { defineModel } from '../../core/model/define-model.js';
 import type { CustomFilter } from '../../core/model/types.js';
 import { InterfaceMode } from '../dcim/choices.js';
-import { parseIds, viaPair } from '../dcim/filters.js';
 import { checkRelatedInterfaces, type InterfaceOwner } from '../dcim/interface-rules.js';
 import { dropUntaggedWithoutMode, syncTaggedVlans, validateVlans } from '../dcim/interface-vlans.js';
 import { description, fk } from '../fields.js';
@@ -19,6 +18,7 @@ import {
   l2vpnTerminationRows,
   representL2vpnTermination,
 } from '../vpn/l2vpn-assignment.js';
+import { parseIds, viaPair } from '../../core/query/filter-blocks.js';
 
 const VM_INTERFACE_OWNER: InterfaceOwner = {
   ...VM_INTERFACES,

@@ -6,7 +6,7 @@
  */
 import { sql } from 'kysely';
 import type { RequestContext } from '../../core/context.js';
-import type { Row } from '../../core/represent/load-related.js';
+import type { Row } from '../../core/model/types.js';
 import { rowById } from '../../core/crud/row-by-id.js';
 import { validatePrimaryIps } from '../dcim/device-primary-ip.js';
 import { VM_INTERFACES } from '../ipam/relation-filters.js';

@@ -6,7 +6,7 @@ import { sql } from 'kysely';
 import type { CustomFilter } from '../../core/model/types.js';
 import { type Cond, INTEGER_LOOKUPS, STRING_LOOKUPS } from '../../core/query/lookups.js';
 import { parseBooleanLookup, parseFilterValue } from '../../core/query/parse-value.js';
-import { idSetFilter } from '../tenancy/id-set-filter.js';
+import { idSetFilter } from '../../core/query/id-set-filter.js';
 
 const NEGATED: Record<string, string> = { n: 'exact', nic: 'ic', nie: 'ie', nisw: 'isw', niew: 'iew' };
 

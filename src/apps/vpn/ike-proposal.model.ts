@@ -4,7 +4,7 @@ import { defineModel } from '../../core/model/define-model.js';
 import { comments, description, name } from '../fields.js';
 import { AuthenticationAlgorithm, AuthenticationMethod, DHGroup, EncryptionAlgorithm } from './choices.js';
 import { POLICY_PROPOSALS } from './ike-policy.model.js';
-import { idSetFilter } from '../tenancy/id-set-filter.js';
+import { idSetFilter } from '../../core/query/id-set-filter.js';
 
 // NetBox 3.7 ModelMultipleChoiceFilter on ike_policies: an unknown policy is a 400, `__n` excludes
 const policies = (param: string, byId: boolean) =>

@@ -5,13 +5,11 @@
  */
 import { type RawBuilder, sql } from 'kysely';
 import type { RequestContext } from '../../core/context.js';
-import type { CustomFilter, FieldDef } from '../../core/model/types.js';
+import type { CustomFilter, FieldDef, Row } from '../../core/model/types.js';
 import type { Cond } from '../../core/query/lookups.js';
 import { type Ids, idIn } from '../../core/represent/load-related.js';
 import { render } from '../../core/represent/render.js';
-import { idSetFilter } from '../tenancy/id-set-filter.js';
-
-type Row = Record<string, unknown>;
+import { idSetFilter } from '../../core/query/id-set-filter.js';
 
 export const l2vpnTerminationField = (): FieldDef => ({
   kind: 'computed',

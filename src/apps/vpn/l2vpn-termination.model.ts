@@ -10,15 +10,15 @@ import type { CustomFilter } from '../../core/model/types.js';
 import { likeEscape, likeFor } from '../../core/query/lookups.js';
 import { searchTerm } from '../../core/query/filter-conditions.js';
 import { fk } from '../fields.js';
-import { numericFilter } from '../ipam/network-filters.js';
-import { idSetFilter } from '../tenancy/id-set-filter.js';
+import { idSetFilter } from '../../core/query/id-set-filter.js';
 import { L2VPNType, POINT_TO_POINT_L2VPN_TYPES } from './choices.js';
 import { displayNames } from './display-names.js';
 import { genericParentPair, genericTargetPair } from './filters.js';
 import type { Cond } from '../../core/query/lookups.js';
+import { numericFilter } from '../../core/query/filter-blocks.js';
 
 /** NetBox L2VPN_ASSIGNMENT_MODELS */
-export const L2VPN_ASSIGNMENT_TYPES = ['ipam.vlan', 'dcim.interface', 'virtualization.vminterface'];
+const L2VPN_ASSIGNMENT_TYPES = ['ipam.vlan', 'dcim.interface', 'virtualization.vminterface'];
 const COLUMNS = { type: 'assigned_object_type', id: 'assigned_object_id' };
 
 /**

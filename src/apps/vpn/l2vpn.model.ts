@@ -12,10 +12,9 @@ import { sql } from 'kysely';
 import { defineModel } from '../../core/model/define-model.js';
 import { likeEscape, likeFor } from '../../core/query/lookups.js';
 import { searchTerm } from '../../core/query/filter-conditions.js';
-import { comments, description, name, slug } from '../fields.js';
-import { tenancyFilters, tenantField } from '../ipam/common.js';
-import { throughFilter } from '../ipam/relation-filters.js';
+import { comments, description, name, slug, tenantField } from '../fields.js';
 import { L2VPNType } from './choices.js';
+import { tenancyFilters, throughFilter } from '../../core/query/filter-blocks.js';
 
 const targets = (table: string) => ({
   kind: 'm2m' as const,

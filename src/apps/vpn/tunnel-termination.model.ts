@@ -13,7 +13,7 @@ import { displayNames } from './display-names.js';
 import { genericTargetPair } from './filters.js';
 
 /** the models a tunnel can end on (NetBox's forms offer device and VM interfaces) */
-export const TUNNEL_TERMINATION_TYPES = ['dcim.interface', 'virtualization.vminterface'];
+const TUNNEL_TERMINATION_TYPES = ['dcim.interface', 'virtualization.vminterface'];
 const COLUMNS = { type: 'termination_type', id: 'termination_id' };
 const same = (a: Record<string, unknown>, b: Record<string, unknown>) =>
   a.termination_type === b.termination_type &&

@@ -3,9 +3,9 @@
  * by an IPSec profile and owned by a tenant. Its ends are tunnel terminations.
  */
 import { defineModel } from '../../core/model/define-model.js';
-import { comments, description, fk, name } from '../fields.js';
-import { tenancyFilters, tenantField } from '../ipam/common.js';
+import { comments, description, fk, name, tenantField } from '../fields.js';
 import { TunnelEncapsulation, TunnelStatus } from './choices.js';
+import { tenancyFilters } from '../../core/query/filter-blocks.js';
 
 export const tunnel = defineModel({
   name: 'vpn.tunnel',

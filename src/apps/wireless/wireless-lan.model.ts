@@ -1,9 +1,9 @@
 /** Wireless LANs (NetBox 3.4 WirelessLAN): an SSID, its security and VLAN, joined by interfaces (`wireless_lans`). */
 import { defineModel } from '../../core/model/define-model.js';
 import { comments, description, fk } from '../fields.js';
-import { tenancyFilters } from '../ipam/common.js';
 import { authFields } from './auth-fields.js';
 import { WirelessLANStatus } from './choices.js';
+import { tenancyFilters } from '../../core/query/filter-blocks.js';
 
 export const wirelessLan = defineModel({
   name: 'wireless.wirelesslan',

@@ -8,16 +8,13 @@ import { sql } from 'kysely';
 import { defineModel } from '../../core/model/define-model.js';
 import type { RequestContext } from '../../core/context.js';
 import { comments, description, fk } from '../fields.js';
-import { tenancyFilters } from '../ipam/common.js';
 import { InterfaceType, LinkStatus, WIRELESS_INTERFACE_TYPES } from '../dcim/choices.js';
 import { authFields } from './auth-fields.js';
-import type { CustomFilter } from '../../core/model/types.js';
+import type { CustomFilter, Row } from '../../core/model/types.js';
 import { INTEGER_LOOKUPS } from '../../core/query/lookups.js';
 import { parseBooleanLookup } from '../../core/query/parse-value.js';
-import { parseIds } from '../dcim/filters.js';
 import { retraceWirelessLink } from '../dcim/paths/upkeep.js';
-
-type Row = Record<string, unknown>;
+import { parseIds, tenancyFilters } from '../../core/query/filter-blocks.js';
 
 const end = () => fk('dcim.interface', { required: true, nullable: false, onDelete: 'protect' });
 

@@ -1,5 +1,5 @@
 /** A choice set: ordered values with labels, rendered `{value, label}` (NetBox ChoiceSet). */
-export interface Choice {
+interface Choice {
   value: string | number;
   label: string;
 }

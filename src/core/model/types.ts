@@ -106,6 +106,9 @@ export interface FieldDef {
 /** A JSON Schema fragment describing a rendered value (see FieldDef.shape). */
 export type Shape = { readonly [key: string]: unknown };
 
+/** A database row or a representation being built: column or field name to value. */
+export type Row = Record<string, unknown>;
+
 export interface CountDef {
   /** model identity whose rows are counted */
   model?: string;

@@ -116,8 +116,6 @@ export const EXACT_LOOKUPS: Record<string, LookupFn> = { exact, n: negate };
 /** lookups whose value is a boolean rather than a field value */
 export const BOOLEAN_VALUED = new Set(['empty']);
 
-export type ValueKind = 'string' | 'integer' | 'decimal' | 'date' | 'datetime' | 'boolean' | 'choice' | 'id';
-
 export const LOOKUPS_BY_KIND: Record<string, Record<string, LookupFn>> = {
   string: STRING_LOOKUPS,
   text: STRING_LOOKUPS,

@@ -35,18 +35,6 @@ function validDate(s: string): boolean {
   return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s.slice(0, 10);
 }
 
-export type FilterValueKind =
-  | 'integer'
-  | 'id'
-  | 'decimal'
-  | 'date'
-  | 'datetime'
-  | 'boolean'
-  | 'uuid'
-  | 'network'
-  | 'mac'
-  | 'string';
-
 export function parseFilterValue(param: string, kind: 'boolean', raw: string): boolean;
 export function parseFilterValue(param: string, kind: 'integer' | 'id' | 'decimal', raw: string): number;
 export function parseFilterValue(param: string, kind: 'network', raw: string): IpValue;

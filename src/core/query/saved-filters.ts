@@ -18,7 +18,7 @@ import { ApiError, Errors } from '../errors.js';
 import type { ModelDef } from '../model/types.js';
 import { type Params, resolveFilter } from './filters.js';
 
-export const SAVED_FILTER_PARAMS = ['filter', 'filter_id'] as const;
+const SAVED_FILTER_PARAMS = ['filter', 'filter_id'] as const;
 
 interface SavedFilterRow {
   id: number | string;
@@ -39,7 +39,7 @@ interface Named {
 
 const unknownChoice = (v: string) => `Select a valid choice. ${v} is not one of the available choices.`;
 
-export function namesSavedFilters(params: Params): boolean {
+function namesSavedFilters(params: Params): boolean {
   return SAVED_FILTER_PARAMS.some((p) => (params.get(p) ?? []).some((v) => v !== ''));
 }
 

@@ -21,9 +21,9 @@ import {
 } from 'prom-client';
 
 /** how long the primary waits for the workers' families */
-export const COLLECT_TIMEOUT_MS = 2_000;
+const COLLECT_TIMEOUT_MS = 2_000;
 /** how long a worker waits for the primary's text (more than COLLECT_TIMEOUT_MS) */
-export const SCRAPE_TIMEOUT_MS = 5_000;
+const SCRAPE_TIMEOUT_MS = 5_000;
 
 const SCRAPE = 'inventory:metrics:scrape';
 const TEXT = 'inventory:metrics:text';

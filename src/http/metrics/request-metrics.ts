@@ -11,16 +11,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Registry as PromRegistry } from 'prom-client';
 import { ApiError } from '../../core/errors.js';
 import type { Registry } from '../../core/model/registry.js';
-import {
-  CELL_BOUNDS,
-  CellSums,
-  DJANGO_BOUNDS,
-  derivedCounter,
-  derivedHistogram,
-  type Labels,
-  LatencyCell,
-  Sums,
-} from './cells.js';
+import { CellSums, DJANGO_BOUNDS, derivedCounter, derivedHistogram, type Labels, LatencyCell, Sums } from './cells.js';
 import { UNNAMED_VIEW, viewName } from './view-names.js';
 
 declare module 'fastify' {
@@ -31,7 +22,7 @@ declare module 'fastify' {
 }
 
 /** the `route` label of requests that matched no route */
-export const UNROUTED = '<unrouted>';
+const UNROUTED = '<unrouted>';
 
 /** the service's own request latency buckets (seconds) */
 const OWN_BOUNDS = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];

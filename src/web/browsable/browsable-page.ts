@@ -9,7 +9,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Registry } from '../../core/model/registry.js';
 import { CONTENT_FIELD } from '../../http/form-body.js';
 import { signInUrl } from '../../http/request-context.js';
-import { APPS } from '../../http/root-routes.js';
+import { APPS } from '../../http/root.routes.js';
 import { isPlainObject } from '../../core/crud/parse-field.js';
 import { errorLines } from '../error-lines.js';
 import { html, type Html } from '../html.js';

@@ -16,7 +16,7 @@ import { localPath } from '../page-context.js';
 import { renderBrowsablePage } from './browsable-page.js';
 import { locate } from './api-location.js';
 import { tidyQuery, splitUrl } from './query-string.js';
-import { APPS } from '../../http/root-routes.js';
+import { APPS } from '../../http/root.routes.js';
 import { isPlainObject } from '../../core/crud/parse-field.js';
 import type { Html } from '../html.js';
 import { customLinksHtml } from './custom-links.js';

@@ -7,7 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../core/context.js';
 import { countObjects } from '../../core/crud/read.js';
 import type { ModelDef } from '../../core/model/types.js';
-import { APPS } from '../../http/root-routes.js';
+import { APPS } from '../../http/root.routes.js';
 import { html, type Html } from '../html.js';
 import { renderPage, sendPage } from '../layout.js';
 import { appLabel, capitalize } from '../labels.js';

@@ -16,7 +16,7 @@ import { html } from '../html.js';
 import { renderPage, sendPage } from '../layout.js';
 import { csrfField, pageContext, safeNext } from '../page-context.js';
 
-export const WRONG_CREDENTIALS = 'The username or password is not correct.';
+const WRONG_CREDENTIALS = 'The username or password is not correct.';
 
 function signInPage(
   request: FastifyRequest,

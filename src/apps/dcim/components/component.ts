@@ -5,10 +5,9 @@
  * A component never moves to another device (NetBox: "Components cannot be moved to a different
  * device"), which `componentHooks` enforces on update.
  */
-import type { CustomFilter, FieldDef, ModelHooks } from '../../../core/model/types.js';
-import type { Row } from '../../../core/represent/load-related.js';
+import type { CustomFilter, FieldDef, ModelHooks, Row } from '../../../core/model/types.js';
 import { fk } from '../../fields.js';
-import { siteScope, viaPair } from '../filters.js';
+import { siteScope, viaPair } from '../../../core/query/filter-blocks.js';
 
 /** device, name, label (the module link arrives with modules) */
 export function componentFields(): Record<string, FieldDef> {

@@ -7,7 +7,7 @@ import { description, fk } from '../../fields.js';
 import { componentFields, componentFilters, labelDisplay, stayOnDevice, uniqueOnDevice } from './component.js';
 import { deviceIdOf } from './same-device.js';
 import { sql } from 'kysely';
-import type { Row } from '../../../core/represent/load-related.js';
+import type { Row } from '../../../core/model/types.js';
 
 export const deviceBay = defineModel({
   name: 'dcim.devicebay',

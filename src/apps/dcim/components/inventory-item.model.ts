@@ -10,7 +10,7 @@ import { rowById, rowOfType } from '../../../core/crud/row-by-id.js';
 import { deviceIdOf } from './same-device.js';
 
 /** NetBox 3.4 MODULAR_COMPONENT_MODELS: what an inventory item may sit in */
-export const INVENTORY_COMPONENT_TYPES = [
+const INVENTORY_COMPONENT_TYPES = [
   'dcim.consoleport',
   'dcim.consoleserverport',
   'dcim.frontport',

@@ -30,7 +30,7 @@ export interface Drawing {
 
 const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 /** text and attribute values: markup characters become entities; characters XML forbids are dropped */
-export const escapeXml = (s: string) =>
+const escapeXml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ENTITIES[c]!).replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g, '');
 
 /** black or white text, whichever reads better on the fill (perceived brightness, as NetBox picks) */

@@ -8,8 +8,7 @@
 import { sql } from 'kysely';
 import type { RequestContext } from '../../../core/context.js';
 import type { Face } from './params.js';
-
-type Row = Record<string, unknown>;
+import type { Row } from '../../../core/model/types.js';
 
 /** A device mounted in the rack, with what the elevation shows of it. */
 export interface MountedDevice {
@@ -52,10 +51,10 @@ const slotsOf = (position: number, height: number) => {
 };
 
 /** NetBox names a whole unit `U42` and a half `U42.5` */
-export const unitName = (u: number) => `U${u}`;
+const unitName = (u: number) => `U${u}`;
 
 /** The unit numbers of the rack, in the order NetBox lists them (Rack.units). */
-export function unitNumbers(uHeight: number, descUnits: boolean): number[] {
+function unitNumbers(uHeight: number, descUnits: boolean): number[] {
   const slots = Array.from({ length: uHeight * 2 }, (_, i) => (i + 2) / 2);
   return descUnits ? slots : slots.reverse();
 }

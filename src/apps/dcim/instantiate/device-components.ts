@@ -1,8 +1,7 @@
 /** NetBox Device.save() on create: every component its device type's templates describe. */
 import type { RequestContext } from '../../../core/context.js';
 import { instantiateComponents } from './instantiate.js';
-
-type Row = Record<string, unknown>;
+import type { Row } from '../../../core/model/types.js';
 
 export async function instantiateDeviceComponents({
   rc,

@@ -11,10 +11,8 @@
 import { sql } from 'kysely';
 import type { RequestContext } from '../../../core/context.js';
 import { createDerived, updateObjects } from '../../../core/crud/write-service.js';
-import type { ModelDef } from '../../../core/model/types.js';
+import type { ModelDef, Row } from '../../../core/model/types.js';
 import { COMPONENT_KINDS, COMPONENT_OF_TEMPLATE, type ComponentKind, MODULE_TOKEN } from './component-kinds.js';
-
-type Row = Record<string, unknown>;
 
 export interface Owner {
   /** the device type or module type whose templates apply */

@@ -10,8 +10,7 @@ import { sql } from 'kysely';
 import type { RequestContext } from '../../../core/context.js';
 import { COMPONENT_KINDS, MODULE_TOKEN } from './component-kinds.js';
 import { instantiateComponents, loadTemplates, type Owner, resolveName } from './instantiate.js';
-
-type Row = Record<string, unknown>;
+import type { Row } from '../../../core/model/types.js';
 
 const modularKinds = (rc: RequestContext) =>
   COMPONENT_KINDS.filter((k) => k.modular && rc.app.registry.find(k.template) && rc.app.registry.find(k.component));

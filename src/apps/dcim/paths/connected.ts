@@ -5,7 +5,7 @@
  */
 import { sql } from 'kysely';
 import type { RequestContext } from '../../../core/context.js';
-import type { Row } from '../../../core/represent/load-related.js';
+import type { Row } from '../../../core/model/types.js';
 import { parseNode, type Ref } from './nodes.js';
 
 export interface StoredPath {

@@ -8,7 +8,7 @@
  */
 import { sql } from 'kysely';
 import type { RequestContext } from '../../../core/context.js';
-import type { Row } from '../../../core/represent/load-related.js';
+import type { Row } from '../../../core/model/types.js';
 import {
   CABLE,
   CIRCUIT_TERMINATION,

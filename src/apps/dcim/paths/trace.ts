@@ -4,7 +4,7 @@
  */
 import { sql } from 'kysely';
 import type { RequestContext } from '../../../core/context.js';
-import type { Row } from '../../../core/represent/load-related.js';
+import type { Row } from '../../../core/model/types.js';
 import { renderObjects } from '../cabling.js';
 import { destinationsOf, hopsOf, loadPaths, type StoredPath } from './connected.js';
 import { CABLE, parseNode, WIRELESS_LINK } from './nodes.js';

@@ -8,7 +8,7 @@
  */
 import { sql } from 'kysely';
 import type { RequestContext } from '../../../core/context.js';
-import type { Row } from '../../../core/represent/load-related.js';
+import type { Row } from '../../../core/model/types.js';
 import { traceFromOrigin } from './from-origin.js';
 import { CABLE, INTERFACE, nodeOf, parseNode, PATH_ENDPOINTS, type Ref, tableOf, WIRELESS_LINK } from './nodes.js';
 

@@ -9,7 +9,7 @@ import { rowById, rowOfType } from '../../../core/crud/row-by-id.js';
 import { defineTemplate, sameParent } from './define-template.js';
 
 /** NetBox 3.4 MODULAR_COMPONENT_TEMPLATE_MODELS */
-export const COMPONENT_TEMPLATE_TYPES = [
+const COMPONENT_TEMPLATE_TYPES = [
   'dcim.consoleporttemplate',
   'dcim.consoleserverporttemplate',
   'dcim.frontporttemplate',

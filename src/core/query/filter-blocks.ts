@@ -1,15 +1,18 @@
 /**
- * Filters shared by the dcim models: relations reached through other objects (a device's region is
- * its site's region, under NetBox's name: the engine keys a filter's 400 by the parameter as
- * given), case-insensitive exact names, and NetBox's boolean filters.
+ * Filter building blocks the apps' models share: relations reached through other objects (a
+ * device's region is its site's region, under NetBox's name: the engine keys a filter's 400 by the
+ * parameter as given), case-insensitive exact names, NetBox's boolean and numeric filters, id
+ * lists, join-table filters and interface MAC addresses. They name no app: each takes the fields,
+ * tables and columns of the model that uses it.
  */
 import { sql } from 'kysely';
-import { Errors } from '../../core/errors.js';
-import type { CustomFilter } from '../../core/model/types.js';
-import { type Cond, STRING_LOOKUPS } from '../../core/query/lookups.js';
-import { relatedFilter } from '../../core/query/related-filter.js';
-import { normaliseMac } from '../../core/net/mac.js';
-import { parseBooleanLookup, parseFilterValue } from '../../core/query/parse-value.js';
+import { Errors } from '../errors.js';
+import type { CustomFilter } from '../model/types.js';
+import { normaliseMac } from '../net/mac.js';
+import { type Cond, INTEGER_LOOKUPS, STRING_LOOKUPS } from './lookups.js';
+import { namedIds } from './named-ids.js';
+import { parseBooleanLookup, parseFilterValue, parseIntegerIn } from './parse-value.js';
+import { relatedFilter } from './related-filter.js';
 
 /** `<name>` and `<name>_id` pairs of a relation reached through `path` (both NetBox names) */
 export function viaPair(name: string, path: string[]): Record<string, CustomFilter> {
@@ -24,6 +27,12 @@ export function siteScope(pathToSite: string[]): Record<string, CustomFilter> {
     ...viaPair('site_group', [...pathToSite, 'group']),
   };
 }
+
+/** NetBox TenancyFilterSet: tenant_group and tenant_group_id through the object's `tenant` */
+export const tenancyFilters = (): Record<string, CustomFilter> => ({
+  tenant_group: relatedFilter(['tenant', 'group']),
+  tenant_group_id: relatedFilter(['tenant', 'group'], { byId: true }),
+});
 
 const STRING_SUFFIXES = Object.keys(STRING_LOOKUPS).filter((k) => k !== 'exact');
 
@@ -43,7 +52,8 @@ export function iexact(column: string): CustomFilter {
 
 /**
  * A boolean filter over a condition: the boolean words (parse-value.ts) and nothing else, a 400
- * otherwise (NetBox ignores other values; issue 9). Repeated values must agree with the first.
+ * otherwise, as bad input is everywhere (NetBox ignores other values). Repeated values must agree
+ * with the first.
  */
 export function booleanFilter(cond: (alias: string) => Cond): CustomFilter {
   return {
@@ -83,6 +93,47 @@ export function interfaceMacFilter(table: string, column: string): CustomFilter 
       const cond = STRING_LOOKUPS[positive]!(sql.ref('i.mac_address'), macs, true);
       const inner = sql`${sql.ref(`${alias}.id`)} in (select ${sql.ref(`i.${column}`)} from ${sql.table(table)} i where ${cond})`;
       return negated ? sql`not (${inner})` : inner;
+    },
+  };
+}
+
+/**
+ * A numeric filter over an SQL expression (mask length, family, child counts), with lookups; a
+ * value outside `allowed` (a mask of 129 bits, family 7) is a 400 naming the parameter.
+ */
+export function numericFilter(
+  expr: (alias: string) => Cond,
+  param: string,
+  lookups: string[] = ['gte', 'lte'],
+  allowed?: { min: number; max: number } | number[],
+): CustomFilter {
+  return {
+    type: 'integer',
+    lookups,
+    async build(values, lookup, { alias }) {
+      const name = lookup === 'exact' ? param : `${param}__${lookup}`;
+      const nums = values.map((v) =>
+        allowed ? parseIntegerIn(name, v, allowed) : parseFilterValue(name, 'integer', v),
+      );
+      return INTEGER_LOOKUPS[lookup]!(expr(alias), nums, false);
+    },
+  };
+}
+
+/** A filter through a join table: `<own id> in (select own from through where other in values)` */
+export function throughFilter(
+  param: string,
+  through: { table: string; own: string; other: string },
+  target: { table: string; key: string },
+): CustomFilter {
+  return {
+    type: target.key === 'id' ? 'integer' : 'string',
+    lookups: ['n'],
+    async build(values, lookup, { rc, alias }) {
+      const ids = await namedIds(rc, lookup === 'n' ? `${param}__n` : param, target.table, target.key, values);
+      const c = sql`${sql.ref(`${alias}.id`)} in (select ${sql.ref(through.own)} from ${sql.table(through.table)}
+        where ${sql.ref(through.other)} = any(${ids}::bigint[]))`;
+      return lookup === 'n' ? sql`not coalesce(${c}, false)` : c;
     },
   };
 }

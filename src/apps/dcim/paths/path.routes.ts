@@ -11,15 +11,14 @@ import { requirePermission } from '../../../core/auth/permissions.js';
 import type { AppContext, RequestContext } from '../../../core/context.js';
 import { fetchOne, getObject } from '../../../core/crud/read.js';
 import { Errors } from '../../../core/errors.js';
-import type { ModelDef } from '../../../core/model/types.js';
+import type { ModelDef, Row } from '../../../core/model/types.js';
 import type { RouteDoc } from '../../../core/openapi/types.js';
-import type { Row } from '../../../core/represent/load-related.js';
 import { destinationsOf, loadPaths } from './connected.js';
 import { nodeOf } from './nodes.js';
 import { pathsThrough, traceOf } from './trace.js';
 
 /** [url of the list, model identity] */
-export const TRACED: Array<[string, string]> = [
+const TRACED: Array<[string, string]> = [
   ['/api/dcim/interfaces', 'dcim.interface'],
   ['/api/dcim/console-ports', 'dcim.consoleport'],
   ['/api/dcim/console-server-ports', 'dcim.consoleserverport'],
@@ -27,7 +26,7 @@ export const TRACED: Array<[string, string]> = [
   ['/api/dcim/power-outlets', 'dcim.poweroutlet'],
   ['/api/dcim/power-feeds', 'dcim.powerfeed'],
 ];
-export const PASS_THROUGH: Array<[string, string]> = [
+const PASS_THROUGH: Array<[string, string]> = [
   ['/api/dcim/front-ports', 'dcim.frontport'],
   ['/api/dcim/rear-ports', 'dcim.rearport'],
   ['/api/circuits/circuit-terminations', 'circuits.circuittermination'],

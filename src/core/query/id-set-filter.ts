@@ -6,10 +6,10 @@
  * TreeNodeMultipleChoiceFilter); `__n` excludes every object the values match.
  */
 import { sql } from 'kysely';
-import type { CustomFilter, FilterBuildContext } from '../../core/model/types.js';
-import type { Cond } from '../../core/query/lookups.js';
-import { namedIds } from '../../core/query/named-ids.js';
-import { descendantsSql } from '../../core/represent/load-related.js';
+import type { CustomFilter, FilterBuildContext } from '../model/types.js';
+import type { Cond } from './lookups.js';
+import { namedIds } from './named-ids.js';
+import { descendantsSql } from '../represent/load-related.js';
 
 export interface IdSetFilterOptions {
   /** the parameter's name, for error bodies */

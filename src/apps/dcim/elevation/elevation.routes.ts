@@ -10,7 +10,7 @@ import { hasPermission, requirePermission } from '../../../core/auth/permissions
 import type { AppContext, RequestContext } from '../../../core/context.js';
 import { fetchOne } from '../../../core/crud/read.js';
 import { parseId, queryParams, READ_METHODS } from '../../../core/crud/routes.js';
-import type { ModelDef } from '../../../core/model/types.js';
+import type { ModelDef, Row } from '../../../core/model/types.js';
 import type { RouteDoc } from '../../../core/openapi/types.js';
 import { pageLinks, parsePage } from '../../../core/query/pagination.js';
 import { render, renderChoice } from '../../../core/represent/render.js';
@@ -19,7 +19,6 @@ import { type ElevationParams, parseElevationParams, DEFAULTS } from './params.j
 import { renderElevationSvg, type Reservation } from './svg.js';
 import { layUnits, mountedDevices, type RackUnit } from './units.js';
 
-type Row = Record<string, unknown>;
 const URL = '/api/dcim/racks/:id/elevation/';
 
 /** ids of the rack's devices the user may view, or null for all of them */

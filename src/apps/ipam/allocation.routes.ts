@@ -9,7 +9,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { requirePermission } from '../../core/auth/permissions.js';
 import type { AppContext, RequestContext } from '../../core/context.js';
-import type { Shape } from '../../core/model/types.js';
+import type { Shape, Row } from '../../core/model/types.js';
 import type { RouteDoc } from '../../core/openapi/types.js';
 import { fetchOne } from '../../core/crud/read.js';
 import { inTransaction, parseId, queryParams } from '../../core/crud/routes.js';
@@ -30,9 +30,7 @@ import {
 import { countFree, firstFree } from './available.js';
 import { allocatePrefixes, listAvailablePrefixes } from './prefix-allocation.js';
 
-type Row = Record<string, unknown>;
-
-export interface Endpoint {
+interface Endpoint {
   url: string;
   name: string;
   parent: string;
@@ -54,7 +52,7 @@ const itemShape = (properties: Record<string, Shape>): Shape => ({
   additionalProperties: false,
 });
 
-export const isObject = (v: unknown): v is Row => typeof v === 'object' && v !== null && !Array.isArray(v);
+const isObject = (v: unknown): v is Row => typeof v === 'object' && v !== null && !Array.isArray(v);
 // the allocator sets these itself
 const without = (item: unknown, keys: string[]) =>
   isObject(item) ? Object.fromEntries(Object.entries(item).filter(([k]) => !keys.includes(k))) : item;
