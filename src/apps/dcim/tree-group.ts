@@ -13,7 +13,9 @@ export function defineSiteTree(id: string, path: string, verboseName: string, si
     fields: {
       name: name(100),
       slug: slug(100),
-      parent: fk(id, { onDelete: 'cascade', treeFilter: true }),
+      // NetBox 3.4: `parent` and `parent_id` match direct children only (a plain ModelMultipleChoiceFilter);
+      // only locations' parent filter takes descendants too
+      parent: fk(id, { onDelete: 'cascade' }),
       description: description(),
     },
     treeParent: 'parent',

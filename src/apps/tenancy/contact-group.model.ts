@@ -14,7 +14,8 @@ export const contactGroup = defineModel({
   fields: {
     name: name(100),
     slug: slug(100),
-    parent: fk('tenancy.contactgroup', { onDelete: 'cascade', treeFilter: true }),
+    // NetBox 3.4: `parent` and `parent_id` match direct children only, as for regions
+    parent: fk('tenancy.contactgroup', { onDelete: 'cascade' }),
     description: description(),
   },
   treeParent: 'parent',

@@ -8,7 +8,8 @@ export const tenantGroup = defineModel({
   fields: {
     name: name(100, { unique: true }),
     slug: slug(100, { unique: true }),
-    parent: fk('tenancy.tenantgroup', { onDelete: 'cascade', treeFilter: true }),
+    // NetBox 3.4: `parent` and `parent_id` match direct children only, as for regions
+    parent: fk('tenancy.tenantgroup', { onDelete: 'cascade' }),
     description: description(),
   },
   treeParent: 'parent',

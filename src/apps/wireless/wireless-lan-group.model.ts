@@ -11,7 +11,8 @@ export const wirelessLanGroup = defineModel({
   fields: {
     name: name(100, { unique: true }),
     slug: slug(100, { unique: true }),
-    parent: fk('wireless.wirelesslangroup', { onDelete: 'cascade', treeFilter: true }),
+    // NetBox 3.4: `parent` and `parent_id` match direct children only, as for regions
+    parent: fk('wireless.wirelesslangroup', { onDelete: 'cascade' }),
     description: description(),
   },
   treeParent: 'parent',
