@@ -1,5 +1,6 @@
 /**
- * Webhook benchmark (issue 11), on PostgreSQL (`node --import tsx bench/events.ts [--events 2000]`):
+ * Webhook benchmark (spec: Events, Delivery; docs/webhooks.md, "Cost"), on PostgreSQL
+ * (`node --import tsx bench/events.ts [--events 2000]`):
  *
  * 1. The added cost of an enabled webhook to a single POST: N sequential site creations without
  *    any event rule, then N with a webhook and a rule listening to them; latency (median, p95) and

@@ -1,9 +1,9 @@
 /**
- * The requests of the hostile sweep (issue 9), every one of them invalid: bad query parameters,
- * bad bodies, bulk writes naming an id that does not exist, duplicates in one bulk create, odd
- * methods, oversized headers and bodies, malformed request lines. A 2xx to any of them is a
- * defect; so is a bulk write that changed anything (each bulk case snapshots its objects first
- * and says what changed).
+ * The requests of the hostile sweep (docs/api-differences.md, "Strict input"), every one of them
+ * invalid: bad query parameters, bad bodies, bulk writes naming an id that does not exist,
+ * duplicates in one bulk create, odd methods, oversized headers and bodies, malformed request
+ * lines. A 2xx to any of them is a defect; so is a bulk write that changed anything (each bulk case
+ * snapshots its objects first and says what changed).
  */
 import { type Api, call } from './http.js';
 import type { Pool } from './hostile-seed.js';

@@ -59,7 +59,10 @@ export const BAD_RELATED: unknown[] = [
 /** members a list of related objects refuses */
 const BAD_MEMBERS: unknown[] = [null, 0, {}, 'abc', { no_such_attribute: 1 }, [1]];
 
-/** filter values no row can have, by parameter name (NetBox answers these 400 or the issue asks it) */
+/**
+ * filter values no row can have, by parameter name (NetBox answers these 400, or this service does:
+ * docs/api-differences.md, "Strict input")
+ */
 const BAD_FILTERS: Record<string, string> = {
   created: 'notadate',
   created__gte: '2020-13-45',

@@ -1,11 +1,12 @@
 /**
- * Hostile-client sweep (issue 9): a few thousand invalid requests (hostile-cases.ts) across 19
- * endpoints, sent over keep-alive connections to the service listening on loopback, on each
- * engine; then every per-field class case (hostile-fields.ts, hostile-unique.ts) once, on every
- * endpoint of the OpenAPI document. Counts what must be zero: 5xx answers, answers without
- * X-Request-ID, connections reset (or closed without an answer, or without `Connection: close`
- * first), bulk writes that changed something, 2xx answers (every request is invalid), and class
- * cases refused without naming the field or parameter at fault; prints the class counts.
+ * Hostile-client sweep (docs/api-differences.md, "Strict input"): a few thousand invalid requests
+ * (hostile-cases.ts) across 19 endpoints, sent over keep-alive connections to the service listening
+ * on loopback, on each engine; then every per-field class case (hostile-fields.ts,
+ * hostile-unique.ts) once, on every endpoint of the OpenAPI document. Counts what must be zero: 5xx
+ * answers, answers without X-Request-ID, connections reset (or closed without an answer, or without
+ * `Connection: close` first), bulk writes that changed something, 2xx answers (every request is
+ * invalid), and class cases refused without naming the field or parameter at fault; prints the
+ * class counts.
  *
  *   node --import tsx bench/hostile.ts [--engine postgres|pglite|both] [--requests N] [--connections N] [--trace STATUS]
  *     [--classes-only]   only the class cases (--requests 0)

@@ -9,7 +9,7 @@ import type { EngineReport } from './report.js';
 import type { ScenarioResult } from './scenarios.js';
 import { NETBOX_REQ_PER_SEC } from './scenarios-standard.js';
 
-/** the bound on scale p50 / standard p50 (bench/README.md) */
+/** the project's bound on scale p50 / standard p50: a page of 50 within 2x of the standard set's median */
 export const SCALE_P50_RATIO_MAX = 2;
 
 const byName = (rep: EngineReport | undefined, name: string): ScenarioResult | undefined =>

@@ -13,7 +13,7 @@ import type { SeedStep } from './seed.js';
 import type { PageProbeResult } from './sql-trace.js';
 import { ROOT } from './server.js';
 
-/** PostgreSQL targets on the 2-core reference machine (issue targets) */
+/** the project's PostgreSQL targets on the 2-core reference machine (bench/README.md, sites data set) */
 export const TARGETS: Record<string, { metric: 'req/s' | 'objects/s'; min: number }> = {
   list: { metric: 'req/s', min: 1500 },
   detail: { metric: 'req/s', min: 3000 },
@@ -125,7 +125,7 @@ function seedHow(dataset: string): string {
   return `bulk POST${dataset === 'standard' ? ', lists of 100, 2 clients' : ', 1,000/request'}`;
 }
 
-/** the standard data set: each scenario's figure against NetBox 3.7.8's in issue 15's table */
+/** the standard data set: each scenario's figure against NetBox 3.7.8's reference figure (docs/performance.md) */
 function netboxLines(rep: EngineReport): string[] {
   if (rep.dataset !== 'standard') return [];
   const ratios = rep.scenarios
@@ -133,7 +133,7 @@ function netboxLines(rep: EngineReport): string[] {
     .map((r) => `${r.name} ${(r.reqPerSecMean / NETBOX_REQ_PER_SEC[r.name]!).toFixed(1)}x`);
   const bulk = rep.seed.find((s) => s.what === 'bulk load, all steps');
   if (bulk) ratios.push(`bulk load ${(bulk.objectsPerSec / NETBOX_BULK_OBJECTS_PER_SEC).toFixed(1)}x`);
-  return [`against NetBox 3.7.8 (issue 15's req/s; target 50x): ${ratios.join(', ')}`];
+  return [`against NetBox 3.7.8 (reference req/s; target 50x): ${ratios.join(', ')}`];
 }
 
 /** --trace-sql: statements per request of each scenario, and per list request by page size */

@@ -1,13 +1,13 @@
 /**
  * Scenarios of the standard data set (`--dataset standard`, seeded by seed-standard.ts): the rows
- * of issue 15's table, which gives NetBox 3.7.8's figures for the same requests on the same data
- * (gunicorn 3 x 3, PostgreSQL 15, 2 cores, 16 connections). Run with `--no-response-cache` to
+ * of the reference table (docs/performance.md), which gives NetBox 3.7.8's figures for the same
+ * requests on the same data (gunicorn 3 x 3, PostgreSQL 15, 2 cores, 16 connections). Run with `--no-response-cache` to
  * measure what that table measures: every read rendered.
  */
 import type { Scenario } from './scenarios.js';
 import type { SeededStandard } from './seed-standard.js';
 
-/** NetBox 3.7.8, req/s, from issue 15's table (the reference the ratios are taken against) */
+/** NetBox 3.7.8's req/s on the standard data set: what the ratios are taken against (docs/performance.md) */
 export const NETBOX_REQ_PER_SEC: Record<string, number> = {
   sites: 35.4,
   'ip-addresses': 11.7,

@@ -1,7 +1,7 @@
 /**
  * The standard data set's shape (seed-standard.ts) written as bulk SQL: one `insert ... select
  * from generate_series` per table, for data sets too big to load through the API in minutes
- * (issue 15, "Scale": 1,000,000 addresses). Same rows, same ids, same order as seed-standard.ts
+ * (the scale data set: 1,000,000 addresses). Same rows, same ids, same order as seed-standard.ts
  * makes them through the API with one client, so the two can be compared response for response
  * (test/api/bench/scale-seed.test.ts).
  *

@@ -1,5 +1,5 @@
 /**
- * Seeds the scale data set (`--dataset scale`, issue 15 "Scale"): the standard data set's shape
+ * Seeds the scale data set (`--dataset scale`; docs/performance.md): the standard data set's shape
  * (seed-standard.ts) 50 times over, written in bulk SQL (seed-scale-sql.ts) into the database the
  * service has just migrated, since 1.7 million objects through the API would take the better part
  * of an hour. PostgreSQL only: PGlite is the small, zero-setup engine.

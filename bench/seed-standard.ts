@@ -1,7 +1,7 @@
 /**
- * Seeds the standard data set (`--dataset standard`): the data set issue 15 measures NetBox 3.7.8
- * and this service on, loaded as that issue loads it: bulk POSTs of lists of 100, two clients at
- * once. The steps' objects/s is the "bulk load" row of its table.
+ * Seeds the standard data set (`--dataset standard`): the data set NetBox 3.7.8's reference figures
+ * were measured on (docs/performance.md), loaded as that measurement loaded it: bulk POSTs of lists
+ * of 100, two clients at once. The steps' objects/s is the "bulk load" row of its table.
  *
  * - 5 regions, 20 sites (4 per region), 100 racks (5 per site), 10 manufacturers, 20 device types
  *   (1U), 5 device roles;
@@ -16,7 +16,7 @@ import type { Api } from './http.js';
 import { bulkCreate, type Obj, pad, type SeedStep } from './seed.js';
 import { verifyCounts } from './seed-ipam.js';
 
-/** the issue's bulk load: lists of 100, two clients */
+/** the reference bulk load: lists of 100, two clients */
 const LIST = 100;
 const CLIENTS = 2;
 
@@ -62,13 +62,13 @@ export const STANDARD_SMALL: StandardSizes = { ...STANDARD_FULL, devicesPerRack:
 export interface SeededStandard {
   steps: SeedStep[];
   deviceIds: number[];
-  /** the q= value and parent= prefix of the issue's table */
+  /** the q= value and parent= prefix of the reference table (docs/performance.md) */
   searchQ: string;
   parent16: string;
   summary: string;
 }
 
-/** `clients`: requests in flight (the issue's 2; with 1, ids follow the input order: test/api/bench/scale-seed.test.ts) */
+/** `clients`: requests in flight (the reference's 2; with 1, ids follow the input order: test/api/bench/scale-seed.test.ts) */
 export async function seedStandard(
   api: Api,
   size: StandardSizes,

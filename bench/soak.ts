@@ -1,7 +1,7 @@
 /**
- * The soak (issue 9, "under load"): several service processes on one PostgreSQL database, a mixed
- * load of reads and writes (bulk included) from many connections for a long time, then the
- * promises checked:
+ * The soak (bench/README.md, "Other benchmarks"): several service processes on one PostgreSQL
+ * database, a mixed load of reads and writes (bulk included) from many connections for a long time,
+ * then the promises checked:
  * - zero errors (any non-2xx answer, reset or timeout counts);
  * - resident memory of each process flat after warm-up (sampled from /proc every 10 s; start,
  *   after warm-up, end and peak reported);

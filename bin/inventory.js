@@ -1,5 +1,5 @@
 #!/usr/bin/env -S node --max-semi-space-size=16
-// --max-semi-space-size: a young generation sized for a JSON API (see README: Performance)
+// --max-semi-space-size: a young generation sized for a JSON API (docs/performance.md, "Memory")
 // Runs the CLI from its compiled bundle (compile-cache.js: built by npm ci, rebuilt after an edit),
 // or through tsx when esbuild cannot run here, so no build step is ever needed by hand.
 import { pathToFileURL } from 'node:url';

@@ -1,5 +1,6 @@
 /**
- * buildApp(config) assembles the service and never listens; main.ts listens, tests inject().
+ * buildApp(config) assembles the service and never listens; serve/ listens (single.ts,
+ * cluster-worker.ts), tests inject().
  */
 import { requestId } from './http/request-id.js';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from 'fastify';

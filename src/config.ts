@@ -81,7 +81,7 @@ export interface Config {
   events: EventSettings;
   /** local data sources (apps/core/README.md): where they may point, and how much a sync reads */
   dataSources: DataSourceSettings;
-  // -- first start and console (issue 10) --
+  // -- first start and console (docs/installation.md, "First start") --
   /** `json`: one JSON line per log record; `pretty`: readable lines; `auto`: pretty on a terminal (logger.ts) */
   logFormat: 'json' | 'pretty' | 'auto';
   /** start a fresh PGlite DATA_DIR as a copy of the prepared snapshot (db/pglite-snapshot.ts) */

@@ -1,5 +1,5 @@
 /**
- * The physical half of `inventory demo-data` (issue 13): device types whose components come from
+ * The physical half of `inventory demo-data` (docs/installation.md): device types whose components come from
  * templates, so every device gets its ports when it is created; per site a patch panel in each
  * rack with a 12-fibre trunk between them (the core-to-switch links run through both), a console
  * server wired to every network device's console, a PDU in each rack feeding the power supplies;

@@ -1,7 +1,8 @@
 /**
- * What `serve` prints once it listens, in plain words for the person who started it (issue 10):
- * where to point a browser or a client, which database it runs on, and the first superuser's
- * password when the service generated one (shown this once, never logged). It goes to stderr, so
+ * What `serve` prints once it listens, in plain words for the person who started it
+ * (docs/installation.md, "First start"): where to point a browser or a client, which database it
+ * runs on, and the first superuser's password when the service generated one (shown this once,
+ * never logged). It goes to stderr, so
  * stdout stays one JSON line per record for a log collector, and a terminal shows both.
  */
 import type { DatabaseOrigin } from './bootstrap.js';

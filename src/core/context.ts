@@ -100,7 +100,7 @@ export interface RequestContext {
   /** inside a write transaction: effects to undo if it rolls back (a file written for the row) */
   onRollback?: Array<() => Promise<void>>;
   /**
-   * inside a write transaction: statements sent and not waited for (crud/routes.ts deferWrite),
+   * inside a write transaction: statements sent and not waited for (crud/deferred-write.ts deferWrite),
    * which the transaction's COMMIT follows on the connection
    */
   deferred?: Array<Promise<unknown>>;

@@ -261,7 +261,7 @@ export async function buildSnapshot(
   return final;
 }
 
-/** Bytes on disk of a snapshot (the README's cost figure and the `snapshot` command's report). */
+/** Bytes on disk of a snapshot (the cost figure of docs/installation.md, "First start", and the `snapshot` command's report). */
 export function snapshotSize(cacheDir: string, key: string): number {
   return listTree(join(snapshotPath(cacheDir, key), 'data')).files.reduce((sum, [, size]) => sum + size, 0);
 }

@@ -38,7 +38,8 @@ export function createTokenCache(): TokenCache {
 /**
  * Answers of inNetworks per list of networks (the trusted proxies, a setting) and address: every
  * request asks it of its peer, the same few addresses over and over, and parsing both sides into
- * BigInts was ~1 % of a page's CPU (issue 15). Bounded: a scan from many addresses refills it.
+ * BigInts was ~1 % of a page's CPU (a profile of the standard data set's pages). Bounded: a scan
+ * from many addresses refills it.
  */
 const networkAnswers = new WeakMap<readonly string[], Map<string, boolean>>();
 const MAX_NETWORK_ANSWERS = 1_000;

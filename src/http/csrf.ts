@@ -1,9 +1,9 @@
 /**
- * Cross-site request forgery protection for requests a browser authenticates by its session
- * cookie, in Django's conventions so that scripts written against NetBox's sign-in keep working
- * (issue 10): the secret sits in the `csrftoken` cookie (readable by page scripts), a form sends
- * it in `csrfmiddlewaretoken`, a script in the `X-CSRFToken` header. Requests authenticated by an
- * API token need none: a browser never adds that header by itself.
+ * Cross-site request forgery protection for requests a browser authenticates by its session cookie,
+ * in Django's conventions so that scripts written against NetBox's sign-in keep working
+ * (docs/api.md, "Authentication"): the secret sits in the `csrftoken` cookie (readable by page
+ * scripts), a form sends it in `csrfmiddlewaretoken`, a script in the `X-CSRFToken` header.
+ * Requests authenticated by an API token need none: a browser never adds that header by itself.
  *
  * A form carries the secret masked with a fresh random pad on every page (64 characters, Django's
  * format) so that a compressed page does not reveal it byte by byte (BREACH); the bare 32-character

@@ -8,7 +8,7 @@ import type { RouteDoc } from '../core/openapi/types.js';
 import { API_VERSION } from './headers.js';
 
 // spec: Common rules 2 - all eight apps appear, plugins possibly empty; NetBox's core, vpn and
-// wireless apps besides (issue 14: the spec's list is the minimum, and a superset is rendered)
+// wireless apps besides (the spec's list is the minimum, and a superset is rendered: docs/api-differences.md)
 export const APPS = [
   'circuits',
   'core',

@@ -1,9 +1,9 @@
 /**
- * Server-side sessions for browser sign-in (issue 10; spec: Authentication 1, the browsable API
- * accepts cookie authentication). The `sessionid` cookie (Django's name) holds 32 random bytes;
- * the database holds only their SHA-256, with the user and the expiry, so every process honours
- * a session and a sign-out (the row deleted) ends it everywhere at once. The user's `is_active`
- * is read on every request, so deactivating a user ends their sessions too.
+ * Server-side sessions for browser sign-in (spec: Authentication 1, the browsable API accepts
+ * cookie authentication; docs/web-interface.md). The `sessionid` cookie (Django's name) holds 32
+ * random bytes; the database holds only their SHA-256, with the user and the expiry, so every
+ * process honours a session and a sign-out (the row deleted) ends it everywhere at once. The user's
+ * `is_active` is read on every request, so deactivating a user ends their sessions too.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { sql } from 'kysely';

@@ -1,10 +1,11 @@
 /**
- * A growing wait between failed sign-ins for one username from one client address (issue 10):
- * the first FREE_FAILURES mistakes cost nothing, then each further attempt must wait twice as
- * long as the one before (1 s, 2 s, 4 s ... up to MAX_WAIT_SEC). Keyed by username AND address,
- * so someone guessing from elsewhere cannot lock the real user out; counted in the database, so
- * several processes count together. A successful sign-in clears the count. Unknown usernames are
- * counted like known ones: the answer must not reveal which usernames exist.
+ * A growing wait between failed sign-ins for one username from one client address, so guessing a
+ * password at /login/ slows down with every miss: the first FREE_FAILURES mistakes cost nothing,
+ * then each further attempt must wait twice as long as the one before (1 s, 2 s, 4 s ... up to
+ * MAX_WAIT_SEC). Keyed by username AND address, so someone guessing from elsewhere cannot lock the
+ * real user out; counted in the database, so several processes count together. A successful sign-in
+ * clears the count. Unknown usernames are counted like known ones: the answer must not reveal which
+ * usernames exist.
  */
 import { sql } from 'kysely';
 import type { Kdb } from '../db/client.js';

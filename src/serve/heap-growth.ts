@@ -1,12 +1,13 @@
 /**
  * How far V8 lets the old generation grow past what survived its last full collection before it
  * collects again. Left to itself V8 picks a factor of up to 4 from its own timings, and a JSON API
- * under load promotes the objects of requests in flight (rows, rendered pages) that die soon
- * after: issue 15 measured 25-60 MB live and 120-135 MB of old generation, 236-253 MB resident at
- * the peak under 16 connections of 1,000-prefix pages. Doubling at most keeps that peak at
- * 169-172 MB (issue 15's bound is 200 MB per process), and the CPU per request did not move beyond
- * the noise of three interleaved pairs (bench/README.md). V8 reads this factor at every full
- * collection, so setting it at start applies it; a flag given on the command line wins.
+ * under load promotes the objects of requests in flight (rows, rendered pages) that die soon after:
+ * under 16 connections of 1,000-prefix pages, with 25-60 MB live, the old generation reached
+ * 120-135 MB and the process 236-253 MB resident at the peak. Doubling at most keeps that peak at
+ * 169-172 MB (an API process is meant to stay under 200 MB), and the CPU per request did not move
+ * beyond the noise of three interleaved pairs (docs/performance.md, "Memory"). V8 reads this factor
+ * at every full collection, so setting it at start applies it; a flag given on the command line
+ * wins.
  */
 import v8 from 'node:v8';
 

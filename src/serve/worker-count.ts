@@ -1,5 +1,6 @@
 /**
- * How many processes `serve` runs (issue 15, "every core"). PostgreSQL: WORKERS / --workers, by
+ * How many processes `serve` runs, so a PostgreSQL deployment uses every core (docs/postgresql.md,
+ * "Several processes on one machine"). PostgreSQL: WORKERS / --workers, by
  * default one per core. PGlite: always one. PGlite is PostgreSQL compiled to WebAssembly inside
  * the process, with no shared memory or lock between processes: two processes opening one
  * DATA_DIR would each write its own copy of the same files and corrupt them. An explicit request

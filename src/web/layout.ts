@@ -28,7 +28,7 @@ export interface Crumb {
 export interface PageOptions {
   title: string;
   user: AuthUser | null;
-  /** the masked CSRF token for the sign-out form (web/csrf-field.ts) */
+  /** the masked CSRF token for the sign-out form (http/csrf.ts csrfFormToken) */
   csrfToken: string;
   /** the path and query of this page, for the sign-in link's `next` */
   here: string;

@@ -96,7 +96,7 @@ interface Occupant {
 
 /**
  * The racked devices of a rack as stored, read once per validation of a write (lookupAll): a bulk
- * create of 100 devices into five racks asked PostgreSQL for a clash 100 times (issue 15).
+ * create of 100 devices into five racks asked PostgreSQL for a clash 100 times.
  */
 async function storedOccupants(rc: RequestContext, rackId: unknown): Promise<Occupant[]> {
   const rows = await lookupAll(rc, occupantsRead(Number(rackId)));

@@ -53,8 +53,8 @@ export function dropUntaggedWithoutMode(data: Row): void {
 /**
  * NetBox: tagged VLANs only in tagged mode; leaving it clears them (afterUpdate hook). Only an
  * interface that was in tagged mode can have any (validation refuses them in another mode), so a
- * create, or an update of an interface that was not tagged, has nothing to clear: issue 15 found a
- * bulk create of 100 interfaces spending 100 statements here.
+ * create, or an update of an interface that was not tagged, has nothing to clear (a bulk
+ * create of 100 interfaces would otherwise spend 100 statements here).
  */
 export async function syncTaggedVlans(
   rc: RequestContext,

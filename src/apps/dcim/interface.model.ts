@@ -72,7 +72,10 @@ function vdcFilter(column: string, type: 'integer' | 'string'): CustomFilter {
 }
 const WIRELESS = [...WIRELESS_INTERFACE_TYPES];
 
-/** NetBox `kind`: physical, virtual or wireless; another word is a 400 (issue 9; NetBox matches nothing) */
+/**
+ * NetBox `kind`: physical, virtual or wireless; another word is a 400 (NetBox matches nothing;
+ * docs/api-differences.md, "Strict input")
+ */
 const kindFilter: CustomFilter = {
   type: 'string',
   async build(values, _lookup, { alias, param }) {

@@ -7,7 +7,8 @@
  * - `virtual_chassis_member=<name>` / `virtual_chassis_member_id=<id>` (later NetBox names the
  *   filter so, netbox-filters.md): for any member.
  * A device outside any chassis matches just its own interfaces. `__n` excludes the same set.
- * Unknown devices are a 400, as every fk filter here answers (issue 9: never silently ignored).
+ * Unknown devices are a 400, as every fk filter here answers (never silently ignored:
+ * docs/api-differences.md, "Strict input").
  */
 import { sql } from 'kysely';
 import type { CustomFilter } from '../../core/model/types.js';
@@ -29,7 +30,7 @@ export function vcInterfaceFilter(opts: { byId: boolean; ifMaster: boolean; nega
       const masterOnly = opts.ifMaster
         ? sql`and exists (select 1 from dcim_virtualchassis vc where vc.id = d.virtual_chassis_id and vc.master_id = d.id)`
         : sql``;
-      // compared in the column's type, so the primary key (or name index) answers it: `id::text` scanned every device (issue 15);
+      // compared in the column's type, so the primary key (or name index) answers it: `id::text` scanned every device;
       // one key as `= $1`, whose generic plan PostgreSQL keeps: against an array it planned the
       // statement again for every request (interfaces/?device_id=: 225-310 us of its CPU, 80-90 so)
       const keyMatch = equalsAny(sql`d.${sql.ref(column)}`, keys, opts.byId ? 'bigint' : 'text');

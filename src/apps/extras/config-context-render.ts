@@ -9,8 +9,8 @@
  * the contexts that matched loads. The active contexts with their assignments (no data) come from
  * a per-process cache under the data version, as custom field definitions do (core/cache/README.md:
  * a context written a moment ago counts); with no active context at all, an object's config
- * context is its local data and no statement runs (issue 15: a device detail paid two round trips
- * for contexts that did not exist).
+ * context is its local data and no statement runs (a device detail paid two round trips for
+ * contexts that did not exist).
  *
  * A model plugs in with a ContextSubject (which columns hold its attributes) and one call to
  * renderConfigContexts() from its represent hook.

@@ -24,7 +24,8 @@ export const configTemplate = defineModel({
     name: { kind: 'string', required: true, maxLength: 100 },
     description: description(),
     // NetBox 3.7: keyword arguments of the Jinja2 environment. Stored and shown; the renderer here
-    // (@huggingface/jinja) has one fixed environment (README: Export and config templates).
+    // (@huggingface/jinja) honours trim_blocks and lstrip_blocks only (render-config.routes.ts;
+    // docs/data-sources.md, "Differences from NetBox").
     environment_params: { kind: 'json', nullable: true, default: {}, label: 'environment parameters' },
     template_code: { kind: 'text', required: true, help: 'Jinja2 template code.' },
     ...syncedDataFields(),

@@ -17,7 +17,7 @@ const membersFilter: CustomFilter = {
   lookups: ['n', 'ic', 'nic', 'ie', 'nie', 'isw', 'nisw', 'iew', 'niew'],
   type: 'string',
   async build(values, lookup, { alias, param, rc }) {
-    // an exact match names registered models (issue 9: an unknown content type is a 400); a partial one any text
+    // an exact match names registered models (strict input: an unknown content type is a 400); a partial one any text
     if (lookup === 'exact' || lookup === 'n') contentTypeValues(rc, param, { kind: 'contenttype' }, values);
     const positive = NEGATED[lookup] ?? lookup;
     const member = STRING_LOOKUPS[positive]!(sql.ref('member'), values, false);

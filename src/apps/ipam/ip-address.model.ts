@@ -115,7 +115,7 @@ export const ipAddress = defineModel({
       if (mode !== 'full') return;
       const ids = rows.map((r) => Number(r.id));
       // addresses this request just created can only be pointed at by others it created with them
-      // (nobody else knew their ids): those are in hand, and a create reads nothing more (issue 15)
+      // (nobody else knew their ids): those are in hand, and a create reads nothing more
       const outside = created
         ? rows
             .filter((r) => r.nat_inside_id != null && ids.includes(Number(r.nat_inside_id)))

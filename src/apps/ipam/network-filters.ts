@@ -1,8 +1,8 @@
 /**
  * IPAM filters on inet/cidr columns (reference 8.2): containment through PostgreSQL's network
  * operators, mask length, family, and the host-part comparisons NetBox uses for addresses. A value
- * that is no network is a 400 naming the parameter (NetBox matches nothing, reference 8.3; issue 9
- * asks for the 400).
+ * that is no network is a 400 naming the parameter (NetBox matches nothing, reference 8.3; this
+ * service refuses it: docs/api-differences.md, "Strict input").
  */
 import { sql } from 'kysely';
 import type { CustomFilter } from '../../core/model/types.js';

@@ -58,7 +58,7 @@ export const vlan = defineModel({
   representRows: { l2vpn_termination: l2vpnTerminationRows('ipam.vlan') },
   hooks: {
     async beforeValidate({ rc, items }) {
-      // issue 15: a bulk create of 100 VLANs in five groups read a group 100 times
+      // one read per group: a bulk create of 100 VLANs in five groups read a group 100 times
       await preloadLookups(
         rc,
         items.map((d) => d.group_id),

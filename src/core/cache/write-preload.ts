@@ -2,10 +2,10 @@
  * What a write reads that rarely changes - custom field definitions, active event rules - loaded
  * through their caches just before the write's transaction opens. Inside a transaction no cache
  * may be used (it sees its own uncommitted writes: cache-version.ts), so without this every create
- * read both afresh, custom fields twice (validation and the response). issue 15: two to three
- * statements of a dozen in a single create.
+ * read both afresh, custom fields twice (validation and the response): two to three statements of
+ * a dozen in a single create.
  *
- * A write of the definitions themselves reads them inside its transaction as before, so it sees
+ * A write of the definitions themselves reads them inside its transaction, so it sees
  * its own change. Reading them a moment before the transaction rather than at its first statement
  * is no weaker than READ COMMITTED, where every statement sees what had committed when it began.
  */

@@ -30,8 +30,8 @@ type SnapshotRead = (row: Row, id: number, m2m: M2mMembers, tags: Map<number, Ar
 
 /**
  * The keys of a model's snapshots in their order (sorted) and where each comes from, worked out
- * once per model: a bulk create of 100 addresses sorted the keys of every snapshot again (issue 15).
- * A later source of the same key replaces an earlier one, as assigning them in turn did.
+ * once per model: a bulk create of 100 addresses sorted the keys of every snapshot again.
+ * A later source of the same key replaces an earlier one, as assigning them in turn would.
  */
 const snapshotSourceLists = new WeakMap<ModelDef, Array<[string, SnapshotSource]>>();
 
@@ -86,7 +86,7 @@ function snapshotPlan(model: ModelDef): Array<[string, SnapshotRead]> {
 /**
  * Snapshots of stored rows, keyed by id. `created`: the m2m members of rows the caller has just
  * created, as it wrote them (write-service.ts createdMembers), so they are not read back: a bulk
- * create of 100 interfaces read its three empty m2m fields in a statement of their own (issue 15).
+ * create of 100 interfaces read its three empty m2m fields in a statement of their own.
  */
 export async function snapshot(
   rc: RequestContext,

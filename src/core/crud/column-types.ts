@@ -1,8 +1,8 @@
 /**
- * The SQL type of every column, read once per process from the catalog, so a lookup by values
- * can compare a column in its own type (`device_id = any($1::int8[])`) and use its index. A
- * comparison of `column::text` cannot: issue 15 found the uniqueness check of a bulk create of
- * interfaces scanning the whole table (10 ms per request at 10,000 interfaces, and growing).
+ * The SQL type of every column, read once per process from the catalog, so a lookup by values can
+ * compare a column in its own type (`device_id = any($1::int8[])`) and use its index. A comparison
+ * of `column::text` cannot: the uniqueness check of a bulk create of interfaces scanned the whole
+ * table (10 ms per request at 10,000 interfaces, and growing).
  */
 import { sql } from 'kysely';
 import { catalogOnce } from './catalog-once.js';

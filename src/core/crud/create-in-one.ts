@@ -1,10 +1,10 @@
 /**
- * A create written as one statement (issue 15): the rows are inserted and PostgreSQL writes their
- * change records from the inserted rows in the same statement, so nothing waits for the rows to
- * come back before the change log can be written. Where the statement ends its transaction (the
- * POST route's, for a single object), the COMMIT goes out right behind it (db/client.ts, COMMIT_FOLLOWS): BEGIN, the
- * statement and COMMIT share one write and one round trip, where a create took two (the insert;
- * then its change records with the COMMIT).
+ * A create written as one statement (docs/performance.md, "What makes it fast"): the rows are
+ * inserted and PostgreSQL writes their change records from the inserted rows in the same statement,
+ * so nothing waits for the rows to come back before the change log can be written. Where the
+ * statement ends its transaction (the POST route's, for a single object), the COMMIT goes out right
+ * behind it (db/pg-driver/commit-follows.ts): BEGIN, the statement and COMMIT share one write and
+ * one round trip, where a create took two (the insert; then its change records with the COMMIT).
  *
  * Taken only when PostgreSQL can write the change record exactly as changelog.ts would:
  * - every key of the snapshot reads in SQL as the row parsers give it to changelog.ts

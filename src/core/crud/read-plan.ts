@@ -35,7 +35,7 @@ export interface ReadPlan {
   total: TotalWay;
   /** `with-page` only: an empty page's total, 0 on the first page, else counted by a statement of its own */
   emptyPage?: 'zero' | 'count-alone';
-  /** why each way was chosen, in the README's words (a trace, a test) */
+  /** why each way was chosen, in the words of this folder's README (a trace, a test) */
   why: { rows: string; total: string };
 }
 

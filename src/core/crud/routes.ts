@@ -84,8 +84,8 @@ function asList(body: unknown): unknown[] {
 
 /**
  * The body of a single-object write. DRF's messages: an empty body or `null` is "No data
- * provided" (NetBox would apply an empty body as no change; the issue asks for a 400), anything
- * but an object is "Invalid data".
+ * provided" (NetBox would apply an empty body as no change; here it is a 400:
+ * docs/api-differences.md, "Strict input"), anything but an object is "Invalid data".
  */
 function objectBody(body: unknown): Record<string, unknown> {
   if (body === undefined || body === null) throw Errors.validation({ non_field_errors: ['No data provided'] });

@@ -10,8 +10,8 @@ import type { Row } from '../represent/load-related.js';
 
 /**
  * The rows of a read, once per validation of a write (RequestContext.lookups): the items of a bulk
- * write ask for the same device type or rack again and again. issue 15: a bulk create of 100
- * devices read its one device type and one rack 100 times each.
+ * write ask for the same device type or rack again and again: a bulk create of 100 devices read its
+ * one device type and one rack 100 times each.
  */
 export function lookupAll(rc: RequestContext, query: RawBuilder<Row>): Promise<Row[]> {
   const read = async () => (await query.execute(rc.q)).rows;
@@ -30,9 +30,9 @@ function lookupKey(rc: RequestContext, query: RawBuilder<Row>): string {
 /**
  * Reads what `read(id)` would answer for many ids at once, as the lookups of a write's validation
  * (ModelHooks.beforeValidate): `batch(ids)` selects the same columns for all of them, plus `__of`,
- * the id each row answers for. The items' own reads then find their rows (lookupAll, lookupOne);
- * an id nothing answers for reads as no row. issue 15: a bulk create of 100 devices of 20 types read
- * each type, and each rack's devices, in a statement of its own.
+ * the id each row answers for. The items' own reads then find their rows (lookupAll, lookupOne); an
+ * id nothing answers for reads as no row. Without it, a bulk create of 100 devices of 20 types
+ * would read each type, and each rack's devices, in a statement of its own.
  */
 export async function preloadLookups(
   rc: RequestContext,

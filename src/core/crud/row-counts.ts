@@ -1,7 +1,7 @@
 /**
  * The total of a list with no condition, from the row counts the largest tables keep (migration
  * 0147: statement triggers add and take off what each statement inserted or deleted, in 64 slots
- * per table) instead of count(*) over every row. issue 15: list totals never count a million rows.
+ * per table) instead of count(*) over every row, so a list total never counts a million rows.
  * The tables counted are the ones with the trigger, read once per process from the catalog.
  *
  * Likewise a list narrowed by nothing but one owner's id (`ip-addresses/?vrf_id=1`,

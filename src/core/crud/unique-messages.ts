@@ -1,8 +1,8 @@
 /**
  * Uniqueness errors in Django's words (NetBox 3.4 runs Django 4.1 and DRF 3.14):
  * - one unique field, checked by DRF's UniqueValidator: `<model verbose name> with this <Field
- *   label> already exists.` The issue fixes the label's form: capitalised as Django's capfirst does
- *   ("rack with this Asset tag already exists."); the model's verbose name stays as declared.
+ *   label> already exists.` The label is capitalised as Django's capfirst does ("rack with this
+ *   Asset tag already exists."); the model's verbose name stays as declared.
  * - a unique constraint over fields, checked by Model.validate_constraints ->
  *   unique_error_message: `<Model verbose name capfirst> with this <Label1 capfirst>, <Label2
  *   capfirst> and <Label3 capfirst> already exists.` (labels joined by get_text_list).

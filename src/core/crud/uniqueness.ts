@@ -73,8 +73,8 @@ function mapped<T, U>(list: readonly T[], fn: (value: T, i: number) => U): U[] {
  * the items' value tuples (a bulk create of 100 devices asks once, not 100 times).
  *
  * Its arrays are built with push (`mapped`, the loops): with map, V8 optimised it, threw the
- * optimised code away at an array of the other shape, and optimised it again, without end (issue
- * 15: ~53 ms of compiling every ~30 bulk creates of 100 interfaces on a warm server, a sixth of a
+ * optimised code away at an array of the other shape, and optimised it again, without end
+ * (~53 ms of compiling every ~30 bulk creates of 100 interfaces on a warm server, a sixth of a
  * core under a bulk load).
  */
 async function checkTogether(rc: RequestContext, model: ModelDef, u: UniqueTogether, items: PreparedItem[]) {
@@ -89,7 +89,7 @@ async function checkTogether(rc: RequestContext, model: ModelDef, u: UniqueToget
   const wanted: Array<{ item: PreparedItem; key: string; vals: string[] }> = [];
   items: for (const item of items) {
     if (!item.errors.empty) continue;
-    // the value the row will hold: written, else stored (issue 15: copying every column of every
+    // the value the row will hold: written, else stored (copying every column of every
     // item of a bulk create into a merged object was most of this loop's time)
     const { values, before } = item;
     let touched = item.id === null;

@@ -24,7 +24,8 @@ const notStoredKeys = new WeakMap<ModelDef, string[]>();
 function storable(model: ModelDef, values: Row): Row {
   let keys = notStoredKeys.get(model);
   if (!keys) notStoredKeys.set(model, (keys = Object.keys(model.fields).filter((k) => model.fields[k]!.notStored)));
-  // issue 15: copying every item's values through entries() was 3 % of a bulk create's Node time
+  // returned as is when nothing is to be dropped: copying every item's values through entries() was 3 % of a bulk
+  // create's Node time
   if (!keys.length || !keys.some((k) => k in values)) return values;
   return Object.fromEntries(Object.entries(values).filter(([k]) => !keys.includes(k)));
 }

@@ -179,7 +179,8 @@ export interface ModelHooks {
    * extra domain validation; returns field errors (`{field: [msg]}`) or throws an ApiError.
    * `earlier` holds the data of the items of the same request validated before this one: a rule
    * that compares an object with stored ones (no overlap, no duplicate) compares it with those
-   * too, as they will be stored alongside (issue 9: the later duplicate of a bulk write is named).
+   * too, as they will be stored alongside (the later duplicate of a bulk write is named:
+   * docs/api-differences.md, "Strict input").
    */
   validate?(
     args: WriteHookArgs & { earlier: ReadonlyArray<Record<string, unknown>> },

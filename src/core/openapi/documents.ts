@@ -3,11 +3,12 @@
  * /api/docs/?format=openapi layout) and `yaml` (/api/schema/?format=yaml), each kept gzipped once
  * made (3.5 MB of JSON as 130 kB, outside the JavaScript heap).
  *
- * A server makes them in a process of its own (`inventory openapi <form>`, which prints one): making
- * the document allocates ~45 MB and took ~0.3 s of the event loop (YAML ~1 s and ~60 MB), and a
- * heap that has grown so keeps its pages; issue 15 holds each API process under 200 MB. A page of
- * 1,000 interfaces at 16 connections after one document request peaked 20-40 MB higher. If that
- * process cannot run, the server makes the document itself, as before.
+ * A server makes them in a process of its own (`inventory openapi <form>`, which prints one):
+ * making the document allocates ~45 MB and took ~0.3 s of the event loop (YAML ~1 s and ~60 MB),
+ * and a heap that has grown so keeps its pages, where an API process is meant to stay under 200 MB
+ * resident (docs/performance.md, "Memory", has the measured peaks). A page of 1,000 interfaces at
+ * 16 connections after one document request peaked 20-40 MB higher. If that process cannot run, the
+ * server makes the document itself.
  */
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';

@@ -5,7 +5,7 @@
  * matches sit late in that order it reads most of the table (`ip-addresses/?q=10.7.`: 17,500 rows of
  * 20,000, half a million of a million). A page of it can instead take the first rows of each
  * alternative in the page order, each through its own index, and order those few
- * (crud/read.ts narrowToAlternatives). The total still counts the OR; the page reads the
+ * (crud/list-page.ts narrowToAlternatives). The total still counts the OR; the page reads the
  * alternatives' ids in its place, so together they must match exactly the rows the OR matches,
  * and each only rows it matches.
  */

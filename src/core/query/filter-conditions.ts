@@ -164,7 +164,8 @@ export function searchCondition(model: ModelDef, raw: string[]) {
 
 /**
  * Exact address or prefix match. A value that is no address is a 400 (NetBox matches nothing;
- * issue 9); a prefix is compared as its network, host bits dropped, as netaddr's `.cidr` does.
+ * docs/api-differences.md, "Strict input"); a prefix is compared as its network, host bits dropped,
+ * as netaddr's `.cidr` does.
  */
 export function networkCondition(
   param: string,

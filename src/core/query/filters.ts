@@ -2,8 +2,9 @@
  * Query parameters -> SQL conditions for a model's list. Filters are derived from field kinds
  * (lookups.ts), plus the ones every model has (id, created, last_updated, q, tag, cf_*,
  * *_by_request) and those a model declares. Unknown names are ignored (reference 8.3); a value a
- * known filter cannot take is a 400 keyed by the parameter as given (issue 9: never ignored, also
- * where NetBox ignores it or matches nothing - booleans, networks, content types).
+ * known filter cannot take is a 400 keyed by the parameter as given (never ignored, also where
+ * NetBox ignores it or matches nothing - booleans, networks, content types:
+ * docs/api-differences.md, "Strict input").
  */
 import type { RequestContext } from '../context.js';
 import { ApiError, Errors } from '../errors.js';

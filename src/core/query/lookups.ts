@@ -21,7 +21,7 @@ const CASELESS = /^[\x00-\x40\x5b-\x60\x7b-\x7f]*$/;
  * wildcards around it are `%`). ILIKE folds the case of every row's text before comparing. A value
  * of ASCII characters that are no letters folds to itself, and no character folds to one of them,
  * so LIKE, a byte compare, finds the same rows: about half the cost per row
- * (`ip-addresses/?q=10.1.` filters ~2,500 rows per page; issue 15), and left-anchored it can use
+ * (`ip-addresses/?q=10.1.` filters ~2,500 rows per page), and left-anchored it can use
  * a `text_pattern_ops` index.
  */
 export function likeFor(value: string): Cond {

@@ -1,8 +1,8 @@
 /**
  * `ordering=a,-b`: earlier names first, '-' reverses; `id` breaks ties so pages are stable.
  * Foreign keys order by the referenced id, counts (`site_count`) by the count. A name that is not
- * an orderable field is a 400 naming `ordering` (NetBox 3.4 drops it silently, reference 5; issue 9
- * asks for the 400).
+ * an orderable field is a 400 naming `ordering` (NetBox 3.4 drops it silently, reference 5;
+ * docs/api-differences.md, "Strict input").
  */
 import { sql } from 'kysely';
 import { Errors } from '../errors.js';

@@ -1,7 +1,8 @@
 /**
  * Parses one filter value by kind. A value a known filter cannot take is a 400 naming the
- * parameter, never ignored (reference 8.3; issue 9 makes the cases NetBox ignores - booleans
- * Django's NullBooleanSelect does not know, networks that do not parse - 400s too).
+ * parameter, never ignored (reference 8.3); the cases NetBox ignores - booleans Django's
+ * NullBooleanSelect does not know, networks that do not parse - are 400s too
+ * (docs/api-differences.md, "Strict input").
  */
 import { Errors } from '../errors.js';
 import { networkOf, parseIp, type IpValue } from '../net/ip.js';

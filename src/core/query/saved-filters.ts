@@ -8,9 +8,9 @@
  * NetBox applies any saved filter it finds by slug or id and silently skips unknown ones; here each
  * one named must exist and be usable (the saved-filters list's `usable`: enabled, and shared or the
  * caller's own), and be for the listed model, or the list answers 400 under `filter` / `filter_id`
- * (issue 9: never ignored). A private filter of another user is reported as unknown, so its
- * existence does not leak. A stored parameter whose value the list cannot take is a 400 naming
- * the saved filter, under the parameter that named it.
+ * (never ignored: docs/api-differences.md, "Strict input"). A private filter of another user is
+ * reported as unknown, so its existence does not leak. A stored parameter whose value the list
+ * cannot take is a 400 naming the saved filter, under the parameter that named it.
  */
 import { sql } from 'kysely';
 import type { RequestContext } from '../context.js';

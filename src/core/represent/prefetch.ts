@@ -156,7 +156,7 @@ interface Wrapper {
   apart: string;
   /**
    * the statements this wrapper made, by the text of the page query they wrap: the same string
-   * object every time, so naming it (db/client.ts nameFor) looks up a hash V8 keeps in the string
+   * object every time, so naming it (db/pg-driver/statement-name.ts nameFor) looks up a hash V8 keeps in the string
    * rather than flattening and hashing ~6 kB per request (5.7 % of a device detail's CPU)
    */
   texts: Map<string, string>;

@@ -1,5 +1,5 @@
 /**
- * The browsable API (issue 10, in the spirit of Django REST framework's): a browser that asks an
+ * The browsable API (spec: Authentication 1; in the spirit of Django REST framework's): a browser that asks an
  * /api/ URL for HTML (http/negotiate.ts prefersHtml) gets the JSON answer of the same route,
  * whatever it is (a list, an object, a 404, a validation error), rendered into a page. The routes
  * are not touched: an onSend hook turns the response into the page at the very end, so it works

@@ -3,7 +3,7 @@
  * JavaScript needs: a browser submits every field, empty ones too (`?q=&status=`), and the "add a
  * filter" inputs as two fields (`_filter_name=status&_filter_value=active`). The page answers such
  * a URL with a redirect to the URL the API understands (`?status=active`), so the JSON request
- * behind the page never sees an empty filter value (which it would refuse with a 400: issue 9).
+ * behind the page never sees an empty filter value (which it would refuse with a 400: docs/api-differences.md, "Strict input").
  */
 
 export type Pairs = Array<[string, string]>;
