@@ -2,7 +2,7 @@
  * The shape of one row of the contract table (models.ts) and small helpers for writing rows.
  */
 import type { TestApp } from '../helpers/app.js';
-import { uniq } from '../helpers/app.js';
+import { uniq } from '../factories/index.js';
 
 export type Json = Record<string, unknown>;
 export type Patch = Json | (() => Json);

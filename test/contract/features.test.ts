@@ -5,9 +5,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import type { TestApp } from '../helpers/app.js';
-import { uniq } from '../helpers/app.js';
 import { countOf, dataFor, defOf, detailPath, getJson, idsOf, makeContractApp } from './harness.js';
 import { type Json, resolve, WRITABLE } from './models.js';
+import { uniq } from '../factories/index.js';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -6,8 +6,8 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { uniq } from '../helpers/app.js';
 import { type ContractCase, type ContractContext, created } from './contract-case.js';
+import { uniq } from '../factories/index.js';
 
 /** a fresh directory with a few files (left in the system's temporary directory) */
 function sourceDir(): string {

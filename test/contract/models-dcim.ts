@@ -2,8 +2,8 @@
  * Contract rows of the dcim models beyond regions, site groups and sites (reference 3.2). Each
  * create builds its prerequisites through the API, with unique names.
  */
-import { uniq } from '../helpers/app.js';
 import { type ContractCase, type ContractContext, created, type Json, named } from './contract-case.js';
+import { uniq } from '../factories/index.js';
 
 export const site = (ctx: ContractContext) => created(ctx, '/api/dcim/sites/', named('site'));
 export const manufacturer = (ctx: ContractContext) => created(ctx, '/api/dcim/manufacturers/', named('mfr'));

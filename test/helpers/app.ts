@@ -39,13 +39,6 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-let counter = 0;
-/** unique, sortable, lower-case names for test objects */
-export function uniq(prefix: string): string {
-  counter += 1;
-  return `${prefix}-${process.pid}-${counter}-${randomBytes(2).toString('hex')}`;
-}
-
 async function openTestDatabase(
   statementTimeout: number,
 ): Promise<{ db: Database; url: string | null; drop(): Promise<void> }> {

@@ -4,8 +4,9 @@
  * (session cookie, CSRF token, `_content`, `?_method=`), on the suite's engine.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeTestApp, uniq, type TestApp } from '../helpers/app.js';
+import { makeTestApp, type TestApp } from '../helpers/app.js';
 import { newBrowser, signIn, type WebSession } from '../helpers/web-session.js';
+import { uniq } from '../factories/index.js';
 
 const BROWSER = 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8';
 const XSS = '<script>alert(1)</script>';

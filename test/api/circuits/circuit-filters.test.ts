@@ -4,7 +4,8 @@
  * tenant, provider network, and the contact filters through contact assignments.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeTestApp, type TestApp, uniq } from '../../helpers/app.js';
+import { makeTestApp, type TestApp } from '../../helpers/app.js';
+import { uniq } from '../../factories/index.js';
 
 type Json = Record<string, any>;
 let t: TestApp;

@@ -3,7 +3,8 @@
  * network, one termination per side, display and brief form, filters, protected sites/networks.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeTestApp, type TestApp, uniq } from '../../helpers/app.js';
+import { makeTestApp, type TestApp } from '../../helpers/app.js';
+import { uniq } from '../../factories/index.js';
 
 type Json = Record<string, any>;
 const PATH = '/api/circuits/circuit-terminations/';

@@ -3,7 +3,8 @@
  * cid unique per provider, circuit_count, PROTECT of providers and types, cascade to terminations.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeTestApp, type TestApp, uniq } from '../../helpers/app.js';
+import { makeTestApp, type TestApp } from '../../helpers/app.js';
+import { uniq } from '../../factories/index.js';
 
 type Json = Record<string, any>;
 let t: TestApp;

@@ -9,8 +9,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readDataFile, readDataFileData, readDataFileText } from '../../../src/apps/core/data-file-content.js';
-import { type TestApp, makeTestApp, uniq } from '../../helpers/app.js';
-import { grant, makeUser } from '../users/fixtures.js';
+import { type TestApp, makeTestApp } from '../../helpers/app.js';
+import { uniq, grant, makeUser } from '../../factories/index.js';
 
 type Json = Record<string, any>;
 

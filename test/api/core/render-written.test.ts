@@ -5,8 +5,8 @@
  * longer grows with the relations a row has.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeTestApp, type TestApp, uniq } from '../../helpers/app.js';
-import { make, makeDevice, makeDeviceType, makeRole, makeSite, type Json } from '../dcim/factories.js';
+import { makeTestApp, type TestApp } from '../../helpers/app.js';
+import { uniq, make, makeDevice, makeDeviceType, makeRole, makeSite, type Json } from '../../factories/index.js';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -5,8 +5,8 @@
  * constraint words it itself; an unknown choice is `"x" is not a valid choice.`
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeTestApp, type TestApp, uniq } from '../../helpers/app.js';
-import { type Json, make, makeDevice, makeRack, makeSite } from '../dcim/factories.js';
+import { makeTestApp, type TestApp } from '../../helpers/app.js';
+import { uniq, type Json, make, makeDevice, makeRack, makeSite } from '../../factories/index.js';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -4,8 +4,8 @@
  * point at the object, on the list and the detail view.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeTestApp, type TestApp, uniq } from '../../helpers/app.js';
-import { type Json, make, makeDevice, makeInterface, makeManufacturer, makeRack, makeSite } from './factories.js';
+import { makeTestApp, type TestApp } from '../../helpers/app.js';
+import { uniq, type Json, make, makeDevice, makeInterface, makeManufacturer, makeRack, makeSite } from '../../factories/index.js';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -4,8 +4,8 @@
  * name clashes as NetBox's ModuleCommonForm answers them); removing it removes them.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeTestApp, type TestApp, uniq } from '../../helpers/app.js';
-import { ids, type Json, make, makeDevice, makeDeviceType, makeInterface, makeManufacturer } from './factories.js';
+import { makeTestApp, type TestApp } from '../../helpers/app.js';
+import { uniq, ids, type Json, make, makeDevice, makeDeviceType, makeInterface, makeManufacturer } from '../../factories/index.js';
 
 let t: TestApp;
 beforeAll(async () => {

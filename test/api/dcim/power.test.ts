@@ -4,9 +4,8 @@
  */
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeTestApp, type TestApp, uniq } from '../../helpers/app.js';
-import { type Json, make, makeDevice, makeInterface, makeRack, makeSite } from './factories.js';
-import { end, makePowerFeed } from './path-factories.js';
+import { makeTestApp, type TestApp } from '../../helpers/app.js';
+import { uniq, type Json, make, makeDevice, makeInterface, makeRack, makeSite, end, makePowerFeed } from '../../factories/index.js';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTestApp, type TestApp } from '../../helpers/app.js';
-import { type Json, make, makeDevice } from './factories.js';
+import { type Json, make, makeDevice } from '../../factories/index.js';
 
 let t: TestApp;
 let device: Json;

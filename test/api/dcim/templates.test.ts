@@ -3,8 +3,8 @@
  * forms, the device type's template counts, and the components a new device gets from them.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeTestApp, type TestApp, uniq } from '../../helpers/app.js';
-import { ids, type Json, make, makeDevice, makeDeviceType, makeManufacturer } from './factories.js';
+import { makeTestApp, type TestApp } from '../../helpers/app.js';
+import { uniq, ids, type Json, make, makeDevice, makeDeviceType, makeManufacturer } from '../../factories/index.js';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -5,8 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTestApp, type TestApp } from '../../helpers/app.js';
-import { makeUser, type TestUser } from '../users/fixtures.js';
-import { makeDevice, makeSite } from '../dcim/factories.js';
+import { makeUser, type TestUser, makeDevice, makeSite } from '../../factories/index.js';
 
 let t: TestApp;
 let alice: TestUser;

@@ -8,8 +8,8 @@
  * context removes it again.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeTestApp, type TestApp, uniq } from '../../helpers/app.js';
-import { type Json, make, makeDevice, makeInterface, makeRole, makeSite } from '../dcim/factories.js';
+import { makeTestApp, type TestApp } from '../../helpers/app.js';
+import { uniq, type Json, make, makeDevice, makeInterface, makeRole, makeSite } from '../../factories/index.js';
 
 let t: TestApp;
 beforeAll(async () => {

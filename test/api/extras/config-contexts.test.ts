@@ -4,8 +4,8 @@
  * How contexts render on devices: config-context-rendering.test.ts.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeTestApp, type TestApp, uniq } from '../../helpers/app.js';
-import { ids, type Json, make, makeRole, makeSite } from '../dcim/factories.js';
+import { makeTestApp, type TestApp } from '../../helpers/app.js';
+import { uniq, ids, type Json, make, makeRole, makeSite } from '../../factories/index.js';
 
 let t: TestApp;
 beforeAll(async () => {

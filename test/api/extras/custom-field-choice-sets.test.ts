@@ -5,8 +5,8 @@
  * inline `choices` keep working beside them (test/api/core/custom-fields.test.ts).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeTestApp, type TestApp, uniq } from '../../helpers/app.js';
-import { makeSite } from '../dcim/factories.js';
+import { makeTestApp, type TestApp } from '../../helpers/app.js';
+import { uniq, makeSite } from '../../factories/index.js';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTestApp, type TestApp } from '../../helpers/app.js';
-import { makeUser, type TestUser } from '../users/fixtures.js';
+import { makeUser, type TestUser } from '../../factories/index.js';
 
 let t: TestApp;
 let alice: TestUser;

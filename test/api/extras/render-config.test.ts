@@ -4,9 +4,8 @@
  * its platform; text/plain on request; the 400s; and config-templates/<id>/render/.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeTestApp, type TestApp, uniq } from '../../helpers/app.js';
-import { type Json, make, makeDevice, makeRole, makeSite } from '../dcim/factories.js';
-import { makeVm } from '../virtualization/factories.js';
+import { makeTestApp, type TestApp } from '../../helpers/app.js';
+import { uniq, type Json, make, makeDevice, makeRole, makeSite, makeVm } from '../../factories/index.js';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -3,8 +3,8 @@
  * interface assignments (NetBox 3.4).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeTestApp, type TestApp, uniq } from '../../helpers/app.js';
-import { ids, type Json, make, makeDevice, makeInterface } from '../dcim/factories.js';
+import { makeTestApp, type TestApp } from '../../helpers/app.js';
+import { uniq, ids, type Json, make, makeDevice, makeInterface } from '../../factories/index.js';
 
 let t: TestApp;
 beforeAll(async () => {

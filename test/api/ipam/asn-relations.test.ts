@@ -3,7 +3,8 @@
  * rendered nested, counted on the ASN, filtered from both sides, and cleared when the ASN goes.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeTestApp, type TestApp, uniq } from '../../helpers/app.js';
+import { makeTestApp, type TestApp } from '../../helpers/app.js';
+import { uniq } from '../../factories/index.js';
 
 type Obj = { id: number; url: string; [k: string]: unknown };
 

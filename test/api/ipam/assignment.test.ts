@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTestApp, type TestApp } from '../../helpers/app.js';
-import { makeDevice, makeInterface, type Json } from '../dcim/factories.js';
+import { makeDevice, makeInterface, type Json } from '../../factories/index.js';
 
 let t: TestApp;
 let device: Json;

@@ -3,7 +3,8 @@
  * `object`), validation, display, uniqueness, filters, and cascade when the object is deleted.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeTestApp, type TestApp, uniq } from '../../helpers/app.js';
+import { makeTestApp, type TestApp } from '../../helpers/app.js';
+import { uniq } from '../../factories/index.js';
 
 type Json = Record<string, any>;
 const PATH = '/api/tenancy/contact-assignments/';

@@ -4,8 +4,8 @@
  * locations, racks, devices, manufacturers and tenants.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeTestApp, type TestApp, uniq } from '../../helpers/app.js';
-import { ids, type Json, make, makeDevice, makeManufacturer, makeRack, makeSite } from '../dcim/factories.js';
+import { makeTestApp, type TestApp } from '../../helpers/app.js';
+import { uniq, ids, type Json, make, makeDevice, makeManufacturer, makeRack, makeSite } from '../../factories/index.js';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -4,7 +4,8 @@
  * filters, and protection of contacts and roles that are assigned.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeTestApp, type TestApp, uniq } from '../../helpers/app.js';
+import { makeTestApp, type TestApp } from '../../helpers/app.js';
+import { uniq } from '../../factories/index.js';
 
 type Json = Record<string, any>;
 let t: TestApp;

@@ -4,19 +4,8 @@
  * related objects, filters.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeTestApp, type TestApp, uniq } from '../../helpers/app.js';
-import { ids } from '../dcim/factories.js';
-import {
-  type Json,
-  make,
-  makeCluster,
-  makeClusterGroup,
-  makeClusterType,
-  makeDevice,
-  makeSite,
-  makeVm,
-  makeVmInterface,
-} from './factories.js';
+import { makeTestApp, type TestApp } from '../../helpers/app.js';
+import { uniq, ids, type Json, make, makeCluster, makeClusterGroup, makeClusterType, makeDevice, makeSite, makeVm, makeVmInterface } from '../../factories/index.js';
 
 let t: TestApp;
 let site: Json;

@@ -1,16 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeTestApp, type TestApp, uniq } from '../../helpers/app.js';
-import {
-  ids,
-  type Json,
-  make,
-  makeDevice,
-  makeInterface,
-  makeTunnel,
-  makeVm,
-  makeVmInterface,
-  onInterface,
-} from './factories.js';
+import { makeTestApp, type TestApp } from '../../helpers/app.js';
+import { uniq, ids, type Json, make, makeDevice, makeInterface, makeTunnel, makeVm, makeVmInterface, onInterface } from '../../factories/index.js';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,6 +1,6 @@
 /** Contract rows of the dcim app (see ../models.ts). */
-import { uniq } from '../../helpers/app.js';
 import { type ContractCase, type ContractContext, created, named } from '../contract-case.js';
+import { uniq } from '../../factories/index.js';
 
 let asnCounter = 0;
 /** a new ASN (and RIR) to assign: sites carry an m2m of ASNs (reference 3.1) */

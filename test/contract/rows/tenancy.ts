@@ -1,6 +1,6 @@
 /** Contract rows of the tenancy app (see ../models.ts). */
-import { uniq } from '../../helpers/app.js';
 import { type ContractCase, created, named } from '../contract-case.js';
+import { uniq } from '../../factories/index.js';
 
 export const tenancyRows: ContractCase[] = [
   {

@@ -1,6 +1,6 @@
 /** Contract rows of the users app (see ../models.ts). */
-import { uniq } from '../../helpers/app.js';
 import { type ContractCase } from '../contract-case.js';
+import { uniq } from '../../factories/index.js';
 
 export const usersRows: ContractCase[] = [
   {
