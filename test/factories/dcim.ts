@@ -5,7 +5,8 @@
 import type { TestApp } from '../helpers/app.js';
 import { type Json, make, named, uniq } from './make.js';
 
-export const makeRegion = (t: TestApp, extra: Json = {}) => make(t, '/api/dcim/regions/', { ...named('region'), ...extra });
+export const makeRegion = (t: TestApp, extra: Json = {}) =>
+  make(t, '/api/dcim/regions/', { ...named('region'), ...extra });
 export const makeSiteGroup = (t: TestApp, extra: Json = {}) =>
   make(t, '/api/dcim/site-groups/', { ...named('sgroup'), ...extra });
 export const makeSite = (t: TestApp, extra: Json = {}) => make(t, '/api/dcim/sites/', { ...named('site'), ...extra });

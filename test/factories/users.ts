@@ -38,3 +38,9 @@ export async function grant(
 
 export const makeGroup = (t: TestApp, extra: Record<string, unknown> = {}) =>
   make(t, '/api/users/groups/', { name: uniq('group'), ...extra });
+
+/** a token of the superuser (or of `attrs.user`); its id and key */
+export async function makeToken(t: TestApp, attrs: Record<string, unknown> = {}): Promise<{ id: number; key: string }> {
+  const token = await make(t, '/api/users/tokens/', attrs);
+  return { id: token.id as number, key: token.key as string };
+}

@@ -5,7 +5,16 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTestApp, type TestApp } from '../../helpers/app.js';
-import { uniq, type Json, makeDevice, makeDeviceType, makeInterface, makeRack, makeSite, term } from '../../factories/index.js';
+import {
+  uniq,
+  type Json,
+  makeDevice,
+  makeDeviceType,
+  makeInterface,
+  makeRack,
+  makeSite,
+  term,
+} from '../../factories/index.js';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -11,7 +11,16 @@ import { gqlData } from '../graphql/helpers.js';
 import { foldGoneKeptCounts } from '../../../src/db/row-count-upkeep.js';
 import { Registry } from '../../../src/core/model/registry.js';
 import { registerAllModels } from '../../../src/apps/index.js';
-import { uniq, type Json, make, makeDevice, makeDeviceType, makeRack, makeRole, makeSite } from '../../factories/index.js';
+import {
+  uniq,
+  type Json,
+  make,
+  makeDevice,
+  makeDeviceType,
+  makeRack,
+  makeRole,
+  makeSite,
+} from '../../factories/index.js';
 
 const registry = new Registry();
 registerAllModels(registry);

@@ -9,7 +9,16 @@ import { sql } from 'kysely';
 import { makeTestApp, type TestApp } from '../../helpers/app.js';
 import { fetchM2m, fetchM2mFields } from '../../../src/core/represent/load-related.js';
 import { fewestStatements } from '../../helpers/statements.js';
-import { uniq, make, makeDevice, makeDeviceType, makeManufacturer, makeRack, makeRole, makeSite } from '../../factories/index.js';
+import {
+  uniq,
+  make,
+  makeDevice,
+  makeDeviceType,
+  makeManufacturer,
+  makeRack,
+  makeRole,
+  makeSite,
+} from '../../factories/index.js';
 
 let t: TestApp;
 let n = 0;

@@ -7,7 +7,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTestApp, type TestApp } from '../../helpers/app.js';
 import { createResponseValidator } from '../../helpers/openapi-validator.js';
-import { uniq, type Json, make, makeCable, makeDevice, makeInterface, makeSite, cableBetween, end, makeCircuit, makeTermination } from '../../factories/index.js';
+import {
+  uniq,
+  type Json,
+  make,
+  makeCable,
+  makeDevice,
+  makeInterface,
+  makeSite,
+  cableBetween,
+  end,
+  makeCircuit,
+  makeTermination,
+} from '../../factories/index.js';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,6 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTestApp, type TestApp } from '../../helpers/app.js';
-import { uniq, ids, type Json, make, makeDevice, makeDeviceType, makeInterface, makeRack, makeRole, makeSite } from '../../factories/index.js';
+import {
+  uniq,
+  ids,
+  type Json,
+  make,
+  makeDevice,
+  makeDeviceType,
+  makeInterface,
+  makeRack,
+  makeRole,
+  makeSite,
+} from '../../factories/index.js';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -6,7 +6,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTestApp, type TestApp } from '../../helpers/app.js';
 import { createResponseValidator } from '../../helpers/openapi-validator.js';
 import { findAll, parseXml, textOf } from '../../helpers/xml.js';
-import { uniq, grant, makeUser, type Json, make, makeDevice, makeDeviceType, makeRack, makeRole, makeSite } from '../../factories/index.js';
+import {
+  uniq,
+  grant,
+  makeUser,
+  type Json,
+  make,
+  makeDevice,
+  makeDeviceType,
+  makeRack,
+  makeRole,
+  makeSite,
+} from '../../factories/index.js';
 
 let t: TestApp;
 beforeAll(async () => {

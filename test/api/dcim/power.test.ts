@@ -5,7 +5,18 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTestApp, type TestApp } from '../../helpers/app.js';
-import { uniq, type Json, make, makeDevice, makeInterface, makeRack, makeSite, end, makePowerFeed } from '../../factories/index.js';
+import {
+  uniq,
+  type Json,
+  make,
+  makeDevice,
+  makeInterface,
+  makeRack,
+  makeSite,
+  end,
+  makePowerFeed,
+  makePowerPanel,
+} from '../../factories/index.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -14,8 +25,7 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 const get = async (url: string) => (await t.get(url)).json();
-const panel = async (site: Json, extra: Json = {}) =>
-  make(t, '/api/dcim/power-panels/', { site: site.id, name: uniq('panel'), ...extra });
+const panel = (site: Json, extra: Json = {}) => makePowerPanel(t, { ...extra, site: site.id });
 
 describe('power panels', () => {
   it('keeps the location in the panel site and names unique per site', async () => {

@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTestApp, type TestApp } from '../../helpers/app.js';
-import { uniq } from '../../factories/index.js';
+import { named, idsAt } from '../../factories/index.js';
 
 type Obj = { id: number; url: string; [k: string]: unknown };
 
@@ -13,11 +13,7 @@ let asns: Obj[];
 let site: Obj;
 let other: Obj;
 let provider: Obj;
-const named = (p: string) => {
-  const n = uniq(p);
-  return { name: n, slug: n };
-};
-const ids = async (url: string) => (await t.get(url)).json().results.map((r: Obj) => r.id);
+const ids = (url: string) => idsAt(t, url);
 
 beforeAll(async () => {
   t = await makeTestApp();

@@ -4,7 +4,17 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTestApp, type TestApp } from '../../helpers/app.js';
-import { uniq, ids, makeDevice, makeInterface, type Json, make, makeVm, makeVmInterface, onVmInterface } from '../../factories/index.js';
+import {
+  uniq,
+  ids,
+  makeDevice,
+  makeInterface,
+  type Json,
+  make,
+  makeVm,
+  makeVmInterface,
+  onVmInterface,
+} from '../../factories/index.js';
 
 let t: TestApp;
 let device: Json;

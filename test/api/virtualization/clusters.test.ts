@@ -4,7 +4,18 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTestApp, type TestApp } from '../../helpers/app.js';
-import { uniq, ids, type Json, make, makeCluster, makeClusterGroup, makeClusterType, makeDevice, makeSite, makeVm } from '../../factories/index.js';
+import {
+  uniq,
+  ids,
+  type Json,
+  make,
+  makeCluster,
+  makeClusterGroup,
+  makeClusterType,
+  makeDevice,
+  makeSite,
+  makeVm,
+} from '../../factories/index.js';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -5,7 +5,19 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTestApp, type TestApp } from '../../helpers/app.js';
-import { uniq, ids, type Json, make, makeCluster, makeClusterGroup, makeClusterType, makeDevice, makeSite, makeVm, makeVmInterface } from '../../factories/index.js';
+import {
+  uniq,
+  ids,
+  type Json,
+  make,
+  makeCluster,
+  makeClusterGroup,
+  makeClusterType,
+  makeDevice,
+  makeSite,
+  makeVm,
+  makeVmInterface,
+} from '../../factories/index.js';
 
 let t: TestApp;
 let site: Json;

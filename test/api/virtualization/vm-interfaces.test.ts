@@ -5,7 +5,17 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTestApp, type TestApp } from '../../helpers/app.js';
-import { uniq, ids, type Json, make, makeCluster, makeSite, makeVm, makeVmInterface, onVmInterface } from '../../factories/index.js';
+import {
+  uniq,
+  ids,
+  type Json,
+  make,
+  makeCluster,
+  makeSite,
+  makeVm,
+  makeVmInterface,
+  onVmInterface,
+} from '../../factories/index.js';
 
 let t: TestApp;
 let site: Json;

@@ -1,6 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTestApp, type TestApp } from '../../helpers/app.js';
-import { uniq, ids, type Json, make, makeDevice, makeInterface, makeL2vpn, makeSite, makeVlan, makeVm, makeVmInterface } from '../../factories/index.js';
+import {
+  uniq,
+  ids,
+  type Json,
+  make,
+  makeDevice,
+  makeInterface,
+  makeL2vpn,
+  makeSite,
+  makeVlan,
+  makeVm,
+  makeVmInterface,
+} from '../../factories/index.js';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,6 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTestApp, type TestApp } from '../../helpers/app.js';
-import { uniq, ids, type Json, make, makeDevice, makeInterface, makeTunnel, makeVm, makeVmInterface, onInterface } from '../../factories/index.js';
+import {
+  uniq,
+  ids,
+  type Json,
+  make,
+  makeDevice,
+  makeInterface,
+  makeTunnel,
+  makeVm,
+  makeVmInterface,
+  onInterface,
+} from '../../factories/index.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -124,5 +135,3 @@ describe('tunnels and their terminations', () => {
     expect(bad.json()).toEqual({ encapsulation: ['"vxlan" is not a valid choice.'] });
   });
 });
-
-export type { Json };

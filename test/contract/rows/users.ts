@@ -1,5 +1,5 @@
 /** Contract rows of the users app (see ../models.ts). */
-import { type ContractCase } from '../contract-case.js';
+import type { ContractCase } from '../contract-case.js';
 import { uniq } from '../../factories/index.js';
 
 export const usersRows: ContractCase[] = [
