@@ -1,9 +1,8 @@
 /** Retries, TLS verification and retention of webhook deliveries (issue 11). */
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import https from 'node:https';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -12,6 +11,7 @@ import type { EventWorker } from '../../src/core/events/worker.js';
 import { makeTestApp, type TestApp } from '../helpers/app.js';
 import { startReceiver, type Receiver } from '../helpers/webhook-receiver.js';
 import { uniq, makeSite } from '../factories/index.js';
+import { makeTempDir, removeTempDir } from '../helpers/temp-dirs.js';
 
 let t: TestApp;
 let rx: Receiver;
@@ -89,7 +89,7 @@ describe('TLS', () => {
   let server: https.Server;
   let url: string;
   beforeAll(async () => {
-    dir = mkdtempSync(join(tmpdir(), 'inv-tls-'));
+    dir = makeTempDir('inv-tls-');
     execFileSync(
       'openssl',
       [
@@ -120,7 +120,7 @@ describe('TLS', () => {
   });
   afterAll(async () => {
     server.close();
-    rmSync(dir, { recursive: true, force: true });
+    removeTempDir(dir);
   });
 
   it('fails on a certificate it cannot verify, and passes with ssl_verification off or the CA file given', async () => {
