@@ -3,7 +3,7 @@
  * with their object and their user, not change-logged; plain users see and write only their own
  * (DEFAULT_PERMISSIONS), superusers see all.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { makeTestApp, type TestApp } from '../../helpers/app.js';
 import { makeUser, type TestUser, makeDevice, makeSite } from '../../factories/index.js';
 
@@ -12,6 +12,9 @@ let alice: TestUser;
 let bob: TestUser;
 beforeAll(async () => {
   t = await makeTestApp();
+});
+// each test its own users: what one test writes as alice or bob, another would read
+beforeEach(async () => {
   alice = await makeUser(t);
   bob = await makeUser(t);
 });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTestApp, type TestApp } from '../../helpers/app.js';
-import { uniq } from '../../factories/index.js';
+import { makePrefix, makeVrf, uniq } from '../../factories/index.js';
 
 let t: TestApp;
 let vrfA: { id: number; rd: string };
@@ -97,7 +97,8 @@ describe('prefix filters', () => {
   it('vrf by RD, vrf_id, null, and present_in_vrf through route targets', async () => {
     expect(ids(await list(`vrf=${vrfA.rd}`))).toEqual(['10.1.0.0/16']);
     expect(ids(await list(`vrf_id=${vrfA.id}`))).toEqual(['10.1.0.0/16']);
-    expect((await list('vrf_id=null')).json().count).toBe(3);
+    // the global-table prefixes of the file's fixture (other tests add global ones elsewhere)
+    expect((await list('vrf_id=null&within_include=10.0.0.0/8')).json().count).toBe(3);
     // vrf B imports the route target vrf A exports
     expect(ids(await list(`present_in_vrf_id=${vrfB.id}`))).toEqual(['10.1.0.0/16']);
     expect(ids(await list(`present_in_vrf=${vrfB.rd}`))).toEqual(['10.1.0.0/16']);
@@ -127,7 +128,9 @@ describe('prefix filters', () => {
 
 describe('prefix uniqueness and protection', () => {
   it('allows duplicates in the global table by default and refuses them in an enforcing VRF', async () => {
-    expect((await t.post('/api/ipam/prefixes/', { prefix: '10.1.2.0/24' })).statusCode).toBe(201);
+    // outside 10.0.0.0/8 and a VRF of its own: the filter tests read the file's prefixes and VRFs
+    for (let i = 0; i < 2; i++)
+      expect((await t.post('/api/ipam/prefixes/', { prefix: '203.0.113.0/24' })).statusCode).toBe(201);
     const dup = await t.post('/api/ipam/prefixes/', { prefix: '10.1.0.0/16', vrf: vrfA.id });
     expect(dup.statusCode).toBe(400);
     expect(dup.json()).toEqual({
@@ -135,12 +138,15 @@ describe('prefix uniqueness and protection', () => {
         `Duplicate prefix found in VRF ${(await t.get(`/api/ipam/vrfs/${vrfA.id}/`)).json().display}: 10.1.0.0/16`,
       ],
     });
-    await t.patch(`/api/ipam/vrfs/${vrfB.id}/`, { enforce_unique: false });
+    const vrf = await makeVrf(t, { enforce_unique: true });
+    await makePrefix(t, '10.9.0.0/16', { vrf: vrf.id });
+    expect((await t.post('/api/ipam/prefixes/', { prefix: '10.9.0.0/16', vrf: vrf.id })).statusCode).toBe(400);
+    await t.patch(`/api/ipam/vrfs/${vrf.id}/`, { enforce_unique: false });
     expect(
       (
         await t.post('/api/ipam/prefixes/', [
-          { prefix: '10.9.0.0/16', vrf: vrfB.id },
-          { prefix: '10.9.0.0/16', vrf: vrfB.id },
+          { prefix: '10.9.0.0/16', vrf: vrf.id },
+          { prefix: '10.9.0.0/16', vrf: vrf.id },
         ])
       ).statusCode,
     ).toBe(201);
