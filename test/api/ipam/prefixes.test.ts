@@ -1,17 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTestApp, type TestApp } from '../../helpers/app.js';
-import { makePrefix, makeVrf, uniq } from '../../factories/index.js';
+import { type Json, make, makePrefix, makeVrf, uniq } from '../../factories/index.js';
 
 let t: TestApp;
-let vrfA: { id: number; rd: string };
-let vrfB: { id: number; rd: string };
+let vrfA: Json;
+let vrfB: Json;
 const ids = (res: { json(): { results: Array<{ prefix: string }> } }) => res.json().results.map((r) => r.prefix);
 
 beforeAll(async () => {
   t = await makeTestApp();
-  const rt = (await t.post('/api/ipam/route-targets/', { name: '65000:1' })).json();
-  vrfA = (await t.post('/api/ipam/vrfs/', { name: uniq('vrf-a'), rd: '65000:100', export_targets: [rt.id] })).json();
-  vrfB = (await t.post('/api/ipam/vrfs/', { name: uniq('vrf-b'), rd: '65000:200', import_targets: [rt.id] })).json();
+  const rt = await make(t, '/api/ipam/route-targets/', { name: '65000:1' });
+  vrfA = await makeVrf(t, { rd: '65000:100', export_targets: [rt.id] });
+  vrfB = await makeVrf(t, { rd: '65000:200', import_targets: [rt.id] });
   const res = await t.post('/api/ipam/prefixes/', [
     { prefix: '10.0.0.0/8', status: 'container' },
     { prefix: '10.1.0.0/16' },

@@ -1,31 +1,27 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { makeTestApp, type TestApp } from '../../helpers/app.js';
-import { makeVlan, makeVlanGroup, uniq } from '../../factories/index.js';
+import { type Json, makeSite, makeVlan, makeVlanGroup } from '../../factories/index.js';
 
 let t: TestApp;
-let site: { id: number; name: string };
-let otherSite: { id: number };
-let group: { id: number; name: string; slug: string };
+let site: Json;
+let otherSite: Json;
+let group: Json;
 let lastFreeVid = 1000;
 beforeAll(async () => {
   t = await makeTestApp();
 });
 /** each test its own two sites and a group `grp` scoped to the first (names are unique per scope) */
 beforeEach(async () => {
-  const n = uniq('site');
-  site = (await t.post('/api/dcim/sites/', { name: n, slug: n })).json();
-  const m = uniq('site');
-  otherSite = (await t.post('/api/dcim/sites/', { name: m, slug: m })).json();
-  group = (
-    await t.post('/api/ipam/vlan-groups/', {
-      name: 'grp',
-      slug: 'grp',
-      scope_type: 'dcim.site',
-      scope_id: site.id,
-      min_vid: 100,
-      max_vid: 199,
-    })
-  ).json();
+  site = await makeSite(t);
+  otherSite = await makeSite(t);
+  group = await makeVlanGroup(t, {
+    name: 'grp',
+    slug: 'grp',
+    scope_type: 'dcim.site',
+    scope_id: site.id,
+    min_vid: 100,
+    max_vid: 199,
+  });
 });
 afterAll(async () => t.close());
 
