@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { makeTestApp, type TestApp } from '../../helpers/app.js';
-import { type Json, makeSite, makeVlan, makeVlanGroup } from '../../factories/index.js';
+import { type Json, makeSite, makeVlan, makeVlanGroup, uniq } from '../../factories/index.js';
 
 let t: TestApp;
 let site: Json;
@@ -16,7 +16,8 @@ beforeEach(async () => {
   otherSite = await makeSite(t);
   group = await makeVlanGroup(t, {
     name: 'grp',
-    slug: 'grp',
+    // the name repeats in every test's own site; the slug is unique so `?group=<slug>` finds this test's
+    slug: uniq('grp'),
     scope_type: 'dcim.site',
     scope_id: site.id,
     min_vid: 100,
@@ -105,7 +106,13 @@ describe('VLANs', () => {
       display_name: 'users (100)',
       status: { value: 'active', label: 'Active' },
     });
-    expect(body.group).toEqual({ id: group.id, url: expect.any(String), display: 'grp', name: 'grp', slug: 'grp' });
+    expect(body.group).toEqual({
+      id: group.id,
+      url: expect.any(String),
+      display: 'grp',
+      name: 'grp',
+      slug: group.slug,
+    });
     expect((await t.get(`/api/ipam/vlans/${body.id}/?brief=1`)).json()).toEqual({
       id: body.id,
       url: body.url,
