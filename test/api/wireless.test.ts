@@ -3,8 +3,8 @@
  * links between wireless interfaces; and the interfaces' radio fields.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeTestApp, type TestApp, uniq } from '../helpers/app.js';
-import { ids, type Json, make, makeDevice, makeInterface } from './dcim/factories.js';
+import { makeTestApp, type TestApp } from '../helpers/app.js';
+import { uniq, ids, type Json, make, makeDevice, makeInterface, makeWirelessLanGroup } from '../factories/index.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -13,15 +13,11 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 const get = async (url: string) => (await t.get(url)).json();
-const named = (p: string) => {
-  const n = uniq(p);
-  return { name: n, slug: n };
-};
 
 describe('wireless LANs and groups', () => {
   it('nests groups, counts their LANs (descendants too), and lets interfaces join LANs', async () => {
-    const root = await make(t, '/api/wireless/wireless-lan-groups/', named('campus'));
-    const child = await make(t, '/api/wireless/wireless-lan-groups/', { ...named('building'), parent: root.id });
+    const root = await makeWirelessLanGroup(t);
+    const child = await makeWirelessLanGroup(t, { parent: root.id });
     expect(child).toMatchObject({ parent: { id: root.id, _depth: 0 }, _depth: 1 });
     const vlan = await make(t, '/api/ipam/vlans/', { vid: 100, name: uniq('wifi') });
     const wlan = await make(t, '/api/wireless/wireless-lans/', {

@@ -12,7 +12,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type BrowserContext, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeTestApp, uniq, type TestApp } from '../helpers/app.js';
+import { makeTestApp, type TestApp } from '../helpers/app.js';
+import { uniq } from '../factories/index.js';
 
 const CHROMIUM = '/usr/bin/chromium';
 const XSS = '<script>alert(1)</script>';

@@ -1,8 +1,10 @@
 /**
  * The shape of one row of the contract table (models.ts) and small helpers for writing rows.
  */
+import { make } from '../factories/make.js';
 import type { TestApp } from '../helpers/app.js';
-import { uniq } from '../helpers/app.js';
+
+export { named } from '../factories/make.js';
 
 export type Json = Record<string, unknown>;
 export type Patch = Json | (() => Json);
@@ -42,15 +44,5 @@ export interface ContractCase {
 
 export const resolve = (p: Patch | undefined): Json => (typeof p === 'function' ? p() : { ...(p ?? {}) });
 
-/** unique name and slug */
-export const named = (prefix: string) => {
-  const n = uniq(prefix);
-  return { name: n, slug: n };
-};
-
-/** Creates a prerequisite through the API and returns its representation. */
-export async function created(ctx: ContractContext, path: string, data: Json): Promise<Json> {
-  const res = await ctx.t.post(path, data);
-  if (res.statusCode !== 201) throw new Error(`prerequisite ${path} answered ${res.statusCode}: ${res.body}`);
-  return res.json();
-}
+/** Creates a prerequisite through the API (test/factories) and returns its representation. */
+export const created = (ctx: ContractContext, path: string, data: Json): Promise<Json> => make(ctx.t, path, data);

@@ -6,9 +6,9 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../helpers/app.js';
-import { uniq } from '../helpers/app.js';
 import { createOne, dataFor, defOf, detailPath, makeContractApp, resolve } from './harness.js';
 import { type Json, WRITABLE } from './models.js';
+import { uniq } from '../factories/index.js';
 
 let t: TestApp;
 let webhookId: number;

@@ -5,9 +5,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import type { TestApp } from '../helpers/app.js';
-import { uniq } from '../helpers/app.js';
 import { countOf, dataFor, defOf, detailPath, getJson, idsOf, makeContractApp } from './harness.js';
 import { type Json, resolve, WRITABLE } from './models.js';
+import { uniq, makeTag, makeCustomField } from '../factories/index.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -21,15 +21,8 @@ const created = (res: LightMyRequestResponse) => {
 };
 
 describe.each(WRITABLE.filter((c) => defOf(c).tags))('$model tags', (c) => {
-  async function makeTag(): Promise<Json> {
-    const name = uniq('ctag');
-    const res = await t.post('/api/extras/tags/', { name, slug: name });
-    expect(res.statusCode, res.body).toBe(201);
-    return res.json();
-  }
-
   it('assigns tags by id and by {"slug": …} and renders them nested', async () => {
-    const [red, blue] = [await makeTag(), await makeTag()];
+    const [red, blue] = [await makeTag(t), await makeTag(t)];
     const [d1, d2] = await dataFor(t, c, 2);
     const res = await t.post(c.path, [
       { ...d1, tags: [red.id] },
@@ -58,7 +51,7 @@ describe.each(WRITABLE.filter((c) => defOf(c).tags))('$model tags', (c) => {
   });
 
   it('filters by tag= (repeated tags AND) and tag__n=', async () => {
-    const [red, blue] = [await makeTag(), await makeTag()];
+    const [red, blue] = [await makeTag(t), await makeTag(t)];
     const [d1, d2] = await dataFor(t, c, 2);
     const [a, b] = (
       await t.post(c.path, [
@@ -76,7 +69,7 @@ describe.each(WRITABLE.filter((c) => defOf(c).tags))('$model tags', (c) => {
   });
 
   it('replaces tags on PATCH, clears them with [], keeps them when omitted (PATCH and PUT)', async () => {
-    const [red, blue] = [await makeTag(), await makeTag()];
+    const [red, blue] = [await makeTag(t), await makeTag(t)];
     const [data] = await dataFor(t, c);
     const obj = (await t.post(c.path, { ...data, tags: [red.id] })).json();
     const tagIds = async (body: unknown) => ((body as Json).tags as Json[]).map((x) => x.id);
@@ -103,9 +96,7 @@ describe.each(WRITABLE.filter((c) => defOf(c).tags))('$model tags', (c) => {
 describe.each(WRITABLE.filter((c) => defOf(c).customFields))('$model custom fields', (c) => {
   /** a text custom field of this model only */
   async function makeField(extra: Json = {}): Promise<string> {
-    const name = uniq('ccf').replace(/-/g, '_');
-    created(await t.post('/api/extras/custom-fields/', { name, content_types: [c.model], type: 'text', ...extra }));
-    return name;
+    return (await makeCustomField(t, { content_types: [c.model], ...extra })).name;
   }
 
   it('renders every custom field of the model, null when unset, and stores written values', async () => {

@@ -1,7 +1,7 @@
 /** Contract rows of the models of issue 14 (the rest of the catalogue): ASN ranges, FHRP groups and assignments, provider accounts, virtual disks, VDCs. */
-import { uniq } from '../helpers/app.js';
 import { type ContractCase, type ContractContext, created, type Json, named } from './contract-case.js';
 import { device } from './models-dcim.js';
+import { uniq } from '../factories/index.js';
 
 let block = 0;
 const rir = (ctx: ContractContext) => created(ctx, '/api/ipam/rirs/', named('rir'));

@@ -2,8 +2,8 @@
  * Contract rows for the circuits app and the tenancy contact models (NetBox 3.4 reference 3.4;
  * brief fields from NetBox's nested serializers). Spread into CONTRACT by models.ts.
  */
-import { uniq } from '../helpers/app.js';
 import { type ContractCase, type ContractContext, type Json, created, named } from './contract-case.js';
+import { uniq } from '../factories/index.js';
 
 async function newCircuit(ctx: ContractContext): Promise<Json> {
   const provider = await created(ctx, '/api/circuits/providers/', named('prov'));

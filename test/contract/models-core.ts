@@ -3,15 +3,18 @@
  * nested serializers). Data files and jobs are read-only: their seeds sync a data source over a
  * temporary directory, which makes both. Spread into CONTRACT by models.ts.
  */
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { uniq } from '../helpers/app.js';
+import { uniq } from '../factories/make.js';
+import { makeTempDir } from '../helpers/temp-dirs.js';
 import { type ContractCase, type ContractContext, created } from './contract-case.js';
 
-/** a fresh directory with a few files (left in the system's temporary directory) */
-function sourceDir(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'inv-contract-ds-'));
+/**
+ * a fresh directory with a few files, removed when the test app closes (or, for a PATCH that has
+ * no app at hand, when the test process exits)
+ */
+function sourceDir(ctx?: ContractContext): string {
+  const dir = ctx ? ctx.t.tempDir('inv-contract-ds-') : makeTempDir('inv-contract-ds-');
   for (const name of ['a.yaml', 'b.json', 'c.txt']) writeFileSync(join(dir, name), `${name} ${uniq('content')}`);
   return dir;
 }
@@ -21,7 +24,7 @@ async function syncedSource(ctx: ContractContext, times: number): Promise<void> 
   const ds = await created(ctx, '/api/core/data-sources/', {
     name: uniq('ds'),
     type: 'local',
-    source_url: sourceDir(),
+    source_url: sourceDir(ctx),
   });
   for (let i = 0; i < times; i++) {
     const res = await ctx.t.post(`/api/core/data-sources/${ds.id}/sync/`, {});
@@ -33,10 +36,10 @@ export const CORE_CONTRACT: ContractCase[] = [
   {
     model: 'core.datasource',
     path: '/api/core/data-sources/',
-    create: async () => ({
+    create: async (ctx) => ({
       name: uniq('ds'),
       type: 'local',
-      source_url: sourceDir(),
+      source_url: sourceDir(ctx),
       description: 'contract',
       ignore_rules: '*.bak',
     }),

@@ -2,9 +2,9 @@
  * Contract rows of the device components (NetBox 3.4 dcim ComponentModel kinds). A component
  * cannot move to another device, so the rows of one test app share a device (PUT keeps it).
  */
-import { uniq } from '../helpers/app.js';
 import { type ContractCase, type ContractContext, created, type Json, named } from './contract-case.js';
 import { device, deviceOf, deviceType, site } from './models-dcim.js';
+import { uniq } from '../factories/index.js';
 
 const CABLED_BRIEF = ['device', 'name', 'cable', '_occupied'];
 

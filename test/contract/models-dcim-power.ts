@@ -2,8 +2,8 @@
  * Contract rows of power panels and power feeds (NetBox 3.4 PowerPanel, PowerFeed). Brief forms
  * from NetBox 3.4's nested serializers.
  */
-import { uniq } from '../helpers/app.js';
 import { type ContractCase, type ContractContext, created, type Json, named } from './contract-case.js';
+import { uniq } from '../factories/index.js';
 
 const site = (ctx: ContractContext) => created(ctx, '/api/dcim/sites/', named('site'));
 

@@ -3,8 +3,8 @@
  * app share one device type (a template cannot move to another type, and PUT sends fresh data);
  * device bay templates share a parent type.
  */
-import { uniq } from '../helpers/app.js';
 import { type ContractCase, type ContractContext, created, type Json, named } from './contract-case.js';
+import { uniq } from '../factories/index.js';
 
 const manufacturer = (ctx: ContractContext) => created(ctx, '/api/dcim/manufacturers/', named('mfr'));
 

@@ -2,32 +2,14 @@
  * Contract rows of the dcim models beyond regions, site groups and sites (reference 3.2). Each
  * create builds its prerequisites through the API, with unique names.
  */
-import { uniq } from '../helpers/app.js';
 import { type ContractCase, type ContractContext, created, type Json, named } from './contract-case.js';
+import { makeDevice, makeDeviceType, makeManufacturer, makeSite, uniq } from '../factories/index.js';
 
-export const site = (ctx: ContractContext) => created(ctx, '/api/dcim/sites/', named('site'));
-export const manufacturer = (ctx: ContractContext) => created(ctx, '/api/dcim/manufacturers/', named('mfr'));
-
-export async function deviceType(ctx: ContractContext): Promise<Json> {
-  const m = await manufacturer(ctx);
-  const model = uniq('model');
-  return created(ctx, '/api/dcim/device-types/', { manufacturer: m.id, model, slug: model });
-}
-
+export const site = (ctx: ContractContext) => makeSite(ctx.t);
+export const manufacturer = (ctx: ContractContext) => makeManufacturer(ctx.t);
+export const deviceType = (ctx: ContractContext) => makeDeviceType(ctx.t);
 /** a device with everything it needs */
-export async function device(ctx: ContractContext): Promise<Json> {
-  const [s, dt, role] = [
-    await site(ctx),
-    await deviceType(ctx),
-    await created(ctx, '/api/dcim/device-roles/', named('role')),
-  ];
-  return created(ctx, '/api/dcim/devices/', {
-    name: uniq('dev'),
-    site: s.id,
-    device_type: dt.id,
-    device_role: role.id,
-  });
-}
+export const device = (ctx: ContractContext) => makeDevice(ctx.t);
 
 /** one device per test app for interface rows: an interface cannot move to another device (PUT) */
 const sharedDevice = new WeakMap<object, Promise<Json>>();

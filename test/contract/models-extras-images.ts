@@ -4,10 +4,10 @@
  * `image_data`, our extension for JSON clients; multipart uploads, the way pynetbox and curl send
  * it, are tested in test/api/extras/image-attachments.test.ts. Spread into CONTRACT by models.ts.
  */
-import { uniq } from '../helpers/app.js';
 import { dataUri, gif, png } from '../helpers/images.js';
 import type { ContractCase } from './contract-case.js';
 import { site } from './models-dcim.js';
+import { uniq } from '../factories/index.js';
 
 export const EXTRAS_IMAGES_CONTRACT: ContractCase[] = [
   {

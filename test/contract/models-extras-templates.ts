@@ -2,8 +2,8 @@
  * Contract rows of the template models of extras (NetBox 3.7 custom links, export templates and
  * config templates; brief fields from its nested serializers). Spread into CONTRACT by models.ts.
  */
-import { uniq } from '../helpers/app.js';
 import type { ContractCase } from './contract-case.js';
+import { uniq } from '../factories/index.js';
 
 export const EXTRAS_TEMPLATES_CONTRACT: ContractCase[] = [
   {

@@ -3,8 +3,8 @@
  * choice sets (brief fields from NetBox 3.7's nested serializers). The dashboard is no model:
  * test/api/extras/dashboard.test.ts. Spread into CONTRACT by models.ts.
  */
-import { uniq } from '../helpers/app.js';
 import { type ContractCase, created, named } from './contract-case.js';
+import { uniq } from '../factories/index.js';
 
 export const USERDATA_CONTRACT: ContractCase[] = [
   {

@@ -4,8 +4,8 @@
  * Addresses, prefixes, RDs and ASNs come from a per-process counter so every call is unique and
  * no two aggregates or ranges overlap.
  */
-import { uniq } from '../helpers/app.js';
 import { type ContractCase, type ContractContext, created, type Json, named } from './contract-case.js';
+import { uniq } from '../factories/index.js';
 
 let counter = Math.floor(Math.random() * 1000);
 const next = () => ++counter;

@@ -3,9 +3,9 @@
  * L2VPNs and their terminations are also served under /api/ipam/ (test/api/vpn/l2vpns.test.ts
  * checks that path); the rows use the model's own path. Spread into CONTRACT by models.ts.
  */
-import { uniq } from '../helpers/app.js';
 import { type ContractCase, type ContractContext, created, type Json, named } from './contract-case.js';
 import { deviceOf } from './models-dcim.js';
+import { uniq } from '../factories/index.js';
 
 const ikeProposal = (ctx: ContractContext) =>
   created(ctx, '/api/vpn/ike-proposals/', {

@@ -1,7 +1,7 @@
 /**
  * The contract table (NetBox's APIViewTestCase idea): one row per registered model, and one generic
  * suite (test/contract/*.test.ts) runs against every row. coverage.test.ts fails when a model in
- * the registry has no row here, so a new model cannot skip the suite: add its row to rows/<app>.ts
+ * the registry has no row here, so a new model cannot skip the suite: add its row to models-<app>.ts
  * (circuits and contacts live in models-circuits.ts).
  *
  * Expected values (brief fields, paths) are written from the NetBox 3.4 reference, not read from
@@ -15,11 +15,11 @@ import { DCIM_COMPONENTS_CONTRACT } from './models-dcim-components.js';
 import { DCIM_TEMPLATE_CONTRACT } from './models-dcim-templates.js';
 import { IPAM_CONTRACT } from './models-ipam.js';
 import { IPAM_CATALOGUE_CONTRACT, SMALL_CATALOGUE_CONTRACT, WIRELESS_CONTRACT } from './models-catalogue.js';
-import { dcimRows } from './rows/dcim.js';
-import { extrasRows } from './rows/extras.js';
-import { tenancyRows } from './rows/tenancy.js';
-import { usersRows } from './rows/users.js';
-import { virtualizationRows } from './rows/virtualization.js';
+import { DCIM_SITES_CONTRACT } from './models-dcim-sites.js';
+import { EXTRAS_CONTRACT } from './models-extras.js';
+import { TENANCY_CONTRACT } from './models-tenancy.js';
+import { USERS_CONTRACT } from './models-users.js';
+import { VIRTUALIZATION_CONTRACT } from './models-virtualization.js';
 import { VPN_CONTRACT } from './models-vpn.js';
 import { USERDATA_CONTRACT } from './models-extras-userdata.js';
 import { EXTRAS_IMAGES_CONTRACT } from './models-extras-images.js';
@@ -28,10 +28,10 @@ import { EXTRAS_TEMPLATES_CONTRACT } from './models-extras-templates.js';
 export { type ContractCase, type ContractContext, type Json, type Patch, resolve } from './contract-case.js';
 
 export const CONTRACT = [
-  ...tenancyRows,
-  ...dcimRows,
-  ...extrasRows,
-  ...usersRows,
+  ...TENANCY_CONTRACT,
+  ...DCIM_SITES_CONTRACT,
+  ...EXTRAS_CONTRACT,
+  ...USERS_CONTRACT,
   ...CIRCUITS_CONTRACT,
   ...IPAM_CONTRACT,
   ...IPAM_CATALOGUE_CONTRACT,
@@ -41,7 +41,7 @@ export const CONTRACT = [
   ...DCIM_COMPONENTS_CONTRACT,
   ...DCIM_POWER_CONTRACT,
   ...DCIM_TEMPLATE_CONTRACT,
-  ...virtualizationRows,
+  ...VIRTUALIZATION_CONTRACT,
   ...VPN_CONTRACT,
   ...CORE_CONTRACT,
   ...USERDATA_CONTRACT,

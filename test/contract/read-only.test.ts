@@ -4,9 +4,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../helpers/app.js';
-import { uniq } from '../helpers/app.js';
 import { BASE, MISSING_ID, READ_ALLOW, detailPath, getJson, idsOf, makeContractApp } from './harness.js';
 import { type ContractCase, type Json, READ_ONLY } from './models.js';
+import { uniq } from '../factories/index.js';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,16 +1,17 @@
 /** Retries, TLS verification and retention of webhook deliveries (issue 11). */
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import https from 'node:https';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { attachEventWorker } from '../../src/core/events/index.js';
 import type { EventWorker } from '../../src/core/events/worker.js';
-import { makeTestApp, type TestApp, uniq } from '../helpers/app.js';
+import { makeTestApp, type TestApp } from '../helpers/app.js';
 import { startReceiver, type Receiver } from '../helpers/webhook-receiver.js';
+import { uniq, makeSite } from '../factories/index.js';
+import { makeTempDir, removeTempDir } from '../helpers/temp-dirs.js';
 
 let t: TestApp;
 let rx: Receiver;
@@ -40,11 +41,6 @@ async function hook(webhook: Record<string, unknown>) {
   });
 }
 
-const newSite = async () => {
-  const name = uniq('site');
-  return (await t.post('/api/dcim/sites/', { name, slug: name })).json();
-};
-
 const latest = async () =>
   (
     await sql<{
@@ -67,7 +63,7 @@ describe('WEBHOOK_RETRY_MAX', () => {
   it('sends a failed delivery again after a growing wait, and stops after the last retry', async () => {
     await hook({ payload_url: `${rx.url}/x` });
     rx.answer = { status: 500, delayMs: 0, body: '' };
-    await newSite();
+    await makeSite(t);
     const d = await settled();
     expect(d).toMatchObject({ status: 'failed', attempts: 3 });
     expect(rx.received).toHaveLength(3);
@@ -81,7 +77,7 @@ describe('WEBHOOK_RETRY_MAX', () => {
   it('succeeds on a retry when the receiver recovers', async () => {
     await hook({ payload_url: `${rx.url}/x` });
     rx.answer = { status: 502, delayMs: 0, body: '' };
-    await newSite();
+    await makeSite(t);
     await rx.waitFor(1);
     rx.answer = { status: 200, delayMs: 0, body: '' };
     expect(await settled()).toMatchObject({ status: 'succeeded', attempts: 2 });
@@ -93,7 +89,7 @@ describe('TLS', () => {
   let server: https.Server;
   let url: string;
   beforeAll(async () => {
-    dir = mkdtempSync(join(tmpdir(), 'inv-tls-'));
+    dir = makeTempDir('inv-tls-');
     execFileSync(
       'openssl',
       [
@@ -124,22 +120,22 @@ describe('TLS', () => {
   });
   afterAll(async () => {
     server.close();
-    rmSync(dir, { recursive: true, force: true });
+    removeTempDir(dir);
   });
 
   it('fails on a certificate it cannot verify, and passes with ssl_verification off or the CA file given', async () => {
     await hook({ payload_url: url });
-    await newSite();
+    await makeSite(t);
     const failed = await settled();
     expect(failed.status).toBe('failed');
     expect(failed.error).toMatch(/^TLS error/);
     await sql`delete from extras_eventrule`.execute(t.db.kysely);
     await hook({ payload_url: url, ssl_verification: false });
-    await newSite();
+    await makeSite(t);
     expect((await settled()).status).toBe('succeeded');
     await sql`delete from extras_eventrule`.execute(t.db.kysely);
     await hook({ payload_url: url, ca_file_path: join(dir, 'cert.pem') });
-    await newSite();
+    await makeSite(t);
     expect((await settled()).status).toBe('succeeded');
   });
 });
@@ -148,7 +144,7 @@ describe('retention', () => {
   it('prunes finished deliveries past WEBHOOK_RETENTION_DAYS and their events, keeping queued ones', async () => {
     await hook({ payload_url: `${rx.url}/x` });
     rx.answer = { status: 200, delayMs: 0, body: '' };
-    await newSite();
+    await makeSite(t);
     await settled();
     await sql`update core_delivery set ended = now() - interval '8 days' where status in ('succeeded', 'failed')`.execute(
       t.db.kysely,

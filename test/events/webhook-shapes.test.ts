@@ -3,8 +3,8 @@
  * consistent; who may write them; the content-type filters (issue 11).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeTestApp, type TestApp, uniq } from '../helpers/app.js';
-import { grant, makeUser } from '../api/users/fixtures.js';
+import { makeTestApp, type TestApp } from '../helpers/app.js';
+import { uniq, grant, makeUser } from '../factories/index.js';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -4,8 +4,9 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { attachEventWorker } from '../../src/core/events/index.js';
 import type { EventWorker } from '../../src/core/events/worker.js';
-import { makeTestApp, type TestApp, uniq } from '../helpers/app.js';
+import { makeTestApp, type TestApp } from '../helpers/app.js';
 import { startReceiver, type Receiver } from '../helpers/webhook-receiver.js';
+import { uniq } from '../factories/index.js';
 
 let t: TestApp;
 let rx: Receiver;

@@ -11,7 +11,7 @@ import { sql } from 'kysely';
 import { type ChildDatabase, childDatabase, CHILD_TOKEN, startChildService } from '../helpers/child-service.js';
 import { ENGINE } from '../helpers/engine.js';
 import { startReceiver, type Receiver } from '../helpers/webhook-receiver.js';
-import { uniq } from '../helpers/app.js';
+import { uniq } from '../factories/index.js';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 let rx: Receiver;

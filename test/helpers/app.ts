@@ -4,9 +4,7 @@
  * and its token, and small helpers around app.inject().
  */
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import pg from 'pg';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { inject } from 'vitest';
@@ -15,6 +13,7 @@ import { createSuperuser } from '../../src/bootstrap.js';
 import { loadConfig } from '../../src/config.js';
 import { type Database, openDatabase } from '../../src/db/client.js';
 import { ENGINE, PG_ADMIN_URL, pgUrl } from './engine.js';
+import { makeTempDir, removeTempDir } from './temp-dirs.js';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -36,14 +35,10 @@ export interface TestApp {
   patch(url: string, body: unknown, token?: string | null): Promise<LightMyRequestResponse>;
   put(url: string, body: unknown, token?: string | null): Promise<LightMyRequestResponse>;
   del(url: string, body?: unknown, token?: string | null): Promise<LightMyRequestResponse>;
+  /** a new directory in the system's temporary folder, removed when the app closes */
+  tempDir(prefix: string): string;
+  /** closes the app, drops its database and removes its temporary directories */
   close(): Promise<void>;
-}
-
-let counter = 0;
-/** unique, sortable, lower-case names for test objects */
-export function uniq(prefix: string): string {
-  counter += 1;
-  return `${prefix}-${process.pid}-${counter}-${randomBytes(2).toString('hex')}`;
 }
 
 async function openTestDatabase(
@@ -75,10 +70,21 @@ async function openTestDatabase(
 
 export async function makeTestApp(env: Record<string, string> = {}): Promise<TestApp> {
   // uploads of this app go to a folder of its own, removed with it (unless the test chose one)
-  const ownMedia = env.MEDIA_ROOT ? null : mkdtempSync(join(tmpdir(), 'inv-media-'));
+  const dirs: string[] = [];
+  const tempDir = (prefix: string) => {
+    const dir = makeTempDir(prefix);
+    dirs.push(dir);
+    return dir;
+  };
+  const ownMedia = env.MEDIA_ROOT ? null : tempDir('inv-media-');
   const config = loadConfig({ LOG_LEVEL: 'silent', ...(ownMedia ? { MEDIA_ROOT: ownMedia } : {}), ...env });
   const { db, url, drop } = await openTestDatabase(config.statementTimeout);
-  const app = await buildApp(config, { db });
+  const app = await buildApp(config, { db }).catch(async (e) => {
+    await db.close();
+    await drop();
+    for (const dir of dirs) removeTempDir(dir);
+    throw e;
+  });
   const token = randomBytes(20).toString('hex');
   const username = `admin-${randomBytes(3).toString('hex')}`;
   const password = 'admin-password';
@@ -110,11 +116,15 @@ export async function makeTestApp(env: Record<string, string> = {}): Promise<Tes
     patch: (url, body, tok) => request('PATCH', url, { body, token: tok }),
     put: (url, body, tok) => request('PUT', url, { body, token: tok }),
     del: (url, body, tok) => request('DELETE', url, { body, token: tok }),
+    tempDir,
     close: async () => {
-      await app.close();
-      await db.close();
-      await drop();
-      if (ownMedia) rmSync(ownMedia, { recursive: true, force: true });
+      try {
+        await app.close();
+        await db.close();
+        await drop();
+      } finally {
+        for (const dir of dirs) removeTempDir(dir);
+      }
     },
   };
 }

@@ -6,14 +6,14 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { type Database, openDatabase } from '../../src/db/client.js';
 import { ENGINE, PG_ADMIN_URL, pgUrl } from './engine.js';
 import { freePort } from '../../bench/server.js';
+import { makeTempDir, removeTempDir } from './temp-dirs.js';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 export const CHILD_TOKEN = randomBytes(20).toString('hex');
@@ -29,7 +29,7 @@ export interface ChildDatabase {
 export async function childDatabase(): Promise<ChildDatabase> {
   const template = inject('template');
   if (ENGINE === 'pglite') {
-    const dir = mkdtempSync(join(tmpdir(), 'inv-child-'));
+    const dir = makeTempDir('inv-child-');
     const seed = await openDatabase({
       databaseUrl: null,
       dataDir: dir,
@@ -39,7 +39,7 @@ export async function childDatabase(): Promise<ChildDatabase> {
     return {
       env: { DATA_DIR: dir, DATABASE_URL: '' },
       open: () => openDatabase({ databaseUrl: null, dataDir: dir }),
-      drop: async () => rmSync(dir, { recursive: true, force: true }),
+      drop: async () => removeTempDir(dir),
     };
   }
   const name = `${template.replace('inv_tpl_', 'inv_t_')}_${randomBytes(4).toString('hex')}`;

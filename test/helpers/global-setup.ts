@@ -10,6 +10,7 @@ import type { TestProject } from 'vitest/node';
 import { prepareDatabase } from '../../src/bootstrap.js';
 import { openDatabase } from '../../src/db/client.js';
 import { ENGINE, PG_ADMIN_URL, pgUrl } from './engine.js';
+import { processRuns, removeLeftoversOfEndedProcesses } from './temp-dirs.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -19,6 +20,8 @@ declare module 'vitest' {
 
 export default async function setup(project: TestProject) {
   const runId = `${process.pid}_${Date.now().toString(36)}`;
+  // a run that was killed had no teardown: its folders, templates and databases go now
+  removeLeftoversOfEndedProcesses();
   if (ENGINE === 'pglite') {
     const db = await openDatabase({ databaseUrl: null, dataDir: 'memory://' });
     await prepareDatabase(db);
@@ -32,6 +35,7 @@ export default async function setup(project: TestProject) {
   const name = `inv_tpl_${runId}`;
   const admin = new pg.Client({ connectionString: PG_ADMIN_URL });
   await admin.connect();
+  await dropDatabasesOfEndedRuns(admin);
   await admin.query(`create database ${name}`);
   const db = await openDatabase({ databaseUrl: pgUrl(name), dataDir: '', poolSize: 2 });
   await prepareDatabase(db);
@@ -45,4 +49,21 @@ export default async function setup(project: TestProject) {
     await admin.query(`drop database if exists ${name} with (force)`);
     await admin.end();
   };
+}
+
+/**
+ * Drops the template and test databases of runs whose process no longer runs: names carry the
+ * run's pid (`inv_tpl_<pid>_<time>`, `inv_t_<pid>_<time>_<random>`). Only on a server on this
+ * machine, where the pid says something.
+ */
+async function dropDatabasesOfEndedRuns(admin: pg.Client): Promise<void> {
+  if (!['127.0.0.1', 'localhost', '::1', '[::1]'].includes(new URL(PG_ADMIN_URL).hostname)) return;
+  const { rows } = await admin.query<{ datname: string }>(
+    `select datname from pg_database where datname ~ '^inv_(tpl|t)_[0-9]+_[a-z0-9]+(_[0-9a-f]+)?$'`,
+  );
+  for (const { datname } of rows) {
+    const pid = Number(datname.split('_')[2]);
+    if (processRuns(pid)) continue;
+    await admin.query(`drop database if exists ${datname} with (force)`).catch(() => undefined);
+  }
 }

@@ -7,16 +7,16 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { request } from 'node:http';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../bench/server.js';
 import { listMigrations } from '../../src/db/migrate.js';
 import { adminQuery, needsPostgresServer, pgUrl } from '../helpers/engine.js';
 import { parseExposition } from '../helpers/prometheus.js';
+import { makeTempDir, removeTempDir } from '../helpers/temp-dirs.js';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const TOKEN = randomBytes(20).toString('hex');
@@ -315,9 +315,9 @@ describe.runIf(server.available)(`serve --workers 2 whose primary is killed${ser
 describe('serve --workers 2 on PGlite', () => {
   let dir: string;
   beforeAll(() => {
-    dir = mkdtempSync(join(tmpdir(), 'inv-cluster-'));
+    dir = makeTempDir('inv-cluster-');
   });
-  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  afterAll(() => removeTempDir(dir));
 
   it('runs one process and says why (two processes would corrupt the data directory)', async () => {
     const svc = await startServe(['--workers', '2'], { DATA_DIR: dir, DATABASE_URL: '' });

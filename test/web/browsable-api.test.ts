@@ -4,8 +4,9 @@
  * (session cookie, CSRF token, `_content`, `?_method=`), on the suite's engine.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeTestApp, uniq, type TestApp } from '../helpers/app.js';
+import { makeTestApp, type TestApp } from '../helpers/app.js';
 import { newBrowser, signIn, type WebSession } from '../helpers/web-session.js';
+import { uniq, makeSite } from '../factories/index.js';
 
 const BROWSER = 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8';
 const XSS = '<script>alert(1)</script>';
@@ -20,12 +21,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await t.close();
 });
-
-async function makeSite(name = uniq('site')): Promise<{ id: number; name: string; slug: string }> {
-  const res = await t.post('/api/dcim/sites/', { name, slug: uniq('s') });
-  expect(res.statusCode).toBe(201);
-  return res.json();
-}
 
 /** the CSRF token a page's forms carry (masked, changes with every page) */
 function formToken(page: string): string {
@@ -57,7 +52,7 @@ describe('negotiation', () => {
   });
 
   it('answers curl (*/*), pynetbox (application/json) and no Accept with the same JSON, without page headers', async () => {
-    await makeSite();
+    await makeSite(t);
     const answers = await Promise.all(
       ([{ accept: '*/*' }, { accept: 'application/json' }, {}] as Array<Record<string, string>>).map((headers) =>
         t.request('GET', '/api/dcim/sites/?ordering=id', { headers }),
@@ -128,7 +123,7 @@ describe('negotiation', () => {
 
 describe('the page', () => {
   it('shows a site named like a script only as text, and its URL as a local link', async () => {
-    const site = await makeSite(XSS);
+    const site = await makeSite(t, { name: XSS, slug: uniq('s') });
     const res = await browser.request('GET', `/api/dcim/sites/${site.id}/`);
     expect(res.body).not.toContain(XSS);
     expect(res.body).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
@@ -151,8 +146,8 @@ describe('the page', () => {
   });
 
   it('links the next and previous pages, and shows the filters in force with a link that removes each', async () => {
-    await makeSite();
-    await makeSite();
+    await makeSite(t);
+    await makeSite(t);
     const first = await browser.request('GET', '/api/dcim/sites/?status=active&limit=1');
     expect(first.body).toContain('rel="next" href="/api/dcim/sites/?limit=1&amp;offset=1&amp;status=active"');
     expect(first.body).toContain('<code>status=active</code> <a href="/api/dcim/sites/?limit=1"');
@@ -281,7 +276,7 @@ describe('the write forms', () => {
   });
 
   it('patches and puts through ?_method=, then shows the object (303)', async () => {
-    const site = await makeSite();
+    const site = await makeSite(t);
     const page = await browser.request('GET', `/api/dcim/sites/${site.id}/`);
     expect(page.body).toContain(`formaction="/api/dcim/sites/${site.id}/?_method=PATCH"`);
     const patched = await post(
@@ -306,7 +301,7 @@ describe('the write forms', () => {
   });
 
   it('deletes through ?_method=DELETE and sends the browser to the list (204 -> 303)', async () => {
-    const site = await makeSite();
+    const site = await makeSite(t);
     const page = await browser.request('GET', `/api/dcim/sites/${site.id}/`);
     const res = await browser.request('POST', `/api/dcim/sites/${site.id}/?_method=DELETE`, {
       form: { csrfmiddlewaretoken: formToken(page.body), _content: '' },
@@ -317,7 +312,7 @@ describe('the write forms', () => {
   });
 
   it('refuses a form without its CSRF token (403 page), and changes nothing', async () => {
-    const site = await makeSite();
+    const site = await makeSite(t);
     const res = await browser.request('POST', `/api/dcim/sites/${site.id}/?_method=DELETE`, { form: { _content: '' } });
     expect(res.statusCode).toBe(403);
     expect(res.body).toContain('CSRF Failed');
@@ -330,7 +325,7 @@ describe('the write forms', () => {
   });
 
   it('answers an unknown ?_method= as the POST it is', async () => {
-    const site = await makeSite();
+    const site = await makeSite(t);
     const page = await browser.request('GET', `/api/dcim/sites/${site.id}/`);
     const res = await post(`/api/dcim/sites/${site.id}/?_method=TRACE`, '{}', page.body);
     expect(res.statusCode).toBe(405);

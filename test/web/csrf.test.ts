@@ -4,8 +4,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { maskSecret } from '../../src/http/csrf.js';
-import { makeTestApp, type TestApp, uniq } from '../helpers/app.js';
+import { makeTestApp, type TestApp } from '../helpers/app.js';
 import { signIn, type WebSession } from '../helpers/web-session.js';
+import { uniq } from '../factories/index.js';
 
 let t: TestApp;
 let browser: WebSession;

@@ -1,9 +1,9 @@
 /** The home, search and API-token pages (issue 10), and how they treat data and anonymous visitors. */
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeTestApp, type TestApp, uniq } from '../helpers/app.js';
+import { makeTestApp, type TestApp } from '../helpers/app.js';
 import { newBrowser, signIn, type WebSession } from '../helpers/web-session.js';
-import { makeUser } from '../api/users/fixtures.js';
+import { uniq, makeUser } from '../factories/index.js';
 
 const XSS = '<script>alert(1)</script>';
 let t: TestApp;

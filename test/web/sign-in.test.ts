@@ -5,7 +5,7 @@ import { buildApp } from '../../src/app.js';
 import { loadConfig } from '../../src/config.js';
 import { makeTestApp, type TestApp } from '../helpers/app.js';
 import { newBrowser, signIn } from '../helpers/web-session.js';
-import { makeUser } from '../api/users/fixtures.js';
+import { makeUser } from '../factories/index.js';
 
 let t: TestApp;
 beforeAll(async () => {

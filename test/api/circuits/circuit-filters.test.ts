@@ -4,19 +4,23 @@
  * tenant, provider network, and the contact filters through contact assignments.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeTestApp, type TestApp, uniq } from '../../helpers/app.js';
+import { makeTestApp, type TestApp } from '../../helpers/app.js';
+import {
+  uniq,
+  make,
+  type Json,
+  makeCircuitType,
+  makeContactGroup,
+  makeContactRole,
+  makeProvider,
+  makeRegion,
+  makeSite,
+  makeSiteGroup,
+  makeTenant,
+  makeTenantGroup,
+} from '../../factories/index.js';
 
-type Json = Record<string, any>;
 let t: TestApp;
-async function make(path: string, data: Json): Promise<Json> {
-  const res = await t.post(path, data);
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json();
-}
-const named = (p: string) => {
-  const n = uniq(p);
-  return { name: n, slug: n };
-};
 const ids = async (url: string) => {
   const res = await t.get(url);
   expect(res.statusCode, res.body).toBe(200);
@@ -31,32 +35,32 @@ const scope = () => `provider_id=${p1.id}&provider_id=${p2.id}`;
 
 beforeAll(async () => {
   t = await makeTestApp();
-  region = await make('/api/dcim/regions/', named('region'));
-  subRegion = await make('/api/dcim/regions/', { ...named('subregion'), parent: region.id });
-  group = await make('/api/dcim/site-groups/', named('sg'));
-  subGroup = await make('/api/dcim/site-groups/', { ...named('subsg'), parent: group.id });
-  const topTg = await make('/api/tenancy/tenant-groups/', named('tg'));
-  tgroup = await make('/api/tenancy/tenant-groups/', { ...named('subtg'), parent: topTg.id });
+  region = await makeRegion(t);
+  subRegion = await makeRegion(t, { parent: region.id });
+  group = await makeSiteGroup(t);
+  subGroup = await makeSiteGroup(t, { parent: group.id });
+  const topTg = await makeTenantGroup(t);
+  tgroup = await makeTenantGroup(t, { parent: topTg.id });
   tgroup.top = topTg;
-  tenant = await make('/api/tenancy/tenants/', { ...named('tenant'), group: tgroup.id });
-  s1 = await make('/api/dcim/sites/', { ...named('site'), region: subRegion.id, group: subGroup.id });
-  s2 = await make('/api/dcim/sites/', named('site'));
-  p1 = await make('/api/circuits/providers/', named('prov'));
-  p2 = await make('/api/circuits/providers/', named('prov'));
-  pnet = await make('/api/circuits/provider-networks/', { provider: p2.id, name: uniq('pnet') });
-  const type = await make('/api/circuits/circuit-types/', named('ctype'));
-  c1 = await make('/api/circuits/circuits/', {
+  tenant = await makeTenant(t, { group: tgroup.id });
+  s1 = await makeSite(t, { region: subRegion.id, group: subGroup.id });
+  s2 = await makeSite(t);
+  p1 = await makeProvider(t);
+  p2 = await makeProvider(t);
+  pnet = await make(t, '/api/circuits/provider-networks/', { provider: p2.id, name: uniq('pnet') });
+  const type = await makeCircuitType(t);
+  c1 = await make(t, '/api/circuits/circuits/', {
     cid: uniq('c1'),
     provider: p1.id,
     type: type.id,
     tenant: tenant.id,
     status: 'planned',
   });
-  c2 = await make('/api/circuits/circuits/', { cid: uniq('c2'), provider: p2.id, type: type.id });
-  c3 = await make('/api/circuits/circuits/', { cid: uniq('c3'), provider: p1.id, type: type.id });
-  await make('/api/circuits/circuit-terminations/', { circuit: c1.id, term_side: 'A', site: s1.id });
-  await make('/api/circuits/circuit-terminations/', { circuit: c2.id, term_side: 'A', site: s2.id });
-  await make('/api/circuits/circuit-terminations/', { circuit: c2.id, term_side: 'Z', provider_network: pnet.id });
+  c2 = await make(t, '/api/circuits/circuits/', { cid: uniq('c2'), provider: p2.id, type: type.id });
+  c3 = await make(t, '/api/circuits/circuits/', { cid: uniq('c3'), provider: p1.id, type: type.id });
+  await make(t, '/api/circuits/circuit-terminations/', { circuit: c1.id, term_side: 'A', site: s1.id });
+  await make(t, '/api/circuits/circuit-terminations/', { circuit: c2.id, term_side: 'A', site: s2.id });
+  await make(t, '/api/circuits/circuit-terminations/', { circuit: c2.id, term_side: 'Z', provider_network: pnet.id });
 });
 afterAll(async () => t.close());
 
@@ -120,14 +124,14 @@ describe('GET /api/circuits/providers/ relation filters', () => {
 
 describe('contact filters on circuits and providers', () => {
   it('filters by contact, contact_role and contact_group (with subgroups)', async () => {
-    const top = await make('/api/tenancy/contact-groups/', named('cg'));
-    const sub = await make('/api/tenancy/contact-groups/', { ...named('subcg'), parent: top.id });
-    const contact = await make('/api/tenancy/contacts/', { name: uniq('contact'), group: sub.id });
-    const other = await make('/api/tenancy/contacts/', { name: uniq('contact') });
-    const role = await make('/api/tenancy/contact-roles/', named('role'));
-    const role2 = await make('/api/tenancy/contact-roles/', named('role'));
+    const top = await makeContactGroup(t);
+    const sub = await makeContactGroup(t, { parent: top.id });
+    const contact = await make(t, '/api/tenancy/contacts/', { name: uniq('contact'), group: sub.id });
+    const other = await make(t, '/api/tenancy/contacts/', { name: uniq('contact') });
+    const role = await makeContactRole(t);
+    const role2 = await makeContactRole(t);
     const assign = (content_type: string, object_id: number, c: Json, r: Json) =>
-      make('/api/tenancy/contact-assignments/', { content_type, object_id, contact: c.id, role: r.id });
+      make(t, '/api/tenancy/contact-assignments/', { content_type, object_id, contact: c.id, role: r.id });
     await assign('circuits.circuit', c2.id, contact, role);
     await assign('circuits.circuit', c3.id, other, role2);
     await assign('circuits.provider', p1.id, contact, role2);

@@ -3,9 +3,19 @@
  * network, one termination per side, display and brief form, filters, protected sites/networks.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeTestApp, type TestApp, uniq } from '../../helpers/app.js';
+import { makeTestApp, type TestApp } from '../../helpers/app.js';
+import {
+  uniq,
+  make,
+  type Json,
+  ids,
+  makeCircuit,
+  makeManufacturer,
+  makeProvider,
+  makeRole,
+  makeSite,
+} from '../../factories/index.js';
 
-type Json = Record<string, any>;
 const PATH = '/api/circuits/circuit-terminations/';
 let t: TestApp;
 beforeAll(async () => {
@@ -13,28 +23,17 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-async function make(path: string, data: Json): Promise<Json> {
-  const res = await t.post(path, data);
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json();
-}
-const named = (p: string) => {
-  const n = uniq(p);
-  return { name: n, slug: n };
-};
-const site = () => make('/api/dcim/sites/', named('site'));
-async function circuit(): Promise<Json> {
-  const provider = await make('/api/circuits/providers/', named('prov'));
-  const type = await make('/api/circuits/circuit-types/', named('ctype'));
-  return make('/api/circuits/circuits/', { cid: uniq('cid'), provider: provider.id, type: type.id });
-}
-const ids = (body: Json) => body.results.map((r: Json) => r.id);
-
 describe('POST /api/circuits/circuit-terminations/', () => {
   it('renders term_side as a bare letter, display "<cid>: Termination A" and NetBox 3.4 fields', async () => {
-    const c = await circuit();
-    const s = await site();
-    const term = await make(PATH, { circuit: c.id, term_side: 'A', site: s.id, pp_info: 'PP1', mark_connected: false });
+    const c = await makeCircuit(t);
+    const s = await makeSite(t);
+    const term = await make(t, PATH, {
+      circuit: c.id,
+      term_side: 'A',
+      site: s.id,
+      pp_info: 'PP1',
+      mark_connected: false,
+    });
     expect(term.term_side).toBe('A');
     expect(term.display).toBe(`${c.cid}: Termination A`);
     expect(term.circuit).toEqual({ id: c.id, url: c.url, display: c.cid, cid: c.cid });
@@ -60,22 +59,26 @@ describe('POST /api/circuits/circuit-terminations/', () => {
   });
 
   it('rejects a term_side other than A or Z', async () => {
-    const res = await t.post(PATH, { circuit: (await circuit()).id, term_side: 'B', site: (await site()).id });
+    const res = await t.post(PATH, {
+      circuit: (await makeCircuit(t)).id,
+      term_side: 'B',
+      site: (await makeSite(t)).id,
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ term_side: ['"B" is not a valid choice.'] });
   });
 
   it('needs exactly one of site and provider network', async () => {
-    const c = await circuit();
-    const s = await site();
-    const pnet = await make('/api/circuits/provider-networks/', { provider: c.provider.id, name: uniq('pnet') });
+    const c = await makeCircuit(t);
+    const s = await makeSite(t);
+    const pnet = await make(t, '/api/circuits/provider-networks/', { provider: c.provider.id, name: uniq('pnet') });
     const neither = await t.post(PATH, { circuit: c.id, term_side: 'A' });
     expect(neither.statusCode).toBe(400);
     expect(Object.keys(neither.json())).toEqual(['__all__']);
     const both = await t.post(PATH, { circuit: c.id, term_side: 'A', site: s.id, provider_network: pnet.id });
     expect(both.statusCode).toBe(400);
     expect(Object.keys(both.json())).toEqual(['__all__']);
-    const term = await make(PATH, { circuit: c.id, term_side: 'A', site: s.id });
+    const term = await make(t, PATH, { circuit: c.id, term_side: 'A', site: s.id });
     // a PATCH that adds the other one fails; moving from site to network works
     expect((await t.patch(`${PATH}${term.id}/`, { provider_network: pnet.id })).statusCode).toBe(400);
     const moved = await t.patch(`${PATH}${term.id}/`, { provider_network: pnet.id, site: null });
@@ -84,9 +87,9 @@ describe('POST /api/circuits/circuit-terminations/', () => {
   });
 
   it('allows one termination per side of a circuit', async () => {
-    const c = await circuit();
-    const s = await site();
-    await make(PATH, { circuit: c.id, term_side: 'A', site: s.id });
+    const c = await makeCircuit(t);
+    const s = await makeSite(t);
+    await make(t, PATH, { circuit: c.id, term_side: 'A', site: s.id });
     const dup = await t.post(PATH, { circuit: c.id, term_side: 'A', site: s.id });
     expect(dup.statusCode).toBe(400);
     expect(dup.json()).toEqual({ __all__: ['Circuit termination with this Circuit and Termination already exists.'] });
@@ -95,12 +98,12 @@ describe('POST /api/circuits/circuit-terminations/', () => {
       { circuit: c.id, term_side: 'Z', site: s.id },
     ]);
     expect(bulk.statusCode).toBe(400);
-    expect(await make(PATH, { circuit: c.id, term_side: 'Z', site: s.id })).toMatchObject({ term_side: 'Z' });
+    expect(await make(t, PATH, { circuit: c.id, term_side: 'Z', site: s.id })).toMatchObject({ term_side: 'Z' });
   });
 
   it('links the change record to the circuit', async () => {
-    const c = await circuit();
-    const res = await t.post(PATH, { circuit: c.id, term_side: 'Z', site: (await site()).id });
+    const c = await makeCircuit(t);
+    const res = await t.post(PATH, { circuit: c.id, term_side: 'Z', site: (await makeSite(t)).id });
     const change = (await t.get(`/api/extras/object-changes/?request_id=${res.headers['x-request-id']}`)).json()
       .results[0];
     expect(change).toMatchObject({
@@ -118,10 +121,10 @@ describe('GET /api/circuits/circuit-terminations/ filters', () => {
   let s: Json;
   let pnet: Json;
   beforeAll(async () => {
-    c = await circuit();
-    s = await site();
-    pnet = await make('/api/circuits/provider-networks/', { provider: c.provider.id, name: uniq('pnet') });
-    a = await make(PATH, {
+    c = await makeCircuit(t);
+    s = await makeSite(t);
+    pnet = await make(t, '/api/circuits/provider-networks/', { provider: c.provider.id, name: uniq('pnet') });
+    a = await make(t, PATH, {
       circuit: c.id,
       term_side: 'A',
       site: s.id,
@@ -129,7 +132,7 @@ describe('GET /api/circuits/circuit-terminations/ filters', () => {
       xconnect_id: uniq('xc'),
       mark_connected: true,
     });
-    z = await make(PATH, { circuit: c.id, term_side: 'Z', provider_network: pnet.id, port_speed: 10000 });
+    z = await make(t, PATH, { circuit: c.id, term_side: 'Z', provider_network: pnet.id, port_speed: 10000 });
   });
 
   it('filters by circuit_id, term_side and term_side__n', async () => {
@@ -159,21 +162,21 @@ describe('GET /api/circuits/circuit-terminations/ filters', () => {
 
 describe('cabling (dcim cables ending on a termination)', () => {
   it('shows the cable, cable_end, link peers and _occupied, and filters by cabled', async () => {
-    const c = await circuit();
-    const s = await site();
-    const term = await make(PATH, { circuit: c.id, term_side: 'A', site: s.id });
-    const maker = await make('/api/dcim/manufacturers/', named('mfr'));
+    const c = await makeCircuit(t);
+    const s = await makeSite(t);
+    const term = await make(t, PATH, { circuit: c.id, term_side: 'A', site: s.id });
+    const maker = await makeManufacturer(t);
     const model = uniq('model');
-    const dt = await make('/api/dcim/device-types/', { manufacturer: maker.id, model, slug: model });
-    const role = await make('/api/dcim/device-roles/', named('role'));
-    const dev = await make('/api/dcim/devices/', {
+    const dt = await make(t, '/api/dcim/device-types/', { manufacturer: maker.id, model, slug: model });
+    const role = await makeRole(t);
+    const dev = await make(t, '/api/dcim/devices/', {
       name: uniq('dev'),
       site: s.id,
       device_type: dt.id,
       device_role: role.id,
     });
-    const intf = await make('/api/dcim/interfaces/', { device: dev.id, name: 'eth0', type: '1000base-t' });
-    const cable = await make('/api/dcim/cables/', {
+    const intf = await make(t, '/api/dcim/interfaces/', { device: dev.id, name: 'eth0', type: '1000base-t' });
+    const cable = await make(t, '/api/dcim/cables/', {
       a_terminations: [{ object_type: 'dcim.interface', object_id: intf.id }],
       b_terminations: [{ object_type: 'circuits.circuittermination', object_id: term.id }],
     });
@@ -199,11 +202,11 @@ describe('cabling (dcim cables ending on a termination)', () => {
 
 describe('protected references', () => {
   it('refuses to delete a site or a provider network that a termination uses', async () => {
-    const c = await circuit();
-    const s = await site();
-    const pnet = await make('/api/circuits/provider-networks/', { provider: c.provider.id, name: uniq('pnet') });
-    await make(PATH, { circuit: c.id, term_side: 'A', site: s.id });
-    await make(PATH, { circuit: c.id, term_side: 'Z', provider_network: pnet.id });
+    const c = await makeCircuit(t);
+    const s = await makeSite(t);
+    const pnet = await make(t, '/api/circuits/provider-networks/', { provider: c.provider.id, name: uniq('pnet') });
+    await make(t, PATH, { circuit: c.id, term_side: 'A', site: s.id });
+    await make(t, PATH, { circuit: c.id, term_side: 'Z', provider_network: pnet.id });
     const delSite = await t.del(`/api/dcim/sites/${s.id}/`);
     expect(delSite.statusCode).toBe(409);
     expect(delSite.json().detail).toContain('Termination A');
@@ -213,10 +216,10 @@ describe('protected references', () => {
 
 describe('provider networks', () => {
   it('keeps names unique per provider', async () => {
-    const p = await make('/api/circuits/providers/', named('prov'));
-    const other = await make('/api/circuits/providers/', named('prov'));
+    const p = await makeProvider(t);
+    const other = await makeProvider(t);
     const name = uniq('pnet');
-    await make('/api/circuits/provider-networks/', { provider: p.id, name });
+    await make(t, '/api/circuits/provider-networks/', { provider: p.id, name });
     const dup = await t.post('/api/circuits/provider-networks/', { provider: p.id, name });
     expect(dup.json()).toEqual({ __all__: ['Provider network with this Provider and Name already exists.'] });
     expect((await t.post('/api/circuits/provider-networks/', { provider: other.id, name })).statusCode).toBe(201);

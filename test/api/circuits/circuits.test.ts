@@ -3,38 +3,18 @@
  * cid unique per provider, circuit_count, PROTECT of providers and types, cascade to terminations.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeTestApp, type TestApp, uniq } from '../../helpers/app.js';
+import { makeTestApp, type TestApp } from '../../helpers/app.js';
+import { uniq, make, type Json, makeCircuit, makeCircuitType, makeProvider, makeSite } from '../../factories/index.js';
 
-type Json = Record<string, any>;
 let t: TestApp;
 beforeAll(async () => {
   t = await makeTestApp();
 });
 afterAll(async () => t.close());
 
-async function make(path: string, data: Json): Promise<Json> {
-  const res = await t.post(path, data);
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json();
-}
-const named = (p: string) => {
-  const n = uniq(p);
-  return { name: n, slug: n };
-};
-const provider = () => make('/api/circuits/providers/', named('prov'));
-const circuitType = () => make('/api/circuits/circuit-types/', named('ctype'));
-async function circuit(extra: Json = {}) {
-  return make('/api/circuits/circuits/', {
-    cid: uniq('cid'),
-    provider: (await provider()).id,
-    type: (await circuitType()).id,
-    ...extra,
-  });
-}
-
 describe('GET /api/circuits/circuits/', () => {
   it('renders a new circuit with status active, display = cid and no terminations', async () => {
-    const c = await circuit();
+    const c = await makeCircuit(t);
     expect(c.display).toBe(c.cid);
     expect(c.status).toEqual({ value: 'active', label: 'Active' });
     expect(c.termination_a).toBeNull();
@@ -55,10 +35,10 @@ describe('GET /api/circuits/circuits/', () => {
   });
 
   it('nests termination_a and termination_z in the circuit (NetBox 3.4 shape)', async () => {
-    const c = await circuit();
-    const site = await make('/api/dcim/sites/', named('site'));
-    const pnet = await make('/api/circuits/provider-networks/', { provider: c.provider.id, name: uniq('pnet') });
-    const a = await make('/api/circuits/circuit-terminations/', {
+    const c = await makeCircuit(t);
+    const site = await makeSite(t);
+    const pnet = await make(t, '/api/circuits/provider-networks/', { provider: c.provider.id, name: uniq('pnet') });
+    const a = await make(t, '/api/circuits/circuit-terminations/', {
       circuit: c.id,
       term_side: 'A',
       site: site.id,
@@ -67,7 +47,7 @@ describe('GET /api/circuits/circuits/', () => {
       xconnect_id: 'XC-1',
       description: 'a end',
     });
-    const z = await make('/api/circuits/circuit-terminations/', {
+    const z = await make(t, '/api/circuits/circuit-terminations/', {
       circuit: c.id,
       term_side: 'Z',
       provider_network: pnet.id,
@@ -101,9 +81,9 @@ describe('GET /api/circuits/circuits/', () => {
   });
 
   it('builds the terminations of a page with a constant number of statements', async () => {
-    const p = await provider();
-    const ty = await circuitType();
-    const site = await make('/api/dcim/sites/', named('site'));
+    const p = await makeProvider(t);
+    const ty = await makeCircuitType(t);
+    const site = await makeSite(t);
     const cids = Array.from({ length: 20 }, () => ({ cid: uniq('bulk'), provider: p.id, type: ty.id }));
     const made = (await t.post('/api/circuits/circuits/', cids)).json() as Json[];
     await t.post(
@@ -138,27 +118,27 @@ describe('circuit validation', () => {
   });
 
   it('keeps cid unique per provider, not globally', async () => {
-    const c = await circuit();
+    const c = await makeCircuit(t);
     const dup = await t.post('/api/circuits/circuits/', { cid: c.cid, provider: c.provider.id, type: c.type.id });
     expect(dup.statusCode).toBe(400);
     expect(dup.json()).toEqual({ __all__: ['Circuit with this Provider and Circuit ID already exists.'] });
     const other = await t.post('/api/circuits/circuits/', {
       cid: c.cid,
-      provider: (await provider()).id,
+      provider: (await makeProvider(t)).id,
       type: c.type.id,
     });
     expect(other.statusCode, other.body).toBe(201);
   });
 
   it('rejects an unknown status and a negative commit rate', async () => {
-    const c = await circuit();
+    const c = await makeCircuit(t);
     const res = await t.patch(`/api/circuits/circuits/${c.id}/`, { status: 'bogus', commit_rate: -1 });
     expect(res.statusCode).toBe(400);
     expect(Object.keys(res.json()).sort()).toEqual(['commit_rate', 'status']);
   });
 
   it('stores dates and the commit rate', async () => {
-    const c = await circuit({
+    const c = await makeCircuit(t, {
       install_date: '2023-02-03',
       termination_date: '2026-02-03',
       commit_rate: 50000,
@@ -175,8 +155,8 @@ describe('circuit validation', () => {
 
 describe('circuit_count', () => {
   it('counts circuits on providers and circuit types (full and brief)', async () => {
-    const p = await provider();
-    const ty = await circuitType();
+    const p = await makeProvider(t);
+    const ty = await makeCircuitType(t);
     await t.post(
       '/api/circuits/circuits/',
       [1, 2, 3].map(() => ({ cid: uniq('cnt'), provider: p.id, type: ty.id })),
@@ -196,7 +176,7 @@ describe('circuit_count', () => {
 
 describe('deletion', () => {
   it('refuses to delete a provider or a circuit type that has circuits (409)', async () => {
-    const c = await circuit();
+    const c = await makeCircuit(t);
     for (const url of [`/api/circuits/providers/${c.provider.id}/`, `/api/circuits/circuit-types/${c.type.id}/`]) {
       const res = await t.del(url);
       expect(res.statusCode, url).toBe(409);
@@ -206,22 +186,22 @@ describe('deletion', () => {
   });
 
   it('refuses to delete a provider that has provider networks', async () => {
-    const p = await provider();
-    await make('/api/circuits/provider-networks/', { provider: p.id, name: uniq('pnet') });
+    const p = await makeProvider(t);
+    await make(t, '/api/circuits/provider-networks/', { provider: p.id, name: uniq('pnet') });
     expect((await t.del(`/api/circuits/providers/${p.id}/`)).statusCode).toBe(409);
   });
 
   it('deletes the provider once its circuits are gone', async () => {
-    const c = await circuit();
+    const c = await makeCircuit(t);
     expect((await t.del(`/api/circuits/circuits/${c.id}/`)).statusCode).toBe(204);
     expect((await t.del(`/api/circuits/providers/${c.provider.id}/`)).statusCode).toBe(204);
   });
 
   it('deletes a circuit with its terminations and logs each deletion', async () => {
-    const c = await circuit();
-    const site = await make('/api/dcim/sites/', named('site'));
-    const a = await make('/api/circuits/circuit-terminations/', { circuit: c.id, term_side: 'A', site: site.id });
-    const z = await make('/api/circuits/circuit-terminations/', { circuit: c.id, term_side: 'Z', site: site.id });
+    const c = await makeCircuit(t);
+    const site = await makeSite(t);
+    const a = await make(t, '/api/circuits/circuit-terminations/', { circuit: c.id, term_side: 'A', site: site.id });
+    const z = await make(t, '/api/circuits/circuit-terminations/', { circuit: c.id, term_side: 'Z', site: site.id });
     const del = await t.del(`/api/circuits/circuits/${c.id}/`);
     expect(del.statusCode).toBe(204);
     for (const id of [a.id, z.id])

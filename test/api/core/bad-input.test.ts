@@ -6,7 +6,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerAllModels } from '../../../src/apps/index.js';
 import { Registry } from '../../../src/core/model/registry.js';
-import { makeTestApp, type TestApp, uniq } from '../../helpers/app.js';
+import { makeTestApp, type TestApp } from '../../helpers/app.js';
+import { uniq } from '../../factories/index.js';
 
 const registry = new Registry();
 registerAllModels(registry);

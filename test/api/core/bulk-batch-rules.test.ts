@@ -4,8 +4,17 @@
  * fails as a whole, the error array names the later item, and nothing is written.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeTestApp, type TestApp, uniq } from '../../helpers/app.js';
-import { type Json, makeDevice, makeDeviceType, makeInterface, makeRack, makeSite, term } from '../dcim/factories.js';
+import { makeTestApp, type TestApp } from '../../helpers/app.js';
+import {
+  uniq,
+  type Json,
+  makeDevice,
+  makeDeviceType,
+  makeInterface,
+  makeRack,
+  makeSite,
+  term,
+} from '../../factories/index.js';
 
 let t: TestApp;
 beforeAll(async () => {

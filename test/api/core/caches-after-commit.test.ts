@@ -10,9 +10,9 @@
  */
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeTestApp, type TestApp, uniq } from '../../helpers/app.js';
+import { makeTestApp, type TestApp } from '../../helpers/app.js';
 import { ENGINE } from '../../helpers/engine.js';
-import { makeUser } from '../users/fixtures.js';
+import { uniq, makeUser } from '../../factories/index.js';
 
 const COMMIT_MS = 600;
 

@@ -4,7 +4,8 @@
  * either case, with wildcards kept literal; a value with a letter, ASCII or not, still folds case.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeTestApp, type TestApp, uniq } from '../../helpers/app.js';
+import { makeTestApp, type TestApp } from '../../helpers/app.js';
+import { uniq } from '../../factories/index.js';
 
 let t: TestApp;
 const p = uniq('csl');

@@ -4,8 +4,17 @@
  * the interfaces in them).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeTestApp, type TestApp, uniq } from '../../helpers/app.js';
-import { ids, type Json, make, makeDevice, makeInterface } from '../dcim/factories.js';
+import { makeTestApp, type TestApp } from '../../helpers/app.js';
+import {
+  uniq,
+  ids,
+  make,
+  makeDevice,
+  makeInterface,
+  makeCircuitType,
+  makeClusterType,
+  makeProvider,
+} from '../../factories/index.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -14,17 +23,10 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 const get = async (url: string) => (await t.get(url)).json();
-const named = (p: string) => {
-  const n = uniq(p);
-  return { name: n, slug: n };
-};
 
 describe('provider accounts', () => {
   it("keeps account ids and names unique per provider, and a circuit's account on its provider", async () => {
-    const [p1, p2] = [
-      await make(t, '/api/circuits/providers/', named('prov')),
-      await make(t, '/api/circuits/providers/', named('prov')),
-    ];
+    const [p1, p2] = [await makeProvider(t), await makeProvider(t)];
     const acct = await make(t, '/api/circuits/provider-accounts/', { provider: p1.id, account: '1234', name: 'main' });
     expect(acct).toMatchObject({ display: '1234 (main)', account: '1234', name: 'main', provider: { id: p1.id } });
     expect((await make(t, '/api/circuits/provider-accounts/', { provider: p1.id, account: '5678' })).display).toBe(
@@ -39,7 +41,7 @@ describe('provider accounts', () => {
       __all__: ['Provider account with this Provider and Name already exists.'],
     });
     await make(t, '/api/circuits/provider-accounts/', { provider: p2.id, account: '1234', name: 'main' });
-    const type = await make(t, '/api/circuits/circuit-types/', named('ctype'));
+    const type = await makeCircuitType(t);
     const c = await make(t, '/api/circuits/circuits/', {
       cid: uniq('cid'),
       provider: p1.id,
@@ -64,7 +66,7 @@ describe('provider accounts', () => {
 
 describe('virtual disks', () => {
   it("sets the machine's disk to their total and refuses another figure while it has disks", async () => {
-    const ctype = await make(t, '/api/virtualization/cluster-types/', named('ctype'));
+    const ctype = await makeClusterType(t);
     const cluster = await make(t, '/api/virtualization/clusters/', { name: uniq('cl'), type: ctype.id });
     const vm = await make(t, '/api/virtualization/virtual-machines/', {
       name: uniq('vm'),

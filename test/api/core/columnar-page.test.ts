@@ -6,8 +6,8 @@
  * backslashes, the word NULL, empty strings) - in the page's order, with the list's count.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeTestApp, type TestApp, uniq } from '../../helpers/app.js';
-import { make, makeDevice, type Json } from '../dcim/factories.js';
+import { makeTestApp, type TestApp } from '../../helpers/app.js';
+import { uniq, make, makeDevice, type Json } from '../../factories/index.js';
 
 let t: TestApp;
 let tag: string;

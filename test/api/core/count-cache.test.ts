@@ -11,7 +11,8 @@ import { loadConfig } from '../../../src/config.js';
 import { openDatabase } from '../../../src/db/client.js';
 import { mayWrite } from '../../../src/db/change-watch.js';
 import { createCountCache } from '../../../src/core/cache/count-cache.js';
-import { makeTestApp, type TestApp, uniq } from '../../helpers/app.js';
+import { makeTestApp, type TestApp } from '../../helpers/app.js';
+import { uniq } from '../../factories/index.js';
 
 const p = uniq('cc');
 const LIST = `/api/tenancy/tenants/?q=${p}`;

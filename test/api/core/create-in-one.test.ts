@@ -7,13 +7,13 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { makeTestApp, type TestApp, uniq } from '../../helpers/app.js';
-import { make, makeDevice, makeInterface, makeRack, makeSite } from '../dcim/factories.js';
+import { makeTestApp, type TestApp } from '../../helpers/app.js';
 import type { RequestContext } from '../../../src/core/context.js';
 import type { ModelDef } from '../../../src/core/model/types.js';
 import { snapshot } from '../../../src/core/crud/changelog.js';
 import { planOf } from '../../../src/core/crud/create-in-one.js';
 import { fewestStatements } from '../../helpers/statements.js';
+import { uniq, make, makeDevice, makeInterface, makeRack, makeSite } from '../../factories/index.js';
 
 let t: TestApp;
 let rc: RequestContext;

@@ -4,31 +4,22 @@
  */
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { mkdirSync, mkdtempSync, rmSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readDataFile, readDataFileData, readDataFileText } from '../../../src/apps/core/data-file-content.js';
-import { type TestApp, makeTestApp, uniq } from '../../helpers/app.js';
-import { grant, makeUser } from '../users/fixtures.js';
-
-type Json = Record<string, any>;
+import { type TestApp, makeTestApp } from '../../helpers/app.js';
+import { uniq, grant, makeUser, type Json } from '../../factories/index.js';
 
 let t: TestApp;
-const dirs: string[] = [];
 beforeAll(async () => {
   t = await makeTestApp();
 });
 afterAll(async () => {
   await t.close();
-  for (const d of dirs) rmSync(d, { recursive: true, force: true });
 });
 
-function tempDir(): string {
-  const d = mkdtempSync(join(tmpdir(), 'inv-ds-'));
-  dirs.push(d);
-  return d;
-}
+const tempDir = () => t.tempDir('inv-ds-');
 
 function write(dir: string, rel: string, content: string | Buffer): void {
   mkdirSync(join(dir, rel, '..'), { recursive: true });

@@ -13,10 +13,10 @@ import { buildApp } from '../../../src/app.js';
 import { loadConfig } from '../../../src/config.js';
 import { APPLICATION_NAME } from '../../../src/db/change-watch.js';
 import { openDatabase } from '../../../src/db/client.js';
-import { makeTestApp, type TestApp, uniq } from '../../helpers/app.js';
+import { makeTestApp, type TestApp } from '../../helpers/app.js';
 import { ENGINE, PG_ADMIN_URL } from '../../helpers/engine.js';
 import { startTcpProxy } from '../../helpers/tcp-proxy.js';
-import { makeUser } from '../users/fixtures.js';
+import { uniq, makeUser } from '../../factories/index.js';
 
 type Inject = (method: string, url: string, body?: unknown, token?: string) => Promise<LightMyRequestResponse>;
 

@@ -8,9 +8,10 @@
  */
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeTestApp, type TestApp, uniq } from '../../helpers/app.js';
+import { makeTestApp, type TestApp } from '../../helpers/app.js';
 import { ENGINE } from '../../helpers/engine.js';
 import { socketEvents } from '../../helpers/socket-events.js';
+import { uniq } from '../../factories/index.js';
 
 let t: TestApp;
 const REFUSED = 'deferred-refused';

@@ -5,8 +5,7 @@
  * does answers and greets. PGlite on disk throughout (the snapshot is PGlite's), on both runs.
  */
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { sql } from 'kysely';
 import pg from 'pg';
@@ -17,9 +16,10 @@ import type { Database } from '../../../src/db/client.js';
 import { snapshotPath } from '../../../src/db/pglite-snapshot.js';
 import { freePort } from '../../../bench/server.js';
 import { needsPostgresServer, PG_ADMIN_URL, pgUrl } from '../../helpers/engine.js';
+import { makeTempDir, removeTempDir } from '../../helpers/temp-dirs.js';
 
 const ROOT = resolve(import.meta.dirname, '../../..');
-const work = mkdtempSync(join(tmpdir(), 'inv-first-start-'));
+const work = makeTempDir('inv-first-start-');
 const cacheDir = join(work, 'cache');
 let key = '';
 let cold: Awaited<ReturnType<typeof describeDatabase>>;
@@ -64,7 +64,7 @@ beforeAll(async () => {
   ({ key } = await ensureSnapshot(cacheDir));
 }, 180_000);
 
-afterAll(() => rmSync(work, { recursive: true, force: true }));
+afterAll(() => removeTempDir(work));
 
 describe('a new PGlite DATA_DIR from the snapshot', () => {
   it('is the database a cold start makes: schema, constraints, content types and their ids, sequences', async () => {

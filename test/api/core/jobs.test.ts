@@ -2,18 +2,16 @@
  * Jobs (NetBox 3.5-3.7 core.Job shape): data source syncs, and webhook deliveries read as jobs of
  * their webhook; and the core app's root, which lists them beside the staff-only background views.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { attachEventWorker } from '../../../src/core/events/index.js';
 import type { EventWorker } from '../../../src/core/events/worker.js';
-import { makeTestApp, type TestApp, uniq } from '../../helpers/app.js';
+import { makeTestApp, type TestApp } from '../../helpers/app.js';
 import { startReceiver, type Receiver } from '../../helpers/webhook-receiver.js';
-import { grant, makeUser } from '../users/fixtures.js';
-
-type Json = Record<string, any>;
+import { uniq, grant, makeUser, type Json } from '../../factories/index.js';
+import { makeTempDir, removeTempDir } from '../../helpers/temp-dirs.js';
 
 let t: TestApp;
 let rx: Receiver;
@@ -40,14 +38,14 @@ beforeAll(async () => {
   const ok = uniq('site');
   await t.post('/api/dcim/sites/', { name: ok, slug: ok });
   await worker.idle();
-  dir = mkdtempSync(join(tmpdir(), 'inv-jobs-'));
+  dir = makeTempDir('inv-jobs-');
   writeFileSync(join(dir, 'a.txt'), 'a');
 });
 afterAll(async () => {
   await worker.stop();
   await rx.close();
   await t.close();
-  rmSync(dir, { recursive: true, force: true });
+  removeTempDir(dir);
 });
 
 async function jobs(query = ''): Promise<Json> {

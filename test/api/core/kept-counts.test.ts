@@ -5,13 +5,22 @@
  */
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeTestApp, type TestApp, uniq } from '../../helpers/app.js';
-import { type Json, make, makeDevice, makeDeviceType, makeRack, makeRole, makeSite } from '../dcim/factories.js';
+import { makeTestApp, type TestApp } from '../../helpers/app.js';
 import { keptColumns } from '../../../src/core/represent/load-related.js';
 import { gqlData } from '../graphql/helpers.js';
 import { foldGoneKeptCounts } from '../../../src/db/row-count-upkeep.js';
 import { Registry } from '../../../src/core/model/registry.js';
 import { registerAllModels } from '../../../src/apps/index.js';
+import {
+  uniq,
+  type Json,
+  make,
+  makeDevice,
+  makeDeviceType,
+  makeRack,
+  makeRole,
+  makeSite,
+} from '../../factories/index.js';
 
 const registry = new Registry();
 registerAllModels(registry);

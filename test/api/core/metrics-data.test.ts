@@ -5,10 +5,10 @@
  */
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeTestApp, type TestApp, uniq } from '../../helpers/app.js';
+import { makeTestApp, type TestApp } from '../../helpers/app.js';
 import { ENGINE } from '../../helpers/engine.js';
 import { type Exposition, parseExposition } from '../../helpers/prometheus.js';
-import { grant, makeUser } from '../users/fixtures.js';
+import { uniq, grant, makeUser } from '../../factories/index.js';
 
 let t: TestApp;
 beforeAll(async () => {

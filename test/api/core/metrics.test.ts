@@ -7,8 +7,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../../src/app.js';
 import { loadConfig } from '../../../src/config.js';
-import { makeTestApp, type TestApp, uniq } from '../../helpers/app.js';
+import { makeTestApp, type TestApp } from '../../helpers/app.js';
 import { type Exposition, parseExposition } from '../../helpers/prometheus.js';
+import { uniq } from '../../factories/index.js';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -16,9 +16,10 @@ import { Registry } from '../../../src/core/model/registry.js';
 import { KeptDocuments } from '../../../src/core/openapi/documents.js';
 import { documentOptions } from '../../../src/http/api-docs.js';
 import { acceptsGzip } from '../../../src/http/negotiate.js';
-import { makeTestApp, type TestApp, uniq } from '../../helpers/app.js';
+import { makeTestApp, type TestApp } from '../../helpers/app.js';
 import { createResponseValidator, type ResponseValidator } from '../../helpers/openapi-validator.js';
 import { KNOWN_FILTER_GAPS } from './openapi-filter-gaps.js';
+import { uniq } from '../../factories/index.js';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 

@@ -7,8 +7,8 @@
  */
 import { CompiledQuery } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeTestApp, type TestApp, uniq } from '../../helpers/app.js';
-import { make, makeDevice } from '../dcim/factories.js';
+import { makeTestApp, type TestApp } from '../../helpers/app.js';
+import { uniq, make, makeDevice } from '../../factories/index.js';
 
 let t: TestApp;
 let deviceId: number;

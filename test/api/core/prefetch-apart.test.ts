@@ -5,9 +5,9 @@
  * what the one-statement page shows, with no statement per row or per relation.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeTestApp, type TestApp, uniq } from '../../helpers/app.js';
+import { makeTestApp, type TestApp } from '../../helpers/app.js';
 import { getStatements } from '../../helpers/statements.js';
-import { make, makeDevice, type Json } from '../dcim/factories.js';
+import { uniq, make, makeDevice, type Json } from '../../factories/index.js';
 
 let t: TestApp;
 let tag: string;

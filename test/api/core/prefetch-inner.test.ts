@@ -4,9 +4,9 @@
  * addresses costs what a page of unassigned ones does, and shows the same as the interface's own GET.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeTestApp, type TestApp, uniq } from '../../helpers/app.js';
+import { makeTestApp, type TestApp } from '../../helpers/app.js';
 import { getStatements } from '../../helpers/statements.js';
-import { make, makeDevice, makeDeviceType, type Json } from '../dcim/factories.js';
+import { uniq, make, makeDevice, makeDeviceType, type Json } from '../../factories/index.js';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -5,8 +5,18 @@
  * longer grows with the relations a row has.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeTestApp, type TestApp, uniq } from '../../helpers/app.js';
-import { make, makeDevice, makeDeviceType, makeRole, makeSite, type Json } from '../dcim/factories.js';
+import { makeTestApp, type TestApp } from '../../helpers/app.js';
+import {
+  uniq,
+  make,
+  makeDevice,
+  makeDeviceType,
+  makeRole,
+  makeSite,
+  type Json,
+  makeTag,
+  makeTenant,
+} from '../../factories/index.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -15,11 +25,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await t.close();
 });
-
-const named = (prefix: string) => {
-  const n = uniq(prefix);
-  return { name: n, slug: n };
-};
 
 /** statements a request runs */
 async function cost(send: () => Promise<{ statusCode: number; body: string }>, status: number): Promise<number> {
@@ -32,8 +37,8 @@ async function cost(send: () => Promise<{ statusCode: number; body: string }>, s
 describe('the answer to a write', () => {
   it('is what GET shows of each object, in the order written', async () => {
     const [site, type, role] = [await makeSite(t), await makeDeviceType(t), await makeRole(t)];
-    const tenant = await make(t, '/api/tenancy/tenants/', named('tenant'));
-    const tag = await make(t, '/api/extras/tags/', named('tag'));
+    const tenant = await makeTenant(t);
+    const tag = await makeTag(t);
     const items = [2, 1, 3].map((i) => ({
       name: uniq(`dev${i}`),
       site: site.id,
@@ -68,7 +73,7 @@ describe('the answer to a write', () => {
 
   it('costs no more statements for a device with more parents', async () => {
     const [site, type, role] = [await makeSite(t), await makeDeviceType(t), await makeRole(t)];
-    const tenant = await make(t, '/api/tenancy/tenants/', named('tenant'));
+    const tenant = await makeTenant(t);
     const base = () => ({ name: uniq('dev'), site: site.id, device_type: type.id, role: role.id });
     const plain = await make(t, '/api/dcim/devices/', base());
     // a tenant: a parent no validation rule of a device reads again on an update (a platform is)

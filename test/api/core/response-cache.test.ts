@@ -8,8 +8,8 @@ import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createResponseCache } from '../../../src/core/cache/response-cache.js';
-import { makeTestApp, type TestApp, uniq } from '../../helpers/app.js';
-import { grant, idsOf, makeUser } from '../users/fixtures.js';
+import { makeTestApp, type TestApp } from '../../helpers/app.js';
+import { uniq, grant, ids as idsOf, makeUser } from '../../factories/index.js';
 
 const p = uniq('rc');
 const LIST = `/api/tenancy/tenants/?q=${p}`;

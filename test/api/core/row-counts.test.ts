@@ -5,9 +5,9 @@
  */
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeTestApp, type TestApp, uniq } from '../../helpers/app.js';
-import { makeDevice } from '../dcim/factories.js';
+import { makeTestApp, type TestApp } from '../../helpers/app.js';
 import { foldGoneRowCounts } from '../../../src/db/row-count-upkeep.js';
+import { uniq, makeDevice } from '../../factories/index.js';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -13,9 +13,9 @@ import { sql } from 'kysely';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import type { Database } from '../../../src/db/client.js';
-import { uniq } from '../../helpers/app.js';
 import { CHILD_TOKEN, childDatabase, startChildService } from '../../helpers/child-service.js';
 import { ENGINE } from '../../helpers/engine.js';
+import { uniq } from '../../factories/index.js';
 
 const N = 3_000;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));

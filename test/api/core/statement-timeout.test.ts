@@ -9,8 +9,9 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../../src/config.js';
-import { makeTestApp, type TestApp, uniq } from '../../helpers/app.js';
+import { makeTestApp, type TestApp } from '../../helpers/app.js';
 import { ENGINE } from '../../helpers/engine.js';
+import { uniq } from '../../factories/index.js';
 
 describe('STATEMENT_TIMEOUT', () => {
   it('is 60 seconds by default, takes fractions, and 0 or none turns it off', () => {

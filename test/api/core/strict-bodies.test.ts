@@ -6,8 +6,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_JSON_DEPTH } from '../../../src/http/json-checks.js';
-import { makeTestApp, type TestApp, uniq } from '../../helpers/app.js';
-import { makeSite } from '../dcim/factories.js';
+import { makeTestApp, type TestApp } from '../../helpers/app.js';
+import { uniq, makeSite } from '../../factories/index.js';
 
 let t: TestApp;
 beforeAll(async () => {

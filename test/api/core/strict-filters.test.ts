@@ -7,8 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerAllModels } from '../../../src/apps/index.js';
 import { Registry } from '../../../src/core/model/registry.js';
 import type { ModelDef } from '../../../src/core/model/types.js';
-import { makeTestApp, type TestApp, uniq } from '../../helpers/app.js';
-import { makeDevice, makeInterface, makeSite } from '../dcim/factories.js';
+import { makeTestApp, type TestApp } from '../../helpers/app.js';
+import { uniq, makeDevice, makeInterface, makeSite } from '../../factories/index.js';
 
 const registry = new Registry();
 registerAllModels(registry);

@@ -4,8 +4,8 @@
  * (limit and offset: pagination.test.ts.)
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeTestApp, type TestApp, uniq } from '../../helpers/app.js';
-import { makeSite } from '../dcim/factories.js';
+import { makeTestApp, type TestApp } from '../../helpers/app.js';
+import { uniq, makeSite } from '../../factories/index.js';
 
 let t: TestApp;
 beforeAll(async () => {

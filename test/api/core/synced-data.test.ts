@@ -3,31 +3,25 @@
  * contexts take a YAML or JSON file as their data; a sync of the source updates the ones with auto
  * sync; `POST .../<id>/sync/` copies the file again.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type TestApp, makeTestApp, uniq } from '../../helpers/app.js';
-import { grant, makeUser } from '../users/fixtures.js';
-
-type Json = Record<string, any>;
+import { type TestApp, makeTestApp } from '../../helpers/app.js';
+import { uniq, grant, makeUser, type Json } from '../../factories/index.js';
 
 let t: TestApp;
-const dirs: string[] = [];
 beforeAll(async () => {
   t = await makeTestApp();
 });
 afterAll(async () => {
   await t.close();
-  for (const d of dirs) rmSync(d, { recursive: true, force: true });
 });
 
 /** a synced data source over a new directory holding `files`; answers the source and its files by path */
 async function sourceWith(
   files: Record<string, string | Buffer>,
 ): Promise<{ dir: string; source: Json; file: (path: string) => Promise<Json> }> {
-  const dir = mkdtempSync(join(tmpdir(), 'inv-synced-'));
-  dirs.push(dir);
+  const dir = t.tempDir('inv-synced-');
   for (const [p, content] of Object.entries(files)) writeFileSync(join(dir, p), content);
   const source = (await t.post('/api/core/data-sources/', { name: uniq('ds'), type: 'local', source_url: dir })).json();
   expect((await t.post(`/api/core/data-sources/${source.id}/sync/`, {})).statusCode).toBe(200);

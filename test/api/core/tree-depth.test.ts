@@ -5,9 +5,8 @@
  */
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeTestApp, type TestApp, uniq } from '../../helpers/app.js';
-
-type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+import { makeTestApp, type TestApp } from '../../helpers/app.js';
+import { uniq, type Json, makeRegion } from '../../factories/index.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -17,11 +16,8 @@ afterAll(async () => {
   await t.close();
 });
 
-async function region(name: string, parent: Json | null): Promise<Json> {
-  const res = await t.post('/api/dcim/regions/', { name, slug: name, ...(parent ? { parent: parent.id } : {}) });
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json();
-}
+const region = (name: string, parent: Json | null) =>
+  makeRegion(t, { name, slug: name, ...(parent ? { parent: parent.id } : {}) });
 
 /** each region's depth as its detail shows it, by name */
 async function depths(...regions: Json[]): Promise<Record<string, number>> {

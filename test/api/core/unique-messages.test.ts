@@ -5,8 +5,18 @@
  * constraint words it itself; an unknown choice is `"x" is not a valid choice.`
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeTestApp, type TestApp, uniq } from '../../helpers/app.js';
-import { type Json, make, makeDevice, makeRack, makeSite } from '../dcim/factories.js';
+import { makeTestApp, type TestApp } from '../../helpers/app.js';
+import {
+  uniq,
+  type Json,
+  make,
+  makeDevice,
+  makeRack,
+  makeSite,
+  named,
+  makeRegion,
+  makeTenant,
+} from '../../factories/index.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -14,10 +24,6 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-const named = (prefix: string) => {
-  const n = uniq(prefix);
-  return { name: n, slug: n };
-};
 const errorOf = async (path: string, body: unknown, method: 'post' | 'patch' = 'post') => {
   const res = await t[method](path, body);
   expect(res.statusCode, res.body).toBe(400);
@@ -56,8 +62,8 @@ describe('single-field uniqueness', () => {
   });
 
   it("an update that takes another object's value is refused the same way", async () => {
-    const a = await make(t, '/api/tenancy/tenants/', named('ten'));
-    const b = await make(t, '/api/tenancy/tenants/', named('ten'));
+    const a = await makeTenant(t);
+    const b = await makeTenant(t);
     expect(await errorOf(`/api/tenancy/tenants/${b.id}/`, { name: a.name }, 'patch')).toEqual({
       name: ['tenant with this Name already exists.'],
     });
@@ -82,8 +88,8 @@ describe('unique constraints over several fields', () => {
     ).toEqual({
       __all__: ['Location with this Site, Parent and Name already exists.'],
     });
-    const region = await make(t, '/api/dcim/regions/', named('reg'));
-    const sub = await make(t, '/api/dcim/regions/', { ...named('reg'), parent: region.id });
+    const region = await makeRegion(t);
+    const sub = await makeRegion(t, { parent: region.id });
     expect(await errorOf('/api/dcim/regions/', { name: sub.name, slug: uniq('s'), parent: region.id })).toEqual({
       __all__: ['Region with this Parent and Name already exists.'],
     });
@@ -106,7 +112,7 @@ describe('unique constraints over several fields', () => {
     expect(await errorOf('/api/dcim/locations/', { name: top.name, slug: uniq('s'), site: site.id })).toEqual({
       __all__: ['A location with this name already exists within the specified site.'],
     });
-    const tenant = await make(t, '/api/tenancy/tenants/', named('ten'));
+    const tenant = await makeTenant(t);
     const dev = await makeDevice(t, { site: site.id, tenant: tenant.id });
     const dup = await errorOf('/api/dcim/devices/', {
       name: dev.name.toUpperCase(),

@@ -6,10 +6,19 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { makeTestApp, type TestApp, uniq } from '../../helpers/app.js';
-import { make, makeDevice, makeDeviceType, makeManufacturer, makeRack, makeRole, makeSite } from '../dcim/factories.js';
+import { makeTestApp, type TestApp } from '../../helpers/app.js';
 import { fetchM2m, fetchM2mFields } from '../../../src/core/represent/load-related.js';
 import { fewestStatements } from '../../helpers/statements.js';
+import {
+  uniq,
+  make,
+  makeDevice,
+  makeDeviceType,
+  makeManufacturer,
+  makeRack,
+  makeRole,
+  makeSite,
+} from '../../factories/index.js';
 
 let t: TestApp;
 let n = 0;

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeTestApp, type TestApp, uniq } from '../../helpers/app.js';
+import { makeTestApp, type TestApp } from '../../helpers/app.js';
+import { uniq, makeTenant } from '../../factories/index.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -7,14 +8,9 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-const newTenant = async () => {
-  const n = uniq('wt');
-  return (await t.post('/api/tenancy/tenants/', { name: n, slug: n })).json();
-};
-
 describe('related objects written by id or by attributes', () => {
   it('accepts an id, a numeric string, and an attribute dict', async () => {
-    const tenant = await newTenant();
+    const tenant = await makeTenant(t);
     for (const ref of [tenant.id, String(tenant.id), { slug: tenant.slug }, { name: tenant.name }]) {
       const n = uniq('rs');
       const res = await t.post('/api/dcim/sites/', { name: n, slug: n, tenant: ref });
@@ -164,7 +160,7 @@ describe('trees', () => {
 
 describe('deletion', () => {
   it('answers 409 naming dependents when a protected reference blocks it', async () => {
-    const tenant = await newTenant();
+    const tenant = await makeTenant(t);
     const s = uniq('prot');
     const site = (await t.post('/api/dcim/sites/', { name: s, slug: s, tenant: tenant.id })).json();
     const res = await t.del(`/api/tenancy/tenants/${tenant.id}/`);
@@ -173,8 +169,8 @@ describe('deletion', () => {
   });
 
   it('aborts a whole bulk delete when one object is protected', async () => {
-    const free = await newTenant();
-    const used = await newTenant();
+    const free = await makeTenant(t);
+    const used = await makeTenant(t);
     const s = uniq('prot2');
     await t.post('/api/dcim/sites/', { name: s, slug: s, tenant: used.id });
     const res = await t.del('/api/tenancy/tenants/', [{ id: free.id }, { id: used.id }]);

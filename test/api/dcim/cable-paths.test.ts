@@ -5,10 +5,21 @@
  * count that does not grow with the page.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeTestApp, type TestApp, uniq } from '../../helpers/app.js';
-import { type Json, make, makeCable, makeDevice, makeInterface, makeSite } from './factories.js';
-import { cableBetween, end, makeCircuit, makeTermination } from './path-factories.js';
+import { makeTestApp, type TestApp } from '../../helpers/app.js';
 import { createResponseValidator } from '../../helpers/openapi-validator.js';
+import {
+  uniq,
+  type Json,
+  make,
+  makeCable,
+  makeDevice,
+  makeInterface,
+  makeSite,
+  cableBetween,
+  end,
+  makeCircuit,
+  makeTermination,
+} from '../../factories/index.js';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -3,8 +3,8 @@
  * forms; the device's component counts. The generic behaviour of each is in test/contract.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeTestApp, type TestApp, uniq } from '../../helpers/app.js';
-import { ids, type Json, make, makeDevice, makeDeviceType, makeInterface } from './factories.js';
+import { makeTestApp, type TestApp } from '../../helpers/app.js';
+import { uniq, ids, type Json, make, makeDevice, makeDeviceType, makeInterface } from '../../factories/index.js';
 
 let t: TestApp;
 beforeAll(async () => {

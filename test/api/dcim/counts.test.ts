@@ -4,8 +4,23 @@
  * point at the object, on the list and the detail view.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeTestApp, type TestApp, uniq } from '../../helpers/app.js';
-import { type Json, make, makeDevice, makeInterface, makeManufacturer, makeRack, makeSite } from './factories.js';
+import { makeTestApp, type TestApp } from '../../helpers/app.js';
+import {
+  uniq,
+  type Json,
+  make,
+  makeDevice,
+  makeInterface,
+  makeManufacturer,
+  makeRack,
+  makeSite,
+  named,
+  makeCircuitType,
+  makeClusterType,
+  makePlatform,
+  makeProvider,
+  makeTenant,
+} from '../../factories/index.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -13,16 +28,12 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-const named = (prefix: string) => {
-  const n = uniq(prefix);
-  return { name: n, slug: n };
-};
 const detail = async (path: string, id: number) => (await t.get(`/api/${path}/${id}/`)).json();
 
 describe('tenant counts (NetBox 3.4 TenantSerializer)', () => {
   it('counts every kind of object assigned to the tenant, in NetBox order', async () => {
-    const tenant = await make(t, '/api/tenancy/tenants/', named('tenant'));
-    const other = await make(t, '/api/tenancy/tenants/', named('tenant'));
+    const tenant = await makeTenant(t);
+    const other = await makeTenant(t);
     const site = await makeSite(t, { tenant: tenant.id });
     await makeRack(t, site, { tenant: tenant.id });
     await makeRack(t, site, { tenant: tenant.id });
@@ -32,15 +43,15 @@ describe('tenant counts (NetBox 3.4 TenantSerializer)', () => {
     await make(t, '/api/ipam/prefixes/', { prefix: '10.9.1.0/24', tenant: other.id });
     await make(t, '/api/ipam/vlans/', { vid: 10, name: uniq('vlan'), tenant: tenant.id });
     await make(t, '/api/ipam/vrfs/', { name: uniq('vrf'), tenant: tenant.id });
-    const provider = await make(t, '/api/circuits/providers/', named('prov'));
-    const ctype = await make(t, '/api/circuits/circuit-types/', named('ct'));
+    const provider = await makeProvider(t);
+    const ctype = await makeCircuitType(t);
     await make(t, '/api/circuits/circuits/', {
       cid: uniq('cid'),
       provider: provider.id,
       type: ctype.id,
       tenant: tenant.id,
     });
-    const clusterType = await make(t, '/api/virtualization/cluster-types/', named('clt'));
+    const clusterType = await makeClusterType(t);
     const cluster = await make(t, '/api/virtualization/clusters/', {
       name: uniq('cl'),
       type: clusterType.id,
@@ -75,8 +86,8 @@ describe('manufacturer counts (NetBox 3.4 ManufacturerSerializer)', () => {
   it('counts device types, inventory items and platforms', async () => {
     const m = await makeManufacturer(t);
     await make(t, '/api/dcim/device-types/', { manufacturer: m.id, model: uniq('m'), slug: uniq('m') });
-    await make(t, '/api/dcim/platforms/', { ...named('pf'), manufacturer: m.id });
-    await make(t, '/api/dcim/platforms/', { ...named('pf'), manufacturer: m.id });
+    await makePlatform(t, { manufacturer: m.id });
+    await makePlatform(t, { manufacturer: m.id });
     await make(t, '/api/dcim/inventory-items/', { device: (await makeDevice(t)).id, name: 'psu', manufacturer: m.id });
     expect(await detail('dcim/manufacturers', m.id)).toMatchObject({
       devicetype_count: 1,

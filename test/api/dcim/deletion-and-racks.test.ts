@@ -1,6 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeTestApp, type TestApp, uniq } from '../../helpers/app.js';
-import { type Json, make, makeCable, makeDevice, makeInterface, makeRack, makeSite } from './factories.js';
+import { makeTestApp, type TestApp } from '../../helpers/app.js';
+import {
+  uniq,
+  type Json,
+  make,
+  makeCable,
+  makeDevice,
+  makeInterface,
+  makeRack,
+  makeSite,
+} from '../../factories/index.js';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -3,11 +3,21 @@
  * the devices occupying them, paginated, and the same face drawn as SVG.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeTestApp, type TestApp, uniq } from '../../helpers/app.js';
+import { makeTestApp, type TestApp } from '../../helpers/app.js';
 import { createResponseValidator } from '../../helpers/openapi-validator.js';
 import { findAll, parseXml, textOf } from '../../helpers/xml.js';
-import { grant, makeUser } from '../users/fixtures.js';
-import { type Json, make, makeDevice, makeDeviceType, makeRack, makeRole, makeSite } from './factories.js';
+import {
+  uniq,
+  grant,
+  makeUser,
+  type Json,
+  make,
+  makeDevice,
+  makeDeviceType,
+  makeRack,
+  makeRole,
+  makeSite,
+} from '../../factories/index.js';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeTestApp, type TestApp, uniq } from '../../helpers/app.js';
-import { ids, type Json, makeCable, makeDevice, makeInterface, term } from './factories.js';
+import { makeTestApp, type TestApp } from '../../helpers/app.js';
+import { uniq, ids, type Json, makeCable, makeDevice, makeInterface, term } from '../../factories/index.js';
 
 let t: TestApp;
 beforeAll(async () => {

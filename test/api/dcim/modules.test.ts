@@ -4,8 +4,17 @@
  * name clashes as NetBox's ModuleCommonForm answers them); removing it removes them.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeTestApp, type TestApp, uniq } from '../../helpers/app.js';
-import { ids, type Json, make, makeDevice, makeDeviceType, makeInterface, makeManufacturer } from './factories.js';
+import { makeTestApp, type TestApp } from '../../helpers/app.js';
+import {
+  uniq,
+  ids,
+  type Json,
+  make,
+  makeDevice,
+  makeDeviceType,
+  makeInterface,
+  makeModuleType,
+} from '../../factories/index.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -19,12 +28,8 @@ const names = async (path: string, q: string) =>
   (await results(`/api/dcim/${path}/?${q}&limit=200`)).map((r) => r.name);
 
 /** a module type with an interface, a console port, a power port feeding an outlet, and a rear port behind a front port */
-async function makeModuleType(extra: Json = {}): Promise<Json> {
-  const mt = await make(t, '/api/dcim/module-types/', {
-    manufacturer: (await makeManufacturer(t)).id,
-    model: uniq('lc'),
-    ...extra,
-  });
+async function makeEquippedModuleType(extra: Json = {}): Promise<Json> {
+  const mt = await makeModuleType(t, { model: uniq('lc'), ...extra });
   const on = { module_type: mt.id };
   await make(t, '/api/dcim/interface-templates/', {
     ...on,
@@ -67,7 +72,7 @@ async function makeChassis(): Promise<{ device: Json; bays: Json[] }> {
 
 describe('module types', () => {
   it('are unique per manufacturer and filter by the templates they have', async () => {
-    const mt = await makeModuleType();
+    const mt = await makeEquippedModuleType();
     const bare = await make(t, '/api/dcim/module-types/', { manufacturer: mt.manufacturer.id, model: uniq('bare') });
     const dup = await t.post('/api/dcim/module-types/', { manufacturer: mt.manufacturer.id, model: mt.model });
     expect(dup.json()).toEqual({ __all__: ['Module type with this Manufacturer and Model already exists.'] });
@@ -83,7 +88,7 @@ describe('module types', () => {
 
 describe('installing a module', () => {
   it("creates the type's components on the device with {module} resolved, logged under the request", async () => {
-    const [mt, { device, bays }] = [await makeModuleType(), await makeChassis()];
+    const [mt, { device, bays }] = [await makeEquippedModuleType(), await makeChassis()];
     const res = await t.post('/api/dcim/modules/', {
       device: device.id,
       module_bay: bays[1]!.id,
@@ -126,7 +131,7 @@ describe('installing a module', () => {
   });
 
   it('refuses a name clash, a placeholder in a bay without position, a bay of another device or one taken', async () => {
-    const [mt, { device, bays }, other] = [await makeModuleType(), await makeChassis(), await makeChassis()];
+    const [mt, { device, bays }, other] = [await makeEquippedModuleType(), await makeChassis(), await makeChassis()];
     await makeInterface(t, device, { name: 'eth1/1' });
     const post = (data: Json) => t.post('/api/dcim/modules/', { device: device.id, module_type: mt.id, ...data });
     expect((await post({ module_bay: bays[0]!.id })).json()).toEqual({
@@ -146,7 +151,7 @@ describe('installing a module', () => {
   });
 
   it('adopts same-named components on no module, and refuses those on another module', async () => {
-    const [mt, { device, bays }] = [await makeModuleType(), await makeChassis()];
+    const [mt, { device, bays }] = [await makeEquippedModuleType(), await makeChassis()];
     const existing = await makeInterface(t, device, { name: 'eth1/1', description: 'kept' });
     const res = await t.post('/api/dcim/modules/', {
       device: device.id,
@@ -176,7 +181,7 @@ describe('installing a module', () => {
   });
 
   it('with replicate_components false creates nothing (and may still adopt)', async () => {
-    const [mt, { device, bays }] = [await makeModuleType(), await makeChassis()];
+    const [mt, { device, bays }] = [await makeEquippedModuleType(), await makeChassis()];
     const mod = await make(t, '/api/dcim/modules/', {
       device: device.id,
       module_bay: bays[0]!.id,
@@ -199,7 +204,7 @@ describe('installing a module', () => {
   });
 
   it('in bulk, each module its own; removing a module removes its components, each deletion logged', async () => {
-    const [mt, { device, bays }] = [await makeModuleType(), await makeChassis()];
+    const [mt, { device, bays }] = [await makeEquippedModuleType(), await makeChassis()];
     const res = await t.post(
       '/api/dcim/modules/',
       bays.slice(0, 2).map((b) => ({ device: device.id, module_bay: b.id, module_type: mt.id })),
@@ -227,7 +232,7 @@ describe('installing a module', () => {
   });
 
   it('filters by device, bay, type (id and model), manufacturer and serial; brief form', async () => {
-    const [mt, { device, bays }] = [await makeModuleType(), await makeChassis()];
+    const [mt, { device, bays }] = [await makeEquippedModuleType(), await makeChassis()];
     const mod = await make(t, '/api/dcim/modules/', {
       device: device.id,
       module_bay: bays[0]!.id,

@@ -4,9 +4,17 @@
  * CablePath.from_origin records, seen through connected endpoints, trace and paths.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeTestApp, type TestApp, uniq } from '../../helpers/app.js';
-import { type Json, make, makeDevice, makeInterface } from './factories.js';
-import { cableBetween, end, makePowerFeed } from './path-factories.js';
+import { makeTestApp, type TestApp } from '../../helpers/app.js';
+import {
+  uniq,
+  type Json,
+  make,
+  makeDevice,
+  makeInterface,
+  cableBetween,
+  end,
+  makePowerFeed,
+} from '../../factories/index.js';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -4,9 +4,19 @@
  */
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeTestApp, type TestApp, uniq } from '../../helpers/app.js';
-import { type Json, make, makeDevice, makeInterface, makeRack, makeSite } from './factories.js';
-import { end, makePowerFeed } from './path-factories.js';
+import { makeTestApp, type TestApp } from '../../helpers/app.js';
+import {
+  uniq,
+  type Json,
+  make,
+  makeDevice,
+  makeInterface,
+  makeRack,
+  makeSite,
+  end,
+  makePowerFeed,
+  makePowerPanel,
+} from '../../factories/index.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -15,8 +25,7 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 const get = async (url: string) => (await t.get(url)).json();
-const panel = async (site: Json, extra: Json = {}) =>
-  make(t, '/api/dcim/power-panels/', { site: site.id, name: uniq('panel'), ...extra });
+const panel = (site: Json, extra: Json = {}) => makePowerPanel(t, { ...extra, site: site.id });
 
 describe('power panels', () => {
   it('keeps the location in the panel site and names unique per site', async () => {

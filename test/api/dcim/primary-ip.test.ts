@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { makeTestApp, type TestApp } from '../../helpers/app.js';
-import { type Json, make, makeDevice } from './factories.js';
+import { type Json, make, makeDevice } from '../../factories/index.js';
 
 let t: TestApp;
 let device: Json;
@@ -11,6 +11,9 @@ let elsewhere: Json;
 let loose: Json;
 beforeAll(async () => {
   t = await makeTestApp();
+});
+// each test its own devices and addresses: one deletes an address, others set primaries
+beforeEach(async () => {
   device = await makeDevice(t);
   other = await makeDevice(t);
   const eth = await make(t, '/api/dcim/interfaces/', { device: device.id, name: 'eth0', type: '1000base-t' });
@@ -47,7 +50,8 @@ describe('device primary addresses', () => {
   });
 
   it('clears the primary address when the address is deleted', async () => {
-    await t.patch(`/api/dcim/devices/${device.id}/`, { primary_ip4: v4.id });
+    const set = await t.patch(`/api/dcim/devices/${device.id}/`, { primary_ip4: v4.id, primary_ip6: v6.id });
+    expect(set.statusCode, set.body).toBe(200);
     expect((await t.del(`/api/ipam/ip-addresses/${v4.id}/`)).statusCode).toBe(204);
     const body = (await t.get(`/api/dcim/devices/${device.id}/`)).json();
     expect(body.primary_ip4).toBeNull();

@@ -3,8 +3,8 @@
  * forms, the device type's template counts, and the components a new device gets from them.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeTestApp, type TestApp, uniq } from '../../helpers/app.js';
-import { ids, type Json, make, makeDevice, makeDeviceType, makeManufacturer } from './factories.js';
+import { makeTestApp, type TestApp } from '../../helpers/app.js';
+import { uniq, ids, type Json, make, makeDevice, makeDeviceType, makeModuleType } from '../../factories/index.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -14,12 +14,10 @@ afterAll(async () => t.close());
 
 const get = async (url: string) => (await t.get(url)).json();
 const tpl = (path: string, data: Json) => make(t, `/api/dcim/${path}/`, data);
-const makeModuleType = async () =>
-  make(t, '/api/dcim/module-types/', { manufacturer: (await makeManufacturer(t)).id, model: uniq('mt') });
 
 describe('component templates', () => {
   it('belong to exactly one of a device type and a module type', async () => {
-    const [dt, mt] = [await makeDeviceType(t), await makeModuleType()];
+    const [dt, mt] = [await makeDeviceType(t), await makeModuleType(t)];
     const both = await t.post('/api/dcim/console-port-templates/', {
       device_type: dt.id,
       module_type: mt.id,
@@ -49,7 +47,7 @@ describe('component templates', () => {
   });
 
   it('keep names unique per type, cannot move to another type, and filter by devicetype_id / moduletype_id', async () => {
-    const [dt, dt2, mt] = [await makeDeviceType(t), await makeDeviceType(t), await makeModuleType()];
+    const [dt, dt2, mt] = [await makeDeviceType(t), await makeDeviceType(t), await makeModuleType(t)];
     const a = await tpl('interface-templates', { device_type: dt.id, name: 'eth1', type: '1000base-t' });
     const b = await tpl('interface-templates', { module_type: mt.id, name: 'eth1', type: '1000base-t' });
     const dup = await t.post('/api/dcim/interface-templates/', { device_type: dt.id, name: 'eth1', type: 'virtual' });
@@ -172,7 +170,7 @@ describe('template rules of each kind', () => {
 
   it('module bays and device bays: device types only; device bays only on parent types', async () => {
     const [mt, child, parent] = [
-      await makeModuleType(),
+      await makeModuleType(t),
       await makeDeviceType(t),
       await makeDeviceType(t, { subdevice_role: 'parent' }),
     ];

@@ -3,9 +3,8 @@
  * through the one write path: the device change is validated and recorded with the request's id.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeTestApp, type TestApp, uniq } from '../../helpers/app.js';
-import { grant, makeUser } from '../users/fixtures.js';
-import { type Json, make, makeDevice, makeInterface } from './factories.js';
+import { makeTestApp, type TestApp } from '../../helpers/app.js';
+import { uniq, grant, makeUser, type Json, make, makeDevice, makeInterface } from '../../factories/index.js';
 
 let t: TestApp;
 beforeAll(async () => {

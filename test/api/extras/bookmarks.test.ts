@@ -3,16 +3,18 @@
  * with their object and their user, not change-logged; plain users see and write only their own
  * (DEFAULT_PERMISSIONS), superusers see all.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { makeTestApp, type TestApp } from '../../helpers/app.js';
-import { makeUser, type TestUser } from '../users/fixtures.js';
-import { makeDevice, makeSite } from '../dcim/factories.js';
+import { makeUser, type TestUser, makeDevice, makeSite } from '../../factories/index.js';
 
 let t: TestApp;
 let alice: TestUser;
 let bob: TestUser;
 beforeAll(async () => {
   t = await makeTestApp();
+});
+// each test its own users: what one test writes as alice or bob, another would read
+beforeEach(async () => {
   alice = await makeUser(t);
   bob = await makeUser(t);
 });

@@ -8,8 +8,25 @@
  * context removes it again.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeTestApp, type TestApp, uniq } from '../../helpers/app.js';
-import { type Json, make, makeDevice, makeInterface, makeRole, makeSite } from '../dcim/factories.js';
+import { makeTestApp, type TestApp } from '../../helpers/app.js';
+import {
+  uniq,
+  type Json,
+  make,
+  makeDevice,
+  makeInterface,
+  makeRole,
+  makeSite,
+  named,
+  makeClusterGroup,
+  makeClusterType,
+  makePlatform,
+  makeRegion,
+  makeSiteGroup,
+  makeTag,
+  makeTenant,
+  makeTenantGroup,
+} from '../../factories/index.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -17,10 +34,6 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-const named = (prefix: string) => {
-  const n = uniq(prefix);
-  return { name: n, slug: n };
-};
 const context = (extra: Json) => make(t, '/api/extras/config-contexts/', { name: uniq('cc'), data: {}, ...extra });
 const rendered = async (device: Json) => (await t.get(`/api/dcim/devices/${device.id}/`)).json().config_context;
 
@@ -92,9 +105,9 @@ describe('merging', () => {
 
 describe('assignments', () => {
   it('matches the site region and its ancestors, not other regions', async () => {
-    const top = await make(t, '/api/dcim/regions/', named('region'));
-    const child = await make(t, '/api/dcim/regions/', { ...named('region'), parent: top.id });
-    const other = await make(t, '/api/dcim/regions/', named('region'));
+    const top = await makeRegion(t);
+    const child = await makeRegion(t, { parent: top.id });
+    const other = await makeRegion(t);
     const d = await makeDevice(t, { site: (await makeSite(t, { region: child.id })).id });
     await context({ regions: [top.id], data: { top: 1 } });
     await context({ regions: [child.id], data: { child: 1 } });
@@ -103,18 +116,18 @@ describe('assignments', () => {
   });
 
   it('matches the site group and its ancestors', async () => {
-    const top = await make(t, '/api/dcim/site-groups/', named('sg'));
-    const child = await make(t, '/api/dcim/site-groups/', { ...named('sg'), parent: top.id });
+    const top = await makeSiteGroup(t);
+    const child = await makeSiteGroup(t, { parent: top.id });
     const d = await makeDevice(t, { site: (await makeSite(t, { group: child.id })).id });
     await context({ site_groups: [top.id], data: { top: 1 } });
-    await context({ site_groups: [(await make(t, '/api/dcim/site-groups/', named('sg'))).id], data: { other: 1 } });
+    await context({ site_groups: [(await makeSiteGroup(t)).id], data: { other: 1 } });
     expect(await rendered(d)).toEqual({ top: 1 });
   });
 
   it('matches site, role, platform, device type and location, each excluding others', async () => {
     const site = await makeSite(t);
     const role = await makeRole(t);
-    const platform = await make(t, '/api/dcim/platforms/', named('platform'));
+    const platform = await makePlatform(t);
     const location = await make(t, '/api/dcim/locations/', { ...named('loc'), site: site.id });
     const d = await makeDevice(t, { site: site.id, role: role.id, platform: platform.id, location: location.id });
     const other = await makeDevice(t, { site: (await makeSite(t)).id });
@@ -128,11 +141,11 @@ describe('assignments', () => {
   });
 
   it('matches the tenant and (exactly) its group', async () => {
-    const parent = await make(t, '/api/tenancy/tenant-groups/', named('tg'));
-    const group = await make(t, '/api/tenancy/tenant-groups/', { ...named('tg'), parent: parent.id });
-    const tenant = await make(t, '/api/tenancy/tenants/', { ...named('tenant'), group: group.id });
+    const parent = await makeTenantGroup(t);
+    const group = await makeTenantGroup(t, { parent: parent.id });
+    const tenant = await makeTenant(t, { group: group.id });
     const d = await makeDevice(t, { tenant: tenant.id });
-    const other = await makeDevice(t, { tenant: (await make(t, '/api/tenancy/tenants/', named('tenant'))).id });
+    const other = await makeDevice(t, { tenant: (await makeTenant(t)).id });
     await context({ tenants: [tenant.id], data: { tenant: 1 } });
     await context({ tenant_groups: [group.id], data: { group: 1 } });
     // NetBox 3.4 compares the tenant's own group only
@@ -142,11 +155,7 @@ describe('assignments', () => {
   });
 
   it('matches a device carrying any of the context tags', async () => {
-    const [red, blue, green] = [
-      await make(t, '/api/extras/tags/', named('tag')),
-      await make(t, '/api/extras/tags/', named('tag')),
-      await make(t, '/api/extras/tags/', named('tag')),
-    ];
+    const [red, blue, green] = [await makeTag(t), await makeTag(t), await makeTag(t)];
     const d = await makeDevice(t, { tags: [red.id] });
     await context({ tags: [red.slug, blue.slug], data: { red_or_blue: 1 } });
     await context({ tags: [green.slug], data: { green: 1 } });
@@ -156,8 +165,8 @@ describe('assignments', () => {
   });
 
   it('matches the cluster, its type and its group', async () => {
-    const type = await make(t, '/api/virtualization/cluster-types/', named('ctype'));
-    const group = await make(t, '/api/virtualization/cluster-groups/', named('cgroup'));
+    const type = await makeClusterType(t);
+    const group = await makeClusterGroup(t);
     const site = await makeSite(t);
     const cluster = await make(t, '/api/virtualization/clusters/', {
       name: uniq('cluster'),
@@ -219,7 +228,7 @@ describe('SQL statements of a device list', () => {
   it('stay constant as the page grows, and drop with ?exclude=config_context', async () => {
     const site = await makeSite(t);
     const role = await makeRole(t);
-    const tag = await make(t, '/api/extras/tags/', named('tag'));
+    const tag = await makeTag(t);
     const n = uniq('page');
     await context({ sites: [site.id], data: { site: 1, nested: { a: 1 } } });
     await context({ roles: [role.id], weight: 2000, data: { role: 1, nested: { b: 1 } } });
@@ -276,10 +285,10 @@ describe('virtual machines', () => {
     (await t.get(`/api/virtualization/virtual-machines/${v.id}/${query}`)).json();
 
   it('match on region, site, cluster and its type and group, role, platform, tenant and tags; local data last', async () => {
-    const region = await make(t, '/api/dcim/regions/', named('region'));
+    const region = await makeRegion(t);
     const site = await makeSite(t, { region: region.id });
-    const type = await make(t, '/api/virtualization/cluster-types/', named('ctype'));
-    const group = await make(t, '/api/virtualization/cluster-groups/', named('cgroup'));
+    const type = await makeClusterType(t);
+    const group = await makeClusterGroup(t);
     const cluster = await make(t, '/api/virtualization/clusters/', {
       name: uniq('cluster'),
       type: type.id,
@@ -287,9 +296,9 @@ describe('virtual machines', () => {
       site: site.id,
     });
     const role = await makeRole(t);
-    const platform = await make(t, '/api/dcim/platforms/', named('platform'));
-    const tenant = await make(t, '/api/tenancy/tenants/', named('tenant'));
-    const tag = await make(t, '/api/extras/tags/', named('tag'));
+    const platform = await makePlatform(t);
+    const tenant = await makeTenant(t);
+    const tag = await makeTag(t);
     const v = await vm({
       site: site.id,
       cluster: cluster.id,

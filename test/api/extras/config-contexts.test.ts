@@ -4,8 +4,18 @@
  * How contexts render on devices: config-context-rendering.test.ts.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeTestApp, type TestApp, uniq } from '../../helpers/app.js';
-import { ids, type Json, make, makeRole, makeSite } from '../dcim/factories.js';
+import { makeTestApp, type TestApp } from '../../helpers/app.js';
+import {
+  uniq,
+  ids,
+  type Json,
+  make,
+  makeRole,
+  makeSite,
+  makeRegion,
+  makeTag,
+  makeTenant,
+} from '../../factories/index.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -14,10 +24,6 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 const PATH = '/api/extras/config-contexts/';
-const named = (prefix: string) => {
-  const n = uniq(prefix);
-  return { name: n, slug: n };
-};
 const context = (extra: Json = {}) => make(t, PATH, { name: uniq('cc'), data: { k: 1 }, ...extra });
 const ASSIGNMENTS = [
   'regions',
@@ -75,7 +81,7 @@ describe('representation', () => {
   it('renders assignments nested, written by id, and tags as slugs both ways', async () => {
     const site = await makeSite(t);
     const role = await makeRole(t);
-    const tag = await make(t, '/api/extras/tags/', named('tag'));
+    const tag = await makeTag(t);
     const cc = await context({ sites: [site.id], roles: [role.id], tags: [tag.slug] });
     expect(cc.sites).toEqual([{ id: site.id, url: site.url, display: site.name, name: site.name, slug: site.slug }]);
     expect(cc.roles).toEqual([expect.objectContaining({ id: role.id, slug: role.slug })]);
@@ -156,12 +162,12 @@ describe('validation', () => {
 
 describe('filters', () => {
   it('filters by region (by id and slug, without descendants), site, role, tag and tenant', async () => {
-    const region = await make(t, '/api/dcim/regions/', named('region'));
-    const child = await make(t, '/api/dcim/regions/', { ...named('region'), parent: region.id });
+    const region = await makeRegion(t);
+    const child = await makeRegion(t, { parent: region.id });
     const site = await makeSite(t);
     const role = await makeRole(t);
-    const tag = await make(t, '/api/extras/tags/', named('tag'));
-    const tenant = await make(t, '/api/tenancy/tenants/', named('tenant'));
+    const tag = await makeTag(t);
+    const tenant = await makeTenant(t);
     const a = await context({ regions: [region.id], sites: [site.id], tags: [tag.slug] });
     const b = await context({ regions: [child.id], roles: [role.id], tenants: [tenant.id] });
     const q = async (query: string) => ids((await t.get(`${PATH}?${query}&ordering=id`)).json());

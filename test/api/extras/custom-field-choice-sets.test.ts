@@ -5,8 +5,8 @@
  * inline `choices` keep working beside them (test/api/core/custom-fields.test.ts).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeTestApp, type TestApp, uniq } from '../../helpers/app.js';
-import { makeSite } from '../dcim/factories.js';
+import { makeTestApp, type TestApp } from '../../helpers/app.js';
+import { uniq, makeSite, makeChoiceSet, makeCustomField, type Json } from '../../factories/index.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -18,24 +18,15 @@ const SETS = '/api/extras/custom-field-choice-sets/';
 const FIELDS = '/api/extras/custom-fields/';
 const cfName = () => uniq('cs').replace(/-/g, '_');
 
-async function makeSet(extra: Record<string, unknown> = {}) {
-  const res = await t.post(SETS, {
-    name: uniq('set'),
+const makeSet = (extra: Record<string, unknown> = {}) =>
+  makeChoiceSet(t, {
     extra_choices: [
       ['gold', 'Gold'],
       ['silver', 'Silver'],
     ],
     ...extra,
   });
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json();
-}
-
-async function makeField(set: { id: number }, type = 'select') {
-  const res = await t.post(FIELDS, { name: cfName(), type, content_types: ['dcim.site'], choice_set: set.id });
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json();
-}
+const makeField = (set: Json, type = 'select') => makeCustomField(t, { type, choice_set: set.id });
 
 describe('/api/extras/custom-field-choice-sets/', () => {
   it("renders NetBox 3.6's fields, the count of its choices, and a brief form with it", async () => {

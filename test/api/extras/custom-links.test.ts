@@ -4,8 +4,8 @@
  * an error for that link only; URLs are encoded and unsafe schemes dropped; groups form menus.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeTestApp, type TestApp, uniq } from '../../helpers/app.js';
-import { type Json, make, makeSite } from '../dcim/factories.js';
+import { makeTestApp, type TestApp } from '../../helpers/app.js';
+import { uniq, type Json, make, makeSite } from '../../factories/index.js';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -3,15 +3,18 @@
  * default dashboard until they change it; PUT/PATCH replace the keys sent; DELETE goes back to the
  * default; anonymous callers and read-only tokens are refused.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { makeTestApp, type TestApp } from '../../helpers/app.js';
-import { makeUser, type TestUser } from '../users/fixtures.js';
+import { makeUser, type TestUser } from '../../factories/index.js';
 
 let t: TestApp;
 let alice: TestUser;
 let bob: TestUser;
 beforeAll(async () => {
   t = await makeTestApp();
+});
+// each test its own users: what one test writes as alice or bob, another would read
+beforeEach(async () => {
   alice = await makeUser(t);
   bob = await makeUser(t);
 });

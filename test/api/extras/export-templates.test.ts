@@ -4,8 +4,8 @@
  * attachment name; an unknown name is a 404; a template error a 400.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeTestApp, type TestApp, uniq } from '../../helpers/app.js';
-import { type Json, make, makeSite } from '../dcim/factories.js';
+import { makeTestApp, type TestApp } from '../../helpers/app.js';
+import { uniq, type Json, make, makeSite } from '../../factories/index.js';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -6,10 +6,10 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeTestApp, type TestApp, uniq } from '../../helpers/app.js';
+import { makeTestApp, type TestApp } from '../../helpers/app.js';
 import { bmp, dataUri, gif, jpeg, multipart, png, webp } from '../../helpers/images.js';
 import { signIn } from '../../helpers/web-session.js';
-import { grant, makeSite, makeUser } from '../users/fixtures.js';
+import { uniq, grant, makeSite, makeUser } from '../../factories/index.js';
 
 const PATH = '/api/extras/image-attachments/';
 let t: TestApp;

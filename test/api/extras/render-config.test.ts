@@ -4,9 +4,8 @@
  * its platform; text/plain on request; the 400s; and config-templates/<id>/render/.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeTestApp, type TestApp, uniq } from '../../helpers/app.js';
-import { type Json, make, makeDevice, makeRole, makeSite } from '../dcim/factories.js';
-import { makeVm } from '../virtualization/factories.js';
+import { makeTestApp, type TestApp } from '../../helpers/app.js';
+import { uniq, type Json, make, makeDevice, makeRole, makeSite, makeVm, makePlatform } from '../../factories/index.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -16,8 +15,6 @@ afterAll(async () => t.close());
 
 const configTemplate = (code: string) =>
   make(t, '/api/extras/config-templates/', { name: uniq('ct'), template_code: code });
-const platform = (extra: Json = {}) =>
-  make(t, '/api/dcim/platforms/', { name: uniq('pf'), slug: uniq('pf'), ...extra });
 const renderConfig = (device: Json, body: unknown = {}, headers: Record<string, string> = {}) =>
   t.request('POST', `/api/dcim/devices/${device.id}/render-config/`, { body, headers });
 
@@ -53,7 +50,7 @@ describe('POST /api/dcim/devices/<id>/render-config/', () => {
       slug: uniq('r'),
       config_template: byRole.id,
     });
-    const pf = await platform({ config_template: byPlatform.id });
+    const pf = await makePlatform(t, { config_template: byPlatform.id });
     const d = await makeDevice(t, { role: role.id, platform: pf.id });
     expect((await renderConfig(d)).json().content).toBe(`role ${d.name}`);
     await t.patch(`/api/dcim/device-roles/${role.id}/`, { config_template: null });
@@ -123,7 +120,7 @@ describe('POST /api/virtualization/virtual-machines/<id>/render-config/', () => 
     const site = await makeSite(t);
     await make(t, '/api/extras/config-contexts/', { name: uniq('cc'), sites: [site.id], data: { dns: '192.0.2.53' } });
     const ct = await configTemplate('vm {{ virtualmachine.name }} dns {{ dns }}');
-    const pf = await platform({ config_template: ct.id });
+    const pf = await makePlatform(t, { config_template: ct.id });
     const role = await makeRole(t);
     const vm = await makeVm(t, { site: site.id, platform: pf.id, role: role.id });
     const res = await t.post(`/api/virtualization/virtual-machines/${vm.id}/render-config/`, {});

@@ -5,9 +5,8 @@
  * bad stored value is a 400 naming the saved filter.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeTestApp, type TestApp, uniq } from '../../helpers/app.js';
-import { grant, makeUser, type TestUser } from '../users/fixtures.js';
-import { makeSite } from '../dcim/factories.js';
+import { makeTestApp, type TestApp } from '../../helpers/app.js';
+import { uniq, grant, makeUser, type TestUser, makeSite } from '../../factories/index.js';
 
 let t: TestApp;
 let alice: TestUser;

@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTestApp, type TestApp } from '../../helpers/app.js';
 import { signIn } from '../../helpers/web-session.js';
-import { makeDevice, makeInterface, makeSite } from '../dcim/factories.js';
-import { grant, makeUser, type TestUser } from '../users/fixtures.js';
 import { gql, gqlData, type Json } from './helpers.js';
+import { makeDevice, makeInterface, makeSite, grant, makeUser, type TestUser } from '../../factories/index.js';
 
 describe('GraphQL permissions at every level', () => {
   let t: TestApp;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeTestApp, type TestApp, uniq } from '../../helpers/app.js';
-import { makeDevice, makeInterface, makeSite } from '../dcim/factories.js';
+import { makeTestApp, type TestApp } from '../../helpers/app.js';
 import { gql, gqlData, type Json } from './helpers.js';
+import { uniq, makeDevice, makeInterface, makeSite } from '../../factories/index.js';
 
 let t: TestApp;
 let site: Json;

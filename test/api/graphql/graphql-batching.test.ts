@@ -4,10 +4,10 @@
  * addresses as for 10.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeTestApp, type TestApp, uniq } from '../../helpers/app.js';
-import { makeDevice, makeInterface, makeSite } from '../dcim/factories.js';
+import { makeTestApp, type TestApp } from '../../helpers/app.js';
 import { gqlData, type Json } from './helpers.js';
 import { fewestStatements } from '../../helpers/statements.js';
+import { uniq, makeDevice, makeInterface, makeSite } from '../../factories/index.js';
 
 let t: TestApp;
 const QUERY = `query($limit: Int) { ip_address_list(pagination: {limit: $limit}) {

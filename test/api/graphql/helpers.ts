@@ -1,8 +1,9 @@
 /** Small helpers for the GraphQL tests: a query through POST /graphql/, answered as JSON. */
 import { expect } from 'vitest';
+import type { Json } from '../../factories/make.js';
 import type { TestApp } from '../../helpers/app.js';
 
-export type Json = Record<string, any>;
+export type { Json };
 
 export async function gql(t: TestApp, query: string, variables?: Json, token?: string | null) {
   const res = await t.request('POST', '/graphql/', { body: { query, ...(variables ? { variables } : {}) }, token });

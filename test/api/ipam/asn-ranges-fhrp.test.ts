@@ -3,8 +3,8 @@
  * interface assignments (NetBox 3.4).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeTestApp, type TestApp, uniq } from '../../helpers/app.js';
-import { ids, type Json, make, makeDevice, makeInterface } from '../dcim/factories.js';
+import { makeTestApp, type TestApp } from '../../helpers/app.js';
+import { uniq, ids, type Json, make, makeDevice, makeInterface, makeRir } from '../../factories/index.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -13,13 +13,12 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 const get = async (url: string) => (await t.get(url)).json();
-const rir = () => make(t, '/api/ipam/rirs/', { name: uniq('rir'), slug: uniq('rir') });
 let base = 4_000_000_000;
 const nextBlock = () => (base += 1000);
 
 describe('ASN ranges', () => {
   it('needs start below end, counts the ASNs inside it and shows "name (start-end)"', async () => {
-    const r = await rir();
+    const r = await makeRir(t);
     const start = nextBlock();
     const bad = await t.post('/api/ipam/asn-ranges/', {
       name: uniq('range'),
@@ -50,7 +49,7 @@ describe('ASN ranges', () => {
   });
 
   it('lists the free ASNs of a range and allocates them, one or a list, until none is left (409)', async () => {
-    const r = await rir();
+    const r = await makeRir(t);
     const start = nextBlock();
     const range = await make(t, '/api/ipam/asn-ranges/', {
       name: uniq('range'),
@@ -84,7 +83,7 @@ describe('ASN ranges', () => {
   });
 
   it('hands out different ASNs to concurrent allocations', async () => {
-    const r = await rir();
+    const r = await makeRir(t);
     const start = nextBlock();
     const range = await make(t, '/api/ipam/asn-ranges/', {
       name: uniq('range'),

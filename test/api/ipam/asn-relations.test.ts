@@ -2,8 +2,9 @@
  * ASNs assigned to sites and providers (NetBox 3.4 Site.asns, Provider.asns): written by id,
  * rendered nested, counted on the ASN, filtered from both sides, and cleared when the ASN goes.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeTestApp, type TestApp, uniq } from '../../helpers/app.js';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { idsAt, makeRir, makeSite, named } from '../../factories/index.js';
+import { makeTestApp, type TestApp } from '../../helpers/app.js';
 
 type Obj = { id: number; url: string; [k: string]: unknown };
 
@@ -12,39 +13,57 @@ let asns: Obj[];
 let site: Obj;
 let other: Obj;
 let provider: Obj;
-const named = (p: string) => {
-  const n = uniq(p);
-  return { name: n, slug: n };
-};
-const ids = async (url: string) => (await t.get(url)).json().results.map((r: Obj) => r.id);
+const ids = (url: string) => idsAt(t, url);
 
 beforeAll(async () => {
   t = await makeTestApp();
-  const rir = (await t.post('/api/ipam/rirs/', named('rir'))).json();
+});
+afterAll(async () => t.close());
+
+/**
+ * Each test's own ASNs 65001, 65002 and 4200000000 (AS numbers are unique, so the previous test's
+ * go first, which also clears their assignments): `site` holds the first two, `other` the third,
+ * `provider` the second (by id) and the third (by attributes).
+ */
+beforeEach(async () => {
+  const old = await ids('/api/ipam/asns/?asn=65001&asn=65002&asn=4200000000');
+  if (old.length)
+    expect(
+      (
+        await t.del(
+          '/api/ipam/asns/',
+          old.map((id) => ({ id })),
+        )
+      ).statusCode,
+    ).toBe(204);
+  const rir = await makeRir(t);
   const res = await t.post(
     '/api/ipam/asns/',
     [65001, 65002, 4_200_000_000].map((asn) => ({ asn, rir: rir.id })),
   );
   expect(res.statusCode, res.body).toBe(201);
   asns = res.json();
+  site = (await makeSite(t, { asns: [asns[1]!.id, asns[0]!.id] })) as Obj;
+  other = (await makeSite(t, { ...named('other'), asns: [asns[2]!.id] })) as Obj;
+  const made = await t.post('/api/circuits/providers/', { ...named('provider'), asns: [asns[1]!.id, asns[2]!.id] });
+  expect(made.statusCode, made.body).toBe(201);
+  provider = made.json();
 });
-afterAll(async () => t.close());
 
 describe('writing and rendering', () => {
   it('writes site ASNs by id and renders them nested', async () => {
     const res = await t.post('/api/dcim/sites/', { ...named('site'), asns: [asns[1]!.id, asns[0]!.id] });
     expect(res.statusCode, res.body).toBe(201);
-    site = res.json();
-    expect(site.asns).toEqual([
+    const written: Obj = res.json();
+    expect(written.asns).toEqual([
       { id: asns[0]!.id, url: asns[0]!.url, display: 'AS65001', asn: 65001 },
       { id: asns[1]!.id, url: asns[1]!.url, display: 'AS65002', asn: 65002 },
     ]);
-    expect((await t.get(`/api/dcim/sites/${site.id}/`)).json().asns.map((a: Obj) => a.id)).toEqual([
+    expect((await t.get(`/api/dcim/sites/${written.id}/`)).json().asns.map((a: Obj) => a.id)).toEqual([
       asns[0]!.id,
       asns[1]!.id,
     ]);
-    other = (await t.post('/api/dcim/sites/', named('other'))).json();
-    expect(other.asns).toEqual([]);
+    expect((await makeSite(t)).asns).toEqual([]);
   });
 
   it('writes provider ASNs by id or by attributes', async () => {
@@ -53,8 +72,7 @@ describe('writing and rendering', () => {
       asns: [asns[1]!.id, { asn: 4_200_000_000 }],
     });
     expect(res.statusCode, res.body).toBe(201);
-    provider = res.json();
-    expect(provider.asns).toEqual([
+    expect(res.json().asns).toEqual([
       { id: asns[1]!.id, url: asns[1]!.url, display: 'AS65002', asn: 65002 },
       { id: asns[2]!.id, url: asns[2]!.url, display: 'AS4200000000 (64086.59904)', asn: 4_200_000_000 },
     ]);
@@ -68,10 +86,10 @@ describe('writing and rendering', () => {
   });
 
   it('replaces the set on PATCH and leaves it alone when not sent', async () => {
-    const patched = (await t.patch(`/api/dcim/sites/${other.id}/`, { asns: [asns[2]!.id] })).json();
-    expect(patched.asns.map((a: Obj) => a.id)).toEqual([asns[2]!.id]);
+    const patched = (await t.patch(`/api/dcim/sites/${other.id}/`, { asns: [asns[0]!.id] })).json();
+    expect(patched.asns.map((a: Obj) => a.id)).toEqual([asns[0]!.id]);
     const untouched = (await t.patch(`/api/dcim/sites/${other.id}/`, { description: 'kept' })).json();
-    expect(untouched.asns.map((a: Obj) => a.id)).toEqual([asns[2]!.id]);
+    expect(untouched.asns.map((a: Obj) => a.id)).toEqual([asns[0]!.id]);
   });
 
   it('logs the ASN ids in the change record', async () => {

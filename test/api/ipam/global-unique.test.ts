@@ -1,6 +1,7 @@
 /** ENFORCE_GLOBAL_UNIQUE (reference 3.3): duplicates refused in the global table too. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeTestApp, type TestApp, uniq } from '../../helpers/app.js';
+import { makeTestApp, type TestApp } from '../../helpers/app.js';
+import { uniq } from '../../factories/index.js';
 
 let t: TestApp;
 beforeAll(async () => {

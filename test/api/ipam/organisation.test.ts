@@ -1,24 +1,40 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeTestApp, type TestApp, uniq } from '../../helpers/app.js';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { makeTestApp, type TestApp } from '../../helpers/app.js';
+import { uniq } from '../../factories/index.js';
 
 let t: TestApp;
 let rir: { id: number; slug: string };
-beforeAll(async () => {
+// a database of its own per test: the tests write fixed, globally unique values (RDs, route
+// targets, ASNs, non-overlapping aggregates) and read global lists
+beforeEach(async () => {
   t = await makeTestApp();
   rir = (await t.post('/api/ipam/rirs/', { name: 'RFC 1918', slug: 'rfc-1918', is_private: true })).json();
 });
-afterAll(async () => t.close());
+afterEach(async () => t?.close());
+
+/** VRF blue (65000:1) importing route target 65000:10 and exporting 65000:20 */
+async function blueVrf() {
+  const [a, b] = (await t.post('/api/ipam/route-targets/', [{ name: '65000:10' }, { name: '65000:20' }])).json();
+  const vrf = await t.post('/api/ipam/vrfs/', {
+    name: 'blue',
+    rd: '65000:1',
+    import_targets: [a.id],
+    export_targets: [b.id],
+  });
+  expect(vrf.statusCode, vrf.body).toBe(201);
+  return { a, b, vrf };
+}
+
+/** the aggregate 10.0.0.0/8 of the RIR */
+async function aggregate() {
+  const agg = await t.post('/api/ipam/aggregates/', { prefix: '10.0.0.0/8', rir: { slug: rir.slug } });
+  expect(agg.statusCode, agg.body).toBe(201);
+  return agg;
+}
 
 describe('VRFs and route targets', () => {
   it('displays name (rd), keeps rd unique and renders targets nested', async () => {
-    const [a, b] = (await t.post('/api/ipam/route-targets/', [{ name: '65000:10' }, { name: '65000:20' }])).json();
-    const vrf = await t.post('/api/ipam/vrfs/', {
-      name: 'blue',
-      rd: '65000:1',
-      import_targets: [a.id],
-      export_targets: [b.id],
-    });
-    expect(vrf.statusCode, vrf.body).toBe(201);
+    const { a, vrf } = await blueVrf();
     expect(vrf.json()).toMatchObject({
       display: 'blue (65000:1)',
       enforce_unique: true,
@@ -36,6 +52,7 @@ describe('VRFs and route targets', () => {
   });
 
   it('filters VRFs by target and targets by VRF', async () => {
+    await blueVrf();
     const names = async (url: string) => (await t.get(url)).json().results.map((r: { name: string }) => r.name);
     expect(await names('/api/ipam/vrfs/?import_target=65000:10')).toEqual(['blue']);
     expect(await names('/api/ipam/vrfs/?export_target=65000:10')).toEqual([]);
@@ -44,6 +61,7 @@ describe('VRFs and route targets', () => {
   });
 
   it('deletes a VRF without dependents and its target links with it', async () => {
+    await blueVrf();
     const vrf = (await t.get('/api/ipam/vrfs/?rd=65000:1')).json().results[0];
     expect((await t.del(`/api/ipam/vrfs/${vrf.id}/`)).statusCode).toBe(204);
     expect((await t.get('/api/ipam/route-targets/?name=65000:10')).json().count).toBe(1);
@@ -52,8 +70,7 @@ describe('VRFs and route targets', () => {
 
 describe('RIRs, aggregates and ASNs', () => {
   it('refuses overlapping aggregates both ways', async () => {
-    const agg = await t.post('/api/ipam/aggregates/', { prefix: '10.0.0.0/8', rir: { slug: rir.slug } });
-    expect(agg.statusCode, agg.body).toBe(201);
+    const agg = await aggregate();
     expect(agg.json()).toMatchObject({
       family: { value: 4, label: 'IPv4' },
       display: '10.0.0.0/8',
@@ -71,11 +88,13 @@ describe('RIRs, aggregates and ASNs', () => {
   });
 
   it('counts aggregates on the RIR and protects the RIR', async () => {
+    await aggregate();
     expect((await t.get(`/api/ipam/rirs/${rir.id}/?brief=1`)).json().aggregate_count).toBe(1);
     expect((await t.del(`/api/ipam/rirs/${rir.id}/`)).statusCode).toBe(409);
   });
 
   it('filters aggregates by family, prefix and rir', async () => {
+    await aggregate();
     await t.post('/api/ipam/aggregates/', { prefix: '2001:db8::/32', rir: rir.id });
     expect(
       (await t.get('/api/ipam/aggregates/?family=6')).json().results.map((a: { prefix: string }) => a.prefix),
@@ -145,6 +164,8 @@ describe('IP ranges', () => {
   });
 
   it('filters ranges by contains, parent, start_address and family', async () => {
+    const range = await t.post('/api/ipam/ip-ranges/', { start_address: '10.0.0.10/24', end_address: '10.0.0.20/24' });
+    expect(range.statusCode, range.body).toBe(201);
     const starts = async (q: string) =>
       (await t.get(`/api/ipam/ip-ranges/?${q}`)).json().results.map((r: { start_address: string }) => r.start_address);
     expect(await starts('contains=10.0.0.12')).toEqual(['10.0.0.10/24']);

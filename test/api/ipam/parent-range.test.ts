@@ -7,7 +7,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTestApp, type TestApp } from '../../helpers/app.js';
-import type { Json } from '../dcim/factories.js';
+import type { Json } from '../../factories/index.js';
 
 let t: TestApp;
 const ADDRESSES = [

@@ -1,16 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeTestApp, type TestApp, uniq } from '../../helpers/app.js';
+import { makeTestApp, type TestApp } from '../../helpers/app.js';
+import { type Json, make, makePrefix, makeVrf, uniq } from '../../factories/index.js';
 
 let t: TestApp;
-let vrfA: { id: number; rd: string };
-let vrfB: { id: number; rd: string };
+let vrfA: Json;
+let vrfB: Json;
+/** `id=` of the fixture's prefixes: the filter tests read only them, whatever other tests add */
+let fixture: string;
 const ids = (res: { json(): { results: Array<{ prefix: string }> } }) => res.json().results.map((r) => r.prefix);
 
 beforeAll(async () => {
   t = await makeTestApp();
-  const rt = (await t.post('/api/ipam/route-targets/', { name: '65000:1' })).json();
-  vrfA = (await t.post('/api/ipam/vrfs/', { name: uniq('vrf-a'), rd: '65000:100', export_targets: [rt.id] })).json();
-  vrfB = (await t.post('/api/ipam/vrfs/', { name: uniq('vrf-b'), rd: '65000:200', import_targets: [rt.id] })).json();
+  const rt = await make(t, '/api/ipam/route-targets/', { name: '65000:1' });
+  vrfA = await makeVrf(t, { rd: '65000:100', export_targets: [rt.id] });
+  vrfB = await makeVrf(t, { rd: '65000:200', import_targets: [rt.id] });
   const res = await t.post('/api/ipam/prefixes/', [
     { prefix: '10.0.0.0/8', status: 'container' },
     { prefix: '10.1.0.0/16' },
@@ -19,6 +22,7 @@ beforeAll(async () => {
     { prefix: '2001:DB8:0:0::/32' },
   ]);
   expect(res.statusCode, res.body).toBe(201);
+  fixture = (res.json() as Json[]).map((p) => `id=${p.id}`).join('&');
 });
 afterAll(async () => t.close());
 
@@ -67,7 +71,7 @@ describe('prefix representation', () => {
 });
 
 describe('prefix filters', () => {
-  const list = (q: string) => t.get(`/api/ipam/prefixes/?family=4&${q}&ordering=prefix`);
+  const list = (q: string) => t.get(`/api/ipam/prefixes/?family=4&${fixture}&${q}&ordering=prefix`);
 
   it('within, within_include and contains (prefix or address)', async () => {
     expect(ids(await list('within=10.0.0.0/8&vrf_id=null'))).toEqual(['10.1.0.0/16', '10.1.2.0/24']);
@@ -113,9 +117,11 @@ describe('prefix filters', () => {
   it('vlan_id and vlan_vid', async () => {
     const vlan = (await t.post('/api/ipam/vlans/', { vid: 42, name: uniq('v') })).json();
     const p = (await t.post('/api/ipam/prefixes/', { prefix: '172.16.0.0/24', vlan: vlan.id })).json();
-    expect(ids(await list(`vlan_id=${vlan.id}`))).toEqual(['172.16.0.0/24']);
-    expect(ids(await list('vlan_vid=42'))).toEqual(['172.16.0.0/24']);
-    expect(ids(await list('vlan_vid__gt=42'))).toEqual([]);
+    // this test's own prefix, outside the fixture
+    const byVlan = (q: string) => t.get(`/api/ipam/prefixes/?family=4&${q}&ordering=prefix`);
+    expect(ids(await byVlan(`vlan_id=${vlan.id}`))).toEqual(['172.16.0.0/24']);
+    expect(ids(await byVlan('vlan_vid=42'))).toEqual(['172.16.0.0/24']);
+    expect(ids(await byVlan('vlan_vid__gt=42'))).toEqual([]);
     await t.del(`/api/ipam/prefixes/${p.id}/`);
   });
 
@@ -126,7 +132,9 @@ describe('prefix filters', () => {
 
 describe('prefix uniqueness and protection', () => {
   it('allows duplicates in the global table by default and refuses them in an enforcing VRF', async () => {
-    expect((await t.post('/api/ipam/prefixes/', { prefix: '10.1.2.0/24' })).statusCode).toBe(201);
+    // outside 10.0.0.0/8 and a VRF of its own: the filter tests read the file's prefixes and VRFs
+    for (let i = 0; i < 2; i++)
+      expect((await t.post('/api/ipam/prefixes/', { prefix: '203.0.113.0/24' })).statusCode).toBe(201);
     const dup = await t.post('/api/ipam/prefixes/', { prefix: '10.1.0.0/16', vrf: vrfA.id });
     expect(dup.statusCode).toBe(400);
     expect(dup.json()).toEqual({
@@ -134,12 +142,15 @@ describe('prefix uniqueness and protection', () => {
         `Duplicate prefix found in VRF ${(await t.get(`/api/ipam/vrfs/${vrfA.id}/`)).json().display}: 10.1.0.0/16`,
       ],
     });
-    await t.patch(`/api/ipam/vrfs/${vrfB.id}/`, { enforce_unique: false });
+    const vrf = await makeVrf(t, { enforce_unique: true });
+    await makePrefix(t, '10.9.0.0/16', { vrf: vrf.id });
+    expect((await t.post('/api/ipam/prefixes/', { prefix: '10.9.0.0/16', vrf: vrf.id })).statusCode).toBe(400);
+    await t.patch(`/api/ipam/vrfs/${vrf.id}/`, { enforce_unique: false });
     expect(
       (
         await t.post('/api/ipam/prefixes/', [
-          { prefix: '10.9.0.0/16', vrf: vrfB.id },
-          { prefix: '10.9.0.0/16', vrf: vrfB.id },
+          { prefix: '10.9.0.0/16', vrf: vrf.id },
+          { prefix: '10.9.0.0/16', vrf: vrf.id },
         ])
       ).statusCode,
     ).toBe(201);

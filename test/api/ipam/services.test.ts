@@ -3,9 +3,18 @@
  * and port validation, addresses of the parent only, display, ordering, cascades, filters.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeTestApp, type TestApp, uniq } from '../../helpers/app.js';
-import { ids, makeDevice, makeInterface } from '../dcim/factories.js';
-import { type Json, make, makeVm, makeVmInterface, onVmInterface } from '../virtualization/factories.js';
+import { makeTestApp, type TestApp } from '../../helpers/app.js';
+import {
+  uniq,
+  ids,
+  makeDevice,
+  makeInterface,
+  type Json,
+  make,
+  makeVm,
+  makeVmInterface,
+  onVmInterface,
+} from '../../factories/index.js';
 
 let t: TestApp;
 let device: Json;

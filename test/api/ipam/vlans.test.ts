@@ -1,26 +1,28 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeTestApp, type TestApp, uniq } from '../../helpers/app.js';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { makeTestApp, type TestApp } from '../../helpers/app.js';
+import { type Json, makeSite, makeVlan, makeVlanGroup, uniq } from '../../factories/index.js';
 
 let t: TestApp;
-let site: { id: number; name: string };
-let otherSite: { id: number };
-let group: { id: number; name: string; slug: string };
+let site: Json;
+let otherSite: Json;
+let group: Json;
+let lastFreeVid = 1000;
 beforeAll(async () => {
   t = await makeTestApp();
-  const n = uniq('site');
-  site = (await t.post('/api/dcim/sites/', { name: n, slug: n })).json();
-  const m = uniq('site');
-  otherSite = (await t.post('/api/dcim/sites/', { name: m, slug: m })).json();
-  group = (
-    await t.post('/api/ipam/vlan-groups/', {
-      name: 'grp',
-      slug: 'grp',
-      scope_type: 'dcim.site',
-      scope_id: site.id,
-      min_vid: 100,
-      max_vid: 199,
-    })
-  ).json();
+});
+/** each test its own two sites and a group `grp` scoped to the first (names are unique per scope) */
+beforeEach(async () => {
+  site = await makeSite(t);
+  otherSite = await makeSite(t);
+  group = await makeVlanGroup(t, {
+    name: 'grp',
+    // the name repeats in every test's own site; the slug is unique so `?group=<slug>` finds this test's
+    slug: uniq('grp'),
+    scope_type: 'dcim.site',
+    scope_id: site.id,
+    min_vid: 100,
+    max_vid: 199,
+  });
 });
 afterAll(async () => t.close());
 
@@ -83,9 +85,12 @@ describe('VLAN groups', () => {
   });
 
   it('filters by scope', async () => {
+    const onOther = await makeVlanGroup(t, { scope_type: 'dcim.site', scope_id: otherSite.id });
+    const unscoped = await makeVlanGroup(t);
     const res = (await t.get(`/api/ipam/vlan-groups/?site=${site.id}`)).json();
     expect(res.results.map((g: { id: number }) => g.id)).toEqual([group.id]);
-    expect((await t.get('/api/ipam/vlan-groups/?scope_type=dcim.site')).json().count).toBe(2);
+    const mine = `id=${group.id}&id=${onOther.id}&id=${unscoped.id}`;
+    expect((await t.get(`/api/ipam/vlan-groups/?scope_type=dcim.site&${mine}`)).json().count).toBe(2);
   });
 });
 
@@ -101,7 +106,13 @@ describe('VLANs', () => {
       display_name: 'users (100)',
       status: { value: 'active', label: 'Active' },
     });
-    expect(body.group).toEqual({ id: group.id, url: expect.any(String), display: 'grp', name: 'grp', slug: 'grp' });
+    expect(body.group).toEqual({
+      id: group.id,
+      url: expect.any(String),
+      display: 'grp',
+      name: 'grp',
+      slug: group.slug,
+    });
     expect((await t.get(`/api/ipam/vlans/${body.id}/?brief=1`)).json()).toEqual({
       id: body.id,
       url: body.url,
@@ -124,6 +135,7 @@ describe('VLANs', () => {
   });
 
   it('keeps (group, vid) and (group, name) unique; ungrouped VLANs may repeat', async () => {
+    await makeVlan(t, { vid: 100, name: 'users', group: group.id });
     const vid = await t.post('/api/ipam/vlans/', { vid: 100, name: 'other', group: group.id });
     expect(vid.json()).toEqual({ __all__: ['VLAN with this Group and ID already exists.'] });
     const name = await t.post('/api/ipam/vlans/', { vid: 101, name: 'users', group: group.id });
@@ -147,17 +159,23 @@ describe('VLANs', () => {
   });
 
   it('filters by group_id, group, vid and site_id', async () => {
-    await t.post('/api/ipam/vlans/', { vid: 120, name: 'voice', group: group.id });
+    await makeVlan(t, { vid: 100, name: 'users', group: group.id, site: site.id });
+    await makeVlan(t, { vid: 120, name: 'voice', group: group.id });
+    // ungrouped VLANs may repeat; a VID no other test uses
+    const free = ++lastFreeVid;
+    for (let i = 0; i < 2; i++) await makeVlan(t, { vid: free, name: 'free' });
     const vids = async (q: string) =>
       (await t.get(`/api/ipam/vlans/?${q}`)).json().results.map((v: { vid: number }) => v.vid);
     expect(await vids(`group_id=${group.id}`)).toEqual([100, 120]);
     expect(await vids(`group=${group.slug}`)).toEqual([100, 120]);
     expect(await vids(`group_id=${group.id}&vid__gte=110`)).toEqual([120]);
     expect(await vids(`site_id=${site.id}`)).toEqual([100]);
-    expect(await vids('vid=7')).toEqual([7, 7]);
+    expect(await vids(`vid=${free}`)).toEqual([free, free]);
   });
 
   it('protects a group with VLANs and a site with VLANs from deletion', async () => {
+    await makeVlan(t, { vid: 100, name: 'users', group: group.id, site: site.id });
+    await makeVlan(t, { vid: 120, name: 'voice', group: group.id });
     const res = await t.del(`/api/ipam/vlan-groups/${group.id}/`);
     expect(res.statusCode).toBe(409);
     expect(res.json().detail).toMatch(/^Unable to delete object\. 2 dependent objects were found: /);

@@ -3,36 +3,36 @@
  * `object`), validation, display, uniqueness, filters, and cascade when the object is deleted.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeTestApp, type TestApp, uniq } from '../../helpers/app.js';
+import { makeTestApp, type TestApp } from '../../helpers/app.js';
+import {
+  uniq,
+  make,
+  type Json,
+  idsAt,
+  makeContactGroup,
+  makeContactRole,
+  makeSite,
+  makeTenant,
+} from '../../factories/index.js';
 
-type Json = Record<string, any>;
 const PATH = '/api/tenancy/contact-assignments/';
 let t: TestApp;
 let site: Json, tenant: Json, contact: Json, role: Json, group: Json;
 beforeAll(async () => {
   t = await makeTestApp();
-  site = await make('/api/dcim/sites/', named('site'));
-  tenant = await make('/api/tenancy/tenants/', named('tenant'));
-  group = await make('/api/tenancy/contact-groups/', named('cg'));
-  contact = await make('/api/tenancy/contacts/', { name: uniq('contact'), group: group.id });
-  role = await make('/api/tenancy/contact-roles/', named('role'));
+  site = await makeSite(t);
+  tenant = await makeTenant(t);
+  group = await makeContactGroup(t);
+  contact = await make(t, '/api/tenancy/contacts/', { name: uniq('contact'), group: group.id });
+  role = await makeContactRole(t);
 });
 afterAll(async () => t.close());
 
-async function make(path: string, data: Json): Promise<Json> {
-  const res = await t.post(path, data);
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json();
-}
-function named(p: string) {
-  const n = uniq(p);
-  return { name: n, slug: n };
-}
-const ids = async (url: string) => (await t.get(url)).json().results.map((r: Json) => r.id);
+const ids = (url: string) => idsAt(t, url);
 
 describe('POST /api/tenancy/contact-assignments/', () => {
   it('renders the object nested, contact and role nested, priority as a choice', async () => {
-    const a = await make(PATH, {
+    const a = await make(t, PATH, {
       content_type: 'dcim.site',
       object_id: site.id,
       contact: contact.id,
@@ -56,7 +56,7 @@ describe('POST /api/tenancy/contact-assignments/', () => {
   });
 
   it('leaves priority empty (null) when omitted, and the display without it', async () => {
-    const a = await make(PATH, {
+    const a = await make(t, PATH, {
       content_type: 'tenancy.tenant',
       object_id: tenant.id,
       contact: contact.id,
@@ -84,14 +84,14 @@ describe('POST /api/tenancy/contact-assignments/', () => {
   });
 
   it('assigns a contact to an object once per role', async () => {
-    const s = await make('/api/dcim/sites/', named('site'));
+    const s = await makeSite(t);
     const data = { content_type: 'dcim.site', object_id: s.id, contact: contact.id, role: role.id };
-    await make(PATH, data);
+    await make(t, PATH, data);
     const dup = await t.post(PATH, { ...data, priority: 'secondary' });
     expect(dup.json()).toEqual({
       __all__: ['Contact assignment with this Content type, Object id, Contact and Role already exists.'],
     });
-    const role2 = await make('/api/tenancy/contact-roles/', named('role'));
+    const role2 = await makeContactRole(t);
     expect((await t.post(PATH, { ...data, role: role2.id })).statusCode).toBe(201);
   });
 });
@@ -99,18 +99,18 @@ describe('POST /api/tenancy/contact-assignments/', () => {
 describe('GET /api/tenancy/contact-assignments/ filters', () => {
   let s: Json, onSite: Json, onTenant: Json, other: Json, role2: Json;
   beforeAll(async () => {
-    s = await make('/api/dcim/sites/', named('site'));
-    const t2 = await make('/api/tenancy/tenants/', named('tenant'));
-    other = await make('/api/tenancy/contacts/', { name: uniq('other') });
-    role2 = await make('/api/tenancy/contact-roles/', named('role'));
-    onSite = await make(PATH, {
+    s = await makeSite(t);
+    const t2 = await makeTenant(t);
+    other = await make(t, '/api/tenancy/contacts/', { name: uniq('other') });
+    role2 = await makeContactRole(t);
+    onSite = await make(t, PATH, {
       content_type: 'dcim.site',
       object_id: s.id,
       contact: contact.id,
       role: role.id,
       priority: 'tertiary',
     });
-    onTenant = await make(PATH, {
+    onTenant = await make(t, PATH, {
       content_type: 'tenancy.tenant',
       object_id: t2.id,
       contact: other.id,
@@ -153,8 +153,8 @@ describe('GET /api/tenancy/contact-assignments/ filters', () => {
 
 describe('deleting the assigned object', () => {
   it('deletes its assignments with it and logs them', async () => {
-    const s = await make('/api/dcim/sites/', named('site'));
-    const a = await make(PATH, { content_type: 'dcim.site', object_id: s.id, contact: contact.id, role: role.id });
+    const s = await makeSite(t);
+    const a = await make(t, PATH, { content_type: 'dcim.site', object_id: s.id, contact: contact.id, role: role.id });
     const del = await t.del(`/api/dcim/sites/${s.id}/`);
     expect(del.statusCode).toBe(204);
     expect((await t.get(`${PATH}${a.id}/`)).statusCode).toBe(404);

@@ -4,8 +4,23 @@
  * locations, racks, devices, manufacturers and tenants.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeTestApp, type TestApp, uniq } from '../../helpers/app.js';
-import { ids, type Json, make, makeDevice, makeManufacturer, makeRack, makeSite } from '../dcim/factories.js';
+import { makeTestApp, type TestApp } from '../../helpers/app.js';
+import {
+  uniq,
+  ids,
+  type Json,
+  make,
+  makeDevice,
+  makeManufacturer,
+  makeRack,
+  makeSite,
+  named,
+  makeContactGroup,
+  makeContactRole,
+  makeRegion,
+  makeSiteGroup,
+  makeTenant,
+} from '../../factories/index.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -13,15 +28,10 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-const named = (p: string) => {
-  const n = uniq(p);
-  return { name: n, slug: n };
-};
-
 const MODELS: Array<[string, string, () => Promise<Json>]> = [
   ['dcim.site', '/api/dcim/sites/', () => makeSite(t)],
-  ['dcim.region', '/api/dcim/regions/', () => make(t, '/api/dcim/regions/', named('region'))],
-  ['dcim.sitegroup', '/api/dcim/site-groups/', () => make(t, '/api/dcim/site-groups/', named('sg'))],
+  ['dcim.region', '/api/dcim/regions/', () => makeRegion(t)],
+  ['dcim.sitegroup', '/api/dcim/site-groups/', () => makeSiteGroup(t)],
   [
     'dcim.location',
     '/api/dcim/locations/',
@@ -30,15 +40,15 @@ const MODELS: Array<[string, string, () => Promise<Json>]> = [
   ['dcim.rack', '/api/dcim/racks/', async () => makeRack(t, await makeSite(t))],
   ['dcim.device', '/api/dcim/devices/', () => makeDevice(t)],
   ['dcim.manufacturer', '/api/dcim/manufacturers/', () => makeManufacturer(t)],
-  ['tenancy.tenant', '/api/tenancy/tenants/', () => make(t, '/api/tenancy/tenants/', named('tenant'))],
+  ['tenancy.tenant', '/api/tenancy/tenants/', () => makeTenant(t)],
 ];
 
 describe.each(MODELS)('contact filters on %s', (contentType, path, create) => {
   it('filters by contact, contact_role, contact_group (with subgroups) and their negations', async () => {
-    const top = await make(t, '/api/tenancy/contact-groups/', named('cg'));
-    const sub = await make(t, '/api/tenancy/contact-groups/', { ...named('cg'), parent: top.id });
+    const top = await makeContactGroup(t);
+    const sub = await makeContactGroup(t, { parent: top.id });
     const contact = await make(t, '/api/tenancy/contacts/', { name: uniq('contact'), group: sub.id });
-    const role = await make(t, '/api/tenancy/contact-roles/', named('role'));
+    const role = await makeContactRole(t);
     const [a, b] = [await create(), await create()];
     await make(t, '/api/tenancy/contact-assignments/', {
       content_type: contentType,

@@ -4,32 +4,23 @@
  * filters, and protection of contacts and roles that are assigned.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeTestApp, type TestApp, uniq } from '../../helpers/app.js';
+import { makeTestApp, type TestApp } from '../../helpers/app.js';
+import { uniq, make, idsAt, makeContactGroup, makeContactRole, makeSite } from '../../factories/index.js';
 
-type Json = Record<string, any>;
 let t: TestApp;
 beforeAll(async () => {
   t = await makeTestApp();
 });
 afterAll(async () => t.close());
 
-async function make(path: string, data: Json): Promise<Json> {
-  const res = await t.post(path, data);
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json();
-}
-const named = (p: string) => {
-  const n = uniq(p);
-  return { name: n, slug: n };
-};
-const ids = async (url: string) => (await t.get(url)).json().results.map((r: Json) => r.id);
+const ids = (url: string) => idsAt(t, url);
 
 describe('contact groups', () => {
   it('nests groups, counts contacts of subgroups too, and shows _depth', async () => {
-    const top = await make('/api/tenancy/contact-groups/', named('cg'));
-    const sub = await make('/api/tenancy/contact-groups/', { ...named('cg'), parent: top.id });
-    await make('/api/tenancy/contacts/', { name: uniq('c'), group: top.id });
-    await make('/api/tenancy/contacts/', { name: uniq('c'), group: sub.id });
+    const top = await makeContactGroup(t);
+    const sub = await makeContactGroup(t, { parent: top.id });
+    await make(t, '/api/tenancy/contacts/', { name: uniq('c'), group: top.id });
+    await make(t, '/api/tenancy/contacts/', { name: uniq('c'), group: sub.id });
     const brief = (await t.get(`/api/tenancy/contact-groups/${top.id}/?brief=1`)).json();
     expect(brief).toEqual({
       id: top.id,
@@ -46,8 +37,8 @@ describe('contact groups', () => {
   });
 
   it('refuses a cycle and a duplicate name under the same parent', async () => {
-    const top = await make('/api/tenancy/contact-groups/', named('cg'));
-    const sub = await make('/api/tenancy/contact-groups/', { ...named('cg'), parent: top.id });
+    const top = await makeContactGroup(t);
+    const sub = await makeContactGroup(t, { parent: top.id });
     const cycle = await t.patch(`/api/tenancy/contact-groups/${top.id}/`, { parent: sub.id });
     expect(cycle.json()).toEqual({ parent: ['Cannot assign self or child as parent.'] });
     const dup = await t.post('/api/tenancy/contact-groups/', { name: sub.name, slug: uniq('x'), parent: top.id });
@@ -58,8 +49,8 @@ describe('contact groups', () => {
   });
 
   it('keeps a contact when its group is deleted (group set to null)', async () => {
-    const g = await make('/api/tenancy/contact-groups/', named('cg'));
-    const c = await make('/api/tenancy/contacts/', { name: uniq('c'), group: g.id });
+    const g = await makeContactGroup(t);
+    const c = await make(t, '/api/tenancy/contacts/', { name: uniq('c'), group: g.id });
     expect((await t.del(`/api/tenancy/contact-groups/${g.id}/`)).statusCode).toBe(204);
     expect((await t.get(`/api/tenancy/contacts/${c.id}/`)).json().group).toBeNull();
   });
@@ -67,7 +58,7 @@ describe('contact groups', () => {
 
 describe('contacts', () => {
   it('stores every field and renders the brief form {id,url,display,name}', async () => {
-    const g = await make('/api/tenancy/contact-groups/', named('cg'));
+    const g = await makeContactGroup(t);
     const data = {
       name: uniq('c'),
       group: g.id,
@@ -79,7 +70,7 @@ describe('contacts', () => {
       description: 'd',
       comments: 'c',
     };
-    const c = await make('/api/tenancy/contacts/', data);
+    const c = await make(t, '/api/tenancy/contacts/', data);
     expect(c).toMatchObject({
       ...data,
       group: { id: g.id, name: g.name, slug: g.slug, _depth: 0 },
@@ -99,19 +90,19 @@ describe('contacts', () => {
   });
 
   it('keeps names unique within a group only', async () => {
-    const g = await make('/api/tenancy/contact-groups/', named('cg'));
+    const g = await makeContactGroup(t);
     const name = uniq('c');
-    await make('/api/tenancy/contacts/', { name, group: g.id });
+    await make(t, '/api/tenancy/contacts/', { name, group: g.id });
     const dup = await t.post('/api/tenancy/contacts/', { name, group: g.id });
     expect(dup.json()).toEqual({ __all__: ['Contact with this Group and Name already exists.'] });
     expect((await t.post('/api/tenancy/contacts/', { name })).statusCode).toBe(201);
   });
 
   it('filters by group (with subgroups), group_id, email and phone lookups', async () => {
-    const top = await make('/api/tenancy/contact-groups/', named('cg'));
-    const sub = await make('/api/tenancy/contact-groups/', { ...named('cg'), parent: top.id });
+    const top = await makeContactGroup(t);
+    const sub = await makeContactGroup(t, { parent: top.id });
     const mail = `${uniq('m')}@example.net`;
-    const c = await make('/api/tenancy/contacts/', {
+    const c = await make(t, '/api/tenancy/contacts/', {
       name: uniq('c'),
       group: sub.id,
       email: mail,
@@ -127,7 +118,7 @@ describe('contacts', () => {
 
 describe('contact roles', () => {
   it('has unique names and slugs and a {name, slug} brief form', async () => {
-    const r = await make('/api/tenancy/contact-roles/', named('role'));
+    const r = await makeContactRole(t);
     const dup = await t.post('/api/tenancy/contact-roles/', { name: r.name, slug: r.slug });
     expect(dup.json()).toEqual({
       name: ['contact role with this Name already exists.'],
@@ -145,10 +136,10 @@ describe('contact roles', () => {
 
 describe('protection of assigned contacts and roles', () => {
   it('answers 409 when deleting a contact or role in use, 204 once unassigned', async () => {
-    const site = await make('/api/dcim/sites/', named('site'));
-    const c = await make('/api/tenancy/contacts/', { name: uniq('c') });
-    const r = await make('/api/tenancy/contact-roles/', named('role'));
-    const a = await make('/api/tenancy/contact-assignments/', {
+    const site = await makeSite(t);
+    const c = await make(t, '/api/tenancy/contacts/', { name: uniq('c') });
+    const r = await makeContactRole(t);
+    const a = await make(t, '/api/tenancy/contact-assignments/', {
       content_type: 'dcim.site',
       object_id: site.id,
       contact: c.id,

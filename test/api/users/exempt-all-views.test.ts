@@ -1,7 +1,7 @@
 /** EXEMPT_VIEW_PERMISSIONS='*' exempts every model except the users app's (reference 7.2). */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTestApp, type TestApp } from '../../helpers/app.js';
-import { makeSite } from './fixtures.js';
+import { makeSite } from '../../factories/index.js';
 
 let t: TestApp;
 beforeAll(async () => {

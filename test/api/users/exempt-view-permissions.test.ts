@@ -1,7 +1,7 @@
 /** EXEMPT_VIEW_PERMISSIONS naming one model (spec: Authentication 10; reference 7.2). */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeTestApp, type TestApp, uniq } from '../../helpers/app.js';
-import { makeSite, makeUser } from './fixtures.js';
+import { makeTestApp, type TestApp } from '../../helpers/app.js';
+import { uniq, makeSite, makeUser } from '../../factories/index.js';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,7 +1,7 @@
 /** LOGIN_REQUIRED=true: every API view except the root and token provisioning needs a user (reference 7.2). */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTestApp, type TestApp } from '../../helpers/app.js';
-import { makeUser } from './fixtures.js';
+import { makeUser } from '../../factories/index.js';
 
 let t: TestApp;
 beforeAll(async () => {

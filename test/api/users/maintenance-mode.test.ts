@@ -1,7 +1,8 @@
 /** MAINTENANCE_MODE=true: reads work, writes answer 503, token use is not recorded (spec: Authentication 11). */
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeTestApp, type TestApp, uniq } from '../../helpers/app.js';
+import { makeTestApp, type TestApp } from '../../helpers/app.js';
+import { uniq } from '../../factories/index.js';
 
 let t: TestApp;
 let key: string;

@@ -1,7 +1,7 @@
 /** Object permissions scoping reads (reference 7.4): constraints, $user, groups, enabled, validation. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeTestApp, type TestApp, uniq } from '../../helpers/app.js';
-import { grant, idsOf, makeSite, makeUser } from './fixtures.js';
+import { makeTestApp, type TestApp } from '../../helpers/app.js';
+import { uniq, grant, ids as idsOf, makeSite, makeUser } from '../../factories/index.js';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,7 +1,7 @@
 /** Object permissions on writes (reference 7.4): add/change constraints re-checked after the write, delete scoping, OPTIONS. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeTestApp, type TestApp, uniq } from '../../helpers/app.js';
-import { grant, makeSite, makeUser } from './fixtures.js';
+import { makeTestApp, type TestApp } from '../../helpers/app.js';
+import { uniq, grant, makeSite, makeUser } from '../../factories/index.js';
 
 let t: TestApp;
 beforeAll(async () => {

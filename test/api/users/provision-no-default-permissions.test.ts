@@ -1,7 +1,7 @@
 /** DEFAULT_PERMISSIONS='{}' withdraws the right to manage one's own tokens (spec: Authentication 3, 12). */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTestApp, type TestApp } from '../../helpers/app.js';
-import { grant, makeUser } from './fixtures.js';
+import { grant, makeUser } from '../../factories/index.js';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,7 +1,7 @@
 /** POST /api/users/tokens/provision/ (spec: Authentication 12; reference 7.3). */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTestApp, type TestApp } from '../../helpers/app.js';
-import { makeUser } from './fixtures.js';
+import { makeUser } from '../../factories/index.js';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTestApp, type TestApp } from '../../helpers/app.js';
-import { grant, idsOf, makeUser } from './fixtures.js';
+import { grant, ids as idsOf, makeUser } from '../../factories/index.js';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,7 +1,7 @@
 /** ALLOW_TOKEN_RETRIEVAL=false (spec: Authentication 8): the key is shown once, on creation. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTestApp, type TestApp } from '../../helpers/app.js';
-import { makeUser } from './fixtures.js';
+import { makeUser } from '../../factories/index.js';
 
 let t: TestApp;
 beforeAll(async () => {

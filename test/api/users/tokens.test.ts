@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTestApp, type TestApp } from '../../helpers/app.js';
+import { makeToken } from '../../factories/index.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -9,12 +10,6 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 const DENIED = { detail: 'You do not have permission to perform this action.' };
-
-async function makeToken(attrs: Record<string, unknown> = {}): Promise<{ id: number; key: string }> {
-  const res = await t.post('/api/users/tokens/', attrs);
-  expect(res.statusCode, res.body).toBe(201);
-  return { id: res.json().id, key: res.json().key };
-}
 
 async function lastUsed(id: number): Promise<string | null> {
   const res = await sql<{
@@ -49,19 +44,19 @@ describe('POST /api/users/tokens/', () => {
 
   it('accepts a supplied key (restoring a deleted token), which then authenticates', async () => {
     const key = 'abcdef0123456789abcdef0123456789abcdef01';
-    const created = await makeToken({ key });
+    const created = await makeToken(t, { key });
     expect(created.key).toBe(key);
     expect((await t.get('/api/dcim/sites/', key)).statusCode).toBe(200);
     expect((await t.del(`/api/users/tokens/${created.id}/`)).statusCode).toBe(204);
     expect((await t.get('/api/dcim/sites/', key)).json()).toEqual({ detail: 'Invalid token' });
-    const restored = await makeToken({ key });
+    const restored = await makeToken(t, { key });
     expect(restored.key).toBe(key);
     expect((await t.get('/api/dcim/sites/', key)).statusCode).toBe(200);
   });
 
   it('rejects a key that is not 40 characters, and a duplicate key', async () => {
     expect((await t.post('/api/users/tokens/', { key: 'abc' })).statusCode).toBe(400);
-    const { key } = await makeToken();
+    const { key } = await makeToken(t);
     const dup = await t.post('/api/users/tokens/', { key });
     expect(dup.statusCode).toBe(400);
     expect(dup.json()).toHaveProperty('key');
@@ -81,7 +76,7 @@ describe('POST /api/users/tokens/', () => {
 
 describe('GET /api/users/tokens/ filters', () => {
   it('filters by key, exactly and partially (retrieval allowed)', async () => {
-    const { id, key } = await makeToken();
+    const { id, key } = await makeToken(t);
     expect((await t.get(`/api/users/tokens/?key=${key}`)).json().results.map((r: { id: number }) => r.id)).toEqual([
       id,
     ]);
@@ -96,7 +91,7 @@ describe('GET /api/users/tokens/ filters', () => {
 
 describe('read-only tokens (write_enabled false)', () => {
   it('may read but not write', async () => {
-    const { id, key } = await makeToken({ write_enabled: false });
+    const { id, key } = await makeToken(t, { write_enabled: false });
     expect((await t.get('/api/dcim/sites/', key)).statusCode).toBe(200);
     expect((await t.request('OPTIONS', '/api/dcim/sites/', { token: key })).statusCode).toBe(200);
     const post = await t.post('/api/dcim/sites/', { name: 'ro-site', slug: 'ro-site' }, key);
@@ -113,7 +108,7 @@ describe('read-only tokens (write_enabled false)', () => {
   });
 
   it('shows no actions in OPTIONS, even for a superuser (NetBox checks the token write flag there too)', async () => {
-    const { key } = await makeToken({ write_enabled: false });
+    const { key } = await makeToken(t, { write_enabled: false });
     for (const url of ['/api/dcim/sites/', '/api/dcim/sites/1/', '/api/ipam/prefixes/']) {
       const ro = await t.request('OPTIONS', url, { token: key });
       expect(ro.statusCode, url).toBe(200);
@@ -131,7 +126,7 @@ describe('read-only tokens (write_enabled false)', () => {
 
 describe('token errors (all 403, never 401)', () => {
   it('expired token', async () => {
-    const { key } = await makeToken({ expires: '2001-01-01T00:00:00Z' });
+    const { key } = await makeToken(t, { expires: '2001-01-01T00:00:00Z' });
     const res = await t.get('/api/dcim/sites/', key);
     expect(res.statusCode).toBe(403);
     expect(res.json()).toEqual({ detail: 'Token expired' });
@@ -189,14 +184,14 @@ describe('allowed_ips', () => {
     });
 
   it('refuses a client outside the networks', async () => {
-    const { key } = await makeToken({ allowed_ips: ['10.0.0.0/8'] });
+    const { key } = await makeToken(t, { allowed_ips: ['10.0.0.0/8'] });
     const res = await inject(key);
     expect(res.statusCode).toBe(403);
     expect(res.json()).toEqual({ detail: 'Source IP 127.0.0.1 is not permitted to authenticate using this token.' });
   });
 
   it('uses X-Real-IP first, then the first X-Forwarded-For entry, then the socket address', async () => {
-    const { key } = await makeToken({ allowed_ips: ['10.0.0.0/8', '192.0.2.7'] });
+    const { key } = await makeToken(t, { allowed_ips: ['10.0.0.0/8', '192.0.2.7'] });
     expect((await inject(key, { headers: { 'x-real-ip': '10.1.2.3' } })).statusCode).toBe(200);
     expect((await inject(key, { headers: { 'x-forwarded-for': '10.9.9.9, 203.0.113.1' } })).statusCode).toBe(200);
     expect((await inject(key, { remoteAddress: '192.0.2.7' })).statusCode).toBe(200);
@@ -219,7 +214,7 @@ describe('allowed_ips', () => {
   });
 
   it('matches IPv6 clients against IPv6 networks', async () => {
-    const { key } = await makeToken({ allowed_ips: ['2001:db8::/32'] });
+    const { key } = await makeToken(t, { allowed_ips: ['2001:db8::/32'] });
     expect((await inject(key, { headers: { 'x-real-ip': '2001:db8::1' } })).statusCode).toBe(200);
     expect((await inject(key, { headers: { 'x-real-ip': '2001:db9::1' } })).statusCode).toBe(403);
     expect((await inject(key)).statusCode).toBe(403);
@@ -228,7 +223,7 @@ describe('allowed_ips', () => {
 
 describe('last_used', () => {
   it('is set on first use, not bumped again within 60 s, and mirrored as last_updated', async () => {
-    const { id, key } = await makeToken();
+    const { id, key } = await makeToken(t);
     expect(await lastUsed(id)).toBeNull();
     expect((await t.get('/api/dcim/sites/', key)).statusCode).toBe(200);
     const first = await lastUsed(id);
@@ -242,7 +237,7 @@ describe('last_used', () => {
   });
 
   it('is bumped once the previous use is older than 60 s', async () => {
-    const { id, key } = await makeToken();
+    const { id, key } = await makeToken(t);
     await sql`update users_token set last_used = now() - interval '61 seconds' where id = ${id}`.execute(t.db.kysely);
     const old = await lastUsed(id);
     expect((await t.get('/api/dcim/sites/', key)).statusCode).toBe(200);
@@ -251,13 +246,13 @@ describe('last_used', () => {
   });
 
   it('is recorded even when the token is expired (NetBox checks expiry after)', async () => {
-    const { id, key } = await makeToken({ expires: '2001-01-01T00:00:00Z' });
+    const { id, key } = await makeToken(t, { expires: '2001-01-01T00:00:00Z' });
     expect((await t.get('/api/dcim/sites/', key)).statusCode).toBe(403);
     expect(await lastUsed(id)).not.toBeNull();
   });
 
   it('is read-only through the API', async () => {
-    const { id } = await makeToken();
+    const { id } = await makeToken(t);
     const res = await t.patch(`/api/users/tokens/${id}/`, { last_used: '2020-01-01T00:00:00Z', description: 'x' });
     expect(res.statusCode).toBe(200);
     expect(res.json().last_used).toBeNull();

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeTestApp, type TestApp, uniq } from '../../helpers/app.js';
-import { makeUser } from './fixtures.js';
+import { makeTestApp, type TestApp } from '../../helpers/app.js';
+import { uniq, makeUser } from '../../factories/index.js';
 
 let t: TestApp;
 beforeAll(async () => {

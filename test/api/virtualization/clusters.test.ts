@@ -3,9 +3,10 @@
  * counts, uniqueness, the site rules on both sides, PROTECT / SET_NULL on delete, filters.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeTestApp, type TestApp, uniq } from '../../helpers/app.js';
-import { ids } from '../dcim/factories.js';
+import { makeTestApp, type TestApp } from '../../helpers/app.js';
 import {
+  uniq,
+  ids,
   type Json,
   make,
   makeCluster,
@@ -14,7 +15,7 @@ import {
   makeDevice,
   makeSite,
   makeVm,
-} from './factories.js';
+} from '../../factories/index.js';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -4,9 +4,10 @@
  * related objects, filters.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeTestApp, type TestApp, uniq } from '../../helpers/app.js';
-import { ids } from '../dcim/factories.js';
+import { makeTestApp, type TestApp } from '../../helpers/app.js';
 import {
+  uniq,
+  ids,
   type Json,
   make,
   makeCluster,
@@ -16,7 +17,7 @@ import {
   makeSite,
   makeVm,
   makeVmInterface,
-} from './factories.js';
+} from '../../factories/index.js';
 
 let t: TestApp;
 let site: Json;

@@ -4,9 +4,18 @@
  * addresses, and what deleting an interface does to its addresses.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeTestApp, type TestApp, uniq } from '../../helpers/app.js';
-import { ids } from '../dcim/factories.js';
-import { type Json, make, makeCluster, makeSite, makeVm, makeVmInterface, onVmInterface } from './factories.js';
+import { makeTestApp, type TestApp } from '../../helpers/app.js';
+import {
+  uniq,
+  ids,
+  type Json,
+  make,
+  makeCluster,
+  makeSite,
+  makeVm,
+  makeVmInterface,
+  onVmInterface,
+} from '../../factories/index.js';
 
 let t: TestApp;
 let site: Json;

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeTestApp, type TestApp, uniq } from '../../helpers/app.js';
+import { makeTestApp, type TestApp } from '../../helpers/app.js';
 import {
+  uniq,
   ids,
   type Json,
   make,
@@ -11,7 +12,7 @@ import {
   makeVlan,
   makeVm,
   makeVmInterface,
-} from './factories.js';
+} from '../../factories/index.js';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,8 +1,8 @@
-/** Contract rows of the extras app (see ../models.ts). */
-import { uniq } from '../../helpers/app.js';
-import { type ContractCase, created, named } from '../contract-case.js';
+/** Contract rows of the extras app (spread into CONTRACT by models.ts). */
+import { type ContractCase, created, named } from './contract-case.js';
+import { uniq } from '../factories/index.js';
 
-export const extrasRows: ContractCase[] = [
+export const EXTRAS_CONTRACT: ContractCase[] = [
   {
     model: 'extras.tag',
     path: '/api/extras/tags/',

@@ -1,16 +1,11 @@
-/** Factories for virtualization API tests (every required field filled with unique values). */
-import { type TestApp, uniq } from '../../helpers/app.js';
-import { type Json, make } from '../dcim/factories.js';
+/** Builders of the virtualization app: clusters (with types and groups), VMs and their interfaces. */
+import type { TestApp } from '../helpers/app.js';
+import { type Json, make, named, uniq } from './make.js';
 
-export { type Json, make, makeDevice, makeSite } from '../dcim/factories.js';
-
-const named = (prefix: string) => {
-  const n = uniq(prefix);
-  return { name: n, slug: n };
-};
-
-export const makeClusterType = (t: TestApp) => make(t, '/api/virtualization/cluster-types/', named('ctype'));
-export const makeClusterGroup = (t: TestApp) => make(t, '/api/virtualization/cluster-groups/', named('cgroup'));
+export const makeClusterType = (t: TestApp, extra: Json = {}) =>
+  make(t, '/api/virtualization/cluster-types/', { ...named('ctype'), ...extra });
+export const makeClusterGroup = (t: TestApp, extra: Json = {}) =>
+  make(t, '/api/virtualization/cluster-groups/', { ...named('cgroup'), ...extra });
 
 export async function makeCluster(t: TestApp, extra: Json = {}): Promise<Json> {
   const type = extra.type ?? (await makeClusterType(t)).id;
@@ -28,7 +23,7 @@ export async function makeVmInterface(t: TestApp, vm: Json, extra: Json = {}): P
   return make(t, '/api/virtualization/interfaces/', { virtual_machine: vm.id, name: uniq('eth'), ...extra });
 }
 
-/** an address assigned to a VM interface */
+/** the assignment fields of an address on a VM interface */
 export const onVmInterface = (iface: Json) => ({
   assigned_object_type: 'virtualization.vminterface',
   assigned_object_id: iface.id,

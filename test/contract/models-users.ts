@@ -1,8 +1,8 @@
-/** Contract rows of the users app (see ../models.ts). */
-import { uniq } from '../../helpers/app.js';
-import { type ContractCase } from '../contract-case.js';
+/** Contract rows of the users app (spread into CONTRACT by models.ts). */
+import type { ContractCase } from './contract-case.js';
+import { uniq } from '../factories/index.js';
 
-export const usersRows: ContractCase[] = [
+export const USERS_CONTRACT: ContractCase[] = [
   {
     model: 'users.user',
     path: '/api/users/users/',

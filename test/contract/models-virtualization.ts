@@ -2,8 +2,8 @@
  * Contract rows of the virtualization app (see ../models.ts; reference 3.5, brief fields from
  * NetBox 3.4's nested serializers). Each create builds its prerequisites through the API.
  */
-import { uniq } from '../../helpers/app.js';
-import { type ContractCase, type ContractContext, created, type Json, named } from '../contract-case.js';
+import { type ContractCase, type ContractContext, created, type Json, named } from './contract-case.js';
+import { uniq } from '../factories/index.js';
 
 async function cluster(ctx: ContractContext): Promise<Json> {
   const type = await created(ctx, '/api/virtualization/cluster-types/', named('ctype'));
@@ -24,7 +24,7 @@ function vmOf(ctx: ContractContext): Promise<Json> {
   return vm;
 }
 
-export const virtualizationRows: ContractCase[] = [
+export const VIRTUALIZATION_CONTRACT: ContractCase[] = [
   {
     model: 'virtualization.clustertype',
     path: '/api/virtualization/cluster-types/',

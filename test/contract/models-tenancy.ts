@@ -1,8 +1,8 @@
-/** Contract rows of the tenancy app (see ../models.ts). */
-import { uniq } from '../../helpers/app.js';
-import { type ContractCase, created, named } from '../contract-case.js';
+/** Contract rows of the tenancy app (spread into CONTRACT by models.ts). */
+import { type ContractCase, created, named } from './contract-case.js';
+import { uniq } from '../factories/index.js';
 
-export const tenancyRows: ContractCase[] = [
+export const TENANCY_CONTRACT: ContractCase[] = [
   {
     model: 'tenancy.tenantgroup',
     path: '/api/tenancy/tenant-groups/',

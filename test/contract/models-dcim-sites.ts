@@ -1,6 +1,6 @@
-/** Contract rows of the dcim app (see ../models.ts). */
-import { uniq } from '../../helpers/app.js';
-import { type ContractCase, type ContractContext, created, named } from '../contract-case.js';
+/** Contract rows of the dcim app (spread into CONTRACT by models.ts). */
+import { type ContractCase, type ContractContext, created, named } from './contract-case.js';
+import { uniq } from '../factories/index.js';
 
 let asnCounter = 0;
 /** a new ASN (and RIR) to assign: sites carry an m2m of ASNs (reference 3.1) */
@@ -9,7 +9,7 @@ async function newAsn(ctx: ContractContext) {
   return created(ctx, '/api/ipam/asns/', { asn: 4_100_000_000 + ++asnCounter, rir: rir.id });
 }
 
-export const dcimRows: ContractCase[] = [
+export const DCIM_SITES_CONTRACT: ContractCase[] = [
   {
     model: 'dcim.region',
     path: '/api/dcim/regions/',
