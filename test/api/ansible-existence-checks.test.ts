@@ -6,9 +6,18 @@
  * ignored, never read as a name and refused.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeTestApp, type TestApp, uniq } from '../helpers/app.js';
-import { ids, type Json, make, makeDevice, makeDeviceType, makeInterface, makeSite } from './dcim/factories.js';
-import { makePowerFeed } from './dcim/path-factories.js';
+import { makeTestApp, type TestApp } from '../helpers/app.js';
+import {
+  type Json,
+  ids,
+  make,
+  makeDevice,
+  makeDeviceType,
+  makeInterface,
+  makePowerFeed,
+  makeSite,
+  uniq,
+} from '../factories/index.js';
 
 let t: TestApp;
 beforeAll(async () => {

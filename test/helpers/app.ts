@@ -43,6 +43,7 @@ export interface TestApp {
 
 async function openTestDatabase(
   statementTimeout: number,
+  driverPatches: boolean,
 ): Promise<{ db: Database; url: string | null; drop(): Promise<void> }> {
   const template = inject('template');
   if (ENGINE === 'pglite') {
@@ -55,7 +56,13 @@ async function openTestDatabase(
   await admin.connect();
   await admin.query(`create database ${name} template ${template}`);
   await admin.end();
-  const db = await openDatabase({ databaseUrl: pgUrl(name), dataDir: '', poolSize: 4, statementTimeout });
+  const db = await openDatabase({
+    databaseUrl: pgUrl(name),
+    dataDir: '',
+    poolSize: 4,
+    statementTimeout,
+    driverPatches,
+  });
   return {
     db,
     url: pgUrl(name),
@@ -77,8 +84,14 @@ export async function makeTestApp(env: Record<string, string> = {}): Promise<Tes
     return dir;
   };
   const ownMedia = env.MEDIA_ROOT ? null : tempDir('inv-media-');
-  const config = loadConfig({ LOG_LEVEL: 'silent', ...(ownMedia ? { MEDIA_ROOT: ownMedia } : {}), ...env });
-  const { db, url, drop } = await openTestDatabase(config.statementTimeout);
+  // PG_DRIVER_PATCHES=off runs the suite on plain pg (src/db/pg-driver/README.md)
+  const config = loadConfig({
+    LOG_LEVEL: 'silent',
+    PG_DRIVER_PATCHES: process.env.PG_DRIVER_PATCHES,
+    ...(ownMedia ? { MEDIA_ROOT: ownMedia } : {}),
+    ...env,
+  });
+  const { db, url, drop } = await openTestDatabase(config.statementTimeout, config.pgDriverPatches);
   const app = await buildApp(config, { db }).catch(async (e) => {
     await db.close();
     await drop();

@@ -4,8 +4,8 @@
  * The hostile sweep (bench/hostile-fields.ts) sends the same classes to every endpoint.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeTestApp, type TestApp, uniq } from '../../helpers/app.js';
-import { makeDevice, makeInterface, makeSite } from '../dcim/factories.js';
+import { makeTestApp, type TestApp } from '../../helpers/app.js';
+import { makeDevice, makeInterface, makeSite, uniq } from '../../factories/index.js';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -5,24 +5,15 @@
  * see grandchildren twice.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeTestApp, type TestApp, uniq } from '../../helpers/app.js';
+import { makeTestApp, type TestApp } from '../../helpers/app.js';
+import { type Json, make, named } from '../../factories/index.js';
 
-type Json = Record<string, any>;
 let t: TestApp;
 beforeAll(async () => {
   t = await makeTestApp();
 });
 afterAll(async () => t.close());
 
-async function make(path: string, data: Json): Promise<Json> {
-  const res = await t.post(path, data);
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json();
-}
-const named = (p: string) => {
-  const n = uniq(p);
-  return { name: n, slug: n };
-};
 const ids = async (url: string) => {
   const res = await t.get(url);
   expect(res.statusCode, res.body).toBe(200);
@@ -40,9 +31,9 @@ describe.each([
   ['/api/wireless/wireless-lan-groups/'],
 ])('%s parent filters', (path) => {
   it('match the direct children of the parent, by id and by slug, not its grandchildren', async () => {
-    const top = await make(path, named('tp'));
-    const child = await make(path, { ...named('tp'), parent: top.id });
-    await make(path, { ...named('tp'), parent: child.id });
+    const top = await make(t, path, named('tp'));
+    const child = await make(t, path, { ...named('tp'), parent: top.id });
+    await make(t, path, { ...named('tp'), parent: child.id });
     expect(await ids(`${path}?parent_id=${top.id}`)).toEqual([child.id]);
     expect(await ids(`${path}?parent=${top.slug}`)).toEqual([child.id]);
     expect(await ids(`${path}?parent_id=${top.id}&parent_id=${child.id}`)).toHaveLength(2);
@@ -51,10 +42,10 @@ describe.each([
 
 describe('locations', () => {
   it('match the whole subtree of the parent, as NetBox 3.4 does for them', async () => {
-    const site = await make('/api/dcim/sites/', named('tps'));
-    const top = await make('/api/dcim/locations/', { ...named('tpl'), site: site.id });
-    const child = await make('/api/dcim/locations/', { ...named('tpl'), site: site.id, parent: top.id });
-    const grandchild = await make('/api/dcim/locations/', { ...named('tpl'), site: site.id, parent: child.id });
+    const site = await make(t, '/api/dcim/sites/', named('tps'));
+    const top = await make(t, '/api/dcim/locations/', { ...named('tpl'), site: site.id });
+    const child = await make(t, '/api/dcim/locations/', { ...named('tpl'), site: site.id, parent: top.id });
+    const grandchild = await make(t, '/api/dcim/locations/', { ...named('tpl'), site: site.id, parent: child.id });
     expect(await ids(`/api/dcim/locations/?parent_id=${top.id}`)).toEqual([child.id, grandchild.id]);
   });
 });

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allModels } from '../../../src/apps/index.js';
 import { undeclaredFkFilters } from '../../../src/core/query/undeclared-fk-filters.js';
 import { makeTestApp, type TestApp } from '../../helpers/app.js';
-import { ids, type Json, makeDevice, makeDeviceType, make } from '../dcim/factories.js';
+import { type Json, ids, make, makeDevice, makeDeviceType } from '../../factories/index.js';
 
 let t: TestApp;
 let doc: Json;

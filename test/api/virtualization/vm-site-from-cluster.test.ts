@@ -5,9 +5,8 @@
  * is refused. The site is written with the VM: its change record shows it.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeTestApp, type TestApp, uniq } from '../../helpers/app.js';
-import { ids } from '../dcim/factories.js';
-import { type Json, make, makeCluster, makeSite, makeVm } from './factories.js';
+import { makeTestApp, type TestApp } from '../../helpers/app.js';
+import { type Json, ids, make, makeCluster, makeSite, makeVm, uniq } from '../../factories/index.js';
 
 let t: TestApp;
 beforeAll(async () => {
