@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerAllModels } from '../../../src/apps/index.js';
 import { Registry } from '../../../src/core/model/registry.js';
 import type { ModelDef } from '../../../src/core/model/types.js';
+import { fkNameFilterDeclared } from '../../../src/core/query/undeclared-fk-filters.js';
 import { makeTestApp, type TestApp } from '../../helpers/app.js';
 import { uniq, makeDevice, makeInterface, makeSite } from '../../factories/index.js';
 
@@ -83,7 +84,9 @@ function filterParams(model: ModelDef): Array<[string, boolean]> {
     if (f.noFilter || f.writeOnly || key in model.filters) continue;
     if (f.kind === 'fk') {
       if (!(`${key}_id` in model.filters)) out.push([`${key}_id`, false], [`${key}_id__n`, false]);
-      out.push([key, false], [`${key}__n`, false]);
+      // a name NetBox does not declare is ignored, whatever its value (core/query/undeclared-fk-filters.ts)
+      const declared = fkNameFilterDeclared(model, key);
+      out.push([key, !declared], [`${key}__n`, !declared]);
       continue;
     }
     for (const suffix of GENERATED[f.kind] ?? []) {
