@@ -14,7 +14,7 @@ export interface DeletionStep {
   rows: Row[];
 }
 
-export function onDeleteOf(f: FieldDef): OnDelete {
+function onDeleteOf(f: FieldDef): OnDelete {
   return f.onDelete ?? (f.nullable ? 'set_null' : 'protect');
 }
 

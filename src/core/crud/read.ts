@@ -194,7 +194,7 @@ function renderRead(rc: RequestContext, model: ModelDef, form: Form, read: RowsR
  * empty means the full form. NetBox 3.4 takes any non-empty value as brief, `false` and `0`
  * included; here a false word gives the full form and any other word is a 400 naming the parameter.
  */
-export function modeOf(params: Params): Mode {
+function modeOf(params: Params): Mode {
   let brief: boolean | undefined;
   for (const raw of params.get('brief') ?? []) {
     if (raw.trim() === '') continue;
@@ -205,7 +205,7 @@ export function modeOf(params: Params): Mode {
   return brief ? 'brief' : 'full';
 }
 
-export function excludeOf(params: Params): Set<string> {
+function excludeOf(params: Params): Set<string> {
   const out = new Set<string>();
   for (const v of params.get('exclude') ?? []) for (const part of v.split(',')) out.add(part.trim());
   return out;

@@ -20,8 +20,8 @@ import { exportList } from '../templates/export-list.js';
 import { createObjects, deleteObjects, updateObjects } from './write-service.js';
 import { preloadForWrite } from '../cache/write-preload.js';
 
-export const LIST_METHODS = 'GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS';
-export const DETAIL_METHODS = 'GET, PUT, PATCH, DELETE, HEAD, OPTIONS';
+const LIST_METHODS = 'GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS';
+const DETAIL_METHODS = 'GET, PUT, PATCH, DELETE, HEAD, OPTIONS';
 export const READ_METHODS = 'GET, HEAD, OPTIONS';
 /** the methods of an Allow header: a route registers exactly these, so others answer 405 (http/not-found.ts) */
 const methodsOf = (allow: string) => allow.split(', ') as Array<'GET'>;

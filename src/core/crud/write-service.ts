@@ -319,7 +319,7 @@ export async function deleteObjects(rc: RequestContext, model: ModelDef, ids: nu
 }
 
 /** Deletes stored rows and everything that cascades from them, logging each deletion. */
-export async function deleteRows(rc: RequestContext, model: ModelDef, rows: Row[]): Promise<void> {
+async function deleteRows(rc: RequestContext, model: ModelDef, rows: Row[]): Promise<void> {
   if (rows.length === 0) return;
   const plan = await collectDeletion(rc, model, rows);
   // dependents first, so nothing is left pointing at a deleted row

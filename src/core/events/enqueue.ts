@@ -17,10 +17,10 @@ import { insertRows } from '../../db/bulk-insert.js';
 import { activeRules } from './active-rules.js';
 import type { Row } from '../represent/load-related.js';
 
-export type EventAction = 'create' | 'update' | 'delete';
+type EventAction = 'create' | 'update' | 'delete';
 
 /** NetBox's event names */
-export const EVENT_NAMES: Record<EventAction, string> = { create: 'created', update: 'updated', delete: 'deleted' };
+const EVENT_NAMES: Record<EventAction, string> = { create: 'created', update: 'updated', delete: 'deleted' };
 
 export interface ChangedObject {
   action: EventAction;

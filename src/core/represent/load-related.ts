@@ -244,10 +244,10 @@ export function keptCountsOf(value: unknown, pairs: Iterable<string>): Map<strin
 }
 
 /** the table and column a count reads (a join table's, or the counted model's foreign key) */
-export function countedTable(count: CountDef, counted: ModelDef | null): string {
+function countedTable(count: CountDef, counted: ModelDef | null): string {
   return count.through ? count.through.table : counted!.table;
 }
-export function countedColumn(count: CountDef): string {
+function countedColumn(count: CountDef): string {
   return count.through ? count.through.column : `${count.via}_id`;
 }
 
