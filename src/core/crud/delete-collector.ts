@@ -6,8 +6,7 @@
 import { sql } from 'kysely';
 import type { RequestContext } from '../context.js';
 import { Errors } from '../errors.js';
-import type { FieldDef, ModelDef, OnDelete } from '../model/types.js';
-import type { Row } from '../represent/load-related.js';
+import type { FieldDef, ModelDef, OnDelete, Row } from '../model/types.js';
 
 export interface DeletionStep {
   model: ModelDef;

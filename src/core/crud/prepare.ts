@@ -6,8 +6,7 @@
 import type { RequestContext } from '../context.js';
 import { FieldErrors } from '../errors.js';
 import { columnOf } from '../model/define-model.js';
-import type { FieldDef, ModelDef } from '../model/types.js';
-import type { Row } from '../represent/load-related.js';
+import type { FieldDef, ModelDef, Row } from '../model/types.js';
 import { checkCustomFieldObjects, prepareCustomFields } from './custom-field-input.js';
 import { FieldError, isPlainObject, parseFieldValue, typeName } from './parse-field.js';
 import { type RelatedRef, resolveRelated } from './resolve-related.js';

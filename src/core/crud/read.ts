@@ -9,7 +9,7 @@ import { columnarColumns, type ColumnarColumns, readColumnar } from '../../db/co
 import { hasPermission, requirePermission } from '../auth/permissions.js';
 import type { RequestContext } from '../context.js';
 import { Errors } from '../errors.js';
-import type { ModelDef } from '../model/types.js';
+import type { ModelDef, Row } from '../model/types.js';
 import { buildFilters, type Params } from '../query/filters.js';
 import type { Cond } from '../query/lookups.js';
 import { buildOrdering } from '../query/ordering.js';
@@ -17,7 +17,6 @@ import { type Page, pageLinks, parsePage } from '../query/pagination.js';
 import { BOOLEAN_MESSAGE, booleanWord } from '../query/parse-value.js';
 import { withSavedFilters } from '../query/saved-filters.js';
 import { columnsFor } from '../represent/columns.js';
-import type { Row } from '../represent/load-related.js';
 import { planRender, type RenderPlan } from '../represent/plan.js';
 import { type Prefetched, prefetchFor, takePrefetched, withPrefetch } from '../represent/prefetch.js';
 import { type Mode, render } from '../represent/render.js';

@@ -11,11 +11,10 @@
  */
 import { sql } from 'kysely';
 import type { RequestContext } from '../context.js';
-import type { ModelDef } from '../model/types.js';
+import type { ModelDef, Row } from '../model/types.js';
 import { render } from '../represent/render.js';
 import { insertRows } from '../../db/bulk-insert.js';
 import { activeRules } from './active-rules.js';
-import type { Row } from '../represent/load-related.js';
 
 type EventAction = 'create' | 'update' | 'delete';
 

@@ -25,9 +25,9 @@ import {
 } from 'graphql';
 import type { Registry } from '../model/registry.js';
 import { genericTargets } from '../model/define-model.js';
-import type { FieldDef, ModelDef, Shape } from '../model/types.js';
+import type { FieldDef, ModelDef, Row, Shape } from '../model/types.js';
 import { componentName } from '../openapi/shapes.js';
-import { fetchCount, runAll, type Row } from '../represent/load-related.js';
+import { fetchCount, runAll } from '../represent/load-related.js';
 import { render, renderScalar, renderTimestamp } from '../represent/render.js';
 import { detailUrl } from '../urls.js';
 import { listArguments, readListArgs } from './arguments.js';

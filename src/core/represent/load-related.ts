@@ -10,10 +10,9 @@
  */
 import { type RawBuilder, sql } from 'kysely';
 import type { RequestContext } from '../context.js';
-import type { CountDef, ModelDef } from '../model/types.js';
+import type { CountDef, ModelDef, Row } from '../model/types.js';
 import type { Registry } from '../model/registry.js';
 
-export type Row = Record<string, unknown>;
 type Sql = RawBuilder<unknown>;
 
 /** The owner ids of a load: a list (one parameter), or a sub-select of one column. */
