@@ -42,9 +42,7 @@ function defaultOf(f: FieldDef): unknown {
 function prepareOne(
   model: ModelDef,
   input: unknown,
-  index: number,
   mode: WriteMode,
-  before: Row | null,
   refs: RelatedRef[],
   item: PreparedItem,
 ): Record<string, unknown> | null {
@@ -182,7 +180,7 @@ export async function prepareItems(
       errors: new FieldErrors(),
     };
     items.push(item);
-    objects.push(prepareOne(model, input, index, mode, before, refs, item));
+    objects.push(prepareOne(model, input, mode, refs, item));
   });
   await resolveRelated(rc, refs);
   for (const [i, item] of items.entries()) {

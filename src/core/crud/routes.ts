@@ -57,6 +57,7 @@ export async function inTransaction<T>(rc: RequestContext, fn: (trx: RequestCont
       // a deferred statement that failed aborted the transaction: its COMMIT rolled back, and any
       // statement after it failed for that alone; its own error is the one to answer with
       const failed = (await Promise.allSettled(deferred)).find((r) => r.status === 'rejected');
+      // biome-ignore lint/correctness/noUnsafeFinally: the deferred statement's error replaces the one it caused
       if (failed) throw failed.reason;
     }
   } catch (err) {

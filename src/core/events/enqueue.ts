@@ -9,7 +9,6 @@
  * cache could not be trusted there (core/cache/README.md: no version inside a transaction).
  * Conditions are evaluated by the worker, in the sandbox (their regular expressions are user code).
  */
-import { sql } from 'kysely';
 import type { RequestContext } from '../context.js';
 import type { ModelDef, Row } from '../model/types.js';
 import { render } from '../represent/render.js';
