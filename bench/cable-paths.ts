@@ -18,6 +18,7 @@ import { cpuPerRequest, cpuSnapshot } from './cpu-meter.js';
 import { type Api, call } from './http.js';
 import { ROOT, startServer, TOKEN } from './server.js';
 
+// biome-ignore lint/suspicious/noExplicitAny: the bench walks API answers by field name; the tests check their shapes
 type Json = Record<string, any>;
 
 const argv = process.argv.slice(2);
@@ -35,6 +36,7 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 const p95 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * 0.95))]!;
 
 async function seed(api: Api): Promise<number> {
+  // biome-ignore lint/suspicious/noExplicitAny: an object or a list of them, as the body was one or a list
   const post = (path: string, body: unknown) => call<any>(api, 'POST', path, body);
   const site = await post('/api/dcim/sites/', { name: 'bench-site', slug: 'bench-site' });
   const mfr = await post('/api/dcim/manufacturers/', { name: 'bench-mfr', slug: 'bench-mfr' });

@@ -30,6 +30,7 @@ const call = async (method: string, path: string, body?: unknown) => {
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   if (res.status >= 300) throw new Error(`${method} ${path} -> ${res.status} ${(await res.text()).slice(0, 500)}`);
+  // biome-ignore lint/suspicious/noExplicitAny: the bench walks API answers by field name; the tests check their shapes
   return res.json() as Promise<any>;
 };
 const pct = (xs: number[], p: number) =>

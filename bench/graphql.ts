@@ -21,6 +21,7 @@ import { type Api, call } from './http.js';
 import { type IpamSizes, seedIpam } from './seed-ipam.js';
 import { ROOT, startServer, TOKEN } from './server.js';
 
+// biome-ignore lint/suspicious/noExplicitAny: the bench walks API answers by field name; the tests check their shapes
 type Json = Record<string, any>;
 
 const SIZES: IpamSizes = {

@@ -127,9 +127,18 @@ async function sweep(engine: 'postgres' | 'pglite'): Promise<Counts> {
         }
         counts.byStatus[res.status] = (counts.byStatus[res.status] ?? 0) + 1;
         if (TRACE === String(res.status)) console.log(`   ${res.status} ${c.name}: ${res.body.slice(0, 100)}`);
-        if (res.status >= 500) counts.serverErrors++, note(`${c.name}: ${res.status} ${res.body.slice(0, 120)}`);
-        if (res.status < 300) counts.successes++, note(`${c.name}: ${res.status} to invalid input`);
-        if (!res.headers['x-request-id']) counts.noRequestId++, note(`${c.name}: ${res.status} without X-Request-ID`);
+        if (res.status >= 500) {
+          counts.serverErrors++;
+          note(`${c.name}: ${res.status} ${res.body.slice(0, 120)}`);
+        }
+        if (res.status < 300) {
+          counts.successes++;
+          note(`${c.name}: ${res.status} to invalid input`);
+        }
+        if (!res.headers['x-request-id']) {
+          counts.noRequestId++;
+          note(`${c.name}: ${res.status} without X-Request-ID`);
+        }
         if (c.cls) {
           const cls = counts.classes.get(c.cls) ?? [0, 0, 0];
           counts.classes.set(c.cls, cls);
@@ -141,7 +150,10 @@ async function sweep(engine: 'postgres' | 'pglite'): Promise<Counts> {
           }
         }
         const changed = check ? await check() : null;
-        if (changed) counts.partialBulkWrites++, note(`${c.name}: ${res.status} but ${changed}`);
+        if (changed) {
+          counts.partialBulkWrites++;
+          note(`${c.name}: ${res.status} but ${changed}`);
+        }
       }
       client.close();
     };

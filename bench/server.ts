@@ -76,7 +76,10 @@ async function freshDatabase(opts: StartOptions): Promise<{
       name: opts.database,
       env: { DATABASE_URL: url.toString() },
       drop: async () => undefined,
-      analyze: async () => (await adminQuery(url.toString(), 'analyze'), true),
+      analyze: async () => {
+        await adminQuery(url.toString(), 'analyze');
+        return true;
+      },
     };
   }
   if (opts.engine === 'postgres') {

@@ -1,5 +1,4 @@
 // Types of compile-cache.js (plain JavaScript, so it runs before any TypeScript can be compiled).
-export declare const ROOT: string;
 export declare function sourceFingerprint(root?: string): string;
 export declare function compiledEntry(options?: { root?: string; entry?: string; cacheDir?: string }): Promise<string>;
 export declare function latin1Source(text: string): string;

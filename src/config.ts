@@ -101,7 +101,7 @@ export interface DataSourceSettings {
   maxFiles: number;
 }
 
-export interface EventSettings {
+interface EventSettings {
   /** run a webhook worker inside `serve` (off when separate `inventory worker` processes do it) */
   workerInProcess: boolean;
   concurrency: number;

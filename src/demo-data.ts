@@ -267,7 +267,7 @@ export async function loadDemoNetwork(request: DemoRequest, log: (line: string) 
   const circuits = await step('circuits', () =>
     post(
       'circuits/circuits',
-      sites.map((s: Json, i: number) => ({
+      sites.map((_site: Json, i: number) => ({
         cid: `L3-${1000 + i}`,
         provider: provider.id,
         type: ctype.id,

@@ -26,7 +26,7 @@ const SHOWN = new Set(['level', 'time', 'pid', 'hostname', 'msg', 'reqId', 'meth
 
 function clock(time: unknown): string {
   const d = typeof time === 'number' ? new Date(time) : new Date();
-  return d.toTimeString().slice(0, 8) + '.' + String(d.getMilliseconds()).padStart(3, '0');
+  return `${d.toTimeString().slice(0, 8)}.${String(d.getMilliseconds()).padStart(3, '0')}`;
 }
 
 /**

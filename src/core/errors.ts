@@ -119,7 +119,7 @@ export class FieldErrors {
   add(field: string, message: string): void {
     (this.errors[field] ??= []).push(message);
   }
-  merge(other: Record<string, string[]> | void): void {
+  merge(other: Record<string, string[]> | undefined): void {
     if (!other) return;
     for (const [k, msgs] of Object.entries(other)) for (const m of msgs) this.add(k, m);
   }

@@ -8,9 +8,8 @@
  * pgbench, 35-60 us less PostgreSQL CPU of ~650).
  */
 import { CompiledQuery, type RawBuilder, sql } from 'kysely';
+import type { Row } from '../core/model/types.js';
 import type { Kdb } from './client.js';
-
-export type Row = Record<string, unknown>;
 
 const MAX_TEXTS = 2_000;
 

@@ -19,10 +19,10 @@ export type Kdb = Kysely<any>;
 
 /** Sees each statement once it ran: its duration in ms, and its error when it failed. */
 /** `query`: the statement as sent, with its parameters */
-export type StatementListener = (durationMs: number, error: unknown, query: CompiledQuery) => void;
+type StatementListener = (durationMs: number, error: unknown, query: CompiledQuery) => void;
 
 /** The connections of the engine (PGlite: its single one). */
-export interface PoolState {
+interface PoolState {
   max: number;
   /** open now, busy or idle */
   open: number;

@@ -12,7 +12,7 @@
 import { sql } from 'kysely';
 import type { Database } from './client.js';
 
-export const MAINTENANCE_MS = 60_000;
+const MAINTENANCE_MS = 60_000;
 
 interface Due {
   name: string;

@@ -2,7 +2,7 @@
  * One set of wire-format parsers for both engines, so rows look the same on PGlite and PostgreSQL.
  * The session time zone is UTC, so timestamptz text ends in "+00".
  */
-export const OID = {
+const OID = {
   INT8: 20,
   NUMERIC: 1700,
   DATE: 1082,

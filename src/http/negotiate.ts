@@ -47,7 +47,7 @@ export function prefersHtml(request: FastifyRequest): boolean {
   else if (format === 'api') answer = true;
   else {
     const accept = request.headers.accept;
-    if (!accept || !accept.includes('html')) answer = false;
+    if (!accept?.includes('html')) answer = false;
     else {
       const ranges = parseAccept(accept);
       const htmlQ = qualityOf(ranges, 'text/html');

@@ -14,7 +14,7 @@ export const DRAIN_TIMEOUT_MS = 30_000;
 export const STOP_SIGNALS = ['SIGTERM', 'SIGINT'] as const;
 
 /** Drains `app`, closes `db` and exits the process (0, or 1 when the drain failed or took too long). */
-export async function drainAndExit(app: FastifyInstance, db: Database, reason: string): Promise<void> {
+async function drainAndExit(app: FastifyInstance, db: Database, reason: string): Promise<void> {
   app.log.info({ reason }, 'draining requests in flight, then stopping');
   const timer = setTimeout(
     () => exitNow(app, `drain took longer than ${DRAIN_TIMEOUT_MS / 1000} s; stopping now`),

@@ -11,7 +11,7 @@
  */
 import v8 from 'node:v8';
 
-export const HEAP_GROWING_PERCENT = 100;
+const HEAP_GROWING_PERCENT = 100;
 
 export function boundHeapGrowth(
   execArgv: readonly string[] = process.execArgv,

@@ -11,7 +11,7 @@
  * start` sets it, and the cluster primary gives it to the workers it forks. A value the
  * environment already sets is kept.
  */
-export const MALLOC_ARENA_MAX = '2';
+const MALLOC_ARENA_MAX = '2';
 
 /** what a forked serving process adds to its environment */
 export function servingProcessEnv(env: NodeJS.ProcessEnv = process.env): Record<string, string> {

@@ -40,7 +40,7 @@ export const dataSource = defineModel({
   },
   counts: { file_count: { model: 'core.datafile', via: 'source' } },
   hooks: {
-    async validate({ rc, data, before }): Promise<Record<string, string[]> | void> {
+    async validate({ rc, data, before }): Promise<Record<string, string[]> | undefined> {
       if (data.type !== 'local') {
         return {
           type: [

@@ -15,7 +15,7 @@
  */
 import { createHash } from 'node:crypto';
 import { constants, type Dirent } from 'node:fs';
-import { open, readdir, realpath, stat } from 'node:fs/promises';
+import { type FileHandle, open, readdir, realpath, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { DataSourceSettings } from '../../config.js';
 import { isWithin } from './source-path.js';
@@ -77,7 +77,7 @@ export async function walkSource(root: string, ignoreRules: string, limits: Data
   let total = 0;
 
   async function readOne(rel: string, absolute: string, followed: boolean): Promise<void> {
-    let handle;
+    let handle: FileHandle | undefined;
     try {
       // not through a link swapped in since the directory was listed, and never blocking on a FIFO
       // swapped in (O_NONBLOCK does nothing to a regular file)

@@ -64,7 +64,10 @@ type Errors = Record<string, string[]>;
 
 /** Shape check of one end as written; returns the terminations or adds an error. */
 function parseEnd(raw: unknown, key: string, errors: Errors): Termination[] | null {
-  const fail = (m: string) => ((errors[key] ??= []).push(m), null);
+  const fail = (m: string) => {
+    (errors[key] ??= []).push(m);
+    return null;
+  };
   if (!Array.isArray(raw)) return fail('Expected a list of items.');
   const out: Termination[] = [];
   for (const item of raw) {

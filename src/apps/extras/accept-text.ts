@@ -15,7 +15,7 @@ function quality(ranges: Array<[string, number]>, type: string): number {
 }
 
 export function wantsText(accept: string | undefined): boolean {
-  if (!accept || !accept.includes('text/')) return false;
+  if (!accept?.includes('text/')) return false;
   const ranges = accept.split(',').map((part): [string, number] => {
     const [type = '', ...params] = part.trim().split(';');
     const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));

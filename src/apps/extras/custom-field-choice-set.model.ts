@@ -78,7 +78,7 @@ export const customFieldChoiceSet = defineModel({
       const extra = data.extra_choices as unknown[] | null;
       if (!data.base_choices && (!extra || extra.length === 0))
         return Promise.resolve({ __all__: ['Must define base or extra choices.'] });
-      return Promise.resolve();
+      return Promise.resolve(undefined);
     },
     // NetBox 3.7 stores the choices sorted by value when they are to be ordered alphabetically
     prepare({ data, before }) {

@@ -86,7 +86,7 @@ export const customField = defineModel({
       if (cts.length === 0) add('content_types', 'This list may not be empty.');
       for (const ct of cts) {
         const m = rc.app.registry.find(ct);
-        if (!m || !m.customFields) add('content_types', `Invalid content type: ${ct}`);
+        if (!m?.customFields) add('content_types', `Invalid content type: ${ct}`);
       }
       const type = data.type as string;
       if (type === 'object' || type === 'multiobject') {

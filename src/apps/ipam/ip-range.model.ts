@@ -92,7 +92,7 @@ export const ipRange = defineModel({
     q: networkSearch('start_address', ['description'], { startsWith: true }),
   },
   hooks: {
-    async validate({ rc, data, earlier }): Promise<Record<string, string[]> | void> {
+    async validate({ rc, data, earlier }): Promise<Record<string, string[]> | undefined> {
       const a = parseIp(String(data.start_address))!;
       const b = parseIp(String(data.end_address))!;
       if (a.family !== b.family) {

@@ -51,7 +51,7 @@ export const service = defineModel({
     ipaddress: throughFilter('ipaddress', THROUGH, { table: 'ipam_ipaddress', key: 'address' }),
   },
   hooks: {
-    async validate({ rc, data, before }): Promise<Record<string, string[]> | void> {
+    async validate({ rc, data, before }): Promise<Record<string, string[]> | undefined> {
       // NetBox 3.4 Service.clean(): non-field errors
       if (data.device_id != null && data.virtual_machine_id != null) {
         return { __all__: ['A service cannot be associated with both a device and a virtual machine.'] };

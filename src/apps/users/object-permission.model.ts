@@ -7,6 +7,7 @@ import type { Registry } from '../../core/model/registry.js';
 import type { ModelDef } from '../../core/model/types.js';
 import type { Kdb } from '../../db/client.js';
 import { ConstraintError, attributesCondition } from '../../core/query/constraints.js';
+import type { Cond } from '../../core/query/lookups.js';
 import { description } from '../fields.js';
 import { membershipFilter } from './membership-filter.js';
 
@@ -22,7 +23,7 @@ async function constraintError(
   model: ModelDef,
   set: Record<string, unknown>,
 ): Promise<string | null> {
-  let cond;
+  let cond: Cond;
   try {
     cond = attributesCondition(registry, model, JSON.parse(JSON.stringify(set).replace(/"\$user"/g, '0')));
   } catch (err) {

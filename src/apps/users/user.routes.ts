@@ -51,7 +51,7 @@ export function registerUserRoutes(app: FastifyInstance, ctx: AppContext): void 
         from users_user where username = ${username}`.execute(ctx.db.kysely);
       const found = res.rows[0];
       const valid = await checkPassword(password, found?.password);
-      if (!found || !found.is_active || !valid) {
+      if (!found?.is_active || !valid) {
         throw Errors.permissionDenied('Invalid username/password');
       }
       const user: AuthUser = {

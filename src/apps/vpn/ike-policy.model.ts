@@ -45,7 +45,7 @@ export const ikePolicy = defineModel({
         return Promise.resolve({ __all__: ['Mode is required for selected IKE version'] });
       if (version === 2 && data.mode)
         return Promise.resolve({ __all__: ['Mode cannot be used for selected IKE version'] });
-      return Promise.resolve();
+      return Promise.resolve(undefined);
     },
   },
   brief: ['name'],

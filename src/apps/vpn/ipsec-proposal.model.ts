@@ -26,7 +26,7 @@ export const ipsecProposal = defineModel({
       if (!data.encryption_algorithm && !data.authentication_algorithm) {
         return Promise.resolve({ __all__: ['Encryption and/or authentication algorithm must be defined'] });
       }
-      return Promise.resolve();
+      return Promise.resolve(undefined);
     },
   },
   brief: ['name'],

@@ -15,13 +15,13 @@ export type Action = 'view' | 'add' | 'change' | 'delete' | (string & {});
 // NetBox: `*` exempts every model except these, unless they are named
 const NEVER_EXEMPT_BY_WILDCARD = new Set(['users.user', 'users.group', 'users.objectpermission', 'users.token']);
 
-export function isExemptView(rc: RequestContext, model: ModelDef): boolean {
+function isExemptView(rc: RequestContext, model: ModelDef): boolean {
   const list = rc.app.config.exemptViewPermissions;
   if (list.includes(model.name)) return true;
   return list.includes('*') && !NEVER_EXEMPT_BY_WILDCARD.has(model.name);
 }
 
-export function permissionName(model: ModelDef, action: Action): string {
+function permissionName(model: ModelDef, action: Action): string {
   return `${model.app}.${action}_${model.model}`;
 }
 

@@ -9,7 +9,7 @@ import { cacheVersion } from './cache-version.js';
 import { createVersionedCache } from './versioned-cache.js';
 
 /** what the definitions are read from: only writes to these end the entry (db/table-generations.ts) */
-export const CUSTOM_FIELD_TABLES = ['extras_customfield', 'extras_customfieldchoiceset'];
+const CUSTOM_FIELD_TABLES = ['extras_customfield', 'extras_customfieldchoiceset'];
 
 /** A model's custom field definitions; `all` gives every model's (a write's preload: write-preload.ts). */
 export type CustomFieldsOf = ((rc: RequestContext, model: string) => Promise<CustomFieldDef[]>) & {

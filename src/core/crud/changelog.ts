@@ -5,8 +5,8 @@
  */
 import type { RequestContext, WriteCounts } from '../context.js';
 import { storedFields } from '../model/define-model.js';
-import type { FieldDef, ModelDef } from '../model/types.js';
-import { fetchM2mFields, fetchTags, type M2mMembers, type Row } from '../represent/load-related.js';
+import type { FieldDef, ModelDef, Row } from '../model/types.js';
+import { fetchM2mFields, fetchTags, type M2mMembers } from '../represent/load-related.js';
 import { insertRows } from '../../db/bulk-insert.js';
 import { enqueueEvents } from '../events/enqueue.js';
 import { deferWrite } from './deferred-write.js';

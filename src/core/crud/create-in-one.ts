@@ -16,8 +16,7 @@
  */
 import { CompiledQuery, type RawBuilder, sql } from 'kysely';
 import type { RequestContext } from '../context.js';
-import type { FieldDef, FieldKind, ModelDef } from '../model/types.js';
-import type { Row } from '../represent/load-related.js';
+import type { FieldDef, FieldKind, ModelDef, Row } from '../model/types.js';
 import { activeRules } from '../events/active-rules.js';
 import { insertFromJson, jsonRows, keptTexts } from '../../db/bulk-insert.js';
 import { COMMIT_FOLLOWS } from '../../db/client.js';

@@ -54,7 +54,7 @@ function checkValue(cf: CustomFieldDef, v: unknown): string | null {
           return bad(`Invalid choice(s) (${String(x)}). Available choices are: ${(cf.choices ?? []).join(', ')}`);
       return null;
     case 'object':
-      return Number.isInteger(v) ? null : bad('Value must be an object ID, not ' + typeof v);
+      return Number.isInteger(v) ? null : bad(`Value must be an object ID, not ${typeof v}`);
     case 'multiobject':
       if (!Array.isArray(v) || v.some((x) => !Number.isInteger(x))) return bad('Value must be a list of object IDs');
       return null;

@@ -6,15 +6,14 @@
 import { sql } from 'kysely';
 import type { RequestContext } from '../context.js';
 import { Errors } from '../errors.js';
-import type { FieldDef, ModelDef, OnDelete } from '../model/types.js';
-import type { Row } from '../represent/load-related.js';
+import type { FieldDef, ModelDef, OnDelete, Row } from '../model/types.js';
 
 export interface DeletionStep {
   model: ModelDef;
   rows: Row[];
 }
 
-export function onDeleteOf(f: FieldDef): OnDelete {
+function onDeleteOf(f: FieldDef): OnDelete {
   return f.onDelete ?? (f.nullable ? 'set_null' : 'protect');
 }
 

@@ -6,8 +6,7 @@
 import type { RequestContext } from '../context.js';
 import { FieldErrors } from '../errors.js';
 import { columnOf } from '../model/define-model.js';
-import type { FieldDef, ModelDef } from '../model/types.js';
-import type { Row } from '../represent/load-related.js';
+import type { FieldDef, ModelDef, Row } from '../model/types.js';
 import { checkCustomFieldObjects, prepareCustomFields } from './custom-field-input.js';
 import { FieldError, isPlainObject, parseFieldValue, typeName } from './parse-field.js';
 import { type RelatedRef, resolveRelated } from './resolve-related.js';
@@ -43,9 +42,7 @@ function defaultOf(f: FieldDef): unknown {
 function prepareOne(
   model: ModelDef,
   input: unknown,
-  index: number,
   mode: WriteMode,
-  before: Row | null,
   refs: RelatedRef[],
   item: PreparedItem,
 ): Record<string, unknown> | null {
@@ -183,7 +180,7 @@ export async function prepareItems(
       errors: new FieldErrors(),
     };
     items.push(item);
-    objects.push(prepareOne(model, input, index, mode, before, refs, item));
+    objects.push(prepareOne(model, input, mode, refs, item));
   });
   await resolveRelated(rc, refs);
   for (const [i, item] of items.entries()) {

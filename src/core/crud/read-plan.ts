@@ -17,7 +17,7 @@ import type { CompiledQuery } from 'kysely';
  *   read alone, then its related data by its ids (prefetchFor)
  * - `per-value`: a page PostgreSQL plans per value, read alone, then its related data by its ids
  */
-export type RowsWay = 'prefetched' | 'columnar' | 'alternatives' | 'per-value';
+type RowsWay = 'prefetched' | 'columnar' | 'alternatives' | 'per-value';
 
 /**
  * How a list's total is had:
@@ -28,7 +28,7 @@ export type RowsWay = 'prefetched' | 'columnar' | 'alternatives' | 'per-value';
  *   has no row to carry it (`emptyPage`)
  * - `none`: the read is not a list page (a detail, an export's chunk)
  */
-export type TotalWay = 'cached' | 'shared' | 'with-page' | 'none';
+type TotalWay = 'cached' | 'shared' | 'with-page' | 'none';
 
 export interface ReadPlan {
   rows: RowsWay;

@@ -9,7 +9,7 @@ import { columnarColumns, type ColumnarColumns, readColumnar } from '../../db/co
 import { hasPermission, requirePermission } from '../auth/permissions.js';
 import type { RequestContext } from '../context.js';
 import { Errors } from '../errors.js';
-import type { ModelDef } from '../model/types.js';
+import type { ModelDef, Row } from '../model/types.js';
 import { buildFilters, type Params } from '../query/filters.js';
 import type { Cond } from '../query/lookups.js';
 import { buildOrdering } from '../query/ordering.js';
@@ -17,7 +17,6 @@ import { type Page, pageLinks, parsePage } from '../query/pagination.js';
 import { BOOLEAN_MESSAGE, booleanWord } from '../query/parse-value.js';
 import { withSavedFilters } from '../query/saved-filters.js';
 import { columnsFor } from '../represent/columns.js';
-import type { Row } from '../represent/load-related.js';
 import { planRender, type RenderPlan } from '../represent/plan.js';
 import { type Prefetched, prefetchFor, takePrefetched, withPrefetch } from '../represent/prefetch.js';
 import { type Mode, render } from '../represent/render.js';
@@ -194,7 +193,7 @@ function renderRead(rc: RequestContext, model: ModelDef, form: Form, read: RowsR
  * empty means the full form. NetBox 3.4 takes any non-empty value as brief, `false` and `0`
  * included; here a false word gives the full form and any other word is a 400 naming the parameter.
  */
-export function modeOf(params: Params): Mode {
+function modeOf(params: Params): Mode {
   let brief: boolean | undefined;
   for (const raw of params.get('brief') ?? []) {
     if (raw.trim() === '') continue;
@@ -205,7 +204,7 @@ export function modeOf(params: Params): Mode {
   return brief ? 'brief' : 'full';
 }
 
-export function excludeOf(params: Params): Set<string> {
+function excludeOf(params: Params): Set<string> {
   const out = new Set<string>();
   for (const v of params.get('exclude') ?? []) for (const part of v.split(',')) out.add(part.trim());
   return out;

@@ -17,14 +17,14 @@ export interface RelatedRef {
 }
 
 /** a value that can name a related object: a whole number, a string of digits, or a dictionary of attributes */
-export function isRelatedValue(v: unknown): boolean {
+function isRelatedValue(v: unknown): boolean {
   if (typeof v === 'number') return Number.isInteger(v);
   if (typeof v === 'string') return /^\d+$/.test(v);
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
 /** NetBox 3.4 WritableNestedSerializer's message for anything but an id or a dictionary */
-export const unrecognizedRelated = (v: unknown) =>
+const unrecognizedRelated = (v: unknown) =>
   `Related objects must be referenced by numeric ID or by dictionary of attributes. Received an unrecognized value: ${pyRepr(v)}`;
 
 /**

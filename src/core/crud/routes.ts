@@ -20,8 +20,8 @@ import { exportList } from '../templates/export-list.js';
 import { createObjects, deleteObjects, updateObjects } from './write-service.js';
 import { preloadForWrite } from '../cache/write-preload.js';
 
-export const LIST_METHODS = 'GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS';
-export const DETAIL_METHODS = 'GET, PUT, PATCH, DELETE, HEAD, OPTIONS';
+const LIST_METHODS = 'GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS';
+const DETAIL_METHODS = 'GET, PUT, PATCH, DELETE, HEAD, OPTIONS';
 export const READ_METHODS = 'GET, HEAD, OPTIONS';
 /** the methods of an Allow header: a route registers exactly these, so others answer 405 (http/not-found.ts) */
 const methodsOf = (allow: string) => allow.split(', ') as Array<'GET'>;
@@ -57,6 +57,7 @@ export async function inTransaction<T>(rc: RequestContext, fn: (trx: RequestCont
       // a deferred statement that failed aborted the transaction: its COMMIT rolled back, and any
       // statement after it failed for that alone; its own error is the one to answer with
       const failed = (await Promise.allSettled(deferred)).find((r) => r.status === 'rejected');
+      // biome-ignore lint/correctness/noUnsafeFinally: the deferred statement's error replaces the one it caused
       if (failed) throw failed.reason;
     }
   } catch (err) {

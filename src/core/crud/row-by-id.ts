@@ -6,7 +6,7 @@
  */
 import { type RawBuilder, sql } from 'kysely';
 import type { RequestContext } from '../context.js';
-import type { Row } from '../represent/load-related.js';
+import type { Row } from '../model/types.js';
 
 /**
  * The rows of a read, once per validation of a write (RequestContext.lookups): the items of a bulk

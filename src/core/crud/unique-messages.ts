@@ -10,10 +10,10 @@
 import type { FieldDef, ModelDef, UniqueTogether } from '../model/types.js';
 
 /** Django's capfirst: the first character upper-cased, the rest untouched */
-export const capfirst = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+const capfirst = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
 /** a field's label: its declared label, else its name with spaces (Django's default verbose name) */
-export const fieldLabel = (key: string, f: FieldDef | undefined) => f?.label ?? key.replace(/_/g, ' ');
+const fieldLabel = (key: string, f: FieldDef | undefined) => f?.label ?? key.replace(/_/g, ' ');
 
 /** Django's get_text_list(items, 'and'): "a", "a and b", "a, b and c" */
 function textList(items: string[]): string {

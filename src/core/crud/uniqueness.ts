@@ -87,7 +87,7 @@ async function checkTogether(rc: RequestContext, model: ModelDef, u: UniqueToget
   const valueCols: string[] = [];
   for (const c of cols) if (!nullCols.includes(c)) valueCols.push(c);
   const wanted: Array<{ item: PreparedItem; key: string; vals: string[] }> = [];
-  items: for (const item of items) {
+  nextItem: for (const item of items) {
     if (!item.errors.empty) continue;
     // the value the row will hold: written, else stored (copying every column of every
     // item of a bulk create into a merged object was most of this loop's time)
@@ -95,11 +95,11 @@ async function checkTogether(rc: RequestContext, model: ModelDef, u: UniqueToget
     let touched = item.id === null;
     for (const c of cols) touched ||= c in values;
     if (!touched) continue;
-    for (const c of nullCols) if ((c in values ? values[c] : before?.[c]) != null) continue items;
+    for (const c of nullCols) if ((c in values ? values[c] : before?.[c]) != null) continue nextItem;
     const vals: string[] = [];
     for (const c of valueCols) {
       const v = c in values ? values[c] : before?.[c];
-      if (v == null) continue items;
+      if (v == null) continue nextItem;
       vals.push(norm(v, ci));
     }
     wanted.push({ item, key: vals.join('\u0000'), vals });

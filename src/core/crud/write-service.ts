@@ -8,8 +8,8 @@ import { sql } from 'kysely';
 import type { RequestContext } from '../context.js';
 import { Errors } from '../errors.js';
 import { assertWithinConstraints, requirePermission } from '../auth/permissions.js';
-import type { ModelDef } from '../model/types.js';
-import type { M2mMembers, Row } from '../represent/load-related.js';
+import type { ModelDef, Row } from '../model/types.js';
+import type { M2mMembers } from '../represent/load-related.js';
 import { insertRows } from '../../db/bulk-insert.js';
 import { rememberCreated } from '../represent/render-written.js';
 import { countWhenCommitted, recordChanges, snapshot } from './changelog.js';
@@ -319,7 +319,7 @@ export async function deleteObjects(rc: RequestContext, model: ModelDef, ids: nu
 }
 
 /** Deletes stored rows and everything that cascades from them, logging each deletion. */
-export async function deleteRows(rc: RequestContext, model: ModelDef, rows: Row[]): Promise<void> {
+async function deleteRows(rc: RequestContext, model: ModelDef, rows: Row[]): Promise<void> {
   if (rows.length === 0) return;
   const plan = await collectDeletion(rc, model, rows);
   // dependents first, so nothing is left pointing at a deleted row

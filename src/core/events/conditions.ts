@@ -73,5 +73,3 @@ function conditionProblems(c: Record<string, unknown>, path: string): string[] {
   }
   return out;
 }
-
-export { evaluateConditions, valueAt } from './evaluate-conditions.mjs';

@@ -48,7 +48,7 @@ const RESPONSE_EXCERPT = 2_000;
 const REQUEST_BODY_KEPT = 10_000;
 
 /** `Name: Value` lines; blank lines skipped; a line without a colon is an error. */
-export function parseHeaderLines(text: string): Record<string, string> {
+function parseHeaderLines(text: string): Record<string, string> {
   const out: Record<string, string> = {};
   for (const line of text.split(/\r?\n/)) {
     if (!line.trim()) continue;
@@ -59,7 +59,7 @@ export function parseHeaderLines(text: string): Record<string, string> {
   return out;
 }
 
-export function standardSignature(secret: string, id: string, timestamp: number, body: Buffer): string {
+function standardSignature(secret: string, id: string, timestamp: number, body: Buffer): string {
   const key = secret.startsWith('whsec_') ? Buffer.from(secret.slice(6), 'base64') : Buffer.from(secret, 'utf8');
   const mac = createHmac('sha256', key).update(`${id}.${timestamp}.`).update(body).digest('base64');
   return `v1,${mac}`;

@@ -9,18 +9,16 @@
  * cache could not be trusted there (core/cache/README.md: no version inside a transaction).
  * Conditions are evaluated by the worker, in the sandbox (their regular expressions are user code).
  */
-import { sql } from 'kysely';
 import type { RequestContext } from '../context.js';
-import type { ModelDef } from '../model/types.js';
+import type { ModelDef, Row } from '../model/types.js';
 import { render } from '../represent/render.js';
 import { insertRows } from '../../db/bulk-insert.js';
 import { activeRules } from './active-rules.js';
-import type { Row } from '../represent/load-related.js';
 
-export type EventAction = 'create' | 'update' | 'delete';
+type EventAction = 'create' | 'update' | 'delete';
 
 /** NetBox's event names */
-export const EVENT_NAMES: Record<EventAction, string> = { create: 'created', update: 'updated', delete: 'deleted' };
+const EVENT_NAMES: Record<EventAction, string> = { create: 'created', update: 'updated', delete: 'deleted' };
 
 export interface ChangedObject {
   action: EventAction;

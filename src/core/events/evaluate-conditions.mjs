@@ -10,7 +10,7 @@ function logicKey(obj) {
 }
 
 /** The value at a dot path; crossing a list gathers from every member. */
-export function valueAt(data, path) {
+function valueAt(data, path) {
   let cur = data;
   for (const key of path.split('.')) {
     if (Array.isArray(cur)) cur = cur.map((item) => (item && typeof item === 'object' ? (item[key] ?? null) : null));

@@ -19,7 +19,7 @@ export interface SandboxLimits {
   heapMb: number;
 }
 
-export const DEFAULT_SANDBOX_LIMITS: SandboxLimits = { timeoutMs: 2_000, maxOutputBytes: 1024 * 1024, heapMb: 64 };
+const DEFAULT_SANDBOX_LIMITS: SandboxLimits = { timeoutMs: 2_000, maxOutputBytes: 1024 * 1024, heapMb: 64 };
 
 /**
  * Jinja2's block whitespace options. Absent: @huggingface/jinja's own choice (both on), which

@@ -10,7 +10,7 @@ import { sql } from 'kysely';
 import type { RequestContext } from '../context.js';
 import { Errors } from '../errors.js';
 
-export const QUEUE = 'default';
+const QUEUE = 'default';
 const STATUS_OF: Record<string, string> = {
   queued: 'queued',
   running: 'started',

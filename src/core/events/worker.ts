@@ -121,7 +121,7 @@ export function startEventWorker(app: AppContext, opts: WorkerOptions): EventWor
       from core_event e left join extras_eventrule r on r.id = ${d.rule_id} left join extras_webhook w on w.id = ${d.webhook_id}
       where e.id = ${d.event_id}`.execute(q);
     const row = found.rows[0];
-    if (!row || !row.payload_url)
+    if (!row?.payload_url)
       return finish(d, { ok: false, error: 'the webhook or its event was deleted before delivery' });
     const context: EventContext = {
       event: row.event,
@@ -132,7 +132,7 @@ export function startEventWorker(app: AppContext, opts: WorkerOptions): EventWor
       data: row.data,
       snapshots: row.snapshots,
     };
-    let request;
+    let request: Awaited<ReturnType<typeof buildRequest>>;
     try {
       if (!(await sandbox.evaluate(row.conditions, row.data)))
         return finish(d, { ok: true, skipped: true, error: 'conditions not met; not sent' });

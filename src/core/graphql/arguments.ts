@@ -46,7 +46,7 @@ const LOOKUP_SUFFIX: Record<string, string> = {
 
 const NAME_RE = /^[_a-zA-Z][_a-zA-Z0-9]*$/;
 
-export const PaginationInput = new GraphQLInputObjectType({
+const PaginationInput = new GraphQLInputObjectType({
   name: 'OffsetPaginationInput',
   description: 'A page of a list: skip `offset` objects, return at most `limit` (never more than MAX_PAGE_SIZE).',
   fields: { offset: { type: GraphQLInt }, limit: { type: GraphQLInt } },

@@ -7,8 +7,7 @@
  * Performance habits). No timers are involved: the batch is known when its rows arrive.
  */
 import type { RequestContext } from '../context.js';
-import type { ModelDef } from '../model/types.js';
-import type { Row } from '../represent/load-related.js';
+import type { ModelDef, Row } from '../model/types.js';
 
 /** The per-request state of one GraphQL execution (its `contextValue`). */
 export interface GraphqlContext {

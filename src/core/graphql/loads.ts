@@ -11,11 +11,10 @@
  */
 import { sql, type RawBuilder } from 'kysely';
 import { hasPermission, requirePermission } from '../auth/permissions.js';
-import type { ModelDef } from '../model/types.js';
+import type { ModelDef, Row } from '../model/types.js';
 import { buildFilters } from '../query/filters.js';
 import type { Cond } from '../query/lookups.js';
 import { buildOrdering } from '../query/ordering.js';
-import type { Row } from '../represent/load-related.js';
 import { asGraphqlError, type ListArgs } from './arguments.js';
 import { Batch, type GraphqlContext, groupByOwner, type Node } from './batch.js';
 

@@ -25,9 +25,9 @@ import {
 } from 'graphql';
 import type { Registry } from '../model/registry.js';
 import { genericTargets } from '../model/define-model.js';
-import type { FieldDef, ModelDef, Shape } from '../model/types.js';
+import type { FieldDef, ModelDef, Row, Shape } from '../model/types.js';
 import { componentName } from '../openapi/shapes.js';
-import { fetchCount, runAll, type Row } from '../represent/load-related.js';
+import { fetchCount, runAll } from '../represent/load-related.js';
 import { render, renderScalar, renderTimestamp } from '../represent/render.js';
 import { detailUrl } from '../urls.js';
 import { listArguments, readListArgs } from './arguments.js';
@@ -201,9 +201,8 @@ export function buildObjectTypes(registry: Registry): Map<string, GraphQLObjectT
         const target = f.shape?.$model as string | undefined;
         const plainObject =
           target && Object.keys(f.shape!).every((k) => k === '$model' || k === 'nullable' || k === 'form');
-        const choiceLike =
-          (f.shape?.properties as Record<string, Shape> | undefined)?.label &&
-          (f.shape?.properties as Record<string, Shape>).value;
+        const properties = f.shape?.properties as Record<string, Shape> | undefined;
+        const choiceLike = properties?.label && properties.value;
         if (plainObject) field = computedObjectField(typeOf(target), target, key);
         else if (choiceLike) {
           // a {value, label} pair (an address family): its value, as choice fields give theirs

@@ -6,7 +6,7 @@
  * origin could carry script.
  */
 
-export type ImageFormat = 'png' | 'jpeg' | 'gif' | 'webp' | 'bmp';
+type ImageFormat = 'png' | 'jpeg' | 'gif' | 'webp' | 'bmp';
 
 export interface ImageInfo {
   format: ImageFormat;

@@ -11,11 +11,11 @@ import { link, mkdir, open, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 
 /** Django FileField's default max_length: the stored name, folder included */
-export const MAX_NAME_LENGTH = 100;
+const MAX_NAME_LENGTH = 100;
 
 /** letters, digits, underscores, hyphens and dots (Django get_valid_filename keeps `[-\w.]`) */
 const UNSAFE = /[^-\p{L}\p{N}\p{M}_.]/gu;
-export const SAFE_FILE_NAME = /^[-\p{L}\p{N}\p{M}_][-\p{L}\p{N}\p{M}_.]*$/u;
+const SAFE_FILE_NAME = /^[-\p{L}\p{N}\p{M}_][-\p{L}\p{N}\p{M}_.]*$/u;
 
 /** Django's get_valid_filename: spaces become underscores, other unsafe characters are dropped. */
 export function validFileName(name: string): string {

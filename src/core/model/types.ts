@@ -184,7 +184,7 @@ export interface ModelHooks {
    */
   validate?(
     args: WriteHookArgs & { earlier: ReadonlyArray<Record<string, unknown>> },
-  ): Promise<Record<string, string[]> | void>;
+  ): Promise<Record<string, string[]> | undefined>;
   /**
    * runs once per bulk write (more than one item to validate) before its items are validated, with
    * the data each validate will get: reads the related rows the rules will ask for, for all the

@@ -98,7 +98,7 @@ export function format(ip: IpValue): string {
   return `${formatAddress(ip.family, ip.value)}/${ip.prefixLength}`;
 }
 
-export function hostMask(ip: Pick<IpValue, 'family' | 'prefixLength'>): bigint {
+function hostMask(ip: Pick<IpValue, 'family' | 'prefixLength'>): bigint {
   return (1n << BigInt(maxLength(ip.family) - ip.prefixLength)) - 1n;
 }
 

@@ -35,7 +35,7 @@ const withId = (schema: Schema): Schema => ({ allOf: [schema, idItem] });
 const oneOrMany = (schema: Schema): Schema => ({ oneOf: [schema, { type: 'array', items: schema }] });
 
 /** OPTIONS metadata (reference 9); `actions` only for callers allowed to add or change */
-export const OPTIONS_RESPONSE = { 200: ok('Metadata of the endpoint.', ref('Metadata')), ...errors('default') };
+const OPTIONS_RESPONSE = { 200: ok('Metadata of the endpoint.', ref('Metadata')), ...errors('default') };
 
 /**
  * `{ '/api/dcim/sites/': {...}, '/api/dcim/sites/{id}/': {...} }` for one model, under each app

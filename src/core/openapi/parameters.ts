@@ -55,7 +55,7 @@ function idOnlyNote(model: ModelDef, name: string): string {
 }
 
 /** spec: Filtering rules 2 - a repeated parameter is an array sent as `name=a&name=b` */
-export function filterParameter(name: string, r: ResolvedFilter, model?: ModelDef): Schema {
+function filterParameter(name: string, r: ResolvedFilter, model?: ModelDef): Schema {
   const description = `${describe(name, r)}${model ? idOnlyNote(model, name) : ''}`.trim();
   return {
     name,

@@ -134,7 +134,7 @@ function scalar(f: FieldDef): Schema | null {
 const nestedRef = (registry: Registry, to: string) => ref(SCHEMA_NAMES.nested(componentName(registry.get(to))));
 
 /** The schema of one field's rendered value in a form. */
-export function fieldSchema(registry: Registry, model: ModelDef, key: string, f: FieldDef, form: Mode): Schema {
+function fieldSchema(registry: Registry, model: ModelDef, key: string, f: FieldDef, form: Mode): Schema {
   const declared = (form !== 'full' ? f.shapeIn?.[form as 'brief' | 'nested'] : undefined) ?? f.shape;
   if (declared) return resolveShape(registry, declared);
   switch (f.kind) {

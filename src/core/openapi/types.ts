@@ -5,7 +5,7 @@
  */
 import type { Shape } from '../model/types.js';
 
-export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete' | 'options';
+type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete' | 'options';
 
 export interface RouteDoc {
   /** OpenAPI path template (`/api/ipam/prefixes/{id}/available-ips/`) */

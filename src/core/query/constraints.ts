@@ -86,7 +86,7 @@ function pathCondition(registry: Registry, model: ModelDef, alias: string, path:
     return compare(sql.ref(`${alias}.${f.kind === 'fk' ? `${head}_id` : head}`), lookup, value);
   }
   const f = model.fields[head!];
-  if (!f || f.kind !== 'fk') throw new ConstraintError(`cannot traverse ${head}`);
+  if (f?.kind !== 'fk') throw new ConstraintError(`cannot traverse ${head}`);
   const target = registry.get(f.to!);
   const sub = `${alias}_${head}`;
   const inner = pathCondition(registry, target, sub, rest, value);

@@ -93,7 +93,7 @@ async function filterCondition(rc: RequestContext, model: ModelDef, name: string
 }
 
 /** The value type a filter parameter takes, as documented (OpenAPI) and parsed. */
-export type FilterValueType = 'string' | 'integer' | 'number' | 'boolean' | 'date' | 'date-time';
+type FilterValueType = 'string' | 'integer' | 'number' | 'boolean' | 'date' | 'date-time';
 
 /** One accepted query parameter of a model's list. */
 export interface ResolvedFilter {

@@ -20,7 +20,7 @@ export function relatedFilter(path: string[], opts: { byId?: boolean } = {}): Cu
       let m = model;
       for (const key of path) {
         const f = m.fields[key];
-        if (!f || f.kind !== 'fk')
+        if (f?.kind !== 'fk')
           throw new Error(`${model.name}: relatedFilter path ${path.join('.')} is not a chain of fks`);
         hops.push({ model: m, key });
         m = rc.app.registry.get(f.to!);

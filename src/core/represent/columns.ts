@@ -30,7 +30,7 @@ function deriveColumns(model: ModelDef, plan: RenderPlan): string[] | null {
   const display = plan.mode === 'brief' && model.briefWithoutDisplay ? [] : displayReads(model);
   // a name that is not a declared column (a value the row carries from elsewhere) keeps `*`
   const known = declaredColumns(model);
-  if (!display || !display.every((c) => known.has(c))) return null;
+  if (!display?.every((c) => known.has(c))) return null;
   const cols = new Set<string>(['id', ...display, ...(model.representReads ?? [])]);
   for (const k of plan.keys) {
     const f = model.fields[k];

@@ -1,5 +1,5 @@
 import type { CustomFieldDef, RequestContext } from '../context.js';
-import type { Row } from './load-related.js';
+import type { Row } from '../model/types.js';
 
 /** NetBox 3.4: every custom field of the model is a key; unset values are null; object types render nested. */
 export function renderCustomFields(

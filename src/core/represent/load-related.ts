@@ -10,10 +10,9 @@
  */
 import { type RawBuilder, sql } from 'kysely';
 import type { RequestContext } from '../context.js';
-import type { CountDef, ModelDef } from '../model/types.js';
+import type { CountDef, ModelDef, Row } from '../model/types.js';
 import type { Registry } from '../model/registry.js';
 
-export type Row = Record<string, unknown>;
 type Sql = RawBuilder<unknown>;
 
 /** The owner ids of a load: a list (one parameter), or a sub-select of one column. */
@@ -244,10 +243,10 @@ export function keptCountsOf(value: unknown, pairs: Iterable<string>): Map<strin
 }
 
 /** the table and column a count reads (a join table's, or the counted model's foreign key) */
-export function countedTable(count: CountDef, counted: ModelDef | null): string {
+function countedTable(count: CountDef, counted: ModelDef | null): string {
   return count.through ? count.through.table : counted!.table;
 }
-export function countedColumn(count: CountDef): string {
+function countedColumn(count: CountDef): string {
   return count.through ? count.through.column : `${count.via}_id`;
 }
 

@@ -15,7 +15,7 @@
 import { CompiledQuery, type RawBuilder, sql } from 'kysely';
 import type { RequestContext } from '../context.js';
 import { genericTargets } from '../model/define-model.js';
-import type { ModelDef } from '../model/types.js';
+import type { ModelDef, Row } from '../model/types.js';
 import { parseInet, parseTimestamptz } from '../../db/type-parsers.js';
 import {
   countSql,
@@ -29,7 +29,6 @@ import {
   rowsByIdSql,
   tagsMap,
   tagsSql,
-  type Row,
   type TagRow,
 } from './load-related.js';
 import { columnsFor } from './columns.js';

@@ -10,8 +10,8 @@
  */
 import { sql } from 'kysely';
 import type { RequestContext } from '../context.js';
-import type { ModelDef } from '../model/types.js';
-import type { M2mMembers, Row } from './load-related.js';
+import type { ModelDef, Row } from '../model/types.js';
+import type { M2mMembers } from './load-related.js';
 import { planRender } from './plan.js';
 import { type Prefetched, takePrefetched, withPrefetch } from './prefetch.js';
 import { loadsToRender, render } from './render.js';

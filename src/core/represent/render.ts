@@ -4,22 +4,13 @@
  */
 import { sql } from 'kysely';
 import type { CustomFieldDef, RequestContext } from '../context.js';
-import type { ModelDef } from '../model/types.js';
+import type { ModelDef, Row } from '../model/types.js';
 import { type Mode, planRender, type RenderPlan } from './plan.js';
 import type { Prefetched } from './prefetch.js';
 import { listUrl } from '../urls.js';
 import { columnsFor } from './columns.js';
 import { type RowContext, rowRenderer } from './row-renderer.js';
-import {
-  fetchCount,
-  fetchDepths,
-  fetchM2m,
-  fetchRowsById,
-  fetchTags,
-  runAll,
-  type Row,
-  type TagRow,
-} from './load-related.js';
+import { fetchCount, fetchDepths, fetchM2m, fetchRowsById, fetchTags, runAll, type TagRow } from './load-related.js';
 
 export type { Mode } from './plan.js';
 

@@ -12,11 +12,11 @@
  * value from a request does. The per-request data (nested rows, counts, tags...) come in `c`.
  */
 import type { CustomFieldDef, RequestContext } from '../context.js';
-import type { FieldDef, ModelDef } from '../model/types.js';
+import type { FieldDef, ModelDef, Row } from '../model/types.js';
 import { detailUrl } from '../urls.js';
 import { renderCustomFields } from './custom-fields.js';
 import type { RenderPlan } from './plan.js';
-import type { Row, TagRow } from './load-related.js';
+import type { TagRow } from './load-related.js';
 
 /** What a page's rows are rendered with, gathered once per render() call. */
 export interface RowContext {

@@ -20,7 +20,7 @@ import type { Params } from '../query/filters.js';
 import { buildOrdering } from '../query/ordering.js';
 import { TemplateRenderError } from './template-pool.js';
 
-export const EXPORT_MAX_OBJECTS = 10_000;
+const EXPORT_MAX_OBJECTS = 10_000;
 /** objects loaded and represented per statement */
 const CHUNK = 1_000;
 /** an export renders a whole list: more time than a link, within the sandbox's limits */

@@ -10,7 +10,7 @@
  */
 import { type BlockWhitespace, type RenderOptions, type SandboxLimits, TemplateSandbox } from '../events/sandbox.js';
 
-export const REQUEST_SANDBOX_LIMITS: SandboxLimits = {
+const REQUEST_SANDBOX_LIMITS: SandboxLimits = {
   timeoutMs: 10_000,
   maxOutputBytes: 32 * 1024 * 1024,
   heapMb: 384,
@@ -19,7 +19,7 @@ export const REQUEST_SANDBOX_LIMITS: SandboxLimits = {
 const POOL_SIZE = 2;
 
 /** Jinja2's defaults, NetBox's environment for these templates: no block is trimmed */
-export const JINJA2_WHITESPACE: BlockWhitespace = { trim_blocks: false, lstrip_blocks: false };
+const JINJA2_WHITESPACE: BlockWhitespace = { trim_blocks: false, lstrip_blocks: false };
 
 /** A template that failed: a syntax error, an error while rendering, or a limit it ran into. */
 export class TemplateRenderError extends Error {}

@@ -9,6 +9,5 @@ document.addEventListener('submit', (event) => {
   }
   // a button that deletes asks first
   const button = event.submitter;
-  if (button && button.dataset && button.dataset.confirm && !window.confirm(button.dataset.confirm))
-    event.preventDefault();
+  if (button?.dataset?.confirm && !window.confirm(button.dataset.confirm)) event.preventDefault();
 });

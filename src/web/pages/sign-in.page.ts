@@ -73,7 +73,7 @@ export function registerSignInPages(app: FastifyInstance, ctx: AppContext): void
       from users_user where username = ${username}`.execute(q);
     const found = res.rows[0];
     const valid = await checkPassword(password, found?.password);
-    if (!found || !found.is_active || !valid) {
+    if (!found?.is_active || !valid) {
       await recordFailure(q, username, ip);
       request.log.info({ username, ip }, 'sign-in failed');
       return signInPage(request, reply, { next, username, error: WRONG_CREDENTIALS });

@@ -117,7 +117,7 @@ export async function traceFromOrigin(
       type = REAR_PORT;
       terms = rear;
     } else if (farType === REAR_PORT) {
-      let where;
+      let where: ReturnType<typeof sql>;
       if (farRows.length > 1 || Number(farRows[0]?.positions ?? 1) === 1) {
         where = sql`rear_port_id = any(${farRows.map((r) => Number(r.id))}::bigint[]) and rear_port_position = 1`;
       } else if (positions.length) {

@@ -142,7 +142,7 @@ const opId = (list: string, action: string) =>
 export function pathRouteDocs(models: ReadonlyArray<ModelDef>): RouteDoc[] {
   const has = (type: string) => type.startsWith('circuits.') || models.some((m) => m.name === type);
   const docs: RouteDoc[] = [];
-  for (const [list, type] of TRACED.filter(([, t]) => has(t))) {
+  for (const [list] of TRACED.filter(([, t]) => has(t))) {
     docs.push({
       path: `${list}/{id}/trace/`,
       method: 'get',
@@ -153,7 +153,7 @@ export function pathRouteDocs(models: ReadonlyArray<ModelDef>): RouteDoc[] {
       responses: { 200: TRACE, 403: DETAIL, 404: DETAIL },
     });
   }
-  for (const [list, type] of PASS_THROUGH.filter(([, t]) => has(t))) {
+  for (const [list] of PASS_THROUGH.filter(([, t]) => has(t))) {
     docs.push({
       path: `${list}/{id}/paths/`,
       method: 'get',

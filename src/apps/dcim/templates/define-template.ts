@@ -29,7 +29,7 @@ export interface TemplateSpec {
     rc: RequestContext,
     data: Data,
     before: Data | null,
-  ) => Promise<Record<string, string[] | undefined> | void>;
+  ) => Promise<Record<string, string[] | undefined> | undefined>;
   /** adjusts the rendered rows (the inventory item template's bare parent id) */
   represent?: (rows: Data[], out: Data[]) => void;
   /** anything else of the declaration (brief, ordering, represent hook...) */
