@@ -21,6 +21,7 @@ export async function fewestStatements<T>(
 }
 
 /** A GET that must answer 200: its body, and the fewest statements it ran (fewestStatements). */
+// biome-ignore lint/suspicious/noExplicitAny: callers walk the answer by field name
 export async function getStatements(t: TestApp, url: string): Promise<{ n: number; body: Record<string, any> }> {
   const { n, result } = await fewestStatements(t.db, () => t.get(url));
   if (result.statusCode !== 200) throw new Error(`GET ${url} answered ${result.statusCode}: ${result.body}`);

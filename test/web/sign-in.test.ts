@@ -217,7 +217,7 @@ describe('sessions', () => {
     expect(anonymous.statusCode).toBe(403);
     for (const cookie of [
       'sessionid=short',
-      'sessionid=' + 'A'.repeat(43),
+      `sessionid=${'A'.repeat(43)}`,
       'sessionid="%zz"; csrftoken=',
       'sessionid',
     ]) {

@@ -83,9 +83,9 @@ describe('strings', () => {
   it('refuses a lone surrogate escape in a field with 400 naming it (not stored as U+FFFD)', async () => {
     const before = await siteCount();
     const n = uniq('sur');
-    for (const escape of ['\\ud800', '\\udfff', '\\ud83d x', 'x\\udc00']) {
-      const res = await sendRaw('POST', SITES, `{"name": "${n}", "slug": "${n}", "description": "${escape}"}`);
-      expect(res.statusCode, escape).toBe(400);
+    for (const lone of ['\\ud800', '\\udfff', '\\ud83d x', 'x\\udc00']) {
+      const res = await sendRaw('POST', SITES, `{"name": "${n}", "slug": "${n}", "description": "${lone}"}`);
+      expect(res.statusCode, lone).toBe(400);
       expect(res.json()).toEqual({ description: [LONE] });
     }
     expect(await siteCount()).toBe(before);

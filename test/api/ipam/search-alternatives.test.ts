@@ -124,7 +124,7 @@ describe('the address search', () => {
       if (/from "ipam_ipaddress" as t/.test(query.sql)) pages.push(query.sql);
     });
     try {
-      const apart = (q: string) => pages.filter((s) => s.includes(' union ')).length;
+      const apart = (_q: string) => pages.filter((s) => s.includes(' union ')).length;
       for (const [q, networks] of [
         ['10.7.', 1],
         ['10.7', 2],

@@ -3,7 +3,6 @@ import { makeTestApp, type TestApp } from '../../helpers/app.js';
 import {
   uniq,
   ids,
-  type Json,
   make,
   makeDevice,
   makeInterface,
