@@ -24,7 +24,7 @@ function sourceFile(importer: string, specifier: string): string | null {
 }
 
 /** every src/ module imported by a TypeScript file under test/ or bench/, as paths relative to root */
-export function srcImportsOfTests(root: string): string[] {
+function srcImportsOfTests(root: string): string[] {
   const src = join(root, 'src') + sep;
   const found = new Set<string>();
   for (const folder of ['test', 'bench']) {

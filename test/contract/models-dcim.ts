@@ -6,7 +6,7 @@ import { type ContractCase, type ContractContext, created, type Json, named } fr
 import { makeDevice, makeDeviceType, makeManufacturer, makeSite, uniq } from '../factories/index.js';
 
 export const site = (ctx: ContractContext) => makeSite(ctx.t);
-export const manufacturer = (ctx: ContractContext) => makeManufacturer(ctx.t);
+const manufacturer = (ctx: ContractContext) => makeManufacturer(ctx.t);
 export const deviceType = (ctx: ContractContext) => makeDeviceType(ctx.t);
 /** a device with everything it needs */
 export const device = (ctx: ContractContext) => makeDevice(ctx.t);

@@ -25,7 +25,7 @@ import { USERDATA_CONTRACT } from './models-extras-userdata.js';
 import { EXTRAS_IMAGES_CONTRACT } from './models-extras-images.js';
 import { EXTRAS_TEMPLATES_CONTRACT } from './models-extras-templates.js';
 
-export { type ContractCase, type ContractContext, type Json, type Patch, resolve } from './contract-case.js';
+export { type ContractCase, type Json, resolve } from './contract-case.js';
 
 export const CONTRACT = [
   ...TENANCY_CONTRACT,

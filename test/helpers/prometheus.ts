@@ -3,7 +3,7 @@
  * every line must be a HELP, a TYPE or a sample, every sample must belong to a family with a TYPE,
  * and label values are unescaped. Anything else throws, so a malformed exposition fails a test.
  */
-export interface Sample {
+interface Sample {
   name: string;
   labels: Record<string, string>;
   value: number;

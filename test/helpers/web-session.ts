@@ -19,7 +19,7 @@ export interface WebSession {
 }
 
 /** Keeps the cookies a response sets (a Max-Age=0 cookie is removed). */
-export function absorbCookies(jar: Map<string, string>, res: LightMyRequestResponse): void {
+function absorbCookies(jar: Map<string, string>, res: LightMyRequestResponse): void {
   const raw = res.headers['set-cookie'];
   for (const line of Array.isArray(raw) ? raw : raw ? [raw] : []) {
     const [pair] = line.split(';');
@@ -31,7 +31,7 @@ export function absorbCookies(jar: Map<string, string>, res: LightMyRequestRespo
   }
 }
 
-export function formBody(fields: Record<string, string>): string {
+function formBody(fields: Record<string, string>): string {
   return new URLSearchParams(fields).toString();
 }
 
