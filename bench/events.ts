@@ -46,6 +46,19 @@ const call = async (method: string, path: string, body?: unknown) => {
 };
 const pct = (xs: number[], p: number) =>
   [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * p))]!;
+/** waits until n deliveries have arrived since the last reset; fails after a minute without one */
+async function arrived(n: number): Promise<void> {
+  let seen = arrivals.length;
+  let quietSince = Date.now();
+  while (arrivals.length < n) {
+    await new Promise((r) => setTimeout(r, 20));
+    if (arrivals.length > seen) [seen, quietSince] = [arrivals.length, Date.now()];
+    else if (Date.now() - quietSince > 60_000)
+      throw new Error(`${arrivals.length} of ${n} webhook deliveries arrived; none for a minute`);
+  }
+  if (arrivals.length > n) throw new Error(`${arrivals.length} webhook deliveries arrived, ${n} expected`);
+}
+
 let seq = 0;
 const site = () => {
   seq += 1;
@@ -53,8 +66,12 @@ const site = () => {
 };
 
 async function singlePosts(label: string, expectDeliveries: boolean) {
-  // warm-up
-  for (let i = 0; i < 20; i++) await call('POST', '/api/dcim/sites/', site());
+  // warm-up; its deliveries must land before the count starts, or late ones would be counted as
+  // the measured requests' and the CPU read before those were all delivered
+  const WARMUP = 20;
+  arrivals.length = 0;
+  for (let i = 0; i < WARMUP; i++) await call('POST', '/api/dcim/sites/', site());
+  if (expectDeliveries) await arrived(WARMUP);
   arrivals.length = 0;
   const before = await cpuSnapshot(server.pid, PG, server.database);
   const times: number[] = [];
@@ -63,7 +80,7 @@ async function singlePosts(label: string, expectDeliveries: boolean) {
     await call('POST', '/api/dcim/sites/', site());
     times.push(performance.now() - t0);
   }
-  if (expectDeliveries) while (arrivals.length < SINGLE) await new Promise((r) => setTimeout(r, 50));
+  if (expectDeliveries) await arrived(SINGLE);
   const after = await cpuSnapshot(server.pid, PG, server.database);
   const cpu = cpuPerRequest(before, after, SINGLE, server.database);
   console.log(
@@ -93,7 +110,7 @@ try {
   for (let sent = 0; sent < EVENTS; sent += BATCH)
     await call('POST', '/api/dcim/sites/', Array.from({ length: Math.min(BATCH, EVENTS - sent) }, site));
   const committedBy = Date.now();
-  while (arrivals.length < EVENTS) await new Promise((r) => setTimeout(r, 20));
+  await arrived(EVENTS);
   const last = Math.max(...arrivals.map((a) => a.at));
   const delays = arrivals.map((a) => a.at - a.committed);
   console.log(

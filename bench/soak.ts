@@ -3,13 +3,17 @@
  * database, a mixed load of reads and writes (bulk included) from many connections for a long time,
  * then the promises checked:
  * - zero errors (any non-2xx answer, reset or timeout counts);
- * - resident memory of each process flat after warm-up (sampled from /proc every 10 s; start,
- *   after warm-up, end and peak reported);
+ * - resident memory of each process flat after warm-up: sampled from /proc every 10 s, the level at
+ *   the end (median of the last three samples) at most --max-rss-growth-mb above the level after
+ *   warm-up (median of the first three samples from then); start, after warm-up, end, peak and
+ *   slope reported. A run too short for six samples after warm-up cannot tell and fails the check;
+ *   --max-rss-growth-mb -1 turns it off (smoke runs);
  * - latency percentiles (p50, p99, max) overall and per kind of request;
  * - every write acknowledged is in the database afterwards, and nothing else: the soak's tenants
  *   are exactly the ones created and not deleted, each with the description last acknowledged.
  *
  *   node --import tsx bench/soak.ts [--minutes 10] [--processes 2] [--connections 64] [--warmup-minutes 1]
+ *     [--max-rss-growth-mb 64]
  *
  * Exit code 1 when a promise is broken. Results also go to bench/results/soak-<date>.json.
  */
@@ -27,6 +31,8 @@ const MINUTES = arg('--minutes', 10);
 const WARMUP_MINUTES = arg('--warmup-minutes', 1);
 const PROCESSES = arg('--processes', 2);
 const CONNECTIONS = arg('--connections', 64);
+// the bound on each process's resident memory growth after warm-up; below 0: not checked
+const MAX_RSS_GROWTH_MB = arg('--max-rss-growth-mb', 64);
 const PG_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const SAMPLE_MS = 10_000;
 const log = (s: string) => console.log(`[${new Date().toISOString().slice(11, 19)}] ${s}`);
@@ -123,6 +129,7 @@ async function main(): Promise<number> {
       }),
     );
     const warm = samples.find((s) => s.atSec >= WARMUP_MINUTES * 60) ?? samples.at(-1)!;
+    const afterWarmup = samples.filter((x) => x.atSec >= warm.atSec);
     const rss = servers.map((s, i) => ({
       pid: s.pid,
       startMb: samples[0]!.rssMb[i],
@@ -130,7 +137,8 @@ async function main(): Promise<number> {
       endMb: samples.at(-1)!.rssMb[i],
       peakMb: Math.max(...samples.map((x) => x.rssMb[i]!)),
       // least-squares slope after warm-up, MB per minute: flat is ~0
-      slopeMbPerMin: slope(samples.filter((x) => x.atSec >= warm.atSec).map((x) => [x.atSec / 60, x.rssMb[i]!])),
+      slopeMbPerMin: slope(afterWarmup.map((x) => [x.atSec / 60, x.rssMb[i]!])),
+      growthMb: rssGrowth(afterWarmup.map((x) => x.rssMb[i]!)),
     }));
     const report = {
       date: new Date().toISOString(),
@@ -148,6 +156,7 @@ async function main(): Promise<number> {
       },
       kinds,
       rss,
+      maxRssGrowthMb: MAX_RSS_GROWTH_MB,
       writes: {
         acknowledgedPresent: load.ack.present.size,
         acknowledgedDeleted: load.ack.deleted.size,
@@ -172,14 +181,49 @@ async function main(): Promise<number> {
       report.errors > 0 && `${report.errors} errors`,
       (w.missing || w.wrongDescription || w.resurrected || w.unknown || w.apiCount !== w.acknowledgedPresent) &&
         'acknowledged writes and the database differ',
+      ...memoryBroken(rss),
     ].filter(Boolean);
     if (broken.length) console.error(`!! SOAK FAILED: ${broken.join('; ')}`);
-    else log('soak passed: zero errors, every acknowledged write present');
+    else
+      log(
+        `soak passed: zero errors, every acknowledged write present, ${
+          MAX_RSS_GROWTH_MB < 0
+            ? 'memory not checked (--max-rss-growth-mb below 0)'
+            : `resident memory within ${MAX_RSS_GROWTH_MB} MB of its level after warm-up`
+        }`,
+      );
     return broken.length ? 1 : 0;
   } finally {
     await Promise.allSettled(servers.map((s) => s.stop()));
     await adminQuery(PG_URL, `drop database if exists ${database} with (force)`);
   }
+}
+
+/**
+ * Resident memory growth after warm-up, MB: the median of the last three samples less the median
+ * of the first three (a median, so one sample caught mid-collection does not decide); null with
+ * fewer than six samples, when the two ends would overlap.
+ */
+function rssGrowth(mb: number[]): number | null {
+  if (mb.length < 6) return null;
+  const median3 = (xs: number[]) => [...xs].sort((a, b) => a - b)[1]!;
+  return median3(mb.slice(-3)) - median3(mb.slice(0, 3));
+}
+
+/** The memory promise, one message per process that breaks it. */
+function memoryBroken(rss: Array<{ pid: number; growthMb: number | null; afterWarmupMb?: number; endMb?: number }>) {
+  if (MAX_RSS_GROWTH_MB < 0) return [];
+  return rss.flatMap((p) => {
+    if (p.growthMb === null)
+      return [
+        `process ${p.pid}: fewer than 6 memory samples after warm-up, so flat memory cannot be checked (run longer, or --max-rss-growth-mb -1)`,
+      ];
+    if (p.growthMb > MAX_RSS_GROWTH_MB)
+      return [
+        `process ${p.pid}: resident memory grew ${p.growthMb} MB after warm-up (median of the last three samples against the first three; samples ${p.afterWarmupMb} -> ${p.endMb} MB), more than the ${MAX_RSS_GROWTH_MB} MB allowed`,
+      ];
+    return [];
+  });
 }
 
 function slope(points: Array<[number, number]>): number {

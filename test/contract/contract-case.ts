@@ -20,6 +20,19 @@ export interface ContractCase {
   path: string;
   /** read-only models (GET/HEAD/OPTIONS only): the suite checks reads and a 405 on writes */
   readOnly?: true;
+  /**
+   * the writable fields NetBox's serializer requires (OPTIONS `required: true`, "This field is
+   * required." when missing), written from the reference (`*` fields) and NetBox's serializers,
+   * never read from the model declarations; read-only rows list none
+   */
+  required?: string[];
+  /**
+   * what a bulk create listing the row's `create` data twice gets: `refused` where a NetBox unique
+   * field or unique constraint covers the values the data sets, or a rule forbids overlap
+   * (aggregates, IP ranges), held between the items of one request too; else `allowed` (Django
+   * skips a unique_together check when one of its fields is null)
+   */
+  sameTwice?: 'refused' | 'allowed';
   /** data for one valid new object; may create prerequisites through the API; unique per call */
   create?: (ctx: ContractContext) => Promise<Json>;
   /** a valid PATCH */
@@ -39,7 +52,7 @@ export interface ContractCase {
   /** read-only models whose objects come from other endpoints: creates a few before the reads */
   seed?: (ctx: ContractContext) => Promise<void>;
   /** contract checks known to fail, with the reason; run as expected failures until fixed */
-  knownBugs?: { brief?: string };
+  knownBugs?: { brief?: string; required?: string };
 }
 
 export const resolve = (p: Patch | undefined): Json => (typeof p === 'function' ? p() : { ...(p ?? {}) });

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../helpers/app.js';
 import { createMany, createOne, dataFor, defOf, getJson, idsOf, makeContractApp } from './harness.js';
-import { type Json, WRITABLE } from './models.js';
+import { type Json, resolve, WRITABLE } from './models.js';
 import { uniq } from '../factories/index.js';
 
 let t: TestApp;
@@ -65,12 +65,46 @@ describe.each(WRITABLE)('$model generic filters', (c) => {
         .map(([k]) => k),
       ...Object.keys(def.counts),
     ];
+    // objects that differ beyond their names: one as created, one with each of the row's patches
+    const [, b, d] = await createMany(t, c, 3);
+    for (const [obj, patch] of [
+      [b!, resolve(c.update)],
+      [d!, resolve(c.altUpdate)],
+    ] as const) {
+      const res = await t.patch(`${c.path}${obj.id}/`, patch);
+      expect(res.statusCode, res.body).toBe(200);
+    }
+    // the value a field orders by, as the representation shows it (a choice's value, a related object's id)
+    const orderValue = (row: Json, name: string): unknown => {
+      const v = row[name] as Json | null | undefined;
+      return v !== null && typeof v === 'object' && !Array.isArray(v) ? (v.value ?? v.id ?? JSON.stringify(v)) : v;
+    };
+    let distinct = 0;
     for (const name of orderable) {
-      for (const dir of ['', '-']) {
-        const res = await t.get(`${c.path}?ordering=${dir}${name}&limit=2`);
+      const read = async (dir: string) => {
+        const res = await t.get(`${c.path}?ordering=${dir}${name}&limit=1000`);
         expect(res.statusCode, `ordering=${dir}${name}: ${res.body}`).toBe(200);
+        return (res.json().results as Json[]).map((row) => JSON.stringify(orderValue(row, name) ?? null));
+      };
+      const [up, down] = [await read(''), await read('-')];
+      // descending is ascending reversed, value for value (ties share a value, nulls go last then
+      // first): an ignored ordering would give both the same order
+      expect(down, `ordering=-${name} reverses ordering=${name}`).toEqual([...up].reverse());
+      if (new Set(up).size > 1) {
+        distinct += 1;
+        expect(down, `ordering=${name} changes the order`).not.toEqual(up);
+      }
+      // numbers and times also compare in JavaScript: the smaller comes first
+      const kind = def.fields[name]?.kind ?? 'count';
+      if (['integer', 'decimal', 'date', 'datetime', 'count'].includes(kind)) {
+        const present = up.map((v) => JSON.parse(v)).filter((v) => v !== null);
+        const key = (v: unknown) => (kind === 'date' || kind === 'datetime' ? Date.parse(String(v)) : Number(v));
+        const sorted = [...present].sort((x, y) => key(x) - key(y));
+        expect(present, `ordering=${name} ascends`).toEqual(sorted);
       }
     }
+    // at least the name-like fields and id-like fields tell the order apart
+    expect(distinct, 'fields whose values differ among the objects').toBeGreaterThan(0);
     const res = await t.get(`${c.path}?ordering=id,no_such_field`);
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({

@@ -21,6 +21,8 @@ export const IPAM_CATALOGUE_CONTRACT: ContractCase[] = [
   {
     model: 'ipam.asnrange',
     path: '/api/ipam/asn-ranges/',
+    required: ['name', 'slug', 'rir', 'start', 'end'],
+    sameTwice: 'refused',
     create: async (ctx) => {
       const start = 4_100_000_000 + ++block * 1000;
       return { ...named('asnrange'), rir: (await rir(ctx)).id, start, end: start + 99 };
@@ -33,6 +35,8 @@ export const IPAM_CATALOGUE_CONTRACT: ContractCase[] = [
   {
     model: 'ipam.fhrpgroup',
     path: '/api/ipam/fhrp-groups/',
+    required: ['protocol', 'group_id'],
+    sameTwice: 'allowed',
     create: async () => ({
       protocol: 'hsrp',
       group_id: 1 + (++block % 30000),
@@ -48,6 +52,8 @@ export const IPAM_CATALOGUE_CONTRACT: ContractCase[] = [
   {
     model: 'ipam.fhrpgroupassignment',
     path: '/api/ipam/fhrp-group-assignments/',
+    required: ['group', 'interface_type', 'interface_id', 'priority'],
+    sameTwice: 'refused',
     create: async (ctx) => ({
       group: (await group(ctx)).id,
       interface_type: 'dcim.interface',
@@ -67,6 +73,8 @@ export const SMALL_CATALOGUE_CONTRACT: ContractCase[] = [
   {
     model: 'circuits.provideraccount',
     path: '/api/circuits/provider-accounts/',
+    required: ['provider', 'account'],
+    sameTwice: 'refused',
     create: async (ctx) => ({
       provider: (await created(ctx, '/api/circuits/providers/', named('prov'))).id,
       account: uniq('acct'),
@@ -80,6 +88,8 @@ export const SMALL_CATALOGUE_CONTRACT: ContractCase[] = [
   {
     model: 'virtualization.virtualdisk',
     path: '/api/virtualization/virtual-disks/',
+    required: ['virtual_machine', 'name', 'size'],
+    sameTwice: 'refused',
     create: async (ctx) => {
       const type = await created(ctx, '/api/virtualization/cluster-types/', named('ctype'));
       const cluster = await created(ctx, '/api/virtualization/clusters/', { name: uniq('cluster'), type: type.id });
@@ -94,6 +104,8 @@ export const SMALL_CATALOGUE_CONTRACT: ContractCase[] = [
   {
     model: 'dcim.virtualdevicecontext',
     path: '/api/dcim/virtual-device-contexts/',
+    required: ['name', 'device', 'status'],
+    sameTwice: 'refused',
     create: async (ctx) => ({ device: (await device(ctx)).id, name: uniq('vdc'), status: 'active', identifier: 1 }),
     update: { status: 'planned', description: 'updated by contract' },
     altUpdate: { identifier: 2, comments: 'patched' },
@@ -107,6 +119,8 @@ export const WIRELESS_CONTRACT: ContractCase[] = [
   {
     model: 'wireless.wirelesslangroup',
     path: '/api/wireless/wireless-lan-groups/',
+    required: ['name', 'slug'],
+    sameTwice: 'refused',
     create: async () => named('wlangroup'),
     update: { description: 'updated by contract' },
     altUpdate: () => ({ name: uniq('wlangroup-renamed') }),
@@ -116,6 +130,8 @@ export const WIRELESS_CONTRACT: ContractCase[] = [
   {
     model: 'wireless.wirelesslan',
     path: '/api/wireless/wireless-lans/',
+    required: ['ssid'],
+    sameTwice: 'allowed',
     create: async () => ({
       ssid: uniq('ssid').slice(0, 32),
       auth_type: 'wpa-personal',
@@ -131,6 +147,8 @@ export const WIRELESS_CONTRACT: ContractCase[] = [
   {
     model: 'wireless.wirelesslink',
     path: '/api/wireless/wireless-links/',
+    required: ['interface_a', 'interface_b'],
+    sameTwice: 'refused',
     create: async (ctx) => {
       const d = await device(ctx);
       const radio = () =>

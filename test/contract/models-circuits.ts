@@ -18,6 +18,8 @@ export const CIRCUITS_CONTRACT: ContractCase[] = [
   {
     model: 'circuits.provider',
     path: '/api/circuits/providers/',
+    required: ['name', 'slug'],
+    sameTwice: 'refused',
     create: async (ctx) => {
       const rir = await created(ctx, '/api/ipam/rirs/', named('rir'));
       const asn = await created(ctx, '/api/ipam/asns/', { asn: 4_150_000_000 + ++asnCounter, rir: rir.id });
@@ -31,6 +33,8 @@ export const CIRCUITS_CONTRACT: ContractCase[] = [
   {
     model: 'circuits.providernetwork',
     path: '/api/circuits/provider-networks/',
+    required: ['provider', 'name'],
+    sameTwice: 'refused',
     create: async (ctx) => {
       const provider = await created(ctx, '/api/circuits/providers/', named('prov'));
       return { provider: provider.id, name: uniq('pnet'), service_id: 'svc-1' };
@@ -43,6 +47,8 @@ export const CIRCUITS_CONTRACT: ContractCase[] = [
   {
     model: 'circuits.circuittype',
     path: '/api/circuits/circuit-types/',
+    required: ['name', 'slug'],
+    sameTwice: 'refused',
     create: async () => ({ ...named('ctype'), description: 'contract' }),
     update: { description: 'updated by contract' },
     altUpdate: () => ({ name: uniq('ctype-renamed') }),
@@ -52,6 +58,8 @@ export const CIRCUITS_CONTRACT: ContractCase[] = [
   {
     model: 'circuits.circuit',
     path: '/api/circuits/circuits/',
+    required: ['cid', 'provider', 'type'],
+    sameTwice: 'refused',
     create: async (ctx) => {
       const provider = await created(ctx, '/api/circuits/providers/', named('prov'));
       const type = await created(ctx, '/api/circuits/circuit-types/', named('ctype'));
@@ -74,6 +82,8 @@ export const CIRCUITS_CONTRACT: ContractCase[] = [
   {
     model: 'circuits.circuittermination',
     path: '/api/circuits/circuit-terminations/',
+    required: ['circuit', 'term_side'],
+    sameTwice: 'refused',
     create: async (ctx) => {
       const circuit = await newCircuit(ctx);
       const site = await created(ctx, '/api/dcim/sites/', named('site'));
@@ -88,6 +98,8 @@ export const CIRCUITS_CONTRACT: ContractCase[] = [
   {
     model: 'tenancy.contactgroup',
     path: '/api/tenancy/contact-groups/',
+    required: ['name', 'slug'],
+    sameTwice: 'refused',
     create: async () => ({ ...named('cg'), description: 'contract' }),
     update: { description: 'updated by contract' },
     altUpdate: () => ({ name: uniq('cg-renamed') }),
@@ -97,6 +109,8 @@ export const CIRCUITS_CONTRACT: ContractCase[] = [
   {
     model: 'tenancy.contactrole',
     path: '/api/tenancy/contact-roles/',
+    required: ['name', 'slug'],
+    sameTwice: 'refused',
     create: async () => ({ ...named('crole'), description: 'contract' }),
     update: { description: 'updated by contract' },
     altUpdate: () => ({ name: uniq('crole-renamed') }),
@@ -106,6 +120,8 @@ export const CIRCUITS_CONTRACT: ContractCase[] = [
   {
     model: 'tenancy.contact',
     path: '/api/tenancy/contacts/',
+    required: ['name'],
+    sameTwice: 'refused',
     create: async (ctx) => {
       const group = await created(ctx, '/api/tenancy/contact-groups/', named('cg'));
       return { name: uniq('contact'), group: group.id, title: 'NOC', phone: '+1 555 0100', email: 'noc@example.com' };
@@ -118,6 +134,8 @@ export const CIRCUITS_CONTRACT: ContractCase[] = [
   {
     model: 'tenancy.contactassignment',
     path: '/api/tenancy/contact-assignments/',
+    required: ['content_type', 'object_id', 'contact', 'role'],
+    sameTwice: 'refused',
     create: async (ctx) => {
       const site = await created(ctx, '/api/dcim/sites/', named('site'));
       const contact = await created(ctx, '/api/tenancy/contacts/', { name: uniq('contact') });

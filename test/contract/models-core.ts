@@ -36,6 +36,8 @@ export const CORE_CONTRACT: ContractCase[] = [
   {
     model: 'core.datasource',
     path: '/api/core/data-sources/',
+    required: ['name', 'type', 'source_url'],
+    sameTwice: 'refused',
     create: async (ctx) => ({
       name: uniq('ds'),
       type: 'local',

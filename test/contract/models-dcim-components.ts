@@ -42,6 +42,8 @@ export const DCIM_COMPONENTS_CONTRACT: ContractCase[] = [
   {
     model: 'dcim.consoleport',
     path: '/api/dcim/console-ports/',
+    required: ['device', 'name'],
+    sameTwice: 'refused',
     create: async (ctx) => ({ device: (await deviceOf(ctx)).id, name: uniq('con'), type: 'rj-45', speed: 9600 }),
     update: { speed: 115200, description: 'updated by contract' },
     altUpdate: { type: 'usb-c', mark_connected: true },
@@ -51,6 +53,8 @@ export const DCIM_COMPONENTS_CONTRACT: ContractCase[] = [
   {
     model: 'dcim.consoleserverport',
     path: '/api/dcim/console-server-ports/',
+    required: ['device', 'name'],
+    sameTwice: 'refused',
     create: async (ctx) => ({ device: (await deviceOf(ctx)).id, name: uniq('port'), type: 'rj-45' }),
     update: { speed: 9600, description: 'updated by contract' },
     altUpdate: () => ({ label: uniq('label') }),
@@ -60,6 +64,8 @@ export const DCIM_COMPONENTS_CONTRACT: ContractCase[] = [
   {
     model: 'dcim.powerport',
     path: '/api/dcim/power-ports/',
+    required: ['device', 'name'],
+    sameTwice: 'refused',
     create: async (ctx) => ({
       device: (await deviceOf(ctx)).id,
       name: uniq('PSU'),
@@ -75,6 +81,8 @@ export const DCIM_COMPONENTS_CONTRACT: ContractCase[] = [
   {
     model: 'dcim.poweroutlet',
     path: '/api/dcim/power-outlets/',
+    required: ['device', 'name'],
+    sameTwice: 'refused',
     create: async (ctx) => ({
       device: (await deviceOf(ctx)).id,
       name: uniq('outlet'),
@@ -89,6 +97,8 @@ export const DCIM_COMPONENTS_CONTRACT: ContractCase[] = [
   {
     model: 'dcim.rearport',
     path: '/api/dcim/rear-ports/',
+    required: ['device', 'name', 'type'],
+    sameTwice: 'refused',
     create: async (ctx) => ({
       device: (await deviceOf(ctx)).id,
       name: uniq('rear'),
@@ -104,6 +114,8 @@ export const DCIM_COMPONENTS_CONTRACT: ContractCase[] = [
   {
     model: 'dcim.frontport',
     path: '/api/dcim/front-ports/',
+    required: ['device', 'name', 'type', 'rear_port'],
+    sameTwice: 'refused',
     create: async (ctx) => ({
       device: (await deviceOf(ctx)).id,
       name: uniq('front'),
@@ -119,6 +131,8 @@ export const DCIM_COMPONENTS_CONTRACT: ContractCase[] = [
   {
     model: 'dcim.modulebay',
     path: '/api/dcim/module-bays/',
+    required: ['device', 'name'],
+    sameTwice: 'refused',
     create: async (ctx) => ({ device: (await deviceOf(ctx)).id, name: uniq('slot'), position: '1' }),
     update: { position: '2', description: 'updated by contract' },
     altUpdate: () => ({ label: uniq('label') }),
@@ -128,6 +142,8 @@ export const DCIM_COMPONENTS_CONTRACT: ContractCase[] = [
   {
     model: 'dcim.devicebay',
     path: '/api/dcim/device-bays/',
+    required: ['device', 'name'],
+    sameTwice: 'refused',
     create: async (ctx) => ({ device: (await parentOf(ctx)).id, name: uniq('bay') }),
     update: { description: 'updated by contract' },
     altUpdate: () => ({ label: uniq('label') }),
@@ -137,6 +153,8 @@ export const DCIM_COMPONENTS_CONTRACT: ContractCase[] = [
   {
     model: 'dcim.inventoryitemrole',
     path: '/api/dcim/inventory-item-roles/',
+    required: ['name', 'slug'],
+    sameTwice: 'refused',
     create: async () => ({ ...named('invrole'), color: 'aa1409' }),
     update: { color: '00ff00', description: 'updated by contract' },
     altUpdate: () => ({ name: uniq('invrole-renamed') }),
@@ -146,6 +164,8 @@ export const DCIM_COMPONENTS_CONTRACT: ContractCase[] = [
   {
     model: 'dcim.inventoryitem',
     path: '/api/dcim/inventory-items/',
+    required: ['device', 'name'],
+    sameTwice: 'allowed',
     create: async (ctx) => ({
       device: (await device(ctx)).id,
       name: uniq('optic'),

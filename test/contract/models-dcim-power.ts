@@ -15,6 +15,8 @@ export const DCIM_POWER_CONTRACT: ContractCase[] = [
   {
     model: 'dcim.powerpanel',
     path: '/api/dcim/power-panels/',
+    required: ['site', 'name'],
+    sameTwice: 'refused',
     create: async (ctx) => ({ site: (await site(ctx)).id, name: uniq('panel'), description: 'contract' }),
     update: { description: 'updated by contract', comments: 'patched' },
     altUpdate: () => ({ name: uniq('panel-renamed') }),
@@ -24,6 +26,8 @@ export const DCIM_POWER_CONTRACT: ContractCase[] = [
   {
     model: 'dcim.powerfeed',
     path: '/api/dcim/power-feeds/',
+    required: ['power_panel', 'name'],
+    sameTwice: 'refused',
     create: async (ctx) => ({
       power_panel: (await panel(ctx)).id,
       name: uniq('feed'),

@@ -13,6 +13,8 @@ export const DCIM_SITES_CONTRACT: ContractCase[] = [
   {
     model: 'dcim.region',
     path: '/api/dcim/regions/',
+    required: ['name', 'slug'],
+    sameTwice: 'refused',
     create: async () => ({ ...named('region'), description: 'contract' }),
     update: { description: 'updated by contract' },
     altUpdate: () => ({ name: uniq('region-renamed') }),
@@ -22,6 +24,8 @@ export const DCIM_SITES_CONTRACT: ContractCase[] = [
   {
     model: 'dcim.sitegroup',
     path: '/api/dcim/site-groups/',
+    required: ['name', 'slug'],
+    sameTwice: 'refused',
     create: async () => ({ ...named('sg'), description: 'contract' }),
     update: { description: 'updated by contract' },
     altUpdate: () => ({ name: uniq('sg-renamed') }),
@@ -31,6 +35,8 @@ export const DCIM_SITES_CONTRACT: ContractCase[] = [
   {
     model: 'dcim.site',
     path: '/api/dcim/sites/',
+    required: ['name', 'slug'],
+    sameTwice: 'refused',
     create: async (ctx) => {
       const region = await created(ctx, '/api/dcim/regions/', named('region'));
       const asn = await newAsn(ctx);

@@ -60,7 +60,12 @@ function deviceOf(ctx: ContractContext): Promise<Json> {
 }
 
 /** rows of the templates that differ only in their `type` choices */
-const simple = (model: string, path: string, type: string, prefix: string): ContractCase => ({
+const simple = (
+  model: string,
+  path: string,
+  type: string,
+  prefix: string,
+): Omit<ContractCase, 'required' | 'sameTwice'> => ({
   model,
   path,
   create: (ctx) => onType(ctx, prefix, { type, label: 'lbl' }),
@@ -74,6 +79,8 @@ export const DCIM_TEMPLATE_CONTRACT: ContractCase[] = [
   {
     model: 'dcim.module',
     path: '/api/dcim/modules/',
+    required: ['device', 'module_bay', 'module_type'],
+    sameTwice: 'refused',
     create: async (ctx) => {
       const device = await deviceOf(ctx);
       const bay = await created(ctx, '/api/dcim/module-bays/', { device: device.id, name: uniq('bay'), position: '1' });
@@ -92,6 +99,8 @@ export const DCIM_TEMPLATE_CONTRACT: ContractCase[] = [
   {
     model: 'dcim.inventoryitemtemplate',
     path: '/api/dcim/inventory-item-templates/',
+    required: ['device_type', 'name'],
+    sameTwice: 'refused',
     create: (ctx) => onType(ctx, 'item', { part_id: 'P-1', label: 'lbl' }),
     update: { label: 'new label', description: 'updated by contract' },
     altUpdate: () => ({ name: uniq('item-renamed'), part_id: 'P-2' }),
@@ -101,6 +110,8 @@ export const DCIM_TEMPLATE_CONTRACT: ContractCase[] = [
   {
     model: 'dcim.moduletype',
     path: '/api/dcim/module-types/',
+    required: ['manufacturer', 'model'],
+    sameTwice: 'refused',
     create: async (ctx) => ({
       manufacturer: (await manufacturer(ctx)).id,
       model: uniq('module-type'),
@@ -112,15 +123,27 @@ export const DCIM_TEMPLATE_CONTRACT: ContractCase[] = [
     briefFields: ['manufacturer', 'model'],
     search: (d) => String(d.model),
   },
-  simple('dcim.consoleporttemplate', '/api/dcim/console-port-templates/', 'rj-45', 'con'),
-  simple('dcim.consoleserverporttemplate', '/api/dcim/console-server-port-templates/', 'rj-45', 'cs'),
+  {
+    ...simple('dcim.consoleporttemplate', '/api/dcim/console-port-templates/', 'rj-45', 'con'),
+    required: ['name'],
+    sameTwice: 'refused',
+  },
+  {
+    ...simple('dcim.consoleserverporttemplate', '/api/dcim/console-server-port-templates/', 'rj-45', 'cs'),
+    required: ['name'],
+    sameTwice: 'refused',
+  },
   {
     ...simple('dcim.powerporttemplate', '/api/dcim/power-port-templates/', 'iec-60320-c14', 'psu'),
+    required: ['name'],
+    sameTwice: 'refused',
     update: { maximum_draw: 500, allocated_draw: 250, description: 'updated by contract' },
     invalid: { maximum_draw: 0 },
   },
   {
     ...simple('dcim.poweroutlettemplate', '/api/dcim/power-outlet-templates/', 'iec-60320-c13', 'out'),
+    required: ['name'],
+    sameTwice: 'refused',
     create: async (ctx) => {
       const pp = await created(ctx, '/api/dcim/power-port-templates/', await onType(ctx, 'psu'));
       return onType(ctx, 'out', { type: 'iec-60320-c13', power_port: pp.id, feed_leg: 'A' });
@@ -130,15 +153,21 @@ export const DCIM_TEMPLATE_CONTRACT: ContractCase[] = [
   },
   {
     ...simple('dcim.interfacetemplate', '/api/dcim/interface-templates/', '1000base-t', 'eth'),
+    required: ['name', 'type'],
+    sameTwice: 'refused',
     update: { enabled: false, mgmt_only: true, poe_mode: 'pse', description: 'updated by contract' },
   },
   {
     ...simple('dcim.rearporttemplate', '/api/dcim/rear-port-templates/', '8p8c', 'rear'),
+    required: ['name', 'type'],
+    sameTwice: 'refused',
     update: { positions: 4, color: 'aa1409', description: 'updated by contract' },
     invalid: { positions: 0 },
   },
   {
     ...simple('dcim.frontporttemplate', '/api/dcim/front-port-templates/', '8p8c', 'front'),
+    required: ['name', 'type', 'rear_port'],
+    sameTwice: 'refused',
     create: async (ctx) => {
       const rear = await created(
         ctx,
@@ -152,6 +181,8 @@ export const DCIM_TEMPLATE_CONTRACT: ContractCase[] = [
   {
     model: 'dcim.modulebaytemplate',
     path: '/api/dcim/module-bay-templates/',
+    required: ['device_type', 'name'],
+    sameTwice: 'refused',
     create: (ctx) => onType(ctx, 'bay', { position: '1', label: 'lbl' }),
     update: { position: '2', description: 'updated by contract' },
     altUpdate: () => ({ name: uniq('bay-renamed') }),
@@ -161,6 +192,8 @@ export const DCIM_TEMPLATE_CONTRACT: ContractCase[] = [
   {
     model: 'dcim.devicebaytemplate',
     path: '/api/dcim/device-bay-templates/',
+    required: ['device_type', 'name'],
+    sameTwice: 'refused',
     create: async (ctx) => ({ device_type: (await sharedType(ctx, 'parent')).id, name: uniq('slot'), label: 'lbl' }),
     update: { label: 'new label', description: 'updated by contract' },
     altUpdate: () => ({ name: uniq('slot-renamed') }),

@@ -36,6 +36,8 @@ export const DCIM_CONTRACT: ContractCase[] = [
   {
     model: 'dcim.location',
     path: '/api/dcim/locations/',
+    required: ['name', 'slug', 'site'],
+    sameTwice: 'refused',
     create: async (ctx) => ({
       ...named('loc'),
       site: (await site(ctx)).id,
@@ -50,6 +52,8 @@ export const DCIM_CONTRACT: ContractCase[] = [
   {
     model: 'dcim.rackrole',
     path: '/api/dcim/rack-roles/',
+    required: ['name', 'slug'],
+    sameTwice: 'refused',
     create: async () => ({ ...named('rackrole'), color: 'aa1409' }),
     update: { color: '00ff00', description: 'updated by contract' },
     altUpdate: () => ({ name: uniq('rackrole-renamed') }),
@@ -59,6 +63,8 @@ export const DCIM_CONTRACT: ContractCase[] = [
   {
     model: 'dcim.rack',
     path: '/api/dcim/racks/',
+    required: ['name', 'site'],
+    sameTwice: 'allowed',
     create: async (ctx) => ({
       name: uniq('rack'),
       site: { slug: (await site(ctx)).slug },
@@ -74,6 +80,8 @@ export const DCIM_CONTRACT: ContractCase[] = [
   {
     model: 'dcim.rackreservation',
     path: '/api/dcim/rack-reservations/',
+    required: ['rack', 'units', 'user', 'description'],
+    sameTwice: 'allowed',
     create: async (ctx) => {
       const s = await site(ctx);
       const r = await created(ctx, '/api/dcim/racks/', { name: uniq('rack'), site: s.id });
@@ -89,6 +97,8 @@ export const DCIM_CONTRACT: ContractCase[] = [
   {
     model: 'dcim.manufacturer',
     path: '/api/dcim/manufacturers/',
+    required: ['name', 'slug'],
+    sameTwice: 'refused',
     create: async () => ({ ...named('mfr'), description: 'contract' }),
     update: { description: 'updated by contract' },
     altUpdate: () => ({ name: uniq('mfr-renamed') }),
@@ -98,6 +108,8 @@ export const DCIM_CONTRACT: ContractCase[] = [
   {
     model: 'dcim.devicetype',
     path: '/api/dcim/device-types/',
+    required: ['manufacturer', 'model', 'slug'],
+    sameTwice: 'refused',
     create: async (ctx) => {
       const model = uniq('model');
       return { manufacturer: (await manufacturer(ctx)).id, model, slug: model, u_height: 2, part_number: 'PN-1' };
@@ -111,6 +123,8 @@ export const DCIM_CONTRACT: ContractCase[] = [
   {
     model: 'dcim.devicerole',
     path: '/api/dcim/device-roles/',
+    required: ['name', 'slug'],
+    sameTwice: 'refused',
     create: async () => ({ ...named('role'), color: 'ff0000', vm_role: false }),
     update: { color: '00ff00', description: 'updated by contract' },
     altUpdate: { vm_role: true },
@@ -120,6 +134,8 @@ export const DCIM_CONTRACT: ContractCase[] = [
   {
     model: 'dcim.platform',
     path: '/api/dcim/platforms/',
+    required: ['name', 'slug'],
+    sameTwice: 'refused',
     create: async (ctx) => ({ ...named('platform'), manufacturer: (await manufacturer(ctx)).id, napalm_driver: 'ios' }),
     update: { napalm_driver: 'eos', description: 'updated by contract' },
     altUpdate: { manufacturer: null, napalm_args: { timeout: 30 } },
@@ -129,6 +145,8 @@ export const DCIM_CONTRACT: ContractCase[] = [
   {
     model: 'dcim.virtualchassis',
     path: '/api/dcim/virtual-chassis/',
+    required: ['name'],
+    sameTwice: 'allowed',
     create: async () => ({ name: uniq('vc'), domain: 'contract' }),
     update: { domain: 'updated', description: 'updated by contract' },
     altUpdate: () => ({ name: uniq('vc-renamed') }),
@@ -138,6 +156,12 @@ export const DCIM_CONTRACT: ContractCase[] = [
   {
     model: 'dcim.device',
     path: '/api/dcim/devices/',
+    required: ['device_type', 'device_role', 'site'],
+    sameTwice: 'refused',
+    knownBugs: {
+      required:
+        'NetBox 3.4 requires device_role (reference 3.2); the service also takes role (3.6+) and requires neither, in OPTIONS or on PUT',
+    },
     create: async (ctx) => {
       const [s, dt, role] = [
         await site(ctx),
@@ -161,6 +185,8 @@ export const DCIM_CONTRACT: ContractCase[] = [
   {
     model: 'dcim.interface',
     path: '/api/dcim/interfaces/',
+    required: ['device', 'name', 'type'],
+    sameTwice: 'refused',
     create: async (ctx) => ({ device: (await deviceOf(ctx)).id, name: uniq('Gi0/'), type: '1000base-t', mtu: 1500 }),
     update: { enabled: false, description: 'updated by contract' },
     altUpdate: { mac_address: '00:1A:2B:3C:4D:5E', mode: 'access' },
@@ -170,6 +196,8 @@ export const DCIM_CONTRACT: ContractCase[] = [
   {
     model: 'dcim.cable',
     path: '/api/dcim/cables/',
+    required: [],
+    sameTwice: 'refused',
     create: async (ctx) => {
       const [a, b] = await interfaces(ctx, 2);
       return { ...ends(a!, b!), type: 'cat6', status: 'planned', label: uniq('cable') };

@@ -13,6 +13,8 @@ export const EXTRAS_IMAGES_CONTRACT: ContractCase[] = [
   {
     model: 'extras.imageattachment',
     path: '/api/extras/image-attachments/',
+    required: ['content_type', 'object_id'],
+    sameTwice: 'allowed',
     create: async (ctx) => ({
       content_type: 'dcim.site',
       object_id: (await site(ctx)).id,

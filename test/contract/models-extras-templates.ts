@@ -9,6 +9,8 @@ export const EXTRAS_TEMPLATES_CONTRACT: ContractCase[] = [
   {
     model: 'extras.customlink',
     path: '/api/extras/custom-links/',
+    required: ['content_types', 'name', 'link_text', 'link_url'],
+    sameTwice: 'refused',
     create: async () => ({
       name: uniq('link'),
       content_types: ['dcim.site'],
@@ -23,6 +25,8 @@ export const EXTRAS_TEMPLATES_CONTRACT: ContractCase[] = [
   {
     model: 'extras.exporttemplate',
     path: '/api/extras/export-templates/',
+    required: ['content_types', 'name', 'template_code'],
+    sameTwice: 'allowed',
     create: async () => ({
       name: uniq('export'),
       content_types: ['dcim.site'],
@@ -37,6 +41,8 @@ export const EXTRAS_TEMPLATES_CONTRACT: ContractCase[] = [
   {
     model: 'extras.configtemplate',
     path: '/api/extras/config-templates/',
+    required: ['name', 'template_code'],
+    sameTwice: 'allowed',
     create: async () => ({
       name: uniq('config'),
       template_code: 'hostname {{ device.name }}',

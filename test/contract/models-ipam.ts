@@ -22,6 +22,8 @@ export const IPAM_CONTRACT: ContractCase[] = [
   {
     model: 'ipam.vrf',
     path: '/api/ipam/vrfs/',
+    required: ['name'],
+    sameTwice: 'refused',
     create: async () => ({ name: uniq('vrf'), rd: `65000:${next()}`, enforce_unique: true, description: 'contract' }),
     update: { description: 'updated by contract', enforce_unique: false },
     altUpdate: () => ({ rd: `65001:${next()}` }),
@@ -31,6 +33,8 @@ export const IPAM_CONTRACT: ContractCase[] = [
   {
     model: 'ipam.routetarget',
     path: '/api/ipam/route-targets/',
+    required: ['name'],
+    sameTwice: 'refused',
     create: async () => ({ name: `65000:${next()}`, description: 'contract' }),
     update: { description: 'updated by contract' },
     altUpdate: () => ({ name: `65002:${next()}`, comments: 'patched' }),
@@ -40,6 +44,8 @@ export const IPAM_CONTRACT: ContractCase[] = [
   {
     model: 'ipam.rir',
     path: '/api/ipam/rirs/',
+    required: ['name', 'slug'],
+    sameTwice: 'refused',
     create: async () => ({ ...named('rir'), is_private: true }),
     update: { description: 'updated by contract' },
     altUpdate: { is_private: false },
@@ -49,6 +55,8 @@ export const IPAM_CONTRACT: ContractCase[] = [
   {
     model: 'ipam.aggregate',
     path: '/api/ipam/aggregates/',
+    required: ['prefix', 'rir'],
+    sameTwice: 'refused',
     create: async (ctx) => ({
       prefix: `${net24(10)}.0/24`,
       rir: (await rir(ctx)).id,
@@ -65,6 +73,8 @@ export const IPAM_CONTRACT: ContractCase[] = [
   {
     model: 'ipam.asn',
     path: '/api/ipam/asns/',
+    required: ['asn', 'rir'],
+    sameTwice: 'refused',
     create: async (ctx) => ({ asn: 4_200_000_000 + next(), rir: (await rir(ctx)).id, description: uniq('asn') }),
     update: { description: 'updated by contract' },
     altUpdate: { comments: 'patched' },
@@ -75,6 +85,8 @@ export const IPAM_CONTRACT: ContractCase[] = [
   {
     model: 'ipam.role',
     path: '/api/ipam/roles/',
+    required: ['name', 'slug'],
+    sameTwice: 'refused',
     create: async () => ({ ...named('role'), weight: 500 }),
     update: { description: 'updated by contract', weight: 100 },
     altUpdate: () => ({ name: uniq('role-renamed') }),
@@ -84,6 +96,8 @@ export const IPAM_CONTRACT: ContractCase[] = [
   {
     model: 'ipam.prefix',
     path: '/api/ipam/prefixes/',
+    required: ['prefix'],
+    sameTwice: 'allowed',
     create: async () => ({ prefix: `${net24(11)}.0/24`, status: 'reserved', is_pool: true, description: uniq('pfx') }),
     update: { status: 'active', description: 'updated by contract' },
     altUpdate: { is_pool: false, mark_utilized: true },
@@ -97,6 +111,8 @@ export const IPAM_CONTRACT: ContractCase[] = [
   {
     model: 'ipam.iprange',
     path: '/api/ipam/ip-ranges/',
+    required: ['start_address', 'end_address'],
+    sameTwice: 'refused',
     create: async () => {
       const base = net24(12);
       return {
@@ -116,6 +132,8 @@ export const IPAM_CONTRACT: ContractCase[] = [
   {
     model: 'ipam.ipaddress',
     path: '/api/ipam/ip-addresses/',
+    required: ['address'],
+    sameTwice: 'allowed',
     create: async () => ({
       address: `${net24(13)}.1/24`,
       status: 'reserved',
@@ -133,6 +151,8 @@ export const IPAM_CONTRACT: ContractCase[] = [
   {
     model: 'ipam.vlangroup',
     path: '/api/ipam/vlan-groups/',
+    required: ['name', 'slug'],
+    sameTwice: 'refused',
     create: async (ctx) => {
       const site = await created(ctx, '/api/dcim/sites/', named('site'));
       return { ...named('vg'), scope_type: 'dcim.site', scope_id: site.id, min_vid: 100, max_vid: 200 };
@@ -145,6 +165,8 @@ export const IPAM_CONTRACT: ContractCase[] = [
   {
     model: 'ipam.vlan',
     path: '/api/ipam/vlans/',
+    required: ['vid', 'name'],
+    sameTwice: 'allowed',
     create: async (ctx) => {
       const site = await created(ctx, '/api/dcim/sites/', named('site'));
       return { site: site.id, vid: 1 + (next() % 4000), name: uniq('vlan'), status: 'reserved' };
@@ -157,6 +179,8 @@ export const IPAM_CONTRACT: ContractCase[] = [
   {
     model: 'ipam.servicetemplate',
     path: '/api/ipam/service-templates/',
+    required: ['name', 'ports', 'protocol'],
+    sameTwice: 'refused',
     create: async () => ({ name: uniq('svc-tpl'), protocol: 'tcp', ports: [22], description: 'contract' }),
     update: { description: 'updated by contract', ports: [22, 2222] },
     altUpdate: { protocol: 'udp', comments: 'patched' },
@@ -166,6 +190,8 @@ export const IPAM_CONTRACT: ContractCase[] = [
   {
     model: 'ipam.service',
     path: '/api/ipam/services/',
+    required: ['name', 'ports', 'protocol'],
+    sameTwice: 'allowed',
     create: async (ctx) => {
       // a virtual machine parent (a device needs more prerequisites); services/test covers devices
       const type = await created(ctx, '/api/virtualization/cluster-types/', named('ctype'));

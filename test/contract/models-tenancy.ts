@@ -6,6 +6,8 @@ export const TENANCY_CONTRACT: ContractCase[] = [
   {
     model: 'tenancy.tenantgroup',
     path: '/api/tenancy/tenant-groups/',
+    required: ['name', 'slug'],
+    sameTwice: 'refused',
     create: async () => ({ ...named('tg'), description: 'contract' }),
     update: { description: 'updated by contract' },
     altUpdate: () => ({ name: uniq('tg-renamed') }),
@@ -15,6 +17,8 @@ export const TENANCY_CONTRACT: ContractCase[] = [
   {
     model: 'tenancy.tenant',
     path: '/api/tenancy/tenants/',
+    required: ['name', 'slug'],
+    sameTwice: 'refused',
     create: async (ctx) => {
       const group = await created(ctx, '/api/tenancy/tenant-groups/', named('tg'));
       return { ...named('tenant'), group: group.id, comments: 'contract' };

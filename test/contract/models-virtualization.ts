@@ -28,6 +28,8 @@ export const VIRTUALIZATION_CONTRACT: ContractCase[] = [
   {
     model: 'virtualization.clustertype',
     path: '/api/virtualization/cluster-types/',
+    required: ['name', 'slug'],
+    sameTwice: 'refused',
     create: async () => ({ ...named('ctype'), description: 'contract' }),
     update: { description: 'updated by contract' },
     altUpdate: () => ({ name: uniq('ctype-renamed') }),
@@ -37,6 +39,8 @@ export const VIRTUALIZATION_CONTRACT: ContractCase[] = [
   {
     model: 'virtualization.clustergroup',
     path: '/api/virtualization/cluster-groups/',
+    required: ['name', 'slug'],
+    sameTwice: 'refused',
     create: async () => ({ ...named('cgroup'), description: 'contract' }),
     update: { description: 'updated by contract' },
     altUpdate: () => ({ name: uniq('cgroup-renamed') }),
@@ -46,6 +50,8 @@ export const VIRTUALIZATION_CONTRACT: ContractCase[] = [
   {
     model: 'virtualization.cluster',
     path: '/api/virtualization/clusters/',
+    required: ['name', 'type'],
+    sameTwice: 'refused',
     create: async (ctx) => {
       const [type, group, site] = [
         await created(ctx, '/api/virtualization/cluster-types/', named('ctype')),
@@ -63,6 +69,8 @@ export const VIRTUALIZATION_CONTRACT: ContractCase[] = [
   {
     model: 'virtualization.virtualmachine',
     path: '/api/virtualization/virtual-machines/',
+    required: ['name'],
+    sameTwice: 'refused',
     create: async (ctx) => {
       const [c, role] = [
         await cluster(ctx),
@@ -78,6 +86,8 @@ export const VIRTUALIZATION_CONTRACT: ContractCase[] = [
   {
     model: 'virtualization.vminterface',
     path: '/api/virtualization/interfaces/',
+    required: ['virtual_machine', 'name'],
+    sameTwice: 'refused',
     create: async (ctx) => ({
       virtual_machine: (await vmOf(ctx)).id,
       name: uniq('eth'),

@@ -43,6 +43,8 @@ export const VPN_CONTRACT: ContractCase[] = [
   {
     model: 'vpn.tunnelgroup',
     path: '/api/vpn/tunnel-groups/',
+    required: ['name', 'slug'],
+    sameTwice: 'refused',
     create: async () => ({ ...named('tgroup'), description: 'contract' }),
     update: { description: 'updated by contract' },
     altUpdate: () => ({ name: uniq('tgroup2') }),
@@ -52,6 +54,8 @@ export const VPN_CONTRACT: ContractCase[] = [
   {
     model: 'vpn.tunnel',
     path: '/api/vpn/tunnels/',
+    required: ['name', 'encapsulation'],
+    sameTwice: 'refused',
     create: async () => ({ name: uniq('tun'), status: 'planned', encapsulation: 'gre', tunnel_id: 7 }),
     update: { status: 'disabled', description: 'updated by contract' },
     altUpdate: { encapsulation: 'ipsec-transport', tunnel_id: null },
@@ -61,6 +65,8 @@ export const VPN_CONTRACT: ContractCase[] = [
   {
     model: 'vpn.tunneltermination',
     path: '/api/vpn/tunnel-terminations/',
+    required: ['tunnel', 'termination_type'],
+    sameTwice: 'refused',
     create: async (ctx) => {
       await ensureShared(ctx);
       return {
@@ -79,6 +85,8 @@ export const VPN_CONTRACT: ContractCase[] = [
   {
     model: 'vpn.ikeproposal',
     path: '/api/vpn/ike-proposals/',
+    required: ['name', 'authentication_method', 'encryption_algorithm', 'group'],
+    sameTwice: 'refused',
     create: async () => ({
       name: uniq('ikep'),
       authentication_method: 'preshared-keys',
@@ -94,6 +102,8 @@ export const VPN_CONTRACT: ContractCase[] = [
   {
     model: 'vpn.ikepolicy',
     path: '/api/vpn/ike-policies/',
+    required: ['name'],
+    sameTwice: 'refused',
     create: async (ctx) => ({
       name: uniq('ikepol'),
       version: 1,
@@ -109,6 +119,8 @@ export const VPN_CONTRACT: ContractCase[] = [
   {
     model: 'vpn.ipsecproposal',
     path: '/api/vpn/ipsec-proposals/',
+    required: ['name'],
+    sameTwice: 'refused',
     create: async () => ({ name: uniq('ipsecp'), encryption_algorithm: '3des-cbc', sa_lifetime_seconds: 3600 }),
     update: { authentication_algorithm: 'hmac-md5', sa_lifetime_data: 1024 },
     altUpdate: { encryption_algorithm: 'aes-192-gcm', sa_lifetime_seconds: null },
@@ -118,6 +130,8 @@ export const VPN_CONTRACT: ContractCase[] = [
   {
     model: 'vpn.ipsecpolicy',
     path: '/api/vpn/ipsec-policies/',
+    required: ['name'],
+    sameTwice: 'refused',
     create: async (ctx) => ({ name: uniq('ipsecpol'), proposals: [(await ipsecProposal(ctx)).id], pfs_group: 5 }),
     update: { pfs_group: null, description: 'updated by contract' },
     altUpdate: { proposals: [], comments: 'patched' },
@@ -127,6 +141,8 @@ export const VPN_CONTRACT: ContractCase[] = [
   {
     model: 'vpn.ipsecprofile',
     path: '/api/vpn/ipsec-profiles/',
+    required: ['name', 'mode', 'ike_policy', 'ipsec_policy'],
+    sameTwice: 'refused',
     create: async (ctx) => {
       const ike = await created(ctx, '/api/vpn/ike-policies/', {
         name: uniq('ikepol'),
@@ -146,6 +162,8 @@ export const VPN_CONTRACT: ContractCase[] = [
   {
     model: 'vpn.l2vpn',
     path: '/api/vpn/l2vpns/',
+    required: ['name', 'slug', 'type'],
+    sameTwice: 'refused',
     create: async () => ({
       ...named('l2vpn'),
       type: 'vxlan-evpn',
@@ -160,6 +178,8 @@ export const VPN_CONTRACT: ContractCase[] = [
   {
     model: 'vpn.l2vpntermination',
     path: '/api/vpn/l2vpn-terminations/',
+    required: ['l2vpn', 'assigned_object_type', 'assigned_object_id'],
+    sameTwice: 'refused',
     create: async (ctx) => {
       await ensureShared(ctx);
       return {

@@ -17,7 +17,7 @@ let t: TestApp;
 let rx: Receiver;
 let worker: EventWorker;
 beforeAll(async () => {
-  t = await makeTestApp({ WEBHOOK_RETRY_MAX: '2', WEBHOOK_RETRY_INTERVAL: '0.2', WEBHOOK_TIMEOUT: '2' });
+  t = await makeTestApp({ WEBHOOK_RETRY_MAX: '2', WEBHOOK_RETRY_INTERVAL: '0.5', WEBHOOK_TIMEOUT: '2' });
   rx = await startReceiver();
   worker = attachEventWorker(t.app.inventory, { pollMs: 50 });
 });
@@ -64,12 +64,21 @@ describe('WEBHOOK_RETRY_MAX', () => {
     await hook({ payload_url: `${rx.url}/x` });
     rx.answer = { status: 500, delayMs: 0, body: '' };
     await makeSite(t);
+    // the moment each attempt arrives (waitFor resolves on arrival)
+    const arrivals: number[] = [];
+    for (let n = 1; n <= 3; n++) {
+      await rx.waitFor(n);
+      arrivals.push(performance.now());
+    }
     const d = await settled();
     expect(d).toMatchObject({ status: 'failed', attempts: 3 });
     expect(rx.received).toHaveLength(3);
-    // the waits grow: 0.2 s, then 0.4 s (timestamps are whole seconds, so only their order is checked)
-    const stamps = rx.received.map((r) => Number(r.headers['webhook-timestamp']));
-    expect([...stamps].sort()).toEqual(stamps);
+    // the waits double from WEBHOOK_RETRY_INTERVAL: 0.5 s, then 1 s. A retry never goes out before
+    // its time, so these are lower bounds; a fixed wait would give a second gap near 0.5 s
+    const [first, second] = [arrivals[1]! - arrivals[0]!, arrivals[2]! - arrivals[1]!];
+    expect(first).toBeGreaterThanOrEqual(480);
+    expect(second).toBeGreaterThanOrEqual(980);
+    expect(second).toBeGreaterThan(first);
     // the same delivery every time: one webhook-id
     expect(new Set(rx.received.map((r) => r.headers['webhook-id'])).size).toBe(1);
   });
@@ -141,24 +150,45 @@ describe('TLS', () => {
 });
 
 describe('retention', () => {
-  it('prunes finished deliveries past WEBHOOK_RETENTION_DAYS and their events, keeping queued ones', async () => {
+  it('prunes finished deliveries past WEBHOOK_RETENTION_DAYS and their events, keeping queued and recent ones', async () => {
     await hook({ payload_url: `${rx.url}/x` });
     rx.answer = { status: 200, delayMs: 0, body: '' };
-    await makeSite(t);
-    await settled();
-    await sql`update core_delivery set ended = now() - interval '8 days' where status in ('succeeded', 'failed')`.execute(
-      t.db.kysely,
-    );
+    const sites = [await makeSite(t), await makeSite(t), await makeSite(t)];
+    await rx.waitFor(3);
+    await worker.idle();
+    const ofSite = async (id: number) =>
+      (
+        await sql<{
+          id: string;
+          event_id: string;
+          status: string;
+        }>`select d.id::text, d.event_id::text, d.status from core_delivery d join core_event e on e.id = d.event_id
+          where e.model = 'dcim.site' and e.object_id = ${id}`.execute(t.db.kysely)
+      ).rows;
+    const [old, recent, waiting] = await Promise.all(sites.map(async (s) => (await ofSite(s.id))[0]!));
+    expect([old!.status, recent!.status, waiting!.status]).toEqual(['succeeded', 'succeeded', 'succeeded']);
+    // every event is past retention; one delivery ended long ago, one just now, and one is queued
+    // again for later (as a retry waits), with no end
     await sql`update core_event set occurred = now() - interval '8 days'`.execute(t.db.kysely);
+    await sql`update core_delivery set ended = now() - interval '8 days' where id = ${old!.id}`.execute(t.db.kysely);
+    await sql`update core_delivery set status = 'queued', ended = null, created = now() - interval '8 days',
+      not_before = now() + interval '1 day' where id = ${waiting!.id}`.execute(t.db.kysely);
     // a worker prunes when it starts, then every ten minutes
     await worker.stop();
     worker = attachEventWorker(t.app.inventory, { pollMs: 50 });
     await worker.idle();
-    const left = await sql<{
-      n: number;
-    }>`select count(*)::int as n from core_delivery where status in ('succeeded', 'failed')`.execute(t.db.kysely);
-    expect(left.rows[0]!.n).toBe(0);
-    const events = await sql<{ n: number }>`select count(*)::int as n from core_event`.execute(t.db.kysely);
-    expect(events.rows[0]!.n).toBe(0);
+    const left = async (table: 'core_delivery' | 'core_event', ids: string[]) =>
+      (
+        await sql<{
+          id: string;
+        }>`select id::text from ${sql.table(table)} where id in (${sql.join(ids)}) order by id`.execute(t.db.kysely)
+      ).rows.map((r) => r.id);
+    expect(await left('core_delivery', [old!.id, recent!.id, waiting!.id])).toEqual([recent!.id, waiting!.id]);
+    // an event goes with its last delivery, and stays while one remains
+    expect(await left('core_event', [old!.event_id, recent!.event_id, waiting!.event_id])).toEqual([
+      recent!.event_id,
+      waiting!.event_id,
+    ]);
+    expect(rx.received).toHaveLength(3);
   });
 });

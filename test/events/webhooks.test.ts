@@ -6,7 +6,7 @@ import { attachEventWorker } from '../../src/core/events/index.js';
 import type { EventWorker } from '../../src/core/events/worker.js';
 import { makeTestApp, type TestApp } from '../helpers/app.js';
 import { startReceiver, type Receiver } from '../helpers/webhook-receiver.js';
-import { uniq } from '../factories/index.js';
+import { grant, makeUser, uniq } from '../factories/index.js';
 
 let t: TestApp;
 let rx: Receiver;
@@ -67,7 +67,7 @@ const deliveries = async () =>
   ).rows;
 
 describe('default body and headers', () => {
-  it("posts the spec's JSON object for a create, with prechange null, without waiting for delivery", async () => {
+  it("posts the spec's JSON object for a create, with prechange null", async () => {
     await hook();
     const res = await newSite({ description: 'first' });
     const site = res.json();
@@ -263,16 +263,43 @@ describe('failures', () => {
 describe('the outbox', () => {
   it('writes no event for a change that rolled back', async () => {
     await hook();
-    const before = (await sql<{ n: number }>`select count(*)::int as n from core_event`.execute(t.db.kysely)).rows[0]!
-      .n;
+    // a user who may add only planned sites: the permission's constraints are checked against the
+    // written rows, after the insert, its change record and its outbox rows (core/crud/README.md, step 5)
+    const u = await makeUser(t);
+    await grant(t, {
+      object_types: ['dcim.site'],
+      actions: ['add'],
+      users: [u.id],
+      constraints: { status: 'planned' },
+    });
+    const lastEventId = async () =>
+      Number(
+        (await sql<{ id: string | null }>`select max(id)::text as id from core_event`.execute(t.db.kysely)).rows[0]!
+          .id ?? 0,
+      );
+    const deliveryCount = async () =>
+      (await sql<{ n: number }>`select count(*)::int as n from core_delivery`.execute(t.db.kysely)).rows[0]!.n;
+    const first = (await newSite()).json();
+    const eventBefore = await lastEventId();
+    const deliveriesBefore = await deliveryCount();
     const name = uniq('site');
-    const res = await t.post('/api/dcim/sites/', [
-      { name, slug: name },
-      { name: '', slug: 'x' },
-    ]);
-    expect(res.statusCode).toBe(400);
-    const after = (await sql<{ n: number }>`select count(*)::int as n from core_event`.execute(t.db.kysely)).rows[0]!.n;
-    expect(after).toBe(before);
+    const refused = await t.post('/api/dcim/sites/', { name, slug: name, status: 'active' }, u.token);
+    expect(refused.statusCode, refused.body).toBe(403);
+    // nothing of the refused write is left: no site, no change record, no event, no delivery
+    expect((await t.get(`/api/dcim/sites/?slug=${name}`)).json().count).toBe(0);
+    const changes = (await t.get('/api/extras/object-changes/?changed_object_type=dcim.site&limit=1000')).json();
+    expect(JSON.stringify(changes)).not.toContain(name);
+    expect(await lastEventId()).toBe(eventBefore);
+    expect(await deliveryCount()).toBe(deliveriesBefore);
+    // yet it was written before it rolled back: it used up a site id and an event id (sequences
+    // do not roll back), so the next site and its event skip one
+    const next = (await newSite()).json();
+    expect(next.id).toBe(first.id + 2);
+    expect(await lastEventId()).toBe(eventBefore + 2);
+    const sent = (await rx.waitFor(2)).map((r) => JSON.parse(r.body).data.id as number);
+    expect(sent.sort((a, b) => a - b)).toEqual([first.id, next.id]);
+    await worker.idle();
+    expect(rx.received).toHaveLength(2);
   });
 
   it("gives a bulk request one event per object, and one object's events in the order of its changes", async () => {
@@ -296,5 +323,23 @@ describe('the outbox', () => {
     ).toEqual([...names].sort());
     const updates = bodies.filter((b) => b.data.id === id && b.event === 'updated').map((b) => b.data.description);
     expect(updates).toEqual(['v1', 'v2', 'v3', 'v4', 'v5']);
+  });
+});
+
+describe('a slow receiver', () => {
+  // last in the file: its delivery times out against a receiver still holding the request
+  it('answers the write without waiting for delivery to a slow receiver', async () => {
+    await hook();
+    // the receiver answers after 3 s, past WEBHOOK_TIMEOUT (1 s): no delivery can end sooner than
+    // 1 s after it starts, so a write that waited for it would find it finished
+    rx.answer = { status: 200, delayMs: 3_000, body: 'ok' };
+    const res = await newSite();
+    const [pending] = await deliveries();
+    expect(pending!.status).toMatch(/^(queued|running)$/);
+    // the delivery goes on after the answer: it reaches the receiver, and ends only by its timeout
+    const [req] = await rx.waitFor(1);
+    expect(JSON.parse(req!.body).data.id).toBe(res.json().id);
+    await worker.idle();
+    expect((await deliveries())[0]).toMatchObject({ status: 'failed', response_status: null });
   });
 });

@@ -15,6 +15,7 @@ export interface RawResponse {
 }
 
 export interface RawConnection {
+  /** writes the bytes; rejects when the connection is already closed or the write fails */
   send(bytes: string | Buffer): Promise<void>;
   /** the next complete response; rejects when the connection ends first */
   response(): Promise<RawResponse>;
@@ -97,12 +98,17 @@ export function connect(port: number): RawConnection {
       resolve({ reset });
     });
   });
-  const connected = new Promise<void>((resolve) => socket.once('connect', () => resolve()));
+  const connected = new Promise<void>((resolve, reject) => {
+    socket.once('connect', () => resolve());
+    socket.once('close', () => reject(new Error('connection closed before it was established')));
+  });
+  connected.catch(() => undefined);
   return {
     async send(bytes) {
       await connected;
-      if (socket.destroyed || !socket.writable) return;
-      await new Promise<void>((resolve) => socket.write(bytes, () => resolve()));
+      // bytes that cannot go out are an error of the test, never a silent no-op
+      if (socket.destroyed || !socket.writable) throw new Error('cannot send: the connection is already closed');
+      await new Promise<void>((resolve, reject) => socket.write(bytes, (err) => (err ? reject(err) : resolve())));
     },
     response() {
       const r = ready.shift();

@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTestApp, type TestApp } from '../helpers/app.js';
 import { newBrowser, signIn, type WebSession } from '../helpers/web-session.js';
-import { uniq, makeUser } from '../factories/index.js';
+import { grant, makeUser, uniq } from '../factories/index.js';
 
 const XSS = '<script>alert(1)</script>';
 let t: TestApp;
@@ -58,10 +58,30 @@ describe('GET /search/', () => {
   });
 
   it('searches only what the user may view', async () => {
+    const name = uniq('scoped');
+    const seen = (await t.post('/api/dcim/sites/', { name: `${name}-a`, slug: `${name}-a`, status: 'active' })).json();
+    const hidden = (
+      await t.post('/api/dcim/sites/', { name: `${name}-p`, slug: `${name}-p`, status: 'planned' })
+    ).json();
+    const rack = await t.post('/api/dcim/racks/', { name: `${name}-rack`, site: seen.id });
+    expect(rack.statusCode, rack.body).toBe(201);
     const u = await makeUser(t);
+    // sites only, and of those only the active ones (reference 7.4: constraints scope reads)
+    await grant(t, {
+      object_types: ['dcim.site'],
+      actions: ['view'],
+      users: [u.id],
+      constraints: { status: 'active' },
+    });
     const browser = await signIn(t, u.username, u.password);
-    const res = await browser.request('GET', '/search/?q=alert');
-    expect(res.body).not.toContain('alert(1)');
+    const res = await browser.request('GET', `/search/?q=${name}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain(`<a href="/api/dcim/sites/${seen.id}/">${name}-a</a>`);
+    expect(res.body).not.toContain(`/api/dcim/sites/${hidden.id}/`);
+    expect(res.body).not.toContain(`${name}-rack`);
+    expect(res.body).toContain('>1 result for');
+    // the superuser finds all three
+    expect((await admin.request('GET', `/search/?q=${name}`)).body).toContain('>3 results for');
   });
 });
 

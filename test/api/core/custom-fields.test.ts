@@ -208,18 +208,21 @@ describe('custom field definitions', () => {
   });
 
   it('validates names, content types and select choices', async () => {
-    expect(
-      (await t.post('/api/extras/custom-fields/', { name: 'bad name', content_types: ['dcim.site'] })).statusCode,
-    ).toBe(400);
-    expect(
-      (await t.post('/api/extras/custom-fields/', { name: `${p}_x`, content_types: ['dcim.nothing'] })).json()
-        .content_types,
-    ).toBeDefined();
-    expect(
-      (
-        await t.post('/api/extras/custom-fields/', { name: `${p}_y`, type: 'select', content_types: ['dcim.site'] })
-      ).json().choices,
-    ).toBeDefined();
+    // each refusal is a 400 naming the field, and nothing is created (a 201 would carry the same keys)
+    const badName = await t.post('/api/extras/custom-fields/', { name: 'bad name', content_types: ['dcim.site'] });
+    expect(badName.statusCode).toBe(400);
+    expect(badName.json()).toEqual({ name: [expect.any(String)] });
+    const badType = await t.post('/api/extras/custom-fields/', { name: `${p}_x`, content_types: ['dcim.nothing'] });
+    expect(badType.statusCode).toBe(400);
+    expect(badType.json()).toEqual({ content_types: [expect.stringContaining('dcim.nothing')] });
+    const noChoices = await t.post('/api/extras/custom-fields/', {
+      name: `${p}_y`,
+      type: 'select',
+      content_types: ['dcim.site'],
+    });
+    expect(noChoices.statusCode).toBe(400);
+    expect(noChoices.json()).toEqual({ choices: [expect.any(String)] });
+    expect((await t.get(`/api/extras/custom-fields/?name=${p}_x&name=${p}_y`)).json().count).toBe(0);
   });
 
   it('reports the data type', async () => {

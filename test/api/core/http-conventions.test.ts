@@ -19,14 +19,17 @@ describe('headers on every response', () => {
   });
 
   it('carries them on errors and redirects too', async () => {
-    for (const res of [
-      await t.get('/api/dcim/sites/', null),
-      await t.get('/api/dcim/sites/999999/'),
-      await t.get('/api/dcim/sites'),
-    ]) {
+    for (const [url, token, status, allow] of [
+      ['/api/dcim/sites/', null, 403, 'GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS'],
+      ['/api/dcim/sites/999999/', undefined, 404, 'GET, PUT, PATCH, DELETE, HEAD, OPTIONS'],
+      // the redirect to the slashed path answers only reads
+      ['/api/dcim/sites', undefined, 302, 'GET, HEAD, OPTIONS'],
+    ] as const) {
+      const res = await t.get(url, token);
+      expect(res.statusCode, url).toBe(status);
       expect(res.headers['x-request-id']).toMatch(UUID);
       expect(res.headers['api-version']).toBe('3.4');
-      expect(res.headers.allow).toBeDefined();
+      expect(res.headers.allow, url).toBe(allow);
     }
   });
 
