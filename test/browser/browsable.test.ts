@@ -1,5 +1,5 @@
 /**
- * The service in a real browser (issue 10): Debian's chromium driven by playwright-core, never a
+ * The service in a real browser: Debian's chromium driven by playwright-core, never a
  * downloaded browser (.ci/run installs the apt package when it is missing). One browser for the
  * file; the in-process test app listens on 127.0.0.1 on a free port, on the suite's engine. The
  * flow a person follows: sign in, browse from / through /api/ to the sites, create a site with

@@ -1,6 +1,6 @@
 /**
  * Contract: every create, update and delete of a writable, change-logged model puts one event per
- * object in the outbox when an enabled event rule listens (issue 11), in the same transaction,
+ * object in the outbox when an enabled event rule listens, in the same transaction,
  * carrying the object as the API renders it and the change log's snapshots.
  */
 import { sql } from 'kysely';

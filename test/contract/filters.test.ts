@@ -39,7 +39,7 @@ describe.each(WRITABLE)('$model generic filters', (c) => {
     expect(idsOf(await list(`${range}&ordering=id`))).toEqual(ids);
   });
 
-  // issue 9: an ordering name is an orderable field (its column, a foreign key's id, a count) or a 400
+  // docs/api-differences.md (Strict input): an ordering name is an orderable field (its column, a foreign key's id, a count) or a 400
   it('orders by every plain field, foreign key and count, and refuses other names with 400', async () => {
     const PLAIN = new Set([
       'string',

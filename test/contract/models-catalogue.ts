@@ -1,4 +1,4 @@
-/** Contract rows of the models of issue 14 (the rest of the catalogue): ASN ranges, FHRP groups and assignments, provider accounts, virtual disks, VDCs. */
+/** Contract rows of the rest of the catalogue: ASN ranges, FHRP groups and assignments, provider accounts, virtual disks, VDCs. */
 import { type ContractCase, type ContractContext, created, type Json, named } from './contract-case.js';
 import { device } from './models-dcim.js';
 import { uniq } from '../factories/index.js';
@@ -68,7 +68,7 @@ export const IPAM_CATALOGUE_CONTRACT: ContractCase[] = [
   },
 ];
 
-/** Contract rows of issue 14's smaller models in other apps: provider accounts, virtual disks, VDCs. */
+/** Contract rows of the catalogue's smaller models in other apps: provider accounts, virtual disks, VDCs. */
 export const SMALL_CATALOGUE_CONTRACT: ContractCase[] = [
   {
     model: 'circuits.provideraccount',

@@ -1,5 +1,5 @@
 /**
- * The background-task API in NetBox 4's shapes (issue 11): queues, tasks with their request,
+ * The background-task API in NetBox 4's shapes: queues, tasks with their request,
  * response and error log, the manual retry of a failed delivery, workers; staff only.
  */
 import { sql } from 'kysely';

@@ -1,4 +1,4 @@
-/** Retries, TLS verification and retention of webhook deliveries (issue 11). */
+/** Retries, TLS verification and retention of webhook deliveries. */
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import https from 'node:https';

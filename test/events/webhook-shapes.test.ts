@@ -1,6 +1,6 @@
 /**
  * Webhooks in NetBox 3.4's shape (their own triggers) and 3.7's (triggers in event rules), kept
- * consistent; who may write them; the content-type filters (issue 11).
+ * consistent; who may write them; the content-type filters.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTestApp, type TestApp } from '../helpers/app.js';

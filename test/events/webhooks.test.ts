@@ -1,4 +1,4 @@
-/** Webhooks end to end (issue 11): a real receiver on loopback, the in-process worker, both engines. */
+/** Webhooks end to end: a real receiver on loopback, the in-process worker, both engines. */
 import { createHmac } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';

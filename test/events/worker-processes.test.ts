@@ -1,5 +1,5 @@
 /**
- * Webhook workers as real processes (issue 11): a service killed with SIGKILL in the middle of
+ * Webhook workers as real processes: a service killed with SIGKILL in the middle of
  * deliveries loses no event (another start takes the claimed deliveries over once their lease
  * expires), and two `inventory worker` processes on one PostgreSQL share the work without
  * sending any event twice.

@@ -1,5 +1,5 @@
 /**
- * `inventory serve --workers N` as real processes (issue 15, "every core"; src/serve/README.md):
+ * `inventory serve --workers N` as real processes (src/serve/README.md, docs/postgresql.md):
  * on a fresh PostgreSQL database the primary migrates once and greets once, two worker processes
  * answer on one port, /metrics sums them, a worker killed with SIGKILL is replaced, and SIGTERM to
  * the primary drains a write in flight and exits 0. On PGlite `--workers 2` runs one process and

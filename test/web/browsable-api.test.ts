@@ -1,5 +1,5 @@
 /**
- * The browsable API through inject (issue 10): which clients get a page and which get JSON, the
+ * The browsable API through inject: which clients get a page and which get JSON, the
  * page's links and escaping, its list controls without JavaScript, and the write forms round trip
  * (session cookie, CSRF token, `_content`, `?_method=`), on the suite's engine.
  */

@@ -1,5 +1,5 @@
 /**
- * CSRF for session-authenticated API requests (issue 10): unsafe requests carry X-CSRFToken (or the
+ * CSRF for session-authenticated API requests: unsafe requests carry X-CSRFToken (or the
  * form field), a foreign Origin is refused, token-authenticated requests need nothing.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

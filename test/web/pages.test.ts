@@ -1,4 +1,4 @@
-/** The home, search and API-token pages (issue 10), and how they treat data and anonymous visitors. */
+/** The home, search and API-token pages, and how they treat data and anonymous visitors. */
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTestApp, type TestApp } from '../helpers/app.js';

@@ -1,4 +1,4 @@
-/** Browser sign-in and sign-out (issue 10): Django's form conventions, server-side sessions, the growing wait. */
+/** Browser sign-in and sign-out: Django's form conventions, server-side sessions, the growing wait. */
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.js';

@@ -1,6 +1,6 @@
 /**
  * Rules that compare an object with the stored ones (no duplicate, no overlap, one cable per
- * interface, free rack units) hold between the items of one bulk write too (issue 9): the request
+ * interface, free rack units) hold between the items of one bulk write too: the request
  * fails as a whole, the error array names the later item, and nothing is written.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

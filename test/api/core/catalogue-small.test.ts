@@ -1,5 +1,5 @@
 /**
- * Issue 14's smaller models and what they change on their neighbours: provider accounts (and the
+ * The catalogue's smaller models and what they change on their neighbours: provider accounts (and the
  * circuit's account), virtual disks (and the machine's disk total), virtual device contexts (and
  * the interfaces in them).
  */

@@ -1,5 +1,5 @@
 /**
- * Errors raised before routing (issue 9): unknown methods, malformed request lines, headers too
+ * Errors raised before routing: unknown methods, malformed request lines, headers too
  * large, CONNECT, unmet expectations, bad URLs and bodies too large answer a JSON body in
  * NetBox's shape with X-Request-ID and API-Version; an answer after which the connection closes
  * says `Connection: close` and closes it without a reset, and one that keeps it lets the next

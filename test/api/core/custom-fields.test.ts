@@ -172,7 +172,7 @@ describe('cf_ filters', () => {
     expect(await ids(`cf_${cf('multi')}=b`)).toEqual([a, b].sort());
   });
 
-  it('answers a value the custom field cannot take with 400 naming the parameter (issue 9: never ignored)', async () => {
+  it('answers a value the custom field cannot take with 400 naming the parameter (never ignored)', async () => {
     const cases: Array<[string, string, string]> = [
       ['int', 'ten', 'Enter a whole number.'],
       ['int__gte', '1.5', 'Enter a whole number.'],

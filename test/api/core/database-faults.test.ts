@@ -1,5 +1,5 @@
 /**
- * Faults of the PostgreSQL server under the service (issue 9, "faults survived"): backends
+ * Faults of the PostgreSQL server under the service: backends
  * terminated under load, the server unreachable (a loopback TCP proxy that is cut), the change
  * listener gone. Requests in flight answer a JSON 503 with Retry-After - never a 500, never a hang -
  * nothing is half-written, the service recovers by itself, and no cache is trusted meanwhile.

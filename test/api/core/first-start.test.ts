@@ -1,5 +1,5 @@
 /**
- * The first start (issue 10): a new PGlite DATA_DIR filled from the snapshot is the same database a
+ * The first start: a new PGlite DATA_DIR filled from the snapshot is the same database a
  * cold start (initdb + migrations) makes, the spare and the copy both work, a corrupt or unusable
  * snapshot falls back, PostgreSQL never uses one, and the service started the way `npm start`
  * does answers and greets. PGlite on disk throughout (the snapshot is PGlite's), on both runs.
@@ -55,7 +55,7 @@ async function openAndDescribe(
 }
 
 beforeAll(async () => {
-  // the cold start: initdb and every migration in the new directory, as before issue 10
+  // the cold start: initdb and every migration in the new directory, as before the snapshot existed
   const { prepared, state } = await openAndDescribe(configFor('cold', { pgliteSnapshot: false }));
   expect(prepared.origin).toBe('initdb');
   expect(existsSync(cacheDir)).toBe(false);

@@ -1,5 +1,5 @@
 /**
- * Request bodies (issue 9, strict input): what JSON.parse accepts but would change or could not be
+ * Request bodies (docs/api-differences.md, Strict input): what JSON.parse accepts but would change or could not be
  * stored - lone surrogates, invalid UTF-8, numbers out of range or not representable, nesting
  * past the bound - and bodies that are no object where one is needed: a 400 naming the field
  * where one can be named, and nothing written.

@@ -1,5 +1,5 @@
 /**
- * Filter values (issue 9, strict input): a value a known filter cannot take - a bad number, date,
+ * Filter values (docs/api-differences.md, Strict input): a value a known filter cannot take - a bad number, date,
  * boolean, network, MAC address, content type, choice or related object - is a 400 keyed by the
  * parameter as given, never silently ignored. Unknown filter NAMES stay ignored (reference 8.3).
  */

@@ -1,5 +1,5 @@
 /**
- * Reserved query parameters (issue 9, strict input): `brief` takes boolean words, `ordering`
+ * Reserved query parameters (docs/api-differences.md, Strict input): `brief` takes boolean words, `ordering`
  * orderable fields (counts included); anything else is a 400 naming the parameter, never ignored.
  * (limit and offset: pagination.test.ts.)
  */

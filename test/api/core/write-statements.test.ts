@@ -1,6 +1,6 @@
 /**
- * What a single create costs in statements, and that what it no longer reads is still honoured
- * (issue 15): the token, custom field definitions and event rules come from caches versioned by
+ * What a single create costs in statements, and that what it no longer reads is still honoured:
+ * the token, custom field definitions and event rules come from caches versioned by
  * their own tables (db/table-generations.ts; core/cache/write-preload.ts), and a created object's
  * tags need no query when it was created without any.
  */

@@ -104,7 +104,7 @@ describe('available-ips of a prefix', () => {
     expect((await t.get(`/api/ipam/prefixes/${used.id}/available-ips/`)).json()).toEqual([]);
   });
 
-  it('refuses a null body and a limit that is not a whole number (issue 9), allocating nothing', async () => {
+  it('refuses a null body and a limit that is not a whole number, allocating nothing', async () => {
     const parent = await newPrefix({ prefix: '192.168.54.0/29' });
     const url = `/api/ipam/prefixes/${parent.id}/available-ips/`;
     const res = await t.request('POST', url, { body: 'null' });
