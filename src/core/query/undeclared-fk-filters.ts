@@ -25,7 +25,16 @@ const UNDECLARED: Readonly<Record<string, readonly string[]>> = {
   'dcim.consoleporttemplate': ['device_type', 'module_type'],
   'dcim.consoleserverport': ['module'],
   'dcim.consoleserverporttemplate': ['device_type', 'module_type'],
-  'dcim.device': ['cluster', 'config_template', 'location', 'primary_ip4', 'primary_ip6', 'rack', 'virtual_chassis'],
+  'dcim.device': [
+    'cluster',
+    'config_template',
+    'device_role',
+    'location',
+    'primary_ip4',
+    'primary_ip6',
+    'rack',
+    'virtual_chassis',
+  ],
   'dcim.devicebay': ['installed_device'],
   'dcim.devicebaytemplate': ['device_type'],
   'dcim.devicerole': ['config_template'],
@@ -57,15 +66,6 @@ const UNDECLARED: Readonly<Record<string, readonly string[]>> = {
   'vpn.tunneltermination': ['outside_ip'],
   'wireless.wirelesslan': ['vlan'],
   'wireless.wirelesslink': ['interface_a', 'interface_b'],
-};
-
-/**
- * `<fk>=` names NetBox 3.4 lacks that are served all the same, deliberately: a device's role is
- * written and rendered as `device_role` (3.4) and `role` (3.6+), one column under two names, and
- * filters by both (`role=`, `device_role=` by slug); no NetBox client sends `device_role=` with an id.
- */
-export const SUPERSET_FK_FILTERS: Readonly<Record<string, readonly string[]>> = {
-  'dcim.device': ['device_role'],
 };
 
 /** false when NetBox has no `<key>=` filter on the model's list (only `<key>_id=`) */

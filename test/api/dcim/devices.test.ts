@@ -42,17 +42,17 @@ describe('device role as device_role (3.4) and role (3.6+)', () => {
     expect(res.json()).toEqual({ device_role: ['This field is required.'] });
   });
 
-  it('filters by role, role_id, device_role and device_role_id', async () => {
+  it('filters by role, role_id and device_role_id, and ignores device_role= as NetBox 3.4 does', async () => {
     const role = await makeRole(t);
     const d = await makeDevice(t, { role: role.id });
-    await makeDevice(t);
-    for (const q of [
-      `role=${role.slug}`,
-      `role_id=${role.id}`,
-      `device_role=${role.slug}`,
-      `device_role_id=${role.id}`,
-    ]) {
+    const other = await makeDevice(t);
+    for (const q of [`role=${role.slug}`, `role_id=${role.id}`, `device_role_id=${role.id}`]) {
       expect(ids((await t.get(`/api/dcim/devices/?${q}`)).json()), q).toEqual([d.id]);
+    }
+    // NetBox 3.4 declares no device_role= filter on devices: the name is ignored (undeclared-fk-filters.ts)
+    const both = `id=${d.id}&id=${other.id}&ordering=id`;
+    for (const value of [role.slug, String(role.id)]) {
+      expect(ids((await t.get(`/api/dcim/devices/?${both}&device_role=${value}`)).json())).toEqual([d.id, other.id]);
     }
   });
 });
