@@ -14,7 +14,7 @@ import { insertRows } from '../../db/bulk-insert.js';
 import { rememberCreated } from '../represent/render-written.js';
 import { countWhenCommitted, recordChanges, snapshot } from './changelog.js';
 import { canCreateInOne, createInOne } from './create-in-one.js';
-import { collectDeletion } from './delete-collector.js';
+import { assertBulkIds } from './delete-objects.js';
 import { type PreparedItem, prepareItems, type WriteMode } from './prepare.js';
 
 /** per model, its inputs only hooks read (FieldDef.notStored): two models have any */
@@ -229,23 +229,6 @@ export interface WriteOptions {
 }
 
 /**
- * spec: Operations rules 1 - a bulk update or delete naming an id that does not exist, or one the
- * user may not reach (outside the action's constraints, which NetBox answers 404 for), aborts the
- * whole request, replacing NetBox's lenient skip. A bulk update may name an object once (which of
- * two sets of values would win is not for us to guess). Answers an array aligned with the input.
- */
-function assertBulkIds(ids: number[], found: Set<number>, allowRepeats: boolean): void {
-  const seen = new Set<number>();
-  const errors = ids.map((id) => {
-    if (!found.has(id)) return { id: [`Invalid pk "${id}" - object does not exist.`] };
-    if (seen.has(id) && !allowRepeats) return { id: [`Duplicate id ${id}: a bulk update lists an object once.`] };
-    seen.add(id);
-    return {};
-  });
-  if (errors.some((e) => 'id' in e)) throw Errors.validation(errors);
-}
-
-/**
  * Updates objects given as `{id, ...attributes}`. A single update of an id that does not exist or
  * is out of reach is a 404; in bulk, any such id fails the whole request (assertBulkIds).
  */
@@ -307,38 +290,4 @@ export async function updateObjects(
   return rows;
 }
 
-/** Deletes objects by id: a 404 for a single delete out of reach; in bulk, any such id fails the whole request. */
-export async function deleteObjects(rc: RequestContext, model: ModelDef, ids: number[], bulk: boolean): Promise<void> {
-  const scope = await requirePermission(rc, model, 'delete');
-  const found = await sql<Row>`select * from ${sql.table(model.table)} as t where t.id = any(${ids}::bigint[])
-    ${scope ? sql`and ${scope}` : sql``} for update`.execute(rc.q);
-  if (!bulk && found.rows.length === 0) throw Errors.notFound();
-  // deleting an object listed twice deletes it once: there is nothing to choose between
-  assertBulkIds(ids, new Set(found.rows.map((r) => Number(r.id))), true);
-  await deleteRows(rc, model, found.rows);
-}
-
-/** Deletes stored rows and everything that cascades from them, logging each deletion. */
-async function deleteRows(rc: RequestContext, model: ModelDef, rows: Row[]): Promise<void> {
-  if (rows.length === 0) return;
-  const plan = await collectDeletion(rc, model, rows);
-  // dependents first, so nothing is left pointing at a deleted row
-  for (const step of plan) {
-    const ids = step.rows.map((r) => Number(r.id));
-    if (step.model.changelog) {
-      const snaps = await snapshot(rc, step.model, step.rows);
-      await recordChanges(
-        rc,
-        step.model,
-        step.rows.map((row) => ({ action: 'delete', row, pre: snaps.get(Number(row.id))!, post: null })),
-      );
-    }
-    if (step.model.tags) {
-      await sql`delete from extras_taggeditem where content_type = ${step.model.name} and object_id = any(${ids}::bigint[])`.execute(
-        rc.q,
-      );
-    }
-    await sql`delete from ${sql.table(step.model.table)} where id = any(${ids}::bigint[])`.execute(rc.q);
-    await step.model.hooks.afterDelete?.({ rc, rows: step.rows });
-  }
-}
+export { deleteObjects } from './delete-objects.js';
