@@ -82,13 +82,18 @@ describe('a write whose change records fail', () => {
   }
 });
 
-describe.skipIf(ENGINE !== 'postgres')('on PostgreSQL', () => {
+// PG_DRIVER_PATCHES=off: plain pg sends a statement only once the one before it is answered
+// (src/db/pg-driver/README.md), so there each COMMIT waits one round trip
+const PATCHED = process.env.PG_DRIVER_PATCHES !== 'off';
+
+describe.skipIf(ENGINE !== 'postgres')(`on PostgreSQL, driver patches ${PATCHED ? 'on' : 'off'}`, () => {
   /** the socket events of one create: where the first write naming `what` and the first COMMIT sit, and the reads between */
   async function writesOf(path: string, body: Record<string, unknown>, what: string) {
     const { events, result: res } = await socketEvents(() => t.post(path, body));
     expect(res.statusCode, res.body).toBe(201);
     const named = events.findIndex((e) => e.startsWith('write') && e.includes(what));
-    const commit = events.findIndex((e) => e.startsWith('write') && /commit/.test(e));
+    // the COMMIT itself, not create-in-one's COMMIT_FOLLOWS marker ('/* commit follows */')
+    const commit = events.findIndex((e) => e.startsWith('write') && /commit(?! follows)/.test(e));
     expect(named).toBeGreaterThan(-1);
     expect(commit).toBeGreaterThanOrEqual(named);
     return events.slice(named + 1, commit + 1).filter((e) => e === 'read');
@@ -98,7 +103,9 @@ describe.skipIf(ENGINE !== 'postgres')('on PostgreSQL', () => {
     // a VLAN is written as most objects are (its display joins two columns: create-in-one.ts does
     // not take it); nothing runs between its change records and the COMMIT (a site's answer reads
     // its counts first)
-    expect(await writesOf('/api/ipam/vlans/', { vid: 214, name: uniq('piped') }, '"changed_object_type"')).toEqual([]);
+    expect(await writesOf('/api/ipam/vlans/', { vid: 214, name: uniq('piped') }, '"changed_object_type"')).toEqual(
+      PATCHED ? [] : ['read'],
+    );
   });
 
   it('sends BEGIN, a create written in one statement and its COMMIT before any answer arrives', async () => {
@@ -109,6 +116,6 @@ describe.skipIf(ENGINE !== 'postgres')('on PostgreSQL', () => {
         { address: '10.214.0.2/32', dns_name: uniq('one') },
         'insert into "ipam_ipaddress"',
       ),
-    ).toEqual([]);
+    ).toEqual(PATCHED ? [] : ['read']);
   });
 });
