@@ -166,6 +166,8 @@ export interface FilterBuildContext {
 
 export type { ModelHooks, WriteHookArgs } from './hooks.js';
 import type { ModelHooks } from './hooks.js';
+export type { ModelUi, UiGroup, UiRelated } from './ui-hints.js';
+import type { ModelUi } from './ui-hints.js';
 
 export interface ModelDef {
   /** identity `app.model` */
@@ -243,6 +245,8 @@ export interface ModelDef {
    * are the fields, file parts reach the hooks as rc.files (image attachments)
    */
   uploads?: boolean;
+  /** what its web pages show beyond the defaults (ui-hints.ts) */
+  ui?: ModelUi;
 }
 
 export type ModelInput = Omit<

@@ -1,0 +1,47 @@
+/**
+ * What a model's web pages show differently from the defaults (web/model-ui.ts derives them when a
+ * hint is absent). Declaration data only: core reads none of it, web/ reads all of it. Names are the
+ * model's field keys, so a hint can never name a column the API does not have (a test checks).
+ */
+export interface ModelUi {
+  /**
+   * list columns shown until a user chooses their own, in order (NetBox: the table's
+   * Meta.default_columns). Keys are the full representation's: field keys, count keys
+   * (`device_count`), `display`, `id`, `created`, `last_updated`.
+   */
+  columns?: string[];
+  /**
+   * the object page's attribute panels and the edit form's fieldsets, in order (NetBox: the model
+   * form's fieldsets). Fields not named in any group follow in a last, untitled group.
+   */
+  groups?: UiGroup[];
+  /** fields the Clone button copies into the add form (NetBox: the model's clone_fields) */
+  clone?: string[];
+  /**
+   * an fk or m2m picker's REST filters taken from other fields of the same form: `{ rack: { site_id:
+   * 'site' } }` offers only racks of the chosen site (NetBox: DynamicModelChoiceField query_params)
+   */
+  pickerFilters?: Record<string, Record<string, string>>;
+  /**
+   * the object page's related-object counts, each linking to the filtered list; absent: every model
+   * with an fk to this one, by that fk's `<field>_id` filter
+   */
+  related?: UiRelated[];
+  /** fields left off the add and edit forms although writable (set by other pages or derived) */
+  formExclude?: string[];
+}
+
+export interface UiGroup {
+  /** the panel's and fieldset's title; '' for an untitled group */
+  title: string;
+  fields: string[];
+}
+
+export interface UiRelated {
+  /** the related model's identity (`dcim.rack`) */
+  model: string;
+  /** the REST filter of that model's list naming this object's id (`site_id`) */
+  param: string;
+  /** the link's text when not the related model's plural name */
+  label?: string;
+}
