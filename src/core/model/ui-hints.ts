@@ -1,7 +1,8 @@
 /**
  * What a model's web pages show differently from the defaults (web/model-ui.ts derives them when a
  * hint is absent). Declaration data only: core reads none of it, web/ reads all of it. Names are the
- * model's field keys, so a hint can never name a column the API does not have (a test checks).
+ * model's representation keys, so a hint can never name a column the API does not have
+ * (test/unit/ui-hints.test.ts checks every model's).
  */
 export interface ModelUi {
   /**
