@@ -14,6 +14,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** the fields of a posted HTML form, else null */
     formFields: Record<string, string> | null;
+    /** every value of each field of a posted HTML form (multiple selects, checkboxes), else null */
+    formValues: Map<string, string[]> | null;
     /**
      * why the form's `_content` cannot be the API request's body; raised by request-context.ts
      * after the user and the CSRF token are known, so the browsable API can show it on a page
@@ -30,16 +32,27 @@ export function isFormPost(request: FastifyRequest): boolean {
   return request.formFields !== null;
 }
 
-function parseFields(text: string): Record<string, string> {
+function parseValues(text: string): Map<string, string[]> {
+  const out = new Map<string, string[]>();
+  for (const [k, v] of new URLSearchParams(text)) {
+    const vs = out.get(k);
+    if (vs) vs.push(v);
+    else out.set(k, [v]);
+  }
+  return out;
+}
+
+/** the first value of each field (a repeated field's others are in formValues) */
+function firstValues(values: Map<string, string[]>): Record<string, string> {
   const out: Record<string, string> = {};
-  // the first value of a repeated field wins (no form of ours repeats one)
-  for (const [k, v] of new URLSearchParams(text)) if (!(k in out)) out[k] = v;
+  for (const [k, vs] of values) out[k] = vs[0]!;
   return out;
 }
 
 export function registerFormParser(app: FastifyInstance): void {
   app.decorateRequest('formFields', null);
   app.decorateRequest('formBodyError', null);
+  app.decorateRequest('formValues', null);
   app.addContentTypeParser(FORM_TYPE, { parseAs: 'buffer' }, (request, raw, done) => {
     let text: string;
     try {
@@ -47,8 +60,10 @@ export function registerFormParser(app: FastifyInstance): void {
     } catch {
       return done(Errors.badRequest('Invalid UTF-8 in the form.'), undefined);
     }
-    const fields = parseFields(text);
+    const values = parseValues(text);
+    const fields = firstValues(values);
     request.formFields = fields;
+    request.formValues = values;
     if (!request.url.startsWith('/api/')) return done(null, fields);
     // the API takes JSON: a form is accepted only as the browsable API's envelope of a JSON body
     const content = fields[CONTENT_FIELD];

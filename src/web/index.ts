@@ -9,6 +9,7 @@ import { registerBackgroundTaskPages } from './pages/background-tasks.page.js';
 import { registerHomePage } from './pages/home.page.js';
 import { registerSearchPage } from './pages/search.page.js';
 import { registerSignInPages } from './pages/sign-in.page.js';
+import { registerModelPages } from './model-pages/index.js';
 import { registerStaticAssets } from './static-assets.js';
 
 export function registerWeb(app: FastifyInstance, ctx: AppContext): void {
@@ -18,4 +19,5 @@ export function registerWeb(app: FastifyInstance, ctx: AppContext): void {
   registerSearchPage(app, ctx);
   registerTokenPages(app, ctx);
   registerBackgroundTaskPages(app);
+  registerModelPages(app, ctx);
 }

@@ -7,6 +7,7 @@
 import type { FastifyReply } from 'fastify';
 import type { AuthUser } from '../core/context.js';
 import { attrs, html, type Html, type HtmlValue } from './html.js';
+import type { Menu } from './navigation/menu.js';
 import { assetUrl } from './static-assets.js';
 
 export const PAGE_CSP = [
@@ -36,6 +37,26 @@ export interface PageOptions {
   body: HtmlValue;
   /** extra class on <main> (the browsable API uses a wider layout) */
   mainClass?: string;
+  /** the navigation menu as this user sees it (navigation/menu.ts); absent: the API links only */
+  menu?: Menu[];
+  /** a message shown once above the content (after a save: "Created site x") */
+  flash?: HtmlValue;
+}
+
+/**
+ * One <details> per menu: opens with a click, Enter or Space and works without JavaScript
+ * (inventory.js closes the others and answers Escape).
+ */
+function mainMenu(menus: Menu[]): Html {
+  return html`<ul class="menu">${menus.map(
+    (m) =>
+      html`<li><details class="menu-drop"><summary>${m.label}</summary><div class="drop">${m.groups.map(
+        (g) =>
+          html`<div class="drop-group"><h2>${g.label}</h2><ul>${g.items.map(
+            (i) => html`<li><a href="${i.href}">${i.label}</a></li>`,
+          )}</ul></div>`,
+      )}</div></details></li>`,
+  )}</ul>`;
 }
 
 function userMenu(user: AuthUser | null, csrfToken: string, here: string): Html {
@@ -71,17 +92,19 @@ export function renderPage(opts: PageOptions): string {
 <body>
 <header class="top">
   <a class="brand" href="/">netinventory</a>
-  <nav class="main-nav">
+  <nav class="main-nav" aria-label="Main">
+    ${opts.menu ? mainMenu(opts.menu) : ''}
     <a class="nav-link" href="/api/">API</a>
     <a class="nav-link" href="/api/docs/">API docs</a>
   </nav>
   <form class="search" method="get" action="/search/" role="search">
-    <input type="search" name="q" placeholder="Search" aria-label="Search">
+    <input type="search" name="q" placeholder="Search (press /)" aria-label="Search" data-hotkey="/">
   </form>
   <div class="user-menu">${userMenu(opts.user, opts.csrfToken, opts.here)}</div>
 </header>
 ${breadcrumbs(opts.crumbs ?? [])}
-<main${attrs({ class: opts.mainClass })}>
+<main${attrs({ class: opts.mainClass })} id="main">
+${opts.flash ? html`<p class="flash" role="status">${opts.flash}</p>` : ''}
 ${opts.body}
 </main>
 </body>

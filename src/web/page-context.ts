@@ -6,6 +6,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AuthUser } from '../core/context.js';
 import { csrfFormToken } from '../http/csrf.js';
 import { html, type Html } from './html.js';
+import { type Menu, menuFor } from './navigation/menu.js';
 
 export interface PageContext {
   user: AuthUser | null;
@@ -16,6 +17,15 @@ export interface PageContext {
 export function pageContext(request: FastifyRequest, reply: FastifyReply): PageContext {
   // rc is null when the request failed before its context was made (an error page of the browsable API)
   return { user: request.rc?.user ?? null, csrfToken: csrfFormToken(request, reply), here: request.url };
+}
+
+/** A page's context with the navigation menu this user sees (pages for people; the browsable API has none). */
+export async function pageWithMenu(
+  request: FastifyRequest,
+  reply: FastifyReply,
+): Promise<PageContext & { menu?: Menu[] }> {
+  const page = pageContext(request, reply);
+  return request.rc ? { ...page, menu: await menuFor(request.rc) } : page;
 }
 
 /** The hidden field every POST form carries (Django's name, so NetBox scripts find it). */

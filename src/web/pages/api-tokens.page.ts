@@ -15,7 +15,7 @@ import { signInUrl } from '../../http/request-context.js';
 import { errorLines } from '../error-lines.js';
 import { html, type Html } from '../html.js';
 import { renderPage, sendPage } from '../layout.js';
-import { csrfField, pageContext } from '../page-context.js';
+import { csrfField, pageWithMenu } from '../page-context.js';
 
 /** route option: a page of the signed-in user's own */
 async function requireSignIn(request: FastifyRequest, reply: FastifyReply) {
@@ -44,7 +44,7 @@ async function tokensPage(
       ['limit', ['0']],
     ]),
   );
-  const page = pageContext(request, reply);
+  const page = await pageWithMenu(request, reply);
   const rows: Html[] = list.results.map(
     (t) => html`<tr>
     <td>${t.key === undefined ? html`<span class="muted">${String(t.display)}</span>` : html`<code>${String(t.key)}</code>`}</td>
@@ -88,7 +88,7 @@ export function registerTokenPages(app: FastifyInstance, ctx: AppContext): void 
   const signedIn = { preHandler: requireSignIn };
   app.get('/user/profile/', signedIn, async (request, reply) => {
     const user = request.rc.user!;
-    const page = pageContext(request, reply);
+    const page = await pageWithMenu(request, reply);
     const body = html`<h1>${user.username}</h1>
 <div class="panel"><table>
   <tr><th>Username</th><td>${user.username}</td></tr>

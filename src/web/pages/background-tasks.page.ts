@@ -18,7 +18,7 @@ import {
 import { signInUrl } from '../../http/request-context.js';
 import { html, type Html } from '../html.js';
 import { renderPage, sendPage } from '../layout.js';
-import { csrfField, pageContext, type PageContext } from '../page-context.js';
+import { csrfField, pageWithMenu, type PageContext } from '../page-context.js';
 
 const BASE = '/core/background-tasks/';
 const CRUMBS = [
@@ -30,7 +30,7 @@ const PAGE_SIZE = 50;
 async function superusersOnly(request: FastifyRequest, reply: FastifyReply) {
   if (!request.rc.user) return reply.redirect(signInUrl(request.url), 302);
   if (!request.rc.user.is_superuser) {
-    const page = pageContext(request, reply);
+    const page = await pageWithMenu(request, reply);
     return sendPage(
       reply,
       renderPage({
@@ -73,7 +73,7 @@ export function registerBackgroundTaskPages(app: FastifyInstance): void {
     const [queue] = await queueStats(rc);
     const tasks = await listTasks(rc, { status, limit: PAGE_SIZE, offset: (pageNo - 1) * PAGE_SIZE });
     const workers = await listWorkers(rc);
-    const page = pageContext(request, reply);
+    const page = await pageWithMenu(request, reply);
     const tab = (s: string | undefined, label: string, n?: number) =>
       s === status
         ? html`<strong>${label}${n === undefined ? '' : ` (${n})`}</strong>`
@@ -104,7 +104,7 @@ export function registerBackgroundTaskPages(app: FastifyInstance): void {
 
   app.get<{ Params: { id: string } }>(`${BASE}:id/`, guarded, async (request, reply) => {
     const id = /^\d{1,15}$/.test(request.params.id) ? Number(request.params.id) : 0;
-    const page = pageContext(request, reply);
+    const page = await pageWithMenu(request, reply);
     let task: Task;
     try {
       task = await getTask(request.rc, id);

@@ -11,7 +11,7 @@ import { APPS } from '../../http/root.routes.js';
 import { html, type Html } from '../html.js';
 import { renderPage, sendPage } from '../layout.js';
 import { appLabel, capitalize } from '../labels.js';
-import { pageContext } from '../page-context.js';
+import { pageWithMenu } from '../page-context.js';
 
 function appPanel(app: string, rows: Array<[ModelDef, number]>): Html {
   return html`<section class="panel">
@@ -35,7 +35,7 @@ export function registerHomePage(app: FastifyInstance, ctx: AppContext, links: {
       }
       if (rows.length) panels.push(appPanel(a, rows));
     }
-    const page = pageContext(request, reply);
+    const page = await pageWithMenu(request, reply);
     const body = html`<h1>Inventory</h1>
 <div class="panel">
   <form method="get" action="/search/" role="search">

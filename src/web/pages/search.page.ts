@@ -11,7 +11,7 @@ import type { ModelDef } from '../../core/model/types.js';
 import { html, type Html } from '../html.js';
 import { renderPage, sendPage } from '../layout.js';
 import { capitalize } from '../labels.js';
-import { localPath, pageContext } from '../page-context.js';
+import { localPath, pageWithMenu } from '../page-context.js';
 
 const PER_MODEL = 5;
 
@@ -44,7 +44,7 @@ export function registerSearchPage(app: FastifyInstance, ctx: AppContext): void 
 </section>`);
       }
     }
-    const page = pageContext(request, reply);
+    const page = await pageWithMenu(request, reply);
     const body = html`<h1>Search</h1>
 <form class="panel" method="get" action="/search/" role="search">
   <label for="search-q">Search for</label>

@@ -1,0 +1,85 @@
+/**
+ * A table of represented objects: the chosen columns, sortable headers that link to `?sort=`
+ * (keeping every other parameter, so the URL stays the whole state), the first column linking to
+ * each object's page, and a checkbox per row named `pk` for the bulk pages to come.
+ */
+import type { ModelDef } from '../../core/model/types.js';
+import { attrs, html, type Html } from '../html.js';
+import { capital } from '../model-ui.js';
+import { cell, type Represented } from './cells.js';
+
+/** the models counts name (`device_count` counts dcim.device): set when the pages are registered */
+const countedModels = new Map<string, ModelDef>();
+export function knowModels(models: ModelDef[]): void {
+  for (const m of models) countedModels.set(m.name, m);
+}
+
+export function columnLabel(model: ModelDef, key: string): string {
+  if (key === 'id') return 'ID';
+  if (key === 'display') return capital(model.verboseName);
+  if (key === 'last_updated') return 'Last updated';
+  const f = model.fields[key];
+  if (f?.label) return f.label;
+  if (key.startsWith('cf_')) return key.slice(3).replace(/_/g, ' ');
+  // NetBox's labels are the verbose names: `device_count` -> Devices
+  const count = model.counts[key];
+  if (count) {
+    const counted = count.model ? countedModels.get(count.model) : undefined;
+    return capital(counted?.verboseNamePlural ?? `${key.replace(/_count$/, '').replace(/_/g, ' ')}s`);
+  }
+  return capital(key.replace(/_/g, ' '))
+    .replace(/\bId\b/g, 'ID')
+    .replace(/\bIp\b/g, 'IP');
+}
+
+export interface TableOptions {
+  model: ModelDef;
+  rows: Represented[];
+  columns: string[];
+  /** columns the list can sort by */
+  sortable: ReadonlySet<string>;
+  /** the current `sort` value (`name`, `-name`) */
+  sort: string;
+  /** `?...` for a given sort (the list's other parameters kept) */
+  sortHref: (sort: string) => string;
+  /** the page of each object */
+  href: (row: Represented) => string;
+}
+
+function columnValue(row: Represented, key: string): unknown {
+  if (key.startsWith('cf_')) return (row.custom_fields as Represented | undefined)?.[key.slice(3)];
+  return row[key];
+}
+
+function header(o: TableOptions, key: string): Html {
+  const label = columnLabel(o.model, key);
+  if (!o.sortable.has(key)) return html`<th scope="col">${label}</th>`;
+  const current = o.sort === key ? 'ascending' : o.sort === `-${key}` ? 'descending' : null;
+  const next = current === 'ascending' ? `-${key}` : key;
+  return html`<th scope="col"${attrs({ 'aria-sort': current })}><a href="${o.sortHref(next)}">${label}${current ? html`<span aria-hidden="true">${current === 'ascending' ? ' ▲' : ' ▼'}</span>` : ''}</a></th>`;
+}
+
+export function objectTable(o: TableOptions): Html {
+  if (!o.rows.length) return html`<p class="empty">No ${o.model.verboseNamePlural} found.</p>`;
+  return html`<div class="table-wrap"><table class="objects">
+<thead><tr><th scope="col" class="pk"><span class="sr-only">Select</span></th>${o.columns.map((k) => header(o, k))}</tr></thead>
+<tbody>${o.rows.map(
+    (row) =>
+      html`<tr><td class="pk"><input type="checkbox" name="pk" value="${String(row.id)}" aria-label="Select ${String(row.display ?? row.id)}"></td>${o.columns.map(
+        (k, i) =>
+          i === 0
+            ? html`<td><a href="${o.href(row)}">${k === 'display' || columnValue(row, k) === null || columnValue(row, k) === '' ? String(row.display ?? row.id) : plain(columnValue(row, k))}</a></td>`
+            : html`<td>${cell(k, columnValue(row, k))}</td>`,
+      )}</tr>`,
+  )}</tbody>
+</table></div>`;
+}
+
+/** the first column's text (it is the link to the object, so its own links are dropped) */
+function plain(v: unknown): string {
+  if (typeof v === 'object' && v !== null) {
+    const o = v as Represented;
+    return String(o.display ?? o.label ?? o.name ?? JSON.stringify(v));
+  }
+  return String(v);
+}

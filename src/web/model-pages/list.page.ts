@@ -1,0 +1,145 @@
+/**
+ * A model's list at NetBox's UI path (`/dcim/devices/`): the REST list read as the API reads it
+ * (filters, the user's view scope, ordering, paging: core/crud/read.ts listObjects) shown as a
+ * table. The URL is the whole state: `?q=`, every REST filter and lookup, `sort` (NetBox's name for
+ * `ordering`), `per_page` and `page`. The columns are the user's choice, kept server-side per table
+ * (`POST <list>table-config/`), or the model's defaults.
+ */
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { AppContext } from '../../core/context.js';
+import { listObjects } from '../../core/crud/read.js';
+import { Errors } from '../../core/errors.js';
+import type { ModelDef } from '../../core/model/types.js';
+import { orderingNames } from '../../core/query/ordering.js';
+import { isFilterParam, filterChips, filterForm } from '../components/filter-form.js';
+import { columnLabel, objectTable } from '../components/object-table.js';
+import { PAGE_SIZES, pager } from '../components/pager.js';
+import { html, attrs, type Html } from '../html.js';
+import { capital, uiOf } from '../model-ui.js';
+import { listPath } from '../navigation/menu.js';
+import { csrfField, pageContext } from '../page-context.js';
+import { getPref } from '../user-prefs.js';
+import {
+  can,
+  hrefOf,
+  modelCrumbs,
+  objectPath,
+  type Query,
+  queryOf,
+  sendErrorPage,
+  sendModelPage,
+} from './page-shell.js';
+
+const DEFAULT_PER_PAGE = 50;
+
+function perPageOf(query: Query): number {
+  const n = Number(query.get('per_page')?.[0]);
+  return PAGE_SIZES.includes(n) ? n : DEFAULT_PER_PAGE;
+}
+
+/** the columns this user shows: their saved choice (still selectable ones), else the model's */
+export async function columnsFor(ctx: AppContext, request: FastifyRequest, model: ModelDef): Promise<string[]> {
+  const ui = uiOf(ctx.registry, model);
+  const saved = await getPref(request.rc, ui.tableKey);
+  const all = await selectableColumns(request, model);
+  if (Array.isArray(saved)) {
+    const cols = saved.filter((c): c is string => typeof c === 'string' && all.includes(c));
+    if (cols.length) return cols;
+  }
+  return ui.columns.filter((c) => all.includes(c) || c === 'display');
+}
+
+/** the model's columns and one per custom field of the model (`cf_<name>`) */
+export async function selectableColumns(request: FastifyRequest, model: ModelDef): Promise<string[]> {
+  const rc = request.rc;
+  const ui = uiOf(rc.app.registry, model);
+  const cfs = model.customFields ? await rc.app.customFields(rc, model.name) : [];
+  return ['display', ...ui.selectable.filter((c) => c !== 'display'), ...cfs.map((cf) => `cf_${cf.name}`)];
+}
+
+export async function listPage(ctx: AppContext, model: ModelDef, request: FastifyRequest, reply: FastifyReply) {
+  const rc = request.rc;
+  const path = listPath(model);
+  const crumbs = modelCrumbs(model)
+    .slice(0, -1)
+    .concat({ label: capital(model.verboseNamePlural) });
+  const query = queryOf(request);
+  const perPage = perPageOf(query);
+  const pageNo = Math.max(1, Math.floor(Number(query.get('page')?.[0]) || 1));
+  const sort = query.get('sort')?.[0] ?? '';
+  const params: Query = new Map();
+  for (const [k, v] of query)
+    if (isFilterParam(k))
+      params.set(
+        k,
+        v.filter((x) => x !== ''),
+      );
+  params.set('limit', [String(perPage)]);
+  params.set('offset', [String((pageNo - 1) * perPage)]);
+  const sortable = new Set(orderingNames(model));
+  if (sort && sortable.has(sort.replace(/^-/, ''))) params.set('ordering', [sort]);
+  let list: { count: number; results: Array<Record<string, unknown>> };
+  try {
+    const allowed = await can(rc, model);
+    if (!allowed.view) throw Errors.permissionDenied();
+    list = (await listObjects(rc, model, params)) as typeof list;
+    const columns = await columnsFor(ctx, request, model);
+    const with_ = (extra: Record<string, string>) => {
+      const q = new Map(query);
+      for (const [k, v] of Object.entries(extra)) q.set(k, [v]);
+      return hrefOf(path, q);
+    };
+    const body = html`<div class="page-head">
+  <h1>${capital(model.verboseNamePlural)} <span class="count">${list.count.toLocaleString('en')}</span></h1>
+  <div class="actions">${allowed.add ? html`<a class="button primary" href="${path}add/" data-hotkey="n">Add</a>` : ''}</div>
+</div>
+${await filterForm(rc, model, query, path)}
+${await filterChips(rc, model, query, (q) => hrefOf(path, q))}
+${objectTable({
+  model,
+  rows: list.results,
+  columns,
+  sortable,
+  sort,
+  sortHref: (s) => with_({ sort: s, page: '1' }),
+  href: (row) => objectPath(model, row.id),
+})}
+${pager(list.count, pageNo, perPage, with_)}
+${await columnChooser(request, reply, model, columns, path, hrefOf(path, query))}`;
+    return sendModelPage(request, reply, { title: capital(model.verboseNamePlural), crumbs, body });
+  } catch (err) {
+    return sendErrorPage(request, reply, err, crumbs);
+  }
+}
+
+/**
+ * The column chooser: the shown columns in order with buttons to move them, and the others to add;
+ * posts to `table-config/`, which saves the choice for this user and returns to the list.
+ */
+async function columnChooser(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  model: ModelDef,
+  columns: string[],
+  path: string,
+  back: string,
+): Promise<Html> {
+  if (!request.rc.user) return html``;
+  const page = pageContext(request, reply);
+  const all = await selectableColumns(request, model);
+  const rest = all.filter((c) => !columns.includes(c));
+  const row = (key: string, shown: boolean, i: number) =>
+    html`<li><label><input type="checkbox" name="columns" value="${key}"${attrs({ checked: shown })}> ${columnLabel(model, key)}</label>${
+      shown
+        ? html` <button type="submit" name="up" value="${key}"${attrs({ disabled: i === 0 })} aria-label="Move ${columnLabel(model, key)} up">↑</button><button type="submit" name="down" value="${key}"${attrs({ disabled: i === columns.length - 1 })} aria-label="Move ${columnLabel(model, key)} down">↓</button>`
+        : ''
+    }</li>`;
+  return html`<details class="columns-config"><summary>Configure table</summary>
+<form method="post" action="${path}table-config/">
+  ${csrfField(page)}
+  <input type="hidden" name="return_url" value="${back}">
+  <fieldset><legend>Shown, in order</legend><ul>${columns.map((c, i) => row(c, true, i))}</ul></fieldset>
+  <fieldset><legend>Available</legend><ul>${rest.map((c) => row(c, false, 0))}</ul></fieldset>
+  <p><button type="submit" class="primary">Save</button> <button type="submit" name="reset" value="1">Reset to defaults</button></p>
+</form></details>`;
+}

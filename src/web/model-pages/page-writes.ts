@@ -1,0 +1,28 @@
+/**
+ * Pages write through the REST API's own path: the same transaction, write service, permission
+ * checks, validation, change records (with the request id) and events. Nothing here writes SQL.
+ */
+import type { RequestContext } from '../../core/context.js';
+import { preloadForWrite } from '../../core/cache/write-preload.js';
+import { inTransaction } from '../../core/crud/routes.js';
+import { createObjects, deleteObjects, updateObjects } from '../../core/crud/write-service.js';
+import type { ModelDef, Row } from '../../core/model/types.js';
+
+/** creates one object from an API-shaped body; its id */
+export async function createFromPage(rc: RequestContext, model: ModelDef, body: Row): Promise<number> {
+  const rows = await inTransaction(await preloadForWrite(rc, model), (trx) =>
+    createObjects(trx, model, [body], false, { endsTransaction: true }),
+  );
+  return Number(rows[0]!.id);
+}
+
+/** a PATCH of one object from an API-shaped body */
+export async function updateFromPage(rc: RequestContext, model: ModelDef, id: number, body: Row): Promise<void> {
+  await inTransaction(await preloadForWrite(rc, model), (trx) =>
+    updateObjects(trx, model, [{ ...body, id }], 'update', false),
+  );
+}
+
+export async function deleteFromPage(rc: RequestContext, model: ModelDef, ids: number[]): Promise<void> {
+  await inTransaction(await preloadForWrite(rc, model), (trx) => deleteObjects(trx, model, ids, ids.length > 1));
+}

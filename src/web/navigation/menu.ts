@@ -1,0 +1,141 @@
+/**
+ * The navigation menu: NetBox's menus and groups in NetBox's order (netbox/navigation/menu.py, as
+ * the UI reference lists it), naming models by identity. An item shows when the model is registered
+ * and the user may view it, a group when it has an item, a menu when it has a group: a model added
+ * to the registry appears here once it is named below, and a model never named still has its pages.
+ */
+import { hasPermission } from '../../core/auth/permissions.js';
+import type { RequestContext } from '../../core/context.js';
+import type { ModelDef } from '../../core/model/types.js';
+import { capital } from '../model-ui.js';
+
+type MenuSpec = ReadonlyArray<readonly [menu: string, groups: ReadonlyArray<readonly [group: string, models: string]>]>;
+
+// NetBox 4.4 navigation/menu.py; models NetBox has and this service does not are simply absent
+const MENU: MenuSpec = [
+  [
+    'Organization',
+    [
+      ['Sites', 'dcim.region dcim.sitegroup dcim.site dcim.location'],
+      ['Tenancy', 'tenancy.tenant tenancy.tenantgroup'],
+      ['Contacts', 'tenancy.contact tenancy.contactgroup tenancy.contactrole tenancy.contactassignment'],
+    ],
+  ],
+  ['Racks', [['Racks', 'dcim.rack dcim.rackrole dcim.rackreservation']]],
+  [
+    'Devices',
+    [
+      [
+        'Devices',
+        'dcim.device dcim.module dcim.devicerole dcim.platform dcim.virtualchassis dcim.virtualdevicecontext',
+      ],
+      ['Device Types', 'dcim.devicetype dcim.moduletype dcim.manufacturer'],
+      [
+        'Device Components',
+        'dcim.interface dcim.frontport dcim.rearport dcim.consoleport dcim.consoleserverport dcim.powerport dcim.poweroutlet dcim.modulebay dcim.devicebay dcim.inventoryitem dcim.inventoryitemrole',
+      ],
+    ],
+  ],
+  ['Connections', [['Connections', 'dcim.cable wireless.wirelesslink']]],
+  ['Wireless', [['Wireless', 'wireless.wirelesslan wireless.wirelesslangroup']]],
+  [
+    'IPAM',
+    [
+      ['IP Addresses', 'ipam.ipaddress ipam.iprange'],
+      ['Prefixes', 'ipam.prefix ipam.role'],
+      ['ASNs', 'ipam.asnrange ipam.asn'],
+      ['Aggregates', 'ipam.aggregate ipam.rir'],
+      ['VRFs', 'ipam.vrf ipam.routetarget'],
+      ['VLANs', 'ipam.vlan ipam.vlangroup'],
+      ['Other', 'ipam.fhrpgroup ipam.servicetemplate ipam.service'],
+    ],
+  ],
+  [
+    'VPN',
+    [
+      ['Tunnels', 'vpn.tunnel vpn.tunnelgroup vpn.tunneltermination'],
+      ['L2VPNs', 'vpn.l2vpn vpn.l2vpntermination'],
+      ['Security', 'vpn.ikeproposal vpn.ikepolicy vpn.ipsecproposal vpn.ipsecpolicy vpn.ipsecprofile'],
+    ],
+  ],
+  [
+    'Virtualization',
+    [
+      ['Virtual Machines', 'virtualization.virtualmachine virtualization.vminterface virtualization.virtualdisk'],
+      ['Clusters', 'virtualization.cluster virtualization.clustertype virtualization.clustergroup'],
+    ],
+  ],
+  [
+    'Circuits',
+    [
+      ['Circuits', 'circuits.circuit circuits.circuittype circuits.circuittermination'],
+      ['Providers', 'circuits.provider circuits.provideraccount circuits.providernetwork'],
+    ],
+  ],
+  ['Power', [['Power', 'dcim.powerfeed dcim.powerpanel']]],
+  ['Provisioning', [['Configurations', 'extras.configcontext extras.configtemplate']]],
+  [
+    'Customization',
+    [
+      [
+        'Customization',
+        'extras.customfield extras.customfieldchoiceset extras.customlink extras.exporttemplate extras.savedfilter extras.tag extras.imageattachment',
+      ],
+    ],
+  ],
+  [
+    'Operations',
+    [
+      ['Integrations', 'core.datasource extras.eventrule extras.webhook'],
+      ['Jobs', 'core.job'],
+      ['Logging', 'extras.journalentry extras.objectchange'],
+    ],
+  ],
+  ['Admin', [['Authentication', 'users.user users.group users.token users.objectpermission']]],
+];
+
+export interface MenuItem {
+  model: ModelDef;
+  label: string;
+  href: string;
+}
+export interface MenuGroup {
+  label: string;
+  items: MenuItem[];
+}
+export interface Menu {
+  label: string;
+  groups: MenuGroup[];
+}
+
+/** the list page of a model: NetBox's UI path, the REST path without /api */
+export function listPath(model: ModelDef): string {
+  return `/${model.app}/${model.path}/`;
+}
+
+/** the models the menu names, in its order (the dashboard counts them in this order too) */
+export function menuModels(find: (name: string) => ModelDef | undefined): ModelDef[] {
+  return MENU.flatMap(([, groups]) => groups.flatMap(([, names]) => names.split(' ')))
+    .map(find)
+    .filter((m): m is ModelDef => m !== undefined);
+}
+
+/** The menu as this user sees it. */
+export async function menuFor(rc: RequestContext): Promise<Menu[]> {
+  const registry = rc.app.registry;
+  const out: Menu[] = [];
+  for (const [label, groups] of MENU) {
+    const menu: Menu = { label, groups: [] };
+    for (const [groupLabel, names] of groups) {
+      const items: MenuItem[] = [];
+      for (const name of names.split(' ')) {
+        const model = registry.find(name);
+        if (!model || !(await hasPermission(rc, model, 'view'))) continue;
+        items.push({ model, label: capital(model.verboseNamePlural), href: listPath(model) });
+      }
+      if (items.length) menu.groups.push({ label: groupLabel, items });
+    }
+    if (menu.groups.length) out.push(menu);
+  }
+  return out;
+}
