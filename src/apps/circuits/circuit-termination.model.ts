@@ -137,6 +137,16 @@ export const circuitTermination = defineModel({
       });
     },
   },
+  ui: {
+    columns: ['id', 'circuit', 'term_side', 'site', 'provider_network', 'description'],
+    groups: [
+      {
+        title: 'Circuit Termination',
+        fields: ['circuit', 'term_side', 'description', 'site', 'provider_network', 'mark_connected'],
+      },
+      { title: 'Termination Details', fields: ['port_speed', 'upstream_speed', 'xconnect_id', 'pp_info'] },
+    ],
+  },
   brief: ['circuit', 'term_side', 'cable', '_occupied'],
   ordering: ['circuit', 'term_side'],
   search: ['xconnect_id', 'pp_info', 'description'],

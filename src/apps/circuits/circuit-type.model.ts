@@ -12,6 +12,11 @@ export const circuitType = defineModel({
     description: description(),
   },
   counts: { circuit_count: { model: 'circuits.circuit', via: 'type', kept: true } },
+  ui: {
+    columns: ['name', 'circuit_count', 'description'],
+    groups: [{ title: '', fields: ['name', 'slug', 'description'] }],
+    related: [{ model: 'circuits.circuit', param: 'type_id' }],
+  },
   brief: ['name', 'slug', 'circuit_count'],
   ordering: ['name'],
   search: ['name', 'slug', 'description'],

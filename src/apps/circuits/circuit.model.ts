@@ -68,6 +68,26 @@ export const circuit = defineModel({
       });
     },
   },
+  ui: {
+    columns: ['cid', 'provider', 'type', 'status', 'tenant', 'termination_a', 'termination_z', 'description'],
+    clone: [
+      'provider',
+      'provider_account',
+      'type',
+      'status',
+      'tenant',
+      'install_date',
+      'termination_date',
+      'commit_rate',
+      'description',
+    ],
+    groups: [
+      { title: 'Circuit', fields: ['provider', 'provider_account', 'cid', 'type', 'status', 'description'] },
+      { title: 'Service Parameters', fields: ['install_date', 'termination_date', 'commit_rate'] },
+      { title: 'Tenancy', fields: ['tenant'] },
+    ],
+    pickerFilters: { provider_account: { provider_id: 'provider' } },
+  },
   brief: ['cid'],
   ordering: ['provider', 'cid'],
   search: ['cid', 'description', 'comments'],

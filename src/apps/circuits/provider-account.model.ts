@@ -20,6 +20,12 @@ export const providerAccount = defineModel({
   ],
   // NetBox: "account (name)", or the account alone
   display: (row) => (row.name ? `${String(row.account)} (${String(row.name)})` : String(row.account)),
+  ui: {
+    columns: ['account', 'name', 'provider'],
+    clone: ['provider'],
+    groups: [{ title: '', fields: ['provider', 'name', 'account', 'description'] }],
+    related: [{ model: 'circuits.circuit', param: 'provider_account_id' }],
+  },
   brief: ['name', 'account'],
   ordering: ['provider', 'account'],
   search: ['account', 'name', 'description', 'comments'],

@@ -14,6 +14,14 @@ export const providerNetwork = defineModel({
     comments: comments(),
   },
   uniqueTogether: [{ fields: ['provider', 'name'] }],
+  ui: {
+    columns: ['name', 'provider', 'service_id', 'description'],
+    groups: [{ title: '', fields: ['provider', 'name', 'service_id', 'description'] }],
+    related: [
+      { model: 'circuits.circuit', param: 'provider_network_id' },
+      { model: 'circuits.circuittermination', param: 'provider_network_id' },
+    ],
+  },
   brief: ['name'],
   ordering: ['provider', 'name'],
   search: ['name', 'service_id', 'description', 'comments'],

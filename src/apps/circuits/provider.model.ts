@@ -26,6 +26,15 @@ export const provider = defineModel({
     ...contactFilters(),
     ...providerAsns.filters,
   },
+  ui: {
+    columns: ['name', 'circuit_count'],
+    groups: [{ title: '', fields: ['name', 'slug', 'asns', 'description'] }],
+    related: [
+      { model: 'circuits.provideraccount', param: 'provider_id' },
+      { model: 'circuits.providernetwork', param: 'provider_id' },
+      { model: 'circuits.circuit', param: 'provider_id' },
+    ],
+  },
   brief: ['name', 'slug', 'circuit_count'],
   ordering: ['name'],
   search: ['name', 'slug', 'account', 'description', 'comments'],

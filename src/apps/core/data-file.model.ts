@@ -37,6 +37,7 @@ export const dataFile = defineModel({
   changelog: false,
   filters: byRequestFilters,
   display: (row) => String(row.path),
+  ui: { columns: ['source', 'path', 'size', 'last_updated'] },
   // NetBox 3.7 NestedDataFileSerializer
   brief: ['path'],
   ordering: ['source', 'path'],

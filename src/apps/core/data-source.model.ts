@@ -68,6 +68,15 @@ export const dataSource = defineModel({
       );
     },
   },
+  ui: {
+    columns: ['name', 'type', 'status', 'enabled', 'description', 'file_count'],
+    groups: [
+      { title: 'Source', fields: ['name', 'type', 'source_url', 'description', 'ignore_rules'] },
+      { title: 'Sync', fields: ['enabled'] },
+      { title: 'Backend Parameters', fields: ['parameters'] },
+    ],
+    related: [{ model: 'core.datafile', param: 'source_id' }],
+  },
   // NetBox 3.7 NestedDataSourceSerializer
   brief: ['name'],
   ordering: ['name'],

@@ -98,6 +98,7 @@ export const job = defineModel({
     q: searchFilter,
   },
   display: (row) => String(row.job_id),
+  ui: { columns: ['id', 'object_type', 'name', 'status', 'created', 'started', 'completed', 'user'] },
   // NetBox 3.7 NestedJobSerializer (url, created, completed, user, status; id and display besides)
   brief: ['created', 'completed', 'user', 'status'],
   ordering: ['-created'],

@@ -87,6 +87,16 @@ export const cable = defineModel({
   },
   // NetBox: the label, else "#<id>"
   display: (row) => (row.label ? String(row.label) : `#${row.id}`),
+  ui: {
+    columns: ['id', 'label', 'a_terminations', 'b_terminations', 'status', 'type'],
+    clone: ['tenant', 'type'],
+    groups: [
+      { title: 'A Side', fields: ['a_terminations'] },
+      { title: 'B Side', fields: ['b_terminations'] },
+      { title: 'Cable', fields: ['status', 'type', 'label', 'description', 'color', 'length', 'length_unit'] },
+      { title: 'Tenancy', fields: ['tenant'] },
+    ],
+  },
   brief: ['label'],
   ordering: ['id'],
   search: ['label', 'description', 'comments'],

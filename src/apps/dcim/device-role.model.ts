@@ -22,6 +22,15 @@ export const deviceRole = defineModel({
     device_count: { model: 'dcim.device', via: 'role', kept: true },
     virtualmachine_count: { model: 'virtualization.virtualmachine', via: 'role', kept: true },
   },
+  ui: {
+    columns: ['name', 'device_count', 'virtualmachine_count', 'color', 'vm_role', 'description'],
+    clone: ['description'],
+    groups: [{ title: 'Device Role', fields: ['name', 'slug', 'color', 'vm_role', 'config_template', 'description'] }],
+    related: [
+      { model: 'dcim.device', param: 'role_id' },
+      { model: 'virtualization.virtualmachine', param: 'role_id' },
+    ],
+  },
   brief: ['name', 'slug', 'device_count', 'virtualmachine_count'],
   ordering: ['name'],
   search: ['name', 'slug', 'description'],

@@ -69,6 +69,18 @@ export const deviceType = defineModel({
     },
   },
   display: (row) => String(row.model),
+  ui: {
+    columns: ['model', 'manufacturer', 'part_number', 'u_height', 'is_full_depth', 'device_count'],
+    clone: ['manufacturer', 'u_height', 'is_full_depth', 'subdevice_role', 'airflow', 'weight', 'weight_unit'],
+    groups: [
+      { title: 'Device Type', fields: ['manufacturer', 'model', 'slug', 'description'] },
+      {
+        title: 'Chassis',
+        fields: ['u_height', 'is_full_depth', 'part_number', 'subdevice_role', 'airflow', 'weight', 'weight_unit'],
+      },
+    ],
+    related: [{ model: 'dcim.device', param: 'device_type_id' }],
+  },
   brief: ['manufacturer', 'model', 'slug', 'device_count'],
   ordering: ['manufacturer', 'model'],
   search: ['model', 'part_number', 'description', 'comments'],

@@ -67,6 +67,21 @@ export const location = defineModel({
       if (loop.rows.length) return { parent: ['Cannot assign self or child as parent.'] };
     },
   },
+  ui: {
+    columns: ['name', 'site', 'status', 'tenant', 'rack_count', 'device_count', 'description'],
+    clone: ['site', 'parent', 'status', 'tenant', 'description'],
+    groups: [
+      { title: 'Location', fields: ['site', 'parent', 'name', 'slug', 'status', 'description'] },
+      { title: 'Tenancy', fields: ['tenant'] },
+    ],
+    pickerFilters: { parent: { site_id: 'site' } },
+    related: [
+      { model: 'dcim.rack', param: 'location_id' },
+      { model: 'dcim.device', param: 'location_id' },
+      { model: 'dcim.powerpanel', param: 'location_id' },
+      { model: 'ipam.vlangroup', param: 'location' },
+    ],
+  },
   brief: ['name', 'slug', 'rack_count', '_depth'],
   ordering: ['site', 'name'],
   search: ['name', 'slug', 'description'],

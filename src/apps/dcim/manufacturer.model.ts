@@ -19,6 +19,16 @@ export const manufacturer = defineModel({
     inventoryitem_count: { model: 'dcim.inventoryitem', via: 'manufacturer' },
     platform_count: { model: 'dcim.platform', via: 'manufacturer' },
   },
+  ui: {
+    columns: ['name', 'devicetype_count', 'inventoryitem_count', 'platform_count', 'description', 'slug'],
+    groups: [{ title: 'Manufacturer', fields: ['name', 'slug', 'description'] }],
+    related: [
+      { model: 'dcim.devicetype', param: 'manufacturer_id' },
+      { model: 'dcim.moduletype', param: 'manufacturer_id' },
+      { model: 'dcim.platform', param: 'manufacturer_id' },
+      { model: 'dcim.inventoryitem', param: 'manufacturer_id' },
+    ],
+  },
   brief: ['name', 'slug', 'devicetype_count'],
   ordering: ['name'],
   search: ['name', 'slug', 'description'],

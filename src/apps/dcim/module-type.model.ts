@@ -65,6 +65,15 @@ export const moduleType = defineModel({
   // the `module_type` filter of modules names a module type by its model (NetBox ModuleFilterSet)
   naturalKey: 'model',
   display: (row) => String(row.model),
+  ui: {
+    columns: ['model', 'manufacturer', 'part_number'],
+    clone: ['manufacturer', 'weight', 'weight_unit'],
+    groups: [
+      { title: 'Module Type', fields: ['manufacturer', 'model', 'part_number', 'description'] },
+      { title: 'Hardware', fields: ['weight', 'weight_unit'] },
+    ],
+    related: [{ model: 'dcim.module', param: 'module_type_id' }],
+  },
   brief: ['manufacturer', 'model'],
   ordering: ['manufacturer', 'model'],
   search: ['model', 'part_number', 'description', 'comments'],

@@ -21,6 +21,15 @@ export const platform = defineModel({
     device_count: { model: 'dcim.device', via: 'platform', kept: true },
     virtualmachine_count: { model: 'virtualization.virtualmachine', via: 'platform', kept: true },
   },
+  ui: {
+    columns: ['name', 'manufacturer', 'device_count', 'virtualmachine_count', 'description'],
+    clone: ['description'],
+    groups: [{ title: 'Platform', fields: ['name', 'slug', 'manufacturer', 'config_template', 'description'] }],
+    related: [
+      { model: 'dcim.device', param: 'platform_id' },
+      { model: 'virtualization.virtualmachine', param: 'platform_id' },
+    ],
+  },
   brief: ['name', 'slug', 'device_count', 'virtualmachine_count'],
   ordering: ['name'],
   search: ['name', 'slug', 'description'],

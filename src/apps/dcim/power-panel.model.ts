@@ -41,6 +41,12 @@ export const powerPanel = defineModel({
       };
     },
   },
+  ui: {
+    columns: ['name', 'site', 'location', 'powerfeed_count'],
+    groups: [{ title: 'Power Panel', fields: ['site', 'location', 'name', 'description'] }],
+    pickerFilters: { location: { site_id: 'site' } },
+    related: [{ model: 'dcim.powerfeed', param: 'power_panel_id' }],
+  },
   brief: ['name', 'powerfeed_count'],
   ordering: ['site', 'name'],
   search: ['name', 'description', 'comments'],

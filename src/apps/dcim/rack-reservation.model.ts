@@ -60,6 +60,14 @@ export const rackReservation = defineModel({
     },
   },
   display: (row) => `Reservation ${row.id}`,
+  ui: {
+    columns: ['id', 'rack', 'units', 'user', 'description'],
+    clone: ['rack', 'user', 'tenant'],
+    groups: [
+      { title: 'Reservation', fields: ['rack', 'units', 'user', 'description'] },
+      { title: 'Tenancy', fields: ['tenant'] },
+    ],
+  },
   brief: ['user', 'units'],
   ordering: ['created', 'id'],
   search: ['description', 'comments'],

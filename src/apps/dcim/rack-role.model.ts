@@ -13,6 +13,11 @@ export const rackRole = defineModel({
     description: description(),
   },
   counts: { rack_count: { model: 'dcim.rack', via: 'role', kept: true } },
+  ui: {
+    columns: ['name', 'rack_count', 'color', 'description'],
+    groups: [{ title: 'Rack Role', fields: ['name', 'slug', 'color', 'description'] }],
+    related: [{ model: 'dcim.rack', param: 'role_id' }],
+  },
   brief: ['name', 'slug', 'rack_count'],
   ordering: ['name'],
   search: ['name', 'slug', 'description'],

@@ -1,11 +1,13 @@
 /** Regions and site groups share one shape (reference 3.1): a named tree with sites. */
 import { sql } from 'kysely';
 import { defineModel } from '../../core/model/define-model.js';
+import type { UiRelated } from '../../core/model/types.js';
 import { descendantsSql } from '../../core/represent/load-related.js';
 import { description, fk, name, slug } from '../fields.js';
 import { contactFilters } from '../tenancy/contact-filters.js';
 
-export function defineSiteTree(id: string, path: string, verboseName: string, siteField: string) {
+/** `related`: the object page's related-object links, which differ between regions and site groups */
+export function defineSiteTree(id: string, path: string, verboseName: string, siteField: string, related: UiRelated[]) {
   return defineModel({
     name: id,
     path,
@@ -40,6 +42,11 @@ export function defineSiteTree(id: string, path: string, verboseName: string, si
           where id = ${data.parent_id}`.execute(rc.q);
         if (res.rows.length) return { parent: ['Cannot assign self or child as parent.'] };
       },
+    },
+    ui: {
+      columns: ['name', 'site_count', 'description'],
+      groups: [{ title: '', fields: ['parent', 'name', 'slug', 'description'] }],
+      related,
     },
     brief: ['name', 'slug', 'site_count', '_depth'],
     ordering: ['name'],

@@ -46,6 +46,10 @@ export const virtualChassis = defineModel({
       await updateObjects(rc, rc.app.registry.get('dcim.device'), [member], 'update', false, { followUp: true });
     },
   },
+  ui: {
+    columns: ['name', 'domain', 'master', 'member_count'],
+    groups: [{ title: 'Virtual Chassis', fields: ['name', 'domain', 'description', 'master'] }],
+  },
   brief: ['name', 'master', 'member_count'],
   ordering: ['name'],
   search: ['name', 'domain', 'description', 'comments'],

@@ -79,6 +79,18 @@ export const virtualDeviceContext = defineModel({
       for (const o of out) renderPrimaryIp(o);
     },
   },
+  ui: {
+    columns: ['name', 'identifier', 'status', 'tenant', 'primary_ip'],
+    groups: [
+      {
+        title: 'Virtual Device Context',
+        fields: ['device', 'name', 'status', 'identifier', 'primary_ip4', 'primary_ip6'],
+      },
+      { title: 'Tenancy', fields: ['tenant'] },
+    ],
+    pickerFilters: { primary_ip4: { device_id: 'device' }, primary_ip6: { device_id: 'device' } },
+    related: [{ model: 'dcim.interface', param: 'vdc_id' }],
+  },
   brief: ['name', 'identifier', 'device'],
   ordering: ['name'],
   search: ['name', 'description', 'comments'],

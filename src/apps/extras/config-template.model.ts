@@ -37,6 +37,15 @@ export const configTemplate = defineModel({
   },
   // NetBox 3.7 ConfigTemplate: tags, no custom fields
   customFields: false,
+  ui: {
+    columns: ['name', 'description'],
+    groups: [
+      { title: 'Config Template', fields: ['name', 'description', 'template_code'] },
+      { title: 'Data Source', fields: ['data_source', 'data_file', 'auto_sync_enabled'] },
+      { title: 'Rendering', fields: ['environment_params'] },
+    ],
+    pickerFilters: { data_file: { source_id: 'data_source' } },
+  },
   brief: ['name'],
   ordering: ['name'],
   search: ['name', 'description'],

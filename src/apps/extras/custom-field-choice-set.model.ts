@@ -91,6 +91,11 @@ export const customFieldChoiceSet = defineModel({
         data.extra_choices = [...extra].sort((a, b) => (a[0]! < b[0]! ? -1 : a[0]! > b[0]! ? 1 : 0));
     },
   },
+  ui: {
+    columns: ['name', 'base_choices', 'choices_count', 'description'],
+    clone: ['extra_choices', 'order_alphabetically'],
+    groups: [{ title: '', fields: ['name', 'description', 'base_choices', 'extra_choices', 'order_alphabetically'] }],
+  },
   brief: ['name', 'choices_count'],
   ordering: ['name'],
   search: ['name', 'description'],

@@ -30,6 +30,17 @@ export const customLink = defineModel({
   customFields: false,
   filters: { ...contentTypesFilters },
   hooks: { validate: validateContentTypes },
+  ui: {
+    columns: ['name', 'content_types', 'enabled', 'group_name', 'button_class', 'new_window'],
+    clone: ['content_types', 'enabled', 'weight', 'group_name', 'button_class', 'new_window'],
+    groups: [
+      {
+        title: 'Custom Link',
+        fields: ['name', 'content_types', 'weight', 'group_name', 'button_class', 'enabled', 'new_window'],
+      },
+      { title: 'Templates', fields: ['link_text', 'link_url'] },
+    ],
+  },
   brief: ['name'],
   ordering: ['group_name', 'weight', 'name'],
   // NetBox 3.7 CustomLinkFilterSet.search

@@ -63,6 +63,20 @@ export const eventRule = defineModel({
       return errors;
     },
   },
+  ui: {
+    columns: ['name', 'enabled', 'action_type', 'action_object', 'object_types'],
+    groups: [
+      { title: 'Event Rule', fields: ['name', 'description', 'content_types', 'enabled'] },
+      {
+        title: 'Triggers',
+        fields: ['type_create', 'type_update', 'type_delete', 'type_job_start', 'type_job_end', 'conditions'],
+      },
+      {
+        title: 'Action',
+        fields: ['action_type', 'action_object_type', 'action_object_id', 'action_object', 'action_data'],
+      },
+    ],
+  },
   brief: ['name'],
   ordering: ['name'],
   search: ['name', 'description', 'comments'],

@@ -49,6 +49,16 @@ export const exportTemplate = defineModel({
     },
     prepare: (args) => prepareSyncedData(SYNCED, args),
   },
+  ui: {
+    columns: ['name', 'content_types', 'description', 'mime_type', 'file_extension', 'as_attachment'],
+    clone: ['content_types', 'template_code', 'mime_type', 'file_extension', 'as_attachment'],
+    groups: [
+      { title: 'Export Template', fields: ['name', 'content_types', 'description', 'template_code'] },
+      { title: 'Data Source', fields: ['data_source', 'data_file', 'auto_sync_enabled'] },
+      { title: 'Rendering', fields: ['mime_type', 'file_extension', 'as_attachment'] },
+    ],
+    pickerFilters: { data_file: { source_id: 'data_source' } },
+  },
   brief: ['name'],
   ordering: ['name'],
   search: ['name', 'description'],

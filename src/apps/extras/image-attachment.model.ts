@@ -109,6 +109,11 @@ export const imageAttachment = defineModel({
       });
     },
   },
+  ui: {
+    columns: ['image', 'parent'],
+    clone: ['content_type', 'object_id'],
+    groups: [{ title: '', fields: ['parent', 'image', 'name'] }],
+  },
   brief: ['name', 'image'],
   // NetBox 3.7 Meta.ordering: ('name', 'pk'), names may repeat
   ordering: ['name', 'id'],

@@ -27,6 +27,10 @@ export const journalEntry = defineModel({
       if (!before && data.created_by_id == null) data.created_by_id = rc.user?.id ?? null;
     },
   },
+  ui: {
+    columns: ['created', 'created_by', 'assigned_object_type', 'assigned_object', 'kind', 'comments'],
+    groups: [{ title: '', fields: ['assigned_object_type', 'assigned_object_id', 'kind'] }],
+  },
   brief: ['created'],
   ordering: ['-created', '-id'],
   search: ['comments'],

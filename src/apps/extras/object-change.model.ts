@@ -99,6 +99,7 @@ export const objectChange = defineModel({
       });
     },
   },
+  ui: { columns: ['time', 'user_name', 'action', 'changed_object_type', 'object_repr'] },
   brief: ['action', 'changed_object_type', 'changed_object_id', 'object_repr'],
   ordering: ['-time', '-id'],
   search: ['object_repr', 'user_name', 'changed_object_type'],

@@ -79,6 +79,17 @@ export const savedFilter = defineModel({
       });
     },
   },
+  ui: {
+    columns: ['name', 'content_types', 'user', 'description', 'enabled', 'shared'],
+    clone: ['content_types', 'weight', 'enabled', 'parameters'],
+    groups: [
+      {
+        title: 'Saved Filter',
+        fields: ['name', 'slug', 'content_types', 'description', 'weight', 'enabled', 'shared'],
+      },
+      { title: 'Parameters', fields: ['parameters'] },
+    ],
+  },
   brief: ['name', 'slug'],
   ordering: ['weight', 'name'],
   search: ['name', 'description'],

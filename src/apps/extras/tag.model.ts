@@ -14,6 +14,11 @@ export const tag = defineModel({
   counts: { tagged_items: { through: { table: 'extras_taggeditem', column: 'tag_id' }, kept: true } },
   tags: false,
   customFields: false,
+  ui: {
+    columns: ['name', 'tagged_items', 'slug', 'color', 'description'],
+    clone: ['color', 'description'],
+    groups: [{ title: 'Tag', fields: ['name', 'slug', 'color', 'description'] }],
+  },
   brief: ['name', 'slug', 'color'],
   ordering: ['name'],
   search: ['name', 'slug', 'description'],

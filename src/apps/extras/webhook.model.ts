@@ -140,6 +140,17 @@ export const webhook = defineModel({
       });
     },
   },
+  ui: {
+    columns: ['name', 'http_method', 'payload_url', 'description'],
+    groups: [
+      { title: 'Webhook', fields: ['name', 'description'] },
+      {
+        title: 'HTTP Request',
+        fields: ['payload_url', 'http_method', 'http_content_type', 'additional_headers', 'body_template', 'secret'],
+      },
+      { title: 'SSL', fields: ['ssl_verification', 'ca_file_path'] },
+    ],
+  },
   brief: ['name'],
   ordering: ['name'],
   search: ['name', 'description', 'payload_url'],

@@ -59,6 +59,14 @@ export const aggregate = defineModel({
       setFamily(rows, out, 'prefix', mode);
     },
   },
+  ui: {
+    columns: ['prefix', 'rir', 'tenant', 'date_added', 'description'],
+    clone: ['rir', 'tenant', 'date_added', 'description'],
+    groups: [
+      { title: 'Aggregate', fields: ['prefix', 'rir', 'date_added', 'description'] },
+      { title: 'Tenancy', fields: ['tenant'] },
+    ],
+  },
   brief: ['family', 'prefix'],
   ordering: ['prefix'],
   search: ['prefix', 'description'],

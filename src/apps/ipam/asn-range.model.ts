@@ -46,6 +46,13 @@ export const asnRange = defineModel({
   },
   // NetBox: "name (start-end)"
   display: (row) => `${String(row.name)} (${String(row.start)}-${String(row.end)})`,
+  ui: {
+    columns: ['name', 'rir', 'start', 'end', 'tenant', 'asn_count', 'description'],
+    groups: [
+      { title: 'ASN Range', fields: ['name', 'slug', 'rir', 'start', 'end', 'description'] },
+      { title: 'Tenancy', fields: ['tenant'] },
+    ],
+  },
   brief: ['name'],
   ordering: ['name'],
   search: ['name', 'slug', 'description'],

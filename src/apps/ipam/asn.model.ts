@@ -24,6 +24,17 @@ export const asn = defineModel({
   display: asnDisplay,
   counts: asnCounts,
   filters: { ...tenancyFilters(), ...asnSiteFilters },
+  ui: {
+    columns: ['asn', 'rir', 'site_count', 'provider_count', 'description', 'tenant'],
+    groups: [
+      { title: 'ASN', fields: ['asn', 'rir', 'description'] },
+      { title: 'Tenancy', fields: ['tenant'] },
+    ],
+    related: [
+      { model: 'dcim.site', param: 'asn_id' },
+      { model: 'circuits.provider', param: 'asn_id' },
+    ],
+  },
   brief: ['asn'],
   ordering: ['asn'],
   search: ['asn', 'description'],

@@ -80,6 +80,14 @@ export const fhrpGroup = defineModel({
   // NetBox: "[name ]<protocol label>: <group id>"
   display: (row) =>
     `${row.name ? `${String(row.name)} ` : ''}${FHRPGroupProtocol.labels.get(String(row.protocol)) ?? String(row.protocol)}: ${String(row.group_id)}`,
+  ui: {
+    columns: ['group_id', 'protocol', 'name', 'auth_type', 'description', 'ip_addresses'],
+    clone: ['protocol', 'auth_type', 'auth_key', 'description'],
+    groups: [
+      { title: 'FHRP Group', fields: ['protocol', 'group_id', 'name', 'description'] },
+      { title: 'Authentication', fields: ['auth_type', 'auth_key'] },
+    ],
+  },
   brief: ['protocol', 'group_id'],
   ordering: ['protocol', 'group_id', 'id'],
   search: ['name', 'description'],

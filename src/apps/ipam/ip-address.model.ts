@@ -136,6 +136,16 @@ export const ipAddress = defineModel({
   representRows: { nat_outside: { model: 'ipam.ipaddress', select: natOutsideSql } },
   // the hook reads `address` (for family), which both forms show
   representReads: [],
+  ui: {
+    columns: ['address', 'vrf', 'status', 'role', 'tenant', 'dns_name', 'description'],
+    clone: ['vrf', 'tenant', 'status', 'role', 'dns_name', 'description'],
+    groups: [
+      { title: 'IP Address', fields: ['address', 'status', 'role', 'vrf', 'dns_name', 'description'] },
+      { title: 'Tenancy', fields: ['tenant'] },
+      { title: 'Assignment', fields: ['assigned_object_type', 'assigned_object_id', 'assigned_object'] },
+      { title: 'NAT IP (Inside)', fields: ['nat_inside'] },
+    ],
+  },
   brief: ['family', 'address'],
   ordering: ['address'],
   search: ['address', 'dns_name', 'description'],

@@ -152,6 +152,14 @@ export const ipRange = defineModel({
       });
     },
   },
+  ui: {
+    columns: ['start_address', 'end_address', 'size', 'vrf', 'status', 'role', 'tenant', 'description'],
+    clone: ['vrf', 'tenant', 'status', 'role', 'description'],
+    groups: [
+      { title: 'IP Range', fields: ['vrf', 'start_address', 'end_address', 'role', 'status', 'description'] },
+      { title: 'Tenancy', fields: ['tenant'] },
+    ],
+  },
   brief: ['family', 'start_address', 'end_address'],
   ordering: ['vrf', 'start_address'],
   search: ['start_address', 'end_address', 'description'],

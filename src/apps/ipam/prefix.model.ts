@@ -99,6 +99,17 @@ export const prefix = defineModel({
   },
   // the hook reads `prefix` (for family), which both forms show
   representReads: [],
+  ui: {
+    columns: ['prefix', 'status', 'children', 'vrf', 'tenant', 'site', 'vlan', 'role', 'description'],
+    clone: ['site', 'vrf', 'tenant', 'vlan', 'status', 'role', 'is_pool', 'mark_utilized', 'description'],
+    groups: [
+      { title: 'Prefix', fields: ['prefix', 'status', 'vrf', 'role', 'is_pool', 'mark_utilized', 'description'] },
+      { title: 'Scope', fields: ['site'] },
+      { title: 'VLAN Assignment', fields: ['vlan'] },
+      { title: 'Tenancy', fields: ['tenant'] },
+    ],
+    pickerFilters: { vlan: { site_id: 'site' } },
+  },
   brief: ['family', 'prefix'],
   // spec: the brief form is exactly id, url, family and prefix
   briefWithoutDisplay: true,

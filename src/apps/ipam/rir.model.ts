@@ -13,6 +13,15 @@ export const rir = defineModel({
     description: description(),
   },
   counts: { aggregate_count: { model: 'ipam.aggregate', via: 'rir' } },
+  ui: {
+    columns: ['name', 'is_private', 'aggregate_count', 'description'],
+    groups: [{ title: 'RIR', fields: ['name', 'slug', 'is_private', 'description'] }],
+    related: [
+      { model: 'ipam.asnrange', param: 'rir_id' },
+      { model: 'ipam.asn', param: 'rir_id' },
+      { model: 'ipam.aggregate', param: 'rir_id' },
+    ],
+  },
   brief: ['name', 'slug', 'aggregate_count'],
   ordering: ['name'],
   search: ['name', 'slug', 'description'],

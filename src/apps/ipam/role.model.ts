@@ -16,6 +16,15 @@ export const role = defineModel({
     prefix_count: { model: 'ipam.prefix', via: 'role', kept: true },
     vlan_count: { model: 'ipam.vlan', via: 'role', kept: true },
   },
+  ui: {
+    columns: ['name', 'prefix_count', 'vlan_count', 'description'],
+    groups: [{ title: 'Role', fields: ['name', 'slug', 'weight', 'description'] }],
+    related: [
+      { model: 'ipam.prefix', param: 'role_id' },
+      { model: 'ipam.iprange', param: 'role_id' },
+      { model: 'ipam.vlan', param: 'role_id' },
+    ],
+  },
   brief: ['name', 'slug', 'prefix_count', 'vlan_count'],
   ordering: ['weight', 'name'],
   search: ['name', 'slug', 'description'],

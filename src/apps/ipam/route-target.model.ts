@@ -24,6 +24,13 @@ export const routeTarget = defineModel({
     exporting_vrf_id: vrfFilter('exporting_vrf_id', 'ipam_vrf_export_targets', 'id'),
     exporting_vrf: vrfFilter('exporting_vrf', 'ipam_vrf_export_targets', 'rd'),
   },
+  ui: {
+    columns: ['name', 'tenant', 'description'],
+    groups: [
+      { title: 'Route Target', fields: ['name', 'description'] },
+      { title: 'Tenancy', fields: ['tenant'] },
+    ],
+  },
   brief: ['name'],
   ordering: ['name'],
   search: ['name', 'description', 'comments'],

@@ -16,6 +16,10 @@ export const serviceTemplate = defineModel({
   },
   filters: { port: portFilter },
   display: serviceDisplay,
+  ui: {
+    columns: ['name', 'protocol', 'ports', 'description'],
+    groups: [{ title: 'Application Service Template', fields: ['name', 'protocol', 'ports', 'description'] }],
+  },
   brief: ['name', 'protocol', 'ports'],
   ordering: ['name'],
   search: ['name', 'description', 'comments'],

@@ -83,6 +83,17 @@ export const service = defineModel({
     },
   },
   display: serviceDisplay,
+  ui: {
+    columns: ['name', 'device', 'virtual_machine', 'protocol', 'ports', 'description'],
+    clone: ['protocol', 'ports', 'description', 'device', 'virtual_machine', 'ipaddresses'],
+    groups: [
+      {
+        title: 'Application Service',
+        fields: ['device', 'virtual_machine', 'name', 'protocol', 'ports', 'ipaddresses', 'description'],
+      },
+    ],
+    pickerFilters: { ipaddresses: { device_id: 'device', virtual_machine_id: 'virtual_machine' } },
+  },
   brief: ['name', 'protocol', 'ports'],
   // NetBox 3.4: protocol, ports, pk
   ordering: ['protocol', 'ports', 'id'],

@@ -44,6 +44,15 @@ export const vlanGroup = defineModel({
       }
     },
   },
+  ui: {
+    columns: ['name', 'scope_type', 'scope', 'vlan_count', 'description'],
+    groups: [
+      { title: 'VLAN Group', fields: ['name', 'slug', 'description'] },
+      { title: 'Child VLANs', fields: ['min_vid', 'max_vid'] },
+      { title: 'Scope', fields: ['scope_type', 'scope_id', 'scope'] },
+    ],
+    related: [{ model: 'ipam.vlan', param: 'group_id' }],
+  },
   brief: ['name', 'slug', 'vlan_count'],
   ordering: ['name'],
   search: ['name', 'slug', 'description'],

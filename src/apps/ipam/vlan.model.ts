@@ -93,6 +93,15 @@ export const vlan = defineModel({
       await representL2vpnTermination(rc, rows, out, mode, () => readRows('l2vpn_termination'));
     },
   },
+  ui: {
+    columns: ['vid', 'name', 'site', 'group', 'tenant', 'status', 'role', 'description'],
+    clone: ['site', 'group', 'tenant', 'status', 'role', 'description'],
+    groups: [
+      { title: 'VLAN', fields: ['vid', 'name', 'status', 'role', 'description'] },
+      { title: 'Tenancy', fields: ['tenant'] },
+      { title: 'Assignment', fields: ['group', 'site'] },
+    ],
+  },
   brief: ['vid', 'name'],
   ordering: ['site', 'group', 'vid'],
   search: ['name', 'description'],

@@ -43,6 +43,22 @@ export const vrf = defineModel({
     export_target_id: targetFilter('export_target_id', 'ipam_vrf_export_targets', 'id'),
     export_target: targetFilter('export_target', 'ipam_vrf_export_targets', 'name'),
   },
+  ui: {
+    columns: ['name', 'rd', 'tenant', 'description'],
+    clone: ['tenant', 'enforce_unique', 'description'],
+    groups: [
+      { title: 'VRF', fields: ['name', 'rd', 'enforce_unique', 'description'] },
+      { title: 'Route Targets', fields: ['import_targets', 'export_targets'] },
+      { title: 'Tenancy', fields: ['tenant'] },
+    ],
+    related: [
+      { model: 'ipam.prefix', param: 'vrf_id' },
+      { model: 'ipam.iprange', param: 'vrf_id' },
+      { model: 'ipam.ipaddress', param: 'vrf_id' },
+      { model: 'dcim.interface', param: 'vrf_id', label: 'Device Interfaces' },
+      { model: 'virtualization.vminterface', param: 'vrf_id', label: 'VM Interfaces' },
+    ],
+  },
   brief: ['name', 'rd', 'prefix_count'],
   ordering: ['name', 'rd'],
   search: ['name', 'rd', 'description', 'comments'],

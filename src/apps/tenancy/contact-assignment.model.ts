@@ -94,6 +94,11 @@ export const contactAssignment = defineModel({
       });
     },
   },
+  ui: {
+    columns: ['content_type', 'object', 'contact', 'role', 'priority'],
+    clone: ['content_type', 'object_id', 'role', 'priority'],
+    groups: [{ title: '', fields: ['content_type', 'object_id', 'object', 'contact', 'role', 'priority'] }],
+  },
   brief: ['contact', 'role', 'priority'],
   ordering: ['priority', 'contact'],
   search: [],

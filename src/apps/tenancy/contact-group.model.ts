@@ -38,6 +38,11 @@ export const contactGroup = defineModel({
       if (res.rows.length) return { parent: ['Cannot assign self or child as parent.'] };
     },
   },
+  ui: {
+    columns: ['name', 'contact_count', 'description'],
+    groups: [{ title: 'Contact Group', fields: ['parent', 'name', 'slug', 'description'] }],
+    related: [{ model: 'tenancy.contact', param: 'group_id' }],
+  },
   brief: ['name', 'slug', 'contact_count', '_depth'],
   ordering: ['name'],
   search: ['name', 'slug', 'description'],

@@ -11,6 +11,11 @@ export const contactRole = defineModel({
     slug: slug(100, { unique: true }),
     description: description(),
   },
+  ui: {
+    columns: ['name', 'description'],
+    groups: [{ title: 'Contact Role', fields: ['name', 'slug', 'description'] }],
+    related: [{ model: 'tenancy.contactassignment', param: 'role_id' }],
+  },
   brief: ['name', 'slug'],
   ordering: ['name'],
   search: ['name', 'slug', 'description'],

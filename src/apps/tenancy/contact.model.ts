@@ -24,6 +24,13 @@ export const contact = defineModel({
     comments: comments(),
   },
   uniqueTogether: [{ fields: ['group', 'name'] }],
+  ui: {
+    columns: ['name', 'group', 'title', 'phone', 'email'],
+    clone: ['group', 'name', 'title', 'phone', 'email', 'address', 'link'],
+    groups: [
+      { title: 'Contact', fields: ['group', 'name', 'title', 'phone', 'email', 'address', 'link', 'description'] },
+    ],
+  },
   brief: ['name'],
   ordering: ['name'],
   search: ['name', 'title', 'phone', 'email', 'address', 'link', 'description', 'comments'],

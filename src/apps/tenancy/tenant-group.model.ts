@@ -14,6 +14,11 @@ export const tenantGroup = defineModel({
   },
   treeParent: 'parent',
   counts: { tenant_count: { model: 'tenancy.tenant', via: 'group', cumulative: true } },
+  ui: {
+    columns: ['name', 'tenant_count', 'description'],
+    groups: [{ title: 'Tenant Group', fields: ['parent', 'name', 'slug', 'description'] }],
+    related: [{ model: 'tenancy.tenant', param: 'group_id' }],
+  },
   brief: ['name', 'slug', 'tenant_count', '_depth'],
   ordering: ['name'],
   search: ['name', 'slug', 'description'],

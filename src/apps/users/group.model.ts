@@ -12,6 +12,7 @@ export const group = defineModel({
   tags: false,
   customFields: false,
   timestamps: false,
+  ui: { columns: ['id', 'name', 'user_count'], groups: [{ title: '', fields: ['name'] }] },
   brief: ['name'],
   ordering: ['name'],
   search: ['name'],

@@ -116,6 +116,17 @@ export const objectPermission = defineModel({
       }
     },
   },
+  ui: {
+    columns: ['name', 'enabled', 'object_types', 'description'],
+    clone: ['description', 'enabled', 'object_types', 'actions', 'constraints'],
+    groups: [
+      { title: '', fields: ['name', 'description', 'enabled'] },
+      { title: 'Actions', fields: ['actions'] },
+      { title: 'Objects', fields: ['object_types'] },
+      { title: 'Assignment', fields: ['groups', 'users'] },
+      { title: 'Constraints', fields: ['constraints'] },
+    ],
+  },
   // reference 3.7: the brief form lists groups and users by name
   brief: ['name', 'enabled', 'object_types', 'groups', 'users', 'actions'],
   ordering: ['name'],

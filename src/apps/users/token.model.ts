@@ -117,6 +117,10 @@ export const token = defineModel({
       });
     },
   },
+  ui: {
+    columns: ['id', 'key', 'user', 'description', 'write_enabled', 'created', 'expires', 'last_used', 'allowed_ips'],
+    groups: [{ title: '', fields: ['user', 'key', 'write_enabled', 'expires', 'description', 'allowed_ips'] }],
+  },
   brief: ['key', 'write_enabled'],
   nested: ['key', 'write_enabled'],
   ordering: ['-created', '-id'],

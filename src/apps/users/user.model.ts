@@ -56,6 +56,14 @@ export const user = defineModel({
       if (typeof data.password === 'string') data.password = await hashPassword(data.password);
     },
   },
+  ui: {
+    columns: ['username', 'first_name', 'last_name', 'email', 'is_active'],
+    groups: [
+      { title: 'User', fields: ['username', 'password', 'first_name', 'last_name', 'email'] },
+      { title: 'Groups', fields: ['groups'] },
+      { title: 'Status', fields: ['is_active', 'is_staff', 'is_superuser'] },
+    ],
+  },
   brief: ['username'],
   ordering: ['username'],
   search: ['username', 'first_name', 'last_name', 'email'],

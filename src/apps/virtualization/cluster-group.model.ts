@@ -14,6 +14,14 @@ export const clusterGroup = defineModel({
   },
   filters: { ...contactFilters() },
   counts: { cluster_count: { model: 'virtualization.cluster', via: 'group' } },
+  ui: {
+    columns: ['name', 'cluster_count', 'description'],
+    groups: [{ title: 'Cluster Group', fields: ['name', 'slug', 'description'] }],
+    related: [
+      { model: 'virtualization.cluster', param: 'group_id' },
+      { model: 'ipam.vlangroup', param: 'clustergroup' },
+    ],
+  },
   brief: ['name', 'slug', 'cluster_count'],
   ordering: ['name'],
   search: ['name', 'slug', 'description'],

@@ -12,6 +12,11 @@ export const clusterType = defineModel({
     description: description(),
   },
   counts: { cluster_count: { model: 'virtualization.cluster', via: 'type' } },
+  ui: {
+    columns: ['name', 'cluster_count', 'description'],
+    groups: [{ title: 'Cluster Type', fields: ['name', 'slug', 'description'] }],
+    related: [{ model: 'virtualization.cluster', param: 'type_id' }],
+  },
   brief: ['name', 'slug', 'cluster_count'],
   ordering: ['name'],
   search: ['name', 'slug', 'description'],

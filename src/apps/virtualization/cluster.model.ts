@@ -49,6 +49,20 @@ export const cluster = defineModel({
         return { site: [`${row.n} devices are assigned as hosts for this cluster but are not in site ${row.site}`] };
     },
   },
+  ui: {
+    columns: ['name', 'type', 'group', 'status', 'tenant', 'site', 'device_count', 'virtualmachine_count'],
+    clone: ['site', 'type', 'group', 'status', 'tenant'],
+    groups: [
+      { title: 'Cluster', fields: ['name', 'type', 'group', 'status', 'description'] },
+      { title: 'Scope', fields: ['site'] },
+      { title: 'Tenancy', fields: ['tenant'] },
+    ],
+    related: [
+      { model: 'dcim.device', param: 'cluster_id' },
+      { model: 'virtualization.virtualmachine', param: 'cluster_id' },
+      { model: 'ipam.vlangroup', param: 'cluster' },
+    ],
+  },
   brief: ['name', 'virtualmachine_count'],
   ordering: ['name'],
   search: ['name', 'description', 'comments'],

@@ -20,6 +20,10 @@ export const virtualDisk = defineModel({
     { fields: ['virtual_machine', 'name'], message: 'Virtual disk with this Virtual machine and Name already exists.' },
   ],
   relatedObject: 'virtual_machine',
+  ui: {
+    columns: ['name', 'virtual_machine', 'size', 'description'],
+    groups: [{ title: 'Disk', fields: ['virtual_machine', 'name', 'size', 'description'] }],
+  },
   brief: ['virtual_machine', 'name', 'size'],
   ordering: ['virtual_machine', 'name'],
   search: ['name', 'description'],

@@ -103,6 +103,20 @@ export const vmInterface = defineModel({
     count_ipaddresses: { model: 'ipam.ipaddress', generic: 'assigned_object' },
     count_fhrp_groups: { model: 'ipam.fhrpgroupassignment', generic: 'interface' },
   },
+  ui: {
+    columns: ['name', 'virtual_machine', 'enabled', 'description'],
+    groups: [
+      { title: 'Interface', fields: ['virtual_machine', 'name', 'description'] },
+      { title: 'Addressing', fields: ['vrf', 'mac_address'] },
+      { title: 'Operation', fields: ['mtu', 'enabled'] },
+      { title: 'Related Interfaces', fields: ['parent', 'bridge'] },
+      { title: '802.1Q Switching', fields: ['mode', 'untagged_vlan', 'tagged_vlans'] },
+    ],
+    pickerFilters: {
+      parent: { virtual_machine_id: 'virtual_machine' },
+      bridge: { virtual_machine_id: 'virtual_machine' },
+    },
+  },
   brief: ['virtual_machine', 'name'],
   ordering: ['virtual_machine', 'name'],
   search: ['name', 'description'],

@@ -48,6 +48,14 @@ export const ikePolicy = defineModel({
       return Promise.resolve(undefined);
     },
   },
+  ui: {
+    columns: ['name', 'version', 'mode', 'proposals', 'description'],
+    clone: ['version', 'mode', 'proposals'],
+    groups: [
+      { title: 'Policy', fields: ['name', 'description'] },
+      { title: 'Parameters', fields: ['version', 'mode', 'proposals', 'preshared_key'] },
+    ],
+  },
   brief: ['name'],
   ordering: ['name'],
   search: ['name', 'description', 'comments'],

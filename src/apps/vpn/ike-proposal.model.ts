@@ -43,6 +43,25 @@ export const ikeProposal = defineModel({
     ike_policy_id: policies('ike_policy_id', true),
     ike_policy: policies('ike_policy', false),
   },
+  ui: {
+    columns: [
+      'name',
+      'authentication_method',
+      'encryption_algorithm',
+      'authentication_algorithm',
+      'group',
+      'sa_lifetime',
+      'description',
+    ],
+    clone: ['authentication_method', 'encryption_algorithm', 'authentication_algorithm', 'group', 'sa_lifetime'],
+    groups: [
+      { title: 'Proposal', fields: ['name', 'description'] },
+      {
+        title: 'Parameters',
+        fields: ['authentication_method', 'encryption_algorithm', 'authentication_algorithm', 'group', 'sa_lifetime'],
+      },
+    ],
+  },
   brief: ['name'],
   ordering: ['name'],
   search: ['name', 'description', 'comments'],

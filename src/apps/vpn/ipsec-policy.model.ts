@@ -37,6 +37,14 @@ export const ipsecPolicy = defineModel({
     proposal_id: proposals('proposal_id', 'id'),
     proposal: proposals('proposal', 'name'),
   },
+  ui: {
+    columns: ['name', 'proposals', 'pfs_group', 'description'],
+    clone: ['proposals', 'pfs_group'],
+    groups: [
+      { title: 'Policy', fields: ['name', 'description'] },
+      { title: 'Parameters', fields: ['proposals', 'pfs_group'] },
+    ],
+  },
   brief: ['name'],
   ordering: ['name'],
   search: ['name', 'description', 'comments'],

@@ -21,6 +21,14 @@ export const ipsecProfile = defineModel({
     }),
     comments: comments(),
   },
+  ui: {
+    columns: ['name', 'mode', 'ike_policy', 'ipsec_policy', 'description'],
+    clone: ['mode', 'ike_policy', 'ipsec_policy'],
+    groups: [
+      { title: 'Profile', fields: ['name', 'description'] },
+      { title: 'Parameters', fields: ['mode', 'ike_policy', 'ipsec_policy'] },
+    ],
+  },
   brief: ['name'],
   ordering: ['name'],
   search: ['name', 'description', 'comments'],

@@ -29,6 +29,24 @@ export const ipsecProposal = defineModel({
       return Promise.resolve(undefined);
     },
   },
+  ui: {
+    columns: [
+      'name',
+      'encryption_algorithm',
+      'authentication_algorithm',
+      'sa_lifetime_seconds',
+      'sa_lifetime_data',
+      'description',
+    ],
+    clone: ['encryption_algorithm', 'authentication_algorithm', 'sa_lifetime_seconds', 'sa_lifetime_data'],
+    groups: [
+      { title: 'Proposal', fields: ['name', 'description'] },
+      {
+        title: 'Parameters',
+        fields: ['encryption_algorithm', 'authentication_algorithm', 'sa_lifetime_seconds', 'sa_lifetime_data'],
+      },
+    ],
+  },
   brief: ['name'],
   ordering: ['name'],
   search: ['name', 'description', 'comments'],

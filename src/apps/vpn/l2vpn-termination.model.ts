@@ -150,6 +150,11 @@ export const l2vpnTermination = defineModel({
     },
   },
   display: (row) => `L2VPN termination ${row.id}`,
+  ui: {
+    columns: ['l2vpn', 'assigned_object_type', 'assigned_object'],
+    clone: ['l2vpn'],
+    groups: [{ title: '', fields: ['l2vpn', 'assigned_object_type', 'assigned_object_id', 'assigned_object'] }],
+  },
   // NetBox 3.4/3.7 NestedL2VPNTerminationSerializer
   brief: ['l2vpn'],
   ordering: ['l2vpn'],

@@ -62,6 +62,15 @@ export const l2vpn = defineModel({
   },
   display: (row) =>
     row.identifier != null && Number(row.identifier) !== 0 ? `${row.name} (${row.identifier})` : String(row.name),
+  ui: {
+    columns: ['name', 'identifier', 'type', 'description'],
+    clone: ['type'],
+    groups: [
+      { title: 'L2VPN', fields: ['name', 'slug', 'type', 'identifier', 'description'] },
+      { title: 'Route Targets', fields: ['import_targets', 'export_targets'] },
+      { title: 'Tenancy', fields: ['tenant'] },
+    ],
+  },
   // NetBox 3.4/3.7 NestedL2VPNSerializer
   brief: ['identifier', 'name', 'slug', 'type'],
   ordering: ['name', 'identifier'],

@@ -12,6 +12,11 @@ export const tunnelGroup = defineModel({
     description: description(),
   },
   counts: { tunnel_count: { model: 'vpn.tunnel', via: 'group' } },
+  ui: {
+    columns: ['name', 'tunnel_count', 'description'],
+    groups: [{ title: 'Tunnel Group', fields: ['name', 'slug', 'description'] }],
+    related: [{ model: 'vpn.tunnel', param: 'group_id' }],
+  },
   // NetBox 3.7 NestedTunnelGroupSerializer
   brief: ['name', 'slug', 'tunnel_count'],
   ordering: ['name'],

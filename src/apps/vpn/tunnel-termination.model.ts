@@ -82,6 +82,12 @@ export const tunnelTermination = defineModel({
     },
   },
   display: (row) => `Termination ${row.id}`,
+  ui: {
+    columns: ['id', 'tunnel', 'role', 'termination', 'outside_ip'],
+    groups: [
+      { title: '', fields: ['tunnel', 'role', 'termination_type', 'termination_id', 'termination', 'outside_ip'] },
+    ],
+  },
   // NetBox 3.7 NestedTunnelTerminationSerializer: id, url, display
   brief: [],
   ordering: ['tunnel', 'role', 'id'],

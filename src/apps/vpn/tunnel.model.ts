@@ -23,6 +23,15 @@ export const tunnel = defineModel({
     comments: comments(),
   },
   filters: tenancyFilters(),
+  ui: {
+    columns: ['name', 'group', 'status', 'encapsulation', 'tenant'],
+    clone: ['status', 'encapsulation', 'ipsec_profile', 'tenant'],
+    groups: [
+      { title: 'Tunnel', fields: ['name', 'status', 'group', 'encapsulation', 'description', 'tunnel_id'] },
+      { title: 'Security', fields: ['ipsec_profile'] },
+      { title: 'Tenancy', fields: ['tenant'] },
+    ],
+  },
   brief: ['name'],
   ordering: ['name'],
   search: ['name', 'description', 'comments'],

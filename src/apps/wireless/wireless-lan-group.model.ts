@@ -32,6 +32,11 @@ export const wirelessLanGroup = defineModel({
       if (res.rows.length) return { parent: ['Cannot assign self or child as parent.'] };
     },
   },
+  ui: {
+    columns: ['name', 'wirelesslan_count', 'description'],
+    groups: [{ title: 'Wireless LAN Group', fields: ['parent', 'name', 'slug', 'description'] }],
+    related: [{ model: 'wireless.wirelesslan', param: 'group_id' }],
+  },
   brief: ['name', 'slug', 'wirelesslan_count', '_depth'],
   ordering: ['name', 'id'],
   search: ['name', 'slug', 'description'],

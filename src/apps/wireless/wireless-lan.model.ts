@@ -21,6 +21,15 @@ export const wirelessLan = defineModel({
   },
   filters: tenancyFilters(),
   display: (row) => String(row.ssid),
+  ui: {
+    columns: ['ssid', 'group', 'status', 'description', 'vlan', 'auth_type'],
+    clone: ['ssid', 'group', 'tenant', 'description'],
+    groups: [
+      { title: 'Wireless LAN', fields: ['ssid', 'group', 'vlan', 'status', 'description'] },
+      { title: 'Tenancy', fields: ['tenant'] },
+      { title: 'Authentication', fields: ['auth_type', 'auth_cipher', 'auth_psk'] },
+    ],
+  },
   brief: ['ssid'],
   ordering: ['ssid', 'id'],
   search: ['ssid', 'description'],

@@ -113,6 +113,17 @@ export const wirelessLink = defineModel({
   },
   // NetBox: the SSID, else "#<id>"
   display: (row) => (row.ssid ? String(row.ssid) : `#${String(row.id)}`),
+  ui: {
+    columns: ['id', 'status', 'interface_a', 'interface_b', 'ssid', 'auth_type', 'description'],
+    clone: ['ssid', 'status'],
+    groups: [
+      { title: 'Side A', fields: ['interface_a'] },
+      { title: 'Side B', fields: ['interface_b'] },
+      { title: 'Link', fields: ['status', 'ssid', 'description'] },
+      { title: 'Tenancy', fields: ['tenant'] },
+      { title: 'Authentication', fields: ['auth_type', 'auth_cipher', 'auth_psk'] },
+    ],
+  },
   brief: ['ssid'],
   ordering: ['id'],
   search: ['ssid', 'description'],

@@ -35,6 +35,14 @@ export function defineConsolePort(name: string, path: string, verboseName: strin
         labelDisplay(rows, out);
       },
     },
+    ui: {
+      columns: ['name', 'device', 'label', 'type', 'speed', 'description'],
+      groups: [
+        { title: '', fields: ['device', 'module', 'name', 'label', 'type', 'speed', 'mark_connected', 'description'] },
+      ],
+      clone: ['device', 'module', 'type', 'speed'],
+      pickerFilters: { module: { device_id: 'device' } },
+    },
     brief: ['device', 'name', 'cable', '_occupied'],
     ordering: ['device', 'name'],
     search: ['name', 'label', 'description'],

@@ -58,6 +58,12 @@ export const deviceBay = defineModel({
       labelDisplay(rows, out);
     },
   },
+  ui: {
+    columns: ['name', 'device', 'label', 'installed_device', 'description'],
+    groups: [{ title: '', fields: ['device', 'name', 'label', 'description'] }],
+    clone: ['device'],
+    formExclude: ['installed_device'],
+  },
   brief: ['device', 'name'],
   ordering: ['device', 'name'],
   search: ['name', 'label', 'description'],

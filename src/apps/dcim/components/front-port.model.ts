@@ -69,6 +69,28 @@ export const frontPort = defineModel({
       labelDisplay(rows, out);
     },
   },
+  ui: {
+    columns: ['name', 'device', 'label', 'type', 'color', 'rear_port', 'rear_port_position', 'description'],
+    groups: [
+      {
+        title: '',
+        fields: [
+          'device',
+          'module',
+          'name',
+          'label',
+          'type',
+          'color',
+          'rear_port',
+          'rear_port_position',
+          'mark_connected',
+          'description',
+        ],
+      },
+    ],
+    clone: ['device', 'type', 'color'],
+    pickerFilters: { module: { device_id: 'device' }, rear_port: { device_id: 'device' } },
+  },
   brief: ['device', 'name', 'cable', '_occupied'],
   ordering: ['device', 'name'],
   search: ['name', 'label', 'description'],

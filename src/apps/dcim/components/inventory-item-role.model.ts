@@ -13,6 +13,10 @@ export const inventoryItemRole = defineModel({
     description: description(),
   },
   counts: { inventoryitem_count: { model: 'dcim.inventoryitem', via: 'role' } },
+  ui: {
+    columns: ['name', 'inventoryitem_count', 'color', 'description'],
+    groups: [{ title: 'Inventory Item Role', fields: ['name', 'slug', 'color', 'description'] }],
+  },
   brief: ['name', 'slug', 'inventoryitem_count'],
   ordering: ['name'],
   search: ['name', 'slug', 'description'],

@@ -85,6 +85,16 @@ export const inventoryItem = defineModel({
       labelDisplay(rows, out);
     },
   },
+  ui: {
+    columns: ['name', 'device', 'label', 'role', 'manufacturer', 'part_id', 'serial', 'asset_tag'],
+    clone: ['device', 'parent', 'role', 'manufacturer', 'part_id'],
+    groups: [
+      { title: 'Inventory Item', fields: ['device', 'parent', 'name', 'label', 'role', 'description'] },
+      { title: 'Hardware', fields: ['manufacturer', 'part_id', 'serial', 'asset_tag'] },
+      { title: 'Component Assignment', fields: ['component_type', 'component_id', 'component'] },
+    ],
+    pickerFilters: { parent: { device_id: 'device' } },
+  },
   brief: ['device', 'name', '_depth'],
   ordering: ['device', 'parent', 'name'],
   search: ['name', 'label', 'description', 'serial', 'asset_tag', 'part_id'],

@@ -27,6 +27,11 @@ export const moduleBay = defineModel({
       if (mode === 'full') await representInstalledModules(rc, rows, out);
     },
   },
+  ui: {
+    columns: ['name', 'device', 'label', 'installed_module', 'description'],
+    groups: [{ title: '', fields: ['device', 'name', 'label', 'position', 'description'] }],
+    clone: ['device'],
+  },
   brief: ['name'],
   ordering: ['device', 'name'],
   search: ['name', 'label', 'description'],

@@ -44,6 +44,27 @@ export const powerOutlet = defineModel({
       labelDisplay(rows, out);
     },
   },
+  ui: {
+    columns: ['name', 'device', 'label', 'type', 'power_port', 'feed_leg', 'description'],
+    groups: [
+      {
+        title: '',
+        fields: [
+          'device',
+          'module',
+          'name',
+          'label',
+          'type',
+          'power_port',
+          'feed_leg',
+          'mark_connected',
+          'description',
+        ],
+      },
+    ],
+    clone: ['device', 'module', 'type', 'power_port', 'feed_leg'],
+    pickerFilters: { module: { device_id: 'device' }, power_port: { device_id: 'device' } },
+  },
   brief: ['device', 'name', 'cable', '_occupied'],
   ordering: ['device', 'name'],
   search: ['name', 'label', 'description'],

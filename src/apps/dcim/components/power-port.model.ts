@@ -42,6 +42,27 @@ export const powerPort = defineModel({
       labelDisplay(rows, out);
     },
   },
+  ui: {
+    columns: ['name', 'device', 'label', 'type', 'maximum_draw', 'allocated_draw', 'description'],
+    groups: [
+      {
+        title: '',
+        fields: [
+          'device',
+          'module',
+          'name',
+          'label',
+          'type',
+          'maximum_draw',
+          'allocated_draw',
+          'mark_connected',
+          'description',
+        ],
+      },
+    ],
+    clone: ['device', 'module', 'maximum_draw', 'allocated_draw'],
+    pickerFilters: { module: { device_id: 'device' } },
+  },
   brief: ['device', 'name', 'cable', '_occupied'],
   ordering: ['device', 'name'],
   search: ['name', 'label', 'description'],

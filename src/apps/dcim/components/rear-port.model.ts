@@ -53,6 +53,17 @@ export const rearPort = defineModel({
       labelDisplay(rows, out);
     },
   },
+  ui: {
+    columns: ['name', 'device', 'label', 'type', 'color', 'description'],
+    groups: [
+      {
+        title: '',
+        fields: ['device', 'module', 'name', 'label', 'type', 'color', 'positions', 'mark_connected', 'description'],
+      },
+    ],
+    clone: ['device', 'type', 'color', 'positions'],
+    pickerFilters: { module: { device_id: 'device' } },
+  },
   brief: ['device', 'name', 'cable', '_occupied'],
   ordering: ['device', 'name'],
   search: ['name', 'label', 'description'],
