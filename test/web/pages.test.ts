@@ -17,13 +17,17 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 describe('GET /', () => {
-  it('shows the counts per app and model, linking into the browsable API, and the search box', async () => {
+  it('shows the counts per menu and model, linking to the list pages, the latest changes and the search box', async () => {
     const res = await admin.request('GET', '/');
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
     const sites = (await t.get('/api/dcim/sites/?limit=1')).json().count;
-    expect(res.body).toMatch(new RegExp(`<a href="/api/dcim/sites/">Sites</a></td><td class="num">${sites}</td>`));
-    expect(res.body).toContain('<h2><a href="/api/ipam/">IPAM</a></h2>');
+    expect(res.body).toMatch(new RegExp(`<a href="/dcim/sites/">Sites</a></td><td class="num">${sites}</td>`));
+    expect(res.body).toContain('<section class="panel"><h2>IPAM</h2>');
+    expect(res.body).toContain('<h2>Latest changes</h2>');
+    // the site made in beforeAll is the latest change, linked to its page
+    const site = (await t.get(`/api/dcim/sites/?name=${encodeURIComponent(XSS)}`)).json().results[0];
+    expect(res.body).toContain(`<a href="/dcim/sites/${site.id}/">&lt;script&gt;`);
     expect(res.body).toContain('href="/api/schema/swagger-ui/"');
     expect(res.body).toContain('action="/search/"');
   });
@@ -32,7 +36,7 @@ describe('GET /', () => {
     const res = await newBrowser(t).request('GET', '/');
     expect(res.statusCode).toBe(200);
     expect(res.body).toContain('href="/login/?next=%2F"');
-    expect(res.body).not.toContain('href="/api/dcim/sites/"');
+    expect(res.body).not.toContain('href="/dcim/sites/"');
   });
 
   it('never puts a script tag of the page in the data: every value is escaped', async () => {
@@ -52,7 +56,7 @@ describe('GET /search/', () => {
     await t.post('/api/dcim/racks/', { name: `${name}-rack`, site: site.id });
     const res = await admin.request('GET', `/search/?q=${name}`);
     expect(res.statusCode).toBe(200);
-    expect(res.body).toContain(`<a href="/api/dcim/sites/${site.id}/">${name}</a>`);
+    expect(res.body).toContain(`<a href="/dcim/sites/${site.id}/">${name}</a>`);
     expect(res.body).toMatch(/Racks <span class="muted">\(1\)<\/span>/);
     expect(res.body).toContain('2 results');
   });
@@ -76,8 +80,8 @@ describe('GET /search/', () => {
     const browser = await signIn(t, u.username, u.password);
     const res = await browser.request('GET', `/search/?q=${name}`);
     expect(res.statusCode).toBe(200);
-    expect(res.body).toContain(`<a href="/api/dcim/sites/${seen.id}/">${name}-a</a>`);
-    expect(res.body).not.toContain(`/api/dcim/sites/${hidden.id}/`);
+    expect(res.body).toContain(`<a href="/dcim/sites/${seen.id}/">${name}-a</a>`);
+    expect(res.body).not.toContain(`/dcim/sites/${hidden.id}/`);
     expect(res.body).not.toContain(`${name}-rack`);
     expect(res.body).toContain('>1 result for');
     // the superuser finds all three

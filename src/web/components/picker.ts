@@ -24,6 +24,11 @@ export interface PickerOptions {
   multiple?: boolean;
   /** REST filters narrowing the choices (a rack picker's `site_id`) */
   filters?: Record<string, string>;
+  /**
+   * the form fields those filters follow (`{ site_id: 'site' }`): inventory.js asks again when one
+   * changes (ModelUi.pickerFilters)
+   */
+  depends?: Record<string, string>;
   /** the text the user searched for (`<name>__search`), when the form came back to search */
   search?: string;
   required?: boolean;
@@ -81,6 +86,7 @@ export async function picker(rc: RequestContext, o: PickerOptions): Promise<Html
     'data-picker': `/api/${o.target.app}/${o.target.path}/`,
     'data-picker-key': key,
     'data-picker-filters': filters.length ? new URLSearchParams(filters).toString() : null,
+    'data-picker-depends': o.depends ? JSON.stringify(o.depends) : null,
   })}>${o.multiple ? '' : html`<option value="">${o.emptyLabel ?? '---------'}</option>`}${options.map((b) => {
     const v = String(b[key] ?? '');
     return html`<option${attrs({ value: v, selected: chosen.has(v) })}>${String(b.display ?? b.name ?? b.id)}</option>`;

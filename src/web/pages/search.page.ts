@@ -1,6 +1,6 @@
 /**
  * `/search/?q=`: the `q` search of every inventory model that declares searchable fields, a few results per
- * model with links into the browsable API and to the full filtered list. Only models the user may
+ * model with links to their pages and to the full filtered list. Only models the user may
  * view are searched.
  */
 import type { FastifyInstance } from 'fastify';
@@ -12,6 +12,7 @@ import { html, type Html } from '../html.js';
 import { renderPage, sendPage } from '../layout.js';
 import { capitalize } from '../labels.js';
 import { localPath, pageWithMenu } from '../page-context.js';
+import { objectHref } from '../components/cells.js';
 
 const PER_MODEL = 5;
 
@@ -36,10 +37,10 @@ export function registerSearchPage(app: FastifyInstance, ctx: AppContext): void 
         const page = await listObjects(rc, m, params);
         if (!page.count) continue;
         total += page.count;
-        const more = `/api/${m.app}/${m.path}/?q=${encodeURIComponent(q)}`;
+        const more = `/${m.app}/${m.path}/?q=${encodeURIComponent(q)}`;
         sections.push(html`<section class="panel">
   <h2>${capitalize(m.verboseNamePlural)} <span class="muted">(${page.count})</span></h2>
-  <ul>${page.results.map((r) => html`<li><a href="${localPath(r.url, rc.baseUrl)}">${String(r.display ?? r.name ?? r.id)}</a></li>`)}</ul>
+  <ul>${page.results.map((r) => html`<li><a href="${objectHref(r.url) ?? localPath(r.url, rc.baseUrl)}">${String(r.display ?? r.name ?? r.id)}</a></li>`)}</ul>
   ${page.count > PER_MODEL ? html`<a href="${more}">All ${page.count} ${m.verboseNamePlural}</a>` : ''}
 </section>`);
       }
