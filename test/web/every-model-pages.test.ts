@@ -1,0 +1,63 @@
+/**
+ * Every registered model with pages, walked as a superuser: its list, one object's page (made from
+ * the contract table's data for the model), its changelog and journal tabs answer 200, and a value
+ * written with markup (a description, or a name) shows as text everywhere. A model added to the
+ * registry gets these pages with no page code; this test finds the one whose declaration breaks them.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createOne, defOf } from '../contract/harness.js';
+import { CONTRACT } from '../contract/models.js';
+import { makeTestApp, type TestApp } from '../helpers/app.js';
+import { signIn, type WebSession } from '../helpers/web-session.js';
+
+const PROBE = '<i data-probe>x</i>';
+/** the layout's only script element */
+const OWN_SCRIPT = /<script src="\/static\/inventory\.js\?v=[0-9a-f]+" defer><\/script>/g;
+
+let t: TestApp;
+let admin: WebSession;
+beforeAll(async () => {
+  t = await makeTestApp();
+  admin = await signIn(t, t.username, t.password);
+});
+afterAll(async () => t.close());
+
+/** 200, HTML, and no markup of ours but the layout's own script */
+async function expectPage(url: string) {
+  const res = await admin.request('GET', url);
+  expect(res.statusCode, `${url}: ${res.body.slice(0, 300)}`).toBe(200);
+  expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+  expect(res.headers['content-security-policy']).toContain("script-src 'self'");
+  expect(res.body.replace(OWN_SCRIPT, ''), url).not.toMatch(/<script|\sstyle=|<i data-probe>/);
+  return res.body;
+}
+
+describe('the pages of every model', () => {
+  for (const c of CONTRACT) {
+    const uiPath = c.path.replace(/^\/api/, '');
+    if (['/extras/content-types/', '/core/data-files/', '/dcim/cable-terminations/'].includes(uiPath)) continue;
+    it(`${c.model}: ${uiPath}`, async () => {
+      if (c.readOnly || !c.create) {
+        await c.seed?.({ t });
+        await expectPage(uiPath);
+        const first = (await t.get(`${c.path}?limit=1`)).json().results[0];
+        if (first) await expectPage(`${uiPath}${first.id}/`);
+        return;
+      }
+      const obj = await createOne(t, c);
+      // markup in a free-text field must come back as text
+      const text = await t.patch(`${c.path}${obj.id}/`, { description: PROBE });
+      const probed = text.statusCode === 200 && text.json().description === PROBE;
+      const list = await expectPage(uiPath);
+      const one = await expectPage(`${uiPath}${obj.id}/`);
+      if (probed) {
+        expect(one).toContain('&lt;i data-probe&gt;x&lt;/i&gt;');
+        expect(list.includes(String(obj.display ?? '')) || list.includes('<table class="objects">')).toBe(true);
+      }
+      if (defOf(c).changelog) {
+        await expectPage(`${uiPath}${obj.id}/changelog/`);
+        await expectPage(`${uiPath}${obj.id}/journal/`);
+      }
+    });
+  }
+});
