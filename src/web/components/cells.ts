@@ -29,6 +29,10 @@ const TONES: Record<string, string> = {
   failed: 'bad',
   errored: 'bad',
   disabled: 'neutral',
+  // change actions (NetBox ObjectChangeActionChoices: green, blue, red)
+  create: 'ok',
+  update: 'info',
+  delete: 'bad',
 };
 
 export type Represented = Record<string, unknown>;

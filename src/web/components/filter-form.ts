@@ -4,6 +4,7 @@
  * and tags by slug. It is a GET form, so a filtered list is a URL; any other REST filter and lookup
  * (`name__ic=core`) works typed into the URL and shows as a chip like these do.
  */
+import { hasPermission } from '../../core/auth/permissions.js';
 import type { RequestContext } from '../../core/context.js';
 import { listObjects } from '../../core/crud/read.js';
 import type { ModelDef } from '../../core/model/types.js';
@@ -138,7 +139,7 @@ async function valueNames(
   if (f?.kind === 'fk' && name.endsWith('_id') && f.to) {
     const target = rc.app.registry.find(f.to);
     const ids = vals.filter((v) => /^\d+$/.test(v));
-    if (target && ids.length) {
+    if (target && ids.length && (await hasPermission(rc, target, 'view'))) {
       const page = await listObjects(
         rc,
         target,

@@ -50,10 +50,16 @@ async function brief(rc: RequestContext, target: ModelDef, params: Array<[string
   return (await listObjects(rc, target, p)).results as Brief[];
 }
 
-export async function picker(rc: RequestContext, o: PickerOptions): Promise<Html> {
+/**
+ * The control, or null when the user may view none of the target model (a form then shows the
+ * field without choices: the API refuses any id it is sent, as it would from a client).
+ */
+export async function picker(rc: RequestContext, o: PickerOptions): Promise<Html | null> {
   const key = o.valueKey ?? 'id';
   const filters = Object.entries(o.filters ?? {}).filter(([, v]) => v !== '');
-  const total = (await countObjects(rc, o.target, new Map(filters.map(([k, v]) => [k, [v]])))) ?? 0;
+  const counted = await countObjects(rc, o.target, new Map(filters.map(([k, v]) => [k, [v]])));
+  if (counted === null) return null;
+  const total = counted;
   const small = total <= SELECT_MAX;
   let options: Brief[] = [];
   if (small) options = await brief(rc, o.target, filters, SELECT_MAX);

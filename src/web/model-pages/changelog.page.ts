@@ -75,7 +75,7 @@ function change(c: Represented): Html {
     (k) => k !== 'last_updated' && JSON.stringify(pre?.[k]) !== JSON.stringify(post?.[k]),
   );
   return html`<li class="panel change">
-  <p class="change-head">${cell('action', c.action)} <time datetime="${String(c.time)}">${cell('time', c.time)}</time> by <strong>${String(c.user_name || 'unknown')}</strong> <span class="muted">request <code>${String(c.request_id ?? '')}</code></span></p>
+  <p class="change-head">${cell('action', c.action)} ${cell('time', c.time)} by <strong>${String(c.user_name || 'unknown')}</strong> <span class="muted">request <code>${String(c.request_id ?? '')}</code></span></p>
   ${
     keys.length
       ? html`<table class="diff"><thead><tr><th scope="col">Field</th><th scope="col">Before</th><th scope="col">After</th></tr></thead><tbody>${keys.map(
