@@ -214,4 +214,5 @@ export const device = defineModel({
   brief: ['name', 'display_name'],
   ordering: ['name', 'id'],
   search: ['name', 'serial', 'asset_tag', 'description', 'comments'],
+  ui: { pickerFilters: { rack: { site_id: 'site' } } },
 });
