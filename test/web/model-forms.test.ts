@@ -49,6 +49,37 @@ async function postForm(
   return res;
 }
 
+/** the values a browser would post from the page's form (`action` given): inputs, checked boxes, selected options */
+function formValues(page: string, action: string): Array<[string, string]> {
+  const start = page.indexOf(`action="${action}"`);
+  const form = page.slice(start, page.indexOf('</form>', start));
+  const out: Array<[string, string]> = [];
+  const attr = (tag: string, name: string) => new RegExp(`\\s${name}="([^"]*)"`).exec(tag)?.[1];
+  const unescape = (v: string) =>
+    v
+      .replace(/&lt;/g, '<')
+      .replace(/&gt;/g, '>')
+      .replace(/&quot;/g, '"')
+      .replace(/&#39;/g, "'")
+      .replace(/&amp;/g, '&');
+  for (const m of form.matchAll(/<input[^>]*>/g)) {
+    const tag = m[0];
+    const name = attr(tag, 'name');
+    const type = attr(tag, 'type');
+    if (!name || name === 'csrfmiddlewaretoken' || type === 'search') continue;
+    if (type === 'checkbox' && !/\schecked/.test(tag)) continue;
+    out.push([name, unescape(attr(tag, 'value') ?? '')]);
+  }
+  for (const m of form.matchAll(/<textarea[^>]*name="([^"]+)"[^>]*>([^<]*)<\/textarea>/g))
+    out.push([m[1]!, unescape(m[2]!)]);
+  for (const m of form.matchAll(/<select[^>]*name="([^"]+)"[^>]*>(.*?)<\/select>/gs)) {
+    const chosen = [...m[2]!.matchAll(/<option value="([^"]*)" selected>/g)].map((o) => unescape(o[1]!));
+    if (!/\smultiple/.test(m[0].slice(0, m[0].indexOf('>'))) && !chosen.length) chosen.push('');
+    for (const v of chosen) out.push([m[1]!, v]);
+  }
+  return out;
+}
+
 const api = async (url: string) => (await t.get(url)).json();
 
 describe('the add form', () => {
@@ -165,6 +196,27 @@ describe('the add form', () => {
     expect((await api('/api/dcim/sites/?limit=1')).count).toBe(before);
   });
 
+  it('adds a device choosing its type, role, site and rack', async () => {
+    const proto = await makeDevice(t);
+    const rack = await makeRack(t, proto.site);
+    const name = uniq('formdev');
+    const res = await postForm(admin, '/dcim/devices/add/', [
+      ['name', name],
+      ['device_type', String(proto.device_type.id)],
+      ['role', String(proto.role.id)],
+      ['device_role', ''],
+      ['site', String(proto.site.id)],
+      ['rack', String(rack.id)],
+      ['position', ''],
+      ['status', 'active'],
+    ]);
+    expect(res.statusCode, /<p class="field-error"[^>]*>[^<]*|<div class="alert"[^]*?<\/div>/.exec(res.body)?.[0]).toBe(
+      303,
+    );
+    const dev = (await api(`/api/dcim/devices/?name=${name}`)).results[0];
+    expect(dev).toMatchObject({ rack: { id: rack.id }, role: { id: proto.role.id }, position: null });
+  });
+
   it('ignores fields it does not have; "add another" comes back to the add form', async () => {
     const name = uniq('unknown');
     const res = await postForm(admin, '/dcim/sites/add/', [
@@ -251,6 +303,69 @@ describe('the edit form', () => {
   });
 });
 
+describe('a form posted back unchanged', () => {
+  it('saves every kind of object as it was (edit forms read back what they show)', async () => {
+    const device = await makeDevice(t, { serial: 'S1', position: null, local_context_data: { a: [1, 2] } });
+    const rack = await makeRack(t, device.site);
+    const objects: Array<[string, number]> = [
+      ['/dcim/devices/', device.id],
+      ['/dcim/sites/', device.site.id],
+      ['/dcim/racks/', rack.id],
+      ['/dcim/device-types/', device.device_type.id],
+    ];
+    for (const [list, id] of objects) {
+      const before = await api(`/api${list}${id}/`);
+      const page = await admin.request('GET', `${list}${id}/edit/`);
+      expect(page.statusCode, list).toBe(200);
+      const values = formValues(page.body, `${list}${id}/edit/`);
+      expect(values.length, list).toBeGreaterThan(4);
+      const res = await postForm(admin, `${list}${id}/edit/`, values, {
+        token: tokenOf(page.body),
+      });
+      expect(
+        res.statusCode,
+        `${list}: ${/<p class="field-error"[^>]*>[^<]*|<div class="alert"[^]*?<\/div>/.exec(res.body)?.[0]}`,
+      ).toBe(303);
+      const after = await api(`/api${list}${id}/`);
+      expect({ ...after, last_updated: null }, list).toEqual({ ...before, last_updated: null });
+    }
+  });
+
+  it('reports a JSON field that does not parse beside it, writing nothing', async () => {
+    const device = await makeDevice(t);
+    const page = await admin.request('GET', `/dcim/devices/${device.id}/edit/`);
+    const values = formValues(page.body, `/dcim/devices/${device.id}/edit/`).map(([k, v]): [string, string] =>
+      k === 'local_context_data' ? [k, '{not json'] : [k, v],
+    );
+    const res = await postForm(admin, `/dcim/devices/${device.id}/edit/`, values, { token: tokenOf(page.body) });
+    expect(res.statusCode).toBe(400);
+    expect(res.body).toContain('<p class="field-error" id="id_local_context_data-error">Enter a valid JSON.</p>');
+    expect(res.body).toContain('{not json</textarea>');
+  });
+});
+
+describe('custom fields on the form', () => {
+  it('shows them as cf_<name> inputs and writes custom_fields', async () => {
+    const name = uniq('cf').replace(/-/g, '_');
+    await t.post('/api/extras/custom-fields/', {
+      name,
+      type: 'integer',
+      content_types: ['dcim.site'],
+      label: 'Floors',
+    });
+    const form = await admin.request('GET', '/dcim/sites/add/');
+    expect(form.body).toContain(`<label for="id_cf_${name}">Floors</label>`);
+    const site = uniq('cfsite');
+    const res = await postForm(admin, '/dcim/sites/add/', [
+      ['name', site],
+      ['slug', site],
+      [`cf_${name}`, '7'],
+    ]);
+    expect(res.statusCode, res.body).toBe(303);
+    expect((await api(`/api/dcim/sites/?slug=${site}`)).results[0].custom_fields[name]).toBe(7);
+  });
+});
+
 describe('the delete page', () => {
   it('asks first, then deletes and goes to the list', async () => {
     const site = await makeSite(t);
@@ -330,6 +445,10 @@ describe('every model', () => {
       if (model.readOnly || !hasPages(model)) continue;
       const res = await admin.request('GET', `${listPath(model)}add/`);
       const scripts = res.body.match(/<script/g) ?? [];
+      const main = res.body.slice(res.body.indexOf('<main'));
+      const ids = [...main.matchAll(/<(?:input|select|textarea)[^>]*\sid="([^"]+)"/g)].map((m) => m[1]!);
+      const unlabelled = ids.filter((id) => !main.includes(`<label for="${id}"`));
+      if (unlabelled.length) failed.push(`${model.name}: no label for ${unlabelled.join(', ')}`);
       if (res.statusCode !== 200 || scripts.length > 1 || res.body.includes('style='))
         failed.push(`${model.name}: ${res.statusCode}`);
     }
