@@ -55,7 +55,7 @@ function formValues(page: string, action: string): Array<[string, string]> {
   const form = page.slice(start, page.indexOf('</form>', start));
   const out: Array<[string, string]> = [];
   const attr = (tag: string, name: string) => new RegExp(`\\s${name}="([^"]*)"`).exec(tag)?.[1];
-  const unescape = (v: string) =>
+  const unentity = (v: string) =>
     v
       .replace(/&lt;/g, '<')
       .replace(/&gt;/g, '>')
@@ -68,12 +68,12 @@ function formValues(page: string, action: string): Array<[string, string]> {
     const type = attr(tag, 'type');
     if (!name || name === 'csrfmiddlewaretoken' || type === 'search') continue;
     if (type === 'checkbox' && !/\schecked/.test(tag)) continue;
-    out.push([name, unescape(attr(tag, 'value') ?? '')]);
+    out.push([name, unentity(attr(tag, 'value') ?? '')]);
   }
   for (const m of form.matchAll(/<textarea[^>]*name="([^"]+)"[^>]*>([^<]*)<\/textarea>/g))
-    out.push([m[1]!, unescape(m[2]!)]);
+    out.push([m[1]!, unentity(m[2]!)]);
   for (const m of form.matchAll(/<select[^>]*name="([^"]+)"[^>]*>(.*?)<\/select>/gs)) {
-    const chosen = [...m[2]!.matchAll(/<option value="([^"]*)" selected>/g)].map((o) => unescape(o[1]!));
+    const chosen = [...m[2]!.matchAll(/<option value="([^"]*)" selected>/g)].map((o) => unentity(o[1]!));
     if (!/\smultiple/.test(m[0].slice(0, m[0].indexOf('>'))) && !chosen.length) chosen.push('');
     for (const v of chosen) out.push([m[1]!, v]);
   }
