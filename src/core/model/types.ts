@@ -166,7 +166,7 @@ export interface FilterBuildContext {
 
 export type { ModelHooks, WriteHookArgs } from './hooks.js';
 import type { ModelHooks } from './hooks.js';
-export type { ModelUi, UiGroup, UiRelated } from './ui-hints.js';
+export type { UiGroup, UiRelated } from './ui-hints.js';
 import type { ModelUi } from './ui-hints.js';
 
 export interface ModelDef {

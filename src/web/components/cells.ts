@@ -57,18 +57,18 @@ export function dash(): Html {
 }
 
 /** a related object as a link to its page (or its name where it has none) */
-export function objectLink(v: Represented): Html {
+function objectLink(v: Represented): Html {
   const href = objectHref(v.url);
   const text = String(v.display ?? v.name ?? v.id);
   return href ? html`<a href="${href}">${text}</a>` : html`${text}`;
 }
 
-export function choiceLabel(value: unknown, label: string): Html {
+function choiceLabel(value: unknown, label: string): Html {
   return html`<span class="badge tone-${TONES[String(value)] ?? 'neutral'}">${label}</span>`;
 }
 
 /** a tag's chip: its colour as an SVG swatch (a presentation attribute, allowed by the CSP) */
-export function tagChip(tag: Represented): Html {
+function tagChip(tag: Represented): Html {
   const color = typeof tag.color === 'string' && /^[0-9a-f]{6}$/i.test(tag.color) ? tag.color : '9e9e9e';
   const href = `/extras/tags/${Number(tag.id)}/`;
   return html`<a class="chip" href="${href}"><svg class="swatch" width="10" height="10" viewBox="0 0 10 10" aria-hidden="true"><circle cx="5" cy="5" r="5" fill="#${color}"/></svg>${String(tag.display ?? tag.name)}</a>`;

@@ -15,7 +15,7 @@ import { picker } from './picker.js';
 export type Query = Map<string, string[]>;
 
 /** list parameters that are the page's own, never filters */
-export const PAGE_PARAMS = new Set(['sort', 'per_page', 'page', '_picker']);
+const PAGE_PARAMS = new Set(['sort', 'per_page', 'page', '_picker']);
 
 export function isFilterParam(name: string): boolean {
   return !PAGE_PARAMS.has(name) && !name.endsWith('__search');

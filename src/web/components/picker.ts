@@ -11,7 +11,7 @@ import type { RequestContext } from '../../core/context.js';
 import type { ModelDef } from '../../core/model/types.js';
 import { attrs, html, type Html } from '../html.js';
 
-export const SELECT_MAX = 100;
+const SELECT_MAX = 100;
 /** results offered for a typed search */
 const SEARCH_MAX = 50;
 

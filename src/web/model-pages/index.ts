@@ -9,6 +9,8 @@ import type { ModelDef } from '../../core/model/types.js';
 import { knowModels } from '../components/object-table.js';
 import { listPath } from '../navigation/menu.js';
 import { changelogPage } from './changelog.page.js';
+import { deletePage, postDelete } from './delete.page.js';
+import { addPage, editPage, postAdd, postEdit } from './edit.page.js';
 import { journalPage, postJournalEntry } from './journal.page.js';
 import { listPage } from './list.page.js';
 import { objectPage } from './object.page.js';
@@ -32,6 +34,14 @@ export function registerModelPages(app: FastifyInstance, ctx: AppContext): void 
     app.get(base, page, (request, reply) => listPage(ctx, model, request, reply));
     app.post(`${base}table-config/`, (request, reply) => saveTableConfig(ctx, model, request, reply));
     app.get(`${base}:id/`, page, (request: IdRequest, reply: FastifyReply) => objectPage(ctx, model, request, reply));
+    if (!model.readOnly) {
+      app.get(`${base}add/`, page, (request, reply) => addPage(ctx, model, request, reply));
+      app.post(`${base}add/`, (request, reply) => postAdd(ctx, model, request, reply));
+      app.get(`${base}:id/edit/`, page, (request: IdRequest, reply) => editPage(ctx, model, request, reply));
+      app.post(`${base}:id/edit/`, (request: IdRequest, reply) => postEdit(ctx, model, request, reply));
+      app.get(`${base}:id/delete/`, page, (request: IdRequest, reply) => deletePage(ctx, model, request, reply));
+      app.post(`${base}:id/delete/`, (request: IdRequest, reply) => postDelete(ctx, model, request, reply));
+    }
     if (model.changelog) {
       app.get(`${base}:id/changelog/`, page, (request: IdRequest, reply) => changelogPage(ctx, model, request, reply));
       if (ctx.registry.find('extras.journalentry')) {

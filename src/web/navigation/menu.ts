@@ -94,12 +94,12 @@ const MENU: MenuSpec = [
   ['Admin', [['Authentication', 'users.user users.group users.token users.objectpermission']]],
 ];
 
-export interface MenuItem {
+interface MenuItem {
   model: ModelDef;
   label: string;
   href: string;
 }
-export interface MenuGroup {
+interface MenuGroup {
   label: string;
   items: MenuItem[];
 }
@@ -111,13 +111,6 @@ export interface Menu {
 /** the list page of a model: NetBox's UI path, the REST path without /api */
 export function listPath(model: ModelDef): string {
   return `/${model.app}/${model.path}/`;
-}
-
-/** the models the menu names, in its order (the dashboard counts them in this order too) */
-export function menuModels(find: (name: string) => ModelDef | undefined): ModelDef[] {
-  return MENU.flatMap(([, groups]) => groups.flatMap(([, names]) => names.split(' ')))
-    .map(find)
-    .filter((m): m is ModelDef => m !== undefined);
 }
 
 /** The menu as this user sees it. */
