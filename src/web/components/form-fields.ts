@@ -15,6 +15,8 @@ export interface ControlState {
   errors: string[];
   /** a picker's REST filters (from other fields of the form) */
   filters?: Record<string, string>;
+  /** the fields those filters follow (ModelUi.pickerFilters), for inventory.js */
+  depends?: Record<string, string>;
   /** a large picker's typed search */
   search?: string;
 }
@@ -150,6 +152,7 @@ export async function fieldControl(rc: RequestContext, key: string, f: FieldDef,
           multiple: f.kind === 'm2m',
           required,
           filters: s.filters,
+          depends: s.depends,
           search: s.search,
           invalid: s.errors.length > 0,
           describedBy: s.errors.length ? `${inputId(key)}-error` : undefined,

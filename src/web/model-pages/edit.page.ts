@@ -64,6 +64,7 @@ async function renderForm(rc: RequestContext, model: ModelDef, cfs: CustomFieldD
       values: s.values.get(name) ?? [],
       errors: s.errors[name] ?? [],
       filters,
+      depends: Object.keys(filterOf).length ? filterOf : undefined,
       search: s.values.get(`${name}__search`)?.[0] || undefined,
     };
   };
