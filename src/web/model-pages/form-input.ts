@@ -13,11 +13,6 @@ import type { Query } from './page-shell.js';
 export type FormValues = Map<string, string[]>;
 export type FormErrors = Record<string, string[]>;
 
-/** the form's own inputs (never model fields): buttons, the token, the picker's search boxes */
-function isControlName(name: string): boolean {
-  return name.startsWith('_') || name === 'csrfmiddlewaretoken' || name === 'return_url' || name.endsWith('__search');
-}
-
 /** an add form's values: its defaults, then what the query string says (Clone, links) */
 export function initialFromQuery(
   model: ModelDef,
