@@ -39,6 +39,8 @@ export interface PageOptions {
   mainClass?: string;
   /** the navigation menu as this user sees it (navigation/menu.ts); absent: the API links only */
   menu?: Menu[];
+  /** the user's colour mode; absent: the system's (prefers-color-scheme) */
+  theme?: 'light' | 'dark';
   /** a message shown once above the content (after a save: "Created site x") */
   flash?: HtmlValue;
 }
@@ -81,7 +83,7 @@ function breadcrumbs(crumbs: Crumb[]): Html {
 
 export function renderPage(opts: PageOptions): string {
   const page = html`<!doctype html>
-<html lang="en">
+<html lang="en"${attrs({ 'data-theme': opts.theme })}>
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">

@@ -242,3 +242,21 @@ describe('a user with fewer permissions', () => {
     if (res.statusCode === 302) expect(res.headers.location).toBe('/login/?next=%2Fdcim%2Fdevices%2F');
   });
 });
+
+describe('the colour mode', () => {
+  it("is the system's until the user chooses one on their profile, kept as ui.colormode", async () => {
+    const u = await makeUser(t);
+    const browser = await signIn(t, u.username, u.password);
+    const profile = await browser.request('GET', '/user/profile/');
+    expect(profile.body).toMatch(/<html lang="en">/);
+    const csrf = csrfOf(profile.body);
+    const saved = await browser.request('POST', '/user/preferences/', {
+      form: { csrfmiddlewaretoken: csrf, colormode: 'dark' },
+    });
+    expect(saved.statusCode).toBe(303);
+    expect((await browser.request('GET', '/')).body).toMatch(/<html lang="en" data-theme="dark">/);
+    expect((await t.get('/api/users/config/', u.token)).json().ui.colormode).toBe('dark');
+    await browser.request('POST', '/user/preferences/', { form: { csrfmiddlewaretoken: csrf, colormode: '' } });
+    expect((await browser.request('GET', '/')).body).toMatch(/<html lang="en">/);
+  });
+});
