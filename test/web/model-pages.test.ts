@@ -5,7 +5,7 @@
  * with fewer permissions sees. Outcomes are checked through the REST API where something is written.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { grant, makeSite, makeUser, uniq } from '../factories/index.js';
+import { grant, makeDevice, makeInterface, makeSite, makeUser, uniq } from '../factories/index.js';
 import { makeTestApp, type TestApp } from '../helpers/app.js';
 import { fewestStatements } from '../helpers/statements.js';
 import { signIn, type WebSession } from '../helpers/web-session.js';
@@ -181,6 +181,13 @@ describe('the Changelog and Journal tabs', () => {
     );
     expect(res.body).toContain('<span class="badge tone-info">Updated</span>');
     expect(res.body).toContain('<span class="badge tone-ok">Created</span>');
+    // a device's interface is a related object of the device: its changes follow the device's own
+    const device = await makeDevice(t);
+    const iface = await makeInterface(t, device);
+    const again = await admin.request('GET', `/dcim/devices/${device.id}/changelog/`);
+    expect(again.body.match(/<li class="panel change">/g)).toHaveLength(2);
+    expect(again.body).toContain('Changes of related objects <span class="count">1</span>');
+    expect(again.body).toContain(`<a href="/dcim/interfaces/${iface.id}/">${iface.name}</a>`);
   });
 
   it('adds a journal entry through the write path, and keeps a refused one typed with its error', async () => {

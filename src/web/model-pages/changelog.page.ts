@@ -7,7 +7,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../core/context.js';
 import { listObjects } from '../../core/crud/read.js';
 import type { ModelDef } from '../../core/model/types.js';
-import { cell, dash, type Represented } from '../components/cells.js';
+import { cell, dash, objectHref, type Represented } from '../components/cells.js';
 import { pager } from '../components/pager.js';
 import { html, type Html } from '../html.js';
 import { readObject } from './object.page.js';
@@ -39,11 +39,23 @@ export async function changelogPage(
         ['offset', [String((pageNo - 1) * PER_PAGE)]],
       ]),
     );
+    // changes of the objects it holds (a device's interfaces), as NetBox's tab shows them too: the
+    // latest here, all of them in the change log's list filtered by this object
+    const related = await listObjects(
+      rc,
+      changes,
+      new Map([
+        ['related_object_type', [model.name]],
+        ['related_object_id', [String(obj.id)]],
+        ['limit', [String(PER_PAGE)]],
+      ]),
+    );
+    const relatedList = `/extras/object-changes/?related_object_type=${model.name}&related_object_id=${Number(obj.id)}`;
     const path = `${objectPath(model, obj.id)}changelog/`;
     const rows = list.results as Represented[];
     const body = html`${await objectHead(rc, model, obj, 'changelog')}
 <h2 class="sr-only">Changelog</h2>
-${rows.length ? html`<ol class="changes">${rows.map(change)}</ol>` : html`<p class="empty">No changes recorded.</p>`}
+${rows.length ? html`<ol class="changes">${rows.map((c) => change(c))}</ol>` : html`<p class="empty">No changes recorded.</p>`}
 ${
   list.count > PER_PAGE
     ? pager(list.count, pageNo, PER_PAGE, (p) =>
@@ -57,6 +69,13 @@ ${
         ),
       )
     : ''
+}
+${
+  related.count
+    ? html`<h2>Changes of related objects <span class="count">${related.count}</span></h2>
+<ol class="changes">${(related.results as Represented[]).map((c) => change(c, true))}</ol>
+${related.count > PER_PAGE ? html`<p><a href="${relatedList}">All ${related.count} changes of related objects</a></p>` : ''}`
+    : ''
 }`;
     return sendModelPage(request, reply, {
       title: `${String(obj.display)}: changelog`,
@@ -68,14 +87,14 @@ ${
   }
 }
 
-function change(c: Represented): Html {
+function change(c: Represented, named = false): Html {
   const pre = (c.prechange_data ?? null) as Represented | null;
   const post = (c.postchange_data ?? null) as Represented | null;
   const keys = [...new Set([...Object.keys(pre ?? {}), ...Object.keys(post ?? {})])].filter(
     (k) => k !== 'last_updated' && JSON.stringify(pre?.[k]) !== JSON.stringify(post?.[k]),
   );
   return html`<li class="panel change">
-  <p class="change-head">${cell('action', c.action)} ${cell('time', c.time)} by <strong>${String(c.user_name || 'unknown')}</strong> <span class="muted">request <code>${String(c.request_id ?? '')}</code></span></p>
+  <p class="change-head">${cell('action', c.action)}${named ? html` ${changedObject(c)}` : ''} ${cell('time', c.time)} by <strong>${String(c.user_name || 'unknown')}</strong> <span class="muted">request <code>${String(c.request_id ?? '')}</code></span></p>
   ${
     keys.length
       ? html`<table class="diff"><thead><tr><th scope="col">Field</th><th scope="col">Before</th><th scope="col">After</th></tr></thead><tbody>${keys.map(
@@ -85,6 +104,12 @@ function change(c: Represented): Html {
       : html`<p class="muted">No field changed.</p>`
   }
 </li>`;
+}
+
+/** the changed object's name, linked to its page while it exists */
+function changedObject(c: Represented): Html {
+  const href = objectHref((c.changed_object as Represented | null)?.url);
+  return href ? html`<a href="${href}">${String(c.object_repr)}</a>` : html`<strong>${String(c.object_repr)}</strong>`;
 }
 
 function shown(data: Represented | null, key: string) {
