@@ -1,6 +1,7 @@
 /**
  * Every registered model with pages, walked as a superuser: its list, one object's page (made from
- * the contract table's data for the model), its changelog and journal tabs answer 200, and a value
+ * the contract table's data for the model), its edit, delete and add pages, its changelog and
+ * journal tabs answer 200, and a value
  * written with markup (a description, or a name) shows as text everywhere. A model added to the
  * registry gets these pages with no page code; this test finds the one whose declaration breaks them.
  */
@@ -54,6 +55,10 @@ describe('the pages of every model', () => {
         expect(one).toContain('&lt;i data-probe&gt;x&lt;/i&gt;');
         expect(list.includes(String(obj.display ?? '')) || list.includes('<table class="objects">')).toBe(true);
       }
+      const edit = await expectPage(`${uiPath}${obj.id}/edit/`);
+      if (probed) expect(edit).toContain('&lt;i data-probe&gt;x&lt;/i&gt;');
+      await expectPage(`${uiPath}${obj.id}/delete/`);
+      await expectPage(`${uiPath}add/`);
       if (defOf(c).changelog) {
         await expectPage(`${uiPath}${obj.id}/changelog/`);
         await expectPage(`${uiPath}${obj.id}/journal/`);
