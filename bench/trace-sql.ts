@@ -36,6 +36,17 @@ pg.Client.prototype.query = function (this: unknown, ...args: unknown[]) {
   const first = args[0] as string | { text?: string };
   const text = typeof first === 'string' ? first : (first?.text ?? String(first));
   const t0 = performance.now();
+  // a Query object (the service's driver sends each statement as one, src/db/pg-driver/): pg
+  // returns the object itself, not a promise, and answers through its callback
+  const submittable = first as { submit?: unknown; callback?: (err: unknown, res: unknown) => void };
+  if (typeof submittable?.submit === 'function' && typeof submittable.callback === 'function') {
+    const callback = submittable.callback;
+    submittable.callback = (err, res) => {
+      record(text, performance.now() - t0, err ? 0 : ((res as { rows?: unknown[] } | undefined)?.rows?.length ?? 0));
+      callback(err, res);
+    };
+    return origQuery.apply(this, args);
+  }
   const out = origQuery.apply(this, args) as Promise<{ rowCount?: number; rows?: unknown[] }> | undefined;
   if (out && typeof (out as Promise<unknown>).then === 'function') {
     out.then(
