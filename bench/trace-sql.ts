@@ -8,7 +8,7 @@
  * when autocannon stops are not in its total, get an exact divisor. PostgreSQL engine only (PGlite does not use pg).
  */
 import dc from 'node:diagnostics_channel';
-import { writeFileSync } from 'node:fs';
+import { renameSync, writeFileSync } from 'node:fs';
 import pg from 'pg';
 
 interface Stat {
@@ -80,7 +80,9 @@ process.on('SIGUSR2', () => {
   // BENCH_TRACE_SQL_CHARS: whole statements, to run one again by hand (EXPLAIN, pgbench)
   const width = Number(process.env.BENCH_TRACE_SQL_CHARS) || 400;
   const statements = [...stats].map(([sql, s]) => ({ sql: sql.slice(0, width), ...s })).sort((a, b) => b.ms - a.ms);
-  writeFileSync(file, JSON.stringify({ requests, poolWaits, statements }, null, 1));
+  // written aside and renamed: the benchmark reads the file as soon as it exists (sql-trace.ts)
+  writeFileSync(`${file}.part`, JSON.stringify({ requests, poolWaits, statements }, null, 1));
+  renameSync(`${file}.part`, file);
   requests = 0;
   stats = new Map();
   poolWaits = { calls: 0, ms: 0, maxMs: 0 };
