@@ -74,6 +74,8 @@ const args = {
   pgUrl: value(argv, '--pg-url') ?? 'postgres://postgres@127.0.0.1:5432/postgres',
 };
 const WARMUP_SEC = Math.min(2, args.duration);
+// the trace is read from the process started, which with several workers serves no request
+if (args.traceSql && args.workers > 1) throw new Error('--trace-sql counts one server process: use --workers 1');
 
 /**
  * ui: the standard shape with 100,000 addresses (seed-scale.ts's tenth: 5,000 devices, 50,000
