@@ -66,14 +66,15 @@ export interface BenchArgs {
   pgUrl: string;
 }
 
-function value(argv: string[], name: string): string | undefined {
+/** the value of `--name V` or `--name=V` (shared with ui.ts) */
+export function value(argv: string[], name: string): string | undefined {
   const i = argv.indexOf(name);
   if (i >= 0) return argv[i + 1];
   const eq = argv.find((a) => a.startsWith(`${name}=`));
   return eq?.slice(name.length + 1);
 }
 
-function int(argv: string[], name: string, dflt: number, min = 1): number {
+export function int(argv: string[], name: string, dflt: number, min = 1): number {
   const v = value(argv, name);
   if (v === undefined) return dflt;
   const n = Number(v);
@@ -124,12 +125,12 @@ const FLAGS = new Set([
   '--pg-url',
 ]);
 
-function refuseUnknownFlags(argv: string[]): void {
+/** `flags`, `where`: another script's own set (ui.ts) and where its flags are listed */
+export function refuseUnknownFlags(argv: string[], flags: Set<string> = FLAGS, where = 'bench/args.ts'): void {
   for (const arg of argv) {
     if (!arg.startsWith('--')) continue;
     const name = arg.split('=')[0]!;
-    if (!FLAGS.has(name))
-      throw new Error(`unknown flag ${name}; the flags are listed in bench/args.ts and bench/README.md`);
+    if (!flags.has(name)) throw new Error(`unknown flag ${name}; the flags are listed in ${where} and bench/README.md`);
   }
 }
 

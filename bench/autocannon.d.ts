@@ -54,6 +54,13 @@ declare module 'autocannon' {
     duration: number;
     connections: number;
   }
-  function autocannon(opts: Options): Promise<Result>;
+  /** the run: awaited for its result; emits 'response' per answer (latency in ms, float) */
+  export interface Instance extends PromiseLike<Result> {
+    on(
+      event: 'response',
+      listener: (client: unknown, statusCode: number, resBytes: number, responseTime: number) => void,
+    ): Instance;
+  }
+  function autocannon(opts: Options): Instance;
   export default autocannon;
 }

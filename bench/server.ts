@@ -14,6 +14,9 @@ import { servingProcessEnv } from '../src/serve/malloc-arenas.js';
 
 export const ROOT = resolve(import.meta.dirname, '..');
 export const TOKEN = '0123456789abcdef0123456789abcdef01234567';
+/** the superuser the service creates at its first start (ADMIN_*), for scripts that sign in (ui.ts) */
+export const ADMIN_USERNAME = 'bench';
+export const ADMIN_PASSWORD = 'bench-password';
 
 export interface Server {
   engine: 'postgres' | 'pglite';
@@ -155,8 +158,8 @@ export async function startServer(opts: StartOptions): Promise<Server> {
       HOST: '127.0.0.1',
       PORT: String(port),
       LOG_LEVEL: 'warn',
-      ADMIN_USERNAME: 'bench',
-      ADMIN_PASSWORD: 'bench-password',
+      ADMIN_USERNAME,
+      ADMIN_PASSWORD,
       ADMIN_TOKEN: TOKEN,
       // one process unless asked (serve would run one per core on PostgreSQL): figures stay comparable
       WORKERS: '1',

@@ -46,7 +46,11 @@ export class SqlTrace {
    * server's short-lived caches (token, custom fields) add a statement now and then
    */
   async statementsOf(api: Api, path: string): Promise<number> {
-    const get = () => call(api, 'GET', path);
+    return this.statementsOfRequest(() => call(api, 'GET', path));
+  }
+
+  /** the same for any request, e.g. a page fetched with a browser's session cookie (ui.ts) */
+  async statementsOfRequest(get: () => Promise<unknown>): Promise<number> {
     await get();
     await this.dump();
     let fewest = Infinity;

@@ -8,7 +8,7 @@
  * when autocannon stops are not in its total, get an exact divisor. PostgreSQL engine only (PGlite does not use pg).
  */
 import dc from 'node:diagnostics_channel';
-import { writeFileSync } from 'node:fs';
+import { renameSync, writeFileSync } from 'node:fs';
 import pg from 'pg';
 
 interface Stat {
@@ -36,6 +36,17 @@ pg.Client.prototype.query = function (this: unknown, ...args: unknown[]) {
   const first = args[0] as string | { text?: string };
   const text = typeof first === 'string' ? first : (first?.text ?? String(first));
   const t0 = performance.now();
+  // a Query object (the service's driver sends each statement as one, src/db/pg-driver/): pg
+  // returns the object itself, not a promise, and answers through its callback
+  const submittable = first as { submit?: unknown; callback?: (err: unknown, res: unknown) => void };
+  if (typeof submittable?.submit === 'function' && typeof submittable.callback === 'function') {
+    const callback = submittable.callback;
+    submittable.callback = (err, res) => {
+      record(text, performance.now() - t0, err ? 0 : ((res as { rows?: unknown[] } | undefined)?.rows?.length ?? 0));
+      callback(err, res);
+    };
+    return origQuery.apply(this, args);
+  }
   const out = origQuery.apply(this, args) as Promise<{ rowCount?: number; rows?: unknown[] }> | undefined;
   if (out && typeof (out as Promise<unknown>).then === 'function') {
     out.then(
@@ -69,7 +80,9 @@ process.on('SIGUSR2', () => {
   // BENCH_TRACE_SQL_CHARS: whole statements, to run one again by hand (EXPLAIN, pgbench)
   const width = Number(process.env.BENCH_TRACE_SQL_CHARS) || 400;
   const statements = [...stats].map(([sql, s]) => ({ sql: sql.slice(0, width), ...s })).sort((a, b) => b.ms - a.ms);
-  writeFileSync(file, JSON.stringify({ requests, poolWaits, statements }, null, 1));
+  // written aside and renamed: the benchmark reads the file as soon as it exists (sql-trace.ts)
+  writeFileSync(`${file}.part`, JSON.stringify({ requests, poolWaits, statements }, null, 1));
+  renameSync(`${file}.part`, file);
   requests = 0;
   stats = new Map();
   poolWaits = { calls: 0, ms: 0, maxMs: 0 };
