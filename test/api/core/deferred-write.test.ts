@@ -99,23 +99,27 @@ describe.skipIf(ENGINE !== 'postgres')(`on PostgreSQL, driver patches ${PATCHED 
     return events.slice(named + 1, commit + 1).filter((e) => e === 'read');
   }
 
+  /** patched: no answer read before the COMMIT went; plain pg: the COMMIT waited for one (its bytes may come in more than one read) */
+  function expectCommitWaited(reads: string[]) {
+    if (PATCHED) expect(reads).toEqual([]);
+    else expect(reads.length).toBeGreaterThan(0);
+  }
+
   it('sends the COMMIT right behind the change records, before their answer arrives', async () => {
     // a VLAN is written as most objects are (its display joins two columns: create-in-one.ts does
     // not take it); nothing runs between its change records and the COMMIT (a site's answer reads
     // its counts first)
-    expect(await writesOf('/api/ipam/vlans/', { vid: 214, name: uniq('piped') }, '"changed_object_type"')).toEqual(
-      PATCHED ? [] : ['read'],
-    );
+    expectCommitWaited(await writesOf('/api/ipam/vlans/', { vid: 214, name: uniq('piped') }, '"changed_object_type"'));
   });
 
   it('sends BEGIN, a create written in one statement and its COMMIT before any answer arrives', async () => {
     // create-in-one.ts: the address and its change record are one statement ending its transaction
-    expect(
+    expectCommitWaited(
       await writesOf(
         '/api/ipam/ip-addresses/',
         { address: '10.214.0.2/32', dns_name: uniq('one') },
         'insert into "ipam_ipaddress"',
       ),
-    ).toEqual(PATCHED ? [] : ['read']);
+    );
   });
 });
