@@ -69,6 +69,14 @@ describe("a NetBox 3.4 webhook (the Ansible netbox_webhook module's shape)", () 
       enabled: true,
     });
     expect(await rulesOf(hook.id)).toHaveLength(1);
+    // and its content-type filters match what it shows, not what was last written to it
+    const found = async (q: string) =>
+      ((await t.get(`/api/extras/webhooks/?id=${hook.id}&${q}`)).json().results as Array<{ id: number }>).length;
+    expect(await found('content_types=dcim.device')).toBe(1);
+    expect(await found('content_types=dcim.site')).toBe(0);
+    expect(await found('content_types__n=dcim.site')).toBe(1);
+    const deviceType = (await t.get('/api/extras/content-types/?app_label=dcim&model=device')).json().results[0];
+    expect(await found(`content_type_id=${deviceType.id}`)).toBe(1);
   });
 
   it('validates as NetBox 3.4 did: content types with events, at least one action', async () => {

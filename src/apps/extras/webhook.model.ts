@@ -10,7 +10,7 @@
  * Templates (URL, headers, body) are user-submitted code run by the sandboxed renderer
  * (core/events/templates.ts); only users granted the webhook permissions may write them.
  */
-import { contentTypesFilters } from './content-type-filters.js';
+import { contentTypesFiltersOf } from './content-type-filters.js';
 import { sql } from 'kysely';
 import type { RequestContext } from '../../core/context.js';
 import { createObjects, updateObjects } from '../../core/crud/write-service.js';
@@ -70,7 +70,15 @@ export const webhook = defineModel({
     ssl_verification: { kind: 'boolean', default: true },
     ca_file_path: { kind: 'string', maxLength: 4096, nullable: true },
   },
-  filters: { ...contentTypesFilters },
+  // the content types a webhook shows are its own rule's (ownRules): filter on those, not on the
+  // row's copy as last written through this endpoint (a rule edited at /event-rules/ moves them)
+  filters: {
+    ...contentTypesFiltersOf(
+      (alias) => sql`coalesce((select r.content_types from extras_eventrule r
+        where r.action_object_type = 'extras.webhook' and r.action_object_id = ${sql.ref(`${alias}.id`)}
+        order by r.id limit 1), '{}')`,
+    ),
+  },
   hooks: {
     async validate({ rc, data, sent }) {
       const errors: Record<string, string[]> = {};
