@@ -20,7 +20,7 @@ import { rowsAsObjects } from '../row-builders.js';
 import { COMMIT_FOLLOWS } from './commit-follows.js';
 import { DriverQuery } from './driver-query.js';
 import { idArrayLiteral } from './id-arrays.js';
-import { nameFor } from './statement-name.js';
+import { StatementNames } from './statement-name.js';
 
 interface PgClientMembers {
   query(...args: unknown[]): Promise<unknown>;
@@ -28,13 +28,25 @@ interface PgClientMembers {
 }
 const PgClient = pg.Client as unknown as new (config?: pg.ClientConfig) => PgClientMembers;
 
+/** the pool's option that carries its statement names to each client it makes (index.ts) */
+interface DriverPoolConfig {
+  statementNames: StatementNames;
+}
+
 export class DriverClient extends PgClient {
+  /** the pool's names of statements: the same on each of its connections */
+  private readonly names: StatementNames;
   /** a transaction's BEGIN, queued but not yet written (corked) */
   private began: Promise<unknown> | null = null;
   /** a transaction is open (Kysely's BEGIN sent, its COMMIT or ROLLBACK not yet) */
   private inTransaction = false;
   /** the COMMIT already sent behind a statement ending in COMMIT_FOLLOWS */
   private committed: Promise<unknown> | null = null;
+
+  constructor(config?: pg.ClientConfig & Partial<DriverPoolConfig>) {
+    super(config);
+    this.names = config?.statementNames ?? new StatementNames();
+  }
 
   override query(...args: unknown[]): Promise<unknown> {
     const [text, values] = args;
@@ -75,7 +87,7 @@ export class DriverClient extends PgClient {
 
   /** one statement as a DriverQuery, its rows made objects */
   private send(text: string, values: unknown[]): Promise<unknown> {
-    const query = new DriverQuery(text, values, nameFor(text));
+    const query = new DriverQuery(text, values, this.names.nameFor(text));
     const done = new Promise<pg.QueryResult>((resolve, reject) => {
       query.callback = (err, result) => (err ? reject(err) : resolve(result as pg.QueryResult));
     });

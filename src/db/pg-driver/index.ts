@@ -6,6 +6,7 @@
 import pg from 'pg';
 import { typeParsers } from '../type-parsers.js';
 import { DriverClient } from './driver-client.js';
+import { StatementNames } from './statement-name.js';
 
 export { COMMIT_FOLLOWS } from './commit-follows.js';
 
@@ -38,7 +39,10 @@ export function openPgPool({ url, max, statementTimeoutSec, patches }: PgPoolOpt
     },
     // pg-pool's documented `Client` option, and pg 8.23's pipeline mode (not yet in its type
     // definitions): a client writes a statement without waiting for the answer to the one before
-    ...(patches ? ({ Client: DriverClient, pipeline: true } as unknown as pg.PoolConfig) : {}),
+    // (pg-pool hands its options to each client it makes: the pool's statement names reach them all)
+    ...(patches
+      ? ({ Client: DriverClient, pipeline: true, statementNames: new StatementNames() } as unknown as pg.PoolConfig)
+      : {}),
   });
   // an idle connection the server drops (restart, failover, terminated backend) emits 'error' on
   // the pool; without a listener Node would crash. The pool replaces it on the next checkout.
