@@ -187,8 +187,10 @@ function resolveUncached(model: ModelDef, name: string): ResolvedFilter | null {
   if (base === 'id') return tableFilter('integer', 'id', lookup, name);
   if (model.timestamps && (base === 'created' || base === 'last_updated'))
     return tableFilter('datetime', base, lookup, name);
+  // a model with nothing to search has no `q` (NetBox 3.4: CableTerminationFilterSet defines none),
+  // so it is ignored as any unknown parameter and left out of the OpenAPI document
   if (base === 'q')
-    return lookup === 'exact'
+    return lookup === 'exact' && model.search.length
       ? { type: 'string', multi: false, build: async (_rc, raw) => searchCondition(model, raw) }
       : null;
   if (base === 'tag') {
