@@ -19,7 +19,7 @@ export function columnLabel(model: ModelDef, key: string): string {
   if (key === 'display') return capital(model.verboseName);
   if (key === 'last_updated') return 'Last updated';
   const f = model.fields[key];
-  if (f?.label) return f.label;
+  if (f?.label) return acronyms(capital(f.label));
   if (key.startsWith('cf_')) return key.slice(3).replace(/_/g, ' ');
   // NetBox's labels are the verbose names: `device_count` -> Devices
   const count = model.counts[key];
@@ -27,9 +27,17 @@ export function columnLabel(model: ModelDef, key: string): string {
     const counted = count.model ? countedModels.get(count.model) : undefined;
     return capital(counted?.verboseNamePlural ?? `${key.replace(/_count$/, '').replace(/_/g, ' ')}s`);
   }
-  return capital(key.replace(/_/g, ' '))
-    .replace(/\bId\b/g, 'ID')
-    .replace(/\bIp\b/g, 'IP');
+  return acronyms(capital(key.replace(/_/g, ' ')));
+}
+
+/** NetBox's labels write these words in capitals: "Primary IP", "VLAN group", "MAC address" */
+const ACRONYMS =
+  /\b(id|ip|ips|ipv4|ipv6|vlan|vlans|vrf|vrfs|mac|asn|asns|mtu|wwn|url|rd|dns|nat|vc|poe|rf|vid|fhrp)\b/gi;
+const PLURALS = new Set(['ips', 'vlans', 'vrfs', 'asns']);
+function acronyms(label: string): string {
+  return label.replace(ACRONYMS, (w) =>
+    PLURALS.has(w.toLowerCase()) ? `${w.slice(0, -1).toUpperCase()}s` : w.toUpperCase(),
+  );
 }
 
 export interface TableOptions {
