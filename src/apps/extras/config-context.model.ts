@@ -29,6 +29,23 @@ const assigned = (to: string, field: string, column: string, label?: string): Fi
   through: { table: `extras_configcontext_${field}`, from: 'configcontext_id', to: column },
 });
 
+/** what a context is assigned to: the edit form's Assignment fields, copied by Clone (NetBox 4.4) */
+const ASSIGNMENT = [
+  'regions',
+  'site_groups',
+  'sites',
+  'locations',
+  'device_types',
+  'roles',
+  'platforms',
+  'cluster_types',
+  'cluster_groups',
+  'clusters',
+  'tenant_groups',
+  'tenants',
+  'tags',
+];
+
 export const configContext = defineModel({
   name: 'extras.configcontext',
   path: 'config-contexts',
@@ -96,44 +113,13 @@ export const configContext = defineModel({
   customFields: false,
   ui: {
     columns: ['name', 'weight', 'is_active', 'description'],
-    clone: [
-      'weight',
-      'is_active',
-      'regions',
-      'site_groups',
-      'sites',
-      'locations',
-      'device_types',
-      'roles',
-      'platforms',
-      'cluster_types',
-      'cluster_groups',
-      'clusters',
-      'tenant_groups',
-      'tenants',
-      'tags',
-      'data',
-    ],
+    clone: ['weight', 'is_active', ...ASSIGNMENT, 'data'],
     groups: [
       { title: 'Config Context', fields: ['name', 'weight', 'description', 'data', 'is_active'] },
       { title: 'Data Source', fields: ['data_source', 'data_file', 'auto_sync_enabled'] },
       {
         title: 'Assignment',
-        fields: [
-          'regions',
-          'site_groups',
-          'sites',
-          'locations',
-          'device_types',
-          'roles',
-          'platforms',
-          'cluster_types',
-          'cluster_groups',
-          'clusters',
-          'tenant_groups',
-          'tenants',
-          'tags',
-        ],
+        fields: ASSIGNMENT,
       },
     ],
     pickerFilters: { data_file: { source_id: 'data_source' } },
