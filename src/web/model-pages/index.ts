@@ -5,6 +5,7 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../core/context.js';
+import { Errors } from '../../core/errors.js';
 import type { ModelDef } from '../../core/model/types.js';
 import { knowModels } from '../components/object-table.js';
 import { listPath } from '../navigation/menu.js';
@@ -16,8 +17,6 @@ import { listPage } from './list.page.js';
 import { objectPage } from './object.page.js';
 import { saveTableConfig } from './table-config.js';
 
-type IdRequest = FastifyRequest<{ Params: { id: string } }>;
-
 /** models whose pages would show nothing a person manages (content types, synced files) */
 const WITHOUT_PAGES = new Set(['extras.contenttype', 'core.datafile', 'dcim.cabletermination']);
 
@@ -25,29 +24,47 @@ export function hasPages(model: ModelDef): boolean {
   return !WITHOUT_PAGES.has(model.name);
 }
 
+type PageRequest = FastifyRequest<{ Params: { app: string; models: string; id: string } }>;
+type Page = (ctx: AppContext, model: ModelDef, request: PageRequest, reply: FastifyReply) => unknown;
+type Need = (model: ModelDef, ctx: AppContext) => boolean;
+
+const writable: Need = (m) => !m.readOnly;
+const logged: Need = (m) => m.changelog;
+const journaled: Need = (m, ctx) => m.changelog && ctx.registry.find('extras.journalentry') !== undefined;
+
+/**
+ * One route per page kind, not per model: `/:app/:models/...` finds the model by its UI path (a map
+ * lookup) or answers 404. Registering each model's own routes made ~1,000 routes, and
+ * their contexts cost every request of the service (single creates ran 10 % slower with them).
+ * Static routes (`/api/...`, `/login/`, `/user/...`) still win over these.
+ */
 export function registerModelPages(app: FastifyInstance, ctx: AppContext): void {
   knowModels(ctx.registry.all());
-  for (const model of ctx.registry.all()) {
-    if (!hasPages(model)) continue;
-    const base = listPath(model);
-    const page = { exposeHeadRoute: true };
-    app.get(base, page, (request, reply) => listPage(ctx, model, request, reply));
-    app.post(`${base}table-config/`, (request, reply) => saveTableConfig(ctx, model, request, reply));
-    app.get(`${base}:id/`, page, (request: IdRequest, reply: FastifyReply) => objectPage(ctx, model, request, reply));
-    if (!model.readOnly) {
-      app.get(`${base}add/`, page, (request, reply) => addPage(ctx, model, request, reply));
-      app.post(`${base}add/`, (request, reply) => postAdd(ctx, model, request, reply));
-      app.get(`${base}:id/edit/`, page, (request: IdRequest, reply) => editPage(ctx, model, request, reply));
-      app.post(`${base}:id/edit/`, (request: IdRequest, reply) => postEdit(ctx, model, request, reply));
-      app.get(`${base}:id/delete/`, page, (request: IdRequest, reply) => deletePage(ctx, model, request, reply));
-      app.post(`${base}:id/delete/`, (request: IdRequest, reply) => postDelete(ctx, model, request, reply));
-    }
-    if (model.changelog) {
-      app.get(`${base}:id/changelog/`, page, (request: IdRequest, reply) => changelogPage(ctx, model, request, reply));
-      if (ctx.registry.find('extras.journalentry')) {
-        app.get(`${base}:id/journal/`, page, (request: IdRequest, reply) => journalPage(ctx, model, request, reply));
-        app.post(`${base}:id/journal/`, (request: IdRequest, reply) => postJournalEntry(ctx, model, request, reply));
-      }
-    }
-  }
+  const byPath = new Map<string, ModelDef>();
+  for (const model of ctx.registry.all()) if (hasPages(model)) byPath.set(listPath(model), model);
+  const route = (method: 'GET' | 'POST', url: string, page: Page, need?: Need) => {
+    app.route({
+      method,
+      url: `/:app/:models/${url}`,
+      exposeHeadRoute: method === 'GET',
+      handler: (request: PageRequest, reply: FastifyReply) => {
+        const model = byPath.get(`/${request.params.app}/${request.params.models}/`);
+        // what no model or page kind serves is a 404 as an unrouted path is (http/not-found.ts)
+        if (!model || (need && !need(model, ctx))) throw Errors.notFound();
+        return page(ctx, model, request, reply);
+      },
+    });
+  };
+  route('GET', '', listPage);
+  route('POST', 'table-config/', saveTableConfig);
+  route('GET', ':id/', objectPage);
+  route('GET', 'add/', addPage, writable);
+  route('POST', 'add/', postAdd, writable);
+  route('GET', ':id/edit/', editPage, writable);
+  route('POST', ':id/edit/', postEdit, writable);
+  route('GET', ':id/delete/', deletePage, writable);
+  route('POST', ':id/delete/', postDelete, writable);
+  route('GET', ':id/changelog/', changelogPage, logged);
+  route('GET', ':id/journal/', journalPage, journaled);
+  route('POST', ':id/journal/', postJournalEntry, journaled);
 }
