@@ -24,7 +24,7 @@ export function hasPages(model: ModelDef): boolean {
   return !WITHOUT_PAGES.has(model.name);
 }
 
-type PageRequest = FastifyRequest<{ Params: { app: string; models: string; id: string } }>;
+type PageRequest = FastifyRequest<{ Params: { models: string; id: string } }>;
 type Page = (ctx: AppContext, model: ModelDef, request: PageRequest, reply: FastifyReply) => unknown;
 type Need = (model: ModelDef, ctx: AppContext) => boolean;
 
@@ -33,7 +33,7 @@ const logged: Need = (m) => m.changelog;
 const journaled: Need = (m, ctx) => m.changelog && ctx.registry.find('extras.journalentry') !== undefined;
 
 /**
- * One route per page kind, not per model: `/:app/:models/...` finds the model by its UI path (a map
+ * One route per app and page kind, not per model: `/<app>/:models/...` finds the model by its UI path (a map
  * lookup) or answers 404. Registering each model's own routes made ~1,000 routes, and
  * their contexts cost every request of the service (single creates ran 10 % slower with them).
  * Static routes (`/api/...`, `/login/`, `/user/...`) still win over these.
@@ -42,18 +42,21 @@ export function registerModelPages(app: FastifyInstance, ctx: AppContext): void 
   knowModels(ctx.registry.all());
   const byPath = new Map<string, ModelDef>();
   for (const model of ctx.registry.all()) if (hasPages(model)) byPath.set(listPath(model), model);
+  const apps = new Set([...byPath.values()].map((m) => m.app));
   const route = (method: 'GET' | 'POST', url: string, page: Page, need?: Need) => {
-    app.route({
-      method,
-      url: `/:app/:models/${url}`,
-      exposeHeadRoute: method === 'GET',
-      handler: (request: PageRequest, reply: FastifyReply) => {
-        const model = byPath.get(`/${request.params.app}/${request.params.models}/`);
-        // what no model or page kind serves is a 404 as an unrouted path is (http/not-found.ts)
-        if (!model || (need && !need(model, ctx))) throw Errors.notFound();
-        return page(ctx, model, request, reply);
-      },
-    });
+    // under each app's own first segment, so a path of no app stays unrouted (404, or 405 by method)
+    for (const appName of apps)
+      app.route({
+        method,
+        url: `/${appName}/:models/${url}`,
+        exposeHeadRoute: method === 'GET',
+        handler: (request: PageRequest, reply: FastifyReply) => {
+          const model = byPath.get(`/${appName}/${request.params.models}/`);
+          // what no model or page kind serves is a 404 as an unrouted path is (http/not-found.ts)
+          if (!model || (need && !need(model, ctx))) throw Errors.notFound();
+          return page(ctx, model, request, reply);
+        },
+      });
   };
   route('GET', '', listPage);
   route('POST', 'table-config/', saveTableConfig);
