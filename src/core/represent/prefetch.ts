@@ -16,44 +16,14 @@ import { CompiledQuery, type RawBuilder, sql } from 'kysely';
 import type { RequestContext } from '../context.js';
 import { genericTargets } from '../model/define-model.js';
 import type { ModelDef, Row } from '../model/types.js';
-import { parseInet, parseTimestamptz } from '../../db/type-parsers.js';
-import {
-  countSql,
-  depthRowsSql,
-  keptCountsOf,
-  keptCountsSql,
-  keptPair,
-  m2mMap,
-  m2mSql,
-  numberMap,
-  rowsByIdSql,
-  tagsMap,
-  tagsSql,
-  type TagRow,
-} from './load-related.js';
+import { countSql, depthRowsSql, keptCountsSql, keptPair, m2mSql, rowsByIdSql, tagsSql } from './load-related.js';
 import { columnsFor } from './columns.js';
 import { planRender, type RenderPlan } from './plan.js';
+import { type Prefetched, type PrefetchShape, prefetchedOf } from './prefetched.js';
+
+export type { Prefetched };
 
 type Sql = RawBuilder<unknown>;
-
-/** What the page query fetched beyond the rows' own columns. */
-export interface Prefetched {
-  /** `fk:<field>`, `m2m:<field>`, `gen:<field>`, `count:<field>`, `tags`, `depth`: what needs no further load */
-  covered: ReadonlySet<string>;
-  /** rows to render nested, per target model */
-  rows: Map<string, Row[]>;
-  /**
-   * per target model, the parents its nested form shows in turn (a device type's manufacturer
-   * inside a device): rows in hand for render() of those nested rows, which loads any others
-   */
-  inner?: Map<string, Prefetched>;
-  m2m: Map<string, Map<number, number[]>>;
-  counts: Map<string, Map<number, number>>;
-  tags?: Map<number, TagRow[]>;
-  depths?: Map<number, number>;
-  /** the rows of the model's representRows, by key (`hook:<key>`) */
-  hookRows?: Map<string, Row[]>;
-}
 
 const PAGE_IDS = sql`select id from page`;
 
@@ -144,13 +114,9 @@ function prefetchEntries(
 }
 
 /** The statement around a page query, as text: the same for every request of a model and mode. */
-interface Wrapper {
+interface Wrapper extends PrefetchShape {
   prefix: string;
   suffix: string;
-  /** what the prefetched data covers (Prefetched.covered) */
-  covered: ReadonlySet<string>;
-  /** the counts the `kept` entry holds: [count key, `table.column`] */
-  kept: Array<[string, string]>;
   /** prefetchFor's statement: the aggregates over the rows of `$1`, an array of ids */
   apart: string;
   /**
@@ -213,32 +179,6 @@ export function withPrefetch(
   return CompiledQuery.raw(text, [...page.parameters]);
 }
 
-/** per model: converters that turn a JSON row's values into what the driver's parsers produce */
-const converters = new WeakMap<ModelDef, Array<[string, (s: string) => unknown]>>();
-
-function convertersOf(model: ModelDef): Array<[string, (s: string) => unknown]> {
-  let list = converters.get(model);
-  if (!list) {
-    list = [];
-    if (model.timestamps) list.push(['created', parseTimestamptz], ['last_updated', parseTimestamptz]);
-    for (const [k, f] of Object.entries(model.fields)) {
-      if (f.kind === 'datetime') list.push([k, parseTimestamptz]);
-      else if (f.kind === 'ipaddress') list.push([k, parseInet]);
-    }
-    converters.set(model, list);
-  }
-  return list;
-}
-
-/** A related row fetched as JSON, made to look like a row the driver parsed. */
-function normaliseJsonRow(model: ModelDef, row: Row): Row {
-  for (const [k, convert] of convertersOf(model)) {
-    const v = row[k];
-    if (typeof v === 'string') row[k] = convert(v);
-  }
-  return row;
-}
-
 /**
  * The prefetch alone, for rows already read by their own statement (crud/read.ts readRows):
  * the page becomes its rows' ids, so this statement takes one array parameter and keeps one plan.
@@ -277,54 +217,4 @@ export function takePrefetched(
     delete r.__ord;
   }
   return data ? prefetchedOf(rc, model, wrapper, data) : undefined;
-}
-
-/** The prefetched JSON object, as Prefetched: rows normalised, maps by id. */
-function prefetchedOf(
-  rc: RequestContext,
-  model: ModelDef,
-  wrapper: Wrapper,
-  data: Record<string, unknown>,
-): Prefetched {
-  const out: Prefetched = { covered: wrapper.covered, rows: new Map(), m2m: new Map(), counts: new Map() };
-  for (const [key, value] of Object.entries(data)) {
-    const [kind, name, innerName] = key.split(':') as [string, string, string?];
-    const list = value as Row[];
-    if (kind === 'rows') {
-      const target = rc.app.registry.get(name);
-      out.rows.set(
-        name,
-        list.map((r) => normaliseJsonRow(target, r)),
-      );
-    } else if (kind === 'inner') {
-      // covers nothing: render() uses these rows and still loads any it lacks
-      out.inner ??= new Map();
-      let inner = out.inner.get(name);
-      if (!inner)
-        out.inner.set(name, (inner = { covered: new Set(), rows: new Map(), m2m: new Map(), counts: new Map() }));
-      const target = rc.app.registry.get(innerName!);
-      inner.rows.set(
-        innerName!,
-        list.map((r) => normaliseJsonRow(target, r)),
-      );
-    } else if (kind === 'm2m') out.m2m.set(name, m2mMap(list as Array<{ o: unknown; m: unknown }>));
-    else if (kind === 'count') out.counts.set(name, numberMap(list as Array<{ id: unknown; n: unknown }>));
-    else if (kind === 'kept') {
-      // every count the entry holds gets its map: an owner with no row counts 0 (render.ts)
-      const byPair = keptCountsOf(
-        value,
-        wrapper.kept.map(([, pair]) => pair),
-      );
-      for (const [k, pair] of wrapper.kept) out.counts.set(k, byPair.get(pair)!);
-    } else if (kind === 'tags') out.tags = tagsMap(list as unknown as Array<TagRow & { object_id: unknown }>);
-    else if (kind === 'depth') out.depths = numberMap(list as Array<{ id: unknown; n: unknown }>);
-    else if (kind === 'hook') {
-      const of = rc.app.registry.get(model.representRows![name]!.model);
-      (out.hookRows ??= new Map()).set(
-        name,
-        list.map((r) => normaliseJsonRow(of, r)),
-      );
-    }
-  }
-  return out;
 }
