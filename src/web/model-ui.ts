@@ -5,6 +5,7 @@
  */
 import type { FieldDef, ModelDef, UiGroup, UiRelated } from '../core/model/types.js';
 import type { Registry } from '../core/model/registry.js';
+import { capitalize } from './labels.js';
 
 export interface ResolvedUi {
   columns: string[];
@@ -54,7 +55,11 @@ function resolve(registry: Registry, model: ModelDef): ResolvedUi {
   const columns = hints.columns ?? defaultColumns(model, shown);
   const exclude = new Set(hints.formExclude ?? []);
   const writable = fields.filter(([k, f]) => isFormField(k, f) && !exclude.has(k) && k !== 'comments').map(([k]) => k);
-  const groups = withRest(hints.groups ?? [{ title: capital(model.verboseName), fields: writable }], writable, model);
+  const groups = withRest(
+    hints.groups ?? [{ title: capitalize(model.verboseName), fields: writable }],
+    writable,
+    model,
+  );
   return {
     columns,
     selectable: [...new Set([...selectable, ...columns])],
@@ -84,7 +89,7 @@ function withRest(groups: UiGroup[], writable: string[], model: ModelDef): UiGro
   const named = new Set(groups.flatMap((g) => g.fields));
   const rest = writable.filter((k) => !named.has(k));
   const out = groups.map((g) => ({ title: g.title, fields: g.fields.filter((k) => k in model.fields) }));
-  if (rest.length) out.push({ title: out.length ? '' : capital(model.verboseName), fields: rest });
+  if (rest.length) out.push({ title: out.length ? '' : capitalize(model.verboseName), fields: rest });
   return out.filter((g) => g.fields.length);
 }
 
@@ -102,13 +107,9 @@ function defaultRelated(registry: Registry, model: ModelDef): UiRelated[] {
   return out;
 }
 
-export function capital(text: string): string {
-  return text.charAt(0).toUpperCase() + text.slice(1);
-}
-
 function pascal(text: string): string {
   return text
     .split(/[^A-Za-z0-9]+/)
-    .map((w) => capital(w))
+    .map((w) => capitalize(w))
     .join('');
 }

@@ -8,14 +8,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerAllModels } from '../../src/apps/index.js';
 import { Registry } from '../../src/core/model/registry.js';
+import { hasPages } from '../../src/web/model-pages/index.js';
 import { makeTestApp, type TestApp } from '../helpers/app.js';
 import { signIn, type WebSession } from '../helpers/web-session.js';
 
 const registry = new Registry();
 registerAllModels(registry);
 registry.freeze();
-const WITHOUT_PAGES = new Set(['extras.contenttype', 'core.datafile', 'dcim.cabletermination']);
-const MODELS = registry.all().filter((m) => !WITHOUT_PAGES.has(m.name));
+const MODELS = registry.all().filter(hasPages);
 
 const JUNK = ['', 'x', '-1', '99999999999999999999', '1.5', '%00', '<b>', "' or 1=1 --", '[]', '{}'];
 

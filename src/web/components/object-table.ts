@@ -5,7 +5,7 @@
  */
 import type { ModelDef } from '../../core/model/types.js';
 import { attrs, html, type Html } from '../html.js';
-import { capital } from '../model-ui.js';
+import { capitalize } from '../labels.js';
 import { cell, type Represented } from './cells.js';
 
 /** the models counts name (`device_count` counts dcim.device): set when the pages are registered */
@@ -16,18 +16,18 @@ export function knowModels(models: ModelDef[]): void {
 
 export function columnLabel(model: ModelDef, key: string): string {
   if (key === 'id') return 'ID';
-  if (key === 'display') return capital(model.verboseName);
+  if (key === 'display') return capitalize(model.verboseName);
   if (key === 'last_updated') return 'Last updated';
   const f = model.fields[key];
-  if (f?.label) return acronyms(capital(f.label));
+  if (f?.label) return acronyms(capitalize(f.label));
   if (key.startsWith('cf_')) return key.slice(3).replace(/_/g, ' ');
   // NetBox's labels are the verbose names: `device_count` -> Devices
   const count = model.counts[key];
   if (count) {
     const counted = count.model ? countedModels.get(count.model) : undefined;
-    return capital(counted?.verboseNamePlural ?? `${key.replace(/_count$/, '').replace(/_/g, ' ')}s`);
+    return capitalize(counted?.verboseNamePlural ?? `${key.replace(/_count$/, '').replace(/_/g, ' ')}s`);
   }
-  return acronyms(capital(key.replace(/_/g, ' ')));
+  return acronyms(capitalize(key.replace(/_/g, ' ')));
 }
 
 /** NetBox's labels write these words in capitals: "Primary IP", "VLAN group", "MAC address" */

@@ -14,7 +14,8 @@ import type { ModelDef } from '../../core/model/types.js';
 import type { Represented } from '../components/cells.js';
 import { errorLines } from '../error-lines.js';
 import { html } from '../html.js';
-import { capital, uiOf } from '../model-ui.js';
+import { uiOf } from '../model-ui.js';
+import { capitalize } from '../labels.js';
 import { listPath } from '../navigation/menu.js';
 import { csrfField, pageContext } from '../page-context.js';
 import { returnTo } from './edit.page.js';
@@ -48,7 +49,7 @@ async function dependents(rc: RequestContext, model: ModelDef, id: number): Prom
     if (!count) continue;
     const fk = other.fields[r.param.replace(/_id$/, '')];
     out.push({
-      label: r.label ?? capital(other.verboseNamePlural),
+      label: r.label ?? capitalize(other.verboseNamePlural),
       href: `${listPath(other)}?${r.param}=${id}`,
       count,
       effect: fk?.kind === 'fk' ? EFFECT[fk.onDelete ?? 'set_null'] : '',

@@ -17,18 +17,18 @@ import { html, type Html } from '../html.js';
 import { uiOf } from '../model-ui.js';
 import { listPath } from '../navigation/menu.js';
 import { csrfField, pageContext, safeNext } from '../page-context.js';
-import { fieldErrors } from './journal.page.js';
 import { cloneQuery, mayOnObject } from './object-head.js';
 import {
   bodyFromForm,
   errorsByInput,
+  fieldErrors,
   type FormErrors,
   type FormValues,
   initialFromObject,
   initialFromQuery,
 } from './form-input.js';
 import { createFromPage, updateFromPage } from './page-writes.js';
-import { can, modelCrumbs, objectPath, queryOf, sendErrorPage, sendModelPage } from './page-shell.js';
+import { can, customFieldsOf, modelCrumbs, objectPath, queryOf, sendErrorPage, sendModelPage } from './page-shell.js';
 
 type IdRequest = FastifyRequest<{ Params: { id: string } }>;
 
@@ -42,10 +42,6 @@ interface FormState {
 /** where a save goes: a same-site `return_url`, else `fallback` (a foreign or odd URL is not followed) */
 export function returnTo(raw: unknown, fallback: string): string {
   return typeof raw === 'string' && raw !== '' && safeNext(raw) === raw ? raw : fallback;
-}
-
-async function customFieldsOf(rc: RequestContext, model: ModelDef): Promise<CustomFieldDef[]> {
-  return model.customFields ? rc.app.customFields(rc, model.name) : [];
 }
 
 /** the input names the form has (API field names, `cf_<name>`, tags) */

@@ -4,6 +4,7 @@
  * posted form turned into the API body the REST write path takes. Values are kept as the browser
  * sends them (lists of strings per input name), so a form that comes back shows what was typed.
  */
+import { errorLines } from '../error-lines.js';
 import type { CustomFieldDef } from '../../core/context.js';
 import type { FieldDef, ModelDef, Row } from '../../core/model/types.js';
 import type { Represented } from '../components/cells.js';
@@ -189,4 +190,16 @@ export function errorsByInput(apiErrors: FormErrors, names: Set<string>): { fiel
     else top.push(...(k === '__all__' ? ms : ms.map((m) => `${k}: ${m}`)));
   }
   return { fields, top };
+}
+
+/** a 400 body as messages per field; what names no field goes under `__all__` */
+export function fieldErrors(body: unknown): Record<string, string[]> {
+  const out: Record<string, string[]> = {};
+  if (body && typeof body === 'object' && !Array.isArray(body)) {
+    for (const [k, v] of Object.entries(body)) {
+      const key = k === 'non_field_errors' || k === 'detail' ? '__all__' : k;
+      (out[key] ??= []).push(...errorLines(v));
+    }
+  } else (out.__all__ ??= []).push(...errorLines(body));
+  return out;
 }

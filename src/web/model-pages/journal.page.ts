@@ -11,11 +11,11 @@ import { ApiError } from '../../core/errors.js';
 import type { ModelDef } from '../../core/model/types.js';
 import { cell, type Represented } from '../components/cells.js';
 import { markdown } from '../components/markdown.js';
-import { errorLines } from '../error-lines.js';
 import { attrs, html } from '../html.js';
 import { csrfField, pageContext } from '../page-context.js';
 import { readObject } from './object.page.js';
 import { objectHead } from './object-head.js';
+import { fieldErrors } from './form-input.js';
 import { createFromPage } from './page-writes.js';
 import { modelCrumbs, objectPath, sendErrorPage, sendModelPage } from './page-shell.js';
 
@@ -103,16 +103,4 @@ export async function postJournalEntry(ctx: AppContext, model: ModelDef, request
     typed.errors = fieldErrors(err.body);
     return journalPage(ctx, model, request, reply, typed);
   }
-}
-
-/** a 400 body as messages per field; what names no field goes under `__all__` */
-export function fieldErrors(body: unknown): Record<string, string[]> {
-  const out: Record<string, string[]> = {};
-  if (body && typeof body === 'object' && !Array.isArray(body)) {
-    for (const [k, v] of Object.entries(body)) {
-      const key = k === 'non_field_errors' || k === 'detail' ? '__all__' : k;
-      (out[key] ??= []).push(...errorLines(v));
-    }
-  } else (out.__all__ ??= []).push(...errorLines(body));
-  return out;
 }

@@ -15,12 +15,14 @@ import { isFilterParam, filterChips, filterForm } from '../components/filter-for
 import { columnLabel, objectTable } from '../components/object-table.js';
 import { PAGE_SIZES, pager } from '../components/pager.js';
 import { html, attrs, type Html } from '../html.js';
-import { capital, uiOf } from '../model-ui.js';
+import { uiOf } from '../model-ui.js';
+import { capitalize } from '../labels.js';
 import { listPath } from '../navigation/menu.js';
 import { csrfField, pageContext } from '../page-context.js';
 import { getPref } from '../user-prefs.js';
 import {
   can,
+  customFieldsOf,
   hrefOf,
   modelCrumbs,
   objectPath,
@@ -53,7 +55,7 @@ async function columnsFor(ctx: AppContext, request: FastifyRequest, model: Model
 export async function selectableColumns(request: FastifyRequest, model: ModelDef): Promise<string[]> {
   const rc = request.rc;
   const ui = uiOf(rc.app.registry, model);
-  const cfs = model.customFields ? await rc.app.customFields(rc, model.name) : [];
+  const cfs = await customFieldsOf(rc, model);
   return ['display', ...ui.selectable.filter((c) => c !== 'display'), ...cfs.map((cf) => `cf_${cf.name}`)];
 }
 
@@ -62,7 +64,7 @@ export async function listPage(ctx: AppContext, model: ModelDef, request: Fastif
   const path = listPath(model);
   const crumbs = modelCrumbs(model)
     .slice(0, -1)
-    .concat({ label: capital(model.verboseNamePlural) });
+    .concat({ label: capitalize(model.verboseNamePlural) });
   const query = queryOf(request);
   const perPage = perPageOf(query);
   const pageNo = Math.max(1, Math.floor(Number(query.get('page')?.[0]) || 1));
@@ -90,7 +92,7 @@ export async function listPage(ctx: AppContext, model: ModelDef, request: Fastif
       return hrefOf(path, q);
     };
     const body = html`<div class="page-head">
-  <h1>${capital(model.verboseNamePlural)} <span class="count">${list.count.toLocaleString('en')}</span></h1>
+  <h1>${capitalize(model.verboseNamePlural)} <span class="count">${list.count.toLocaleString('en')}</span></h1>
   <div class="actions">${allowed.add ? html`<a class="button primary" href="${path}add/" data-hotkey="n">Add</a>` : ''}</div>
 </div>
 ${await filterForm(rc, model, query, path)}
@@ -106,7 +108,7 @@ ${objectTable({
 })}
 ${pager(list.count, pageNo, perPage, with_)}
 ${await columnChooser(request, reply, model, columns, path, hrefOf(path, query))}`;
-    return sendModelPage(request, reply, { title: capital(model.verboseNamePlural), crumbs, body });
+    return sendModelPage(request, reply, { title: capitalize(model.verboseNamePlural), crumbs, body });
   } catch (err) {
     return sendErrorPage(request, reply, err, crumbs);
   }

@@ -10,6 +10,7 @@ import type { ModelDef } from '../../core/model/types.js';
 import type { Represented } from '../components/cells.js';
 import { tabs } from '../components/panels.js';
 import { html, type Html } from '../html.js';
+import { capitalize } from '../labels.js';
 import { uiOf } from '../model-ui.js';
 import { can, objectPath } from './page-shell.js';
 
@@ -70,14 +71,10 @@ export async function objectHead(rc: RequestContext, model: ModelDef, obj: Repre
   </div>
 </div>
 ${tabs([
-  { label: capitalName(model), href: path, current: current === 'object' },
+  { label: capitalize(model.verboseName), href: path, current: current === 'object' },
   ...(model.changelog ? [{ label: 'Changelog', href: `${path}changelog/`, current: current === 'changelog' }] : []),
   ...(journal && model.changelog
     ? [{ label: 'Journal', href: `${path}journal/`, current: current === 'journal' }]
     : []),
 ])}`;
-}
-
-function capitalName(model: ModelDef): string {
-  return model.verboseName.charAt(0).toUpperCase() + model.verboseName.slice(1);
 }

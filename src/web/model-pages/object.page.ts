@@ -13,10 +13,11 @@ import { customLinksHtml } from '../browsable/custom-links.js';
 import { cell, type Represented } from '../components/cells.js';
 import { attributePanel, commentsPanel, customFieldPanel, panel, relatedPanel } from '../components/panels.js';
 import { html } from '../html.js';
-import { capital, uiOf } from '../model-ui.js';
+import { uiOf } from '../model-ui.js';
+import { capitalize } from '../labels.js';
 import { listPath } from '../navigation/menu.js';
 import { objectHead } from './object-head.js';
-import { modelCrumbs, sendErrorPage, sendModelPage } from './page-shell.js';
+import { customFieldsOf, modelCrumbs, sendErrorPage, sendModelPage } from './page-shell.js';
 
 /** keys shown elsewhere on the page, or not at all */
 const NOT_ATTRIBUTES = new Set([
@@ -61,18 +62,18 @@ export async function objectPage(
       const n = await countObjects(rc, other, new Map([[r.param, [String(obj.id)]]]));
       if (n)
         related.push({
-          label: r.label ?? capital(other.verboseNamePlural),
+          label: r.label ?? capitalize(other.verboseNamePlural),
           href: `${listPath(other)}?${r.param}=${Number(obj.id)}`,
           count: n,
         });
     }
     related.sort((a, b) => a.label.localeCompare(b.label));
-    const cfs = model.customFields ? await rc.app.customFields(rc, model.name) : [];
+    const cfs = await customFieldsOf(rc, model);
     const links = await customLinksHtml(rc, model, obj);
     const body = html`${await objectHead(rc, model, obj, 'object')}
 <div class="object-grid">
   <div class="col">
-    ${ui.groups.map((g) => attributePanel(model, g.title || (ui.groups.length === 1 ? capital(model.verboseName) : ''), g.fields, obj))}
+    ${ui.groups.map((g) => attributePanel(model, g.title || (ui.groups.length === 1 ? capitalize(model.verboseName) : ''), g.fields, obj))}
     ${others.length ? attributePanel(model, 'Other', others, obj) : ''}
     ${model.customFields ? customFieldPanel(new Map(cfs.map((c) => [c.name, c.label])), obj.custom_fields as Represented) : ''}
     ${'comments' in model.fields ? commentsPanel(obj.comments) : ''}

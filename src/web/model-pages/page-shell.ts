@@ -5,15 +5,14 @@
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { hasPermission } from '../../core/auth/permissions.js';
-import type { RequestContext } from '../../core/context.js';
+import type { CustomFieldDef, RequestContext } from '../../core/context.js';
 import { ApiError } from '../../core/errors.js';
 import type { ModelDef } from '../../core/model/types.js';
 import type { Query } from '../components/filter-form.js';
 import { errorLines } from '../error-lines.js';
 import { html, type HtmlValue } from '../html.js';
-import { appLabel } from '../labels.js';
 import { type Crumb, renderPage, sendPage } from '../layout.js';
-import { capital } from '../model-ui.js';
+import { appLabel, capitalize } from '../labels.js';
 import { listPath } from '../navigation/menu.js';
 import { pageWithMenu } from '../page-context.js';
 
@@ -42,7 +41,7 @@ export function modelCrumbs(model: ModelDef, ...more: Crumb[]): Crumb[] {
   return [
     { label: 'Home', href: '/' },
     { label: appLabel(model.app) },
-    { label: capital(model.verboseNamePlural), href: listPath(model) },
+    { label: capitalize(model.verboseNamePlural), href: listPath(model) },
     ...more,
   ];
 }
@@ -63,6 +62,11 @@ export async function can(rc: RequestContext, model: ModelDef): Promise<Can> {
     change: writable && (await hasPermission(rc, model, 'change')),
     delete: writable && (await hasPermission(rc, model, 'delete')),
   };
+}
+
+/** the model's custom fields, or none for a model that takes no custom fields */
+export async function customFieldsOf(rc: RequestContext, model: ModelDef): Promise<CustomFieldDef[]> {
+  return model.customFields ? rc.app.customFields(rc, model.name) : [];
 }
 
 export interface PageParts {

@@ -7,7 +7,7 @@
 import { hasPermission } from '../../core/auth/permissions.js';
 import type { RequestContext } from '../../core/context.js';
 import type { ModelDef } from '../../core/model/types.js';
-import { capital } from '../model-ui.js';
+import { capitalize } from '../labels.js';
 
 type MenuSpec = ReadonlyArray<readonly [menu: string, groups: ReadonlyArray<readonly [group: string, models: string]>]>;
 
@@ -124,7 +124,7 @@ export async function menuFor(rc: RequestContext): Promise<Menu[]> {
       for (const name of names.split(' ')) {
         const model = registry.find(name);
         if (!model || !(await hasPermission(rc, model, 'view'))) continue;
-        items.push({ model, label: capital(model.verboseNamePlural), href: listPath(model) });
+        items.push({ model, label: capitalize(model.verboseNamePlural), href: listPath(model) });
       }
       if (items.length) menu.groups.push({ label: groupLabel, items });
     }
