@@ -5,6 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { type Dialect, DIALECTS, isDialect } from './core/model/dialect.js';
 
 export interface Config {
   host: string;
@@ -25,6 +26,11 @@ export interface Config {
   paginateCount: number;
   /** 0 means no maximum (NetBox: MAX_PAGE_SIZE = 0 or None) */
   maxPageSize: number;
+  /**
+   * the REST API's dialect when neither the request (`Accept: ...; version=`) nor its token
+   * (`api_dialect`) chooses one: NetBox 3.4's shapes or 4.4's (core/model/dialect.ts)
+   */
+  apiDialect: Dialect;
   /** model identities (`dcim.site`) or `*` */
   exemptViewPermissions: readonly string[];
   loginRequired: boolean;
@@ -149,6 +155,12 @@ function parseWorkers(v: string | undefined): number | null {
   return Number(v);
 }
 
+function parseDialect(v: string | undefined): Dialect {
+  if (v === undefined || v === '') return '3.4';
+  if (isDialect(v)) return v;
+  throw new Error(`API_DIALECT must be one of ${DIALECTS.join(', ')}, got "${v}"`);
+}
+
 function parseBool(name: string, v: string | undefined, dflt: boolean): boolean {
   if (v === undefined || v === '') return dflt;
   if (/^(1|true|yes|on)$/i.test(v)) return true;
@@ -215,6 +227,7 @@ export function loadConfig(env: Env = process.env, flags: Env = {}): Config {
     adminToken: e.ADMIN_TOKEN || null,
     paginateCount: Math.max(1, parseInt10('PAGINATE_COUNT', e.PAGINATE_COUNT, 50)),
     maxPageSize: parseInt10('MAX_PAGE_SIZE', e.MAX_PAGE_SIZE, 1000),
+    apiDialect: parseDialect(e.API_DIALECT),
     exemptViewPermissions: Object.freeze(parseList(e.EXEMPT_VIEW_PERMISSIONS, [])),
     loginRequired: parseBool('LOGIN_REQUIRED', e.LOGIN_REQUIRED, false),
     // NetBox: LOGIN_TIMEOUT = 1209600 (Django's SESSION_COOKIE_AGE), at least one minute here

@@ -13,6 +13,7 @@ import type { Preloaded } from './cache/write-preload.js';
 import type { ResponseCache } from './cache/response-cache.js';
 import type { UploadedFile } from './media/uploaded-file.js';
 import type { TemplatePool } from './templates/template-pool.js';
+import type { Dialect } from './model/dialect.js';
 
 export interface AuthUser {
   id: number;
@@ -25,6 +26,8 @@ export interface AuthUser {
 export interface AuthToken {
   id: number;
   write_enabled: boolean;
+  /** the API dialect the token speaks when the request does not ask for one; null: the deployment's */
+  api_dialect: Dialect | null;
 }
 
 /** A permission's constraints: null = every object; an object = ANDed lookups; a list = ORed objects. */
@@ -89,6 +92,8 @@ export interface RequestContext {
   requestId: string;
   /** scheme://host[:port], for absolute URLs */
   baseUrl: string;
+  /** the API dialect the request is answered in (http/dialect.ts); NetBox 3.4's unless chosen */
+  dialect: Dialect;
   /** `app.action_model` -> list of constraints granted (loaded once per request) */
   permissions: Map<string, Constraints[]> | null;
   /** client address, after X-Real-IP / X-Forwarded-For */

@@ -12,6 +12,7 @@ import { createVersionedCache, type VersionedCache } from '../core/cache/version
 import type { AppContext, AuthToken, AuthUser } from '../core/context.js';
 import { Errors } from '../core/errors.js';
 import { maxLength, parseIp } from '../core/net/ip.js';
+import { isDialect } from '../core/model/dialect.js';
 
 export interface Authenticated {
   user: AuthUser | null;
@@ -87,6 +88,7 @@ export function clientIpOf(request: FastifyRequest, trustedProxies: readonly str
 
 interface TokenRow {
   id: number;
+  api_dialect: string;
   expires: string | null;
   last_used: string | null;
   write_enabled: boolean;
@@ -116,7 +118,7 @@ export async function authenticate(
   // the version is taken before the lookup (core/cache/versioned-cache.ts)
   const version = cacheVersion({ app, q: app.db.kysely, dataVersion: null }, TOKEN_TABLES);
   const lookup = async () => {
-    const res = await sql<TokenRow>`select t.id, t.expires, t.last_used, t.write_enabled,
+    const res = await sql<TokenRow>`select t.id, t.api_dialect, t.expires, t.last_used, t.write_enabled,
         (cardinality(t.allowed_ips) = 0 or ${clientIp}::inet <<= any(t.allowed_ips::inet[])) as ip_ok,
         u.id as user_id, u.username, u.is_superuser, u.is_active, u.is_staff
       from users_token t join users_user u on u.id = t.user_id where t.key = ${key}`.execute(app.db.kysely);
@@ -141,6 +143,10 @@ export async function authenticate(
       is_active: row.is_active,
       is_staff: row.is_staff,
     },
-    token: { id: Number(row.id), write_enabled: row.write_enabled },
+    token: {
+      id: Number(row.id),
+      write_enabled: row.write_enabled,
+      api_dialect: isDialect(row.api_dialect) ? row.api_dialect : null,
+    },
   };
 }

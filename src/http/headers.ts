@@ -5,7 +5,9 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.js';
+import { requestedDialect } from './dialect.js';
 
+/** the API version announced where no dialect was chosen (errors answered before routing) */
 export const API_VERSION = '3.4';
 
 /** The headers every response carries, errors answered before routing included (client-errors.ts). */
@@ -45,9 +47,10 @@ export function registerHeaders(app: FastifyInstance, config: Config): void {
       // a custom serializer leaves the type unset; routes that answer otherwise set their own
       reply.type('application/json; charset=utf-8');
     }
-    const version = accept?.match(/application\/json[^,]*;\s*version=([\d.]+)/);
-    if (version && version[1] !== API_VERSION) {
-      return reply.code(406).send({ detail: 'Invalid version in "Accept" header.' });
-    }
+    // NetBox answers any version but its own 406; this service speaks each of its dialects
+    // (http/dialect.ts, which announces the dialect the request is answered in)
+    const asked = requestedDialect(accept);
+    if (asked === 'unsupported') return reply.code(406).send({ detail: 'Invalid version in "Accept" header.' });
+    reply.header('API-Version', asked ?? config.apiDialect);
   });
 }

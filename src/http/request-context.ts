@@ -12,6 +12,7 @@ import { authenticate, clientIpOf, type TokenCache } from './auth.js';
 import { checkCsrf, isUnsafeMethod } from './csrf.js';
 import { isFormPost } from './form-body.js';
 import { prefersHtml } from './negotiate.js';
+import { announceDialect, dialectOf } from './dialect.js';
 import { sessionKeyOf, sessionUser } from './sessions.js';
 
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -62,12 +63,14 @@ export function registerRequestContext(app: FastifyInstance, ctx: AppContext, to
       viaSession,
       requestId: request.id,
       baseUrl: config.baseUrl ?? origin,
+      dialect: dialectOf(request, auth.token, config),
       permissions: null,
       clientIp,
       dataVersion: null,
       // a multipart write's files (multipart-body.ts)
       ...(request.uploadedFiles ? { files: request.uploadedFiles } : {}),
     };
+    if (auth.token?.api_dialect) announceDialect(reply, request.rc.dialect);
     // a browser's unsafe request: with a session, or from one of our forms (sign-in included)
     if (isUnsafeMethod(request.method) && (viaSession || isFormPost(request))) {
       checkCsrf(request, config.baseUrl ?? origin, config.csrfTrustedOrigins);

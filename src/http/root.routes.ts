@@ -5,6 +5,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../core/context.js';
 import type { RouteDoc } from '../core/openapi/types.js';
+import { hostname } from 'node:os';
+import { DIALECT_RELEASE, servedIn } from '../core/model/dialect.js';
 import { API_VERSION } from './headers.js';
 
 // spec: Common rules 2 - all eight apps appear, plugins possibly empty; NetBox's core, vpn and
@@ -42,15 +44,32 @@ export function registerRootRoutes(
       // models mounted here too (ModelDef.alsoAt) list the path under this app
       const entries: Array<[string, string]> = ctx.registry
         .servedAt(a)
+        .filter((m) => servedIn(m, request.rc.dialect))
         .map((m) => [m.path, `${base}/api/${a}/${m.path}/`]);
       for (const e of extraEndpoints[a] ?? []) entries.push([e, `${base}/api/${a}/${e}/`]);
       return Object.fromEntries(entries.sort(([x], [y]) => (x < y ? -1 : 1)));
     });
   }
-  app.get('/api/status/', { exposeHeadRoute: true }, async () => {
+  app.get('/api/status/', { exposeHeadRoute: true }, async (request) => {
+    const installed = { fastify: app.version, kysely: '0.28.18', pino: '10.4.0' };
+    if (request.rc.dialect === '4.4') {
+      // NetBox 4.4 renamed installed-apps and added hostname and netbox-full-version (#19773, #19893)
+      return {
+        'django-version': null,
+        hostname: hostname(),
+        installed_apps: installed,
+        'netbox-version': DIALECT_RELEASE['4.4'],
+        'netbox-full-version': DIALECT_RELEASE['4.4'],
+        'node-version': process.versions.node,
+        plugins: {},
+        'python-version': null,
+        'rq-workers-running': 0,
+        database: ctx.db.engine,
+      };
+    }
     return {
       'django-version': null,
-      'installed-apps': { fastify: app.version, kysely: '0.28.18', pino: '10.4.0' },
+      'installed-apps': installed,
       'netbox-version': SERVICE_VERSION,
       'node-version': process.versions.node,
       plugins: {},

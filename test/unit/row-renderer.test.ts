@@ -18,6 +18,7 @@ function context(over: Partial<RowContext> = {}): RowContext {
   return {
     rc: { baseUrl: 'http://h' } as RequestContext,
     urlPrefix: 'http://h/api/x/y/',
+    pagePrefix: 'http://h/x/y/',
     nested: new Map(),
     m2m: new Map(),
     counts: new Map(),

@@ -125,6 +125,8 @@ export const rack = defineModel({
     ],
   },
   brief: ['name', 'device_count'],
+  // NetBox 4.1 renamed the rack's type form_factor (PR #16739)
+  netbox44: { brief: ['name', 'description', 'device_count'], renamed: { type: 'form_factor' } },
   ordering: ['site', 'location', 'name'],
   search: ['name', 'facility_id', 'serial', 'asset_tag', 'description', 'comments'],
 });

@@ -11,6 +11,11 @@ import { Errors } from '../../core/errors.js';
 import { defineModel } from '../../core/model/define-model.js';
 import type { CustomFilter } from '../../core/model/types.js';
 import { STRING_LOOKUPS } from '../../core/query/lookups.js';
+import { defineChoices } from '../../core/model/choices.js';
+import { DIALECTS } from '../../core/model/dialect.js';
+
+/** the API dialects a token may speak (core/model/dialect.ts); blank follows the deployment */
+const ApiDialect = defineChoices(DIALECTS.map((d) => [d, `NetBox ${d}`] as const));
 
 function generateKey(): string {
   return randomBytes(20).toString('hex');
@@ -74,6 +79,13 @@ export const token = defineModel({
       validate: validPrefixes,
       help: 'Allowed IPv4/IPv6 networks from where the token can be used. Leave blank for no restrictions.',
     },
+    api_dialect: {
+      kind: 'choice',
+      choices: ApiDialect,
+      blank: true,
+      label: 'API dialect',
+      help: 'The NetBox API version this token speaks unless a request asks for another; blank follows the server',
+    },
     // spec: a token's last-use time is also exposed as last_updated
     last_updated: {
       kind: 'computed',
@@ -90,6 +102,12 @@ export const token = defineModel({
   display: (row) => masked(String(row.key)),
   filters: { key: keyFilter },
   hooks: {
+    async validate({ data, before }) {
+      // chosen once, at creation: a client configured against it must not change under it
+      if (before && 'api_dialect' in data && (data.api_dialect ?? '') !== (before.api_dialect ?? ''))
+        return { api_dialect: ['The API dialect of a token cannot be changed once it is created.'] };
+      return undefined;
+    },
     async prepare({ rc, data, before }) {
       if (!before) {
         if (data.user_id == null) data.user_id = rc.user?.id ?? null;
@@ -119,7 +137,9 @@ export const token = defineModel({
   },
   ui: {
     columns: ['id', 'key', 'user', 'description', 'write_enabled', 'created', 'expires', 'last_used', 'allowed_ips'],
-    groups: [{ title: '', fields: ['user', 'key', 'write_enabled', 'expires', 'description', 'allowed_ips'] }],
+    groups: [
+      { title: '', fields: ['user', 'key', 'write_enabled', 'api_dialect', 'expires', 'description', 'allowed_ips'] },
+    ],
   },
   brief: ['key', 'write_enabled'],
   nested: ['key', 'write_enabled'],

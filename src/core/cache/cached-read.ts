@@ -3,8 +3,8 @@
  * data version is asked before anything is read, so an entry stored under it can only be older
  * than the data it shows, never newer: a commit that lands while the page is being read makes the
  * next request's version differ, and that request renders again. The key holds everything a body
- * depends on besides the data: the user (permissions), the base URL of the links, the Accept
- * header (indentation) and the path with its query string.
+ * depends on besides the data: the user (permissions), the API dialect (a token's own included),
+ * the base URL of the links, the Accept header (indentation) and the path with its query string.
  * A URL asked for the first time is rendered without asking the version and not stored. While the
  * change listener is down (db/change-watch.ts) nothing is served or stored: a body also depends on
  * the token and custom-field caches, which then cannot hear of other processes' writes.
@@ -21,7 +21,7 @@ export async function cachedRead(
   const rc = request.rc;
   const cache = rc.app.responses;
   if (!cache || rc.q.isTransaction || !rc.app.db.changes.reliable) return read();
-  const key = `${rc.user?.id ?? 0} ${rc.baseUrl} ${request.headers.accept ?? ''} ${request.url}`;
+  const key = `${rc.user?.id ?? 0} ${rc.dialect} ${rc.baseUrl} ${request.headers.accept ?? ''} ${request.url}`;
   if (!cache.seen(key)) return read();
   const version = await rc.app.db.dataVersion();
   const hit = cache.get(key, version);

@@ -12,6 +12,7 @@ import { FieldError, isPlainObject, parseFieldValue, typeName } from './parse-fi
 import { type RelatedRef, resolveRelated } from './resolve-related.js';
 import { checkGenericRelations } from './generic-relations.js';
 import { checkUniqueness } from './uniqueness.js';
+import { withFieldNames } from '../model/dialect.js';
 
 export type WriteMode = 'create' | 'update' | 'replace';
 
@@ -41,16 +42,18 @@ function defaultOf(f: FieldDef): unknown {
 
 function prepareOne(
   model: ModelDef,
-  input: unknown,
+  sentInput: unknown,
   mode: WriteMode,
   refs: RelatedRef[],
   item: PreparedItem,
 ): Record<string, unknown> | null {
   const { errors } = item;
-  if (!isPlainObject(input)) {
-    errors.add('non_field_errors', `Invalid data. Expected a dictionary, but got ${typeName(input)}.`);
+  if (!isPlainObject(sentInput)) {
+    errors.add('non_field_errors', `Invalid data. Expected a dictionary, but got ${typeName(sentInput)}.`);
     return null;
   }
+  // a field sent under its name in another API dialect (a rack's 4.4 `form_factor`) is that field
+  const input = withFieldNames(model, sentInput);
   for (const [key, f] of Object.entries(model.fields)) {
     if (f.readOnly || f.kind === 'computed' || f.kind === 'generic') continue;
     const column = columnOf(key, f);

@@ -39,7 +39,7 @@ export async function listObjects(rc: RequestContext, model: ModelDef, params: P
   const page = parsePage(rc.app.config, params);
   const table = sql.table(model.table);
   const order = sql.join(buildOrdering(rc.app.registry, model, params.get('ordering')));
-  const form = formOf(model, params);
+  const form = formOf(rc, model, params);
   const countSql =
     keptOwnerTotalSql(rc, model, filters, scoped) ??
     (await totalSql(rc, model.table, whereSql(conds), conds.length > 0));
@@ -61,7 +61,7 @@ export async function listObjects(rc: RequestContext, model: ModelDef, params: P
 
 /** A detail, or an export's chunk of a list: planned and read as a list page is, with no total. */
 export async function readAndRender(rc: RequestContext, model: ModelDef, params: Params, pageQuery: PageQuery) {
-  const form = formOf(model, params);
+  const form = formOf(rc, model, params);
   const facts = new PageFacts(rc, model, form, pageQuery);
   const read = await readRows(rc, model, form, await planRead(facts), facts);
   return renderRead(rc, model, form, read);
@@ -74,10 +74,32 @@ interface Form {
   shown: RenderPlan;
 }
 
-function formOf(model: ModelDef, params: Params): Form {
+function formOf(rc: RequestContext, model: ModelDef, params: Params): Form {
+  const { dialect } = rc;
+  const exclude = excludeOf(params, 'exclude');
+  if (dialect === '4.4') {
+    // NetBox 4.0 `?fields=`, 4.5 `?omit=`: fields wins over omit, either over brief (netbox/api/viewsets)
+    const fields = excludeOf(params, 'fields');
+    if (fields.size) return { mode: 'full', exclude, shown: planRender(model, 'full', { dialect, fields }) };
+    const omit = excludeOf(params, 'omit');
+    if (omit.size) {
+      const all = planRender(model, 'full', { dialect });
+      const kept = namesOf(all).filter((n) => !omit.has(n));
+      return { mode: 'full', exclude, shown: planRender(model, 'full', { dialect, fields: new Set(kept) }) };
+    }
+  }
   const mode = modeOf(params);
-  const exclude = excludeOf(params);
-  return { mode, exclude, shown: planRender(model, mode, exclude) };
+  return { mode, exclude, shown: planRender(model, mode, { exclude, dialect }) };
+}
+
+/** Every wire name a plan shows, the fixed ones included (what `?omit=` chooses from). */
+function namesOf(plan: RenderPlan): string[] {
+  const out = ['id', 'url', 'display', ...plan.names, ...plan.countKeys];
+  if (plan.withDisplayUrl) out.push('display_url');
+  if (plan.withTags) out.push('tags');
+  if (plan.withCustomFields) out.push('custom_fields');
+  if (plan.withDepth) out.push('_depth');
+  return [...out, 'created', 'last_updated'];
 }
 
 /** The facts a read's plan is made of (read-plan.ts ReadFacts), each found when the plan asks. */
@@ -204,9 +226,10 @@ function modeOf(params: Params): Mode {
   return brief ? 'brief' : 'full';
 }
 
-function excludeOf(params: Params): Set<string> {
+/** The names a comma-separated parameter lists (`exclude`, `fields`, `omit`). */
+function excludeOf(params: Params, name: string): Set<string> {
   const out = new Set<string>();
-  for (const v of params.get('exclude') ?? []) for (const part of v.split(',')) out.add(part.trim());
+  for (const v of params.get(name) ?? []) for (const part of v.split(',')) if (part.trim()) out.add(part.trim());
   return out;
 }
 

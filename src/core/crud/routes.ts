@@ -6,6 +6,7 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { cachedRead } from '../cache/cached-read.js';
+import { servedIn } from '../model/dialect.js';
 import type { RequestContext } from '../context.js';
 import { Errors } from '../errors.js';
 import { Registry } from '../model/registry.js';
@@ -118,6 +119,8 @@ export function registerModelRoutes(app: FastifyInstance, model: ModelDef): void
 
   const list = async (request: FastifyRequest, reply: FastifyReply) => {
     const rc = request.rc;
+    // a model of another dialect only (NetBox 4's MAC addresses for a 3.4 client) is not there
+    if (!servedIn(model, rc.dialect)) throw Errors.notFound();
     const method = request.method;
     switch (method) {
       case 'GET':
@@ -161,6 +164,7 @@ export function registerModelRoutes(app: FastifyInstance, model: ModelDef): void
 
   const detail = async (request: FastifyRequest<{ Params: { id: string } }>, reply: FastifyReply) => {
     const rc = request.rc;
+    if (!servedIn(model, rc.dialect)) throw Errors.notFound();
     const method = request.method;
     if (method === 'OPTIONS') return describeModel(rc, model, false);
     const id = parseId(request.params.id);

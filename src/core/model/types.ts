@@ -101,6 +101,12 @@ export interface FieldDef {
   omittable?: boolean;
   /** `?exclude=<key>` leaves it out (NetBox 3.4 honours exclude for config_context only) */
   excludable?: boolean;
+  /**
+   * the API dialect whose representations and documents show the field (a field NetBox 4 added,
+   * such as a rack's `airflow`, is `'4.4'`); absent: every dialect. Writes and filters take it in
+   * every dialect (core/model/dialect.ts).
+   */
+  dialect?: Dialect;
 }
 
 /** A JSON Schema fragment describing a rendered value (see FieldDef.shape). */
@@ -165,6 +171,7 @@ export interface FilterBuildContext {
 }
 
 export type { ModelHooks, WriteHookArgs } from './hooks.js';
+import type { Dialect, Netbox44 } from './dialect.js';
 import type { ModelHooks } from './hooks.js';
 export type { UiGroup, UiRelated } from './ui-hints.js';
 import type { ModelUi } from './ui-hints.js';
@@ -247,6 +254,10 @@ export interface ModelDef {
   uploads?: boolean;
   /** what its web pages show beyond the defaults (ui-hints.ts) */
   ui?: ModelUi;
+  /** how NetBox 4.4's API shows it where that differs from 3.4 (core/model/dialect.ts) */
+  netbox44?: Netbox44;
+  /** served only in this API dialect (a model NetBox 4 added): elsewhere its paths answer 404 */
+  dialect?: Dialect;
 }
 
 export type ModelInput = Omit<

@@ -26,6 +26,7 @@ import {
 } from './filter-conditions.js';
 import { BOOLEAN_VALUED, type Cond, LOOKUPS_BY_KIND } from './lookups.js';
 import { fkNameFilterDeclared } from './undeclared-fk-filters.js';
+import { otherNames } from '../model/dialect.js';
 
 export type Params = Map<string, string[]>;
 
@@ -184,6 +185,9 @@ function resolveUncached(model: ModelDef, name: string): ResolvedFilter | null {
   const [base, lookup] = splitLookup(name);
   const ownBase = model.filters[base];
   if (ownBase) return ownBase.lookups?.includes(lookup) ? customFilter(model, ownBase, name, lookup) : null;
+  // a field's name in another dialect filters as the field (4.4's `form_factor` is 3.4's `type`)
+  const key = otherNames(model).get(base.endsWith('_id') ? base.slice(0, -3) : base);
+  if (key) return resolveUncached(model, (base.endsWith('_id') ? `${key}_id` : key) + name.slice(base.length));
   if (base === 'id') return tableFilter('integer', 'id', lookup, name);
   if (model.timestamps && (base === 'created' || base === 'last_updated'))
     return tableFilter('datetime', base, lookup, name);

@@ -73,7 +73,7 @@ function prefetchEntries(
   for (const [to, ids] of targetIds) {
     const target = registry.get(to);
     const idsOfTarget = sql.join(ids, sql` union `);
-    const nested = planRender(target, 'nested');
+    const nested = planRender(target, 'nested', { dialect: plan.dialect });
     entries.push([`rows:${to}`, agg(rowsByIdSql(target, idsOfTarget, columnsFor(target, nested)))]);
     // the nested form's own parents, read through the target's rows: one statement, not one more per model
     if (!always.has(to)) continue;
@@ -82,7 +82,7 @@ function prefetchEntries(
       const innerIds = sql`select ${sql.ref(`${k}_id`)} from ${sql.table(target.table)} where id in (${idsOfTarget})`;
       entries.push([
         `inner:${to}:${inner.name}`,
-        agg(rowsByIdSql(inner, innerIds, columnsFor(inner, planRender(inner, 'nested')))),
+        agg(rowsByIdSql(inner, innerIds, columnsFor(inner, planRender(inner, 'nested', { dialect: plan.dialect })))),
       ]);
     }
   }

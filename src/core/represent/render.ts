@@ -16,7 +16,7 @@ export type { Mode } from './plan.js';
 
 export interface RenderOptions {
   /** field names to leave out (`?exclude=config_context`) */
-  exclude?: Set<string>;
+  exclude?: ReadonlySet<string>;
   /** the rows were created by this request (a token's key is shown once even when retrieval is off) */
   created?: boolean;
   /** related data the page query fetched with the rows (prefetch.ts); the rest is loaded in batches */
@@ -100,7 +100,7 @@ export async function render(
 ): Promise<Row[]> {
   if (rows.length === 0) return [];
   const { registry } = rc.app;
-  const plan = opts.plan ?? planRender(model, mode, opts.exclude);
+  const plan = opts.plan ?? planRender(model, mode, { exclude: opts.exclude, dialect: rc.dialect });
   const pre = opts.prefetched;
   const covered = (key: string) => pre?.covered.has(key) ?? false;
   const ids = rows.map((r) => Number(r.id));
@@ -151,7 +151,12 @@ export async function render(
     [...toRender].map((to) => async () => {
       const target = registry.get(to);
       const loaded = wanted.get(to)?.size
-        ? await fetchRowsById(rc, target, [...wanted.get(to)!], columnsFor(target, planRender(target, 'nested')))
+        ? await fetchRowsById(
+            rc,
+            target,
+            [...wanted.get(to)!],
+            columnsFor(target, planRender(target, 'nested', { dialect: rc.dialect })),
+          )
         : [];
       const targetRows = [...(targets.get(to)?.values() ?? []), ...loaded];
       const rendered = await render(rc, target, targetRows, 'nested', { prefetched: pre?.inner?.get(to) });
@@ -167,6 +172,7 @@ export async function render(
   const c: RowContext = {
     rc,
     urlPrefix: listUrl(rc.baseUrl, model),
+    pagePrefix: `${rc.baseUrl}/${model.app}/${model.path}/`,
     nested,
     m2m: m2mMembers,
     counts,

@@ -23,6 +23,8 @@ export interface RowContext {
   rc: RequestContext;
   /** `<base>/api/<app>/<path>/`: a row's url is this and its id */
   urlPrefix: string;
+  /** `<base>/<app>/<path>/`: a row's page in the web interface is this and its id (4.4's display_url) */
+  pagePrefix: string;
   /** rendered nested rows per target model */
   nested: Map<string, Map<number, Row>>;
   m2m: Map<string, Map<number, number[]>>;
@@ -135,26 +137,32 @@ function write(model: ModelDef, plan: RenderPlan, withTagModel: boolean): Compil
   const slot = (to: string) => `n[${targets.push(to) - 1}]`;
   const q = (s: string) => JSON.stringify(s);
   // the object is one literal up to a key it may lack (`k in row`), then assignments in order
-  const entries: Array<[string, string]> = [
-    ['id', 'id'],
-    ['url', 'c.urlPrefix + id + "/"'],
-  ];
-  if (!(plan.mode === 'brief' && model.briefWithoutDisplay)) entries.push(['display', 'model.display(row)']);
+  const only = plan.only;
+  const wanted = (name: string) => !only || only.has(name);
+  const entries: Array<[string, string]> = [];
   const steps: string[] = [];
   const put = (key: string, expr: string) =>
     steps.length ? steps.push(`o[${q(key)}] = ${expr};`) : entries.push([key, expr]);
+  const putAs = put;
+  if (wanted('id')) put('id', 'id');
+  if (wanted('url')) put('url', 'c.urlPrefix + id + "/"');
+  // NetBox 4.1+: the object's page (web/model-pages serves /<app>/<path>/<id>/)
+  if (plan.withDisplayUrl) put('display_url', 'c.pagePrefix + id + "/"');
+  if (!(plan.mode === 'brief' && model.briefWithoutDisplay) && wanted('display')) put('display', 'model.display(row)');
 
-  for (const k of plan.keys) {
+  plan.keys.forEach((k, i) => {
     const f = model.fields[k];
     const v = `row[${q(k)}]`;
+    // the key's name in the plan's dialect (a rack's `type` is 4.4's `form_factor`)
+    const put = (_key: string, expr: string) => putAs(plan.names[i]!, expr);
     if (!f) {
       if (k === '_depth') put(k, 'c.depths.get(id) ?? 0');
       else if (k in model.counts) put(k, `c.counts.get(${q(k)})?.get(id) ?? 0`);
       // a brief form naming created/last_updated (journal entries) shows them as the full form does
       else if (model.timestamps && k === 'created') put(k, 'H.timestamp("created", row)');
       else if (model.timestamps && k === 'last_updated') put(k, 'row.last_updated ?? null');
-      else steps.push(`if (${q(k)} in row) o[${q(k)}] = ${v};`);
-      continue;
+      else steps.push(`if (${q(k)} in row) o[${q(plan.names[i]!)}] = ${v};`);
+      return;
     }
     switch (f.kind) {
       case 'fk':
@@ -186,13 +194,13 @@ function write(model: ModelDef, plan: RenderPlan, withTagModel: boolean): Compil
       default:
         put(k, `${v} ?? null`);
     }
-  }
+  });
   if (plan.mode === 'full') {
     if (plan.withTags && withTagModel) put('tags', 'H.tags(c, id)');
     if (plan.withCustomFields) put('custom_fields', 'H.customFields(c, row.custom_field_data)');
     if (model.timestamps) {
-      put('created', 'H.timestamp("created", row)');
-      put('last_updated', 'row.last_updated ?? null');
+      if (wanted('created')) put('created', 'H.timestamp("created", row)');
+      if (wanted('last_updated')) put('last_updated', 'row.last_updated ?? null');
     }
     for (const k of plan.countKeys) put(k, `c.counts.get(${q(k)})?.get(id) ?? 0`);
   }

@@ -1,0 +1,91 @@
+/**
+ * API dialects: the same models shown as NetBox 3.4 shows them (the specification's shapes, the
+ * default) or as NetBox 4.4 does (docs/api-dialects.md). A request's dialect is chosen by its
+ * `Accept: application/json; version=X`, else its token's `api_dialect`, else the deployment's
+ * API_DIALECT (http/dialect.ts). Only representations and documents differ: a write or a filter
+ * takes the names of both dialects wherever they do not conflict, so a client sending `type` or
+ * `form_factor` for a rack is understood whichever dialect it reads.
+ */
+import type { FieldDef, ModelDef } from './types.js';
+
+export type Dialect = '3.4' | '4.4';
+
+/** the dialects served, the default first */
+export const DIALECTS: readonly Dialect[] = ['3.4', '4.4'];
+
+export function isDialect(v: unknown): v is Dialect {
+  return v === '3.4' || v === '4.4';
+}
+
+/** The release a dialect announces in `/api/status/` (netbox-version) */
+export const DIALECT_RELEASE: Record<Dialect, string> = { '3.4': '3.4.0', '4.4': '4.4.10' };
+
+/**
+ * What NetBox 4.4's API changed about a model that its fields cannot say themselves. Field keys are
+ * this declaration's (the stored names, 3.4's wire names).
+ */
+export interface Netbox44 {
+  /**
+   * the brief form's fields besides id, url and display, in NetBox 4.4's order (its serializer's
+   * `brief_fields`; every one gained `description`, NetBox #15238). Its nested form is the same
+   * without the counts, which NetBox 4 reads from annotations a nested object does not carry.
+   */
+  brief: string[];
+  /** fields 4.4 shows under another name: key -> 4.4's name (a rack's `type` is `form_factor`) */
+  renamed?: Record<string, string>;
+  /** fields 4.4 no longer shows (a device's `device_role`) */
+  hidden?: string[];
+}
+
+/** Whether a field's value is shown in a dialect's representations. */
+export function shownIn(model: ModelDef, key: string, f: FieldDef | undefined, dialect: Dialect): boolean {
+  if (f?.dialect && f.dialect !== dialect) return false;
+  return dialect === '3.4' || !model.netbox44?.hidden?.includes(key);
+}
+
+/** A field's name on the wire in a dialect. */
+export function wireName(model: ModelDef, key: string, dialect: Dialect): string {
+  return dialect === '4.4' ? (model.netbox44?.renamed?.[key] ?? key) : key;
+}
+
+const inputNames = new WeakMap<ModelDef, Map<string, string>>();
+
+/**
+ * The other names a write or a filter may use for a model's fields: 4.4's name -> the field key.
+ * Taken in both dialects (a 3.4 script that learned `form_factor` is not refused).
+ */
+export function otherNames(model: ModelDef): Map<string, string> {
+  let m = inputNames.get(model);
+  if (!m) {
+    m = new Map();
+    for (const [key, name] of Object.entries(model.netbox44?.renamed ?? {})) {
+      // a field of that name that is written itself keeps it (a read-only one is only shown)
+      const own = model.fields[name];
+      if (!own || own.readOnly || own.kind === 'computed') m.set(name, key);
+    }
+    inputNames.set(model, m);
+  }
+  return m;
+}
+
+/**
+ * A written object with the other names it uses (otherNames) turned into field keys. Where both
+ * names are sent, the field's own key wins. The object is returned as is when it uses none.
+ */
+export function withFieldNames(model: ModelDef, input: Record<string, unknown>): Record<string, unknown> {
+  const names = otherNames(model);
+  if (names.size === 0) return input;
+  let out: Record<string, unknown> | null = null;
+  for (const [name, key] of names) {
+    if (!(name in input)) continue;
+    out ??= { ...input };
+    if (!(key in out)) out[key] = out[name];
+    delete out[name];
+  }
+  return out ?? input;
+}
+
+/** Whether a model is served in a dialect (ModelDef.dialect). */
+export function servedIn(model: ModelDef, dialect: Dialect): boolean {
+  return !model.dialect || model.dialect === dialect;
+}
