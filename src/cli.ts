@@ -2,7 +2,7 @@
  * The command line: `serve [--workers N]` (default), `worker` (webhook deliveries only), `migrate`,
  * `createsuperuser <username> [--password P] [--token KEY]`, `demo-data [--url URL --token KEY]`
  * (into a running service over HTTP with --url; `serve --demo` loads it at start), `snapshot`,
- * `webhook-receiver [--port 9000] [--no-headers]`, `openapi [json|legacy|yaml]` (prints the OpenAPI
+ * `webhook-receiver [--port 9000] [--no-headers]`, `openapi [json|legacy|yaml] [3.4|4.4]` (prints the OpenAPI
  * document; the server runs it to make the document apart: core/openapi/documents.ts). Settings come
  * from the environment (see config.ts).
  */
@@ -10,6 +10,7 @@ import { randomBytes } from 'node:crypto';
 import { buildApp } from './app.js';
 import { allModels } from './apps/index.js';
 import { DOCUMENT_FORMS, type DocumentForm, documentText } from './core/openapi/documents.js';
+import { DIALECTS, isDialect } from './core/model/dialect.js';
 import { documentOptions } from './http/api-docs.js';
 import { createSuperuser, ensureSnapshot, openPreparedDatabase } from './bootstrap.js';
 import { type Config, loadConfig } from './config.js';
@@ -64,13 +65,18 @@ async function webhookReceiver(config: Config, args: string[]): Promise<void> {
   console.log(`Listening on http://${config.host}:${port}/ for webhook requests; Ctrl-C to stop.`);
 }
 
-/** `openapi [json|legacy|yaml]`: prints the OpenAPI document (legacy: NetBox 3.4's /api/docs/?format=openapi layout); needs no database. */
+/**
+ * `openapi [json|legacy|yaml] [3.4|4.4]`: prints the OpenAPI document of an API dialect (legacy: NetBox
+ * 3.4's /api/docs/?format=openapi layout); needs no database.
+ */
 async function openapiCommand(args: string[]): Promise<void> {
   const form = (args[0] ?? 'json') as DocumentForm;
   if (!DOCUMENT_FORMS.includes(form))
     throw new Error(`openapi: unknown form ${form}; use ${DOCUMENT_FORMS.join(', ')}`);
+  const dialect = args[1] ?? '3.4';
+  if (!isDialect(dialect)) throw new Error(`openapi: unknown API dialect ${dialect}; use ${DIALECTS.join(', ')}`);
   const { registry, special } = allModels();
-  const text = documentText(documentOptions(registry, special.docs), form);
+  const text = documentText({ ...documentOptions(registry, special.docs), dialect }, form);
   await new Promise<void>((resolve, reject) => process.stdout.write(text, (err) => (err ? reject(err) : resolve())));
 }
 

@@ -104,7 +104,8 @@ export function registerApiDocs(app: FastifyInstance, opts: DocumentOptions): vo
   const documents = new KeptDocuments(opts, (message) => app.log.warn(message));
 
   const send = async (request: FastifyRequest, reply: FastifyReply, type: string, body: Buffer) => {
-    reply.type(type).header('Vary', 'Accept-Encoding');
+    // the document differs by dialect: the Accept header's version, the token's
+    reply.type(type).header('Vary', 'Accept, Accept-Encoding, Authorization');
     if (acceptsGzip(request.headers['accept-encoding'])) return reply.header('Content-Encoding', 'gzip').send(body);
     return reply.send(await gunzipped(body));
   };
@@ -113,8 +114,14 @@ export function registerApiDocs(app: FastifyInstance, opts: DocumentOptions): vo
     const wantsYaml =
       format === 'yaml' || (format === undefined && /application\/vnd\.oai\.openapi(?!\+json)/.test(accept));
     if (wantsYaml)
-      return send(request, reply, 'application/vnd.oai.openapi; charset=utf-8', await documents.gzipped('yaml'));
-    return send(request, reply, 'application/json; charset=utf-8', await documents.gzipped('json'));
+      return send(
+        request,
+        reply,
+        'application/vnd.oai.openapi; charset=utf-8',
+        await documents.gzipped('yaml', request.rc.dialect),
+      );
+    // the document of the request's API dialect (http/dialect.ts)
+    return send(request, reply, 'application/json; charset=utf-8', await documents.gzipped('json', request.rc.dialect));
   };
 
   const html = (assets: string, specUrl: string) => (_request: FastifyRequest, reply: FastifyReply) =>
@@ -131,7 +138,12 @@ export function registerApiDocs(app: FastifyInstance, opts: DocumentOptions): vo
   app.get('/api/docs/', { config: { public: true } }, async (request, reply) => {
     const format = queryParams(request).get('format')?.[0];
     if (format === 'openapi' || format === 'json') {
-      return send(request, reply, 'application/json; charset=utf-8', await documents.gzipped('legacy'));
+      return send(
+        request,
+        reply,
+        'application/json; charset=utf-8',
+        await documents.gzipped('legacy', request.rc.dialect),
+      );
     }
     return docsPage(request, reply);
   });

@@ -10,6 +10,7 @@ import { Registry } from '../../src/core/model/registry.js';
 import type { ModelDef } from '../../src/core/model/types.js';
 import { makeTestApp, type TestApp } from '../helpers/app.js';
 import { createResponseValidator } from '../helpers/openapi-validator.js';
+import { DIALECTS, type Dialect, isDialect } from '../../src/core/model/dialect.js';
 import { type ContractCase, type Json, resolve } from './models.js';
 
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -33,26 +34,51 @@ const registry = buildRegistry();
 export const defOf = (c: ContractCase): ModelDef => registry.get(c.model);
 
 /** spec: Conventions 4, Versioning 1 - on every response, errors included */
-export function expectCommonHeaders(res: LightMyRequestResponse): void {
+export function expectCommonHeaders(res: LightMyRequestResponse, dialect: Dialect = '3.4'): void {
   expect(res.headers['x-request-id'], `X-Request-ID on ${res.statusCode}`).toMatch(UUID_RE);
-  expect(res.headers['api-version'], `API-Version on ${res.statusCode}`).toBe('3.4');
+  expect(res.headers['api-version'], `API-Version on ${res.statusCode}`).toBe(dialect);
   if (res.body !== '')
     expect(res.headers['content-type'], `Content-Type on ${res.statusCode}`).toMatch(/^application\/json/);
 }
 
+/** The models served at each list path, to ask for the dialect of a model served in one only. */
+const modelAt = new Map<string, ModelDef>(
+  registry.all().flatMap((m) => Registry.appsOf(m).map((app): [string, ModelDef] => [`/api/${app}/${m.path}/`, m])),
+);
+
+/** The dialect a request to `url` must be made in: 4.4 for a model only 4.4 serves, else `dialect`. */
+function dialectFor(url: string, dialect: Dialect): Dialect {
+  const path = /^\/api\/[^/?]+\/[^/?]+\//.exec(url)?.[0];
+  return (path && modelAt.get(path)?.dialect) || dialect;
+}
+
 /**
  * A test app whose responses all pass expectCommonHeaders and validate against the service's own
- * OpenAPI document (the schema of that operation and status).
+ * OpenAPI document of the request's API dialect (the schema of that operation and status). Its
+ * requests speak `dialect`, and 4.4 on the paths of models only NetBox 4 has.
  */
-export async function makeContractApp(): Promise<TestApp> {
+export async function makeContractApp(dialect: Dialect = '3.4'): Promise<TestApp> {
   const t = await makeTestApp();
   const raw = t.request;
-  const schema = await raw('GET', '/api/schema/?format=json');
-  expect(schema.statusCode).toBe(200);
-  const documented = createResponseValidator(schema.json());
+  const validators = new Map<Dialect, ReturnType<typeof createResponseValidator>>();
+  for (const d of DIALECTS) {
+    const schema = await raw('GET', '/api/schema/?format=json', {
+      headers: { accept: `application/json; version=${d}` },
+    });
+    expect(schema.statusCode).toBe(200);
+    validators.set(d, createResponseValidator(schema.json()));
+  }
   const request: TestApp['request'] = async (method, url, opts) => {
-    const res = await raw(method, url, opts);
-    expectCommonHeaders(res);
+    // a version the request asks for itself is kept (a 406 for one not spoken is announced as 3.4)
+    const asked = /version=([^\s;,]+)/.exec(opts?.headers?.accept ?? '')?.[1];
+    const d = asked !== undefined ? (isDialect(asked) ? asked : '3.4') : dialectFor(url, dialect);
+    const headers =
+      asked !== undefined || d === '3.4'
+        ? opts?.headers
+        : { ...opts?.headers, accept: `application/json; version=${d}` };
+    const res = await raw(method, url, { ...opts, headers });
+    expectCommonHeaders(res, d);
+    const documented = validators.get(d)!;
     expect(
       documented.check(method, url, res.statusCode, res.body).join('\n'),
       `${method} ${url} answers as documented`,

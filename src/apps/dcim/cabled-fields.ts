@@ -4,6 +4,7 @@
  * a page at once (an interface's wireless link counts as its link, as in NetBox 3.4). Interfaces, console, console server and power ports, power outlets, front and rear
  * ports, power feeds and circuit terminations all declare them from here.
  */
+import { planRender } from '../../core/represent/plan.js';
 import { sql } from 'kysely';
 import type { RequestContext } from '../../core/context.js';
 import type { CustomFilter, FieldDef, Row } from '../../core/model/types.js';
@@ -107,6 +108,12 @@ export async function representCabled(
   const cableIds = [...new Set(rows.filter((r) => r.cable_id != null).map((r) => Number(r.cable_id)))];
   const cabledIds = rows.filter((r) => r.cable_id != null).map((r) => Number(r.id));
   const status = mode === 'nested' ? await loadCableStatus(rc, cableIds) : new Map<number, string>();
+  if (mode !== 'full' && rc.dialect === '4.4') {
+    // NetBox 4.4's brief and nested forms show the cable nested (as the plan rendered it) and _occupied
+    if (planRender(rc.app.registry.get(type), mode as 'brief', { dialect: '4.4' }).keys.includes('_occupied'))
+      rows.forEach((r, i) => (out[i]!._occupied = occupied(r)));
+    return { status };
+  }
   if (mode !== 'full') {
     // the nested form is the brief one unless the model says otherwise (interfaces: spec, Representations)
     const model = rc.app.registry.get(type);

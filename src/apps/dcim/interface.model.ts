@@ -204,7 +204,8 @@ export const iface = defineModel({
       rows.forEach((r, i) => {
         // NetBox: a component shows "name (label)" when it has a label
         if (r.label) out[i]!.display = `${String(r.name)} (${String(r.label)})`;
-        if (mode === 'nested') out[i]!.connection_status = connectionStatus(r.cable_id, status);
+        // spec: Representations (3.4's nested interface); NetBox 4 has no such key
+        if (mode === 'nested' && rc.dialect === '3.4') out[i]!.connection_status = connectionStatus(r.cable_id, status);
       });
       await representL2vpnTermination(rc, rows, out, mode, () => readRows('l2vpn_termination'));
     },

@@ -4,6 +4,7 @@
  * Bulk input is all-or-nothing (spec: Operations rules 1): any error throws before or during the
  * transaction, and a bulk update or delete naming an object it cannot reach fails as a whole.
  */
+import { errorsInDialect } from '../model/dialect.js';
 import { sql } from 'kysely';
 import type { RequestContext } from '../context.js';
 import { Errors } from '../errors.js';
@@ -41,13 +42,21 @@ function toDbValues(model: ModelDef, values: Row): Row {
 }
 
 /** Bulk errors: an array aligned with the input ({} for good items); single: the item's errors. */
-function throwIfInvalid(items: PreparedItem[], bulk: boolean, alignErrors: boolean): void {
+function throwIfInvalid(
+  rc: RequestContext,
+  model: ModelDef,
+  items: PreparedItem[],
+  bulk: boolean,
+  alignErrors: boolean,
+): void {
   const bad = items.filter((i) => !i.errors.empty);
   if (!bad.length) return;
-  if (!bulk) throw Errors.validation(bad[0]!.errors.errors);
+  // an error names the field as the request's dialect does (4.4's `form_factor` for a rack's type)
+  const named = (i: PreparedItem) => errorsInDialect(model, i.errors.errors, rc.dialect);
+  if (!bulk) throw Errors.validation(named(bad[0]!));
   // NetBox: bulk create answers an aligned array; bulk update answers the failing item's errors
-  if (alignErrors) throw Errors.validation(items.map((i) => i.errors.errors));
-  throw Errors.validation(bad[0]!.errors.errors);
+  if (alignErrors) throw Errors.validation(items.map(named));
+  throw Errors.validation(named(bad[0]!));
 }
 
 async function writeRelations(rc: RequestContext, model: ModelDef, items: PreparedItem[], replacing: boolean) {
@@ -125,7 +134,7 @@ export async function createObjects(
   // DRF ListSerializer (allow_empty): an empty list creates nothing and answers an empty list
   if (inputs.length === 0) return [];
   const items = await prepareItems(rc, model, inputs, 'create', []);
-  throwIfInvalid(items, bulk, true);
+  throwIfInvalid(rc, model, items, bulk, true);
   await runPrepareHooks(rc, model, items);
   const values = items.map((it) => storable(model, it.values));
   // the rows and their change records in one statement where it can (create-in-one.ts)
@@ -249,7 +258,7 @@ export async function updateObjects(
   assertBulkIds(ids, new Set(byId.keys()), false);
   const befores = ids.map((id) => byId.get(id)!);
   const items = await prepareItems(rc, model, inputs, mode, befores);
-  throwIfInvalid(items, bulk, false);
+  throwIfInvalid(rc, model, items, bulk, false);
   await runPrepareHooks(rc, model, items);
   const preSnaps = model.changelog ? await snapshot(rc, model, befores) : new Map();
   const rows: Row[] = [];

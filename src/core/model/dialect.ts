@@ -85,6 +85,13 @@ export function withFieldNames(model: ModelDef, input: Record<string, unknown>):
   return out ?? input;
 }
 
+/** Field errors (`{key: [messages]}`) with each key named as the dialect names the field. */
+export function errorsInDialect<T>(model: ModelDef, errors: Record<string, T>, dialect: Dialect): Record<string, T> {
+  const renamed = dialect === '4.4' ? model.netbox44?.renamed : undefined;
+  if (!renamed || !Object.keys(errors).some((k) => k in renamed)) return errors;
+  return Object.fromEntries(Object.entries(errors).map(([k, v]) => [renamed[k] ?? k, v]));
+}
+
 /** Whether a model is served in a dialect (ModelDef.dialect). */
 export function servedIn(model: ModelDef, dialect: Dialect): boolean {
   return !model.dialect || model.dialect === dialect;

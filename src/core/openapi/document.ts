@@ -16,6 +16,7 @@ import {
   type Schema,
 } from './shapes.js';
 import type { RouteDoc } from './types.js';
+import { DIALECT_RELEASE, type Dialect, servedIn } from '../model/dialect.js';
 
 export interface DocumentOptions {
   registry: Registry;
@@ -23,6 +24,8 @@ export interface DocumentOptions {
   routes: RouteDoc[];
   /** the service version reported as info.version (clients compare it with /api/status/) */
   version: string;
+  /** the API dialect described (core/model/dialect.ts); 3.4 by default */
+  dialect?: Dialect;
 }
 
 const COMMON_SCHEMAS: Record<string, Schema> = {
@@ -56,17 +59,18 @@ const COMMON_SCHEMAS: Record<string, Schema> = {
   },
 };
 
-function modelSchemas(registry: Registry): Record<string, Schema> {
+function modelSchemas(registry: Registry, dialect: Dialect): Record<string, Schema> {
   const out: Record<string, Schema> = {};
   const owner = new Map<string, string>();
   for (const model of registry.all()) {
+    if (!servedIn(model, dialect)) continue;
     const name = componentName(model);
     const clash = owner.get(name);
     if (clash) throw new Error(`OpenAPI: ${model.name} and ${clash} are both named ${name}; declare schemaName on one`);
     owner.set(name, model.name);
-    out[SCHEMA_NAMES.full(name)] = representationSchema(registry, model, 'full');
-    out[SCHEMA_NAMES.brief(name)] = representationSchema(registry, model, 'brief');
-    out[SCHEMA_NAMES.nested(name)] = representationSchema(registry, model, 'nested');
+    out[SCHEMA_NAMES.full(name)] = representationSchema(registry, model, 'full', dialect);
+    out[SCHEMA_NAMES.brief(name)] = representationSchema(registry, model, 'brief', dialect);
+    out[SCHEMA_NAMES.nested(name)] = representationSchema(registry, model, 'nested', dialect);
     out[SCHEMA_NAMES.paginated(name)] = {
       type: 'object',
       properties: {
@@ -79,8 +83,8 @@ function modelSchemas(registry: Registry): Record<string, Schema> {
       additionalProperties: false,
     };
     if (model.readOnly) continue;
-    out[SCHEMA_NAMES.writable(name)] = requestSchema(model, true);
-    out[SCHEMA_NAMES.patched(name)] = requestSchema(model, false);
+    out[SCHEMA_NAMES.writable(name)] = requestSchema(model, true, dialect);
+    out[SCHEMA_NAMES.patched(name)] = requestSchema(model, false, dialect);
   }
   return out;
 }
@@ -122,8 +126,9 @@ function routeOperation(registry: Registry, route: RouteDoc): Schema {
 
 export function buildOpenApiDocument(opts: DocumentOptions): Schema {
   const { registry } = opts;
+  const dialect = opts.dialect ?? '3.4';
   const paths: Record<string, Record<string, Schema>> = {};
-  for (const model of registry.all()) Object.assign(paths, modelPaths(model));
+  for (const model of registry.all()) if (servedIn(model, dialect)) Object.assign(paths, modelPaths(model, dialect));
   for (const route of opts.routes) {
     const path = (paths[route.path] ??= {});
     if (path[route.method]) throw new Error(`OpenAPI: ${route.method} ${route.path} is described twice`);
@@ -137,15 +142,14 @@ export function buildOpenApiDocument(opts: DocumentOptions): Schema {
     openapi: '3.0.3',
     info: {
       title: 'Inventory REST API',
-      version: opts.version,
-      description:
-        'A network source of truth whose REST API follows NetBox 3.4. Authenticate with `Authorization: Token <key>`.',
+      version: dialect === '3.4' ? opts.version : DIALECT_RELEASE[dialect],
+      description: `A network source of truth whose REST API follows NetBox ${dialect} (this document; ask for another with \`Accept: application/json; version=X\`). Authenticate with \`Authorization: Token <key>\`.`,
       license: { name: 'Apache-2.0' },
     },
     tags: apps.map((name) => ({ name })),
     paths: sorted,
     components: {
-      schemas: { ...COMMON_SCHEMAS, ...modelSchemas(registry) },
+      schemas: { ...COMMON_SCHEMAS, ...modelSchemas(registry, dialect) },
       securitySchemes: {
         // spec: Authentication 2 - `Authorization: Token <key>`
         tokenAuth: {

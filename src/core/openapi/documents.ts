@@ -16,6 +16,7 @@ import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
 import { stringify as toYaml } from 'yaml';
 import { buildOpenApiDocument, type DocumentOptions } from './document.js';
+import type { Dialect } from '../model/dialect.js';
 
 export type DocumentForm = 'json' | 'legacy' | 'yaml';
 export const DOCUMENT_FORMS: readonly DocumentForm[] = ['json', 'legacy', 'yaml'];
@@ -50,10 +51,15 @@ export function documentText(opts: DocumentOptions, form: DocumentForm): string 
 const APART_TIMEOUT_MS = 60_000;
 
 /** What `<command> openapi <form>` prints, read from its output; rejects if it fails or takes too long. */
-function printedApart(command: readonly string[], form: DocumentForm, timeoutMs: number): Promise<Buffer> {
+function printedApart(
+  command: readonly string[],
+  form: DocumentForm,
+  dialect: Dialect,
+  timeoutMs: number,
+): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const [file, ...args] = command;
-    const child = spawn(file!, [...args, 'openapi', form], {
+    const child = spawn(file!, [...args, 'openapi', form, dialect], {
       stdio: ['ignore', 'pipe', 'pipe'],
       timeout: timeoutMs,
       killSignal: 'SIGKILL',
@@ -80,7 +86,8 @@ function printedApart(command: readonly string[], form: DocumentForm, timeoutMs:
  * that could not be made is tried again on the next request.
  */
 export class KeptDocuments {
-  private readonly made = new Map<DocumentForm, Promise<Buffer>>();
+  /** by form and API dialect (`json 4.4`) */
+  private readonly made = new Map<string, Promise<Buffer>>();
 
   constructor(
     private readonly opts: DocumentOptions,
@@ -90,26 +97,27 @@ export class KeptDocuments {
     private readonly timeoutMs = APART_TIMEOUT_MS,
   ) {}
 
-  gzipped(form: DocumentForm): Promise<Buffer> {
-    let kept = this.made.get(form);
+  gzipped(form: DocumentForm, dialect: Dialect = '3.4'): Promise<Buffer> {
+    const key = `${form} ${dialect}`;
+    let kept = this.made.get(key);
     if (!kept) {
-      kept = this.make(form);
-      kept.catch(() => this.made.delete(form));
-      this.made.set(form, kept);
+      kept = this.make(form, dialect);
+      kept.catch(() => this.made.delete(key));
+      this.made.set(key, kept);
     }
     return kept;
   }
 
-  private async make(form: DocumentForm): Promise<Buffer> {
+  private async make(form: DocumentForm, dialect: Dialect): Promise<Buffer> {
     if (this.command) {
       try {
-        return await gzipped(await printedApart(this.command, form, this.timeoutMs));
+        return await gzipped(await printedApart(this.command, form, dialect, this.timeoutMs));
       } catch (err) {
         this.warn(
           `the OpenAPI document is made in the server process instead: ${err instanceof Error ? err.message : String(err)}`,
         );
       }
     }
-    return gzipped(documentText(this.opts, form));
+    return gzipped(documentText({ ...this.opts, dialect }, form));
   }
 }

@@ -5,6 +5,7 @@
 import { Registry } from '../model/registry.js';
 import type { ModelDef } from '../model/types.js';
 import { detailParameters, listParameters } from './parameters.js';
+import type { Dialect } from '../model/dialect.js';
 import { componentName, ref, SCHEMA_NAMES, type Schema } from './shapes.js';
 
 export const ERROR_RESPONSES = {
@@ -41,11 +42,11 @@ const OPTIONS_RESPONSE = { 200: ok('Metadata of the endpoint.', ref('Metadata'))
  * `{ '/api/dcim/sites/': {...}, '/api/dcim/sites/{id}/': {...} }` for one model, under each app
  * serving it (ModelDef.alsoAt: `ipam_l2vpns_list` beside `vpn_l2vpns_list`, the same schemas).
  */
-export function modelPaths(model: ModelDef): Record<string, Record<string, Schema>> {
-  return Object.assign({}, ...Registry.appsOf(model).map((app) => pathsAt(model, app)));
+export function modelPaths(model: ModelDef, dialect: Dialect = '3.4'): Record<string, Record<string, Schema>> {
+  return Object.assign({}, ...Registry.appsOf(model).map((app) => pathsAt(model, app, dialect)));
 }
 
-function pathsAt(model: ModelDef, app: string): Record<string, Record<string, Schema>> {
+function pathsAt(model: ModelDef, app: string, dialect: Dialect): Record<string, Record<string, Schema>> {
   const name = componentName(model);
   const full = ref(SCHEMA_NAMES.full(name));
   // anyOf: where a model's brief form shows every field, both match
@@ -63,7 +64,7 @@ function pathsAt(model: ModelDef, app: string): Record<string, Record<string, Sc
       tags,
       summary: `List ${plural}`,
       description: 'Custom fields filter as `cf_<name>` with the lookups of their type.',
-      parameters: listParameters(model),
+      parameters: listParameters(model, dialect),
       responses: { 200: ok(`A page of ${plural}.`, ref(SCHEMA_NAMES.paginated(name))), ...errors(400, 403, 'default') },
     },
     options: {
@@ -78,20 +79,20 @@ function pathsAt(model: ModelDef, app: string): Record<string, Record<string, Sc
       operationId: `${op}_retrieve`,
       tags,
       summary: `Retrieve a ${model.verboseName}`,
-      parameters: detailParameters(model),
+      parameters: detailParameters(model, dialect),
       responses: { 200: ok(`The ${model.verboseName}.`, either), ...errors(403, 404, 'default') },
     },
     options: {
       operationId: `${op}_detail_options`,
       tags,
       summary: `Describe the ${model.verboseName} endpoint`,
-      parameters: [detailParameters(model)[0]],
+      parameters: [detailParameters(model, dialect)[0]],
       responses: OPTIONS_RESPONSE,
     },
   };
   if (model.readOnly) return { [at]: list, [`${at}{id}/`]: detail };
 
-  const idParam = [detailParameters(model)[0]];
+  const idParam = [detailParameters(model, dialect)[0]];
   // ModelDef.uploads: one object's write may also be a multipart/form-data form (file parts beside the fields)
   const orForm = (b: { required: boolean; content: Schema }, schema: Schema) =>
     model.uploads ? { ...b, content: { ...b.content, 'multipart/form-data': { schema } } } : b;

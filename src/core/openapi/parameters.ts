@@ -5,6 +5,7 @@
  */
 import type { ModelDef } from '../model/types.js';
 import { filterParameters, type ResolvedFilter } from '../query/filters.js';
+import type { Dialect } from '../model/dialect.js';
 import { fkNameFilterDeclared } from '../query/undeclared-fk-filters.js';
 import type { Schema } from './shapes.js';
 
@@ -88,7 +89,13 @@ function excludeParameter(model: ModelDef): Schema[] {
     : [];
 }
 
-export function listParameters(model: ModelDef): Schema[] {
+/** NetBox 4.0 `?fields=`, 4.5 `?omit=`: the 4.4 dialect's field selection (crud/read.ts formOf) */
+const FIELD_SELECTION = [
+  query('fields', { type: 'string' }, 'Comma-separated names of the only fields to show.'),
+  query('omit', { type: 'string' }, 'Comma-separated names of fields to leave out.'),
+];
+
+export function listParameters(model: ModelDef, dialect: Dialect = '3.4'): Schema[] {
   return [
     query(
       'limit',
@@ -99,11 +106,12 @@ export function listParameters(model: ModelDef): Schema[] {
     query('ordering', { type: 'string' }, 'Comma-separated field names to order by; a leading "-" reverses.'),
     BRIEF,
     ...excludeParameter(model),
-    ...filterParameters(model).map(([name, r]) => filterParameter(name, r, model)),
+    ...(dialect === '4.4' ? FIELD_SELECTION : []),
+    ...filterParameters(model, dialect).map(([name, r]) => filterParameter(name, r, model)),
   ];
 }
 
-export function detailParameters(model: ModelDef): Schema[] {
+export function detailParameters(model: ModelDef, dialect: Dialect = '3.4'): Schema[] {
   return [
     {
       name: 'id',
@@ -114,5 +122,6 @@ export function detailParameters(model: ModelDef): Schema[] {
     },
     BRIEF,
     ...excludeParameter(model),
+    ...(dialect === '4.4' ? FIELD_SELECTION : []),
   ];
 }

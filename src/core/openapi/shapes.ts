@@ -7,6 +7,7 @@ import type { Registry } from '../model/registry.js';
 import { genericTargets } from '../model/define-model.js';
 import type { FieldDef, ModelDef, Shape } from '../model/types.js';
 import { planRender, type Mode } from '../represent/plan.js';
+import { type Dialect, shownIn, wireName } from '../model/dialect.js';
 
 export type Schema = Record<string, unknown>;
 
@@ -134,8 +135,17 @@ function scalar(f: FieldDef): Schema | null {
 const nestedRef = (registry: Registry, to: string) => ref(SCHEMA_NAMES.nested(componentName(registry.get(to))));
 
 /** The schema of one field's rendered value in a form. */
-function fieldSchema(registry: Registry, model: ModelDef, key: string, f: FieldDef, form: Mode): Schema {
-  const declared = (form !== 'full' ? f.shapeIn?.[form as 'brief' | 'nested'] : undefined) ?? f.shape;
+function fieldSchema(
+  registry: Registry,
+  model: ModelDef,
+  key: string,
+  f: FieldDef,
+  form: Mode,
+  dialect: Dialect,
+): Schema {
+  // shapeIn describes NetBox 3.4's brief and nested forms (a cable as its id); 4.4's nest it as the full form does
+  const declared =
+    (form !== 'full' && dialect === '3.4' ? f.shapeIn?.[form as 'brief' | 'nested'] : undefined) ?? f.shape;
   if (declared) return resolveShape(registry, declared);
   switch (f.kind) {
     case 'choice':
@@ -165,24 +175,31 @@ function fieldSchema(registry: Registry, model: ModelDef, key: string, f: FieldD
 const TAGS_SCHEMA = (registry: Registry) => ({ type: 'array', items: nestedRef(registry, 'extras.tag') });
 
 /** The schema of a model's full, brief or nested representation. */
-export function representationSchema(registry: Registry, model: ModelDef, form: Mode): Schema {
+export function representationSchema(
+  registry: Registry,
+  model: ModelDef,
+  form: Mode,
+  dialect: Dialect = '3.4',
+): Schema {
   const properties: Record<string, Schema> = { id: { type: 'integer' }, url: { type: 'string', format: 'uri' } };
+  const plan = planRender(model, form, { dialect });
+  if (plan.withDisplayUrl) properties.display_url = { type: 'string', format: 'uri' };
   if (!(form === 'brief' && model.briefWithoutDisplay)) properties.display = { type: 'string' };
   const optional = new Set<string>();
-  const plan = planRender(model, form);
-  for (const k of plan.keys) {
+  plan.keys.forEach((k, i) => {
     const f = model.fields[k];
+    const name = plan.names[i]!;
     if (f) {
-      properties[k] = fieldSchema(registry, model, k, f, form);
-      if (f.omittable || f.excludable) optional.add(k);
-    } else if (k === '_depth' || k in model.counts) properties[k] = { type: 'integer' };
-    else if (model.timestamps && (k === 'created' || k === 'last_updated')) properties[k] = timestampSchema(k);
-    else if (model.represented?.[k]) properties[k] = resolveShape(registry, model.represented[k]!);
+      properties[name] = fieldSchema(registry, model, k, f, form, dialect);
+      if (f.omittable || f.excludable) optional.add(name);
+    } else if (k === '_depth' || k in model.counts) properties[name] = { type: 'integer' };
+    else if (model.timestamps && (k === 'created' || k === 'last_updated')) properties[name] = timestampSchema(k);
+    else if (model.represented?.[k]) properties[name] = resolveShape(registry, model.represented[k]!);
     else
       throw new Error(
-        `${model.name}: the ${form} form names ${k}, which is neither a field nor declared in 'represented'`,
+        `${model.name}: the ${dialect} ${form} form names ${k}, which is neither a field nor declared in 'represented'`,
       );
-  }
+  });
   if (plan.withTags) properties.tags = TAGS_SCHEMA(registry);
   if (plan.withCustomFields) properties.custom_fields = { type: 'object', additionalProperties: true };
   if (form === 'full' && model.timestamps) {
@@ -244,15 +261,17 @@ function writableFieldSchema(f: FieldDef): Schema | null {
 }
 
 /** The body of a create or full update (`required` marked), or of a partial update (`required` false). */
-export function requestSchema(model: ModelDef, withRequired: boolean): Schema {
+export function requestSchema(model: ModelDef, withRequired: boolean, dialect: Dialect = '3.4'): Schema {
   const properties: Record<string, Schema> = {};
   const required: string[] = [];
   for (const [k, f] of Object.entries(model.fields)) {
-    if (f.readOnly) continue;
+    // a field is documented under its name in the document's dialect (it is written under either)
+    if (f.readOnly || !shownIn(model, k, f, dialect)) continue;
     const s = writableFieldSchema(f);
     if (!s) continue;
-    properties[k] = s;
-    if (withRequired && f.required) required.push(k);
+    const name = wireName(model, k, dialect);
+    properties[name] = s;
+    if (withRequired && f.required) required.push(name);
   }
   if (model.tags)
     properties.tags = {

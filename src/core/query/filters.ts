@@ -26,7 +26,7 @@ import {
 } from './filter-conditions.js';
 import { BOOLEAN_VALUED, type Cond, LOOKUPS_BY_KIND } from './lookups.js';
 import { fkNameFilterDeclared } from './undeclared-fk-filters.js';
-import { otherNames } from '../model/dialect.js';
+import { type Dialect, otherNames } from '../model/dialect.js';
 
 export type Params = Map<string, string[]>;
 
@@ -277,9 +277,11 @@ function resolveUncached(model: ModelDef, name: string): ResolvedFilter | null {
  * client may send, each with its lookup variants, for the OpenAPI document. Candidates are made
  * generously and kept only where resolveFilter accepts them, so the list is what the query does.
  */
-export function filterParameters(model: ModelDef): Array<[string, ResolvedFilter]> {
+export function filterParameters(model: ModelDef, dialect: Dialect = '3.4'): Array<[string, ResolvedFilter]> {
   const bases = new Set<string>(['id', 'created', 'last_updated', 'q', 'tag', ...Object.keys(BY_REQUEST_ACTIONS)]);
   for (const key of Object.keys(model.fields)) bases.add(key).add(`${key}_id`);
+  // 4.4's names of renamed fields filter as the fields (both are taken; each document names its own too)
+  if (dialect === '4.4') for (const name of otherNames(model).keys()) bases.add(name).add(`${name}_id`);
   for (const key of Object.keys(model.filters)) bases.add(key);
   const out: Array<[string, ResolvedFilter]> = [];
   for (const base of bases) {

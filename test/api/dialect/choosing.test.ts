@@ -69,6 +69,13 @@ describe('choosing a dialect', () => {
     expect(old.json().count).toBe(1);
     const none = await t.get(`/api/dcim/racks/?form_factor=4-post-cabinet&site_id=${site.id}`);
     expect(none.json().count).toBe(0);
+    // an error names the field as the client's dialect does
+    const bad = { name: 'bad', site: site.id, form_factor: 'round' };
+    const bad44 = await t.request('POST', '/api/dcim/racks/', { body: bad, headers: V44 });
+    expect(bad44.statusCode).toBe(400);
+    expect(Object.keys(bad44.json())).toEqual(['form_factor']);
+    const bad34 = await t.post('/api/dcim/racks/', bad);
+    expect(Object.keys(bad34.json())).toEqual(['type']);
   });
 
   it('shows only the fields asked for (?fields=), or all but some (?omit=), in 4.4', async () => {
