@@ -30,6 +30,8 @@ export interface EventContext {
   event: string;
   timestamp: string;
   model: string;
+  /** `app.model`, in a 4.4 deployment's payloads (NetBox 4.4) */
+  object_type?: string;
   username: string;
   request_id: string | null;
   data: unknown;

@@ -35,9 +35,10 @@ export async function enqueueEvents(rc: RequestContext, model: ModelDef, changes
   );
   if (rules.length === 0) return;
   const relevant = changes.filter((c) => rules.some((r) => r[`type_${c.action}`]));
-  // data: the REST representation, as the API renders it (on delete: the last state)
+  // data: the REST representation, as the API renders it (on delete: the last state), in the
+  // deployment's dialect: a receiver gets one shape whichever dialect the writing client spoke
   const data = await render(
-    rc,
+    rc.dialect === rc.app.config.apiDialect ? rc : { ...rc, dialect: rc.app.config.apiDialect },
     model,
     relevant.map((c) => c.row),
     'full',

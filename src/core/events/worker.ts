@@ -115,7 +115,7 @@ export function startEventWorker(app: AppContext, opts: WorkerOptions): EventWor
       EventContext & { event_id: number; conditions: unknown; rule_enabled: boolean } & Partial<WebhookTarget>
     >`
       select e.event, to_char(e.occurred at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"+00:00"') as timestamp,
-        split_part(e.model, '.', 2) as model, e.username, e.request_id::text as request_id, e.data, e.snapshots,
+        split_part(e.model, '.', 2) as model, e.model as object_type, e.username, e.request_id::text as request_id, e.data, e.snapshots,
         r.conditions, r.enabled as rule_enabled,
         w.payload_url, w.http_method, w.http_content_type, w.additional_headers, w.body_template, w.secret, w.ssl_verification, w.ca_file_path
       from core_event e left join extras_eventrule r on r.id = ${d.rule_id} left join extras_webhook w on w.id = ${d.webhook_id}
@@ -127,6 +127,8 @@ export function startEventWorker(app: AppContext, opts: WorkerOptions): EventWor
       event: row.event,
       timestamp: row.timestamp,
       model: row.model,
+      // NetBox 4.4 added the object's type (`dcim.site`) beside the model's name
+      ...(app.config.apiDialect === '4.4' ? { object_type: row.object_type } : {}),
       username: row.username,
       request_id: row.request_id,
       data: row.data,
