@@ -1,5 +1,6 @@
 /**
- * Virtual disks (NetBox 3.7 VirtualDisk): a virtual machine's disks, each with its size in GB. The
+ * Virtual disks (NetBox 3.7 VirtualDisk): a virtual machine's disks, each with its size (MB stored,
+ * GB in the 3.4 dialect). The
  * machine's `disk` is kept equal to their total by a database trigger (migration 0136), as NetBox's
  * signal does; the machine refuses another figure while it has disks (vm-rules.ts).
  */
@@ -14,7 +15,16 @@ export const virtualDisk = defineModel({
     virtual_machine: fk('virtualization.virtualmachine', { required: true, nullable: false, onDelete: 'cascade' }),
     name: { kind: 'string', required: true, maxLength: 64, natural: true },
     description: description(),
-    size: { kind: 'integer', required: true, min: 0, max: 2_147_483_647, label: 'size (GB)' },
+    // stored in MB (NetBox 4.1, #14692); NetBox 3.4's API shows and takes GB
+    size: {
+      kind: 'integer',
+      required: true,
+      min: 0,
+      max: 2_147_483_647,
+      label: 'size',
+      help: 'GB in the NetBox 3.4 API, MB in the 4.4 API',
+      scaleIn: { '3.4': 1000 },
+    },
   },
   uniqueTogether: [
     { fields: ['virtual_machine', 'name'], message: 'Virtual disk with this Virtual machine and Name already exists.' },

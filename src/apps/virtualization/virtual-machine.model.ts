@@ -44,7 +44,16 @@ export const virtualMachine = defineModel({
     primary_ip6: fk('ipam.ipaddress', { onDelete: 'set_null', label: 'primary IPv6' }),
     vcpus: { kind: 'decimal', nullable: true, min: 0.01, max: 9999.99, decimalPlaces: 2, label: 'vCPUs' },
     memory: { kind: 'integer', nullable: true, min: 0, max: MAX_INT, label: 'memory (MB)' },
-    disk: { kind: 'integer', nullable: true, min: 0, max: MAX_INT, label: 'disk (GB)' },
+    // stored in MB (NetBox 4.1, #14692); NetBox 3.4's API shows and takes GB
+    disk: {
+      kind: 'integer',
+      nullable: true,
+      min: 0,
+      max: MAX_INT,
+      label: 'disk',
+      help: 'GB in the NetBox 3.4 API, MB in the 4.4 API',
+      scaleIn: { '3.4': 1000 },
+    },
     description: description(),
     comments: comments(),
     // NetBox 3.5+ (render-config: extras/render-config.routes.ts)

@@ -4,6 +4,7 @@
  * only inside the VM's cluster, a role meant for VMs, primary addresses on the VM's interfaces.
  * `data` is the merged row (stored + written columns).
  */
+import { inUnitOf } from '../../core/model/dialect.js';
 import { sql } from 'kysely';
 import type { RequestContext } from '../../core/context.js';
 import type { Row } from '../../core/model/types.js';
@@ -44,8 +45,11 @@ export async function validateVirtualMachine(rc: RequestContext, data: Row, befo
   if (before && data.disk != null) {
     const total = await diskTotal(rc, before.id);
     if (total && Number(data.disk) !== total) {
+      // both figures in the unit of the client's dialect (stored in MB, 3.4 speaks GB)
+      const f = rc.app.registry.get('virtualization.virtualmachine').fields.disk!;
+      const shown = (v: number) => String(inUnitOf(f, v, rc.dialect));
       errors.disk = [
-        `The specified disk size (${String(data.disk)}) must match the aggregate size of assigned virtual disks (${total}).`,
+        `The specified disk size (${shown(Number(data.disk))}) must match the aggregate size of assigned virtual disks (${shown(total)}).`,
       ];
     }
   }

@@ -12,7 +12,7 @@ import { FieldError, isPlainObject, parseFieldValue, typeName } from './parse-fi
 import { type RelatedRef, resolveRelated } from './resolve-related.js';
 import { checkGenericRelations } from './generic-relations.js';
 import { checkUniqueness } from './uniqueness.js';
-import { withFieldNames } from '../model/dialect.js';
+import { type Dialect, fieldAsWrittenIn, withFieldNames, writtenIn } from '../model/dialect.js';
 
 export type WriteMode = 'create' | 'update' | 'replace';
 
@@ -43,6 +43,7 @@ function defaultOf(f: FieldDef): unknown {
 function prepareOne(
   model: ModelDef,
   sentInput: unknown,
+  dialect: Dialect,
   mode: WriteMode,
   refs: RelatedRef[],
   item: PreparedItem,
@@ -76,7 +77,10 @@ function prepareOne(
       continue;
     }
     try {
-      const v = parseFieldValue(f, raw);
+      // a value in the dialect's unit (a VM's disk in 3.4's GB) is stored in the field's own
+      const v = f.scaleIn
+        ? writtenIn(f, parseFieldValue(fieldAsWrittenIn(f, dialect), raw), dialect)
+        : parseFieldValue(f, raw);
       if (f.kind === 'fk') {
         refs.push({
           to: f.to!,
@@ -183,7 +187,7 @@ export async function prepareItems(
       errors: new FieldErrors(),
     };
     items.push(item);
-    objects.push(prepareOne(model, input, mode, refs, item));
+    objects.push(prepareOne(model, input, rc.dialect, mode, refs, item));
   });
   await resolveRelated(rc, refs);
   for (const [i, item] of items.entries()) {

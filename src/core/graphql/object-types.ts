@@ -29,6 +29,7 @@ import type { FieldDef, ModelDef, Row, Shape } from '../model/types.js';
 import { componentName } from '../openapi/shapes.js';
 import { fetchCount, runAll } from '../represent/load-related.js';
 import { render, renderScalar, renderTimestamp } from '../represent/render.js';
+import { inUnitOf } from '../model/dialect.js';
 import { detailUrl } from '../urls.js';
 import { listArguments, readListArgs } from './arguments.js';
 import type { GraphqlContext, Node } from './batch.js';
@@ -220,6 +221,8 @@ export function buildObjectTypes(registry: Registry): Map<string, GraphQLObjectT
       else if (f.kind === 'decimal') field = fromRow(GraphQLFloat, (r) => (r[key] == null ? null : Number(r[key])));
       else if ((key === 'created' || key === 'last_updated') && model.timestamps)
         field = fromRow(GraphQLString, (r) => renderTimestamp(key, r));
+      else if (f.scaleIn)
+        field = { type: scalarType(f), resolve: (node, _a, g) => inUnitOf(f, node.row[key], g.rc.dialect) };
       else field = fromRow(scalarType(f), (r) => renderScalar(f, r[key]));
       if (field) out[key] = description ? { ...field, description } : field;
     }

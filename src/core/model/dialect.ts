@@ -92,6 +92,41 @@ export function errorsInDialect<T>(model: ModelDef, errors: Record<string, T>, d
   return Object.fromEntries(Object.entries(errors).map(([k, v]) => [renamed[k] ?? k, v]));
 }
 
+/** A stored integer as a dialect shows it (FieldDef.scaleIn): rounded to the dialect's unit. */
+export function inUnitOf(f: FieldDef, v: unknown, dialect: Dialect): unknown {
+  const n = f.scaleIn?.[dialect];
+  return n && typeof v === 'number' ? Math.round(v / n) : v;
+}
+
+const scaledDefs = new WeakMap<FieldDef, Map<Dialect, FieldDef>>();
+
+/**
+ * The field as a dialect writes it: its bounds in the dialect's unit (a stored maximum of
+ * 2,147,483,647 MB is 2,147,483 GB), so a value parsed against it fits once scaled (writtenIn).
+ */
+export function fieldAsWrittenIn(f: FieldDef, dialect: Dialect): FieldDef {
+  const n = f.scaleIn?.[dialect];
+  if (!n) return f;
+  let byDialect = scaledDefs.get(f);
+  if (!byDialect) scaledDefs.set(f, (byDialect = new Map()));
+  let out = byDialect.get(dialect);
+  if (!out) {
+    out = {
+      ...f,
+      ...(f.max != null ? { max: Math.floor(f.max / n) } : {}),
+      ...(f.min != null ? { min: Math.ceil(f.min / n) } : {}),
+    };
+    byDialect.set(dialect, out);
+  }
+  return out;
+}
+
+/** A value written in a dialect's unit, as stored. */
+export function writtenIn(f: FieldDef, v: unknown, dialect: Dialect): unknown {
+  const n = f.scaleIn?.[dialect];
+  return n && typeof v === 'number' ? v * n : v;
+}
+
 /** Whether a model is served in a dialect (ModelDef.dialect). */
 export function servedIn(model: ModelDef, dialect: Dialect): boolean {
   return !model.dialect || model.dialect === dialect;

@@ -107,6 +107,12 @@ export interface FieldDef {
    * every dialect (core/model/dialect.ts).
    */
   dialect?: Dialect;
+  /**
+   * an integer stored in one unit and shown in a larger one by some dialect: that dialect's value
+   * is the stored one divided by this (NetBox 4.1 counts a VM's disk in MB, 3.4 in GB: `{ '3.4':
+   * 1000 }`), in reads, writes, filters and GraphQL (core/model/dialect.ts inUnitOf)
+   */
+  scaleIn?: Partial<Record<Dialect, number>>;
 }
 
 /** A JSON Schema fragment describing a rendered value (see FieldDef.shape). */

@@ -129,8 +129,14 @@ function tableFilter(kind: string, column: string, lookup: string, name: string,
         : (VALUE_TYPE_BY_KIND[kind] ?? 'string'),
     multi: !boolValued && (lookup === 'exact' || lookup === 'n' || kind in STRING_KINDS),
     ...(choices && !boolValued ? { choices } : {}),
-    build: async (_rc, raw) => lookupCondition(name, kind, col(column), lookup, raw, f),
+    build: async (rc, raw) => lookupCondition(name, kind, col(column), lookup, scaledValues(rc, f, raw), f),
   };
+}
+
+/** Integers filtered in a dialect's unit, in the stored one (FieldDef.scaleIn); anything else as sent. */
+function scaledValues(rc: RequestContext, f: FieldDef | undefined, raw: string[]): string[] {
+  const n = f?.scaleIn?.[rc.dialect];
+  return n ? raw.map((v) => (/^-?\d+$/.test(v.trim()) ? String(Number(v) * n) : v)) : raw;
 }
 
 const STRING_KINDS = { string: 1, text: 1, slug: 1 };

@@ -192,7 +192,10 @@ function write(model: ModelDef, plan: RenderPlan, withTagModel: boolean): Compil
         put(k, `H.scalar(${field(f)}, ${v})`);
         break;
       default:
-        put(k, `${v} ?? null`);
+        // an integer a dialect shows in a larger unit (a VM's disk: GB in 3.4, MB stored)
+        if (f.scaleIn?.[plan.dialect])
+          put(k, `(v = ${v}) == null ? null : Math.round(v / ${Number(f.scaleIn[plan.dialect])})`);
+        else put(k, `${v} ?? null`);
     }
   });
   if (plan.mode === 'full') {
