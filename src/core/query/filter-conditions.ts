@@ -104,9 +104,12 @@ function idSetCondition(
   const c = col(column);
   const target = rc.app.registry.get(f.to!);
   const parts: Cond[] = [];
+  // NetBox 4.0 (#15383): a location's own `parent` filter matches direct children; the old meaning
+  // (descendants too) is 4.x's `ancestor`, which passes a copy of the field (filters.ts)
+  const ownParent = rc.dialect === '4.4' && target.fields[target.treeParent ?? ''] === f;
   if (ids.length) {
     parts.push(
-      f.treeFilter && target.treeParent
+      f.treeFilter && target.treeParent && !ownParent
         ? sql`${c} in ${descendantsSql(target, sql`select unnest(${ids}::bigint[])`)}`
         : oneOf(c, ids),
     );

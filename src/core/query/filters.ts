@@ -106,6 +106,8 @@ export interface ResolvedFilter {
   build(rc: RequestContext, raw: string[]): Promise<Cond | null>;
   /** the model's own `<fk>_id` filter, exact: the column whose value it matches (row-counts.ts keptOwnerTotalSql) */
   ownerColumn?: string;
+  /** taken only in this API dialect (elsewhere ignored, and left out of the document) */
+  dialect?: Dialect;
 }
 
 const VALUE_TYPE_BY_KIND: Record<string, FilterValueType> = {
@@ -115,6 +117,28 @@ const VALUE_TYPE_BY_KIND: Record<string, FilterValueType> = {
   datetime: 'date-time',
   boolean: 'boolean',
 };
+
+/**
+ * NetBox 4.x `ancestor` / `ancestor_id` of a tree model: the objects below the given ones, at any
+ * depth (3.4's location `parent` filter). A 3.4 request ignores it, as NetBox 3.4 ignores a
+ * parameter it does not know, and 3.4's document does not list it.
+ */
+function ancestorFilter(model: ModelDef, base: string, name: string, lookup: string): ResolvedFilter | null {
+  if (!exactOrNot(lookup)) return null;
+  const key = model.treeParent!;
+  // a copy, so the condition takes descendants (filter-conditions.ts tells the field itself apart)
+  const f: FieldDef = { ...model.fields[key]!, treeFilter: true };
+  const byId = base === 'ancestor_id';
+  return {
+    type: byId ? 'integer' : 'string',
+    multi: true,
+    dialect: '4.4',
+    build: async (rc, raw) => {
+      if (rc.dialect !== '4.4') return null;
+      return byId ? fkIdCondition(rc, name, key, f, lookup, raw) : fkKeyCondition(rc, name, key, f, lookup, raw);
+    },
+  };
+}
 
 /** A filter over a kind's lookup table (lookups.ts); null when the table has no such lookup. */
 function tableFilter(kind: string, column: string, lookup: string, name: string, f?: FieldDef): ResolvedFilter | null {
@@ -195,6 +219,8 @@ function resolveUncached(model: ModelDef, name: string): ResolvedFilter | null {
   const key = otherNames(model).get(base.endsWith('_id') ? base.slice(0, -3) : base);
   if (key) return resolveUncached(model, (base.endsWith('_id') ? `${key}_id` : key) + name.slice(base.length));
   if (base === 'id') return tableFilter('integer', 'id', lookup, name);
+  if ((base === 'ancestor' || base === 'ancestor_id') && model.treeParent)
+    return ancestorFilter(model, base, name, lookup);
   if (model.timestamps && (base === 'created' || base === 'last_updated'))
     return tableFilter('datetime', base, lookup, name);
   // a model with nothing to search has no `q` (NetBox 3.4: CableTerminationFilterSet defines none),
@@ -284,7 +310,16 @@ function resolveUncached(model: ModelDef, name: string): ResolvedFilter | null {
  * generously and kept only where resolveFilter accepts them, so the list is what the query does.
  */
 export function filterParameters(model: ModelDef, dialect: Dialect = '3.4'): Array<[string, ResolvedFilter]> {
-  const bases = new Set<string>(['id', 'created', 'last_updated', 'q', 'tag', ...Object.keys(BY_REQUEST_ACTIONS)]);
+  const bases = new Set<string>([
+    'id',
+    'created',
+    'last_updated',
+    'q',
+    'tag',
+    'ancestor',
+    'ancestor_id',
+    ...Object.keys(BY_REQUEST_ACTIONS),
+  ]);
   for (const key of Object.keys(model.fields)) bases.add(key).add(`${key}_id`);
   // 4.4's names of renamed fields filter as the fields (both are taken; each document names its own too)
   if (dialect === '4.4') for (const name of otherNames(model).keys()) bases.add(name).add(`${name}_id`);
@@ -293,7 +328,7 @@ export function filterParameters(model: ModelDef, dialect: Dialect = '3.4'): Arr
   for (const base of bases) {
     for (const name of [base, ...[...ALL_SUFFIXES].map((s) => `${base}__${s}`)]) {
       const r = resolveFilter(model, name);
-      if (r) out.push([name, r]);
+      if (r && (!r.dialect || r.dialect === dialect)) out.push([name, r]);
     }
   }
   return out.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
