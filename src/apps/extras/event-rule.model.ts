@@ -7,6 +7,7 @@ import { contentTypesFilters } from './content-type-filters.js';
 import { defineModel } from '../../core/model/define-model.js';
 import { conditionErrors } from '../../core/events/conditions.js';
 import { comments, description } from '../fields.js';
+import { applyEventTypes, eventTypeFilter, eventTypesField, eventTypesOf } from './event-types.js';
 
 /** the object types an event rule may name: models whose changes are logged (only they have events) */
 export function eventContentTypeErrors(
@@ -35,6 +36,8 @@ export const eventRule = defineModel({
     type_delete: { kind: 'boolean', default: false },
     type_job_start: { kind: 'boolean', default: false },
     type_job_end: { kind: 'boolean', default: false },
+    // NetBox 4.1: the five booleans as one list (event-types.ts)
+    event_types: eventTypesField,
     enabled: { kind: 'boolean', default: true },
     conditions: { kind: 'json', nullable: true, validate: (v) => conditionErrors(v)[0] },
     // NetBox 3.7 also runs scripts; here the one action is a webhook
@@ -51,19 +54,41 @@ export const eventRule = defineModel({
     action_data: { kind: 'json', nullable: true },
     comments: comments(),
   },
-  filters: { ...contentTypesFilters },
+  filters: { ...contentTypesFilters, event_type: eventTypeFilter },
   hooks: {
-    async validate({ rc, data }) {
+    async validate({ rc, data, sent }) {
       const errors: Record<string, string[]> = {};
+      // a written list sets the booleans this rule checks (and prepare stores)
+      applyEventTypes(data, sent);
       const ct = eventContentTypeErrors(rc.app.registry, data.content_types);
       if (ct.length) errors.content_types = ct;
       if (!data.type_create && !data.type_update && !data.type_delete && !data.type_job_start && !data.type_job_end) {
-        errors.type_create = ['You must select at least one type: create, update, delete, job start and/or job end.'];
+        // named as the client's dialect has it (4.4 writes the list)
+        errors[rc.dialect === '4.4' ? 'event_types' : 'type_create'] = [
+          'You must select at least one type: create, update, delete, job start and/or job end.',
+        ];
       }
       return errors;
     },
+    prepare({ data, sent }) {
+      applyEventTypes(data, sent);
+    },
+    represent(rc, rows, out, { mode }) {
+      if (mode !== 'full' || rc.dialect !== '4.4') return;
+      rows.forEach((r, i) => {
+        if ('event_types' in out[i]!) out[i]!.event_types = eventTypesOf(r);
+      });
+    },
+  },
+  // the hook only fills 4.4's full form: the brief and nested forms read their own columns
+  representReads: [],
+  netbox44: {
+    brief: ['name', 'description'],
+    hidden: ['type_create', 'type_update', 'type_delete', 'type_job_start', 'type_job_end'],
   },
   ui: {
+    // the page edits the booleans the list stands for
+    formExclude: ['event_types'],
     columns: ['name', 'enabled', 'action_type', 'action_object', 'object_types'],
     groups: [
       { title: 'Event Rule', fields: ['name', 'description', 'content_types', 'enabled'] },

@@ -134,7 +134,8 @@ export const webhook = defineModel({
       );
     },
     async represent(rc, rows, out, { mode }) {
-      if (mode !== 'full' || rows.length === 0) return;
+      // 4.4 shows none of the 3.4 triggers (netbox44.hidden)
+      if (mode !== 'full' || rows.length === 0 || rc.dialect !== '3.4') return;
       const own = await ownRules(
         rc,
         rows.map((r) => Number(r.id)),
@@ -160,6 +161,8 @@ export const webhook = defineModel({
     ],
   },
   brief: ['name'],
+  // NetBox 3.7 moved a webhook's triggers to its event rules; 4.4 shows none of them
+  netbox44: { brief: ['name', 'description'], hidden: [...LEGACY_FIELDS] },
   ordering: ['name'],
   search: ['name', 'description', 'payload_url'],
 });
