@@ -27,6 +27,8 @@
  *                                   measured before; PGlite always runs one)
  *   --no-analyze                    no VACUUM ANALYZE after seeding: measure the database as a load through
  *                                   the API leaves it (what a user benchmarking right after loading gets)
+ *   --dialect 3.4|4.4               the API dialect the server answers in (API_DIALECT; default 3.4):
+ *                                   the same scenarios read NetBox 3.4's or 4.4's shapes
  *   --pg-url URL                    admin URL of the PostgreSQL server (default postgres://postgres@127.0.0.1:5432/postgres)
  */
 import { availableParallelism } from 'node:os';
@@ -63,6 +65,8 @@ export interface BenchArgs {
   workers: number;
   /** VACUUM ANALYZE after seeding (PostgreSQL), as autovacuum would leave the tables a minute later */
   analyze: boolean;
+  /** API_DIALECT of the server: the shapes every scenario reads */
+  dialect: '3.4' | '4.4';
   pgUrl: string;
 }
 
@@ -122,6 +126,7 @@ const FLAGS = new Set([
   '--no-metrics',
   '--workers',
   '--no-analyze',
+  '--dialect',
   '--pg-url',
 ]);
 
@@ -132,6 +137,11 @@ export function refuseUnknownFlags(argv: string[], flags: Set<string> = FLAGS, w
     const name = arg.split('=')[0]!;
     if (!flags.has(name)) throw new Error(`unknown flag ${name}; the flags are listed in ${where} and bench/README.md`);
   }
+}
+
+function parseDialectFlag(v: string | undefined): '3.4' | '4.4' {
+  if (v === undefined || v === '3.4' || v === '4.4') return v ?? '3.4';
+  throw new Error(`--dialect must be 3.4 or 4.4, got "${v}"`);
 }
 
 export function parseArgs(argv: string[]): BenchArgs {
@@ -166,6 +176,7 @@ export function parseArgs(argv: string[]): BenchArgs {
     // what a user's default start runs (config.ts WORKERS=auto), so the table measures that
     workers: int(argv, '--workers', availableParallelism()),
     analyze: !argv.includes('--no-analyze'),
+    dialect: parseDialectFlag(value(argv, '--dialect')),
     pgUrl: value(argv, '--pg-url') ?? 'postgres://postgres@127.0.0.1:5432/postgres',
   });
 }

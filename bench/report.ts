@@ -35,6 +35,8 @@ export interface EngineReport {
   metrics: boolean;
   /** server processes on one port (serve --workers N); absent in reports made before it existed */
   workers?: number;
+  /** the API dialect the server answered in (--dialect); absent in reports made before it existed: 3.4 */
+  dialect?: string;
   seed: SeedStep[];
   scenarios: ScenarioResult[];
   /** --trace-sql: SQL statements of one list request at limit=50 and limit=1000 */
@@ -103,7 +105,7 @@ export function table(rep: EngineReport): string {
       .join(' | ');
   const seed = rep.seed.map((s) => `${s.what} ${Math.round(s.objectsPerSec)}/s`).join(', ');
   return [
-    `== ${rep.engine}, ${rep.dataset} data set (${rep.summary}), ${rep.durationSec} s per scenario, ${rep.machine.cpus} cores (${rep.machine.model}), node ${rep.machine.node}, load average ${rep.machine.loadAvg1} at start, response cache ${rep.responseCache ? 'on' : 'off'}, metrics ${rep.metrics ? 'on' : 'off'}, ${rep.workers ?? 1} server process${(rep.workers ?? 1) > 1 ? 'es' : ''}`,
+    `== ${rep.engine}, ${rep.dataset} data set (${rep.summary}), ${rep.durationSec} s per scenario, ${rep.machine.cpus} cores (${rep.machine.model}), node ${rep.machine.node}, load average ${rep.machine.loadAvg1} at start, response cache ${rep.responseCache ? 'on' : 'off'}, metrics ${rep.metrics ? 'on' : 'off'}, ${rep.workers ?? 1} server process${(rep.workers ?? 1) > 1 ? 'es' : ''}, API dialect ${rep.dialect ?? '3.4'}`,
     line(head),
     widths.map((w) => '-'.repeat(w)).join('-|-'),
     ...rows.map(line),

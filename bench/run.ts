@@ -83,6 +83,7 @@ async function benchEngine(engine: 'postgres' | 'pglite', run: BenchRun): Promis
     env: {
       ...(run.responseCache ? {} : { RESPONSE_CACHE_MB: '0' }),
       ...(args.metrics ? {} : { METRICS_ENABLED: 'false' }),
+      API_DIALECT: args.dialect,
       WORKERS: String(args.workers),
     },
   });
@@ -142,6 +143,7 @@ async function benchEngine(engine: 'postgres' | 'pglite', run: BenchRun): Promis
       responseCache: run.responseCache,
       metrics: args.metrics,
       workers: engine === 'postgres' ? args.workers : 1,
+      dialect: args.dialect,
       seed: data.steps,
       scenarios: results,
       pageProbes,
