@@ -7,6 +7,34 @@ import { type ContractCase, type ContractContext, type Json, named } from './con
 import { make44 } from '../factories/netbox4.js';
 import { uniq } from '../factories/index.js';
 
+/** a virtual circuit of a new network and type, made in the 4.4 dialect */
+async function newVirtualCircuit(ctx: ContractContext): Promise<Json> {
+  const provider = await created44(ctx, '/api/circuits/providers/', named('prov'));
+  const network = await created44(ctx, '/api/circuits/provider-networks/', { provider: provider.id, name: uniq('pn') });
+  const type = await created44(ctx, '/api/circuits/virtual-circuit-types/', named('vctype'));
+  return created44(ctx, '/api/circuits/virtual-circuits/', {
+    cid: uniq('vc'),
+    provider_network: network.id,
+    type: type.id,
+  });
+}
+
+/** a new virtual interface of a new device */
+async function newVirtualInterface(ctx: ContractContext): Promise<Json> {
+  const site = await created44(ctx, '/api/dcim/sites/', named('site'));
+  const mfr = await created44(ctx, '/api/dcim/manufacturers/', named('mfr'));
+  const model = uniq('dtype');
+  const dtype = await created44(ctx, '/api/dcim/device-types/', { manufacturer: mfr.id, model, slug: model });
+  const role = await created44(ctx, '/api/dcim/device-roles/', named('role'));
+  const device = await created44(ctx, '/api/dcim/devices/', {
+    name: uniq('dev'),
+    site: site.id,
+    device_type: dtype.id,
+    role: role.id,
+  });
+  return created44(ctx, '/api/dcim/interfaces/', { device: device.id, name: uniq('vif'), type: 'virtual' });
+}
+
 /** a prerequisite made in the 4.4 dialect */
 const created44 = (ctx: ContractContext, path: string, data: Json): Promise<Json> => make44(ctx.t, path, data);
 
@@ -39,5 +67,84 @@ export const NETBOX4_CONTRACT: ContractCase[] = [
     altUpdate: () => ({ name: uniq('mtprof-renamed') }),
     invalid: { schema: 'not a schema' },
     briefFields: ['name', 'description'],
+  },
+  {
+    model: 'circuits.circuitgroup',
+    path: '/api/circuits/circuit-groups/',
+    dialect: '4.4',
+    required: ['name', 'slug'],
+    sameTwice: 'refused',
+    create: async () => ({ ...named('cgroup'), description: 'contract' }),
+    update: { description: 'updated by contract' },
+    altUpdate: () => ({ name: uniq('cgroup-renamed') }),
+    invalid: { slug: 'not a slug' },
+    briefFields: ['name'],
+  },
+  {
+    model: 'circuits.circuitgroupassignment',
+    path: '/api/circuits/circuit-group-assignments/',
+    dialect: '4.4',
+    required: ['group', 'member_type', 'member_id'],
+    sameTwice: 'refused',
+    create: async (ctx) => {
+      const group = await created44(ctx, '/api/circuits/circuit-groups/', named('cgroup'));
+      const vc = await newVirtualCircuit(ctx);
+      return { group: group.id, member_type: 'circuits.virtualcircuit', member_id: vc.id, priority: 'primary' };
+    },
+    update: { priority: 'secondary' },
+    altUpdate: { priority: 'inactive' },
+    invalid: { priority: 'bogus' },
+    briefFields: ['group', 'member_type', 'member_id', 'member', 'priority'],
+    search: (_d, c) => String((c.member as Json).cid),
+  },
+  {
+    model: 'circuits.virtualcircuittype',
+    path: '/api/circuits/virtual-circuit-types/',
+    dialect: '4.4',
+    required: ['name', 'slug'],
+    sameTwice: 'refused',
+    create: async () => ({ ...named('vctype'), color: '00ff00' }),
+    update: { description: 'updated by contract' },
+    altUpdate: () => ({ name: uniq('vctype-renamed') }),
+    invalid: { color: 'green' },
+    briefFields: ['name', 'slug', 'description', 'virtual_circuit_count'],
+  },
+  {
+    model: 'circuits.virtualcircuit',
+    path: '/api/circuits/virtual-circuits/',
+    dialect: '4.4',
+    required: ['cid', 'provider_network', 'type'],
+    sameTwice: 'refused',
+    create: async (ctx) => {
+      const provider = await created44(ctx, '/api/circuits/providers/', named('prov'));
+      const network = await created44(ctx, '/api/circuits/provider-networks/', {
+        provider: provider.id,
+        name: uniq('pn'),
+      });
+      const type = await created44(ctx, '/api/circuits/virtual-circuit-types/', named('vctype'));
+      return { cid: uniq('vc'), provider_network: network.id, type: type.id, status: 'planned' };
+    },
+    update: { status: 'active', description: 'updated by contract' },
+    altUpdate: { comments: 'contract' },
+    invalid: { status: 'bogus' },
+    briefFields: ['provider_network', 'cid', 'description'],
+    search: (d) => String(d.cid),
+  },
+  {
+    model: 'circuits.virtualcircuittermination',
+    path: '/api/circuits/virtual-circuit-terminations/',
+    dialect: '4.4',
+    required: ['virtual_circuit', 'interface'],
+    sameTwice: 'refused',
+    create: async (ctx) => {
+      const vc = await newVirtualCircuit(ctx);
+      const iface = await newVirtualInterface(ctx);
+      return { virtual_circuit: vc.id, interface: iface.id, role: 'hub', description: 'contract' };
+    },
+    update: { role: 'spoke' },
+    altUpdate: { description: 'updated by contract' },
+    invalid: { role: 'bogus' },
+    briefFields: ['virtual_circuit', 'role', 'interface', 'description'],
+    search: (d) => String(d.description),
   },
 ];
