@@ -147,4 +147,33 @@ export const NETBOX4_CONTRACT: ContractCase[] = [
     briefFields: ['virtual_circuit', 'role', 'interface', 'description'],
     search: (d) => String(d.description),
   },
+  {
+    model: 'ipam.vlantranslationpolicy',
+    path: '/api/ipam/vlan-translation-policies/',
+    dialect: '4.4',
+    required: ['name'],
+    sameTwice: 'refused',
+    create: async () => ({ name: uniq('vtp'), description: 'contract' }),
+    update: { description: 'updated by contract' },
+    altUpdate: () => ({ name: uniq('vtp-renamed') }),
+    invalid: { name: 'x'.repeat(101) },
+    briefFields: ['name', 'description'],
+  },
+  {
+    model: 'ipam.vlantranslationrule',
+    path: '/api/ipam/vlan-translation-rules/',
+    dialect: '4.4',
+    required: ['policy', 'local_vid', 'remote_vid'],
+    sameTwice: 'refused',
+    // NetBox 4.4 shows the policy as a bare id, as it is written
+    create: async (ctx) => {
+      const policy = await created44(ctx, '/api/ipam/vlan-translation-policies/', { name: uniq('vtp') });
+      return { policy: policy.id, local_vid: 100, remote_vid: 200, description: 'contract' };
+    },
+    update: { description: 'updated by contract' },
+    altUpdate: { remote_vid: 300 },
+    invalid: { local_vid: 5000 },
+    briefFields: ['policy', 'local_vid', 'remote_vid', 'description'],
+    search: () => '100',
+  },
 ];
