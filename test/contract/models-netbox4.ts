@@ -176,4 +176,101 @@ export const NETBOX4_CONTRACT: ContractCase[] = [
     briefFields: ['policy', 'local_vid', 'remote_vid', 'description'],
     search: () => '100',
   },
+  {
+    model: 'extras.configcontextprofile',
+    path: '/api/extras/config-context-profiles/',
+    dialect: '4.4',
+    required: ['name'],
+    sameTwice: 'refused',
+    create: async () => ({ name: uniq('ccp'), schema: { type: 'object' } }),
+    update: { description: 'updated by contract' },
+    altUpdate: () => ({ name: uniq('ccp-renamed') }),
+    invalid: { schema: [] },
+    briefFields: ['name', 'description'],
+  },
+  {
+    model: 'extras.tableconfig',
+    path: '/api/extras/table-configs/',
+    dialect: '4.4',
+    required: ['object_type', 'table', 'name', 'columns'],
+    sameTwice: 'allowed',
+    create: async () => ({
+      object_type: 'dcim.site',
+      table: 'SiteTable',
+      name: uniq('tc'),
+      columns: ['name', 'status'],
+      ordering: ['name'],
+    }),
+    update: { description: 'updated by contract', weight: 10 },
+    altUpdate: { columns: ['name'], shared: false },
+    invalid: { columns: ['bogus'] },
+    briefFields: ['name', 'description', 'object_type', 'table'],
+  },
+  {
+    model: 'extras.taggeditem',
+    path: '/api/extras/tagged-objects/',
+    dialect: '4.4',
+    readOnly: true,
+    seed: async (ctx) => {
+      const tag = await created44(ctx, '/api/extras/tags/', named('tag'));
+      await created44(ctx, '/api/dcim/sites/', { ...named('site'), tags: [tag.id] });
+    },
+    briefFields: ['object_type', 'object_id', 'object', 'tag'],
+  },
+  {
+    model: 'core.objecttype',
+    path: '/api/core/object-types/',
+    dialect: '4.4',
+    readOnly: true,
+    // NetBox 4.4.10's ObjectTypeSerializer has no brief_fields; the service renders a brief form
+    briefFields: ['app_label', 'model'],
+  },
+  {
+    model: 'extras.notificationgroup',
+    path: '/api/extras/notification-groups/',
+    dialect: '4.4',
+    required: ['name'],
+    sameTwice: 'refused',
+    create: async (ctx) => {
+      const user = await created44(ctx, '/api/users/users/', { username: uniq('user'), password: 'pw-contract-1' });
+      return { name: uniq('ng'), description: 'contract', users: [user.id] };
+    },
+    update: { description: 'updated by contract' },
+    altUpdate: () => ({ name: uniq('ng-renamed'), users: [] }),
+    invalid: { name: 'x'.repeat(101) },
+    briefFields: ['name', 'description'],
+  },
+  {
+    model: 'extras.notification',
+    path: '/api/extras/notifications/',
+    dialect: '4.4',
+    required: ['object_type', 'object_id', 'user', 'event_type'],
+    sameTwice: 'refused',
+    create: async (ctx) => {
+      const user = await created44(ctx, '/api/users/users/', { username: uniq('user'), password: 'pw-contract-1' });
+      const site = await created44(ctx, '/api/dcim/sites/', named('site'));
+      return { object_type: 'dcim.site', object_id: site.id, user: user.id, event_type: 'object_created' };
+    },
+    update: { read: '2025-01-02T03:04:05Z' },
+    altUpdate: { event_type: 'object_updated' },
+    invalid: { event_type: 'bogus' },
+    briefFields: ['object_type', 'object_id', 'user', 'read', 'event_type'],
+    search: (_d, c) => String(c.display),
+  },
+  {
+    model: 'extras.subscription',
+    path: '/api/extras/subscriptions/',
+    dialect: '4.4',
+    required: ['object_type', 'object_id', 'user'],
+    sameTwice: 'refused',
+    create: async (ctx) => {
+      const user = await created44(ctx, '/api/users/users/', { username: uniq('user'), password: 'pw-contract-1' });
+      const site = await created44(ctx, '/api/dcim/sites/', named('site'));
+      return { object_type: 'dcim.site', object_id: site.id, user: user.id };
+    },
+    update: () => ({ object_type: 'dcim.site' }),
+    altUpdate: () => ({ object_type: 'dcim.site' }),
+    invalid: { object_type: 'dcim.nothing' },
+    briefFields: ['object_type', 'object_id', 'user'],
+  },
 ];
