@@ -19,6 +19,8 @@ import { registerScriptRoutes, SCRIPT_DOCS, SCRIPT_ENDPOINTS } from './scripts-r
 import { registerSyncRoutes, syncRouteDocs } from '../core/synced-data.js';
 import { tag } from './tag.model.js';
 import { configContextProfile } from './config-context-profile.model.js';
+import { notificationGroup } from './notification-group.model.js';
+import { notification, subscription } from './notification.model.js';
 import { tableConfig } from './table-config.model.js';
 import { taggedItem } from './tagged-item.model.js';
 import { webhook } from './webhook.model.js';
@@ -44,6 +46,9 @@ const models = [
   configContextProfile,
   tableConfig,
   taggedItem,
+  notificationGroup,
+  notification,
+  subscription,
 ];
 
 export const extrasApp: AppModule = {
