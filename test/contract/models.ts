@@ -2,7 +2,8 @@
  * The contract table (NetBox's APIViewTestCase idea): one row per registered model, and one generic
  * suite (test/contract/*.test.ts) runs against every row. coverage.test.ts fails when a model in
  * the registry has no row here, so a new model cannot skip the suite: add its row to models-<app>.ts
- * (circuits and contacts live in models-circuits.ts).
+ * (circuits and contacts live in models-circuits.ts; the models NetBox 4 added, served in the 4.4
+ * dialect only, in models-netbox4.ts).
  *
  * Expected values (brief fields, paths) are written from the NetBox 3.4 reference, not read from
  * the model declarations, so the suite checks the declarations instead of echoing them.
@@ -24,6 +25,7 @@ import { VPN_CONTRACT } from './models-vpn.js';
 import { USERDATA_CONTRACT } from './models-extras-userdata.js';
 import { EXTRAS_IMAGES_CONTRACT } from './models-extras-images.js';
 import { EXTRAS_TEMPLATES_CONTRACT } from './models-extras-templates.js';
+import { NETBOX4_CONTRACT } from './models-netbox4.js';
 
 export { type ContractCase, type Json, resolve } from './contract-case.js';
 
@@ -47,6 +49,7 @@ export const CONTRACT = [
   ...USERDATA_CONTRACT,
   ...EXTRAS_IMAGES_CONTRACT,
   ...EXTRAS_TEMPLATES_CONTRACT,
+  ...NETBOX4_CONTRACT,
 ];
 
 export const WRITABLE = CONTRACT.filter((c) => !c.readOnly);

@@ -9,3 +9,4 @@ export * from './users.js';
 export * from './virtualization.js';
 export * from './vpn.js';
 export * from './wireless.js';
+export * from './netbox4.js';

@@ -8,6 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOne, defOf } from '../contract/harness.js';
 import { CONTRACT } from '../contract/models.js';
+import { inDialect44 } from '../factories/netbox4.js';
 import { makeTestApp, type TestApp } from '../helpers/app.js';
 import { signIn, type WebSession } from '../helpers/web-session.js';
 
@@ -38,16 +39,18 @@ describe('the pages of every model', () => {
     const uiPath = c.path.replace(/^\/api/, '');
     if (['/extras/content-types/', '/core/data-files/', '/dcim/cable-terminations/'].includes(uiPath)) continue;
     it(`${c.model}: ${uiPath}`, async () => {
+      // a model only NetBox 4.4 serves is made and read through the API in that dialect
+      const api = c.dialect ? inDialect44(t) : t;
       if (c.readOnly || !c.create) {
-        await c.seed?.({ t });
+        await c.seed?.({ t: api });
         await expectPage(uiPath);
-        const first = (await t.get(`${c.path}?limit=1`)).json().results[0];
+        const first = (await api.get(`${c.path}?limit=1`)).json().results[0];
         if (first) await expectPage(`${uiPath}${first.id}/`);
         return;
       }
-      const obj = await createOne(t, c);
+      const obj = await createOne(api, c);
       // markup in a free-text field must come back as text
-      const text = await t.patch(`${c.path}${obj.id}/`, { description: PROBE });
+      const text = await api.patch(`${c.path}${obj.id}/`, { description: PROBE });
       const probed = text.statusCode === 200 && text.json().description === PROBE;
       const list = await expectPage(uiPath);
       const one = await expectPage(`${uiPath}${obj.id}/`);

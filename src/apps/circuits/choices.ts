@@ -15,3 +15,18 @@ export const TerminationSide = defineChoices([
   ['A', 'A'],
   ['Z', 'Z'],
 ]);
+
+// NetBox 4.1 CircuitPriorityChoices: a circuit group member's priority
+export const CircuitPriority = defineChoices([
+  ['primary', 'Primary'],
+  ['secondary', 'Secondary'],
+  ['tertiary', 'Tertiary'],
+  ['inactive', 'Inactive'],
+]);
+
+// NetBox 4.2 VirtualCircuitTerminationRoleChoices
+export const VirtualCircuitTerminationRole = defineChoices([
+  ['peer', 'Peer'],
+  ['hub', 'Hub'],
+  ['spoke', 'Spoke'],
+]);

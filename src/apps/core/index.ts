@@ -4,6 +4,7 @@ import { dataFile } from './data-file.model.js';
 import { DATA_SOURCE_DOCS, registerDataSourceRoutes } from './data-source.routes.js';
 import { dataSource } from './data-source.model.js';
 import { job } from './job.model.js';
+import { objectType } from './object-type.model.js';
 
 /**
  * NetBox 3.7's core app (data sources, data files, jobs) and NetBox 4's background-task views
@@ -11,7 +12,8 @@ import { job } from './job.model.js';
  * and the background-* endpoints, which stay for staff only.
  */
 export const coreApp: AppModule = {
-  models: [dataSource, dataFile, job],
+  // object types: NetBox 4.4, served in the 4.4 dialect only
+  models: [dataSource, dataFile, job, objectType],
   extraEndpoints: CORE_ENDPOINTS,
   routes: [registerBackgroundTaskRoutes, registerDataSourceRoutes],
   docs: [...BACKGROUND_TASK_DOCS, ...DATA_SOURCE_DOCS],

@@ -14,6 +14,7 @@ import { powerPanel } from './power-panel.model.js';
 import { rackReservation } from './rack-reservation.model.js';
 import { rackRole } from './rack-role.model.js';
 import { rack } from './rack.model.js';
+import { rackType } from './rack-type.model.js';
 import { region } from './region.model.js';
 import { siteGroup } from './site-group.model.js';
 import { site } from './site.model.js';
@@ -30,6 +31,7 @@ import { powerOutlet } from './components/power-outlet.model.js';
 import { powerPort } from './components/power-port.model.js';
 import { rearPort } from './components/rear-port.model.js';
 import { moduleType } from './module-type.model.js';
+import { moduleTypeProfile } from './module-type-profile.model.js';
 import { moduleModel } from './module.model.js';
 import { TEMPLATE_MODELS } from './templates/index.js';
 import { ELEVATION_DOCS, registerElevationRoute } from './elevation/elevation.routes.js';
@@ -41,6 +43,7 @@ export const dcimApp: AppModule = {
     site,
     location,
     rackRole,
+    rackType,
     rack,
     rackReservation,
     manufacturer,
@@ -63,6 +66,7 @@ export const dcimApp: AppModule = {
     deviceBay,
     inventoryItemRole,
     inventoryItem,
+    moduleTypeProfile,
     moduleType,
     moduleModel,
     ...TEMPLATE_MODELS,

@@ -18,6 +18,11 @@ import { objectChange } from './object-change.model.js';
 import { registerScriptRoutes, SCRIPT_DOCS, SCRIPT_ENDPOINTS } from './scripts-reports.routes.js';
 import { registerSyncRoutes, syncRouteDocs } from '../core/synced-data.js';
 import { tag } from './tag.model.js';
+import { configContextProfile } from './config-context-profile.model.js';
+import { notificationGroup } from './notification-group.model.js';
+import { notification, subscription } from './notification.model.js';
+import { tableConfig } from './table-config.model.js';
+import { taggedItem } from './tagged-item.model.js';
 import { webhook } from './webhook.model.js';
 import { registerRenderConfigRoutes, renderConfigDocs } from './render-config.routes.js';
 
@@ -37,6 +42,13 @@ const models = [
   configTemplate,
   savedFilter,
   bookmark,
+  // NetBox 4.1-4.4, served in the 4.4 dialect only
+  configContextProfile,
+  tableConfig,
+  taggedItem,
+  notificationGroup,
+  notification,
+  subscription,
 ];
 
 export const extrasApp: AppModule = {

@@ -1,6 +1,9 @@
 /**
  * The change log (reference 11; spec: Events 5), written by core/crud/changelog.ts in each
- * mutation's transaction and read here: newest first, read-only.
+ * mutation's transaction and read here: newest first, read-only. NetBox 4.1 moved it to
+ * `/api/core/object-changes/` (#16388); both paths serve it (alsoAt), in either dialect, so a 3.4
+ * client and a 4.4 one each find it where they look. NetBox 4.4 adds the write's `message`
+ * (#19713), shown in the 4.4 dialect.
  */
 import { sql } from 'kysely';
 import { defineModel } from '../../core/model/define-model.js';
@@ -45,6 +48,7 @@ function displayOf(row: Record<string, unknown>, type: string): string {
 export const objectChange = defineModel({
   name: 'extras.objectchange',
   path: 'object-changes',
+  alsoAt: ['core'],
   verboseName: 'object change',
   fields: {
     time: { kind: 'datetime', readOnly: true },
@@ -59,6 +63,8 @@ export const objectChange = defineModel({
     related_object_type: { kind: 'string', readOnly: true, nullable: true },
     related_object_id: { kind: 'integer', readOnly: true, nullable: true },
     object_repr: { kind: 'string', readOnly: true },
+    // NetBox 4.4: the message a write carried (its `changelog_message`); '' when none
+    message: { kind: 'string', maxLength: 200, readOnly: true, dialect: '4.4' },
     prechange_data: { kind: 'json', readOnly: true },
     postchange_data: { kind: 'json', readOnly: true },
   },

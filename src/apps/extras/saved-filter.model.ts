@@ -30,10 +30,10 @@ function parametersError(v: unknown): string | undefined {
 }
 
 /**
- * NetBox 3.7 `usable`: true lists enabled filters that are shared or the caller's own; false the
+ * NetBox 3.7 `usable` (4.3 table configs too): true lists enabled ones that are shared or the caller's own; false the
  * others. Anonymous callers own none.
  */
-const usableFilter: CustomFilter = {
+export const usableFilter: CustomFilter = {
   type: 'boolean',
   async build(values, _lookup, { rc, param, alias }) {
     const usable = parseFilterValue(param, 'boolean', values[0] ?? '');

@@ -14,6 +14,8 @@ import { serviceTemplate } from './service-template.model.js';
 import { service } from './service.model.js';
 import { allocationDocs, registerAllocationRoutes } from './allocation.routes.js';
 import { vlanGroup } from './vlan-group.model.js';
+import { vlanTranslationPolicy } from './vlan-translation-policy.model.js';
+import { vlanTranslationRule } from './vlan-translation-rule.model.js';
 import { vlan } from './vlan.model.js';
 import { vrf } from './vrf.model.js';
 
@@ -31,6 +33,9 @@ export const ipamApp: AppModule = {
     ipAddress,
     vlanGroup,
     vlan,
+    // NetBox 4.2, served in the 4.4 dialect only
+    vlanTranslationPolicy,
+    vlanTranslationRule,
     serviceTemplate,
     service,
     fhrpGroup,

@@ -19,7 +19,7 @@ import { acceptsGzip } from '../../../src/http/negotiate.js';
 import { makeTestApp, type TestApp } from '../../helpers/app.js';
 import { createResponseValidator, type ResponseValidator } from '../../helpers/openapi-validator.js';
 import { KNOWN_FILTER_GAPS } from './openapi-filter-gaps.js';
-import { uniq } from '../../factories/index.js';
+import { inDialect44, uniq } from '../../factories/index.js';
 import { CONTRACT } from '../../contract/models.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: answers are walked by field name
@@ -192,9 +192,11 @@ describe('GET /api/schema/', () => {
   it('implements every documented filter of every list: it narrows the list, or refuses a bad value with 400', async () => {
     // one object of every model (read-only ones seeded by the objects they come from)
     for (const c of CONTRACT) {
-      if (c.readOnly) await c.seed?.({ t });
+      // a model only NetBox 4.4 serves is made (and filtered below) in that dialect
+      const api = c.dialect ? inDialect44(t) : t;
+      if (c.readOnly) await c.seed?.({ t: api });
       else {
-        const res = await t.post(c.path, await c.create!({ t }));
+        const res = await api.post(c.path, await c.create!({ t: api }));
         expect(res.statusCode, `${c.model}: ${res.body}`).toBe(201);
       }
     }
@@ -213,7 +215,8 @@ describe('GET /api/schema/', () => {
     for (const m of registry.all()) {
       path = `/api/${m.app}/${m.path}/`;
       param = '';
-      const listed = (await t.get(`${path}?limit=1000`)).json();
+      const api = m.dialect ? inDialect44(t) : t;
+      const listed = (await api.get(`${path}?limit=1000`)).json();
       const total = listed.count as number;
       if (total === 0) {
         problem(path, 'no object to filter');
@@ -221,7 +224,7 @@ describe('GET /api/schema/', () => {
       }
       const rows = listed.results as Json[];
       const count = async (query: string) => {
-        const res = await t.get(`${path}?limit=1&${query}`);
+        const res = await api.get(`${path}?limit=1&${query}`);
         return { res, count: res.statusCode === 200 ? (res.json().count as number) : null };
       };
       for (const p of doc.paths[path].get.parameters as Json[]) {
