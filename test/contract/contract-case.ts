@@ -56,11 +56,6 @@ export interface ContractCase {
   search?: (data: Json, created: Json) => string;
   /** read-only models whose objects come from other endpoints: creates a few before the reads */
   seed?: (ctx: ContractContext) => Promise<void>;
-  /**
-   * the API dialect that serves the model when only one does (NetBox 4's models: '4.4'); the
-   * harness asks for it (Accept: ...; version=4.4) on the model's paths
-   */
-  dialect?: '4.4';
   /** contract checks known to fail, with the reason; run as expected failures until fixed */
   knownBugs?: { brief?: string; required?: string };
 }
