@@ -12,6 +12,7 @@
  *   for it, in the sync's transaction (autoSyncObjects, called by data-source-sync.ts). An object
  *   whose new content is not valid is left as it was and named in the sync job's data.
  */
+import { servedIn } from '../../core/model/dialect.js';
 import { sql } from 'kysely';
 import { parse as parseYaml } from 'yaml';
 import type { FastifyInstance } from 'fastify';
@@ -181,6 +182,7 @@ export function registerSyncRoutes(app: FastifyInstance, ctx: AppContext): void 
       { config: { allow: 'POST' } },
       async (request) => {
         const rc = request.rc;
+        if (!servedIn(model, rc.dialect)) throw Errors.notFound();
         const id = parseId(request.params.id);
         const row = await fetchOne(rc, model, id, await requirePermission(rc, model, 'view'));
         await assertSyncAllowed(rc, model, id);
@@ -214,6 +216,7 @@ export function syncRouteDocs(models: ReadonlyArray<ModelDef>): RouteDoc[] {
     .map((m) => ({
       path: `/api/${m.app}/${m.path}/{id}/sync/`,
       method: 'post',
+      ...(m.dialect ? { dialect: m.dialect } : {}),
       operationId: `${m.app}_${m.path.replace(/-/g, '_')}_sync_create`,
       tag: m.app,
       summary: "Copy the content of the object's data file into it again (needs the sync permission of its model)",

@@ -7,7 +7,7 @@
  */
 import { defineChoices } from '../../core/model/choices.js';
 import { defineModel } from '../../core/model/define-model.js';
-import type { FieldDef, ModelDef, WriteHookArgs } from '../../core/model/types.js';
+import type { FieldDef, ModelDef, Row, WriteHookArgs } from '../../core/model/types.js';
 import { fetchRowsById } from '../../core/represent/load-related.js';
 import { objectTypeIdFilter } from './object-type-id-filter.js';
 
@@ -82,11 +82,23 @@ export const subscription = defineModel({
   uniqueTogether: [{ fields: ['object_type', 'object_id', 'user'] }],
   filters: { object_type_id: objectTypeIdFilter('object_type') },
   hooks: {
-    // NetBox 4.1: a subscription reads as its object (where the form shows it; else by type and id)
-    represent(_rc, rows, out) {
-      rows.forEach((_r, i) => {
-        const obj = out[i]!.object as { display?: string } | null | undefined;
-        if ('display' in out[i]! && obj?.display) out[i]!.display = obj.display;
+    // NetBox 4.1: a subscription reads as its object, in every form (brief and nested ones read it here)
+    async represent(rc, rows, out) {
+      const byType = new Map<string, number[]>();
+      rows.forEach((r, i) => {
+        if (!('display' in out[i]!) || (out[i]!.object as Row | undefined)?.display) return;
+        const list = byType.get(String(r.object_type)) ?? [];
+        byType.set(String(r.object_type), [...list, Number(r.object_id)]);
+      });
+      const shown = new Map<string, string>();
+      for (const [type, ids] of byType) {
+        const m = rc.app.registry.find(type);
+        if (m) for (const row of await fetchRowsById(rc, m, ids)) shown.set(`${type}:${row.id}`, m.display(row));
+      }
+      rows.forEach((r, i) => {
+        const obj = out[i]!.object as Row | null | undefined;
+        const display = (obj?.display as string | undefined) ?? shown.get(`${r.object_type}:${r.object_id}`);
+        if ('display' in out[i]! && display) out[i]!.display = display;
       });
     },
   },

@@ -130,6 +130,7 @@ export function buildOpenApiDocument(opts: DocumentOptions): Schema {
   const paths: Record<string, Record<string, Schema>> = {};
   for (const model of registry.all()) if (servedIn(model, dialect)) Object.assign(paths, modelPaths(model, dialect));
   for (const route of opts.routes) {
+    if (route.dialect && route.dialect !== dialect) continue;
     const path = (paths[route.path] ??= {});
     if (path[route.method]) throw new Error(`OpenAPI: ${route.method} ${route.path} is described twice`);
     path[route.method] = routeOperation(registry, route);

@@ -4,6 +4,7 @@
  * writable, patched, paginated; nested by default), resolved to component references.
  */
 import type { Shape } from '../model/types.js';
+import type { Dialect } from '../model/dialect.js';
 
 type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete' | 'options';
 
@@ -29,4 +30,6 @@ export interface RouteDoc {
   produces?: string;
   /** further content types of the success body besides JSON (a rack elevation drawn as SVG) */
   alsoProduces?: Record<string, Shape>;
+  /** only this API dialect serves it (a route of a model only NetBox 4 has) */
+  dialect?: Dialect;
 }

@@ -217,7 +217,16 @@ function resolveUncached(model: ModelDef, name: string): ResolvedFilter | null {
   if (ownBase) return ownBase.lookups?.includes(lookup) ? customFilter(model, ownBase, name, lookup) : null;
   // a field's name in another dialect filters as the field (4.4's `form_factor` is 3.4's `type`)
   const key = otherNames(model).get(base.endsWith('_id') ? base.slice(0, -3) : base);
-  if (key) return resolveUncached(model, (base.endsWith('_id') ? `${key}_id` : key) + name.slice(base.length));
+  if (key) {
+    const as = resolveUncached(model, (base.endsWith('_id') ? `${key}_id` : key) + name.slice(base.length));
+    // a bad value is reported under the name the client sent
+    return (
+      as && {
+        ...as,
+        build: (rc, raw) => as.build(rc, raw).catch((err: unknown) => Promise.reject(underName(err, name))),
+      }
+    );
+  }
   if (base === 'id') return tableFilter('integer', 'id', lookup, name);
   if ((base === 'ancestor' || base === 'ancestor_id') && model.treeParent)
     return ancestorFilter(model, base, name, lookup);
@@ -253,7 +262,8 @@ function resolveUncached(model: ModelDef, name: string): ResolvedFilter | null {
     }
   }
   const f = model.fields[base];
-  if (!f || f.noFilter || f.writeOnly) return null;
+  // a value no column stores (an event rule's event_types) filters only through a declared filter
+  if (!f || f.noFilter || f.writeOnly || f.notStored) return null;
   switch (f.kind) {
     case 'fk':
       // a name NetBox does not declare is ignored, not read as an id (undeclared-fk-filters.ts)
