@@ -55,8 +55,8 @@ export const aggregate = defineModel({
         ],
       };
     },
-    represent(_rc, rows, out, { mode }) {
-      setFamily(rows, out, 'prefix', mode);
+    represent(rc, rows, out, { mode }) {
+      setFamily(rows, out, 'prefix', mode, rc.dialect);
     },
   },
   ui: {

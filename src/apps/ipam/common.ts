@@ -1,4 +1,5 @@
 /** Pieces shared by the IPAM models: address family, VRF uniqueness, locking. */
+import type { Dialect } from '../../core/model/dialect.js';
 import { sql } from 'kysely';
 import type { RequestContext } from '../../core/context.js';
 import type { FieldDef, Row } from '../../core/model/types.js';
@@ -24,12 +25,20 @@ export const familyField = (): FieldDef => ({
   shapeIn: { brief: { type: 'integer', enum: [4, 6] }, nested: { type: 'integer', enum: [4, 6] } },
 });
 
-export function setFamily(rows: Row[], out: Row[], column: string, mode: 'full' | 'brief' | 'nested'): void {
+export function setFamily(
+  rows: Row[],
+  out: Row[],
+  column: string,
+  mode: 'full' | 'brief' | 'nested',
+  dialect: Dialect,
+): void {
+  // NetBox 3.4's nested serializers show the bare number; its full forms, and every form of 4.4, the pair
+  const pair = mode === 'full' || dialect !== '3.4';
   rows.forEach((r, i) => {
     const o = out[i]!;
     if (!('family' in o)) return;
     const family = familyOf(r[column]);
-    o.family = mode === 'full' ? { value: family, label: IPAddressFamily.labels.get(family)! } : family;
+    o.family = pair ? { value: family, label: IPAddressFamily.labels.get(family)! } : family;
   });
 }
 

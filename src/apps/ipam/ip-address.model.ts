@@ -1,7 +1,8 @@
 /**
  * IP addresses (reference 3.3; spec: IP address table): an address with its mask, optionally
  * assigned to a device or VM interface (generic relation) and NAT-linked to another address.
- * `nat_outside` is the one address whose `nat_inside` points here, or null (spec).
+ * `nat_outside` is the one address whose `nat_inside` points here, or null (spec); in the 4.4 dialect
+ * the list of every such address, as NetBox shows it.
  */
 import { type RawBuilder, sql } from 'kysely';
 import { defineModel } from '../../core/model/define-model.js';
@@ -50,7 +51,12 @@ export const ipAddress = defineModel({
     assigned_object_id: { kind: 'integer', nullable: true, min: 0 },
     assigned_object: { kind: 'generic', generic: { type: 'assigned_object_type', id: 'assigned_object_id' } },
     nat_inside: fk('ipam.ipaddress', { onDelete: 'set_null', label: 'NAT (inside)' }),
-    nat_outside: { kind: 'computed', shape: { $model: 'ipam.ipaddress', nullable: true } },
+    nat_outside: {
+      kind: 'computed',
+      shape: { $model: 'ipam.ipaddress', nullable: true },
+      // NetBox's own shape: every address whose NAT inside this is
+      shapeInDialect: { '4.4': { type: 'array', items: { $model: 'ipam.ipaddress' } } },
+    },
     dns_name: {
       kind: 'string',
       maxLength: 255,
@@ -111,7 +117,7 @@ export const ipAddress = defineModel({
       if (typeof data.dns_name === 'string') data.dns_name = data.dns_name.toLowerCase();
     },
     async represent(rc, rows, out, { mode, created, readRows }) {
-      setFamily(rows, out, 'address', mode);
+      setFamily(rows, out, 'address', mode, rc.dialect);
       if (mode !== 'full') return;
       const ids = rows.map((r) => Number(r.id));
       // addresses this request just created can only be pointed at by others it created with them
@@ -121,9 +127,18 @@ export const ipAddress = defineModel({
             .filter((r) => r.nat_inside_id != null && ids.includes(Number(r.nat_inside_id)))
             .sort((a, b) => Number(a.id) - Number(b.id))
         : [...(await readRows('nat_outside'))].sort((a, b) => Number(a.id) - Number(b.id));
+      const model = rc.app.registry.get('ipam.ipaddress');
+      if (rc.dialect === '4.4') {
+        // NetBox 4.4 (as NetBox always did): the list of every address whose NAT inside this is
+        const all = await render(rc, model, outside, 'nested');
+        out.forEach((o, i) => {
+          const id = Number(rows[i]!.id);
+          o.nat_outside = all.filter((_n, j) => Number(outside[j]!.nat_inside_id) === id);
+        });
+        return;
+      }
       const byInside = new Map<number, Row>();
       for (const r of outside) if (!byInside.has(Number(r.nat_inside_id))) byInside.set(Number(r.nat_inside_id), r);
-      const model = rc.app.registry.get('ipam.ipaddress');
       const nested = await render(rc, model, [...byInside.values()], 'nested');
       const nestedById = new Map(nested.map((n) => [Number(n.id), n]));
       out.forEach((o, i) => {

@@ -145,8 +145,8 @@ export const ipRange = defineModel({
       if (b.value - a.value + 1n > BigInt(MAX_SIZE))
         return { __all__: [`Defined range exceeds maximum supported size (${MAX_SIZE})`] };
     },
-    represent(_rc, rows, out, { mode }) {
-      setFamily(rows, out, 'start_address', mode);
+    represent(rc, rows, out, { mode }) {
+      setFamily(rows, out, 'start_address', mode, rc.dialect);
       rows.forEach((r, i) => {
         if ('size' in out[i]!) out[i]!.size = sizeOf(r);
       });

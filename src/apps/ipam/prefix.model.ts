@@ -84,7 +84,7 @@ export const prefix = defineModel({
         return { prefix: [`Duplicate prefix found in ${scope}: ${dup.rows[0]?.prefix ?? String(data.prefix)}`] };
     },
     async represent(rc, rows, out, { mode }) {
-      setFamily(rows, out, 'prefix', mode);
+      setFamily(rows, out, 'prefix', mode, rc.dialect);
       if (mode !== 'full') return;
       const tree = await fetchTreeCounts(
         rc,

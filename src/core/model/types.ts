@@ -97,6 +97,8 @@ export interface FieldDef {
   shape?: Shape;
   /** the shape in the brief or nested form, where it differs from `shape` there */
   shapeIn?: Partial<Record<'brief' | 'nested', Shape>>;
+  /** the full form's shape in a dialect whose hook renders it otherwise (4.4's list of NAT outside addresses) */
+  shapeInDialect?: Partial<Record<Dialect, Shape>>;
   /** the representation may leave the key out (a token key once retrieval is off) */
   omittable?: boolean;
   /** `?exclude=<key>` leaves it out (NetBox 3.4 honours exclude for config_context only) */

@@ -145,7 +145,9 @@ function fieldSchema(
 ): Schema {
   // shapeIn describes NetBox 3.4's brief and nested forms (a cable as its id); 4.4's nest it as the full form does
   const declared =
-    (form !== 'full' && dialect === '3.4' ? f.shapeIn?.[form as 'brief' | 'nested'] : undefined) ?? f.shape;
+    (form === 'full' ? f.shapeInDialect?.[dialect] : undefined) ??
+    (form !== 'full' && dialect === '3.4' ? f.shapeIn?.[form as 'brief' | 'nested'] : undefined) ??
+    f.shape;
   if (declared) return resolveShape(registry, declared);
   switch (f.kind) {
     case 'choice':

@@ -110,3 +110,16 @@ describe('choosing a dialect', () => {
     expect(same.statusCode).toBe(200);
   });
 });
+
+describe('an address NAT-ed to two others', () => {
+  it('shows one nat_outside (or null) in 3.4, the list of them in 4.4', async () => {
+    const inside = (await t.post('/api/ipam/ip-addresses/', { address: '10.9.0.1/24' })).json();
+    const a = (await t.post('/api/ipam/ip-addresses/', { address: '192.0.2.1/24', nat_inside: inside.id })).json();
+    const b = (await t.post('/api/ipam/ip-addresses/', { address: '192.0.2.2/24', nat_inside: inside.id })).json();
+    expect((await t.get(`/api/ipam/ip-addresses/${inside.id}/`)).json().nat_outside.id).toBe(a.id);
+    const v44 = (await t.request('GET', `/api/ipam/ip-addresses/${inside.id}/`, { headers: V44 })).json();
+    expect(v44.nat_outside.map((n: { id: number }) => n.id)).toEqual([a.id, b.id]);
+    const alone = (await t.request('GET', `/api/ipam/ip-addresses/${a.id}/`, { headers: V44 })).json();
+    expect(alone.nat_outside).toEqual([]);
+  });
+});
