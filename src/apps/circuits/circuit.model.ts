@@ -89,6 +89,8 @@ export const circuit = defineModel({
     pickerFilters: { provider_account: { provider_id: 'provider' } },
   },
   brief: ['cid'],
+  // NetBox 4.1: a circuit's brief form names its provider (#17318)
+  netbox44: { brief: ['cid', 'provider', 'description'] },
   ordering: ['provider', 'cid'],
   search: ['cid', 'description', 'comments'],
 });

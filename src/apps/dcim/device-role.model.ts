@@ -32,6 +32,8 @@ export const deviceRole = defineModel({
     ],
   },
   brief: ['name', 'slug', 'device_count', 'virtualmachine_count'],
+  // NetBox 4.3 made roles a tree (_depth); without `parent` here every role is at depth 0
+  netbox44: { brief: ['name', 'slug', 'description', 'device_count', 'virtualmachine_count', '_depth'] },
   ordering: ['name'],
   search: ['name', 'slug', 'description'],
 });

@@ -241,6 +241,8 @@ export const device = defineModel({
     formExclude: ['device_role'],
   },
   brief: ['name', 'display_name'],
+  // NetBox 4.0: no display_name in the brief form (display says it), description instead
+  netbox44: { brief: ['name', 'description'] },
   ordering: ['name', 'id'],
   search: ['name', 'serial', 'asset_tag', 'description', 'comments'],
 });

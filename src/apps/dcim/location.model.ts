@@ -83,6 +83,8 @@ export const location = defineModel({
     ],
   },
   brief: ['name', 'slug', 'rack_count', '_depth'],
+  // NetBox 4.0: the brief form gains description, before the counts (#15238)
+  netbox44: { brief: ['name', 'slug', 'description', 'rack_count', '_depth'] },
   ordering: ['site', 'name'],
   search: ['name', 'slug', 'description'],
 });

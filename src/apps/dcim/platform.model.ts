@@ -31,6 +31,8 @@ export const platform = defineModel({
     ],
   },
   brief: ['name', 'slug', 'device_count', 'virtualmachine_count'],
+  // NetBox 4.4 made platforms a tree (_depth); without `parent` here every platform is at depth 0
+  netbox44: { brief: ['name', 'slug', 'description', 'device_count', 'virtualmachine_count', '_depth'] },
   ordering: ['name'],
   search: ['name', 'slug', 'description'],
 });

@@ -44,6 +44,8 @@ export const contactGroup = defineModel({
     related: [{ model: 'tenancy.contact', param: 'group_id' }],
   },
   brief: ['name', 'slug', 'contact_count', '_depth'],
+  // NetBox 4.0: the brief form gains description, before the counts (#15238)
+  netbox44: { brief: ['name', 'slug', 'description', 'contact_count', '_depth'] },
   ordering: ['name'],
   search: ['name', 'slug', 'description'],
 });

@@ -20,6 +20,8 @@ export const tenantGroup = defineModel({
     related: [{ model: 'tenancy.tenant', param: 'group_id' }],
   },
   brief: ['name', 'slug', 'tenant_count', '_depth'],
+  // NetBox 4.0: the brief form gains description, before the counts (#15238)
+  netbox44: { brief: ['name', 'slug', 'description', 'tenant_count', '_depth'] },
   ordering: ['name'],
   search: ['name', 'slug', 'description'],
 });

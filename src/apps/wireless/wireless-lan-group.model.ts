@@ -38,6 +38,8 @@ export const wirelessLanGroup = defineModel({
     related: [{ model: 'wireless.wirelesslan', param: 'group_id' }],
   },
   brief: ['name', 'slug', 'wirelesslan_count', '_depth'],
+  // NetBox 4.0: the brief form gains description, before the counts (#15238)
+  netbox44: { brief: ['name', 'slug', 'description', 'wirelesslan_count', '_depth'] },
   ordering: ['name', 'id'],
   search: ['name', 'slug', 'description'],
 });

@@ -96,6 +96,8 @@ export const inventoryItem = defineModel({
     pickerFilters: { parent: { device_id: 'device' } },
   },
   brief: ['device', 'name', '_depth'],
+  // NetBox 4.0: the brief form gains description, before the counts (#15238)
+  netbox44: { brief: ['device', 'name', 'description', '_depth'] },
   ordering: ['device', 'parent', 'name'],
   search: ['name', 'label', 'description', 'serial', 'asset_tag', 'part_id'],
 });
