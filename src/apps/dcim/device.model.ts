@@ -241,8 +241,12 @@ export const device = defineModel({
     formExclude: ['device_role'],
   },
   brief: ['name', 'display_name'],
-  // NetBox 4.0: no display_name in the brief form (display says it), description instead
-  netbox44: { brief: ['name', 'description'] },
+  netbox44: {
+    // NetBox 4.0: no display_name in the brief form (display says it), description instead
+    brief: ['name', 'description'],
+    // NetBox 4.0 removed device_role, which 3.6 had kept beside role (#15099); writes still take it
+    hidden: ['device_role'],
+  },
   ordering: ['name', 'id'],
   search: ['name', 'serial', 'asset_tag', 'description', 'comments'],
 });

@@ -2,7 +2,7 @@
  * Custom fields (reference 3.6): definitions whose values every model with custom fields stores
  * in its `custom_field_data` column; validated in core/crud/custom-field-input.ts.
  */
-import { contentTypesFilters } from './content-type-filters.js';
+import { contentTypeIdFilter, contentTypesFilters, objectTypesFilters } from './content-type-filters.js';
 import { defineModel } from '../../core/model/define-model.js';
 import { description } from '../fields.js';
 import { CustomFieldFilterLogic, CustomFieldType, CustomFieldVisibility } from './choices.js';
@@ -76,7 +76,12 @@ export const customField = defineModel({
   },
   tags: false,
   customFields: false,
-  filters: { ...contentTypesFilters },
+  filters: {
+    ...contentTypesFilters,
+    // NetBox 4.0's names (extras/filtersets.py); its `object_type` is 4.4's only (netbox44.filters)
+    object_type_id: objectTypesFilters.object_type_id,
+    related_object_type_id: contentTypeIdFilter('object_type'),
+  },
   hooks: {
     async validate({ rc, data, before }) {
       const errors: Record<string, string[]> = {};
@@ -149,6 +154,12 @@ export const customField = defineModel({
     ],
   },
   brief: ['name'],
+  netbox44: {
+    // NetBox 4.0 renamed both (content types became object types)
+    renamed: { content_types: 'object_types', object_type: 'related_object_type' },
+    // in 3.4 `object_type` filters by the related object type, in 4.4 by the object types
+    filters: { object_type: objectTypesFilters.object_type },
+  },
   ordering: ['group_name', 'weight', 'name'],
   search: ['name', 'label', 'description'],
 });

@@ -3,7 +3,7 @@
  * under which conditions. The outbox (core/events/enqueue.ts) reads the enabled rules on every
  * logged change; the webhook's NetBox 3.4 trigger fields are a view of its own rule (webhook.model.ts).
  */
-import { contentTypesFilters } from './content-type-filters.js';
+import { contentTypesFilters, objectTypesFilters } from './content-type-filters.js';
 import { defineModel } from '../../core/model/define-model.js';
 import { conditionErrors } from '../../core/events/conditions.js';
 import { comments, description } from '../fields.js';
@@ -26,8 +26,13 @@ export const eventRule = defineModel({
   verboseName: 'event rule',
   fields: {
     content_types: { kind: 'strings', required: true },
-    // NetBox 4 names them object_types
-    object_types: { kind: 'computed', column: 'content_types', shape: { type: 'array', items: { type: 'string' } } },
+    // NetBox 4 names them object_types: 3.4 shows both names (4.4 only its own, netbox44.renamed)
+    object_types: {
+      kind: 'computed',
+      column: 'content_types',
+      shape: { type: 'array', items: { type: 'string' } },
+      dialect: '3.4',
+    },
     name: { kind: 'string', required: true, maxLength: 150, unique: true },
     description: description(),
     type_create: { kind: 'boolean', default: false },
@@ -51,7 +56,7 @@ export const eventRule = defineModel({
     action_data: { kind: 'json', nullable: true },
     comments: comments(),
   },
-  filters: { ...contentTypesFilters },
+  filters: { ...contentTypesFilters, ...objectTypesFilters },
   hooks: {
     async validate({ rc, data }) {
       const errors: Record<string, string[]> = {};
@@ -78,6 +83,8 @@ export const eventRule = defineModel({
     ],
   },
   brief: ['name'],
+  // NetBox 4.0: content types became object types
+  netbox44: { renamed: { content_types: 'object_types' } },
   ordering: ['name'],
   search: ['name', 'description', 'comments'],
 });

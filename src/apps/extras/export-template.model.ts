@@ -5,7 +5,7 @@
  */
 import { defineModel } from '../../core/model/define-model.js';
 import { description } from '../fields.js';
-import { contentTypesFilters } from './content-type-filters.js';
+import { contentTypesFilters, objectTypesFilters } from './content-type-filters.js';
 import { contentTypesField, validateContentTypes } from './template-content-types.js';
 import {
   prepareSyncedData,
@@ -38,7 +38,7 @@ export const exportTemplate = defineModel({
   },
   tags: false,
   customFields: false,
-  filters: { ...contentTypesFilters, ...syncedDataFilters() },
+  filters: { ...contentTypesFilters, ...objectTypesFilters, ...syncedDataFilters() },
   hooks: {
     async validate(args) {
       const errors = { ...((await validateContentTypes({ ...args })) ?? {}) };
@@ -60,6 +60,8 @@ export const exportTemplate = defineModel({
     pickerFilters: { data_file: { source_id: 'data_source' } },
   },
   brief: ['name'],
+  // NetBox 4.0: content types became object types
+  netbox44: { renamed: { content_types: 'object_types' } },
   ordering: ['name'],
   search: ['name', 'description'],
 });

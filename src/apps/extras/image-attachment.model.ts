@@ -115,6 +115,12 @@ export const imageAttachment = defineModel({
     groups: [{ title: '', fields: ['parent', 'image', 'name'] }],
   },
   brief: ['name', 'image'],
+  netbox44: {
+    // NetBox 4.4: attachments have a description, shown in the brief form
+    brief: ['name', 'image', 'description'],
+    // NetBox 4.0: content types became object types
+    renamed: { content_type: 'object_type' },
+  },
   // NetBox 3.7 Meta.ordering: ('name', 'pk'), names may repeat
   ordering: ['name', 'id'],
   search: ['name'],

@@ -81,9 +81,15 @@ export async function buildFilters(rc: RequestContext, model: ModelDef, params: 
 }
 
 async function filterCondition(rc: RequestContext, model: ModelDef, name: string, raw: string[]): Promise<Cond | null> {
+  const [base, lookup] = splitLookup(name);
+  const own44 = rc.dialect === '4.4' ? model.netbox44?.filters?.[base] : undefined;
+  // a name 4.4 gives another meaning is only 4.4's in a 4.4 request, whatever lookups it takes
+  if (own44) {
+    const known = lookup === 'exact' || own44.lookups?.includes(lookup);
+    return known ? customFilter(model, own44, name, lookup).build(rc, raw) : null;
+  }
   const resolved = resolveFilter(model, name);
   if (resolved) return resolved.build(rc, raw);
-  const [base, lookup] = splitLookup(name);
   // custom fields are rows, not declarations: resolved per request
   if (base.startsWith('cf_') && model.customFields) {
     const cfs = await rc.app.customFields(rc, model.name);
