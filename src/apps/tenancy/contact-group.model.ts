@@ -5,7 +5,7 @@
 import { sql } from 'kysely';
 import { defineModel } from '../../core/model/define-model.js';
 import { descendantsSql } from '../../core/represent/load-related.js';
-import { description, fk, name, slug } from '../fields.js';
+import { comments, description, fk, name, slug } from '../fields.js';
 
 export const contactGroup = defineModel({
   name: 'tenancy.contactgroup',
@@ -17,6 +17,8 @@ export const contactGroup = defineModel({
     // NetBox 3.4: `parent` and `parent_id` match direct children only, as for regions
     parent: fk('tenancy.contactgroup', { onDelete: 'cascade' }),
     description: description(),
+    // NetBox 4.3: comments, shown in the 4.4 dialect only
+    comments: { ...comments(), dialect: '4.4' },
   },
   treeParent: 'parent',
   counts: { contact_count: { model: 'tenancy.contact', via: 'group', cumulative: true } },

@@ -1,5 +1,5 @@
 import { defineModel } from '../../core/model/define-model.js';
-import { description, fk, name, slug } from '../fields.js';
+import { comments, description, fk, name, slug } from '../fields.js';
 
 export const tenantGroup = defineModel({
   name: 'tenancy.tenantgroup',
@@ -11,6 +11,8 @@ export const tenantGroup = defineModel({
     // NetBox 3.4: `parent` and `parent_id` match direct children only, as for regions
     parent: fk('tenancy.tenantgroup', { onDelete: 'cascade' }),
     description: description(),
+    // NetBox 4.3: comments, shown in the 4.4 dialect only
+    comments: { ...comments(), dialect: '4.4' },
   },
   treeParent: 'parent',
   counts: { tenant_count: { model: 'tenancy.tenant', via: 'group', cumulative: true } },

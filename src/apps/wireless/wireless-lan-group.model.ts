@@ -2,7 +2,7 @@
 import { sql } from 'kysely';
 import { defineModel } from '../../core/model/define-model.js';
 import { descendantsSql } from '../../core/represent/load-related.js';
-import { description, fk, name, slug } from '../fields.js';
+import { comments, description, fk, name, slug } from '../fields.js';
 
 export const wirelessLanGroup = defineModel({
   name: 'wireless.wirelesslangroup',
@@ -14,6 +14,8 @@ export const wirelessLanGroup = defineModel({
     // NetBox 3.4: `parent` and `parent_id` match direct children only, as for regions
     parent: fk('wireless.wirelesslangroup', { onDelete: 'cascade' }),
     description: description(),
+    // NetBox 4.3: comments, shown in the 4.4 dialect only
+    comments: { ...comments(), dialect: '4.4' },
   },
   treeParent: 'parent',
   counts: { wirelesslan_count: { model: 'wireless.wirelesslan', via: 'group', cumulative: true } },
