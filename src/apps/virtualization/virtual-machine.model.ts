@@ -45,6 +45,8 @@ export const virtualMachine = defineModel({
     vcpus: { kind: 'decimal', nullable: true, min: 0.01, max: 9999.99, decimalPlaces: 2, label: 'vCPUs' },
     memory: { kind: 'integer', nullable: true, min: 0, max: MAX_INT, label: 'memory (MB)' },
     disk: { kind: 'integer', nullable: true, min: 0, max: MAX_INT, label: 'disk (GB)' },
+    // NetBox 4.1, shown in the 4.4 dialect only
+    serial: { kind: 'string', maxLength: 50, label: 'serial number', dialect: '4.4' },
     description: description(),
     comments: comments(),
     // NetBox 3.5+ (render-config: extras/render-config.routes.ts)
