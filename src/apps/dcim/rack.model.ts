@@ -27,7 +27,8 @@ export const rack = defineModel({
     type: { kind: 'choice', choices: RackType, blank: true },
     width: { kind: 'choice', choices: RackWidth, default: 19, help: 'Rail-to-rail width' },
     u_height: { kind: 'integer', default: 42, min: 1, max: 100, label: 'height (U)' },
-    // NetBox 4.1: the number of the rack's first unit (shown in 4.4 only; units here still count from 1)
+    // NetBox 3.7 (after the spec's 3.4): the number of the rack's first unit, shown in 4.4 only;
+    // units here still count from 1 (elevations, device positions)
     starting_unit: { kind: 'integer', default: 1, min: 1, max: 32767, help: 'Starting unit for rack', dialect: '4.4' },
     weight: { kind: 'decimal', nullable: true, min: 0, decimalPlaces: 2 },
     max_weight: { kind: 'integer', nullable: true, min: 0 },

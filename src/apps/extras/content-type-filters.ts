@@ -55,8 +55,8 @@ export const contentTypesFilters = contentTypesFiltersOf((alias) => sql.ref(`${a
 
 /**
  * NetBox 4.0's names of the same two filters (`object_type`, `object_type_id`; extras/filtersets.py
- * of 4.0 on): a 4.4 client filters custom links, export templates, saved filters and event rules by
- * them. A custom field's `object_type` is another filter in 3.4, so there it is 4.4's only.
+ * of 4.0 on): a 4.4 client filters custom fields, custom links, export templates, saved filters and
+ * event rules by them (Netbox44.filters).
  */
 export const objectTypesFilters = {
   object_type: membersFilter((alias) => sql.ref(`${alias}.content_types`)),

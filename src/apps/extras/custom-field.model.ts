@@ -82,12 +82,7 @@ export const customField = defineModel({
   },
   tags: false,
   customFields: false,
-  filters: {
-    ...contentTypesFilters,
-    // NetBox 4.0's names (extras/filtersets.py); its `object_type` is 4.4's only (netbox44.filters)
-    object_type_id: objectTypesFilters.object_type_id,
-    related_object_type_id: contentTypeIdFilter('object_type'),
-  },
+  filters: { ...contentTypesFilters },
   hooks: {
     async validate({ rc, data, before }) {
       const errors: Record<string, string[]> = {};
@@ -173,8 +168,9 @@ export const customField = defineModel({
   netbox44: {
     // NetBox 4.0 renamed both (content types became object types)
     renamed: { content_types: 'object_types', object_type: 'related_object_type' },
-    // in 3.4 `object_type` filters by the related object type, in 4.4 by the object types
-    filters: { object_type: objectTypesFilters.object_type },
+    // NetBox 4.0's filters (extras/filtersets.py); `object_type` filters by the related object
+    // type in 3.4 requests, by the object types in 4.4 ones
+    filters: { ...objectTypesFilters, related_object_type_id: contentTypeIdFilter('object_type') },
   },
   ordering: ['group_name', 'weight', 'name'],
   search: ['name', 'label', 'description'],

@@ -28,7 +28,7 @@ export const customLink = defineModel({
   // NetBox 3.7 CustomLink: a ChangeLoggedModel, without tags or custom fields
   tags: false,
   customFields: false,
-  filters: { ...contentTypesFilters, ...objectTypesFilters },
+  filters: { ...contentTypesFilters },
   hooks: { validate: validateContentTypes },
   ui: {
     columns: ['name', 'content_types', 'enabled', 'group_name', 'button_class', 'new_window'],
@@ -43,7 +43,7 @@ export const customLink = defineModel({
   },
   brief: ['name'],
   // NetBox 4.0: content types became object types
-  netbox44: { renamed: { content_types: 'object_types' } },
+  netbox44: { renamed: { content_types: 'object_types' }, filters: objectTypesFilters },
   ordering: ['group_name', 'weight', 'name'],
   // NetBox 3.7 CustomLinkFilterSet.search
   search: ['name', 'link_text', 'link_url', 'group_name'],

@@ -56,7 +56,7 @@ export const eventRule = defineModel({
     action_data: { kind: 'json', nullable: true },
     comments: comments(),
   },
-  filters: { ...contentTypesFilters, ...objectTypesFilters },
+  filters: { ...contentTypesFilters },
   hooks: {
     async validate({ rc, data }) {
       const errors: Record<string, string[]> = {};
@@ -84,7 +84,7 @@ export const eventRule = defineModel({
   },
   brief: ['name'],
   // NetBox 4.0: content types became object types
-  netbox44: { renamed: { content_types: 'object_types' } },
+  netbox44: { renamed: { content_types: 'object_types' }, filters: objectTypesFilters },
   ordering: ['name'],
   search: ['name', 'description', 'comments'],
 });

@@ -48,7 +48,7 @@ export const exportTemplate = defineModel({
   },
   tags: false,
   customFields: false,
-  filters: { ...contentTypesFilters, ...objectTypesFilters, ...syncedDataFilters() },
+  filters: { ...contentTypesFilters, ...syncedDataFilters() },
   hooks: {
     async validate(args) {
       const errors = { ...((await validateContentTypes({ ...args })) ?? {}) };
@@ -71,7 +71,7 @@ export const exportTemplate = defineModel({
   },
   brief: ['name'],
   // NetBox 4.0: content types became object types
-  netbox44: { renamed: { content_types: 'object_types' } },
+  netbox44: { renamed: { content_types: 'object_types' }, filters: objectTypesFilters },
   ordering: ['name'],
   search: ['name', 'description'],
 });

@@ -61,7 +61,7 @@ export const savedFilter = defineModel({
   },
   tags: false,
   customFields: false,
-  filters: { ...contentTypesFilters, ...objectTypesFilters, usable: usableFilter },
+  filters: { ...contentTypesFilters, usable: usableFilter },
   hooks: {
     async validate({ rc, data }) {
       const cts = (data.content_types as string[] | null) ?? [];
@@ -92,7 +92,7 @@ export const savedFilter = defineModel({
   },
   brief: ['name', 'slug'],
   // NetBox 4.0: content types became object types
-  netbox44: { renamed: { content_types: 'object_types' } },
+  netbox44: { renamed: { content_types: 'object_types' }, filters: objectTypesFilters },
   ordering: ['weight', 'name'],
   search: ['name', 'description'],
 });

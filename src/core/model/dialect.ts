@@ -37,9 +37,10 @@ export interface Netbox44 {
   /** fields 4.4 no longer shows (a device's `device_role`) */
   hidden?: string[];
   /**
-   * filters 4.4 declares under a name that filters something else in 3.4 (a custom field's
-   * `object_type`: a member of its object types in 4.4, its related object type in 3.4), taken by
-   * 4.4 requests only. A 4.4 name that means nothing in 3.4 is an ordinary filter of both instead.
+   * filters under NetBox 4's names (`object_type`, `object_type_id` of a list of object types):
+   * taken in both dialects, left out of 3.4's documents. Where 3.4 has a filter of the same name
+   * with another meaning (a custom field's `object_type` is its related object type there), a 4.4
+   * request gets 4.4's and a 3.4 request keeps 3.4's.
    */
   filters?: Record<string, CustomFilter>;
 }

@@ -82,13 +82,14 @@ export async function buildFilters(rc: RequestContext, model: ModelDef, params: 
 
 async function filterCondition(rc: RequestContext, model: ModelDef, name: string, raw: string[]): Promise<Cond | null> {
   const [base, lookup] = splitLookup(name);
-  const own44 = rc.dialect === '4.4' ? model.netbox44?.filters?.[base] : undefined;
-  // a name 4.4 gives another meaning is only 4.4's in a 4.4 request, whatever lookups it takes
-  if (own44) {
+  const resolved = resolveFilter(model, name);
+  // NetBox 4's name of a filter: 4.4's meaning in a 4.4 request (whatever lookups it takes), and
+  // in a 3.4 one where 3.4 has no filter of that name (Netbox44.filters)
+  const own44 = model.netbox44?.filters?.[base];
+  if (own44 && (rc.dialect === '4.4' || !resolved)) {
     const known = lookup === 'exact' || own44.lookups?.includes(lookup);
     return known ? customFilter(model, own44, name, lookup).build(rc, raw) : null;
   }
-  const resolved = resolveFilter(model, name);
   if (resolved) return resolved.build(rc, raw);
   // custom fields are rows, not declarations: resolved per request
   if (base.startsWith('cf_') && model.customFields) {
@@ -279,13 +280,20 @@ function resolveUncached(model: ModelDef, name: string): ResolvedFilter | null {
 }
 
 /**
- * Every parameter a model's list filters on (besides `cf_*`), with what it takes: the names a
- * client may send, each with its lookup variants, for the OpenAPI document. Candidates are made
- * generously and kept only where resolveFilter accepts them, so the list is what the query does.
+ * Every parameter a model's list filters on in NetBox 3.4's terms (besides `cf_*`), with what it
+ * takes: the names a client may send, each with its lookup variants, for the OpenAPI document.
+ * Candidates are made generously and kept only where resolveFilter accepts them, so the list is
+ * what the query does. NetBox 4's names (Netbox44, FieldDef.dialect) filter too, undocumented here.
  */
 export function filterParameters(model: ModelDef): Array<[string, ResolvedFilter]> {
   const bases = new Set<string>(['id', 'created', 'last_updated', 'q', 'tag', ...Object.keys(BY_REQUEST_ACTIONS)]);
-  for (const key of Object.keys(model.fields)) bases.add(key).add(`${key}_id`);
+  const aliases = otherNames(model);
+  for (const [key, f] of Object.entries(model.fields)) {
+    // 3.4's filters: not those of fields NetBox 4 added, nor a 4.4 name standing for another field
+    // (an event rule's object_types), which filter all the same (Netbox44, FieldDef.dialect)
+    if ((f.dialect && f.dialect !== '3.4') || aliases.has(key)) continue;
+    bases.add(key).add(`${key}_id`);
+  }
   for (const key of Object.keys(model.filters)) bases.add(key);
   const out: Array<[string, ResolvedFilter]> = [];
   for (const base of bases) {

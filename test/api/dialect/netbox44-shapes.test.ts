@@ -191,3 +191,17 @@ describe('image attachment and contact assignment: object_type', () => {
     }
   });
 });
+
+describe('OPTIONS', () => {
+  it("describes the fields of the request's dialect, by its names", async () => {
+    const old = (await t.request('OPTIONS', '/api/extras/custom-fields/')).json().actions.POST;
+    expect(old).toHaveProperty('content_types');
+    expect(old).not.toHaveProperty('object_types');
+    expect(old).not.toHaveProperty('unique');
+    const now = (await t.request('OPTIONS', '/api/extras/custom-fields/', { headers: V44 })).json().actions.POST;
+    expect(now).toHaveProperty('object_types');
+    expect(now).toHaveProperty('related_object_type');
+    expect(now).toHaveProperty('unique');
+    expect(now).not.toHaveProperty('content_types');
+  });
+});
