@@ -113,6 +113,11 @@ describe.each(WRITABLE)('$model read views', (c) => {
       const post = body.actions.POST as Record<string, Json>;
       expect(post.id).toMatchObject({ read_only: true });
       for (const [key, f] of Object.entries(def.fields)) {
+        // a field NetBox 4 added is described to 4.4 requests only (test/api/dialect/)
+        if (f.dialect && f.dialect !== '3.4') {
+          expect(post[key], key).toBeUndefined();
+          continue;
+        }
         expect(post[key], key).toBeDefined();
         if (f.kind === 'choice' && !f.readOnly) {
           const choices = post[key]!.choices as Json[];

@@ -148,6 +148,8 @@ export const circuitTermination = defineModel({
     ],
   },
   brief: ['circuit', 'term_side', 'cable', '_occupied'],
+  // NetBox 4.0: the brief form gains description, before the counts (#15238)
+  netbox44: { brief: ['circuit', 'term_side', 'description', 'cable', '_occupied'] },
   ordering: ['circuit', 'term_side'],
   search: ['xconnect_id', 'pp_info', 'description'],
 });

@@ -18,6 +18,8 @@ export const circuitType = defineModel({
     related: [{ model: 'circuits.circuit', param: 'type_id' }],
   },
   brief: ['name', 'slug', 'circuit_count'],
+  // NetBox 4.0: the brief form gains description, before the counts (#15238)
+  netbox44: { brief: ['name', 'slug', 'description', 'circuit_count'] },
   ordering: ['name'],
   search: ['name', 'slug', 'description'],
 });

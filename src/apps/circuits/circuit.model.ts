@@ -10,6 +10,7 @@ import { relatedFilter } from '../../core/query/related-filter.js';
 import { comments, description, fk } from '../fields.js';
 import { contactFilters } from '../tenancy/contact-filters.js';
 import { CircuitStatus } from './choices.js';
+import { DistanceUnit } from './netbox4-choices.js';
 import { renderTerminationsOf, TERMINATION_SHAPE } from './circuit-terminations-nested.js';
 import { terminationFilters } from './termination-filters.js';
 import type { Row } from '../../core/model/types.js';
@@ -29,6 +30,9 @@ export const circuit = defineModel({
     install_date: { kind: 'date', nullable: true, label: 'installed' },
     termination_date: { kind: 'date', nullable: true, label: 'terminates' },
     commit_rate: { kind: 'integer', nullable: true, min: 0, label: 'commit rate (Kbps)' },
+    // NetBox 4.2: the circuit's length, with its unit; shown in the 4.4 dialect only
+    distance: { kind: 'decimal', nullable: true, min: 0, max: 999999.99, decimalPlaces: 2, dialect: '4.4' },
+    distance_unit: { kind: 'choice', choices: DistanceUnit, blank: true, dialect: '4.4' },
     description: description(),
     termination_a: { kind: 'computed', readOnly: true, shape: TERMINATION_SHAPE },
     termination_z: { kind: 'computed', readOnly: true, shape: TERMINATION_SHAPE },
@@ -49,7 +53,10 @@ export const circuit = defineModel({
   },
   display: (row) => String(row.cid),
   hooks: {
-    async validate({ rc, data, before }) {
+    async validate({ rc, data, before }): Promise<Record<string, string[]> | undefined> {
+      // NetBox 4.2: a distance needs its unit
+      if (data.distance != null && Number(data.distance) !== 0 && !data.distance_unit)
+        return { distance_unit: ['A distance needs a unit.'] };
       // NetBox 3.7 Circuit.clean()
       const { provider_id: provider, provider_account_id: account } = { ...before, ...data };
       if (account == null) return;
@@ -58,6 +65,10 @@ export const circuit = defineModel({
       const owner = res.rows[0]?.provider_id;
       if (owner != null && Number(owner) !== Number(provider))
         return { provider_account: ['The assigned account must belong to the assigned provider.'] };
+    },
+    prepare({ data }) {
+      // NetBox 4.2: no distance, no unit
+      if (data.distance == null) data.distance_unit = '';
     },
     async represent(rc: RequestContext, rows: Row[], out: Row[], { mode }) {
       if (mode !== 'full') return;
@@ -89,6 +100,8 @@ export const circuit = defineModel({
     pickerFilters: { provider_account: { provider_id: 'provider' } },
   },
   brief: ['cid'],
+  // NetBox 4.1: a circuit's brief form names its provider (#17318)
+  netbox44: { brief: ['cid', 'provider', 'description'] },
   ordering: ['provider', 'cid'],
   search: ['cid', 'description', 'comments'],
 });

@@ -36,6 +36,8 @@ export const provider = defineModel({
     ],
   },
   brief: ['name', 'slug', 'circuit_count'],
+  // NetBox 4.0: the brief form gains description, before the counts (#15238)
+  netbox44: { brief: ['name', 'slug', 'description', 'circuit_count'] },
   ordering: ['name'],
   search: ['name', 'slug', 'account', 'description', 'comments'],
 });

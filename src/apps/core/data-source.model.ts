@@ -14,6 +14,7 @@ import { Errors } from '../../core/errors.js';
 import { defineModel } from '../../core/model/define-model.js';
 import { comments, description } from '../fields.js';
 import { DataSourceStatus, DataSourceType } from './choices.js';
+import { SYNC_INTERVALS } from './netbox4-choices.js';
 import { localDirectory, outsideRootsError } from './source-path.js';
 
 export const dataSource = defineModel({
@@ -28,6 +29,13 @@ export const dataSource = defineModel({
     status: { kind: 'choice', choices: DataSourceStatus, readOnly: true },
     description: description(),
     comments: comments(),
+    // NetBox 4.1: minutes between automatic syncs (none here run by themselves); shown in 4.4 only
+    sync_interval: {
+      kind: 'integer',
+      nullable: true,
+      validate: (v) => (v == null || SYNC_INTERVALS.includes(Number(v)) ? undefined : `"${v}" is not a valid choice.`),
+      dialect: '4.4',
+    },
     parameters: {
       kind: 'json',
       nullable: true,

@@ -101,6 +101,8 @@ export const job = defineModel({
   ui: { columns: ['id', 'object_type', 'name', 'status', 'created', 'started', 'completed', 'user'] },
   // NetBox 3.7 NestedJobSerializer (url, created, completed, user, status; id and display besides)
   brief: ['created', 'completed', 'user', 'status'],
+  // NetBox 4.0 JobSerializer.brief_fields, in the full form's order (4.4 shows no id or display; kept here)
+  netbox44: { brief: ['status', 'created', 'completed', 'user'] },
   ordering: ['-created'],
   search: ['name'],
 });

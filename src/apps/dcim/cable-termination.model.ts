@@ -42,6 +42,8 @@ export const cableTermination = defineModel({
   },
   display: (row) => `Cable #${row.cable_id} (${row.cable_end})`,
   brief: ['cable', 'cable_end', 'termination_type', 'termination_id'],
+  // NetBox 4.4 declares no brief form for cable terminations: `?brief=1` shows the full one
+  netbox44: { brief: ['cable', 'cable_end', 'termination_type', 'termination_id', 'termination'] },
   ordering: ['cable', 'cable_end', 'id'],
   search: [],
 });

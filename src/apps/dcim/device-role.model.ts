@@ -1,5 +1,5 @@
 import { defineModel } from '../../core/model/define-model.js';
-import { color, description, fk, name, slug } from '../fields.js';
+import { comments, color, description, fk, name, slug } from '../fields.js';
 
 /**
  * Device roles (reference 3.2); `vm_role` roles may be given to virtual machines too (counted in
@@ -17,6 +17,8 @@ export const deviceRole = defineModel({
     // NetBox 3.5+: the config template of its devices and virtual machines that name none
     config_template: fk('extras.configtemplate', { onDelete: 'protect' }),
     description: description(),
+    // NetBox 4.3: comments, shown in the 4.4 dialect only
+    comments: { ...comments(), dialect: '4.4' },
   },
   counts: {
     device_count: { model: 'dcim.device', via: 'role', kept: true },
@@ -32,6 +34,8 @@ export const deviceRole = defineModel({
     ],
   },
   brief: ['name', 'slug', 'device_count', 'virtualmachine_count'],
+  // NetBox 4.3 made roles a tree (_depth); without `parent` here every role is at depth 0
+  netbox44: { brief: ['name', 'slug', 'description', 'device_count', 'virtualmachine_count', '_depth'] },
   ordering: ['name'],
   search: ['name', 'slug', 'description'],
 });

@@ -82,6 +82,8 @@ export const deviceType = defineModel({
     related: [{ model: 'dcim.device', param: 'device_type_id' }],
   },
   brief: ['manufacturer', 'model', 'slug', 'device_count'],
+  // NetBox 4.0: the brief form gains description, before the counts (#15238)
+  netbox44: { brief: ['manufacturer', 'model', 'slug', 'description', 'device_count'] },
   ordering: ['manufacturer', 'model'],
   search: ['model', 'part_number', 'description', 'comments'],
 });

@@ -183,8 +183,8 @@ export const device = defineModel({
       rows.forEach((r, i) => {
         const o = out[i]!;
         o.display = unnamed.get(Number(r.id)) ?? o.display;
-        // spec: display_name beside display, in every form
-        o.display_name = o.display;
+        // spec: display_name beside display, in every form; NetBox 4 has none (display says it)
+        if (rc.dialect === '3.4') o.display_name = o.display;
         if (mode === 'full') o.parent_device = parents.get(Number(r.id)) ?? null;
         renderPrimaryIp(o);
       });
@@ -241,6 +241,13 @@ export const device = defineModel({
     formExclude: ['device_role'],
   },
   brief: ['name', 'display_name'],
+  netbox44: {
+    // NetBox 4.0: no display_name in the brief form (display says it), description instead
+    brief: ['name', 'description'],
+    // NetBox 4.0 removed device_role, which 3.6 had kept beside role (#15099); writes still take it.
+    // display_name was never NetBox 4's (nor 3.7's): display says it
+    hidden: ['device_role', 'display_name'],
+  },
   ordering: ['name', 'id'],
   search: ['name', 'serial', 'asset_tag', 'description', 'comments'],
 });

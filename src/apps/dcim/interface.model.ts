@@ -264,6 +264,8 @@ export const iface = defineModel({
   brief: ['device', 'name', 'cable', '_occupied'],
   // spec: Representations - connection_status is only in this form (filled by represent)
   nested: ['device', 'name', 'cable', 'connection_status'],
+  // NetBox 4.0: the brief form gains description, before the counts (#15238)
+  netbox44: { brief: ['device', 'name', 'description', 'cable', '_occupied'] },
   represented: { connection_status: { ...choiceSchema({ kind: 'choice', choices: LinkStatus }), nullable: true } },
   ordering: ['device', 'name'],
   search: ['name', 'label', 'description', 'mac_address'],

@@ -5,7 +5,7 @@
 import { sql } from 'kysely';
 import { defineModel } from '../../core/model/define-model.js';
 import { descendantsSql } from '../../core/represent/load-related.js';
-import { description, fk, name, slug } from '../fields.js';
+import { comments, description, fk, name, slug } from '../fields.js';
 import { SiteStatus } from './choices.js';
 import { contactFilters } from '../tenancy/contact-filters.js';
 import { siteScope, viaPair } from '../../core/query/filter-blocks.js';
@@ -22,7 +22,11 @@ export const location = defineModel({
     parent: fk('dcim.location', { onDelete: 'cascade', treeFilter: true }),
     status: { kind: 'choice', choices: SiteStatus, default: 'active' },
     tenant: fk('tenancy.tenant', { onDelete: 'protect' }),
+    // NetBox 4.0: a local facility name or ID, shown in the 4.4 dialect only
+    facility: { kind: 'string', maxLength: 50, help: 'Local facility ID or description', dialect: '4.4' },
     description: description(),
+    // NetBox 4.3: comments, shown in the 4.4 dialect only
+    comments: { ...comments(), dialect: '4.4' },
   },
   treeParent: 'parent',
   counts: {
@@ -83,6 +87,8 @@ export const location = defineModel({
     ],
   },
   brief: ['name', 'slug', 'rack_count', '_depth'],
+  // NetBox 4.0: the brief form gains description, before the counts (#15238)
+  netbox44: { brief: ['name', 'slug', 'description', 'rack_count', '_depth'] },
   ordering: ['site', 'name'],
   search: ['name', 'slug', 'description'],
 });

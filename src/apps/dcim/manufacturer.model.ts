@@ -30,6 +30,8 @@ export const manufacturer = defineModel({
     ],
   },
   brief: ['name', 'slug', 'devicetype_count'],
+  // NetBox 4.4.9 dropped devicetype_count from the brief form (#17976)
+  netbox44: { brief: ['name', 'slug', 'description'] },
   ordering: ['name'],
   search: ['name', 'slug', 'description'],
 });

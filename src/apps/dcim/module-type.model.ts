@@ -7,6 +7,7 @@ import { sql } from 'kysely';
 import { defineModel } from '../../core/model/define-model.js';
 import { comments, description, fk } from '../fields.js';
 import { WeightUnit } from './choices.js';
+import { ModuleAirflow } from './netbox4-choices.js';
 import { booleanFilter } from '../../core/query/filter-blocks.js';
 
 /** NetBox ModuleTypeFilterSet / DeviceTypeFilterSet: "has templates of this kind" booleans */
@@ -46,6 +47,8 @@ export const moduleType = defineModel({
     manufacturer: fk('dcim.manufacturer', { required: true, nullable: false, onDelete: 'protect' }),
     model: { kind: 'string', required: true, maxLength: 100 },
     part_number: { kind: 'string', maxLength: 50, help: 'Discrete part number (optional)' },
+    // NetBox 4.1, shown in the 4.4 dialect only
+    airflow: { kind: 'choice', choices: ModuleAirflow, blank: true, dialect: '4.4' },
     weight: { kind: 'decimal', nullable: true, min: 0, decimalPlaces: 2 },
     weight_unit: { kind: 'choice', choices: WeightUnit, blank: true },
     description: description(),

@@ -1,5 +1,5 @@
 import { defineModel } from '../../core/model/define-model.js';
-import { description, fk, name, slug } from '../fields.js';
+import { comments, description, fk, name, slug } from '../fields.js';
 
 /** Platforms (reference 3.2): the software a device runs, optionally tied to one manufacturer. */
 export const platform = defineModel({
@@ -16,6 +16,8 @@ export const platform = defineModel({
     napalm_driver: { kind: 'string', maxLength: 50, label: 'NAPALM driver' },
     napalm_args: { kind: 'json', nullable: true, label: 'NAPALM arguments' },
     description: description(),
+    // NetBox 4.3: comments, shown in the 4.4 dialect only
+    comments: { ...comments(), dialect: '4.4' },
   },
   counts: {
     device_count: { model: 'dcim.device', via: 'platform', kept: true },
@@ -31,6 +33,8 @@ export const platform = defineModel({
     ],
   },
   brief: ['name', 'slug', 'device_count', 'virtualmachine_count'],
+  // NetBox 4.4 made platforms a tree (_depth); without `parent` here every platform is at depth 0
+  netbox44: { brief: ['name', 'slug', 'description', 'device_count', 'virtualmachine_count', '_depth'] },
   ordering: ['name'],
   search: ['name', 'slug', 'description'],
 });

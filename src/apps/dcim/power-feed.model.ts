@@ -134,6 +134,8 @@ export const powerFeed = defineModel({
     ],
   },
   brief: ['name', 'cable', '_occupied'],
+  // NetBox 4.0: in the full form's order (#15238)
+  netbox44: { brief: ['name', 'cable', 'description', '_occupied'] },
   ordering: ['power_panel', 'name'],
   search: ['name', 'description', 'comments'],
 });

@@ -48,6 +48,8 @@ export const powerPanel = defineModel({
     related: [{ model: 'dcim.powerfeed', param: 'power_panel_id' }],
   },
   brief: ['name', 'powerfeed_count'],
+  // NetBox 4.0: the brief form gains description, before the counts (#15238)
+  netbox44: { brief: ['name', 'description', 'powerfeed_count'] },
   ordering: ['site', 'name'],
   search: ['name', 'description', 'comments'],
 });

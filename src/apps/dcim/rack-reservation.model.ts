@@ -5,6 +5,7 @@
 import { sql } from 'kysely';
 import { defineModel } from '../../core/model/define-model.js';
 import { comments, fk } from '../fields.js';
+import { RackReservationStatus } from './netbox4-choices.js';
 import { siteScope, viaPair } from '../../core/query/filter-blocks.js';
 
 function checkUnits(v: unknown): string | undefined {
@@ -24,6 +25,8 @@ export const rackReservation = defineModel({
     units: { kind: 'json', required: true, validate: checkUnits },
     tenant: fk('tenancy.tenant', { onDelete: 'protect' }),
     user: fk('users.user', { required: true, nullable: false, onDelete: 'protect' }),
+    // NetBox 4.4, shown in the 4.4 dialect only
+    status: { kind: 'choice', choices: RackReservationStatus, default: 'active', dialect: '4.4' },
     description: { kind: 'string', required: true, maxLength: 200 },
     comments: comments(),
   },
@@ -69,6 +72,8 @@ export const rackReservation = defineModel({
     ],
   },
   brief: ['user', 'units'],
+  // NetBox 4.4: status in the brief form beside description (#15238)
+  netbox44: { brief: ['units', 'status', 'user', 'description'] },
   ordering: ['created', 'id'],
   search: ['description', 'comments'],
 });

@@ -19,6 +19,8 @@ export const rackRole = defineModel({
     related: [{ model: 'dcim.rack', param: 'role_id' }],
   },
   brief: ['name', 'slug', 'rack_count'],
+  // NetBox 4.0: the brief form gains description, before the counts (#15238)
+  netbox44: { brief: ['name', 'slug', 'description', 'rack_count'] },
   ordering: ['name'],
   search: ['name', 'slug', 'description'],
 });

@@ -6,6 +6,7 @@ import { sql } from 'kysely';
 import { defineModel } from '../../core/model/define-model.js';
 import { comments, description, fk, name } from '../fields.js';
 import { DimensionUnit, RackStatus, RackType, RackWidth, WeightUnit } from './choices.js';
+import { RackAirflow } from './netbox4-choices.js';
 import { contactFilters } from '../tenancy/contact-filters.js';
 import { iexact, siteScope, viaPair } from '../../core/query/filter-blocks.js';
 
@@ -26,14 +27,21 @@ export const rack = defineModel({
     type: { kind: 'choice', choices: RackType, blank: true },
     width: { kind: 'choice', choices: RackWidth, default: 19, help: 'Rail-to-rail width' },
     u_height: { kind: 'integer', default: 42, min: 1, max: 100, label: 'height (U)' },
+    // NetBox 3.7 (after the spec's 3.4): the number of the rack's first unit, shown in 4.4 only;
+    // units here still count from 1 (elevations, device positions)
+    starting_unit: { kind: 'integer', default: 1, min: 1, max: 32767, help: 'Starting unit for rack', dialect: '4.4' },
     weight: { kind: 'decimal', nullable: true, min: 0, decimalPlaces: 2 },
     max_weight: { kind: 'integer', nullable: true, min: 0 },
     weight_unit: { kind: 'choice', choices: WeightUnit, blank: true },
     desc_units: { kind: 'boolean', default: false, label: 'descending units' },
     outer_width: { kind: 'integer', nullable: true, min: 0 },
+    // NetBox 4.3, shown in the 4.4 dialect only
+    outer_height: { kind: 'integer', nullable: true, min: 0, max: 32767, dialect: '4.4' },
     outer_depth: { kind: 'integer', nullable: true, min: 0 },
     outer_unit: { kind: 'choice', choices: DimensionUnit, blank: true },
     mounting_depth: { kind: 'integer', nullable: true, min: 0 },
+    // NetBox 4.1, shown in the 4.4 dialect only
+    airflow: { kind: 'choice', choices: RackAirflow, blank: true, dialect: '4.4' },
     description: description(),
     comments: comments(),
   },
@@ -53,7 +61,8 @@ export const rack = defineModel({
     async validate({ rc, data }) {
       const errors: Record<string, string[]> = {};
       // NetBox 3.4 Rack.clean()
-      if ((data.outer_width != null || data.outer_depth != null) && !data.outer_unit) {
+      // NetBox 4.3 counts the outer height in too
+      if ((data.outer_width != null || data.outer_depth != null || data.outer_height != null) && !data.outer_unit) {
         errors.outer_unit = ['Must specify a unit when setting an outer width/depth'];
       }
       if ((data.max_weight != null || data.weight != null) && !data.weight_unit) {

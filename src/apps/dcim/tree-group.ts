@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { defineModel } from '../../core/model/define-model.js';
 import type { UiRelated } from '../../core/model/types.js';
 import { descendantsSql } from '../../core/represent/load-related.js';
-import { description, fk, name, slug } from '../fields.js';
+import { comments, description, fk, name, slug } from '../fields.js';
 import { contactFilters } from '../tenancy/contact-filters.js';
 
 /** `related`: the object page's related-object links, which differ between regions and site groups */
@@ -19,6 +19,8 @@ export function defineSiteTree(id: string, path: string, verboseName: string, si
       // only locations' parent filter takes descendants too
       parent: fk(id, { onDelete: 'cascade' }),
       description: description(),
+      // NetBox 4.3: comments, shown in the 4.4 dialect only
+      comments: { ...comments(), dialect: '4.4' },
     },
     treeParent: 'parent',
     filters: contactFilters(),
@@ -49,6 +51,8 @@ export function defineSiteTree(id: string, path: string, verboseName: string, si
       related,
     },
     brief: ['name', 'slug', 'site_count', '_depth'],
+    // NetBox 4.0: the brief form gains description, before the counts (#15238)
+    netbox44: { brief: ['name', 'slug', 'description', 'site_count', '_depth'] },
     ordering: ['name'],
     search: ['name', 'slug', 'description'],
   });

@@ -51,6 +51,8 @@ export const virtualChassis = defineModel({
     groups: [{ title: 'Virtual Chassis', fields: ['name', 'domain', 'description', 'master'] }],
   },
   brief: ['name', 'master', 'member_count'],
+  // NetBox 4.0: the brief form gains description, before the counts (#15238)
+  netbox44: { brief: ['name', 'master', 'description', 'member_count'] },
   ordering: ['name'],
   search: ['name', 'domain', 'description', 'comments'],
 });

@@ -92,6 +92,8 @@ export const virtualDeviceContext = defineModel({
     related: [{ model: 'dcim.interface', param: 'vdc_id' }],
   },
   brief: ['name', 'identifier', 'device'],
+  // NetBox 4.0: in the full form's order, description last
+  netbox44: { brief: ['name', 'device', 'identifier', 'description'] },
   ordering: ['name'],
   search: ['name', 'description', 'comments'],
 });

@@ -88,6 +88,8 @@ export const bookmark = defineModel({
   },
   filters: { q: searchFilter, object_type_id: contentTypeIdFilter('object_type') },
   brief: ['object_id', 'object_type'],
+  // NetBox 4.0: in the full form's order
+  netbox44: { brief: ['object_type', 'object_id'] },
   ordering: ['created', 'id'],
   search: ['object_type'],
 });

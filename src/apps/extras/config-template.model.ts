@@ -28,6 +28,16 @@ export const configTemplate = defineModel({
     // docs/data-sources.md, "Differences from NetBox").
     environment_params: { kind: 'json', nullable: true, default: {}, label: 'environment parameters' },
     template_code: { kind: 'text', required: true, help: 'Jinja2 template code.' },
+    // NetBox 4.3: how a rendering is answered, as export templates have it; shown in 4.4 only
+    mime_type: { kind: 'string', maxLength: 50, label: 'MIME type', dialect: '4.4' },
+    file_name: { kind: 'string', maxLength: 200, help: 'Filename to give to the rendered file', dialect: '4.4' },
+    file_extension: {
+      kind: 'string',
+      maxLength: 15,
+      help: 'Extension to append to the rendered filename',
+      dialect: '4.4',
+    },
+    as_attachment: { kind: 'boolean', default: true, help: 'Download file as attachment', dialect: '4.4' },
     ...syncedDataFields(),
   },
   filters: syncedDataFilters(),

@@ -53,6 +53,16 @@ function idFilter(list: ListOf): CustomFilter {
 /** `content_types` and `content_type_id` over the model's own `content_types` column */
 export const contentTypesFilters = contentTypesFiltersOf((alias) => sql.ref(`${alias}.content_types`));
 
+/**
+ * NetBox 4.0's names of the same two filters (`object_type`, `object_type_id`; extras/filtersets.py
+ * of 4.0 on): a 4.4 client filters custom fields, custom links, export templates, saved filters and
+ * event rules by them (Netbox44.filters).
+ */
+export const objectTypesFilters = {
+  object_type: membersFilter((alias) => sql.ref(`${alias}.content_types`)),
+  object_type_id: idFilter((alias) => sql.ref(`${alias}.content_types`)),
+};
+
 /** the same filters over another list of content types (a webhook's: its own event rule's) */
 export function contentTypesFiltersOf(list: ListOf): Record<string, CustomFilter> {
   return { content_types: membersFilter(list), content_type_id: idFilter(list) };

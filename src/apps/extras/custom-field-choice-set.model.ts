@@ -97,6 +97,8 @@ export const customFieldChoiceSet = defineModel({
     groups: [{ title: '', fields: ['name', 'description', 'base_choices', 'extra_choices', 'order_alphabetically'] }],
   },
   brief: ['name', 'choices_count'],
+  // NetBox 4.0: the brief form gains description, before the counts (#15238)
+  netbox44: { brief: ['name', 'description', 'choices_count'] },
   ordering: ['name'],
   search: ['name', 'description'],
 });

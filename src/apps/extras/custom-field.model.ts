@@ -2,9 +2,9 @@
  * Custom fields (reference 3.6): definitions whose values every model with custom fields stores
  * in its `custom_field_data` column; validated in core/crud/custom-field-input.ts.
  */
-import { contentTypesFilters } from './content-type-filters.js';
+import { contentTypeIdFilter, contentTypesFilters, objectTypesFilters } from './content-type-filters.js';
 import { defineModel } from '../../core/model/define-model.js';
-import { description } from '../fields.js';
+import { comments, description } from '../fields.js';
 import { CustomFieldFilterLogic, CustomFieldType, CustomFieldVisibility } from './choices.js';
 
 const DATA_TYPES: Record<string, string> = {
@@ -61,6 +61,8 @@ export const customField = defineModel({
     group_name: { kind: 'string', maxLength: 50 },
     description: description(),
     required: { kind: 'boolean', default: false },
+    // NetBox 4.1: values must differ between objects (stored and shown in 4.4; not enforced here)
+    unique: { kind: 'boolean', default: false, label: 'must be unique', dialect: '4.4' },
     search_weight: { kind: 'integer', default: 1000, min: 0, max: 32767 },
     filter_logic: { kind: 'choice', choices: CustomFieldFilterLogic, default: 'loose' },
     ui_visibility: { kind: 'choice', choices: CustomFieldVisibility, default: 'read-write' },
@@ -73,6 +75,10 @@ export const customField = defineModel({
     // selection field takes one or the other (see validate)
     choices: { kind: 'strings', nullable: true },
     choice_set: { kind: 'fk', to: 'extras.customfieldchoiceset', nullable: true, onDelete: 'protect' },
+    // NetBox 4.1: query parameters narrowing an object field's choices (a JSON object); 4.4 only
+    related_object_filter: { kind: 'json', nullable: true, dialect: '4.4' },
+    // NetBox 4.0, shown in the 4.4 dialect only
+    comments: { ...comments(), dialect: '4.4' },
   },
   tags: false,
   customFields: false,
@@ -94,6 +100,16 @@ export const customField = defineModel({
         else if (!rc.app.registry.find(data.object_type as string))
           add('object_type', `Invalid content type: ${data.object_type}`);
       } else if (data.object_type) add('object_type', `${type} fields may not define an object type.`);
+      // NetBox 4.1: uniqueness means nothing for a yes/no value; a related object filter only narrows
+      // an object field's choices, by query parameters (a JSON object)
+      if (data.unique && type === 'boolean') add('unique', 'A boolean custom field cannot require unique values.');
+      const filter = data.related_object_filter;
+      if (filter != null) {
+        if (type !== 'object' && type !== 'multiobject')
+          add('related_object_filter', 'Only object fields take a related object filter.');
+        else if (typeof filter !== 'object' || Array.isArray(filter))
+          add('related_object_filter', 'The related object filter must map attributes to values (a JSON object).');
+      }
       for (const [k, m] of Object.entries(choiceErrors(type, data.choices as string[] | null, data.choice_set_id)))
         add(k, m);
       if (data.validation_regex) {
@@ -149,6 +165,13 @@ export const customField = defineModel({
     ],
   },
   brief: ['name'],
+  netbox44: {
+    // NetBox 4.0 renamed both (content types became object types)
+    renamed: { content_types: 'object_types', object_type: 'related_object_type' },
+    // NetBox 4.0's filters (extras/filtersets.py); `object_type` filters by the related object
+    // type in 3.4 requests, by the object types in 4.4 ones
+    filters: { ...objectTypesFilters, related_object_type_id: contentTypeIdFilter('object_type') },
+  },
   ordering: ['group_name', 'weight', 'name'],
   search: ['name', 'label', 'description'],
 });

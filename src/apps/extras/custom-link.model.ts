@@ -6,7 +6,7 @@
  */
 import { defineModel } from '../../core/model/define-model.js';
 import { CustomLinkButtonClass } from './choices.js';
-import { contentTypesFilters } from './content-type-filters.js';
+import { contentTypesFilters, objectTypesFilters } from './content-type-filters.js';
 import { contentTypesField, validateContentTypes } from './template-content-types.js';
 
 export const customLink = defineModel({
@@ -42,6 +42,8 @@ export const customLink = defineModel({
     ],
   },
   brief: ['name'],
+  // NetBox 4.0: content types became object types
+  netbox44: { renamed: { content_types: 'object_types' }, filters: objectTypesFilters },
   ordering: ['group_name', 'weight', 'name'],
   // NetBox 3.7 CustomLinkFilterSet.search
   search: ['name', 'link_text', 'link_url', 'group_name'],

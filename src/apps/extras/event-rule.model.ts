@@ -3,7 +3,7 @@
  * under which conditions. The outbox (core/events/enqueue.ts) reads the enabled rules on every
  * logged change; the webhook's NetBox 3.4 trigger fields are a view of its own rule (webhook.model.ts).
  */
-import { contentTypesFilters } from './content-type-filters.js';
+import { contentTypesFilters, objectTypesFilters } from './content-type-filters.js';
 import { defineModel } from '../../core/model/define-model.js';
 import { conditionErrors } from '../../core/events/conditions.js';
 import { comments, description } from '../fields.js';
@@ -27,8 +27,13 @@ export const eventRule = defineModel({
   verboseName: 'event rule',
   fields: {
     content_types: { kind: 'strings', required: true },
-    // NetBox 4 names them object_types
-    object_types: { kind: 'computed', column: 'content_types', shape: { type: 'array', items: { type: 'string' } } },
+    // NetBox 4 names them object_types: 3.4 shows both names (4.4 only its own, netbox44.renamed)
+    object_types: {
+      kind: 'computed',
+      column: 'content_types',
+      shape: { type: 'array', items: { type: 'string' } },
+      dialect: '3.4',
+    },
     name: { kind: 'string', required: true, maxLength: 150, unique: true },
     description: description(),
     type_create: { kind: 'boolean', default: false },
@@ -84,7 +89,9 @@ export const eventRule = defineModel({
   representReads: [],
   netbox44: {
     brief: ['name', 'description'],
+    renamed: { content_types: 'object_types' },
     hidden: ['type_create', 'type_update', 'type_delete', 'type_job_start', 'type_job_end'],
+    filters: objectTypesFilters,
   },
   ui: {
     // the page edits the booleans the list stands for
@@ -103,6 +110,7 @@ export const eventRule = defineModel({
     ],
   },
   brief: ['name'],
+  // NetBox 4.0: content types became object types
   ordering: ['name'],
   search: ['name', 'description', 'comments'],
 });

@@ -5,7 +5,7 @@
  */
 import { defineModel } from '../../core/model/define-model.js';
 import { description } from '../fields.js';
-import { contentTypesFilters } from './content-type-filters.js';
+import { contentTypesFilters, objectTypesFilters } from './content-type-filters.js';
 import { contentTypesField, validateContentTypes } from './template-content-types.js';
 import {
   prepareSyncedData,
@@ -32,8 +32,18 @@ export const exportTemplate = defineModel({
       help: 'Jinja2 template code. The list of objects being exported is passed as a context variable named queryset.',
     },
     mime_type: { kind: 'string', maxLength: 50, label: 'MIME type', help: 'Defaults to text/plain; charset=utf-8' },
+    // NetBox 4.3: the download's name (else netbox_<objects>), shown in the 4.4 dialect only
+    file_name: { kind: 'string', maxLength: 200, help: 'Filename to give to the rendered export file', dialect: '4.4' },
     file_extension: { kind: 'string', maxLength: 15, help: 'Extension to append to the rendered filename' },
     as_attachment: { kind: 'boolean', default: true, help: 'Download file as attachment' },
+    // NetBox 4.3: the Jinja2 environment's keyword arguments, as config templates have them (4.4 only)
+    environment_params: {
+      kind: 'json',
+      nullable: true,
+      default: {},
+      label: 'environment parameters',
+      dialect: '4.4',
+    },
     ...syncedDataFields(),
   },
   tags: false,
@@ -60,6 +70,8 @@ export const exportTemplate = defineModel({
     pickerFilters: { data_file: { source_id: 'data_source' } },
   },
   brief: ['name'],
+  // NetBox 4.0: content types became object types
+  netbox44: { renamed: { content_types: 'object_types' }, filters: objectTypesFilters },
   ordering: ['name'],
   search: ['name', 'description'],
 });

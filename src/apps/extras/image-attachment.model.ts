@@ -11,6 +11,7 @@
  */
 import { defineModel } from '../../core/model/define-model.js';
 import type { CustomFilter } from '../../core/model/types.js';
+import { description } from '../fields.js';
 import { contentTypeIdFilter } from './content-type-id-filter.js';
 import {
   attachmentUpload,
@@ -58,6 +59,8 @@ export const imageAttachment = defineModel({
     object_id: { kind: 'integer', required: true, min: 0 },
     parent: { kind: 'generic', generic: { type: 'content_type', id: 'object_id' } },
     name: { kind: 'string', maxLength: 50 },
+    // NetBox 4.4, shown in the 4.4 dialect only
+    description: { ...description(), dialect: '4.4' },
     // written as a file part; stored as the file's name under MEDIA_ROOT, rendered as its URL
     image: {
       kind: 'string',
@@ -115,6 +118,12 @@ export const imageAttachment = defineModel({
     groups: [{ title: '', fields: ['parent', 'image', 'name'] }],
   },
   brief: ['name', 'image'],
+  netbox44: {
+    // NetBox 4.4: attachments have a description, shown in the brief form
+    brief: ['name', 'image', 'description'],
+    // NetBox 4.0: content types became object types
+    renamed: { content_type: 'object_type' },
+  },
   // NetBox 3.7 Meta.ordering: ('name', 'pk'), names may repeat
   ordering: ['name', 'id'],
   search: ['name'],

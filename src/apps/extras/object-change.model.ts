@@ -107,6 +107,21 @@ export const objectChange = defineModel({
   },
   ui: { columns: ['time', 'user_name', 'action', 'changed_object_type', 'object_repr'] },
   brief: ['action', 'changed_object_type', 'changed_object_id', 'object_repr'],
+  // NetBox 4.4 declares no brief form for changes: `?brief=1` shows the full one (4.4's full form)
+  netbox44: {
+    brief: [
+      'time',
+      'user',
+      'user_name',
+      'request_id',
+      'action',
+      'changed_object_type',
+      'changed_object_id',
+      'changed_object',
+      'prechange_data',
+      'postchange_data',
+    ],
+  },
   ordering: ['-time', '-id'],
   search: ['object_repr', 'user_name', 'changed_object_type'],
 });

@@ -9,7 +9,7 @@ import { defineModel } from '../../core/model/define-model.js';
 import type { CustomFilter } from '../../core/model/types.js';
 import { parseFilterValue } from '../../core/query/parse-value.js';
 import { description, fk } from '../fields.js';
-import { contentTypesFilters } from './content-type-filters.js';
+import { contentTypesFilters, objectTypesFilters } from './content-type-filters.js';
 
 const isScalar = (v: unknown) =>
   typeof v === 'string' || typeof v === 'boolean' || (typeof v === 'number' && Number.isFinite(v));
@@ -91,6 +91,8 @@ export const savedFilter = defineModel({
     ],
   },
   brief: ['name', 'slug'],
+  // NetBox 4.0: content types became object types
+  netbox44: { renamed: { content_types: 'object_types' }, filters: objectTypesFilters },
   ordering: ['weight', 'name'],
   search: ['name', 'description'],
 });

@@ -10,6 +10,8 @@ export const tag = defineModel({
     slug: slug(100, { unique: true }),
     color: color(),
     description: description(),
+    // NetBox 4.3: orders tags where they are listed; shown in the 4.4 dialect only
+    weight: { kind: 'integer', default: 1000, min: 0, max: 32767, dialect: '4.4' },
   },
   counts: { tagged_items: { through: { table: 'extras_taggeditem', column: 'tag_id' }, kept: true } },
   tags: false,

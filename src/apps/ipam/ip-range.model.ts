@@ -79,6 +79,13 @@ export const ipRange = defineModel({
     status: { kind: 'choice', choices: BasicStatus, default: 'active' },
     role: fk('ipam.role', { onDelete: 'set_null' }),
     description: description(),
+    // NetBox 4.3: the range counts as fully used (stored and shown in 4.4; not yet acted on here)
+    mark_populated: {
+      kind: 'boolean',
+      default: false,
+      help: 'Prevent the creation of IP addresses within this range',
+      dialect: '4.4',
+    },
     comments: comments(),
   },
   display: (row) => rangeName(String(row.start_address), String(row.end_address)),

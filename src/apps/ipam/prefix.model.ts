@@ -111,6 +111,8 @@ export const prefix = defineModel({
     pickerFilters: { vlan: { site_id: 'site' } },
   },
   brief: ['family', 'prefix'],
+  // NetBox 4.0: the brief form carries the prefix's depth too
+  netbox44: { brief: ['family', 'prefix', 'description', '_depth'] },
   // spec: the brief form is exactly id, url, family and prefix
   briefWithoutDisplay: true,
   nested: ['family', 'prefix'],

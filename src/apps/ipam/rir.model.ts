@@ -23,6 +23,8 @@ export const rir = defineModel({
     ],
   },
   brief: ['name', 'slug', 'aggregate_count'],
+  // NetBox 4.0: the brief form gains description, before the counts (#15238)
+  netbox44: { brief: ['name', 'slug', 'description', 'aggregate_count'] },
   ordering: ['name'],
   search: ['name', 'slug', 'description'],
 });

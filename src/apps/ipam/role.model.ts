@@ -26,6 +26,8 @@ export const role = defineModel({
     ],
   },
   brief: ['name', 'slug', 'prefix_count', 'vlan_count'],
+  // NetBox 4.0: the brief form gains description, before the counts (#15238)
+  netbox44: { brief: ['name', 'slug', 'description', 'prefix_count', 'vlan_count'] },
   ordering: ['weight', 'name'],
   search: ['name', 'slug', 'description'],
 });

@@ -54,6 +54,8 @@ export const vlanGroup = defineModel({
     related: [{ model: 'ipam.vlan', param: 'group_id' }],
   },
   brief: ['name', 'slug', 'vlan_count'],
+  // NetBox 4.0: the brief form gains description, before the counts (#15238)
+  netbox44: { brief: ['name', 'slug', 'description', 'vlan_count'] },
   ordering: ['name'],
   search: ['name', 'slug', 'description'],
 });

@@ -60,6 +60,8 @@ export const vrf = defineModel({
     ],
   },
   brief: ['name', 'rd', 'prefix_count'],
+  // NetBox 4.0: the brief form gains description, before the counts (#15238)
+  netbox44: { brief: ['name', 'rd', 'description', 'prefix_count'] },
   ordering: ['name', 'rd'],
   search: ['name', 'rd', 'description', 'comments'],
 });

@@ -100,6 +100,8 @@ export const contactAssignment = defineModel({
     groups: [{ title: '', fields: ['content_type', 'object_id', 'object', 'contact', 'role', 'priority'] }],
   },
   brief: ['contact', 'role', 'priority'],
+  // NetBox 4.0: content types became object types
+  netbox44: { renamed: { content_type: 'object_type' } },
   ordering: ['priority', 'contact'],
   search: [],
 });

@@ -5,7 +5,7 @@
 import { sql } from 'kysely';
 import { defineModel } from '../../core/model/define-model.js';
 import { descendantsSql } from '../../core/represent/load-related.js';
-import { description, fk, name, slug } from '../fields.js';
+import { comments, description, fk, name, slug } from '../fields.js';
 
 export const contactGroup = defineModel({
   name: 'tenancy.contactgroup',
@@ -17,6 +17,8 @@ export const contactGroup = defineModel({
     // NetBox 3.4: `parent` and `parent_id` match direct children only, as for regions
     parent: fk('tenancy.contactgroup', { onDelete: 'cascade' }),
     description: description(),
+    // NetBox 4.3: comments, shown in the 4.4 dialect only
+    comments: { ...comments(), dialect: '4.4' },
   },
   treeParent: 'parent',
   counts: { contact_count: { model: 'tenancy.contact', via: 'group', cumulative: true } },
@@ -44,6 +46,8 @@ export const contactGroup = defineModel({
     related: [{ model: 'tenancy.contact', param: 'group_id' }],
   },
   brief: ['name', 'slug', 'contact_count', '_depth'],
+  // NetBox 4.0: the brief form gains description, before the counts (#15238)
+  netbox44: { brief: ['name', 'slug', 'description', 'contact_count', '_depth'] },
   ordering: ['name'],
   search: ['name', 'slug', 'description'],
 });

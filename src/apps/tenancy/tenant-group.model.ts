@@ -1,5 +1,5 @@
 import { defineModel } from '../../core/model/define-model.js';
-import { description, fk, name, slug } from '../fields.js';
+import { comments, description, fk, name, slug } from '../fields.js';
 
 export const tenantGroup = defineModel({
   name: 'tenancy.tenantgroup',
@@ -11,6 +11,8 @@ export const tenantGroup = defineModel({
     // NetBox 3.4: `parent` and `parent_id` match direct children only, as for regions
     parent: fk('tenancy.tenantgroup', { onDelete: 'cascade' }),
     description: description(),
+    // NetBox 4.3: comments, shown in the 4.4 dialect only
+    comments: { ...comments(), dialect: '4.4' },
   },
   treeParent: 'parent',
   counts: { tenant_count: { model: 'tenancy.tenant', via: 'group', cumulative: true } },
@@ -20,6 +22,8 @@ export const tenantGroup = defineModel({
     related: [{ model: 'tenancy.tenant', param: 'group_id' }],
   },
   brief: ['name', 'slug', 'tenant_count', '_depth'],
+  // NetBox 4.0: the brief form gains description, before the counts (#15238)
+  netbox44: { brief: ['name', 'slug', 'description', 'tenant_count', '_depth'] },
   ordering: ['name'],
   search: ['name', 'slug', 'description'],
 });

@@ -1,4 +1,5 @@
 import { defineModel } from '../../core/model/define-model.js';
+import { description } from '../fields.js';
 
 export const group = defineModel({
   name: 'users.group',
@@ -7,13 +8,17 @@ export const group = defineModel({
   table: 'users_group',
   fields: {
     name: { kind: 'string', required: true, maxLength: 150, unique: true },
+    // NetBox 4.0, shown in the 4.4 dialect only
+    description: { ...description(), dialect: '4.4' },
   },
   counts: { user_count: { through: { table: 'users_user_groups', column: 'group_id' } } },
   tags: false,
   customFields: false,
   timestamps: false,
-  ui: { columns: ['id', 'name', 'user_count'], groups: [{ title: '', fields: ['name'] }] },
+  ui: { columns: ['id', 'name', 'user_count'], groups: [{ title: '', fields: ['name', 'description'] }] },
   brief: ['name'],
+  // NetBox 4.0: groups have a description, shown in the brief form
+  netbox44: { brief: ['name', 'description'] },
   ordering: ['name'],
   search: ['name'],
 });

@@ -129,6 +129,8 @@ export const objectPermission = defineModel({
   },
   // reference 3.7: the brief form lists groups and users by name
   brief: ['name', 'enabled', 'object_types', 'groups', 'users', 'actions'],
+  // NetBox 4.0: no groups or users in the brief form
+  netbox44: { brief: ['name', 'description', 'enabled', 'object_types', 'actions'] },
   ordering: ['name'],
   search: ['name', 'description'],
 });

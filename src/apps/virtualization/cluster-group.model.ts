@@ -23,6 +23,8 @@ export const clusterGroup = defineModel({
     ],
   },
   brief: ['name', 'slug', 'cluster_count'],
+  // NetBox 4.0: the brief form gains description, before the counts (#15238)
+  netbox44: { brief: ['name', 'slug', 'description', 'cluster_count'] },
   ordering: ['name'],
   search: ['name', 'slug', 'description'],
 });

@@ -18,6 +18,8 @@ export const clusterType = defineModel({
     related: [{ model: 'virtualization.cluster', param: 'type_id' }],
   },
   brief: ['name', 'slug', 'cluster_count'],
+  // NetBox 4.0: the brief form gains description, before the counts (#15238)
+  netbox44: { brief: ['name', 'slug', 'description', 'cluster_count'] },
   ordering: ['name'],
   search: ['name', 'slug', 'description'],
 });

@@ -64,6 +64,8 @@ export const cluster = defineModel({
     ],
   },
   brief: ['name', 'virtualmachine_count'],
+  // NetBox 4.0: the brief form gains description, before the counts (#15238)
+  netbox44: { brief: ['name', 'description', 'virtualmachine_count'] },
   ordering: ['name'],
   search: ['name', 'description', 'comments'],
 });

@@ -35,6 +35,8 @@ export const virtualDisk = defineModel({
     groups: [{ title: 'Disk', fields: ['virtual_machine', 'name', 'size', 'description'] }],
   },
   brief: ['virtual_machine', 'name', 'size'],
+  // NetBox 4.0: the brief form gains description, before the counts (#15238)
+  netbox44: { brief: ['virtual_machine', 'name', 'description', 'size'] },
   ordering: ['virtual_machine', 'name'],
   search: ['name', 'description'],
 });

@@ -54,6 +54,8 @@ export const virtualMachine = defineModel({
       help: 'GB in the NetBox 3.4 API, MB in the 4.4 API',
       scaleIn: { '3.4': 1000 },
     },
+    // NetBox 4.1, shown in the 4.4 dialect only
+    serial: { kind: 'string', maxLength: 50, label: 'serial number', dialect: '4.4' },
     description: description(),
     comments: comments(),
     // NetBox 3.5+ (render-config: extras/render-config.routes.ts)

@@ -14,6 +14,7 @@ import { likeEscape, likeFor } from '../../core/query/lookups.js';
 import { searchTerm } from '../../core/query/filter-conditions.js';
 import { comments, description, name, slug, tenantField } from '../fields.js';
 import { L2VPNType } from './choices.js';
+import { L2VPNStatus } from './netbox4-choices.js';
 import { tenancyFilters, throughFilter } from '../../core/query/filter-blocks.js';
 
 const targets = (table: string) => ({
@@ -37,6 +38,8 @@ export const l2vpn = defineModel({
     type: { kind: 'choice', choices: L2VPNType, required: true },
     import_targets: targets('vpn_l2vpn_import_targets'),
     export_targets: targets('vpn_l2vpn_export_targets'),
+    // NetBox 4.3, shown in the 4.4 dialect only
+    status: { kind: 'choice', choices: L2VPNStatus, default: 'active', dialect: '4.4' },
     description: description(),
     comments: comments(),
     tenant: tenantField(),

@@ -19,6 +19,8 @@ export const tunnelGroup = defineModel({
   },
   // NetBox 3.7 NestedTunnelGroupSerializer
   brief: ['name', 'slug', 'tunnel_count'],
+  // NetBox 4.0: the brief form gains description, before the counts (#15238)
+  netbox44: { brief: ['name', 'slug', 'description', 'tunnel_count'] },
   ordering: ['name'],
   search: ['name', 'slug', 'description'],
 });

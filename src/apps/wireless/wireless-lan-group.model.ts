@@ -2,7 +2,7 @@
 import { sql } from 'kysely';
 import { defineModel } from '../../core/model/define-model.js';
 import { descendantsSql } from '../../core/represent/load-related.js';
-import { description, fk, name, slug } from '../fields.js';
+import { comments, description, fk, name, slug } from '../fields.js';
 
 export const wirelessLanGroup = defineModel({
   name: 'wireless.wirelesslangroup',
@@ -14,6 +14,8 @@ export const wirelessLanGroup = defineModel({
     // NetBox 3.4: `parent` and `parent_id` match direct children only, as for regions
     parent: fk('wireless.wirelesslangroup', { onDelete: 'cascade' }),
     description: description(),
+    // NetBox 4.3: comments, shown in the 4.4 dialect only
+    comments: { ...comments(), dialect: '4.4' },
   },
   treeParent: 'parent',
   counts: { wirelesslan_count: { model: 'wireless.wirelesslan', via: 'group', cumulative: true } },
@@ -38,6 +40,8 @@ export const wirelessLanGroup = defineModel({
     related: [{ model: 'wireless.wirelesslan', param: 'group_id' }],
   },
   brief: ['name', 'slug', 'wirelesslan_count', '_depth'],
+  // NetBox 4.0: the brief form gains description, before the counts (#15238)
+  netbox44: { brief: ['name', 'slug', 'description', 'wirelesslan_count', '_depth'] },
   ordering: ['name', 'id'],
   search: ['name', 'slug', 'description'],
 });

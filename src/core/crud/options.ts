@@ -6,6 +6,7 @@
 import { hasPermission } from '../auth/permissions.js';
 import type { RequestContext } from '../context.js';
 import type { FieldDef, ModelDef } from '../model/types.js';
+import { type Dialect, shownIn, wireName } from '../model/dialect.js';
 
 const TYPE_BY_KIND: Record<string, string> = {
   string: 'string',
@@ -53,10 +54,12 @@ function describeField(key: string, f: FieldDef): Record<string, unknown> {
   return out;
 }
 
-function describeFields(model: ModelDef): Record<string, unknown> {
+function describeFields(model: ModelDef, dialect: Dialect): Record<string, unknown> {
   const ro = (label: string, type = 'field') => ({ type, required: false, read_only: true, label });
   const out: Record<string, unknown> = { id: ro('ID', 'integer'), url: ro('Url'), display: ro('Display') };
-  for (const [key, f] of Object.entries(model.fields)) out[key] = describeField(key, f);
+  // the fields of the request's dialect, by its names (a rack's 4.4 `airflow` is not 3.4's)
+  for (const [key, f] of Object.entries(model.fields))
+    if (shownIn(model, key, f, dialect)) out[wireName(model, key, dialect)] = describeField(key, f);
   if (model.tags) out.tags = { type: 'list', required: false, read_only: false, label: 'Tags' };
   if (model.customFields)
     out.custom_fields = { type: 'field', required: false, read_only: false, label: 'Custom fields' };
@@ -78,8 +81,8 @@ export async function describeModel(rc: RequestContext, model: ModelDef, isList:
   };
   if (model.readOnly || (rc.token && !rc.token.write_enabled)) return body;
   const actions: Record<string, unknown> = {};
-  if (await hasPermission(rc, model, 'change')) actions.PUT = describeFields(model);
-  if (isList && (await hasPermission(rc, model, 'add'))) actions.POST = describeFields(model);
+  if (await hasPermission(rc, model, 'change')) actions.PUT = describeFields(model, rc.dialect);
+  if (isList && (await hasPermission(rc, model, 'add'))) actions.POST = describeFields(model, rc.dialect);
   if (Object.keys(actions).length) body.actions = actions;
   return body;
 }

@@ -6,7 +6,7 @@
  * takes the names of both dialects wherever they do not conflict, so a client sending `type` or
  * `form_factor` for a rack is understood whichever dialect it reads.
  */
-import type { FieldDef, ModelDef } from './types.js';
+import type { CustomFilter, FieldDef, ModelDef } from './types.js';
 
 export type Dialect = '3.4' | '4.4';
 
@@ -26,15 +26,23 @@ export const DIALECT_RELEASE: Record<Dialect, string> = { '3.4': '3.4.0', '4.4':
  */
 export interface Netbox44 {
   /**
-   * the brief form's fields besides id, url and display, in NetBox 4.4's order (its serializer's
-   * `brief_fields`; every one gained `description`, NetBox #15238). Its nested form is the same
-   * without the counts, which NetBox 4 reads from annotations a nested object does not carry.
+   * the brief form's fields besides id, url and display, in the order NetBox 4.4 renders them (its
+   * serializer's `brief_fields` in its full form's order; every one gained `description`, NetBox
+   * #15238). Its nested form is the same without the counts, which NetBox 4 reads from annotations
+   * a nested object does not carry. Absent: 3.4's brief form and the description (plan.ts brief44).
    */
-  brief: string[];
+  brief?: string[];
   /** fields 4.4 shows under another name: key -> 4.4's name (a rack's `type` is `form_factor`) */
   renamed?: Record<string, string>;
   /** fields 4.4 no longer shows (a device's `device_role`) */
   hidden?: string[];
+  /**
+   * filters under NetBox 4's names (`object_type`, `object_type_id` of a list of object types):
+   * taken in both dialects, left out of 3.4's documents. Where 3.4 has a filter of the same name
+   * with another meaning (a custom field's `object_type` is its related object type there), a 4.4
+   * request gets 4.4's and a 3.4 request keeps 3.4's.
+   */
+  filters?: Record<string, CustomFilter>;
 }
 
 /** Whether a field's value is shown in a dialect's representations. */

@@ -253,7 +253,10 @@ export interface ModelDef {
     string,
     { model: string; select: (ids: RawBuilder<unknown> | number[]) => RawBuilder<unknown> }
   >;
-  /** the brief form carries no `display` (spec: the prefix brief form is exactly id, url, family, prefix) */
+  /**
+   * 3.4's brief form carries no `display` (spec: the prefix brief form is exactly id, url, family,
+   * prefix); NetBox 4's always does
+   */
   briefWithoutDisplay?: boolean;
   /**
    * single-object writes may also come as multipart/form-data (http/multipart-body.ts): text parts

@@ -186,7 +186,7 @@ export function representationSchema(
   const properties: Record<string, Schema> = { id: { type: 'integer' }, url: { type: 'string', format: 'uri' } };
   const plan = planRender(model, form, { dialect });
   if (plan.withDisplayUrl) properties.display_url = { type: 'string', format: 'uri' };
-  if (!(form === 'brief' && model.briefWithoutDisplay)) properties.display = { type: 'string' };
+  if (!(form === 'brief' && dialect === '3.4' && model.briefWithoutDisplay)) properties.display = { type: 'string' };
   const optional = new Set<string>();
   plan.keys.forEach((k, i) => {
     const f = model.fields[k];

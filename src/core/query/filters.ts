@@ -81,9 +81,16 @@ export async function buildFilters(rc: RequestContext, model: ModelDef, params: 
 }
 
 async function filterCondition(rc: RequestContext, model: ModelDef, name: string, raw: string[]): Promise<Cond | null> {
-  const resolved = resolveFilter(model, name);
-  if (resolved) return resolved.build(rc, raw);
   const [base, lookup] = splitLookup(name);
+  const resolved = resolveFilter(model, name);
+  // NetBox 4's name of a filter: 4.4's meaning in a 4.4 request (whatever lookups it takes), and
+  // in a 3.4 one where 3.4 has no filter of that name (Netbox44.filters)
+  const own44 = model.netbox44?.filters?.[base];
+  if (own44 && (rc.dialect === '4.4' || !resolved)) {
+    const known = lookup === 'exact' || own44.lookups?.includes(lookup);
+    return known ? customFilter(model, own44, name, lookup).build(rc, raw) : null;
+  }
+  if (resolved) return resolved.build(rc, raw);
   // custom fields are rows, not declarations: resolved per request
   if (base.startsWith('cf_') && model.customFields) {
     const cfs = await rc.app.customFields(rc, model.name);
@@ -315,9 +322,10 @@ function resolveUncached(model: ModelDef, name: string): ResolvedFilter | null {
 }
 
 /**
- * Every parameter a model's list filters on (besides `cf_*`), with what it takes: the names a
- * client may send, each with its lookup variants, for the OpenAPI document. Candidates are made
- * generously and kept only where resolveFilter accepts them, so the list is what the query does.
+ * Every parameter a model's list filters on in NetBox 3.4's terms (besides `cf_*`), with what it
+ * takes: the names a client may send, each with its lookup variants, for the OpenAPI document.
+ * Candidates are made generously and kept only where resolveFilter accepts them, so the list is
+ * what the query does. Each dialect's document lists its own names (NetBox 4's: Netbox44, FieldDef.dialect).
  */
 export function filterParameters(model: ModelDef, dialect: Dialect = '3.4'): Array<[string, ResolvedFilter]> {
   const bases = new Set<string>([
@@ -330,9 +338,15 @@ export function filterParameters(model: ModelDef, dialect: Dialect = '3.4'): Arr
     'ancestor_id',
     ...Object.keys(BY_REQUEST_ACTIONS),
   ]);
-  for (const key of Object.keys(model.fields)) bases.add(key).add(`${key}_id`);
-  // 4.4's names of renamed fields filter as the fields (both are taken; each document names its own too)
-  if (dialect === '4.4') for (const name of otherNames(model).keys()) bases.add(name).add(`${name}_id`);
+  const aliases = otherNames(model);
+  for (const [key, f] of Object.entries(model.fields)) {
+    // a dialect's filters: not those of fields only another dialect shows, nor in 3.4 a 4.4 name
+    // standing for another field (an event rule's object_types), which filter all the same
+    if ((f.dialect && f.dialect !== dialect) || (dialect === '3.4' && aliases.has(key))) continue;
+    bases.add(key).add(`${key}_id`);
+  }
+  // 4.4's names of renamed fields filter as the fields (both are taken; each document names its own)
+  if (dialect === '4.4') for (const name of aliases.keys()) bases.add(name).add(`${name}_id`);
   for (const key of Object.keys(model.filters)) bases.add(key);
   const out: Array<[string, ResolvedFilter]> = [];
   for (const base of bases) {
@@ -341,5 +355,13 @@ export function filterParameters(model: ModelDef, dialect: Dialect = '3.4'): Arr
       if (r && (!r.dialect || r.dialect === dialect)) out.push([name, r]);
     }
   }
+  // NetBox 4's own filters of the model (Netbox44.filters), as filterCondition takes them in 4.4
+  if (dialect === '4.4')
+    for (const [base, own] of Object.entries(model.netbox44?.filters ?? {})) {
+      for (const lookup of ['exact', ...(own.lookups ?? [])]) {
+        const name = lookup === 'exact' ? base : `${base}__${lookup}`;
+        if (!out.some(([n]) => n === name)) out.push([name, customFilter(model, own, name, lookup)]);
+      }
+    }
   return out.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
 }

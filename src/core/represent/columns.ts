@@ -27,7 +27,8 @@ export function columnsFor(model: ModelDef, plan: RenderPlan): string[] | null {
 function deriveColumns(model: ModelDef, plan: RenderPlan): string[] | null {
   if (plan.mode === 'full') return null;
   if (model.hooks.represent && !model.representReads) return null;
-  const display = plan.mode === 'brief' && model.briefWithoutDisplay ? [] : displayReads(model);
+  const display =
+    plan.mode === 'brief' && plan.dialect === '3.4' && model.briefWithoutDisplay ? [] : displayReads(model);
   // a name that is not a declared column (a value the row carries from elsewhere) keeps `*`
   const known = declaredColumns(model);
   if (!display?.every((c) => known.has(c))) return null;

@@ -38,7 +38,7 @@ export interface PlanOptions {
 
 /** NetBox 4's brief form where a model does not declare one: 3.4's, and its description (#15238) */
 function brief44(model: ModelDef): string[] {
-  if (model.netbox44) return model.netbox44.brief;
+  if (model.netbox44?.brief) return model.netbox44.brief;
   return 'description' in model.fields && !model.brief.includes('description')
     ? [...model.brief, 'description']
     : model.brief;

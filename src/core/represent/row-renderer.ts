@@ -148,7 +148,8 @@ function write(model: ModelDef, plan: RenderPlan, withTagModel: boolean): Compil
   if (wanted('url')) put('url', 'c.urlPrefix + id + "/"');
   // NetBox 4.1+: the object's page (web/model-pages serves /<app>/<path>/<id>/)
   if (plan.withDisplayUrl) put('display_url', 'c.pagePrefix + id + "/"');
-  if (!(plan.mode === 'brief' && model.briefWithoutDisplay) && wanted('display')) put('display', 'model.display(row)');
+  if (!(plan.mode === 'brief' && plan.dialect === '3.4' && model.briefWithoutDisplay) && wanted('display'))
+    put('display', 'model.display(row)');
 
   plan.keys.forEach((k, i) => {
     const f = model.fields[k];

@@ -32,11 +32,12 @@ interface ExportTemplateRow {
   mime_type: string;
   file_extension: string;
   as_attachment: boolean;
+  file_name: string;
 }
 
 /** NetBox filters by content type and name and takes the first (the model's ordering: name, then id) */
 async function findTemplate(rc: RequestContext, model: ModelDef, name: string): Promise<ExportTemplateRow> {
-  const res = await sql<ExportTemplateRow>`select template_code, mime_type, file_extension, as_attachment
+  const res = await sql<ExportTemplateRow>`select template_code, mime_type, file_extension, as_attachment, file_name
     from extras_exporttemplate where name = ${name} and ${model.name} = any(content_types) order by id limit 1`.execute(
     rc.q,
   );
@@ -88,9 +89,11 @@ export async function exportList(
   }
   reply.header('content-type', template.mime_type || DEFAULT_MIME_TYPE);
   if (template.as_attachment) {
-    const base = model.verboseNamePlural.replace(/ /g, '_');
+    const base = `netbox_${model.verboseNamePlural.replace(/ /g, '_')}`;
     const extension = template.file_extension ? `.${template.file_extension}` : '';
-    reply.header('content-disposition', `attachment; filename="netbox_${base}${extension}"`);
+    // NetBox 4.3: the template may name the file; quotes and line ends could not stay in the header
+    const name = template.file_name.replace(/["\\\r\n]/g, '') || base;
+    reply.header('content-disposition', `attachment; filename="${name}${extension}"`);
   }
   // NetBox 3.7 ExportTemplate.render(): CRLF line ends become LF
   return output.replace(/\r\n/g, '\n');

@@ -44,6 +44,8 @@ export function defineConsolePort(name: string, path: string, verboseName: strin
       pickerFilters: { module: { device_id: 'device' } },
     },
     brief: ['device', 'name', 'cable', '_occupied'],
+    // NetBox 4.0: the brief form gains description, before the counts (#15238)
+    netbox44: { brief: ['device', 'name', 'description', 'cable', '_occupied'] },
     ordering: ['device', 'name'],
     search: ['name', 'label', 'description'],
   });

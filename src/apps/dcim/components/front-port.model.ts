@@ -92,6 +92,8 @@ export const frontPort = defineModel({
     pickerFilters: { module: { device_id: 'device' }, rear_port: { device_id: 'device' } },
   },
   brief: ['device', 'name', 'cable', '_occupied'],
+  // NetBox 4.0: the brief form gains description, before the counts (#15238)
+  netbox44: { brief: ['device', 'name', 'description', 'cable', '_occupied'] },
   ordering: ['device', 'name'],
   search: ['name', 'label', 'description'],
 });

@@ -18,6 +18,8 @@ export const inventoryItemRole = defineModel({
     groups: [{ title: 'Inventory Item Role', fields: ['name', 'slug', 'color', 'description'] }],
   },
   brief: ['name', 'slug', 'inventoryitem_count'],
+  // NetBox 4.0: the brief form gains description, before the counts (#15238)
+  netbox44: { brief: ['name', 'slug', 'description', 'inventoryitem_count'] },
   ordering: ['name'],
   search: ['name', 'slug', 'description'],
 });

@@ -5,6 +5,7 @@
  */
 import { defineModel } from '../../../core/model/define-model.js';
 import { description, fk } from '../../fields.js';
+import { InventoryItemStatus } from '../netbox4-choices.js';
 import { componentFields, componentFilters, labelDisplay } from './component.js';
 import { rowById, rowOfType } from '../../../core/crud/row-by-id.js';
 import { deviceIdOf } from './same-device.js';
@@ -41,6 +42,8 @@ export const inventoryItem = defineModel({
       help: 'A unique tag used to identify this item',
     },
     discovered: { kind: 'boolean', default: false, help: 'This item was automatically discovered' },
+    // NetBox 4.2, shown in the 4.4 dialect only
+    status: { kind: 'choice', choices: InventoryItemStatus, default: 'active', dialect: '4.4' },
     description: description(),
     component_type: { kind: 'contenttype', nullable: true, types: INVENTORY_COMPONENT_TYPES },
     component_id: { kind: 'integer', nullable: true, min: 0 },
@@ -96,6 +99,8 @@ export const inventoryItem = defineModel({
     pickerFilters: { parent: { device_id: 'device' } },
   },
   brief: ['device', 'name', '_depth'],
+  // NetBox 4.0: the brief form gains description, before the counts (#15238)
+  netbox44: { brief: ['device', 'name', 'description', '_depth'] },
   ordering: ['device', 'parent', 'name'],
   search: ['name', 'label', 'description', 'serial', 'asset_tag', 'part_id'],
 });

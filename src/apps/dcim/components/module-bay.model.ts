@@ -33,6 +33,8 @@ export const moduleBay = defineModel({
     clone: ['device'],
   },
   brief: ['name'],
+  // NetBox 4.0: a bay's brief form says what is installed in it
+  netbox44: { brief: ['name', 'installed_module', 'description'] },
   ordering: ['device', 'name'],
   search: ['name', 'label', 'description'],
 });

@@ -3,7 +3,8 @@
  * (on three-phase PDUs) from one leg, cabled to another device's power port.
  */
 import { defineModel } from '../../../core/model/define-model.js';
-import { description, fk } from '../../fields.js';
+import { color, description, fk } from '../../fields.js';
+import { PowerOutletStatus } from '../netbox4-choices.js';
 import { cabledFields, cabledFilters, occupiedField, pathEndpointFields, representCabled } from '../cabled-fields.js';
 import { PowerOutletFeedLeg, PowerOutletType } from '../component-choices.js';
 import { componentFields, componentFilters, labelDisplay, stayOnDevice, uniqueOnDevice } from './component.js';
@@ -21,6 +22,13 @@ export const powerOutlet = defineModel({
     type: { kind: 'choice', choices: PowerOutletType, blank: true, help: 'Physical port type' },
     power_port: fk('dcim.powerport', { onDelete: 'set_null' }),
     feed_leg: { kind: 'choice', choices: PowerOutletFeedLeg, blank: true, help: 'Phase (for three-phase feeds)' },
+    // NetBox 4.3 and 4.2, shown in the 4.4 dialect only
+    status: { kind: 'choice', choices: PowerOutletStatus, default: 'enabled', dialect: '4.4' },
+    color: {
+      ...color(''),
+      pattern: { regex: /^([0-9a-f]{6})?$/, message: 'Enter a valid hexadecimal RGB color code.' },
+      dialect: '4.4',
+    },
     description: description(),
     ...cabledFields(),
     ...pathEndpointFields(),
@@ -66,6 +74,8 @@ export const powerOutlet = defineModel({
     pickerFilters: { module: { device_id: 'device' }, power_port: { device_id: 'device' } },
   },
   brief: ['device', 'name', 'cable', '_occupied'],
+  // NetBox 4.0: the brief form gains description, before the counts (#15238)
+  netbox44: { brief: ['device', 'name', 'description', 'cable', '_occupied'] },
   ordering: ['device', 'name'],
   search: ['name', 'label', 'description'],
 });

@@ -96,6 +96,8 @@ export const inventoryItemTemplate = defineTemplate({
       },
     ],
     brief: ['name', '_depth'],
+    // NetBox 4.0: the brief form gains description, before the counts (#15238)
+    netbox44: { brief: ['name', 'description', '_depth'] },
     ordering: ['device_type', 'parent', 'name'],
   },
 });
