@@ -85,7 +85,8 @@ export const prefix = defineModel({
     },
     async represent(rc, rows, out, { mode }) {
       setFamily(rows, out, 'prefix', mode, rc.dialect);
-      if (mode !== 'full') return;
+      // NetBox 4.4's brief and nested forms carry _depth too; 3.4's carry neither key
+      if (mode !== 'full' && !out.some((o) => '_depth' in o)) return;
       const tree = await fetchTreeCounts(
         rc,
         rows.map((r) => Number(r.id)),

@@ -12,6 +12,7 @@ import type { ModelDef } from '../../../src/core/model/types.js';
 import { createOne } from '../../contract/harness.js';
 import { CONTRACT } from '../../contract/models.js';
 import { makeTestApp, type TestApp } from '../../helpers/app.js';
+import { inDialect44 } from '../../factories/index.js';
 
 const registry = new Registry();
 registerAllModels(registry);
@@ -50,12 +51,14 @@ describe('4.4 brief forms', () => {
   for (const c of CONTRACT) {
     it(`${c.model}`, async () => {
       const model = registry.get(c.model);
+      // a model only NetBox 4 has is made in 4.4
+      const api = c.dialect ? inDialect44(t) : t;
       let id: number | undefined;
       if (c.readOnly || !c.create) {
-        await c.seed?.({ t });
-        id = (await t.get(`${c.path}?limit=1`)).json().results[0]?.id;
+        await c.seed?.({ t: api });
+        id = (await api.get(`${c.path}?limit=1`)).json().results[0]?.id;
       } else {
-        id = (await createOne(t, c)).id as number;
+        id = (await createOne(api, c)).id as number;
       }
       // a read-only model with nothing to show has nothing to check
       if (id === undefined) return;
