@@ -3,6 +3,7 @@
  * descriptions of the special routes: nothing per model is written by hand, so a model added to
  * the registry adds its paths, parameters and schemas here.
  */
+import { servedIn } from '../model/dialect.js';
 import type { Registry } from '../model/registry.js';
 import { ERROR_RESPONSES, json, modelPaths } from './operations.js';
 import {
@@ -56,10 +57,13 @@ const COMMON_SCHEMAS: Record<string, Schema> = {
   },
 };
 
+/** the document is NetBox 3.4's (info.version): a model only the 4.4 dialect serves is not in it */
+const documented = (registry: Registry) => registry.all().filter((m) => servedIn(m, '3.4'));
+
 function modelSchemas(registry: Registry): Record<string, Schema> {
   const out: Record<string, Schema> = {};
   const owner = new Map<string, string>();
-  for (const model of registry.all()) {
+  for (const model of documented(registry)) {
     const name = componentName(model);
     const clash = owner.get(name);
     if (clash) throw new Error(`OpenAPI: ${model.name} and ${clash} are both named ${name}; declare schemaName on one`);
@@ -123,7 +127,7 @@ function routeOperation(registry: Registry, route: RouteDoc): Schema {
 export function buildOpenApiDocument(opts: DocumentOptions): Schema {
   const { registry } = opts;
   const paths: Record<string, Record<string, Schema>> = {};
-  for (const model of registry.all()) Object.assign(paths, modelPaths(model));
+  for (const model of documented(registry)) Object.assign(paths, modelPaths(model));
   for (const route of opts.routes) {
     const path = (paths[route.path] ??= {});
     if (path[route.method]) throw new Error(`OpenAPI: ${route.method} ${route.path} is described twice`);

@@ -13,6 +13,7 @@ import { parse as parseYaml } from 'yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerAllModels } from '../../../src/apps/index.js';
 import { Registry } from '../../../src/core/model/registry.js';
+import { servedIn } from '../../../src/core/model/dialect.js';
 import { KeptDocuments } from '../../../src/core/openapi/documents.js';
 import { documentOptions } from '../../../src/http/api-docs.js';
 import { acceptsGzip } from '../../../src/http/negotiate.js';
@@ -150,6 +151,11 @@ describe('GET /api/schema/', () => {
         ids.add(op.operationId);
       }
     for (const m of registry.all()) {
+      // the document is 3.4's: a model only 4.4 serves is not in it
+      if (!servedIn(m, '3.4')) {
+        expect(doc.paths[`/api/${m.app}/${m.path}/`], m.name).toBeUndefined();
+        continue;
+      }
       const list = doc.paths[`/api/${m.app}/${m.path}/`];
       const detail = doc.paths[`/api/${m.app}/${m.path}/{id}/`];
       const op = `${m.app}_${m.path.replace(/-/g, '_')}`;
@@ -192,6 +198,7 @@ describe('GET /api/schema/', () => {
   it('implements every documented filter of every list: it narrows the list, or refuses a bad value with 400', async () => {
     // one object of every model (read-only ones seeded by the objects they come from)
     for (const c of CONTRACT) {
+      if (c.dialect) continue;
       if (c.readOnly) await c.seed?.({ t });
       else {
         const res = await t.post(c.path, await c.create!({ t }));
@@ -210,7 +217,7 @@ describe('GET /api/schema/', () => {
     };
     const named400 = (res: { statusCode: number; json(): Json }, name: string) =>
       res.statusCode === 400 && name in res.json();
-    for (const m of registry.all()) {
+    for (const m of registry.all().filter((x) => servedIn(x, '3.4'))) {
       path = `/api/${m.app}/${m.path}/`;
       param = '';
       const listed = (await t.get(`${path}?limit=1000`)).json();
