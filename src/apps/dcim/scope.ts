@@ -31,8 +31,8 @@ export function scopeFields(): Record<string, FieldDef> {
 
 const changed = (a: unknown, b: unknown) => (a == null ? null : Number(a)) !== (b == null ? null : Number(b));
 
-/** the site a scope is in: the site, a location's site, none for a region or site group */
-async function siteOfScope(rc: RequestContext, type: unknown, id: unknown): Promise<number | null> {
+/** the site a scope is in: the site, a location's site, none for a region or site group (or another type) */
+export async function siteOfScope(rc: RequestContext, type: unknown, id: unknown): Promise<number | null> {
   if (id == null) return null;
   if (type === 'dcim.site') return Number(id);
   if (type !== 'dcim.location') return null;
@@ -62,10 +62,25 @@ export async function syncScope(
   }
 }
 
-/** the objects whose scope is one of `ids` of `type`, or inside one of them */
-function within(alias: string, level: 'region' | 'site_group' | 'site' | 'location', ids: Cond): Cond {
-  const type = sql.ref(`${alias}.scope_type`);
-  const id = sql.ref(`${alias}.scope_id`);
+const TARGETS = {
+  region: 'dcim.region',
+  site_group: 'dcim.sitegroup',
+  site: 'dcim.site',
+  location: 'dcim.location',
+} as const;
+type Level = keyof typeof TARGETS;
+
+/** the columns of a relation to a place: a scope's, or a circuit termination's */
+export interface PlaceColumns {
+  type: string;
+  id: string;
+}
+const SCOPE: PlaceColumns = { type: 'scope_type', id: 'scope_id' };
+
+/** the objects whose place (`on`) is one of `ids` of the level's model, or inside one of them */
+function within(alias: string, on: PlaceColumns, level: Level, ids: Cond): Cond {
+  const type = sql.ref(`${alias}.${on.type}`);
+  const id = sql.ref(`${alias}.${on.id}`);
   const column = level === 'region' ? 'region_id' : 'group_id';
   if (level === 'location') return sql`(${type} = 'dcim.location' and ${id} in ${ids})`;
   if (level === 'site')
@@ -78,25 +93,20 @@ function within(alias: string, level: 'region' | 'site_group' | 'site' | 'locati
     or (${type} = 'dcim.location' and ${id} in (select l.id from dcim_location l where l.site_id in ${sites})))`;
 }
 
-const TARGETS = {
-  region: 'dcim.region',
-  site_group: 'dcim.sitegroup',
-  site: 'dcim.site',
-  location: 'dcim.location',
-} as const;
-
 /**
  * NetBox 4.4 ScopedFilterSet: region, site_group, site and location by slug and by id (a tree's
  * descendants included), each matching objects scoped to it or to anything inside it. `levels`:
- * the ones to declare (a model with a stored `site` keeps its own `site` filters, which match alike).
+ * the ones to declare (a model with a stored `site` keeps its own `site` filters, which match alike);
+ * `on`: the relation's columns (a circuit termination's termination_type / termination_id).
  */
 export function scopeFilters(
-  levels: ReadonlyArray<keyof typeof TARGETS> = ['region', 'site_group', 'site', 'location'],
+  levels: ReadonlyArray<Level> = ['region', 'site_group', 'site', 'location'],
+  on: PlaceColumns = SCOPE,
 ): Record<string, CustomFilter> {
   const out: Record<string, CustomFilter> = {};
   for (const level of levels) {
     const target = TARGETS[level];
-    const match = (ids: Cond, { alias }: { alias: string }) => within(alias, level, ids);
+    const match = (ids: Cond, { alias }: { alias: string }) => within(alias, on, level, ids);
     out[level] = idSetFilter({ param: level, target, match });
     out[`${level}_id`] = idSetFilter({ param: `${level}_id`, target, byId: true, match });
   }

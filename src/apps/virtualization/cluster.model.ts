@@ -71,7 +71,7 @@ export const cluster = defineModel({
   },
   brief: ['name', 'virtualmachine_count'],
   // NetBox 4.2 replaced `site` with the scope
-  netbox44: { brief: ['name', 'virtualmachine_count', 'description'], hidden: ['site'] },
+  netbox44: { brief: ['name', 'description', 'virtualmachine_count'], hidden: ['site'] },
   ordering: ['name'],
   search: ['name', 'description', 'comments'],
 });
