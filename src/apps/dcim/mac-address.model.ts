@@ -5,10 +5,10 @@
  * which NetBox 3.4 readers and writers keep using (mac-address-sync.ts keeps the two in step).
  */
 import { sql } from 'kysely';
-import type { RequestContext } from '../../core/context.js';
 import { defineModel } from '../../core/model/define-model.js';
 import type { CustomFilter, Row } from '../../core/model/types.js';
-import { booleanFilter, parseIds } from '../../core/query/filter-blocks.js';
+import { booleanFilter } from '../../core/query/filter-blocks.js';
+import { namedIds } from '../../core/query/named-ids.js';
 import { idSetFilter } from '../../core/query/id-set-filter.js';
 import type { Cond } from '../../core/query/lookups.js';
 import { searchTerm } from '../../core/query/filter-conditions.js';
@@ -27,7 +27,8 @@ function ownerFilter(param: string, owner: 'device' | 'vm', byId: boolean): Cust
     async build(values, _lookup, { rc, alias }) {
       const raw = values.filter((v) => v.trim() !== '');
       if (!raw.length) return null;
-      const ownerIds = byId ? parseIds(param, raw) : await idsByName(rc, o.ownerTable, raw);
+      // an unknown owner is a 400 naming the parameter (docs/api-differences.md, "Strict input"; NetBox matches nothing)
+      const ownerIds = await namedIds(rc, param, o.ownerTable, byId ? 'id' : 'name', raw);
       // NetBox: a device's interfaces include its virtual chassis members' when it is the master (vc_interfaces)
       const interfaces =
         owner === 'device'
@@ -38,14 +39,6 @@ function ownerFilter(param: string, owner: 'device' | 'vm', byId: boolean): Cust
       return sql`(${sql.ref(`${alias}.assigned_object_type`)} = ${o.type} and ${sql.ref(`${alias}.assigned_object_id`)} in (${interfaces}))`;
     },
   };
-}
-
-/** ids of the owners of these names; an unknown name matches nothing (NetBox: queryset.none()) */
-async function idsByName(rc: RequestContext, table: string, names: string[]): Promise<number[]> {
-  const res = await sql<{ id: number }>`select id from ${sql.table(table)} where name = any(${names}::text[])`.execute(
-    rc.q,
-  );
-  return res.rows.map((r) => Number(r.id));
 }
 
 /** `interface(_id)`, `vminterface(_id)`: MAC objects assigned to the named interfaces (unknown ones are a 400) */
