@@ -74,6 +74,8 @@ export const macAddress = defineModel({
     comments: comments(),
   },
   relatedObject: 'assigned_object',
+  // NetBox 4.4 InterfaceFilterSet: `primary_mac_address=` names the address
+  naturalKey: 'mac_address',
   filters: {
     device: ownerFilter('device', 'device', false),
     device_id: ownerFilter('device_id', 'device', true),

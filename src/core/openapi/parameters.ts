@@ -99,8 +99,20 @@ export function listParameters(model: ModelDef): Schema[] {
     query('ordering', { type: 'string' }, 'Comma-separated field names to order by; a leading "-" reverses.'),
     BRIEF,
     ...excludeParameter(model),
-    ...filterParameters(model).map(([name, r]) => filterParameter(name, r, model)),
+    ...filterParameters(model)
+      .filter(([name]) => documentedFilter(model, name))
+      .map(([name, r]) => filterParameter(name, r, model)),
   ];
+}
+
+/**
+ * The document is 3.4's: the filters of a field only another dialect shows (an interface's
+ * `primary_mac_address`, a prefix's `scope_type`) are left out of it, though they filter in both.
+ */
+function documentedFilter(model: ModelDef, name: string): boolean {
+  const base = name.replace(/__.*$/, '');
+  const f = model.fields[base] ?? model.fields[base.replace(/_id$/, '')];
+  return !f?.dialect || f.dialect === '3.4';
 }
 
 export function detailParameters(model: ModelDef): Schema[] {

@@ -248,7 +248,8 @@ export function requestSchema(model: ModelDef, withRequired: boolean): Schema {
   const properties: Record<string, Schema> = {};
   const required: string[] = [];
   for (const [k, f] of Object.entries(model.fields)) {
-    if (f.readOnly) continue;
+    // the document is 3.4's: a field only another dialect shows is written in both, documented in its own
+    if (f.readOnly || (f.dialect && f.dialect !== '3.4')) continue;
     const s = writableFieldSchema(f);
     if (!s) continue;
     properties[k] = s;

@@ -101,6 +101,9 @@ describe('/api/dcim/mac-addresses/', () => {
     expect(await macsOf(`primary=true&device_id=${device.id}`)).toEqual(['02:00:00:00:0A:01']);
     expect(await macsOf(`primary=false&device_id=${device.id}`)).toEqual([loose.json().mac_address]);
     expect(await macsOf(`q=stock`)).toEqual([unassigned.mac_address]);
+    // NetBox 4.4 interface filters by the primary MAC object, by id or address
+    const byPrimary = await get44(`/api/dcim/interfaces/?primary_mac_address=02:00:00:00:0A:01`);
+    expect(byPrimary.results.map((i: Json) => i.id)).toEqual([a.id]);
     const unknown = await t.request('GET', `${MACS}?interface_id=987654321`, { headers: V44 });
     expect(unknown.statusCode).toBe(400);
   });
