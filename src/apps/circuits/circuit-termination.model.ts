@@ -16,6 +16,7 @@ import { CABLED_SHAPES, loadLinkPeers } from '../dcim/cabling.js';
 import { retraceAfterDelete, retraceCircuit } from '../dcim/paths/upkeep.js';
 import { description, fk } from '../fields.js';
 import { TerminationSide } from './choices.js';
+import { syncTermination, terminationFields, terminationPlaceFilters } from './termination-place.js';
 import { searchTerm } from '../../core/query/filter-conditions.js';
 import { likeEscape, likeFor } from '../../core/query/lookups.js';
 import { booleanFilter } from '../../core/query/filter-blocks.js';
@@ -46,6 +47,8 @@ export const circuitTermination = defineModel({
     term_side: { kind: 'string', required: true, label: 'termination', validate: notAChoice, noFilter: true },
     site: fk('dcim.site', { onDelete: 'protect' }),
     provider_network: fk('circuits.providernetwork', { onDelete: 'protect' }),
+    // NetBox 4.2: what it ends at (termination-place.ts); 3.4's site / provider_network follow it
+    ...terminationFields(),
     port_speed: { kind: 'integer', nullable: true, min: 0, label: 'port speed (Kbps)' },
     upstream_speed: {
       kind: 'integer',
@@ -74,6 +77,7 @@ export const circuitTermination = defineModel({
   relatedObject: 'circuit',
   filters: {
     term_side: termSideFilter,
+    ...terminationPlaceFilters(),
     cabled: booleanFilter((t) => sql`${sql.ref(`${t}.cable_id`)} is not null`),
     occupied: booleanFilter((t) => sql`(${sql.ref(`${t}.cable_id`)} is not null or ${sql.ref(`${t}.mark_connected`)})`),
     // NetBox 3.4 searches the circuit ID, cross-connect, patch panel and description
@@ -95,15 +99,17 @@ export const circuitTermination = defineModel({
       await retraceCircuit(rc, Number(row.circuit_id));
     },
     afterDelete: retraceAfterDelete('circuits.circuittermination'),
-    async validate({ data }) {
-      // exactly one place to end in (reference 3.4)
-      const atSite = data.site_id != null;
-      const inNetwork = data.provider_network_id != null;
-      if (!atSite && !inNetwork) return { __all__: ['A circuit termination needs a site or a provider network.'] };
-      if (atSite && inNetwork)
+    async validate({ rc, data, before, sent }) {
+      await syncTermination(rc, data, before, sent);
+      // exactly one place to end in (reference 3.4); NetBox 4.2 adds regions, site groups and locations
+      if (data.site_id != null && data.provider_network_id != null)
         return { __all__: ['A circuit termination cannot have both a site and a provider network.'] };
+      if (data.termination_type == null || data.termination_id == null)
+        return { __all__: ['A circuit termination needs a site or a provider network.'] };
       return undefined;
     },
+    // the termination and 3.4's site / provider_network in step (termination-place.ts)
+    prepare: ({ rc, data, before, sent }) => syncTermination(rc, data, before, sent),
     async represent(rc, rows, out, { mode }) {
       const cableModel = rc.app.registry.find('dcim.cable');
       const cables = new Map<number, Row>();
@@ -148,8 +154,11 @@ export const circuitTermination = defineModel({
     ],
   },
   brief: ['circuit', 'term_side', 'cable', '_occupied'],
-  // NetBox 4.0: the brief form gains description, before the counts (#15238)
-  netbox44: { brief: ['circuit', 'term_side', 'description', 'cable', '_occupied'] },
+  // NetBox 4.2 replaced site / provider_network with the termination
+  netbox44: {
+    brief: ['circuit', 'term_side', 'description', 'cable', '_occupied'],
+    hidden: ['site', 'provider_network'],
+  },
   ordering: ['circuit', 'term_side'],
   search: ['xconnect_id', 'pp_info', 'description'],
 });

@@ -5,6 +5,7 @@ import { deviceRole } from './device-role.model.js';
 import { deviceType } from './device-type.model.js';
 import { device } from './device.model.js';
 import { iface } from './interface.model.js';
+import { macAddress } from './mac-address.model.js';
 import { location } from './location.model.js';
 import { manufacturer } from './manufacturer.model.js';
 import { platform } from './platform.model.js';
@@ -54,6 +55,7 @@ export const dcimApp: AppModule = {
     device,
     virtualDeviceContext,
     iface,
+    macAddress,
     cable,
     cableTermination,
     consolePort,

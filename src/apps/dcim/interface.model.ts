@@ -45,6 +45,15 @@ import { dropUntaggedWithoutMode, syncTaggedVlans, validateVlans } from './inter
 import { prepareRadio, validateRadio, WWN } from './interface-radio.js';
 import { WirelessChannel, WirelessRole } from '../wireless/choices.js';
 import { parseIds } from '../../core/query/filter-blocks.js';
+import {
+  macAddressRows,
+  macFields,
+  preparePrimaryMac,
+  representMacAddresses,
+  syncMacObjects,
+  validatePrimaryMac,
+  writesMacObjects,
+} from './mac-address-sync.js';
 
 const VIRTUAL = [...VIRTUAL_INTERFACE_TYPES];
 
@@ -113,6 +122,7 @@ export const iface = defineModel({
     lag: fk('dcim.interface', { onDelete: 'set_null', label: 'parent LAG' }),
     mtu: { kind: 'integer', nullable: true, min: 1, max: 65536, label: 'MTU' },
     mac_address: { kind: 'mac', nullable: true, label: 'MAC address' },
+    ...macFields(),
     speed: { kind: 'integer', nullable: true, min: 0, label: 'speed (Kbps)' },
     duplex: { kind: 'choice', choices: Duplex, blank: true, nullable: true },
     wwn: { kind: 'string', nullable: true, maxLength: 23, label: 'WWN', pattern: WWN, help: '64-bit World Wide Name' },
@@ -182,19 +192,27 @@ export const iface = defineModel({
     vdc_identifier: vdcFilter('identifier', 'integer'),
   },
   // the L2VPN termination of each object of a page, read with the page
-  representRows: { l2vpn_termination: l2vpnTerminationRows('dcim.interface') },
+  representRows: {
+    l2vpn_termination: l2vpnTerminationRows('dcim.interface'),
+    mac_addresses: macAddressRows('dcim.interface'),
+  },
   hooks: {
     async validate({ rc, data, before }) {
       return {
         ...(await validateInterface(rc, data, before)),
         ...(await validateVlans(rc, data)),
         ...validateRadio(data),
+        ...(await validatePrimaryMac(rc, 'dcim.interface', { data, before })),
       };
     },
-    prepare({ data }) {
-      dropUntaggedWithoutMode(data);
-      prepareRadio(data);
+    async prepare(args) {
+      dropUntaggedWithoutMode(args.data);
+      prepareRadio(args.data);
+      await preparePrimaryMac(args.rc, args);
     },
+    // its MAC objects (mac-address-sync.ts)
+    afterWrite: (args) => syncMacObjects(args.rc, 'dcim.interface', args),
+    writesAfter: writesMacObjects,
     // only an update can take an interface out of tagged mode (interface-vlans.ts)
     async afterUpdate({ rc, row, before }) {
       await syncTaggedVlans(rc, row, before);
@@ -208,6 +226,7 @@ export const iface = defineModel({
         if (mode === 'nested' && rc.dialect === '3.4') out[i]!.connection_status = connectionStatus(r.cable_id, status);
       });
       await representL2vpnTermination(rc, rows, out, mode, () => readRows('l2vpn_termination'));
+      await representMacAddresses(rc, rows, out, mode, () => readRows('mac_addresses'));
     },
   },
   // NetBox 3.4 InterfaceSerializer (the Ansible inventory plugin reads it to decide whether to fetch addresses)

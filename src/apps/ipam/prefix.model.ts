@@ -7,7 +7,7 @@ import { sql } from 'kysely';
 import type { RequestContext } from '../../core/context.js';
 import { defineModel } from '../../core/model/define-model.js';
 import type { Cond } from '../../core/query/lookups.js';
-import { relatedFilter } from '../../core/query/related-filter.js';
+import { scopeFields, scopeFilters, syncScope } from '../dcim/scope.js';
 import { comments, description, fk, tenantField } from '../fields.js';
 import { PrefixStatus } from './choices.js';
 import { familyField, sameNetwork, sameVrfId, setFamily, uniquenessScope } from './common.js';
@@ -38,6 +38,8 @@ export const prefix = defineModel({
     prefix: { kind: 'ipprefix', required: true },
     site: fk('dcim.site', { onDelete: 'protect' }),
     vrf: fk('ipam.vrf', { onDelete: 'protect', label: 'VRF' }),
+    // NetBox 4.2: a scope instead of a site (dcim/scope.ts); 3.4's `site` is the scope's site
+    ...scopeFields(),
     tenant: tenantField(),
     vlan: fk('ipam.vlan', { onDelete: 'protect', label: 'VLAN' }),
     status: { kind: 'choice', choices: PrefixStatus, default: 'active' },
@@ -63,14 +65,12 @@ export const prefix = defineModel({
     vlan_vid: vlanVidFilter,
     children: numericFilter((a) => childrenOf(sql.raw(a)), 'children', ['n', 'lt', 'lte', 'gt', 'gte']),
     depth: numericFilter((a) => depthOf(sql.raw(a)), 'depth', ['n', 'lt', 'lte', 'gt', 'gte']),
-    region: relatedFilter(['site', 'region']),
-    region_id: relatedFilter(['site', 'region'], { byId: true }),
-    site_group: relatedFilter(['site', 'group']),
-    site_group_id: relatedFilter(['site', 'group'], { byId: true }),
+    ...scopeFilters(['region', 'site_group', 'location']),
     q: networkSearch('prefix', ['description']),
   },
   hooks: {
-    async validate({ rc, data, earlier }) {
+    async validate({ rc, data, before, sent, earlier }) {
+      await syncScope(rc, data, before, sent, true);
       const scope = await uniquenessScope(rc, data.vrf_id);
       if (!scope) return;
       const dup = await sql<{
@@ -83,6 +83,8 @@ export const prefix = defineModel({
       if (dup.rows.length || twin)
         return { prefix: [`Duplicate prefix found in ${scope}: ${dup.rows[0]?.prefix ?? String(data.prefix)}`] };
     },
+    // the scope and 3.4's site in step (dcim/scope.ts)
+    prepare: ({ rc, data, before, sent }) => syncScope(rc, data, before, sent, true),
     async represent(rc, rows, out, { mode }) {
       setFamily(rows, out, 'prefix', mode, rc.dialect);
       // NetBox 4.4's brief and nested forms carry _depth too; 3.4's carry neither key
@@ -113,10 +115,11 @@ export const prefix = defineModel({
   },
   brief: ['family', 'prefix'],
   // NetBox 4.0: the brief form carries the prefix's depth too
-  netbox44: { brief: ['family', 'prefix', 'description', '_depth'] },
   // spec: the brief form is exactly id, url, family and prefix
   briefWithoutDisplay: true,
   nested: ['family', 'prefix'],
+  // NetBox 4.2 replaced `site` with the scope
+  netbox44: { brief: ['family', 'prefix', 'description', '_depth'], hidden: ['site'] },
   // NetBox 3.4: vrf, prefix, id
   ordering: ['vrf', 'prefix'],
   search: ['prefix', 'description'],

@@ -13,6 +13,7 @@ import { type AssignedTarget, DEVICE_INTERFACES, VM_INTERFACES } from './relatio
 import { portFilter, portsField, ServiceProtocol, serviceDisplay } from './service-common.js';
 import { throughFilter } from '../../core/query/filter-blocks.js';
 import type { Row } from '../../core/model/types.js';
+import { fhrpGroupFilters, parentFields, syncParent } from './service-parent.js';
 
 const THROUGH = { table: 'ipam_service_ipaddresses', own: 'service_id', other: 'ipaddress_id' };
 
@@ -31,6 +32,8 @@ export const service = defineModel({
   path: 'services',
   verboseName: 'service',
   fields: {
+    // NetBox 4.3: a parent instead of a device or VM (service-parent.ts), first in 4.4's order
+    ...parentFields(),
     device: fk('dcim.device', { onDelete: 'cascade' }),
     virtual_machine: fk('virtualization.virtualmachine', { onDelete: 'cascade' }),
     name: name(100),
@@ -49,16 +52,20 @@ export const service = defineModel({
     port: portFilter,
     ipaddress_id: throughFilter('ipaddress_id', THROUGH, { table: 'ipam_ipaddress', key: 'id' }),
     ipaddress: throughFilter('ipaddress', THROUGH, { table: 'ipam_ipaddress', key: 'address' }),
+    ...fhrpGroupFilters(),
   },
   hooks: {
-    async validate({ rc, data, before }): Promise<Record<string, string[]> | undefined> {
+    async validate({ rc, data, before, sent }): Promise<Record<string, string[]> | undefined> {
+      syncParent(data, before, sent);
       // NetBox 3.4 Service.clean(): non-field errors
       if (data.device_id != null && data.virtual_machine_id != null) {
         return { __all__: ['A service cannot be associated with both a device and a virtual machine.'] };
       }
-      if (data.device_id == null && data.virtual_machine_id == null) {
+      if (data.parent_object_type == null || data.parent_object_id == null) {
         return { __all__: ['A service must be associated with either a device or a virtual machine.'] };
       }
+      // the addresses of an FHRP group's service are not checked (NetBox limits only its form's choices)
+      if (data.parent_object_type === 'ipam.fhrpgroup') return;
       // addresses as written, else (a PATCH moving the service) the stored ones
       let ids = data.ipaddresses as number[] | undefined;
       if (ids === undefined && before) {
@@ -81,8 +88,11 @@ export const service = defineModel({
       if (foreign.length)
         return { ipaddresses: foreign.map((a) => `IP address ${a} is not assigned to an interface of this ${noun}.`) };
     },
+    // the parent and 3.4's device / virtual_machine in step (service-parent.ts)
+    prepare: ({ data, before, sent }) => syncParent(data, before, sent),
   },
   display: serviceDisplay,
+  netbox44: { brief: ['name', 'protocol', 'ports', 'description'], hidden: ['device', 'virtual_machine'] },
   ui: {
     columns: ['name', 'device', 'virtual_machine', 'protocol', 'ports', 'description'],
     clone: ['protocol', 'ports', 'description', 'device', 'virtual_machine', 'ipaddresses'],

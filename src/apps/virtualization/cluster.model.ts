@@ -7,7 +7,8 @@ import { defineModel } from '../../core/model/define-model.js';
 import { comments, description, fk, name } from '../fields.js';
 import { contactFilters } from '../tenancy/contact-filters.js';
 import { ClusterStatus } from './choices.js';
-import { siteScope, viaPair } from '../../core/query/filter-blocks.js';
+import { viaPair } from '../../core/query/filter-blocks.js';
+import { scopeFields, scopeFilters, syncScope } from '../dcim/scope.js';
 
 export const cluster = defineModel({
   name: 'virtualization.cluster',
@@ -21,6 +22,8 @@ export const cluster = defineModel({
     status: { kind: 'choice', choices: ClusterStatus, default: 'active' },
     tenant: fk('tenancy.tenant', { onDelete: 'protect' }),
     site: fk('dcim.site', { onDelete: 'protect' }),
+    // NetBox 4.2: a scope instead of a site (dcim/scope.ts); 3.4's `site` is the scope's site
+    ...scopeFields(),
     description: description(),
     comments: comments(),
   },
@@ -31,12 +34,13 @@ export const cluster = defineModel({
     virtualmachine_count: { model: 'virtualization.virtualmachine', via: 'cluster', kept: true },
   },
   filters: {
-    ...siteScope(['site']),
+    ...scopeFilters(['region', 'site_group', 'location']),
     ...viaPair('tenant_group', ['tenant', 'group']),
     ...contactFilters(),
   },
   hooks: {
-    async validate({ rc, data, before }) {
+    async validate({ rc, data, before, sent }) {
+      await syncScope(rc, data, before, sent, true);
       // NetBox 3.4 Cluster.clean(): a cluster moved to a site must not leave host devices elsewhere
       if (!before || data.site_id == null) return;
       const res = await sql<{
@@ -48,6 +52,8 @@ export const cluster = defineModel({
       if (row && row.n > 0)
         return { site: [`${row.n} devices are assigned as hosts for this cluster but are not in site ${row.site}`] };
     },
+    // the scope and 3.4's site in step (dcim/scope.ts)
+    prepare: ({ rc, data, before, sent }) => syncScope(rc, data, before, sent, true),
   },
   ui: {
     columns: ['name', 'type', 'group', 'status', 'tenant', 'site', 'device_count', 'virtualmachine_count'],
@@ -64,8 +70,8 @@ export const cluster = defineModel({
     ],
   },
   brief: ['name', 'virtualmachine_count'],
-  // NetBox 4.0: the brief form gains description, before the counts (#15238)
-  netbox44: { brief: ['name', 'description', 'virtualmachine_count'] },
+  // NetBox 4.2 replaced `site` with the scope
+  netbox44: { brief: ['name', 'description', 'virtualmachine_count'], hidden: ['site'] },
   ordering: ['name'],
   search: ['name', 'description', 'comments'],
 });

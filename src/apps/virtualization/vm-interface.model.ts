@@ -19,6 +19,15 @@ import {
   representL2vpnTermination,
 } from '../vpn/l2vpn-assignment.js';
 import { parseIds, viaPair } from '../../core/query/filter-blocks.js';
+import {
+  macAddressRows,
+  macFields,
+  preparePrimaryMac,
+  representMacAddresses,
+  syncMacObjects,
+  validatePrimaryMac,
+  writesMacObjects,
+} from '../dcim/mac-address-sync.js';
 
 const VM_INTERFACE_OWNER: InterfaceOwner = {
   ...VM_INTERFACES,
@@ -58,6 +67,7 @@ export const vmInterface = defineModel({
     bridge: fk('virtualization.vminterface', { onDelete: 'set_null', label: 'bridge interface' }),
     mtu: { kind: 'integer', nullable: true, min: 1, max: 65536, label: 'MTU' },
     mac_address: { kind: 'mac', nullable: true, label: 'MAC address' },
+    ...macFields(),
     description: description(),
     mode: { kind: 'choice', choices: InterfaceMode, blank: true, label: '802.1Q mode' },
     untagged_vlan: fk('ipam.vlan', { onDelete: 'set_null', label: 'untagged VLAN' }),
@@ -79,16 +89,27 @@ export const vmInterface = defineModel({
     ...l2vpnFilters('virtualization.vminterface'),
   },
   // the L2VPN termination of each object of a page, read with the page
-  representRows: { l2vpn_termination: l2vpnTerminationRows('virtualization.vminterface') },
+  representRows: {
+    l2vpn_termination: l2vpnTerminationRows('virtualization.vminterface'),
+    mac_addresses: macAddressRows('virtualization.vminterface'),
+  },
   hooks: {
-    async validate({ rc, data }) {
+    async validate({ rc, data, before }) {
       const errors: Record<string, string[]> = {};
       await checkRelatedInterfaces(rc, data, VM_INTERFACE_OWNER, ['parent', 'bridge'], errors);
-      return { ...errors, ...(await validateVlans(rc, data, VM_INTERFACE_OWNER)) };
+      return {
+        ...errors,
+        ...(await validateVlans(rc, data, VM_INTERFACE_OWNER)),
+        ...(await validatePrimaryMac(rc, 'virtualization.vminterface', { data, before })),
+      };
     },
-    prepare({ data }) {
-      dropUntaggedWithoutMode(data);
+    async prepare(args) {
+      dropUntaggedWithoutMode(args.data);
+      await preparePrimaryMac(args.rc, args);
     },
+    // its MAC objects (dcim/mac-address-sync.ts)
+    afterWrite: (args) => syncMacObjects(args.rc, 'virtualization.vminterface', args),
+    writesAfter: writesMacObjects,
     // only an update can take an interface out of tagged mode (interface-vlans.ts)
     async afterUpdate({ rc, row, before }) {
       await syncTaggedVlans(rc, row, before, VM_INTERFACE_OWNER);
@@ -96,6 +117,7 @@ export const vmInterface = defineModel({
     async represent(rc, rows, out, { mode, readRows }) {
       if (mode !== 'full') return;
       await representL2vpnTermination(rc, rows, out, mode, () => readRows('l2vpn_termination'));
+      await representMacAddresses(rc, rows, out, mode, () => readRows('mac_addresses'));
     },
   },
   // NetBox 3.4 VMInterfaceSerializer: addresses on it, FHRP groups it takes part in

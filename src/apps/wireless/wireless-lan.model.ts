@@ -4,6 +4,7 @@ import { comments, description, fk } from '../fields.js';
 import { authFields } from './auth-fields.js';
 import { WirelessLANStatus } from './choices.js';
 import { tenancyFilters } from '../../core/query/filter-blocks.js';
+import { scopeFields, scopeFilters } from '../dcim/scope.js';
 
 export const wirelessLan = defineModel({
   name: 'wireless.wirelesslan',
@@ -15,11 +16,13 @@ export const wirelessLan = defineModel({
     group: fk('wireless.wirelesslangroup', { onDelete: 'set_null', treeFilter: true }),
     status: { kind: 'choice', choices: WirelessLANStatus, default: 'active' },
     vlan: fk('ipam.vlan', { onDelete: 'protect', label: 'VLAN' }),
+    // NetBox 4.2 (dcim/scope.ts); 3.4 shows no place for a wireless LAN
+    ...scopeFields(),
     tenant: fk('tenancy.tenant', { onDelete: 'protect' }),
     ...authFields(),
     comments: comments(),
   },
-  filters: tenancyFilters(),
+  filters: { ...tenancyFilters(), ...scopeFilters() },
   display: (row) => String(row.ssid),
   ui: {
     columns: ['ssid', 'group', 'status', 'description', 'vlan', 'auth_type'],

@@ -135,7 +135,8 @@ const plans = new WeakMap<ModelDef, OneStatementPlan | null>();
 
 export function planOf(model: ModelDef): OneStatementPlan | null {
   if (plans.has(model)) return plans.get(model)!;
-  const snapshot = model.changelog && !model.hooks.afterWrite && !model.hooks.afterCreate ? snapshotSql(model) : null;
+  const { afterWrite, writesAfter, afterCreate } = model.hooks;
+  const snapshot = model.changelog && (!afterWrite || writesAfter) && !afterCreate ? snapshotSql(model) : null;
   const display = snapshot ? displayColumn(model) : null;
   const plan = snapshot && display ? { snapshot, display } : null;
   plans.set(model, plan);
@@ -166,8 +167,10 @@ export async function canCreateInOne(
 ): Promise<boolean> {
   const plan = planOf(model);
   if (!plan || scope) return false;
+  const writesAfter = model.hooks.afterWrite ? model.hooks.writesAfter : undefined;
   for (const [i, it] of items.entries()) {
     if (it.tags?.length) return false;
+    if (writesAfter?.(values[i]!)) return false;
     for (const members of it.m2m.values()) if (members.length) return false;
     if (!showsColumn(model, plan.display, values[i]!)) return false;
   }

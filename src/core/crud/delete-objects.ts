@@ -43,6 +43,13 @@ export async function deleteObjects(rc: RequestContext, model: ModelDef, ids: nu
 async function deleteRows(rc: RequestContext, model: ModelDef, rows: Row[]): Promise<void> {
   if (rows.length === 0) return;
   const plan = await collectDeletion(rc, model, rows);
+  const removed = new Map<string, Set<number>>();
+  for (const step of plan) {
+    const set = removed.get(step.model.name) ?? new Set();
+    for (const r of step.rows) set.add(Number(r.id));
+    removed.set(step.model.name, set);
+  }
+  const deleting = (name: string, id: number) => removed.get(name)?.has(id) === true;
   // dependents first, so nothing is left pointing at a deleted row
   for (const step of plan) {
     const ids = step.rows.map((r) => Number(r.id));
@@ -60,6 +67,6 @@ async function deleteRows(rc: RequestContext, model: ModelDef, rows: Row[]): Pro
       );
     }
     await sql`delete from ${sql.table(step.model.table)} where id = any(${ids}::bigint[])`.execute(rc.q);
-    await step.model.hooks.afterDelete?.({ rc, rows: step.rows });
+    await step.model.hooks.afterDelete?.({ rc, rows: step.rows, deleting });
   }
 }

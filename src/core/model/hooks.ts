@@ -41,6 +41,12 @@ export interface ModelHooks {
    */
   afterWrite?(args: WriteHookArgs & { row: Record<string, unknown> }): Promise<void> | void;
   /**
+   * whether afterWrite has anything to do for an object created with `data` (absent: always): a
+   * model that says so keeps the one-statement create (crud/create-in-one.ts) for the objects
+   * that need no afterWrite (an interface written without a MAC address).
+   */
+  writesAfter?(data: Record<string, unknown>): boolean;
+  /**
    * as afterWrite, for updates only: upkeep that only a change of a stored row can call for (an
    * interface leaving tagged mode loses its tagged VLANs). A model whose creates run no afterWrite
    * or afterCreate hook writes nothing else while it creates, so its new rows are known to have no
@@ -61,7 +67,12 @@ export interface ModelHooks {
    * same transaction: upkeep of derived data that is not a reference (the stored cable paths that
    * passed through a deleted cable or port). `rows` are the deleted rows as they were stored.
    */
-  afterDelete?(args: { rc: RequestContext; rows: ReadonlyArray<Record<string, unknown>> }): Promise<void> | void;
+  afterDelete?(args: {
+    rc: RequestContext;
+    rows: ReadonlyArray<Record<string, unknown>>;
+    /** whether the same delete removes that object too (upkeep of an object about to go is left out) */
+    deleting: (model: string, id: number) => boolean;
+  }): Promise<void> | void;
   /** adjusts the representation of rows (mask a token key, add computed values) */
   represent?(
     rc: RequestContext,

@@ -107,8 +107,9 @@ function prefetchEntries(
   if (plan.withTags) entries.push(['tags', agg(tagsSql(model, PAGE_IDS), sql`r.name, r.id`)]);
   if (plan.withDepth) entries.push(['depth', agg(depthRowsSql(model, PAGE_IDS))]);
   if (plan.mode === 'full')
+    // rows for a field the plan does not show (another dialect's, or left out by ?fields=) are not read
     for (const [key, rows] of Object.entries(model.representRows ?? {}))
-      entries.push([`hook:${key}`, agg(rows.select(PAGE_IDS))]);
+      if (!(key in model.fields) || plan.keys.includes(key)) entries.push([`hook:${key}`, agg(rows.select(PAGE_IDS))]);
   for (const [key] of entries) if (!key.startsWith('rows:') && !key.startsWith('inner:')) covered.add(key);
   return { entries, covered, kept };
 }

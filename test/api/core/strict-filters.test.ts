@@ -115,8 +115,10 @@ describe('every filter of every list', () => {
       timeout: 120_000,
     }, async () => {
       const url = `/api/${model.app}/${model.path}/`;
+      // a model only 4.4 serves (MAC addresses) is asked in 4.4
+      const headers = model.dialect ? { accept: `application/json; version=${model.dialect}` } : undefined;
       for (const [param, text] of filterParams(model)) {
-        const res = await t.get(`${url}?${param}=%E2%98%83-not-a-value`);
+        const res = await t.request('GET', `${url}?${param}=%E2%98%83-not-a-value`, { headers });
         if (text) {
           expect(res.statusCode, `${param}: ${res.body}`).toBe(200);
           continue;

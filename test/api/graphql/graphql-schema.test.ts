@@ -58,7 +58,9 @@ describe('GraphQL schema', () => {
         .filter((f) => isLeafType(getNamedType(f.type)))
         .map((f) => f.name);
       const data = await gqlData(t, `{ items: ${list.name} { ${leaves.join(' ')} } }`);
-      const rest = (await t.get(`/api/${model.app}/${model.path}/?limit=1000`)).json();
+      // a model only 4.4 serves (MAC addresses) is read in REST in 4.4; GraphQL has one schema for both
+      const headers = model.dialect ? { accept: `application/json; version=${model.dialect}` } : undefined;
+      const rest = (await t.request('GET', `/api/${model.app}/${model.path}/?limit=1000`, { headers })).json();
       expect(
         data.items.map((o: Json) => o.id),
         model.name,
