@@ -43,7 +43,8 @@ function isFormField(key: string, f: FieldDef): boolean {
 
 function resolve(registry: Registry, model: ModelDef): ResolvedUi {
   const hints = model.ui ?? {};
-  const fields = Object.entries(model.fields);
+  // the pages speak NetBox 3.4's dialect (model-pages/index.ts): a field only another shows is left out
+  const fields = Object.entries(model.fields).filter(([, f]) => !f.dialect || f.dialect === '3.4');
   const shown = fields.filter(([k, f]) => !f.writeOnly && !NO_CELL.has(f.kind) && !OWN_PANELS.has(k)).map(([k]) => k);
   const selectable = [
     'id',

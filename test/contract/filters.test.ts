@@ -61,7 +61,7 @@ describe.each(WRITABLE)('$model generic filters', (c) => {
     ]);
     const orderable = [
       ...Object.entries(def.fields)
-        .filter(([, f]) => PLAIN.has(f.kind) && !f.noOrdering && !f.writeOnly)
+        .filter(([, f]) => PLAIN.has(f.kind) && !f.noOrdering && !f.writeOnly && !f.notStored)
         .map(([k]) => k),
       ...Object.keys(def.counts),
     ];
@@ -130,6 +130,11 @@ describe.each(WRITABLE)('$model generic filters', (c) => {
   it('finds the object with q= and nothing for text no object holds', async () => {
     const [data] = await dataFor(t, c);
     const obj = (await t.post(c.path, data)).json();
+    if (!def.search.length && !def.filters.q) {
+      // a model with nothing to search has no q (NetBox 4.1's subscriptions): ignored as any unknown parameter
+      expect((await list(`q=${uniq('absent')}`)).count).toBe((await list('')).count);
+      return;
+    }
     const needle = (c.search ?? ((d: Json) => String(d.name)))(data!, obj);
     expect(idsOf(await list(`q=${encodeURIComponent(needle)}`))).toEqual([obj.id]);
     expect((await list(`q=${uniq('absent')}`)).count).toBe(0);

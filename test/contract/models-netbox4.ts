@@ -139,7 +139,7 @@ export const NETBOX4_CONTRACT: ContractCase[] = [
     create: async (ctx) => {
       const vc = await newVirtualCircuit(ctx);
       const iface = await newVirtualInterface(ctx);
-      return { virtual_circuit: vc.id, interface: iface.id, role: 'hub', description: 'contract' };
+      return { virtual_circuit: vc.id, interface: iface.id, role: 'hub', description: uniq('vct') };
     },
     update: { role: 'spoke' },
     altUpdate: { description: 'updated by contract' },
@@ -174,7 +174,8 @@ export const NETBOX4_CONTRACT: ContractCase[] = [
     altUpdate: { remote_vid: 300 },
     invalid: { local_vid: 5000 },
     briefFields: ['policy', 'local_vid', 'remote_vid', 'description'],
-    search: () => '100',
+    // NetBox 4.2 searches the policy's name (shown in the display: `100 -> 200 (<policy>)`)
+    search: (_d, obj) => /\(([^)]*)\)$/.exec(String(obj.display))![1]!,
   },
   {
     model: 'extras.configcontextprofile',
@@ -212,7 +213,10 @@ export const NETBOX4_CONTRACT: ContractCase[] = [
     dialect: '4.4',
     readOnly: true,
     seed: async (ctx) => {
+      // three assignments, as the read-only suite pages through three objects at least
       const tag = await created44(ctx, '/api/extras/tags/', named('tag'));
+      const other = await created44(ctx, '/api/extras/tags/', named('tag'));
+      await created44(ctx, '/api/dcim/sites/', { ...named('site'), tags: [tag.id, other.id] });
       await created44(ctx, '/api/dcim/sites/', { ...named('site'), tags: [tag.id] });
     },
     briefFields: ['object_type', 'object_id', 'object', 'tag'],
@@ -223,7 +227,8 @@ export const NETBOX4_CONTRACT: ContractCase[] = [
     dialect: '4.4',
     readOnly: true,
     // NetBox 4.4.10's ObjectTypeSerializer has no brief_fields; the service renders a brief form
-    briefFields: ['app_label', 'model'],
+    // (3.4's content type's, with the description every 4.x brief form has)
+    briefFields: ['app_label', 'model', 'description'],
   },
   {
     model: 'extras.notificationgroup',

@@ -7,6 +7,7 @@
  */
 import { sql } from 'kysely';
 import type { CustomFilter, FieldDef, Row } from '../../core/model/types.js';
+import { invalidChoice } from '../../core/query/named-ids.js';
 
 /** NetBox 4.4's event types (core/events.py) and the boolean each one sets */
 const FLAG_OF: Record<string, string> = {
@@ -48,9 +49,11 @@ export function eventTypesOf(row: Row): string[] {
 /** NetBox 4.4's `event_type` filter: rules firing on any of the given types. */
 export const eventTypeFilter: CustomFilter = {
   lookups: ['n'],
-  async build(values, lookup, { alias }) {
-    const flags = [...new Set(values.map((v) => FLAG_OF[v]).filter((f): f is string => !!f))];
-    if (!flags.length) return lookup === 'n' ? null : sql`false`;
+  async build(values, lookup, { alias, param }) {
+    // a value that is no event type is a 400, as every choice filter here answers
+    const bad = values.find((v) => !(v in FLAG_OF));
+    if (bad !== undefined) throw invalidChoice(param, bad);
+    const flags = [...new Set(values.map((v) => FLAG_OF[v]!))];
     const any = sql.join(
       flags.map((f) => sql.ref(`${alias}.${f}`)),
       sql` or `,

@@ -9,6 +9,7 @@
  * cache could not be trusted there (core/cache/README.md: no version inside a transaction).
  * Conditions are evaluated by the worker, in the sandbox (their regular expressions are user code).
  */
+import { servedIn } from '../model/dialect.js';
 import type { RequestContext } from '../context.js';
 import type { ModelDef, Row } from '../model/types.js';
 import { render } from '../represent/render.js';
@@ -36,9 +37,11 @@ export async function enqueueEvents(rc: RequestContext, model: ModelDef, changes
   if (rules.length === 0) return;
   const relevant = changes.filter((c) => rules.some((r) => r[`type_${c.action}`]));
   // data: the REST representation, as the API renders it (on delete: the last state), in the
-  // deployment's dialect: a receiver gets one shape whichever dialect the writing client spoke
+  // deployment's dialect: a receiver gets one shape whichever dialect the writing client spoke (a
+  // model only another dialect serves, in that one: it has no other shape)
+  const dialect = servedIn(model, rc.app.config.apiDialect) ? rc.app.config.apiDialect : model.dialect!;
   const data = await render(
-    rc.dialect === rc.app.config.apiDialect ? rc : { ...rc, dialect: rc.app.config.apiDialect },
+    rc.dialect === dialect ? rc : { ...rc, dialect },
     model,
     relevant.map((c) => c.row),
     'full',

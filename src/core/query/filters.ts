@@ -245,7 +245,8 @@ function resolveUncached(model: ModelDef, name: string): ResolvedFilter | null {
     return lookup === 'exact' && model.search.length
       ? { type: 'string', multi: false, build: async (_rc, raw) => searchCondition(model, raw) }
       : null;
-  if (base === 'tag') {
+  // a model with its own `tag` field (NetBox 4.3's tagged objects) filters on that field below
+  if (base === 'tag' && !model.fields.tag) {
     return model.tags && exactOrNot(lookup)
       ? { type: 'string', multi: true, build: (rc, raw) => tagCondition(rc, model, name, lookup, raw) }
       : null;

@@ -38,7 +38,8 @@ function countColumn(registry: Registry, model: ModelDef, count: CountDef): Cond
 const UNORDERABLE_KINDS = new Set(['m2m', 'computed', 'generic', 'json', 'password']);
 
 function isOrderableField(f: FieldDef): boolean {
-  return !f.noOrdering && !f.writeOnly && !UNORDERABLE_KINDS.has(f.kind);
+  // a value no column stores (an event rule's event_types) has nothing to order by
+  return !f.noOrdering && !f.writeOnly && !f.notStored && !UNORDERABLE_KINDS.has(f.kind);
 }
 
 /** Every name `ordering` accepts for a model (the browsable API offers them as hints). */

@@ -106,20 +106,22 @@ export interface TagRow {
   name: string;
   slug: string;
   color: string;
+  /** shown in NetBox 4's nested tag */
+  description: string;
 }
 
-/** tags of objects of one model: rows (object_id, id, name, slug, color); callers order by name */
+/** tags of objects of one model: rows (object_id, id, name, slug, color, description); callers order by name */
 export function tagsSql(model: ModelDef, ids: Ids): Sql {
-  return sql`select ti.object_id, g.id, g.name, g.slug, g.color from extras_taggeditem ti join extras_tag g on g.id = ti.tag_id
+  return sql`select ti.object_id, g.id, g.name, g.slug, g.color, g.description from extras_taggeditem ti join extras_tag g on g.id = ti.tag_id
     where ti.content_type = ${sql.lit(model.name)} and ${idIn(sql.ref('ti.object_id'), ids)}`;
 }
 
 /** object id -> tags, in the order of the rows */
 export function tagsMap(rows: Array<TagRow & { object_id: unknown }>): Map<number, TagRow[]> {
   const map = new Map<number, TagRow[]>();
-  for (const { object_id, id, name, slug, color } of rows) {
+  for (const { object_id, id, name, slug, color, description } of rows) {
     const list = map.get(Number(object_id)) ?? [];
-    list.push({ id: Number(id), name, slug, color });
+    list.push({ id: Number(id), name, slug, color, description });
     map.set(Number(object_id), list);
   }
   return map;

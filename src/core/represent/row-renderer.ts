@@ -16,6 +16,7 @@ import type { FieldDef, ModelDef, Row } from '../model/types.js';
 import { detailUrl } from '../urls.js';
 import { renderCustomFields } from './custom-fields.js';
 import type { RenderPlan } from './plan.js';
+import type { Dialect } from '../model/dialect.js';
 import type { TagRow } from './load-related.js';
 
 /** What a page's rows are rendered with, gathered once per render() call. */
@@ -74,8 +75,8 @@ export function renderTimestamp(key: 'created' | 'last_updated', row: Row): unkn
   return typeof row.created === 'string' ? row.created.slice(0, 10) : null;
 }
 
-function tagOut(baseUrl: string, tagModel: ModelDef, t: TagRow) {
-  return {
+function tagOut(baseUrl: string, tagModel: ModelDef, t: TagRow, dialect: Dialect) {
+  const out = {
     id: t.id,
     url: detailUrl(baseUrl, tagModel, t.id),
     display: t.name,
@@ -83,6 +84,8 @@ function tagOut(baseUrl: string, tagModel: ModelDef, t: TagRow) {
     slug: t.slug,
     color: t.color,
   };
+  // NetBox 4's nested tag is its brief form, with the description (#15238)
+  return dialect === '3.4' ? out : { ...out, description: t.description ?? '' };
 }
 
 /** the helpers the written functions call: what is not worth writing out per plan */
@@ -106,7 +109,7 @@ const helpers = {
     return type == null || gid == null ? null : (c.nested.get(type as string)?.get(Number(gid)) ?? null);
   },
   tags(c: RowContext, id: number): unknown[] {
-    return (c.tags.get(id) ?? []).map((t) => tagOut(c.rc.baseUrl, c.tagModel!, t));
+    return (c.tags.get(id) ?? []).map((t) => tagOut(c.rc.baseUrl, c.tagModel!, t, c.rc.dialect));
   },
   customFields(c: RowContext, data: unknown): Row {
     return renderCustomFields(c.rc, c.cfs, data as Row | null, c.cfNested);

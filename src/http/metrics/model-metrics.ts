@@ -70,7 +70,9 @@ export function registerModelMetrics(
       ),
   );
 
-  const byTable = new Map(models.all().map((m) => [m.table, m.name]));
+  // a table may hold more than one model's objects (NetBox 4's object types read the content types)
+  const byTable = new Map<string, string[]>();
+  for (const m of models.all()) byTable.set(m.table, [...(byTable.get(m.table) ?? []), m.name]);
   const tables = [...byTable.keys()];
   derivedGauge(
     // every worker process reads the same database: one figure, not their sum
@@ -83,7 +85,9 @@ export function registerModelMetrics(
     },
     async () => {
       const rows = await estimateRows(db, tables);
-      return rows.map((r) => ({ labels: { model: byTable.get(r.name)! }, value: Number(r.estimate) }));
+      return rows.flatMap((r) =>
+        byTable.get(r.name)!.map((model) => ({ labels: { model }, value: Number(r.estimate) })),
+      );
     },
   );
 }

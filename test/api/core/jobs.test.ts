@@ -147,6 +147,8 @@ describe('GET /api/core/', () => {
       'data-files',
       'data-sources',
       'jobs',
+      // NetBox 4.1 moved the change log here; served in both dialects
+      'object-changes',
     ]);
     expect(res.json().jobs).toBe('http://localhost:80/api/core/jobs/');
     expect((await t.get('/api/core/background-tasks/', user.token)).statusCode).toBe(403);
