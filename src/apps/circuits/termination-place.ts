@@ -15,7 +15,7 @@ import type { CustomFilter, FieldDef, Row } from '../../core/model/types.js';
 import { scopeFilters, siteOfScope } from '../dcim/scope.js';
 
 /** NetBox 4.4 CIRCUIT_TERMINATION_TERMINATION_TYPES */
-export const TERMINATION_TYPES = [
+const TERMINATION_TYPES = [
   'dcim.region',
   'dcim.sitegroup',
   'dcim.site',

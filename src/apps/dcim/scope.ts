@@ -16,7 +16,7 @@ import { idSetFilter } from '../../core/query/id-set-filter.js';
 import type { Cond } from '../../core/query/lookups.js';
 
 /** NetBox 4.4 dcim.constants LOCATION_SCOPE_TYPES */
-export const SCOPE_TYPES = ['dcim.region', 'dcim.sitegroup', 'dcim.site', 'dcim.location'];
+const SCOPE_TYPES = ['dcim.region', 'dcim.sitegroup', 'dcim.site', 'dcim.location'];
 
 /** scope_type, scope_id and the read-only scope, shown in 4.4 (NetBox's order: together, where 3.4 had site) */
 export function scopeFields(): Record<string, FieldDef> {

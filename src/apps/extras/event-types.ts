@@ -19,7 +19,7 @@ const FLAG_OF: Record<string, string> = {
   job_errored: 'type_job_end',
   job_failed: 'type_job_end',
 };
-export const EVENT_TYPES = Object.keys(FLAG_OF);
+const EVENT_TYPES = Object.keys(FLAG_OF);
 
 export const eventTypesField: FieldDef = {
   kind: 'strings',

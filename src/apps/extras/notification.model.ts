@@ -12,7 +12,7 @@ import { fetchRowsById } from '../../core/represent/load-related.js';
 import { objectTypeIdFilter } from './object-type-id-filter.js';
 
 // NetBox 4.1 core/events.py: the registered event types
-export const EventType = defineChoices([
+const EventType = defineChoices([
   ['object_created', 'Object created'],
   ['object_updated', 'Object updated'],
   ['object_deleted', 'Object deleted'],

@@ -13,7 +13,7 @@ import type { CustomFilter, FieldDef, Row } from '../../core/model/types.js';
 import { idSetFilter } from '../../core/query/id-set-filter.js';
 
 /** NetBox 4.4 SERVICE_ASSIGNMENT_MODELS */
-export const PARENT_TYPES = ['dcim.device', 'virtualization.virtualmachine', 'ipam.fhrpgroup'];
+const PARENT_TYPES = ['dcim.device', 'virtualization.virtualmachine', 'ipam.fhrpgroup'];
 
 const COLUMN: Record<string, string> = {
   'dcim.device': 'device_id',
