@@ -15,13 +15,7 @@ import type { CustomFilter, FieldDef, Row } from '../../core/model/types.js';
 import { scopeFilters, siteOfScope } from '../dcim/scope.js';
 
 /** NetBox 4.4 CIRCUIT_TERMINATION_TERMINATION_TYPES */
-const TERMINATION_TYPES = [
-  'dcim.region',
-  'dcim.sitegroup',
-  'dcim.site',
-  'dcim.location',
-  'circuits.providernetwork',
-];
+const TERMINATION_TYPES = ['dcim.region', 'dcim.sitegroup', 'dcim.site', 'dcim.location', 'circuits.providernetwork'];
 
 /** termination_type, termination_id and the read-only termination, shown in 4.4 */
 export function terminationFields(): Record<string, FieldDef> {
