@@ -16,7 +16,8 @@ import {
 } from 'graphql';
 import { ApiError, Errors } from '../errors.js';
 import type { ModelDef } from '../model/types.js';
-import { filterParameters, type Params, resolveFilter } from '../query/filters.js';
+import { filterParameters } from '../query/filter-parameters.js';
+import { type Params, resolveFilter } from '../query/filters.js';
 import { filterTypeName } from './names.js';
 import { FilterInputScalar, FilterValueScalar } from './scalars.js';
 

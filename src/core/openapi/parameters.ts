@@ -4,7 +4,8 @@
  * filterParameters), so the document lists exactly the names the service filters on.
  */
 import type { ModelDef } from '../model/types.js';
-import { filterParameters, type ResolvedFilter } from '../query/filters.js';
+import { filterParameters } from '../query/filter-parameters.js';
+import type { ResolvedFilter } from '../query/filters.js';
 import type { Dialect } from '../model/dialect.js';
 import { fkNameFilterDeclared } from '../query/undeclared-fk-filters.js';
 import type { Schema } from './shapes.js';

@@ -6,7 +6,7 @@
  * names (a <datalist>, made once per model from the same resolver the query uses).
  */
 import type { ModelDef } from '../../core/model/types.js';
-import { filterParameters } from '../../core/query/filters.js';
+import { filterParameters } from '../../core/query/filter-parameters.js';
 import { orderingNames } from '../../core/query/ordering.js';
 import { attrs, html, type Html } from '../html.js';
 import { localPath } from '../page-context.js';
