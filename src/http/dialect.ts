@@ -5,7 +5,7 @@
  * `API-Version` header announces the choice, and version-aware clients (pynetbox, the Ansible
  * collection) shape what they send by it.
  */
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { Config } from '../config.js';
 import type { AuthToken } from '../core/context.js';
 import { type Dialect, isDialect } from '../core/model/dialect.js';
@@ -23,9 +23,4 @@ export function dialectOf(request: FastifyRequest, token: AuthToken | null, conf
   const asked = requestedDialect(request.headers.accept);
   if (asked && asked !== 'unsupported') return asked;
   return token?.api_dialect ?? config.apiDialect;
-}
-
-/** Announces a dialect chosen after the headers were first written (a token's). */
-export function announceDialect(reply: FastifyReply, dialect: Dialect): void {
-  reply.header('API-Version', dialect);
 }

@@ -12,7 +12,7 @@ import { authenticate, clientIpOf, type TokenCache } from './auth.js';
 import { checkCsrf, isUnsafeMethod } from './csrf.js';
 import { isFormPost } from './form-body.js';
 import { prefersHtml } from './negotiate.js';
-import { announceDialect, dialectOf } from './dialect.js';
+import { dialectOf } from './dialect.js';
 import { sessionKeyOf, sessionUser } from './sessions.js';
 
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -70,7 +70,8 @@ export function registerRequestContext(app: FastifyInstance, ctx: AppContext, to
       // a multipart write's files (multipart-body.ts)
       ...(request.uploadedFiles ? { files: request.uploadedFiles } : {}),
     };
-    if (auth.token?.api_dialect) announceDialect(reply, request.rc.dialect);
+    // a token's own dialect is known only now: announce it (http/headers.ts wrote the others)
+    if (auth.token?.api_dialect) reply.header('API-Version', request.rc.dialect);
     // a browser's unsafe request: with a session, or from one of our forms (sign-in included)
     if (isUnsafeMethod(request.method) && (viaSession || isFormPost(request))) {
       checkCsrf(request, config.baseUrl ?? origin, config.csrfTrustedOrigins);

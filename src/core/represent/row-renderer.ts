@@ -146,7 +146,6 @@ function write(model: ModelDef, plan: RenderPlan, withTagModel: boolean): Compil
   const steps: string[] = [];
   const put = (key: string, expr: string) =>
     steps.length ? steps.push(`o[${q(key)}] = ${expr};`) : entries.push([key, expr]);
-  const putAs = put;
   if (wanted('id')) put('id', 'id');
   if (wanted('url')) put('url', 'c.urlPrefix + id + "/"');
   // NetBox 4.1+: the object's page (web/model-pages serves /<app>/<path>/<id>/)
@@ -158,48 +157,48 @@ function write(model: ModelDef, plan: RenderPlan, withTagModel: boolean): Compil
     const f = model.fields[k];
     const v = `row[${q(k)}]`;
     // the key's name in the plan's dialect (a rack's `type` is 4.4's `form_factor`)
-    const put = (_key: string, expr: string) => putAs(plan.names[i]!, expr);
+    const name = plan.names[i]!;
     if (!f) {
-      if (k === '_depth') put(k, 'c.depths.get(id) ?? 0');
-      else if (k in model.counts) put(k, `c.counts.get(${q(k)})?.get(id) ?? 0`);
+      if (k === '_depth') put(name, 'c.depths.get(id) ?? 0');
+      else if (k in model.counts) put(name, `c.counts.get(${q(k)})?.get(id) ?? 0`);
       // a brief form naming created/last_updated (journal entries) shows them as the full form does
-      else if (model.timestamps && k === 'created') put(k, 'H.timestamp("created", row)');
-      else if (model.timestamps && k === 'last_updated') put(k, 'row.last_updated ?? null');
-      else steps.push(`if (${q(k)} in row) o[${q(plan.names[i]!)}] = ${v};`);
+      else if (model.timestamps && k === 'created') put(name, 'H.timestamp("created", row)');
+      else if (model.timestamps && k === 'last_updated') put(name, 'row.last_updated ?? null');
+      else steps.push(`if (${q(k)} in row) o[${q(name)}] = ${v};`);
       return;
     }
     switch (f.kind) {
       case 'fk':
-        put(k, `(v = row[${q(`${k}_id`)}]) == null ? null : (${slot(f.to!)}?.get(Number(v)) ?? null)`);
+        put(name, `(v = row[${q(`${k}_id`)}]) == null ? null : (${slot(f.to!)}?.get(Number(v)) ?? null)`);
         break;
       case 'm2m':
-        put(k, `H.m2m(c, ${q(k)}, ${slot(f.to!)}, id, ${f.slugField ? q(f.slugField) : 'undefined'})`);
+        put(name, `H.m2m(c, ${q(k)}, ${slot(f.to!)}, id, ${f.slugField ? q(f.slugField) : 'undefined'})`);
         break;
       case 'generic':
-        put(k, `H.generic(c, row[${q(f.generic!.type)}], row[${q(f.generic!.id)}])`);
+        put(name, `H.generic(c, row[${q(f.generic!.type)}], row[${q(f.generic!.id)}])`);
         break;
       case 'computed':
-        put(k, `row[${q(f.column ?? k)}] ?? null`);
+        put(name, `row[${q(f.column ?? k)}] ?? null`);
         break;
       case 'choice':
-        put(k, `H.choice(${field(f)}, ${v})`);
+        put(name, `H.choice(${field(f)}, ${v})`);
         break;
       case 'string':
       case 'text':
       case 'slug':
-        put(k, `${v} ?? ${f.nullable ? 'null' : '""'}`);
+        put(name, `${v} ?? ${f.nullable ? 'null' : '""'}`);
         break;
       case 'strings':
-        put(k, `${v} ?? ${f.nullable ? 'null' : '[]'}`);
+        put(name, `${v} ?? ${f.nullable ? 'null' : '[]'}`);
         break;
       case 'ipaddress':
-        put(k, `H.scalar(${field(f)}, ${v})`);
+        put(name, `H.scalar(${field(f)}, ${v})`);
         break;
       default:
         // an integer a dialect shows in a larger unit (a VM's disk: GB in 3.4, MB stored)
         if (f.scaleIn?.[plan.dialect])
-          put(k, `(v = ${v}) == null ? null : Math.round(v / ${Number(f.scaleIn[plan.dialect])})`);
-        else put(k, `${v} ?? null`);
+          put(name, `(v = ${v}) == null ? null : Math.round(v / ${Number(f.scaleIn[plan.dialect])})`);
+        else put(name, `${v} ?? null`);
     }
   });
   if (plan.mode === 'full') {
