@@ -16,7 +16,13 @@ import { randomBytes } from 'node:crypto';
 import { isIP } from 'node:net';
 import { sql } from 'kysely';
 import { hasPermission } from '../../core/auth/permissions.js';
-import { currentPepper, randomToken, TOKEN_KEY_LENGTH, tokenDigest } from '../../core/auth/token-secret.js';
+import {
+  currentPepper,
+  randomToken,
+  TOKEN_KEY_LENGTH,
+  TOKEN_SECRET_LENGTH,
+  tokenDigest,
+} from '../../core/auth/token-secret.js';
 import { Errors } from '../../core/errors.js';
 import { defineModel } from '../../core/model/define-model.js';
 import type { CustomFilter } from '../../core/model/types.js';
@@ -175,7 +181,7 @@ export const token = defineModel({
         if (Number(data.version) === 2) {
           // the key is read-only (generated), the secret kept only as its digest
           const { id, pepper } = currentPepper(rc.app.config.apiTokenPeppers)!;
-          const secret = typeof data.token === 'string' ? data.token : randomToken(40);
+          const secret = typeof data.token === 'string' ? data.token : randomToken(TOKEN_SECRET_LENGTH);
           data.key = randomToken(TOKEN_KEY_LENGTH);
           data.pepper_id = id;
           data.hmac_digest = tokenDigest(pepper, secret);
