@@ -179,7 +179,8 @@ export const token = defineModel({
       if (!before) {
         if (data.user_id == null) data.user_id = rc.user?.id ?? null;
         if (Number(data.version) === 2) {
-          // the key is read-only (generated), the secret kept only as its digest
+          // the key is read-only (generated), the secret kept only as its digest: hmac_digest, a column
+          // no field declares, so no representation, filter or change record can show it (migration 0195)
           const { id, pepper } = currentPepper(rc.app.config.apiTokenPeppers)!;
           const secret = typeof data.token === 'string' ? data.token : randomToken(TOKEN_SECRET_LENGTH);
           data.key = randomToken(TOKEN_KEY_LENGTH);
