@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Dialect, DIALECTS, isDialect } from './core/model/dialect.js';
+import { type Peppers, parsePeppers } from './core/auth/token-secret.js';
 
 export interface Config {
   host: string;
@@ -39,6 +40,11 @@ export interface Config {
   /** further origins (scheme://host[:port]) allowed to post with a session, as NetBox's CSRF_TRUSTED_ORIGINS */
   csrfTrustedOrigins: readonly string[];
   allowTokenRetrieval: boolean;
+  /**
+   * NetBox 4.5's API_TOKEN_PEPPERS: id -> pepper hashing v2 tokens' secrets (core/auth/token-secret.ts);
+   * empty: no v2 token can be created
+   */
+  apiTokenPeppers: Peppers;
   /** permission name (`users.add_token`) -> constraints, granted to every authenticated user */
   defaultPermissions: Readonly<Record<string, unknown>>;
   maintenanceMode: boolean;
@@ -234,6 +240,7 @@ export function loadConfig(env: Env = process.env, flags: Env = {}): Config {
     loginTimeout: Math.max(60, parseInt10('LOGIN_TIMEOUT', e.LOGIN_TIMEOUT, 1_209_600)),
     csrfTrustedOrigins: Object.freeze(parseList(e.CSRF_TRUSTED_ORIGINS, [])),
     allowTokenRetrieval: parseBool('ALLOW_TOKEN_RETRIEVAL', e.ALLOW_TOKEN_RETRIEVAL, true),
+    apiTokenPeppers: parsePeppers(e.API_TOKEN_PEPPERS),
     defaultPermissions: Object.freeze(
       parseJsonObject('DEFAULT_PERMISSIONS', e.DEFAULT_PERMISSIONS, DEFAULT_PERMISSIONS),
     ),

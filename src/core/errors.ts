@@ -56,6 +56,16 @@ export const Errors = {
   invalidTokenHeader: createError('INV_ERR_INVALID_TOKEN_HEADER', 403, (why: string) =>
     detail(`Invalid token header. ${why}`),
   ),
+  /** NetBox 4.5: a v2 token whose key is unknown or whose secret does not match (the same answer for both) */
+  invalidV2Token: createError('INV_ERR_INVALID_V2_TOKEN', 403, () => detail('Invalid v2 token')),
+  /** NetBox 4.5: `nbt_` with no `.` between key and secret */
+  unparsableV2Token: createError('INV_ERR_INVALID_V2_HEADER', 403, () =>
+    detail(
+      "Invalid authorization header: Could not parse key from v2 token. Did you mean to use 'Token' instead of 'Bearer'?",
+    ),
+  ),
+  /** NetBox 4.5 (#20834): a token switched off with `enabled` */
+  tokenDisabled: createError('INV_ERR_TOKEN_DISABLED', 403, () => detail('Token disabled')),
   tokenExpired: createError('INV_ERR_TOKEN_EXPIRED', 403, () => detail('Token expired')),
   userInactive: createError('INV_ERR_USER_INACTIVE', 403, () => detail('User inactive')),
   sourceIpRefused: createError('INV_ERR_SOURCE_IP', 403, (ip: string) =>

@@ -1,7 +1,10 @@
 /**
  * Token authentication (spec: Authentication; reference 7.1). `Authorization: Token <key>`, the
- * keyword case-insensitive; other schemes are anonymous. Checks run in NetBox's order: key
- * exists, last use recorded (at most once a minute, never in maintenance mode), expiry, user
+ * keyword case-insensitive, for a v1 token; a v2 token (NetBox 4.5, #20210) as
+ * `Bearer nbt_<key>.<secret>`, or under `Token` (NetBox takes either keyword: the `nbt_` prefix
+ * says the version). Other schemes, and a Bearer value without the prefix, are anonymous, as in
+ * NetBox 3.4. Checks run in NetBox's order: key exists (and, for v2, the secret's HMAC matches),
+ * token enabled, last use recorded (at most once a minute, never in maintenance mode), expiry, user
  * active, client address within allowed_ips. Every failure is a 403 (NetBox never answers 401).
  */
 import { isIP } from 'node:net';
@@ -13,6 +16,7 @@ import type { AppContext, AuthToken, AuthUser } from '../core/context.js';
 import { Errors } from '../core/errors.js';
 import { maxLength, parseIp } from '../core/net/ip.js';
 import { isDialect } from '../core/model/dialect.js';
+import { parseV2Credential, secretMatches, TOKEN_PREFIX } from '../core/auth/token-secret.js';
 
 export interface Authenticated {
   user: AuthUser | null;
@@ -88,6 +92,10 @@ export function clientIpOf(request: FastifyRequest, trustedProxies: readonly str
 
 interface TokenRow {
   id: number;
+  version: number;
+  enabled: boolean;
+  pepper_id: number | null;
+  hmac_digest: string | null;
   api_dialect: string;
   expires: string | null;
   last_used: string | null;
@@ -109,24 +117,35 @@ export async function authenticate(
   const header = request.headers.authorization;
   if (!header) return { user: null, token: null };
   const parts = header.trim().split(/\s+/);
-  if (parts[0]!.toLowerCase() !== 'token') return { user: null, token: null };
+  const keyword = parts[0]!.toLowerCase();
+  const v2 = parts[1]?.startsWith(TOKEN_PREFIX) === true;
+  if (keyword !== 'token' && !(keyword === 'bearer' && v2)) return { user: null, token: null };
   if (parts.length === 1) throw Errors.invalidTokenHeader('No credentials provided.');
   if (parts.length > 2) throw Errors.invalidTokenHeader('Token string should not contain spaces.');
-  const key = parts[1]!;
-  if (!/^[0-9a-zA-Z]{1,64}$/.test(key)) throw Errors.invalidToken();
+  const credential = v2 ? parseV2Credential(parts[1]!) : { key: parts[1]!, secret: '' };
+  if (!credential) throw Errors.unparsableV2Token();
+  const { key, secret } = credential;
+  const invalid = v2 ? Errors.invalidV2Token : Errors.invalidToken;
+  if (!/^[0-9a-zA-Z]{1,64}$/.test(key) || (v2 && !/^[0-9a-zA-Z]{1,256}$/.test(secret))) throw invalid();
   const now = Date.now();
   // the version is taken before the lookup (core/cache/versioned-cache.ts)
   const version = cacheVersion({ app, q: app.db.kysely, dataVersion: null }, TOKEN_TABLES);
   const lookup = async () => {
-    const res = await sql<TokenRow>`select t.id, t.api_dialect, t.expires, t.last_used, t.write_enabled,
+    // a v1 key is found only among v1 tokens: a v2 token's public key is no credential by itself
+    const res = await sql<TokenRow>`select t.id, t.version, t.enabled, t.pepper_id, t.hmac_digest, t.api_dialect,
+        t.expires, t.last_used, t.write_enabled,
         (cardinality(t.allowed_ips) = 0 or ${clientIp}::inet <<= any(t.allowed_ips::inet[])) as ip_ok,
         u.id as user_id, u.username, u.is_superuser, u.is_active, u.is_staff
-      from users_token t join users_user u on u.id = t.user_id where t.key = ${key}`.execute(app.db.kysely);
+      from users_token t join users_user u on u.id = t.user_id
+      where t.key = ${key} and t.version = ${v2 ? 2 : 1}`.execute(app.db.kysely);
     const found = res.rows[0];
-    if (!found) throw Errors.invalidToken();
+    if (!found) throw invalid();
     return found;
   };
-  const row = await cache.through(`${key} ${clientIp}`, version, lookup);
+  // the cache holds what the lookup read, never the secret: a v2 secret is checked on every request
+  const row = await cache.through(`${v2 ? TOKEN_PREFIX : ''}${key} ${clientIp}`, version, lookup);
+  if (v2 && !secretMatches(app.config.apiTokenPeppers, row.pepper_id, row.hmac_digest, secret)) throw invalid();
+  if (!row.enabled) throw Errors.tokenDisabled();
   // spec: Authentication 11 - last use recorded at most once per 60 s, never in maintenance mode
   if (!app.config.maintenanceMode && (!row.last_used || now - Date.parse(row.last_used) > LAST_USED_INTERVAL_MS)) {
     await sql`update users_token set last_used = now() where id = ${row.id}`.execute(app.db.kysely);

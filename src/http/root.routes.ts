@@ -1,6 +1,7 @@
 /**
- * The API root, each app's root (endpoint name -> absolute list URL, keys sorted) and
- * `/api/status/` in NetBox's shape, which pynetbox's status() reads.
+ * The API root, each app's root (endpoint name -> absolute list URL, keys sorted),
+ * `/api/status/` in NetBox's shape, which pynetbox's status() reads, and NetBox 4.5's
+ * `/api/authentication-check/` (#20936): whoever the credentials name, or a 403.
  */
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../core/context.js';
@@ -8,6 +9,9 @@ import type { RouteDoc } from '../core/openapi/types.js';
 import { hostname } from 'node:os';
 import { DIALECT_RELEASE, servedIn } from '../core/model/dialect.js';
 import { API_VERSION } from './headers.js';
+import { Errors } from '../core/errors.js';
+import { fetchOne } from '../core/crud/read.js';
+import { render } from '../core/represent/render.js';
 
 // spec: Common rules 2 - all eight apps appear, plugins possibly empty; NetBox's core, vpn and
 // wireless apps besides (the spec's list is the minimum, and a superset is rendered: docs/api-differences.md)
@@ -50,6 +54,16 @@ export function registerRootRoutes(
       return Object.fromEntries(entries.sort(([x], [y]) => (x < y ? -1 : 1)));
     });
   }
+  // NetBox 4.5 AuthenticationCheckView: the user as UserSerializer shows it, needing no permission to
+  // view users (it is the caller's own). Served in both dialects: a client checking its credentials
+  // reads its user in the shapes it speaks, and no 3.4 client asks for this path.
+  app.get('/api/authentication-check/', { exposeHeadRoute: true }, async (request) => {
+    const rc = request.rc;
+    if (!rc.user) throw Errors.notAuthenticated();
+    const model = ctx.registry.get('users.user');
+    const [user] = await render(rc, model, [await fetchOne(rc, model, rc.user.id, null)], 'full');
+    return user;
+  });
   app.get('/api/status/', { exposeHeadRoute: true }, async (request) => {
     const installed = { fastify: app.version, kysely: '0.28.18', pino: '10.4.0' };
     if (request.rc.dialect === '4.4') {
@@ -103,6 +117,14 @@ export const ROOT_DOCS: RouteDoc[] = [
       responses: { 200: LINKS },
     }),
   ),
+  {
+    path: '/api/authentication-check/',
+    method: 'get',
+    operationId: 'authentication_check_retrieve',
+    tag: 'authentication-check',
+    summary: 'The user the request authenticates as (NetBox 4.5); 403 without credentials',
+    responses: { 200: { $model: 'users.user', form: 'full' }, 403: { $ref: '#/components/schemas/Detail' } },
+  },
   {
     path: '/api/status/',
     method: 'get',

@@ -64,7 +64,9 @@ export function registerUserRoutes(app: FastifyInstance, ctx: AppContext): void 
       const rc = { ...request.rc, user };
       const model = ctx.registry.get('users.token');
       const input: Record<string, unknown> = { user: user.id, write_enabled: true };
-      for (const k of ['expires', 'write_enabled', 'description', 'allowed_ips']) if (k in body) input[k] = body[k];
+      // NetBox 4.5 TokenProvisionSerializer also takes version, enabled and token (v1 stays the default: token.model.ts)
+      for (const k of ['version', 'expires', 'enabled', 'write_enabled', 'description', 'allowed_ips', 'token'])
+        if (k in body) input[k] = body[k];
       const out = await inTransaction(rc, async (trx) =>
         renderWritten(trx, model, await createObjects(trx, model, [input], false), { created: true }),
       );
@@ -116,10 +118,13 @@ export const USER_ROUTE_DOCS: RouteDoc[] = [
       properties: {
         username: { type: 'string' },
         password: { type: 'string', writeOnly: true },
+        version: { type: 'integer', enum: [1, 2], default: 1 },
         expires: { type: 'string', format: 'date-time', nullable: true },
+        enabled: { type: 'boolean' },
         write_enabled: { type: 'boolean' },
         description: { type: 'string' },
         allowed_ips: { type: 'array', items: { type: 'string' } },
+        token: { type: 'string', pattern: '^[0-9a-zA-Z]{40}$' },
       },
       required: ['username', 'password'],
     },

@@ -22,6 +22,7 @@ export const UNNAMED_VIEW = '<unnamed view>';
 const NAMED: Record<string, string> = {
   '/api/': 'api-root',
   '/api/status/': 'api-status',
+  '/api/authentication-check/': 'api-authentication-check',
   '/api/users/tokens/provision/': 'users-api:token_provision',
   '/api/users/config/': 'users-api:userconfig-list',
   '/api/docs/': 'api_docs',

@@ -3,7 +3,9 @@
  * their own API tokens, which they can create and delete. Writes go through the one write path
  * (permissions, change log) as the REST API's do; by default every user may manage their own
  * tokens (spec: Authentication 3). With ALLOW_TOKEN_RETRIEVAL off, a new key is shown once, on
- * the page that answers its creation, and never again.
+ * the page that answers its creation, and never again. A v2 token (NetBox 4.5, offered once
+ * API_TOKEN_PEPPERS is set) shows its whole credential, `nbt_<key>.<secret>`, only on that page:
+ * its secret is not stored, so the list shows only its public key.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../core/context.js';
@@ -32,13 +34,14 @@ async function tokensPage(
   request: FastifyRequest,
   reply: FastifyReply,
   ctx: AppContext,
-  notice?: { key?: string; errors?: string[] },
+  notice?: { key?: string; v2?: boolean; errors?: string[] },
   status = 200,
 ) {
   const rc = request.rc;
   const model = ctx.registry.get('users.token');
+  // read as NetBox 4.4 shows tokens, whatever the deployment's dialect: with their version and enabled
   const list = await listObjects(
-    rc,
+    { ...rc, dialect: '4.4' },
     model,
     new Map([
       ['user_id', [String(rc.user!.id)]],
@@ -46,9 +49,11 @@ async function tokensPage(
     ]),
   );
   const page = await pageWithMenu(request, reply);
+  const v2Offered = ctx.config.apiTokenPeppers.size > 0;
   const rows: Html[] = list.results.map(
     (t) => html`<tr>
-    <td>${t.key === undefined ? html`<span class="muted">${String(t.display)}</span>` : html`<code>${String(t.key)}</code>`}</td>
+    <td>${keyCell(t)}</td>
+    <td>${t.enabled ? 'yes' : 'no'}</td>
     <td>${t.write_enabled ? 'yes' : 'no'}</td>
     <td>${String(t.description ?? '')}</td>
     <td>${t.expires ? String(t.expires) : html`<span class="muted">never</span>`}</td>
@@ -58,11 +63,17 @@ async function tokensPage(
   </tr>`,
   );
   const body = html`<h1>API tokens</h1>
-${notice?.key ? html`<div class="notice" role="status">New token created. Copy its key now${ctx.config.allowTokenRetrieval ? '' : '; it will not be shown again'}:<br><code class="key">${notice.key}</code></div>` : ''}
+${
+  notice?.key
+    ? notice.v2
+      ? html`<div class="notice" role="status">New v2 token created. Copy it now, it will not be shown again; send it as <code>Authorization: Bearer &lt;token&gt;</code>:<br><code class="key">${notice.key}</code></div>`
+      : html`<div class="notice" role="status">New token created. Copy its key now${ctx.config.allowTokenRetrieval ? '' : '; it will not be shown again'}:<br><code class="key">${notice.key}</code></div>`
+    : ''
+}
 ${notice?.errors?.length ? html`<div class="errors" role="alert">${notice.errors.map((e) => html`<div>${e}</div>`)}</div>` : ''}
 <div class="panel">
-  <table><thead><tr><th>Key</th><th>Write</th><th>Description</th><th>Expires</th><th>Last used</th><th></th></tr></thead>
-  <tbody>${rows.length ? rows : html`<tr><td colspan="6" class="muted">No tokens yet.</td></tr>`}</tbody></table>
+  <table><thead><tr><th>Key</th><th>Enabled</th><th>Write</th><th>Description</th><th>Expires</th><th>Last used</th><th></th></tr></thead>
+  <tbody>${rows.length ? rows : html`<tr><td colspan="7" class="muted">No tokens yet.</td></tr>`}</tbody></table>
 </div>
 <form class="panel" method="post" action="/user/api-tokens/">
   <h2>New token</h2>
@@ -74,6 +85,7 @@ ${notice?.errors?.length ? html`<div class="errors" role="alert">${notice.errors
   <label for="allowed_ips">Allowed networks (comma-separated, optional)</label>
   <input type="text" id="allowed_ips" name="allowed_ips" placeholder="10.0.0.0/8, 2001:db8::/32">
   <label><input type="checkbox" name="write_enabled" value="on" checked> Write enabled</label>
+  ${v2Offered ? html`<label><input type="checkbox" name="v2" value="on"> v2 token (<code>Bearer nbt_...</code>; its secret is shown once and never stored)</label>` : ''}
   <div class="actions"><button type="submit">Create token</button></div>
 </form>`;
   return sendPage(
@@ -81,6 +93,15 @@ ${notice?.errors?.length ? html`<div class="errors" role="alert">${notice.errors
     renderPage({ title: 'API tokens', ...page, crumbs: [...CRUMBS, { label: 'API tokens' }], body }),
     status,
   );
+}
+
+/** a v1 key where it may be read, else its masked form; a v2 token's public key (its secret is not kept) */
+function keyCell(t: Record<string, unknown>): Html {
+  if (t.version === 2)
+    return html`<code>nbt_${String(t.key)}.</code><span class="muted">… (v2, secret not stored)</span>`;
+  return t.key === undefined
+    ? html`<span class="muted">${String(t.display)}</span>`
+    : html`<code>${String(t.key)}</code>`;
 }
 
 export function registerTokenPages(app: FastifyInstance, ctx: AppContext): void {
@@ -123,8 +144,10 @@ export function registerTokenPages(app: FastifyInstance, ctx: AppContext): void 
   app.post('/user/api-tokens/', signedIn, async (request, reply) => {
     const rc = request.rc;
     const f = request.formFields ?? {};
+    const v2 = f.v2 === 'on';
     const input: Record<string, unknown> = {
       user: rc.user!.id,
+      version: v2 ? 2 : 1,
       description: f.description ?? '',
       write_enabled: f.write_enabled === 'on',
       // the form's local time is taken as UTC, as its label says
@@ -136,7 +159,9 @@ export function registerTokenPages(app: FastifyInstance, ctx: AppContext): void 
     };
     try {
       const [row] = await inTransaction(rc, (trx) => createObjects(trx, model, [input], false));
-      return tokensPage(request, reply, ctx, { key: String(row!.key) }, 201);
+      // a v2 token's credential: its key and the secret this create returned (token.model.ts)
+      const key = v2 ? `nbt_${String(row!.key)}.${String(row!.token)}` : String(row!.key);
+      return tokensPage(request, reply, ctx, { key, v2 }, 201);
     } catch (err) {
       if (err instanceof ApiError && err.statusCode < 500)
         return tokensPage(request, reply, ctx, { errors: errorLines(err.body) }, err.statusCode);
