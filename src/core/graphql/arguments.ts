@@ -1,12 +1,13 @@
 /**
  * A list field's arguments are the REST list's filters, by the same names (resolveFilter and
- * filterParameters, core/query/filters.ts), so GraphQL and REST cannot disagree: NetBox 3.4's form
- * (`site_list(status: "active", name__ic: "ams")`) and NetBox 4's (`filters: {status: "active",
- * name: {i_contains: "ams"}}`, `pagination: {offset, limit}`), plus `ordering` as REST takes it.
- * Both become the same query parameters (`Params`) the REST list builds its SQL from.
+ * filterParameters, core/query/filters.ts), so GraphQL and REST cannot disagree. Per dialect:
+ * - 3.4: NetBox 3.4's form (`site_list(status: "active", name__ic: "ams")`) and NetBox 4's
+ *   (`filters: {status: "active", name: {i_contains: "ams"}}`), `pagination: {offset, limit}`;
+ * - 4.4: NetBox 4.4's form only: `filters` (with AND/OR/NOT, filter-objects.ts) and `pagination`.
+ * Both take `ordering` as REST does. Everything becomes the query parameters (`Params`) the REST
+ * list builds its SQL from, in a tree where AND/OR/NOT nest (FilterNode).
  */
 import {
-  GraphQLError,
   type GraphQLFieldConfigArgumentMap,
   GraphQLInputObjectType,
   GraphQLInt,
@@ -14,36 +15,12 @@ import {
   GraphQLNonNull,
   GraphQLString,
 } from 'graphql';
-import { ApiError, Errors } from '../errors.js';
+import type { Dialect } from '../model/dialect.js';
 import type { ModelDef } from '../model/types.js';
 import { filterParameters } from '../query/filter-parameters.js';
-import { type Params, resolveFilter } from '../query/filters.js';
-import { filterTypeName } from './names.js';
-import { FilterInputScalar, FilterValueScalar } from './scalars.js';
-
-/** NetBox 4.3 lookup names (strawberry-django) -> the REST suffix; REST's own suffixes are taken as they are */
-const LOOKUP_SUFFIX: Record<string, string> = {
-  exact: '',
-  in_list: '',
-  i_exact: 'ie',
-  i_contains: 'ic',
-  i_starts_with: 'isw',
-  i_ends_with: 'iew',
-  gt: 'gt',
-  gte: 'gte',
-  lt: 'lt',
-  lte: 'lte',
-  n: 'n',
-  ic: 'ic',
-  nic: 'nic',
-  isw: 'isw',
-  nisw: 'nisw',
-  iew: 'iew',
-  niew: 'niew',
-  ie: 'ie',
-  nie: 'nie',
-  empty: 'empty',
-};
+import { badInput } from './errors.js';
+import { addParam, type FilterNode, filterInputType, readFilterObject, strings } from './filter-objects.js';
+import { FilterValueScalar } from './scalars.js';
 
 const NAME_RE = /^[_a-zA-Z][_a-zA-Z0-9]*$/;
 
@@ -53,113 +30,57 @@ const PaginationInput = new GraphQLInputObjectType({
   fields: { offset: { type: GraphQLInt }, limit: { type: GraphQLInt } },
 });
 
-const filterTypes = new WeakMap<ModelDef, GraphQLInputObjectType>();
+const argumentMaps: Record<Dialect, WeakMap<ModelDef, GraphQLFieldConfigArgumentMap>> = {
+  '3.4': new WeakMap(),
+  '4.4': new WeakMap(),
+};
 
-function filterInputType(model: ModelDef): GraphQLInputObjectType {
-  let t = filterTypes.get(model);
-  if (!t) {
-    const fields = Object.fromEntries(
-      filterParameters(model)
-        .filter(([name]) => NAME_RE.test(name))
-        .map(([name]) => [name, { type: FilterInputScalar }]),
-    );
-    t = new GraphQLInputObjectType({ name: filterTypeName(model), fields });
-    filterTypes.set(model, t);
-  }
-  return t;
-}
-
-const argumentMaps = new WeakMap<ModelDef, GraphQLFieldConfigArgumentMap>();
-
-/** The arguments of a model's list fields (top-level and nested alike), made once per model. */
-export function listArguments(model: ModelDef): GraphQLFieldConfigArgumentMap {
-  const made = argumentMaps.get(model);
+/** The arguments of a model's list fields in a dialect (top-level and nested alike), made once per model. */
+export function listArguments(model: ModelDef, dialect: Dialect): GraphQLFieldConfigArgumentMap {
+  const made = argumentMaps[dialect].get(model);
   if (made) return made;
   const args: GraphQLFieldConfigArgumentMap = {};
-  for (const [name, filter] of filterParameters(model)) {
-    if (!NAME_RE.test(name)) continue;
-    args[name] = { type: filter.multi ? new GraphQLList(new GraphQLNonNull(FilterValueScalar)) : FilterValueScalar };
+  if (dialect === '3.4') {
+    for (const [name, filter] of filterParameters(model)) {
+      if (!NAME_RE.test(name)) continue;
+      args[name] = { type: filter.multi ? new GraphQLList(new GraphQLNonNull(FilterValueScalar)) : FilterValueScalar };
+    }
   }
   args.filters = {
-    type: filterInputType(model),
+    type: filterInputType(model, dialect),
     description:
-      'NetBox 4 style: the same filters as an object; a value may be an object of lookups ({i_contains: "x"}).',
+      dialect === '3.4'
+        ? 'NetBox 4 style: the same filters as an object; a value may be an object of lookups ({i_contains: "x"}).'
+        : 'The REST filters as an object: a value, a list (any matches) or an object of lookups ({i_contains: "x"}); AND, OR and NOT combine objects of the same type.',
   };
   args.pagination = { type: PaginationInput };
   args.ordering = {
     type: new GraphQLList(new GraphQLNonNull(GraphQLString)),
     description: 'As REST `ordering`: field names, `-` for descending.',
   };
-  argumentMaps.set(model, args);
+  argumentMaps[dialect].set(model, args);
   return args;
 }
 
-export function badInput(message: string, argument: string): GraphQLError {
-  return new GraphQLError(message, { extensions: { code: 'BAD_USER_INPUT', argument } });
-}
-
-function strings(value: unknown, argument: string): string[] {
-  const list = Array.isArray(value) ? value : [value];
-  return list.map((v) => {
-    if (typeof v === 'string') return v;
-    if (typeof v === 'number' || typeof v === 'boolean') return String(v);
-    throw badInput(`Invalid value for argument "${argument}": expected a string, number or boolean.`, argument);
-  });
-}
-
-function add(params: Params, name: string, values: string[]): void {
-  params.set(name, [...(params.get(name) ?? []), ...values]);
-}
-
-/** The `filters: {...}` object as query parameters; lookup objects name REST suffixes. */
-function addFilterObject(model: ModelDef, params: Params, filters: Record<string, unknown>): void {
-  for (const [key, value] of Object.entries(filters)) {
-    if (value === null || value === undefined) continue;
-    const argument = `filters.${key}`;
-    if (typeof value !== 'object' || Array.isArray(value)) {
-      add(params, key, strings(value, argument));
-      continue;
-    }
-    for (const [lookup, v] of Object.entries(value as Record<string, unknown>)) {
-      const suffix = LOOKUP_SUFFIX[lookup];
-      const name = suffix === undefined ? null : suffix ? `${key}__${suffix}` : key;
-      if (!name || !resolveFilter(model, name))
-        throw badInput(`Unknown lookup "${lookup}" for filter "${key}".`, `${argument}.${lookup}`);
-      if (v !== null && v !== undefined) add(params, name, strings(v, `${argument}.${lookup}`));
-    }
-  }
-}
-
-export interface ListArgs {
-  params: Params;
+/** A list's filters (the root filter node, its parameters holding `ordering` too) and its page. */
+export interface ListArgs extends FilterNode {
   offset: number;
   /** null: as many as MAX_PAGE_SIZE allows */
   limit: number | null;
 }
 
 /** GraphQL arguments -> the REST list's query parameters and the page. */
-export function readListArgs(model: ModelDef, args: Record<string, unknown>): ListArgs {
-  const params: Params = new Map();
+export function readListArgs(model: ModelDef, args: Record<string, unknown>, dialect: Dialect): ListArgs {
+  const root: FilterNode = { params: new Map() };
   for (const [name, value] of Object.entries(args)) {
     if (value === null || value === undefined || name === 'filters' || name === 'pagination') continue;
-    add(params, name, strings(value, name));
+    addParam(root.params, name, strings(value, name));
   }
-  if (args.filters) addFilterObject(model, params, args.filters as Record<string, unknown>);
+  if (args.filters) readFilterObject(model, args.filters as Record<string, unknown>, dialect, 'filters', root);
   const page = (args.pagination ?? {}) as { offset?: number | null; limit?: number | null };
   for (const key of ['offset', 'limit'] as const) {
     if (page[key] != null && page[key]! < 0)
       throw badInput(`pagination.${key} must be zero or more.`, `pagination.${key}`);
   }
-  return { params, offset: page.offset ?? 0, limit: page.limit ?? null };
-}
-
-/** A bad filter value or ordering (a 400 in REST) as a GraphQL error naming the argument. */
-export function asGraphqlError(err: unknown): unknown {
-  if (
-    !(err instanceof ApiError) ||
-    (err.code !== Errors.invalidFilter.code && err.code !== Errors.invalidParameter.code)
-  )
-    return err;
-  const [argument, messages] = Object.entries(err.body as Record<string, string[]>)[0] ?? ['?', []];
-  return badInput(`Invalid value for argument "${argument}": ${messages?.[0] ?? 'invalid value.'}`, argument);
+  return { ...root, offset: page.offset ?? 0, limit: page.limit ?? null };
 }

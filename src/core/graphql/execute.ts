@@ -110,6 +110,9 @@ export async function runGraphql(
     document = parse(request.query, { maxTokens: MAX_TOKENS });
   } catch (err) {
     if (err instanceof GraphQLError) return { status: 400, body: { errors: [err.toJSON()] } };
+    // graphql-js parses values by recursion: a literal nested a few thousand levels deep (within
+    // MAX_TOKENS) exhausts the stack before anything else can refuse it
+    if (err instanceof RangeError) return refuse('The query is nested too deeply to be read.', 'QUERY_TOO_DEEP');
     throw err;
   }
   const operation = getOperationAST(document, operationName);

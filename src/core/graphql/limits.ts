@@ -3,7 +3,9 @@
  * runs: its depth (nested selections), its aliases (each lets a client ask for the same field
  * again, with other arguments), and its cost - the number of values it may produce, where each
  * field counts once per object it is asked of: a list counts as its `pagination.limit` objects
- * when the query gives one, else as GRAPHQL_LIST_COST objects. Introspection (`__schema`,
+ * when the query gives one, else as GRAPHQL_LIST_COST objects. A `filters` argument adds its
+ * keys to the cost, and its AND/OR/NOT may nest no deeper than GRAPHQL_MAX_DEPTH, literal or sent
+ * in variables (measured here, before graphql-js reads the variables). Introspection (`__schema`,
  * `__typename`) is free, so GraphiQL and code generators always work.
  */
 import {
@@ -21,6 +23,7 @@ import {
   type SelectionSetNode,
   type ValidationContext,
   type ValidationRule,
+  type ValueNode,
 } from 'graphql';
 
 export interface GraphqlLimits {
@@ -37,6 +40,40 @@ interface Tally {
   cost: number;
   /** selections visited: fragments spread many times cannot make the walk itself explode */
   visits: number;
+  /** the deepest AND/OR/NOT nesting of a `filters` argument */
+  filterDepth: number;
+}
+
+const LOGIC = new Set(['AND', 'OR', 'NOT']);
+
+/**
+ * The keys of a `filters` value and its AND/OR/NOT nesting, from the literal or the variables it
+ * names; the walk goes no further than `cap` levels down, so a hostile nesting costs nothing.
+ */
+function measureFilters(
+  value: ValueNode,
+  variables: Record<string, unknown>,
+  cap: number,
+): { depth: number; keys: number } {
+  const out = { depth: 0, keys: 0 };
+  const walk = (v: unknown, fromDocument: boolean, level: number) => {
+    out.depth = Math.max(out.depth, level);
+    if (level > cap) return;
+    let entries: Array<[string, unknown, boolean]> = [];
+    if (fromDocument) {
+      const node = v as ValueNode;
+      if (node.kind === Kind.VARIABLE) return walk(variables[node.name.value], false, level);
+      if (node.kind === Kind.OBJECT) entries = node.fields.map((f) => [f.name.value, f.value, true]);
+    } else if (v && typeof v === 'object' && !Array.isArray(v)) {
+      entries = Object.entries(v).map(([k, inner]) => [k, inner, false]);
+    }
+    for (const [key, inner, literal] of entries) {
+      out.keys++;
+      if (LOGIC.has(key)) walk(inner, literal, level + 1);
+    }
+  };
+  walk(value, true, 0);
+  return out;
 }
 
 /** `pagination: {limit: N}` as a literal or through variables; null when not given. */
@@ -56,7 +93,11 @@ function requestedLimit(field: FieldNode, variables: Record<string, unknown>): n
 export function limitsRule(limits: GraphqlLimits, variables: Record<string, unknown>): ValidationRule {
   return (context: ValidationContext): ASTVisitor => {
     const over = (t: Tally) =>
-      t.depth > limits.maxDepth || t.aliases > limits.maxAliases || t.cost > limits.maxCost || t.visits > 100_000;
+      t.depth > limits.maxDepth ||
+      t.filterDepth > limits.maxDepth ||
+      t.aliases > limits.maxAliases ||
+      t.cost > limits.maxCost ||
+      t.visits > 100_000;
     const walk = (
       set: SelectionSetNode,
       parent: GraphQLCompositeType | null,
@@ -72,6 +113,12 @@ export function limitsRule(limits: GraphqlLimits, variables: Record<string, unkn
           if (sel.name.value.startsWith('__')) continue;
           if (sel.alias) t.aliases++;
           t.cost += times;
+          const filters = sel.arguments?.find((a) => a.name.value === 'filters');
+          if (filters) {
+            const size = measureFilters(filters.value, variables, limits.maxDepth);
+            t.filterDepth = Math.max(t.filterDepth, size.depth);
+            t.cost += size.keys;
+          }
           t.depth = Math.max(t.depth, depth + 1);
           const def =
             parent && (isObjectType(parent) || isInterfaceType(parent))
@@ -104,13 +151,18 @@ export function limitsRule(limits: GraphqlLimits, variables: Record<string, unkn
     };
     return {
       OperationDefinition(op) {
-        const t: Tally = { depth: 0, aliases: 0, cost: 0, visits: 0 };
+        const t: Tally = { depth: 0, aliases: 0, cost: 0, visits: 0, filterDepth: 0 };
         const root = context.getSchema().getRootType(op.operation);
         walk(op.selectionSet, root ?? null, 0, 1, t, new Set());
         const report = (message: string, code: string) =>
           context.reportError(new GraphQLError(message, { nodes: op, extensions: { code } }));
         if (t.depth > limits.maxDepth)
           report(`The query is nested deeper than ${limits.maxDepth} levels (GRAPHQL_MAX_DEPTH).`, 'QUERY_TOO_DEEP');
+        if (t.filterDepth > limits.maxDepth)
+          report(
+            `A filter nests AND, OR and NOT deeper than ${limits.maxDepth} levels (GRAPHQL_MAX_DEPTH).`,
+            'QUERY_TOO_DEEP',
+          );
         if (t.aliases > limits.maxAliases)
           report(`The query uses more than ${limits.maxAliases} aliases (GRAPHQL_MAX_ALIASES).`, 'TOO_MANY_ALIASES');
         if (t.cost > limits.maxCost || t.visits > 100_000) {

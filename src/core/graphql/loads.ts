@@ -15,7 +15,9 @@ import type { ModelDef, Row } from '../model/types.js';
 import { buildFilters } from '../query/filters.js';
 import type { Cond } from '../query/lookups.js';
 import { buildOrdering } from '../query/ordering.js';
-import { asGraphqlError, type ListArgs } from './arguments.js';
+import type { ListArgs } from './arguments.js';
+import { asGraphqlError } from './errors.js';
+import type { FilterNode } from './filter-objects.js';
 import { Batch, type GraphqlContext, groupByOwner, type Node } from './batch.js';
 
 type Sql = RawBuilder<unknown>;
@@ -39,15 +41,37 @@ function pageSize(g: GraphqlContext, requested: number | null): number | null {
   return max === 0 ? requested : Math.min(requested, max);
 }
 
-async function conditions(g: GraphqlContext, model: ModelDef, args: ListArgs, scope: Cond | null): Promise<Cond[]> {
+/**
+ * A filter node's condition (filter-objects.ts): its own parameters, its AND and NOT AND-ed, then
+ * its OR OR-ed with the rest; null when it has none. NOT of a condition that is unknown (SQL null,
+ * a null column) holds, as Django's exclude() keeps such rows.
+ */
+async function nodeCondition(g: GraphqlContext, model: ModelDef, node: FilterNode, path: string): Promise<Cond | null> {
   let conds: Cond[];
   try {
-    conds = await buildFilters(g.rc, model, args.params);
+    conds = await buildFilters(g.rc, model, node.params);
   } catch (err) {
-    throw asGraphqlError(err);
+    throw asGraphqlError(err, path);
   }
-  if (scope) conds.push(scope);
-  return conds;
+  if (node.and) {
+    const and = await nodeCondition(g, model, node.and, `${path || 'filters.'}AND.`);
+    if (and) conds.push(and);
+  }
+  if (node.not) {
+    const not = await nodeCondition(g, model, node.not, `${path || 'filters.'}NOT.`);
+    if (not) conds.push(sql`not coalesce((${not}), false)`);
+  }
+  let cond = conds.length ? sql`(${sql.join(conds, sql` and `)})` : null;
+  if (node.or) {
+    const or = await nodeCondition(g, model, node.or, `${path || 'filters.'}OR.`);
+    if (or) cond = cond ? sql`(${cond} or ${or})` : or;
+  }
+  return cond;
+}
+
+async function conditions(g: GraphqlContext, model: ModelDef, args: ListArgs, scope: Cond | null): Promise<Cond[]> {
+  const cond = await nodeCondition(g, model, args, '');
+  return [...(cond ? [cond] : []), ...(scope ? [scope] : [])];
 }
 
 function orderOf(g: GraphqlContext, model: ModelDef, args: ListArgs): Sql {

@@ -8,9 +8,16 @@
  * through several fields, each is named `<path>_by_<field>` (`interfaces_by_lag`,
  * `devices_by_primary_ip4`); a second model with the same path is named by its model name
  * (`vminterfaces`, as NetBox's related names call VM interfaces).
+ *
+ * Per dialect: a list is there when the dialect serves the listed model and shows the field it
+ * goes through (4.4 lists a site's prefixes through their `scope`, 3.4 through their `site`).
+ * 4.4 names its lists from its own relations, so a site's are `prefixes` and `clusters`, as in
+ * NetBox 4.4; 3.4's names count the relations of both dialects (`prefixes_by_site`), the names its
+ * schema has always had, so no 3.4 query changes.
  */
 import { sql } from 'kysely';
 import type { Registry } from '../model/registry.js';
+import { type Dialect, servedIn, shownIn, wireName } from '../model/dialect.js';
 import type { ModelDef } from '../model/types.js';
 import type { ChildLink } from './loads.js';
 import { pluralName } from './names.js';
@@ -21,6 +28,8 @@ export interface NestedList {
   model: ModelDef;
   link: ChildLink;
   description: string;
+  /** the field it goes through, on the listed model (a relation) or on the owner (many-to-many) */
+  via: { model: ModelDef; key: string } | null;
 }
 
 function throughLink(table: string, ownerColumn: string, memberColumn: string): ChildLink {
@@ -36,8 +45,15 @@ function pathName(registry: Registry, model: ModelDef): string {
   return first === model ? pluralName(model) : `${model.model}s`;
 }
 
+/** whether a dialect has a nested list: it serves the listed model and shows the field it goes through */
+function isShownIn(list: NestedList, dialect: Dialect): boolean {
+  if (!servedIn(list.model, dialect)) return false;
+  const via = list.via;
+  return !via || (servedIn(via.model, dialect) && shownIn(via.model, via.key, via.model.fields[via.key], dialect));
+}
+
 /** Relations pointing at `target` from other models (and from itself), as nested lists of `target`. */
-function reverseLists(registry: Registry, target: ModelDef): NestedList[] {
+function reverseLists(registry: Registry, target: ModelDef, dialect: Dialect): NestedList[] {
   const found: Array<{ source: ModelDef; key: string; link: ChildLink }> = [];
   for (const [source, key] of registry.referencesTo(target.name)) {
     const f = source.fields[key]!;
@@ -52,29 +68,37 @@ function reverseLists(registry: Registry, target: ModelDef): NestedList[] {
       link: { owner: sql.ref(`t.${id}`), where: sql`${sql.ref(`t.${type}`)} = ${sql.lit(target.name)}` },
     });
   }
+  const lists = found.map(({ source, key, link }) => ({
+    name: '',
+    model: source,
+    link,
+    description: `${source.verboseNamePlural} whose ${wireName(source, key, dialect)} is this ${target.verboseName}.`,
+    via: { model: source, key },
+  }));
+  const counted = dialect === '3.4' ? lists : lists.filter((l) => isShownIn(l, dialect));
   const perSource = new Map<ModelDef, number>();
-  for (const { source } of found) perSource.set(source, (perSource.get(source) ?? 0) + 1);
-  return found.map(({ source, key, link }) => {
-    const base = pathName(registry, source);
-    return {
-      name: perSource.get(source)! > 1 ? `${base}_by_${key}` : base,
-      model: source,
-      link,
-      description: `${source.verboseNamePlural} whose ${key} is this ${target.verboseName}.`,
-    };
-  });
+  for (const { model } of counted) perSource.set(model, (perSource.get(model) ?? 0) + 1);
+  for (const list of counted) {
+    const base = pathName(registry, list.model);
+    list.name = perSource.get(list.model)! > 1 ? `${base}_by_${list.via.key}` : base;
+  }
+  return counted;
 }
 
-/** Every nested list of a model's type, whose names do not clash with `taken` (its other fields). */
-export function nestedLists(registry: Registry, model: ModelDef, taken: Set<string>): NestedList[] {
+/**
+ * Every nested list of a model's type in a dialect, whose names do not clash with `taken` (its
+ * other fields).
+ */
+export function nestedLists(registry: Registry, model: ModelDef, taken: Set<string>, dialect: Dialect): NestedList[] {
   const out: NestedList[] = [];
   for (const [key, f] of Object.entries(model.fields)) {
     if (f.kind !== 'm2m' || f.writeOnly) continue;
     out.push({
-      name: key,
+      name: wireName(model, key, dialect),
       model: registry.get(f.to!),
       link: throughLink(f.through!.table, f.through!.from, f.through!.to),
       description: f.help ?? f.label ?? key,
+      via: { model, key },
     });
   }
   const tag = registry.find('extras.tag');
@@ -88,13 +112,15 @@ export function nestedLists(registry: Registry, model: ModelDef, taken: Set<stri
         where: sql`j.content_type = ${sql.lit(model.name)}`,
       },
       description: 'Tags of this object.',
+      via: null,
     });
   }
-  for (const list of reverseLists(registry, model)) {
+  for (const list of reverseLists(registry, model, dialect)) {
     let name = list.name;
     while (taken.has(name) || out.some((o) => o.name === name)) name = `${name}_set`;
     out.push({ ...list, name });
   }
-  for (const o of out) taken.add(o.name);
-  return out;
+  const shown = out.filter((o) => isShownIn(o, dialect));
+  for (const o of shown) taken.add(o.name);
+  return shown;
 }

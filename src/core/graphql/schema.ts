@@ -1,7 +1,9 @@
 /**
- * The read-only schema, generated from the registry: for every model `<name>(id: ID!)` and
- * `<name>_list(...)` on Query (NetBox 3.4's names), and no Mutation type at all, so nothing can be
- * written through GraphQL. Built once per app (the registry is frozen before).
+ * The read-only schema of an API dialect, generated from the registry: for every model the
+ * dialect serves, `<name>(id: ID!)` and `<name>_list(...)` on Query (NetBox's names), and no
+ * Mutation type at all, so nothing can be written through GraphQL. A request is answered by its
+ * dialect's schema (http/dialect.ts chooses the dialect), built on first use and kept per registry
+ * (the registry is frozen before).
  */
 import {
   GraphQLID,
@@ -11,17 +13,20 @@ import {
   GraphQLSchema,
   type GraphQLFieldConfigMap,
 } from 'graphql';
+import { DIALECT_RELEASE, type Dialect, servedIn } from '../model/dialect.js';
 import type { Registry } from '../model/registry.js';
-import { badInput, listArguments, readListArgs } from './arguments.js';
+import { listArguments, readListArgs } from './arguments.js';
 import type { GraphqlContext } from './batch.js';
+import { badInput } from './errors.js';
 import { loadByIds, loadList } from './loads.js';
 import { snakeName } from './names.js';
 import { buildObjectTypes } from './object-types.js';
 
-export function buildGraphqlSchema(registry: Registry): GraphQLSchema {
-  const types = buildObjectTypes(registry);
+export function buildGraphqlSchema(registry: Registry, dialect: Dialect = '3.4'): GraphQLSchema {
+  const types = buildObjectTypes(registry, dialect);
   const fields: GraphQLFieldConfigMap<unknown, GraphqlContext> = {};
   for (const model of registry.all()) {
+    if (!servedIn(model, dialect)) continue;
     const type = types.get(model.name)!;
     const name = snakeName(model);
     fields[name] = {
@@ -37,9 +42,25 @@ export function buildGraphqlSchema(registry: Registry): GraphQLSchema {
     fields[`${name}_list`] = {
       type: new GraphQLNonNull(new GraphQLList(new GraphQLNonNull(type))),
       description: `${model.verboseNamePlural} the user may view, filtered as the REST list filters them; at most MAX_PAGE_SIZE per page.`,
-      args: listArguments(model),
-      resolve: (_root, args: Record<string, unknown>, g) => loadList(g, model, readListArgs(model, args)),
+      args: listArguments(model, dialect),
+      resolve: (_root, args: Record<string, unknown>, g) => loadList(g, model, readListArgs(model, args, dialect)),
     };
   }
-  return new GraphQLSchema({ query: new GraphQLObjectType({ name: 'Query', fields }), types: [...types.values()] });
+  const query = new GraphQLObjectType({
+    name: 'Query',
+    description: `The read-only API in NetBox ${dialect}'s dialect (as NetBox ${DIALECT_RELEASE[dialect]} answers).`,
+    fields,
+  });
+  return new GraphQLSchema({ query, types: [...types.values()] });
+}
+
+const schemas = new WeakMap<Registry, Map<Dialect, GraphQLSchema>>();
+
+/** A dialect's schema for a registry, built the first time a request asks for it. */
+export function schemaFor(registry: Registry, dialect: Dialect): GraphQLSchema {
+  let byDialect = schemas.get(registry);
+  if (!byDialect) schemas.set(registry, (byDialect = new Map()));
+  let schema = byDialect.get(dialect);
+  if (!schema) byDialect.set(dialect, (schema = buildGraphqlSchema(registry, dialect)));
+  return schema;
 }

@@ -3,7 +3,8 @@
  * the npm packages (graphiql's UMD build on React 18's), so it works offline and nothing comes
  * from a CDN. The page has no inline script: web/assets/graphiql-boot.js starts it, and the
  * Content-Security-Policy allows only this service's own files (and data: fonts and images,
- * which graphiql's stylesheet embeds).
+ * which graphiql's stylesheet embeds). The page speaks the dialect of its own request and says so
+ * in its title; the headers editor may ask for another (`Accept: application/json; version=4.4`).
  */
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
@@ -54,12 +55,15 @@ const DEFAULT_QUERY = `# Read-only. Every model has <name>(id:) and <name>_list(
 export function sendGraphiql(request: FastifyRequest, reply: FastifyReply): FastifyReply {
   // the cookie the fetcher sends back in X-CSRFToken when the browser is signed in
   csrfSecret(request, reply);
+  // the page's dialect (a session's is the deployment's): its fetcher asks for it in every request,
+  // so the documentation explorer and the answers are that dialect's schema
+  const dialect = request.rc.dialect;
   const page = html`<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>GraphiQL · netinventory</title>
+<title>GraphiQL · API ${dialect} · netinventory</title>
 <link rel="stylesheet" href="${assetUrl('vendor-graphiql.css')}">
 <link rel="stylesheet" href="${assetUrl('graphiql.css')}">
 <script src="${assetUrl('vendor-react.js')}" defer></script>
@@ -68,7 +72,7 @@ export function sendGraphiql(request: FastifyRequest, reply: FastifyReply): Fast
 <script src="${assetUrl('graphiql-boot.js')}" defer></script>
 </head>
 <body>
-<div id="graphiql" data-endpoint="/graphql/" data-default-query="${DEFAULT_QUERY}">Loading GraphiQL…</div>
+<div id="graphiql" data-endpoint="/graphql/" data-api-version="${dialect}" data-default-query="${DEFAULT_QUERY}">Loading GraphiQL…</div>
 </body>
 </html>
 `;
