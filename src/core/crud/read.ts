@@ -13,12 +13,13 @@ import type { ModelDef, Row } from '../model/types.js';
 import { buildFilters, type Params } from '../query/filters.js';
 import type { Cond } from '../query/lookups.js';
 import { buildOrdering } from '../query/ordering.js';
-import { type Page, pageLinks, parsePage } from '../query/pagination.js';
+import { cursorLinks, type Page, pageLinks, parsePage } from '../query/pagination.js';
 import { withSavedFilters } from '../query/saved-filters.js';
 import { columnsFor } from '../represent/columns.js';
 import { type Prefetched, prefetchFor, takePrefetched, withPrefetch } from '../represent/prefetch.js';
 import { render } from '../represent/render.js';
 import { type Form, formOf } from './read-form.js';
+import { etagColumn, etagOf } from './etag.js';
 import { listUrl } from '../urls.js';
 import { listPageQuery, narrowToAlternatives, type PageQuery, whereSql } from './list-page.js';
 import { type CachedTotal, cachedTotal } from './list-total.js';
@@ -58,11 +59,44 @@ export async function listObjects(rc: RequestContext, model: ModelDef, params: P
   }
 }
 
-/** A detail, or an export's chunk of a list: planned and read as a list page is, with no total. */
-export async function readAndRender(rc: RequestContext, model: ModelDef, params: Params, pageQuery: PageQuery) {
+/**
+ * A cursor page (NetBox 4.6 `?start=`, query/pagination.ts parseCursor): the objects from id
+ * `start` on, in id order, read as a list page is but with no total (`count` null: counting is
+ * what NetBox's cursor mode saves).
+ */
+export async function listFromCursor(rc: RequestContext, model: ModelDef, params: Params, start: number) {
+  const { conds } = await listFilters(rc, model, params);
+  const page = { limit: parsePage(rc.app.config, params).limit, offset: 0 };
+  const where = whereSql([...conds, sql`t.id >= ${start}`]);
+  const query = listPageQuery(rc, sql.table(model.table), where, sql`t.id`, page, null);
+  const form = formOf(rc, model, params);
+  // a page with no total: planned without one (read-plan.ts, `none`)
+  const facts = new PageFacts(rc, model, form, query, page);
+  const read = await readRows(rc, model, form, await planRead(facts), facts);
+  const links = cursorLinks(
+    listUrl(rc.baseUrl, model),
+    params,
+    page.limit,
+    read.rows.map((r) => Number(r.id)),
+  );
+  return { count: null, ...links, results: await renderRead(rc, model, form, read) };
+}
+
+/**
+ * A detail, or an export's chunk of a list: planned and read as a list page is, with no total.
+ * `takeRows` sees the rows read before they are rendered (a detail's ETag column, taken off them).
+ */
+export async function readAndRender(
+  rc: RequestContext,
+  model: ModelDef,
+  params: Params,
+  pageQuery: PageQuery,
+  takeRows?: (rows: Row[]) => void,
+) {
   const form = formOf(rc, model, params);
   const facts = new PageFacts(rc, model, form, pageQuery);
   const read = await readRows(rc, model, form, await planRead(facts), facts);
+  takeRows?.(read.rows);
   return renderRead(rc, model, form, read);
 }
 
@@ -208,10 +242,31 @@ export async function fetchOne(rc: RequestContext, model: ModelDef, id: number, 
 }
 
 export async function getObject(rc: RequestContext, model: ModelDef, id: number, params: Params) {
+  return (await getObjectWithEtag(rc, model, id, params)).object;
+}
+
+/**
+ * A detail and its ETag (etag.ts). The tag's timestamp is selected beside the form's columns, under
+ * a name of its own (a brief form reads no timestamp), and taken off the row before it is rendered.
+ */
+export async function getObjectWithEtag(rc: RequestContext, model: ModelDef, id: number, params: Params) {
   const scope = await requirePermission(rc, model, 'view');
-  const [out] = await readAndRender(rc, model, params, (columns) => oneRowSql(model, id, scope, columns));
-  if (!out) throw Errors.notFound();
-  return out;
+  const column = etagColumn(model);
+  let etag: string | null = null;
+  const [object] = await readAndRender(
+    rc,
+    model,
+    params,
+    (columns) =>
+      oneRowSql(model, id, scope, column ? sql`${columns}, ${sql.ref(`t.${column}`)} as __etag_time` : columns),
+    ([row]) => {
+      if (!row || !column) return;
+      etag = etagOf(model, { [column]: row.__etag_time });
+      delete row.__etag_time;
+    },
+  );
+  if (!object) throw Errors.notFound();
+  return { object, etag: etag as string | null };
 }
 
 /**
