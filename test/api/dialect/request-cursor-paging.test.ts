@@ -7,7 +7,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { uniq } from '../../factories/index.js';
-import { makeTestApp, type TestApp } from '../../helpers/app.js';
+import { makeContractApp } from '../../contract/harness.js';
+import type { TestApp } from '../../helpers/app.js';
 
 let t: TestApp;
 let group: string;
@@ -16,7 +17,8 @@ const V44 = { accept: 'application/json; version=4.4' };
 const get44 = (url: string) => t.request('GET', url, { headers: V44 });
 
 beforeAll(async () => {
-  t = await makeTestApp();
+  // every answer is checked against the OpenAPI document of its dialect (the contract suite's app)
+  t = await makeContractApp();
   group = uniq('cursor');
   // names in the reverse of the id order, so the usual order (by name) and the cursor's differ
   const res = await t.post(

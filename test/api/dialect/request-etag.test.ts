@@ -6,13 +6,15 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTenant, uniq } from '../../factories/index.js';
-import { makeTestApp, type TestApp } from '../../helpers/app.js';
+import { makeContractApp } from '../../contract/harness.js';
+import type { TestApp } from '../../helpers/app.js';
 
 let t: TestApp;
 const V44 = 'application/json; version=4.4';
 
 beforeAll(async () => {
-  t = await makeTestApp();
+  // every answer is checked against the OpenAPI document of its dialect (the contract suite's app)
+  t = await makeContractApp();
 });
 afterAll(async () => t.close());
 
