@@ -16,7 +16,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 const JSON_TYPE = 'application/json; charset=utf-8';
 
 /** What a read answers: its body, and the ETag of the object it shows (a detail's) */
-export interface ReadAnswer {
+interface ReadAnswer {
   body: unknown;
   etag?: string | null;
 }

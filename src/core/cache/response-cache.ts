@@ -23,7 +23,7 @@ const MAX_KEY_LENGTH = 2_048;
 const MAX_ENTRY_SHARE = 8;
 
 /** A stored answer: the serialized body, and the ETag it was sent with (a detail's, crud/etag.ts) */
-export interface CachedAnswer {
+interface CachedAnswer {
   body: Buffer;
   etag: string | null;
 }

@@ -8,7 +8,7 @@
 import { Errors, FieldErrors } from '../errors.js';
 import { isPlainObject, typeName } from './parse-field.js';
 
-export const CHANGELOG_MESSAGE = 'changelog_message';
+const CHANGELOG_MESSAGE = 'changelog_message';
 
 /** ObjectChange.message is a varchar(200) (NetBox core/models/change_logging.py) */
 const MAX_LENGTH = 200;

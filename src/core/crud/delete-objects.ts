@@ -29,7 +29,7 @@ export function assertBulkIds(ids: number[], found: Set<number>, allowRepeats: b
   if (errors.some((e) => 'id' in e)) throw Errors.validation(errors);
 }
 
-export interface DeleteOptions {
+interface DeleteOptions {
   /** the `changelog_message` of objects named, by id (changelog-message.ts) */
   messages?: ReadonlyMap<number, string>;
   /** a single delete's If-Match tags (etag.ts), checked against the locked row */

@@ -13,11 +13,11 @@ import type { ModelDef } from '../model/types.js';
 import { typeName } from './parse-field.js';
 import type { RelatedRef } from './resolve-related.js';
 
-export const ADD_TAGS = 'add_tags';
-export const REMOVE_TAGS = 'remove_tags';
+const ADD_TAGS = 'add_tags';
+const REMOVE_TAGS = 'remove_tags';
 
 /** What an item says about its tags once its references are resolved: ids, in the order given. */
-export interface TagEdits {
+interface TagEdits {
   tags: number[] | undefined;
   add: number[] | undefined;
   remove: number[] | undefined;
