@@ -86,6 +86,11 @@ export const Errors = {
   ),
   protectedDelete: createError('INV_ERR_PROTECTED', 409, (text: string) => detail(text)),
   conflict: createError('INV_ERR_CONFLICT', 409, (text: string) => detail(text)),
+  /** NetBox 4.6 (#21356): an If-Match that does not list the object's current ETag, which the answer carries */
+  preconditionFailed: Object.assign(
+    (etag: string) => new ApiError('INV_ERR_PRECONDITION_FAILED', 412, detail('Precondition failed.'), { ETag: etag }),
+    { code: 'INV_ERR_PRECONDITION_FAILED' },
+  ),
   bodyTooLarge: createError('INV_ERR_BODY_TOO_LARGE', 413, () => detail('Request body is too large.')),
   unsupportedMediaType: createError('INV_ERR_UNSUPPORTED_MEDIA_TYPE', 415, (ct: string) =>
     detail(`Unsupported media type "${ct}" in request.`),

@@ -22,20 +22,26 @@ const MAX_KEY_LENGTH = 2_048;
 /** an entry may take at most this share of the budget (a 20 MB page of 1,000 devices is not kept) */
 const MAX_ENTRY_SHARE = 8;
 
+/** A stored answer: the serialized body, and the ETag it was sent with (a detail's, crud/etag.ts) */
+interface CachedAnswer {
+  body: Buffer;
+  etag: string | null;
+}
+
 export interface ResponseCache {
   /** true when the key was asked before (worth a version); remembers it otherwise */
   seen(key: string): boolean;
-  get(key: string, version: string): Buffer | undefined;
-  set(key: string, version: string, body: Buffer): void;
+  get(key: string, version: string): CachedAnswer | undefined;
+  set(key: string, version: string, answer: CachedAnswer): void;
   /** diagnostics, tests and metrics */
   readonly stats: CacheStats;
 }
 
 export function createResponseCache(maxBytes: number): ResponseCache {
   const once = new LRUCache<string, true>({ max: MAX_SEEN });
-  const entries = createVersionedCache<Buffer>({
+  const entries = createVersionedCache<CachedAnswer>({
     maxBytes,
-    sizeOf: (key, body) => body.length + key.length,
+    sizeOf: (key, answer) => answer.body.length + key.length + (answer.etag?.length ?? 0),
     // a stale entry's key stays known: its next answer is stored again
     onStale: (key) => void once.set(key, true),
   });
@@ -51,9 +57,9 @@ export function createResponseCache(maxBytes: number): ResponseCache {
       return false;
     },
     get: entries.get,
-    set(key, version, body) {
-      if ((body.length + key.length) * MAX_ENTRY_SHARE > maxBytes) return;
-      entries.set(key, version, body);
+    set(key, version, answer) {
+      if ((answer.body.length + key.length) * MAX_ENTRY_SHARE > maxBytes) return;
+      entries.set(key, version, answer);
     },
   };
 }

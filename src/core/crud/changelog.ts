@@ -120,6 +120,8 @@ export interface ChangeEntry {
   row: Row;
   pre: Row | null;
   post: Row | null;
+  /** the write's `changelog_message` for this object (changelog-message.ts), NetBox 4.4 */
+  message?: string;
 }
 
 /**
@@ -163,7 +165,9 @@ function relatedOf(
 export async function recordChanges(rc: RequestContext, model: ModelDef, entries: ChangeEntry[]): Promise<void> {
   if (!model.changelog || entries.length === 0) return;
   const related = relatedOf(rc, model);
-  // time comes from the column default (now(), the transaction's time)
+  // time comes from the column default (now(), the transaction's time); the message column only
+  // when a record has one, so the usual statement keeps its text
+  const withMessage = entries.some((e) => e.message !== undefined);
   const rows = entries.map((e) => ({
     user_id: rc.user?.id ?? null,
     user_name: rc.user?.username ?? '',
@@ -175,6 +179,7 @@ export async function recordChanges(rc: RequestContext, model: ModelDef, entries
     object_repr: model.display(e.row).slice(0, 200),
     prechange_data: e.pre,
     postchange_data: e.post,
+    ...(withMessage ? { message: e.message ?? '' } : {}),
   }));
   // nothing reads the change records back in the transaction: its next statement or COMMIT follows them at once
   await deferWrite(rc, insertRows(rc.q, 'extras_objectchange', rows));

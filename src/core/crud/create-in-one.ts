@@ -9,7 +9,7 @@
  * Taken only when PostgreSQL can write the change record exactly as changelog.ts would:
  * - every key of the snapshot reads in SQL as the row parsers give it to changelog.ts
  *   (columnSql: a decimal of more than 6 places or 15 digits does not);
- * - no m2m member and no tag is given (the snapshot's lists are empty);
+ * - no m2m member and no tag is given (the snapshot's lists are empty), nor a `changelog_message`;
  * - the object's display is one column's text (displayColumn), for this row too;
  * - no hook runs after the write, no constraint is checked after it, no event rule listens.
  * Anything else is written the way every write is (write-service.ts).
@@ -169,7 +169,8 @@ export async function canCreateInOne(
   if (!plan || scope) return false;
   const writesAfter = model.hooks.afterWrite ? model.hooks.writesAfter : undefined;
   for (const [i, it] of items.entries()) {
-    if (it.tags?.length) return false;
+    // a change record with a changelog_message is written the usual way (this statement writes none)
+    if (it.tags?.length || it.message !== undefined) return false;
     if (writesAfter?.(values[i]!)) return false;
     for (const members of it.m2m.values()) if (members.length) return false;
     if (!showsColumn(model, plan.display, values[i]!)) return false;

@@ -10,6 +10,7 @@ import { requirePermission } from '../auth/permissions.js';
 import type { ModelDef, Row } from '../model/types.js';
 import { recordChanges, snapshot } from './changelog.js';
 import { collectDeletion } from './delete-collector.js';
+import { assertIfMatch } from './etag.js';
 
 /**
  * spec: Operations rules 1 - a bulk update or delete naming an id that does not exist, or one the
@@ -28,19 +29,38 @@ export function assertBulkIds(ids: number[], found: Set<number>, allowRepeats: b
   if (errors.some((e) => 'id' in e)) throw Errors.validation(errors);
 }
 
+interface DeleteOptions {
+  /** the `changelog_message` of objects named, by id (changelog-message.ts) */
+  messages?: ReadonlyMap<number, string>;
+  /** a single delete's If-Match tags (etag.ts), checked against the locked row */
+  ifMatch?: string[] | null;
+}
+
 /** Deletes objects by id: a 404 for a single delete out of reach; in bulk, any such id fails the whole request. */
-export async function deleteObjects(rc: RequestContext, model: ModelDef, ids: number[], bulk: boolean): Promise<void> {
+export async function deleteObjects(
+  rc: RequestContext,
+  model: ModelDef,
+  ids: number[],
+  bulk: boolean,
+  opts: DeleteOptions = {},
+): Promise<void> {
   const scope = await requirePermission(rc, model, 'delete');
   const found = await sql<Row>`select * from ${sql.table(model.table)} as t where t.id = any(${ids}::bigint[])
     ${scope ? sql`and ${scope}` : sql``} for update`.execute(rc.q);
   if (!bulk && found.rows.length === 0) throw Errors.notFound();
+  if (!bulk) assertIfMatch(model, found.rows[0]!, opts.ifMatch);
   // deleting an object listed twice deletes it once: there is nothing to choose between
   assertBulkIds(ids, new Set(found.rows.map((r) => Number(r.id))), true);
-  await deleteRows(rc, model, found.rows);
+  await deleteRows(rc, model, found.rows, opts.messages);
 }
 
 /** Deletes stored rows and everything that cascades from them, logging each deletion. */
-async function deleteRows(rc: RequestContext, model: ModelDef, rows: Row[]): Promise<void> {
+async function deleteRows(
+  rc: RequestContext,
+  model: ModelDef,
+  rows: Row[],
+  messages?: ReadonlyMap<number, string>,
+): Promise<void> {
   if (rows.length === 0) return;
   const plan = await collectDeletion(rc, model, rows);
   const removed = new Map<string, Set<number>>();
@@ -55,10 +75,18 @@ async function deleteRows(rc: RequestContext, model: ModelDef, rows: Row[]): Pro
     const ids = step.rows.map((r) => Number(r.id));
     if (step.model.changelog) {
       const snaps = await snapshot(rc, step.model, step.rows);
+      // only the objects the request named carry its message, not what their deletion cascades to
+      const named = step.model === model && messages?.size ? messages : null;
       await recordChanges(
         rc,
         step.model,
-        step.rows.map((row) => ({ action: 'delete', row, pre: snaps.get(Number(row.id))!, post: null })),
+        step.rows.map((row) => ({
+          action: 'delete',
+          row,
+          pre: snaps.get(Number(row.id))!,
+          post: null,
+          message: named?.get(Number(row.id)),
+        })),
       );
     }
     if (step.model.tags) {

@@ -11,7 +11,8 @@ import type { Page } from '../query/pagination.js';
 
 /**
  * The page query of a read, given its select list (`t.*`, or the columns the form reads) and
- * whether it also selects the list's total as `__total` (a list page whose total is not cached).
+ * whether it also selects the list's total as `__total` (a list page whose total is not cached; a
+ * cursor page has none).
  */
 export type PageQuery = (columns: RawBuilder<unknown>, withTotal: boolean) => RawBuilder<unknown>;
 
@@ -58,11 +59,11 @@ export function listPageQuery(
   where: RawBuilder<unknown>,
   order: Cond,
   page: Page,
-  countSql: RawBuilder<{ n: number }>,
+  countSql: RawBuilder<{ n: number }> | null,
 ): PageQuery {
   const { paginateCount, maxPageSize } = rc.app.config;
   const usualSize = page.limit === paginateCount || page.limit === maxPageSize;
   const limit = sql`${page.limit === null ? sql`` : sql`limit ${usualSize ? sql.lit(page.limit) : page.limit}`} ${page.offset ? sql`offset ${page.offset}` : sql``}`;
   return (columns, withTotal) =>
-    sql`select ${columns}${withTotal ? sql`, (${countSql}) as __total` : sql``} from ${table} as t ${where} order by ${order} ${limit}`;
+    sql`select ${columns}${withTotal && countSql ? sql`, (${countSql}) as __total` : sql``} from ${table} as t ${where} order by ${order} ${limit}`;
 }

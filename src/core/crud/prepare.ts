@@ -12,6 +12,8 @@ import { FieldError, isPlainObject, parseFieldValue, typeName } from './parse-fi
 import { type RelatedRef, resolveRelated } from './resolve-related.js';
 import { checkGenericRelations } from './generic-relations.js';
 import { checkUniqueness } from './uniqueness.js';
+import { changelogMessageOf } from './changelog-message.js';
+import { checkTagOverlap, tagEditsOf } from './tag-edits.js';
 import { type Dialect, fieldAsWrittenIn, withFieldNames, writtenIn } from '../model/dialect.js';
 
 export type WriteMode = 'create' | 'update' | 'replace';
@@ -24,6 +26,11 @@ export interface PreparedItem {
   values: Row;
   m2m: Map<string, number[]>;
   tags: number[] | undefined;
+  /** NetBox 4.6 `add_tags` / `remove_tags` of an update (tag-edits.ts); a create's additions are its `tags` */
+  addTags?: number[];
+  removeTags?: number[];
+  /** the change records' `changelog_message` (changelog-message.ts) */
+  message?: string;
   sent: Set<string>;
   errors: FieldErrors;
 }
@@ -107,23 +114,13 @@ function prepareOne(
       errors.add(key, err.message);
     }
   }
-  if (model.tags && 'tags' in input) {
-    item.sent.add('tags');
-    const tags = input.tags;
-    if (tags === null || !Array.isArray(tags)) {
-      errors.add('tags', `Expected a list of items but got type "${typeName(tags)}".`);
-    } else {
-      const ids: number[] = [];
-      item.tags = ids;
-      for (const t of tags) {
-        refs.push({
-          to: 'extras.tag',
-          value: typeof t === 'string' && !/^\d+$/.test(t) ? { slug: t } : t,
-          done: (id, err) => (err ? errors.add('tags', err) : ids.push(id!)),
-        });
-      }
-    }
+  if (model.tags) {
+    const edits = tagEditsOf(input, mode === 'create', refs, errors, item.sent);
+    item.tags = edits.tags;
+    item.addTags = mode === 'create' ? undefined : edits.add;
+    item.removeTags = edits.remove;
   }
+  item.message = changelogMessageOf(input, errors);
   return input;
 }
 
@@ -190,6 +187,7 @@ export async function prepareItems(
     objects.push(prepareOne(model, input, rc.dialect, mode, refs, item));
   });
   await resolveRelated(rc, refs);
+  for (const item of items) await checkTagOverlap(rc, item.addTags, item.removeTags, item.errors);
   for (const [i, item] of items.entries()) {
     const obj = objects[i];
     if (!obj || !model.customFields) continue;

@@ -13,13 +13,13 @@ import type { ModelDef, Row } from '../model/types.js';
 import { buildFilters, type Params } from '../query/filters.js';
 import type { Cond } from '../query/lookups.js';
 import { buildOrdering } from '../query/ordering.js';
-import { type Page, pageLinks, parsePage } from '../query/pagination.js';
-import { BOOLEAN_MESSAGE, booleanWord } from '../query/parse-value.js';
+import { cursorLinks, type Page, pageLinks, parsePage } from '../query/pagination.js';
 import { withSavedFilters } from '../query/saved-filters.js';
 import { columnsFor } from '../represent/columns.js';
-import { planRender, type RenderPlan } from '../represent/plan.js';
 import { type Prefetched, prefetchFor, takePrefetched, withPrefetch } from '../represent/prefetch.js';
-import { type Mode, render } from '../represent/render.js';
+import { render } from '../represent/render.js';
+import { type Form, formOf } from './read-form.js';
+import { etagColumn, etagOf } from './etag.js';
 import { listUrl } from '../urls.js';
 import { listPageQuery, narrowToAlternatives, type PageQuery, whereSql } from './list-page.js';
 import { type CachedTotal, cachedTotal } from './list-total.js';
@@ -59,47 +59,45 @@ export async function listObjects(rc: RequestContext, model: ModelDef, params: P
   }
 }
 
-/** A detail, or an export's chunk of a list: planned and read as a list page is, with no total. */
-export async function readAndRender(rc: RequestContext, model: ModelDef, params: Params, pageQuery: PageQuery) {
+/**
+ * A cursor page (NetBox 4.6 `?start=`, query/pagination.ts parseCursor): the objects from id
+ * `start` on, in id order, read as a list page is but with no total (`count` null: counting is
+ * what NetBox's cursor mode saves).
+ */
+export async function listFromCursor(rc: RequestContext, model: ModelDef, params: Params, start: number) {
+  const { conds } = await listFilters(rc, model, params);
+  const page = { limit: parsePage(rc.app.config, params).limit, offset: 0 };
+  const where = whereSql([...conds, sql`t.id >= ${start}`]);
+  const query = listPageQuery(rc, sql.table(model.table), where, sql`t.id`, page, null);
+  const form = formOf(rc, model, params);
+  // a page with no total: planned without one (read-plan.ts, `none`)
+  const facts = new PageFacts(rc, model, form, query, page);
+  const read = await readRows(rc, model, form, await planRead(facts), facts);
+  const links = cursorLinks(
+    listUrl(rc.baseUrl, model),
+    params,
+    page.limit,
+    read.rows.map((r) => Number(r.id)),
+  );
+  return { count: null, ...links, results: await renderRead(rc, model, form, read) };
+}
+
+/**
+ * A detail, or an export's chunk of a list: planned and read as a list page is, with no total.
+ * `takeRows` sees the rows read before they are rendered (a detail's ETag column, taken off them).
+ */
+export async function readAndRender(
+  rc: RequestContext,
+  model: ModelDef,
+  params: Params,
+  pageQuery: PageQuery,
+  takeRows?: (rows: Row[]) => void,
+) {
   const form = formOf(rc, model, params);
   const facts = new PageFacts(rc, model, form, pageQuery);
   const read = await readRows(rc, model, form, await planRead(facts), facts);
+  takeRows?.(read.rows);
   return renderRead(rc, model, form, read);
-}
-
-/** What a read shows: the mode, the fields excluded, and the render plan they make (represent/plan.ts). */
-interface Form {
-  mode: Mode;
-  exclude: Set<string>;
-  shown: RenderPlan;
-}
-
-function formOf(rc: RequestContext, model: ModelDef, params: Params): Form {
-  const { dialect } = rc;
-  const exclude = excludeOf(params, 'exclude');
-  if (dialect === '4.4') {
-    // NetBox 4.0 `?fields=`, 4.5 `?omit=`: fields wins over omit, either over brief (netbox/api/viewsets)
-    const fields = excludeOf(params, 'fields');
-    if (fields.size) return { mode: 'full', exclude, shown: planRender(model, 'full', { dialect, fields }) };
-    const omit = excludeOf(params, 'omit');
-    if (omit.size) {
-      const all = planRender(model, 'full', { dialect });
-      const kept = namesOf(all).filter((n) => !omit.has(n));
-      return { mode: 'full', exclude, shown: planRender(model, 'full', { dialect, fields: new Set(kept) }) };
-    }
-  }
-  const mode = modeOf(params);
-  return { mode, exclude, shown: planRender(model, mode, { exclude, dialect }) };
-}
-
-/** Every wire name a plan shows, the fixed ones included (what `?omit=` chooses from). */
-function namesOf(plan: RenderPlan): string[] {
-  const out = ['id', 'url', 'display', ...plan.names, ...plan.countKeys];
-  if (plan.withDisplayUrl) out.push('display_url');
-  if (plan.withTags) out.push('tags');
-  if (plan.withCustomFields) out.push('custom_fields');
-  if (plan.withDepth) out.push('_depth');
-  return [...out, 'created', 'last_updated'];
 }
 
 /** The facts a read's plan is made of (read-plan.ts ReadFacts), each found when the plan asks. */
@@ -211,29 +209,6 @@ function renderRead(rc: RequestContext, model: ModelDef, form: Form, read: RowsR
 }
 
 /**
- * `brief`: a boolean word (booleanWord: true/false, 1/0, yes/no, on/off, any case); absent or
- * empty means the full form. NetBox 3.4 takes any non-empty value as brief, `false` and `0`
- * included; here a false word gives the full form and any other word is a 400 naming the parameter.
- */
-function modeOf(params: Params): Mode {
-  let brief: boolean | undefined;
-  for (const raw of params.get('brief') ?? []) {
-    if (raw.trim() === '') continue;
-    const b = booleanWord(raw);
-    if (b === null) throw Errors.invalidParameter('brief', BOOLEAN_MESSAGE(raw));
-    brief ??= b;
-  }
-  return brief ? 'brief' : 'full';
-}
-
-/** The names a comma-separated parameter lists (`exclude`, `fields`, `omit`). */
-function excludeOf(params: Params, name: string): Set<string> {
-  const out = new Set<string>();
-  for (const v of params.get(name) ?? []) for (const part of v.split(',')) if (part.trim()) out.add(part.trim());
-  return out;
-}
-
-/**
  * What a list shows, as conditions: the request's filters with any saved filter it names
  * (`?filter=`), within the caller's view permission. Every reading of a list goes through it (the
  * page, an export).
@@ -267,10 +242,31 @@ export async function fetchOne(rc: RequestContext, model: ModelDef, id: number, 
 }
 
 export async function getObject(rc: RequestContext, model: ModelDef, id: number, params: Params) {
+  return (await getObjectWithEtag(rc, model, id, params)).object;
+}
+
+/**
+ * A detail and its ETag (etag.ts). The tag's timestamp is selected beside the form's columns, under
+ * a name of its own (a brief form reads no timestamp), and taken off the row before it is rendered.
+ */
+export async function getObjectWithEtag(rc: RequestContext, model: ModelDef, id: number, params: Params) {
   const scope = await requirePermission(rc, model, 'view');
-  const [out] = await readAndRender(rc, model, params, (columns) => oneRowSql(model, id, scope, columns));
-  if (!out) throw Errors.notFound();
-  return out;
+  const column = etagColumn(model);
+  let etag: string | null = null;
+  const [object] = await readAndRender(
+    rc,
+    model,
+    params,
+    (columns) =>
+      oneRowSql(model, id, scope, column ? sql`${columns}, ${sql.ref(`t.${column}`)} as __etag_time` : columns),
+    ([row]) => {
+      if (!row || !column) return;
+      etag = etagOf(model, { [column]: row.__etag_time });
+      delete row.__etag_time;
+    },
+  );
+  if (!object) throw Errors.notFound();
+  return { object, etag: etag as string | null };
 }
 
 /**

@@ -10,13 +10,16 @@ import { servedIn } from '../model/dialect.js';
 import type { RequestContext } from '../context.js';
 import { Errors } from '../errors.js';
 import { Registry } from '../model/registry.js';
-import type { ModelDef } from '../model/types.js';
+import type { ModelDef, Row } from '../model/types.js';
 import type { Params } from '../query/filters.js';
 import { renderWritten } from '../represent/render-written.js';
 import { detailUrl } from '../urls.js';
 import { describeModel } from './options.js';
 import { isPlainObject, typeName } from './parse-field.js';
-import { getObject, listObjects } from './read.js';
+import { getObjectWithEtag, listFromCursor, listObjects } from './read.js';
+import { parseCursor } from '../query/pagination.js';
+import { deleteMessageOf, deleteMessagesOf } from './changelog-message.js';
+import { etagOf, ifMatchOf } from './etag.js';
 import { exportList } from '../templates/export-list.js';
 import { createObjects, deleteObjects, updateObjects } from './write-service.js';
 import { preloadForWrite } from '../cache/write-preload.js';
@@ -77,6 +80,12 @@ export function parseId(raw: string): number {
   return Number(raw);
 }
 
+/** the reply with the ETag of a row just written (etag.ts), when its model has one */
+function withEtag(reply: FastifyReply, model: ModelDef, row: Row | undefined): FastifyReply {
+  const etag = etagOf(model, row);
+  return etag ? reply.header('ETag', etag) : reply;
+}
+
 function asList(body: unknown): unknown[] {
   if (!Array.isArray(body)) {
     throw Errors.validation({ non_field_errors: ['Expected a list of items.'] });
@@ -127,22 +136,28 @@ export function registerModelRoutes(app: FastifyInstance, model: ModelDef): void
       case 'HEAD': {
         const params = queryParams(request);
         if (params.has('export')) return exportList(rc, reply, model, params);
-        return cachedRead(request, reply, () => listObjects(rc, model, params));
+        // NetBox 4.6's cursor paging, `?start=`, in the 4.4 dialect only: 3.4's pages carry a count (the spec)
+        const start = rc.dialect === '4.4' ? parseCursor(params) : null;
+        return cachedRead(request, reply, async () => ({
+          body: start === null ? await listObjects(rc, model, params) : await listFromCursor(rc, model, params, start),
+        }));
       }
       case 'OPTIONS':
         return describeModel(rc, model, true);
       case 'POST': {
         const bulk = Array.isArray(request.body);
         const inputs = bulk ? (request.body as unknown[]) : [objectBody(request.body)];
-        const out = await inTransaction(await preloadForWrite(rc, model), async (trx) => {
+        const { rows, out } = await inTransaction(await preloadForWrite(rc, model), async (trx) => {
           // a single create's COMMIT may follow its statement at once (create-in-one.ts); a bulk create's
           // waits for its answer, so a service stopped in the middle of a long write still rolls it back
           const rows = await createObjects(trx, model, inputs, bulk, { endsTransaction: !bulk });
-          return renderWritten(trx, model, rows, { created: true });
+          return { rows, out: await renderWritten(trx, model, rows, { created: true }) };
         });
         reply.code(201);
-        if (!bulk) reply.header('Location', detailUrl(rc.baseUrl, model, out[0]!.id));
-        return bulk ? out : out[0];
+        if (bulk) return out;
+        reply.header('Location', detailUrl(rc.baseUrl, model, out[0]!.id));
+        // NetBox 4.6: a single create answers with the new object's ETag (a list has none)
+        return withEtag(reply, model, rows[0]).send(out[0]);
       }
       case 'PUT':
       case 'PATCH': {
@@ -153,8 +168,12 @@ export function registerModelRoutes(app: FastifyInstance, model: ModelDef): void
         });
       }
       case 'DELETE': {
-        const ids = bulkItems(request.body).map((i) => Number(i.id));
-        await inTransaction(await preloadForWrite(rc, model), (trx) => deleteObjects(trx, model, ids, true));
+        const items = bulkItems(request.body);
+        const ids = items.map((i) => Number(i.id));
+        const messages = deleteMessagesOf(items);
+        await inTransaction(await preloadForWrite(rc, model), (trx) =>
+          deleteObjects(trx, model, ids, true, { messages }),
+        );
         return reply.code(204).send();
       }
       default:
@@ -171,25 +190,34 @@ export function registerModelRoutes(app: FastifyInstance, model: ModelDef): void
     switch (method) {
       case 'GET':
       case 'HEAD':
-        return cachedRead(request, reply, () => getObject(rc, model, id, queryParams(request)));
+        return cachedRead(request, reply, async () => {
+          const { object, etag } = await getObjectWithEtag(rc, model, id, queryParams(request));
+          return { body: object, etag };
+        });
       case 'PUT':
       case 'PATCH': {
         const body = objectBody(request.body);
-        const out = await inTransaction(await preloadForWrite(rc, model), async (trx) => {
+        const ifMatch = ifMatchOf(request);
+        const { rows, out } = await inTransaction(await preloadForWrite(rc, model), async (trx) => {
           const rows = await updateObjects(
             trx,
             model,
             [{ ...body, id }],
             method === 'PUT' ? 'replace' : 'update',
             false,
+            { ifMatch },
           );
-          return renderWritten(trx, model, rows);
+          return { rows, out: await renderWritten(trx, model, rows) };
         });
-        return out[0];
+        return withEtag(reply, model, rows[0]).send(out[0]);
       }
-      case 'DELETE':
-        await inTransaction(await preloadForWrite(rc, model), (trx) => deleteObjects(trx, model, [id], false));
+      case 'DELETE': {
+        // NetBox 4.4 takes a delete's changelog_message from its body
+        const message = deleteMessageOf(request.body);
+        const opts = { ifMatch: ifMatchOf(request), messages: message ? new Map([[id, message]]) : undefined };
+        await inTransaction(await preloadForWrite(rc, model), (trx) => deleteObjects(trx, model, [id], false, opts));
         return reply.code(204).send();
+      }
       default:
         throw Errors.methodNotAllowed(method);
     }

@@ -17,6 +17,8 @@ import { countWhenCommitted, recordChanges, snapshot } from './changelog.js';
 import { canCreateInOne, createInOne } from './create-in-one.js';
 import { assertBulkIds } from './delete-objects.js';
 import { type PreparedItem, prepareItems, type WriteMode } from './prepare.js';
+import { writeTagEdits } from './tag-edits.js';
+import { assertIfMatch } from './etag.js';
 
 /** per model, its inputs only hooks read (FieldDef.notStored): two models have any */
 const notStoredKeys = new WeakMap<ModelDef, string[]>();
@@ -77,6 +79,15 @@ async function writeRelations(rc: RequestContext, model: ModelDef, items: Prepar
     );
   }
   if (!model.tags) return;
+  const edited = items.filter((i) => i.addTags?.length || i.removeTags?.length);
+  if (edited.length) {
+    for (const i of edited) rc.untagged?.delete(`${model.name}:${i.id}`);
+    await writeTagEdits(
+      rc,
+      model,
+      edited.map((i) => ({ id: i.id, add: i.addTags, remove: i.removeTags })),
+    );
+  }
   const tagged = items.filter((i) => i.tags !== undefined);
   if (!tagged.length) return;
   for (const i of tagged) rc.untagged?.delete(`${model.name}:${i.id}`);
@@ -163,7 +174,7 @@ export async function createObjects(
   await writeRelations(rc, model, items, false);
   await runAfterWriteHooks(rc, model, items, rows);
   const members = createdMembers(model, items);
-  await logCreates(rc, model, rows, members);
+  await logCreates(rc, model, rows, members, items);
   await model.hooks.afterCreate?.({ rc, created: items.map((it, i) => ({ data: it.values, row: rows[i]! })) });
   await assertWithinConstraints(
     rc,
@@ -198,13 +209,25 @@ function createdMembers(model: ModelDef, items: PreparedItem[]): M2mMembers {
   return out;
 }
 
-async function logCreates(rc: RequestContext, model: ModelDef, rows: Row[], members: M2mMembers): Promise<void> {
+async function logCreates(
+  rc: RequestContext,
+  model: ModelDef,
+  rows: Row[],
+  members: M2mMembers,
+  items?: PreparedItem[],
+): Promise<void> {
   if (!model.changelog || rows.length === 0) return;
   const snaps = await snapshot(rc, model, rows, members);
   await recordChanges(
     rc,
     model,
-    rows.map((row) => ({ action: 'create', row, pre: null, post: snaps.get(Number(row.id))! })),
+    rows.map((row, i) => ({
+      action: 'create',
+      row,
+      pre: null,
+      post: snaps.get(Number(row.id))!,
+      message: items?.[i]?.message,
+    })),
   );
 }
 
@@ -235,6 +258,8 @@ export interface WriteOptions {
    * of its own (NetBox: signal handlers save related objects without one).
    */
   followUp?: boolean;
+  /** a single update's If-Match tags (etag.ts), checked against the locked row before anything is written */
+  ifMatch?: string[] | null;
 }
 
 /**
@@ -255,6 +280,7 @@ export async function updateObjects(
     ${scope ? sql`and ${scope}` : sql``} for update`.execute(rc.q);
   const byId = new Map(found.rows.map((r) => [Number(r.id), r]));
   if (!bulk && !byId.has(ids[0]!)) throw Errors.notFound();
+  if (!bulk) assertIfMatch(model, byId.get(ids[0]!)!, opts.ifMatch);
   assertBulkIds(ids, new Set(byId.keys()), false);
   const befores = ids.map((id) => byId.get(id)!);
   const items = await prepareItems(rc, model, inputs, mode, befores);
@@ -282,11 +308,12 @@ export async function updateObjects(
     await recordChanges(
       rc,
       model,
-      rows.map((row) => ({
+      rows.map((row, i) => ({
         action: 'update',
         row,
         pre: preSnaps.get(Number(row.id)) ?? null,
         post: post.get(Number(row.id))!,
+        message: items[i]!.message,
       })),
     );
   }

@@ -74,7 +74,8 @@ function modelSchemas(registry: Registry, dialect: Dialect): Record<string, Sche
     out[SCHEMA_NAMES.paginated(name)] = {
       type: 'object',
       properties: {
-        count: { type: 'integer' },
+        // a cursor page (`?start=`, NetBox 4.6) has no count; 3.4 has no cursor pages
+        count: dialect === '4.4' ? nullable({ type: 'integer' }) : { type: 'integer' },
         next: nullable({ type: 'string', format: 'uri' }),
         previous: nullable({ type: 'string', format: 'uri' }),
         results: { type: 'array', items: { anyOf: [ref(SCHEMA_NAMES.full(name)), ref(SCHEMA_NAMES.brief(name))] } },

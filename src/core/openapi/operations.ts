@@ -7,6 +7,7 @@ import type { ModelDef } from '../model/types.js';
 import { detailParameters, listParameters } from './parameters.js';
 import type { Dialect } from '../model/dialect.js';
 import { componentName, ref, SCHEMA_NAMES, type Schema } from './shapes.js';
+import { deleteBodyProperties, etagHeader, ifMatch } from './request-mechanics.js';
 
 export const ERROR_RESPONSES = {
   400: {
@@ -33,6 +34,9 @@ const errors = (...codes: Array<keyof typeof ERROR_RESPONSES>) =>
 
 const idItem = { type: 'object', properties: { id: { type: 'integer' } }, required: ['id'] };
 const withId = (schema: Schema): Schema => ({ allOf: [schema, idItem] });
+/** an item schema with more properties (a bulk delete's changelog_message) */
+const withProperties = (item: Schema, more: Record<string, Schema>): Schema =>
+  Object.keys(more).length ? { ...item, properties: { ...(item.properties as Schema), ...more } } : item;
 const oneOrMany = (schema: Schema): Schema => ({ oneOf: [schema, { type: 'array', items: schema }] });
 
 /** OPTIONS metadata (reference 9); `actions` only for callers allowed to add or change */
@@ -80,7 +84,10 @@ function pathsAt(model: ModelDef, app: string, dialect: Dialect): Record<string,
       tags,
       summary: `Retrieve a ${model.verboseName}`,
       parameters: detailParameters(model, dialect),
-      responses: { 200: ok(`The ${model.verboseName}.`, either), ...errors(403, 404, 'default') },
+      responses: {
+        200: { ...ok(`The ${model.verboseName}.`, either), ...etagHeader(dialect) },
+        ...errors(403, 404, 'default'),
+      },
     },
     options: {
       operationId: `${op}_detail_options`,
@@ -93,6 +100,12 @@ function pathsAt(model: ModelDef, app: string, dialect: Dialect): Record<string,
   if (model.readOnly) return { [at]: list, [`${at}{id}/`]: detail };
 
   const idParam = [detailParameters(model, dialect)[0]];
+  // NetBox 4.4-4.6 (request-mechanics.ts): If-Match and its 412; a delete's optional changelog_message
+  const precondition = ifMatch(dialect);
+  const deleteProps = deleteBodyProperties(dialect);
+  const deleteBody = Object.keys(deleteProps).length
+    ? { requestBody: body({ type: 'object', properties: deleteProps }, false) }
+    : {};
   // ModelDef.uploads: one object's write may also be a multipart/form-data form (file parts beside the fields)
   const orForm = (b: { required: boolean; content: Schema }, schema: Schema) =>
     model.uploads ? { ...b, content: { ...b.content, 'multipart/form-data': { schema } } } : b;
@@ -103,7 +116,7 @@ function pathsAt(model: ModelDef, app: string, dialect: Dialect): Record<string,
       summary: `Create one ${model.verboseName} or a list of them (all or nothing)`,
       requestBody: orForm(body(oneOrMany(writable)), writable),
       responses: {
-        201: ok('The created object, or the list created.', oneOrMany(full)),
+        201: { ...ok('The created object, or the list created.', oneOrMany(full)), ...etagHeader(dialect) },
         ...errors(400, 403, 'default'),
       },
     },
@@ -131,7 +144,7 @@ function pathsAt(model: ModelDef, app: string, dialect: Dialect): Record<string,
       operationId: `${op}_bulk_destroy`,
       tags,
       summary: `Delete several ${plural} (all or nothing)`,
-      requestBody: body({ type: 'array', items: idItem }),
+      requestBody: body({ type: 'array', items: withProperties(idItem, deleteBodyProperties(dialect)) }),
       responses: { 204: { description: 'Deleted.' }, ...errors(400, 403, 404, 409, 'default') },
     },
   });
@@ -140,24 +153,38 @@ function pathsAt(model: ModelDef, app: string, dialect: Dialect): Record<string,
       operationId: `${op}_update`,
       tags,
       summary: `Replace a ${model.verboseName}`,
-      parameters: idParam,
+      parameters: [...idParam, ...precondition.parameters],
       requestBody: orForm(body(writable), writable),
-      responses: { 200: ok(`The updated ${model.verboseName}.`, full), ...errors(400, 403, 404, 'default') },
+      responses: {
+        200: { ...ok(`The updated ${model.verboseName}.`, full), ...etagHeader(dialect) },
+        ...errors(400, 403, 404, 'default'),
+        ...precondition.responses,
+      },
     },
     patch: {
       operationId: `${op}_partial_update`,
       tags,
       summary: `Update fields of a ${model.verboseName}`,
-      parameters: idParam,
+      parameters: [...idParam, ...precondition.parameters],
       requestBody: orForm(body(patched, false), patched),
-      responses: { 200: ok(`The updated ${model.verboseName}.`, full), ...errors(400, 403, 404, 'default') },
+      responses: {
+        200: { ...ok(`The updated ${model.verboseName}.`, full), ...etagHeader(dialect) },
+        ...errors(400, 403, 404, 'default'),
+        ...precondition.responses,
+      },
     },
     delete: {
       operationId: `${op}_destroy`,
       tags,
       summary: `Delete a ${model.verboseName}`,
-      parameters: idParam,
-      responses: { 204: { description: 'Deleted.' }, ...errors(403, 404, 409, 'default') },
+      parameters: [...idParam, ...precondition.parameters],
+      ...deleteBody,
+      responses: {
+        204: { description: 'Deleted.' },
+        ...errors(403, 404, 409, 'default'),
+        ...(dialect === '4.4' ? errors(400) : {}),
+        ...precondition.responses,
+      },
     },
   });
   return { [at]: list, [`${at}{id}/`]: detail };

@@ -9,6 +9,7 @@ import type { ResolvedFilter } from '../query/filters.js';
 import type { Dialect } from '../model/dialect.js';
 import { fkNameFilterDeclared } from '../query/undeclared-fk-filters.js';
 import type { Schema } from './shapes.js';
+import { cursorParameters } from './request-mechanics.js';
 
 function valueSchema(r: ResolvedFilter): Schema {
   const base: Schema =
@@ -104,6 +105,7 @@ export function listParameters(model: ModelDef, dialect: Dialect = '3.4'): Schem
       'Number of results to return per page (PAGINATE_COUNT by default, at most MAX_PAGE_SIZE).',
     ),
     query('offset', { type: 'integer', minimum: 0 }, 'The initial index from which to return the results.'),
+    ...cursorParameters(dialect),
     query('ordering', { type: 'string' }, 'Comma-separated field names to order by; a leading "-" reverses.'),
     BRIEF,
     ...excludeParameter(model),

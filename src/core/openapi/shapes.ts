@@ -8,6 +8,7 @@ import { genericTargets } from '../model/define-model.js';
 import type { FieldDef, ModelDef, Shape } from '../model/types.js';
 import { planRender, type Mode } from '../represent/plan.js';
 import { type Dialect, shownIn, wireName } from '../model/dialect.js';
+import { writeExtras } from './request-mechanics.js';
 
 export type Schema = Record<string, unknown>;
 
@@ -281,5 +282,6 @@ export function requestSchema(model: ModelDef, withRequired: boolean, dialect: D
       items: { anyOf: [{ type: 'integer' }, { type: 'object', additionalProperties: true }] },
     };
   if (model.customFields) properties.custom_fields = { type: 'object', additionalProperties: true };
+  Object.assign(properties, writeExtras(model, dialect));
   return { type: 'object', properties, ...(required.length ? { required } : {}) };
 }

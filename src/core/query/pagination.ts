@@ -39,11 +39,20 @@ export function parsePage(config: Config, params: Map<string, string[]>): Page {
   return { limit, offset: countParam(params, 'offset') ?? 0 };
 }
 
-function linkWith(listUrl: string, params: Map<string, string[]>, limit: number, offset: number | null): string {
+/** the list's URL with its parameters, sorted, `limit` and `offset` replaced (`start` too, given one) */
+function linkWith(
+  listUrl: string,
+  params: Map<string, string[]>,
+  limit: number,
+  offset: number | null,
+  start?: number,
+): string {
+  const replaced = (k: string) => k === 'limit' || k === 'offset' || (start !== undefined && k === 'start');
   const entries: Array<[string, string]> = [];
-  for (const [k, vs] of params) if (k !== 'limit' && k !== 'offset') for (const v of vs) entries.push([k, v]);
+  for (const [k, vs] of params) if (!replaced(k)) for (const v of vs) entries.push([k, v]);
   entries.push(['limit', String(limit)]);
   if (offset !== null) entries.push(['offset', String(offset)]);
+  if (start !== undefined) entries.push(['start', String(start)]);
   entries.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
   return `${listUrl}?${new URLSearchParams(entries).toString()}`;
 }
@@ -58,4 +67,40 @@ export function pageLinks(listUrl: string, params: Map<string, string[]>, page: 
     previous = linkWith(listUrl, params, limit, prev > 0 ? prev : null);
   }
   return { next, previous };
+}
+
+/**
+ * NetBox 4.6's cursor paging (#21363, netbox/api/pagination.py): `?start=<id>` asks for the objects
+ * whose id is `start` or more, in id order. The id to start from, or null when the request pages by
+ * offset. `start` is a non-negative integer, and cannot come with `offset` or `ordering` (a cursor
+ * page is ordered by id alone), each a 400 in NetBox's words, keyed by the parameter as every bad
+ * parameter is here (NetBox answers those two with a bare list).
+ */
+export function parseCursor(params: Map<string, string[]>): number | null {
+  const values = params.get('start');
+  if (!values) return null;
+  let start: number | undefined;
+  for (const raw of values) {
+    const s = raw.trim();
+    if (!/^\d+$/.test(s) || !Number.isSafeInteger(Number(s)))
+      throw Errors.invalidParameter('start', "Invalid 'start' parameter: must be a non-negative integer.");
+    start ??= Number(s);
+  }
+  if (params.has('offset')) throw Errors.invalidParameter('offset', "'start' and 'offset' are mutually exclusive.");
+  if (params.has('ordering'))
+    throw Errors.invalidParameter(
+      'ordering',
+      'Ordering cannot be specified in conjunction with cursor-based pagination.',
+    );
+  return start!;
+}
+
+/**
+ * A cursor page's links: forward only (no `previous`); `next` starts after the page's last id when
+ * the page is full, with the same limit, as NetBox does (a full last page still has a `next`, whose
+ * page is empty).
+ */
+export function cursorLinks(listUrl: string, params: Map<string, string[]>, limit: number | null, ids: number[]) {
+  const full = limit !== null && ids.length === limit && limit > 0;
+  return { next: full ? linkWith(listUrl, params, limit, null, ids[ids.length - 1]! + 1) : null, previous: null };
 }

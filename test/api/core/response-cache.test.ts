@@ -15,12 +15,12 @@ const p = uniq('rc');
 const LIST = `/api/tenancy/tenants/?q=${p}`;
 
 describe('createResponseCache', () => {
-  const body = (n: number) => Buffer.alloc(n, 'x');
+  const body = (n: number) => ({ body: Buffer.alloc(n, 'x'), etag: null });
 
   it('serves an entry only at the version it was stored at', () => {
     const c = createResponseCache(1024);
     c.set('k', 'v1', body(10));
-    expect(c.get('k', 'v1')?.length).toBe(10);
+    expect(c.get('k', 'v1')?.body.length).toBe(10);
     expect(c.get('k', 'v2')).toBeUndefined();
     // a stale entry is dropped, not revived when the old version is asked again
     expect(c.get('k', 'v1')).toBeUndefined();

@@ -57,6 +57,34 @@ describe('the OpenAPI document per dialect', () => {
     expect(params(v34)).not.toContain('form_factor');
   });
 
+  it("documents NetBox 4.4-4.6's request mechanics in 4.4 only (crud/routes.ts)", () => {
+    const site = v44.paths['/api/dcim/sites/{id}/'];
+    const writable = v44.components.schemas.WritableSiteRequest.properties;
+    expect(writable.changelog_message).toMatchObject({ type: 'string', maxLength: 200, writeOnly: true });
+    expect(writable.add_tags).toMatchObject({ type: 'array', writeOnly: true });
+    expect(writable.remove_tags).toMatchObject({ type: 'array', writeOnly: true });
+    expect(v44.components.schemas.PatchedWritableSiteRequest.properties).toHaveProperty('add_tags');
+    // a model without tags takes a message and no tag edits
+    const token = v44.components.schemas.WritableTokenRequest?.properties ?? {};
+    expect(token).not.toHaveProperty('add_tags');
+    for (const method of ['put', 'patch', 'delete']) {
+      expect(site[method].responses).toHaveProperty('412');
+      expect(site[method].parameters.map((p: Json) => p.name)).toContain('If-Match');
+    }
+    expect(site.delete.requestBody.content['application/json'].schema.properties).toHaveProperty('changelog_message');
+    expect(site.get.responses['200'].headers).toHaveProperty('ETag');
+    const bulkDelete = v44.paths['/api/dcim/sites/'].delete.requestBody.content['application/json'].schema.items;
+    expect(bulkDelete.properties).toHaveProperty('changelog_message');
+    const list = v44.paths['/api/dcim/sites/'].get.parameters as Json[];
+    expect(list.find((p) => p.name === 'start')).toMatchObject({ in: 'query', schema: { type: 'integer' } });
+    expect(v44.components.schemas.PaginatedSiteList.properties.count).toMatchObject({ nullable: true });
+    // 3.4's document is the spec's: none of them
+    expect(v34.components.schemas.WritableSiteRequest.properties).not.toHaveProperty('changelog_message');
+    expect(v34.paths['/api/dcim/sites/{id}/'].put.responses).not.toHaveProperty('412');
+    expect((v34.paths['/api/dcim/sites/'].get.parameters as Json[]).map((p) => p.name)).not.toContain('start');
+    expect(v34.components.schemas.PaginatedSiteList.properties.count).toEqual({ type: 'integer' });
+  });
+
   // made by a process of its own (core/openapi/documents.ts): ~1 s quiet, past 30 s on a loaded host
   it('gives the YAML form per dialect too', { timeout: 120_000 }, async () => {
     const res = await t.request('GET', '/api/schema/?format=yaml', {
