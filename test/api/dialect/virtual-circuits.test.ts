@@ -119,6 +119,11 @@ describe('/api/circuits/virtual-circuit-terminations/', () => {
     const brief = (await v44.get(`${TERMS}?brief=1&id=${hub.json().id}`)).json().results[0];
     expect(Object.keys(brief)).toEqual(['id', 'url', 'display', 'virtual_circuit', 'role', 'interface', 'description']);
     expect((await t.get(`${TERMS}${hub.json().id}/`)).statusCode).toBe(404);
+    // a pass-through port as NetBox 4.2 has it: no cable path crosses a virtual circuit here
+    const paths = await v44.get(`${TERMS}${hub.json().id}/paths/`);
+    expect([paths.statusCode, paths.json()]).toEqual([200, []]);
+    expect((await v44.get(`${TERMS}987654321/paths/`)).statusCode).toBe(404);
+    expect((await t.get(`${TERMS}${hub.json().id}/paths/`)).statusCode).toBe(404);
     // deleting the interface deletes its termination
     expect((await t.del(`/api/dcim/interfaces/${spokeIf.id}/`)).statusCode).toBe(204);
     expect(await list('')).toEqual([hub.json().id]);

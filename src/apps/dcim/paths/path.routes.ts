@@ -11,6 +11,7 @@ import { requirePermission } from '../../../core/auth/permissions.js';
 import type { AppContext, RequestContext } from '../../../core/context.js';
 import { fetchOne, getObject } from '../../../core/crud/read.js';
 import { Errors } from '../../../core/errors.js';
+import { type Dialect, servedIn } from '../../../core/model/dialect.js';
 import type { ModelDef, Row } from '../../../core/model/types.js';
 import type { RouteDoc } from '../../../core/openapi/types.js';
 import { destinationsOf, loadPaths } from './connected.js';
@@ -26,10 +27,14 @@ const TRACED: Array<[string, string]> = [
   ['/api/dcim/power-outlets', 'dcim.poweroutlet'],
   ['/api/dcim/power-feeds', 'dcim.powerfeed'],
 ];
-const PASS_THROUGH: Array<[string, string]> = [
+/** [url of the list, model identity, the one dialect serving it] */
+const PASS_THROUGH: Array<[string, string, Dialect?]> = [
   ['/api/dcim/front-ports', 'dcim.frontport'],
   ['/api/dcim/rear-ports', 'dcim.rearport'],
   ['/api/circuits/circuit-terminations', 'circuits.circuittermination'],
+  // NetBox 4.2: a virtual circuit termination is a pass-through port too (no cable path crosses
+  // one yet, so its list is empty; clients such as pynetbox 7.5+ still ask)
+  ['/api/circuits/virtual-circuit-terminations', 'circuits.virtualcircuittermination', '4.4'],
 ];
 
 type Params = { Params: { id: string } };
@@ -45,6 +50,8 @@ function objectRoute(
     url,
     handler: async (request) => {
       const rc = request.rc;
+      // a model of another dialect only is not there (crud/routes.ts)
+      if (!servedIn(model, rc.dialect)) throw Errors.notFound();
       const row = await fetchOne(rc, model, parseId(request.params.id), await requirePermission(rc, model, 'view'));
       return answer(rc, row);
     },
@@ -153,8 +160,9 @@ export function pathRouteDocs(models: ReadonlyArray<ModelDef>): RouteDoc[] {
       responses: { 200: TRACE, 403: DETAIL, 404: DETAIL },
     });
   }
-  for (const [list] of PASS_THROUGH.filter(([, t]) => has(t))) {
+  for (const [list, , dialect] of PASS_THROUGH.filter(([, t]) => has(t))) {
     docs.push({
+      dialect,
       path: `${list}/{id}/paths/`,
       method: 'get',
       operationId: opId(list, 'paths'),
