@@ -18,7 +18,7 @@ import { adminQuery, ENGINE, pgUrl } from '../../helpers/engine.js';
 const FIRST_NETBOX4 = '0156';
 
 let db: Database;
-let drop = async () => undefined as void;
+let drop: () => Promise<void> = async () => undefined;
 let app: Awaited<ReturnType<typeof buildApp>>;
 const token = randomBytes(20).toString('hex');
 
