@@ -243,6 +243,23 @@ describe('a user with fewer permissions', () => {
     expect((await browser.request('GET', '/dcim/devices/')).statusCode).toBe(403);
   });
 
+  it("lists the models NetBox 4 added in NetBox 4.4's menu groups", async () => {
+    const home = await admin.request('GET', '/dcim/sites/');
+    for (const [href, label] of [
+      ['/dcim/rack-types/', 'Rack types'],
+      ['/dcim/module-type-profiles/', 'Module type profiles'],
+      ['/dcim/mac-addresses/', 'MAC addresses'],
+      ['/ipam/vlan-translation-policies/', 'VLAN translation policies'],
+      ['/circuits/virtual-circuits/', 'Virtual circuits'],
+      ['/circuits/circuit-groups/', 'Circuit groups'],
+      ['/extras/config-context-profiles/', 'Config context profiles'],
+      ['/extras/notification-groups/', 'Notification groups'],
+    ])
+      expect(home.body, label).toMatch(new RegExp(`<li><a href="${href}">${label}</a></li>`, 'i'));
+    // in their group: the MAC addresses under Addressing, after the device components
+    expect(home.body).toMatch(/Addressing<\/[^>]+>\s*<ul[^>]*><li><a href="\/dcim\/mac-addresses\/">/);
+  });
+
   it('is sent to sign in from a list when not signed in and not allowed', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/dcim/devices/', headers: { accept: 'text/html' } });
     expect([302, 200]).toContain(res.statusCode);

@@ -21,7 +21,13 @@ const MENU: MenuSpec = [
       ['Contacts', 'tenancy.contact tenancy.contactgroup tenancy.contactrole tenancy.contactassignment'],
     ],
   ],
-  ['Racks', [['Racks', 'dcim.rack dcim.rackrole dcim.rackreservation']]],
+  [
+    'Racks',
+    [
+      ['Racks', 'dcim.rack dcim.rackrole dcim.rackreservation'],
+      ['Rack Types', 'dcim.racktype'],
+    ],
+  ],
   [
     'Devices',
     [
@@ -29,11 +35,12 @@ const MENU: MenuSpec = [
         'Devices',
         'dcim.device dcim.module dcim.devicerole dcim.platform dcim.virtualchassis dcim.virtualdevicecontext',
       ],
-      ['Device Types', 'dcim.devicetype dcim.moduletype dcim.manufacturer'],
+      ['Device Types', 'dcim.devicetype dcim.moduletype dcim.moduletypeprofile dcim.manufacturer'],
       [
         'Device Components',
         'dcim.interface dcim.frontport dcim.rearport dcim.consoleport dcim.consoleserverport dcim.powerport dcim.poweroutlet dcim.modulebay dcim.devicebay dcim.inventoryitem dcim.inventoryitemrole',
       ],
+      ['Addressing', 'dcim.macaddress'],
     ],
   ],
   ['Connections', [['Connections', 'dcim.cable wireless.wirelesslink']]],
@@ -46,7 +53,7 @@ const MENU: MenuSpec = [
       ['ASNs', 'ipam.asnrange ipam.asn'],
       ['Aggregates', 'ipam.aggregate ipam.rir'],
       ['VRFs', 'ipam.vrf ipam.routetarget'],
-      ['VLANs', 'ipam.vlan ipam.vlangroup'],
+      ['VLANs', 'ipam.vlan ipam.vlangroup ipam.vlantranslationpolicy ipam.vlantranslationrule'],
       ['Other', 'ipam.fhrpgroup ipam.servicetemplate ipam.service'],
     ],
   ],
@@ -69,17 +76,19 @@ const MENU: MenuSpec = [
     'Circuits',
     [
       ['Circuits', 'circuits.circuit circuits.circuittype circuits.circuittermination'],
+      ['Virtual Circuits', 'circuits.virtualcircuit circuits.virtualcircuittype circuits.virtualcircuittermination'],
+      ['Groups', 'circuits.circuitgroup circuits.circuitgroupassignment'],
       ['Providers', 'circuits.provider circuits.provideraccount circuits.providernetwork'],
     ],
   ],
   ['Power', [['Power', 'dcim.powerfeed dcim.powerpanel']]],
-  ['Provisioning', [['Configurations', 'extras.configcontext extras.configtemplate']]],
+  ['Provisioning', [['Configurations', 'extras.configcontext extras.configcontextprofile extras.configtemplate']]],
   [
     'Customization',
     [
       [
         'Customization',
-        'extras.customfield extras.customfieldchoiceset extras.customlink extras.exporttemplate extras.savedfilter extras.tag extras.imageattachment',
+        'extras.customfield extras.customfieldchoiceset extras.customlink extras.exporttemplate extras.savedfilter extras.tableconfig extras.tag extras.imageattachment',
       ],
     ],
   ],
@@ -88,7 +97,7 @@ const MENU: MenuSpec = [
     [
       ['Integrations', 'core.datasource extras.eventrule extras.webhook'],
       ['Jobs', 'core.job'],
-      ['Logging', 'extras.journalentry extras.objectchange'],
+      ['Logging', 'extras.notificationgroup extras.journalentry extras.objectchange'],
     ],
   ],
   ['Admin', [['Authentication', 'users.user users.group users.token users.objectpermission']]],
