@@ -7,24 +7,11 @@
  * confirmation; a user restricted to one site sees only it and no Edit button. axe-core checks each
  * page kind (WCAG 2.1 AA) in light and dark, at 1280 and 375 px; any CSP violation fails the test.
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { type BrowserContext, chromium, type Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { grant, makeDeviceType, makeRole, makeSite, makeUser, uniq } from '../factories/index.js';
 import { makeTestApp, type TestApp } from '../helpers/app.js';
-
-const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-const ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-sync',
-];
+import { type Browser, expectAccessible, openBrowser } from '../helpers/browser.js';
 
 let t: TestApp;
 let origin: string;
@@ -34,84 +21,6 @@ beforeAll(async () => {
   origin = await t.app.listen({ host: '127.0.0.1', port: 0 });
 });
 afterAll(async () => t?.close());
-
-interface Browser {
-  context: BrowserContext;
-  page: Page;
-  violations: string[];
-  js: boolean;
-  close(): Promise<void>;
-}
-
-async function openBrowser(javaScriptEnabled: boolean): Promise<Browser> {
-  const profile = mkdtempSync(join(tmpdir(), 'inv-chromium-'));
-  const context = await chromium.launchPersistentContext(profile, {
-    executablePath: '/usr/bin/chromium',
-    headless: true,
-    args: ARGS,
-    javaScriptEnabled,
-    viewport: { width: 1280, height: 900 },
-  });
-  const page = context.pages()[0] ?? (await context.newPage());
-  page.setDefaultTimeout(10_000);
-  const violations: string[] = [];
-  // CSP violations are reported to the page; DevTools' init script is not bound by the CSP (with
-  // JavaScript off nothing could run to violate it, nor to report)
-  if (javaScriptEnabled) await page.exposeFunction('__cspViolation', (what: string) => violations.push(what));
-  if (javaScriptEnabled)
-    await page.addInitScript(() =>
-      document.addEventListener('securitypolicyviolation', (e) =>
-        (window as unknown as { __cspViolation: (s: string) => void }).__cspViolation(
-          `${e.violatedDirective} ${e.blockedURI}`,
-        ),
-      ),
-    );
-  page.on('dialog', (d) => d.accept());
-  return {
-    context,
-    page,
-    violations,
-    js: javaScriptEnabled,
-    close: async () => {
-      await context.close();
-      rmSync(profile, { recursive: true, force: true });
-    },
-  };
-}
-
-/** axe-core's WCAG 2.1 A and AA violations on the page as it stands (run through DevTools, outside the CSP) */
-async function axeViolations(page: Page): Promise<string[]> {
-  await page.evaluate(AXE);
-  const result = await page.evaluate(async () => {
-    const axe = (
-      window as unknown as {
-        axe: {
-          run: (
-            ctx: unknown,
-            o: unknown,
-          ) => Promise<{ violations: Array<{ id: string; nodes: Array<{ target: unknown }> }> }>;
-        };
-      }
-    ).axe;
-    return axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } });
-  });
-  return result.violations.map((v) => `${v.id}: ${JSON.stringify(v.nodes.slice(0, 3).map((n) => n.target))}`);
-}
-
-/** axe on the page in light and dark, wide and narrow */
-async function expectAccessible(b: Browser, label: string) {
-  // axe runs as a script: the JavaScript-on run checks every page kind, the same markup as without
-  if (!b.js) return;
-  for (const colorScheme of ['light', 'dark'] as const) {
-    for (const width of [1280, 375]) {
-      await b.page.emulateMedia({ colorScheme });
-      await b.page.setViewportSize({ width, height: 900 });
-      expect(await axeViolations(b.page), `${label} ${colorScheme} ${width}px`).toEqual([]);
-    }
-  }
-  await b.page.emulateMedia({ colorScheme: 'light' });
-  await b.page.setViewportSize({ width: 1280, height: 900 });
-}
 
 async function signIn(page: Page, username: string, password: string) {
   await page.goto(`${origin}/login/`);
