@@ -33,7 +33,7 @@ describe('jsonView', () => {
 
   it('shows exactly the pretty-printed JSON', () => {
     const out = jsonView(tricky, BASE).text;
-    expect(out.startsWith('<pre class="json">')).toBe(true);
+    expect(out.startsWith('<pre class="json" tabindex="0">')).toBe(true);
     expect(shownText(out)).toBe(JSON.stringify(tricky, null, 2));
   });
 

@@ -48,7 +48,7 @@ describe('negotiation', () => {
     expect(res.headers['content-security-policy']).toContain("script-src 'self'");
     expect(res.headers['cache-control']).toBe('no-store');
     expect(res.headers['x-request-id']).toBeTruthy();
-    expect(res.body).toContain('<pre class="json">');
+    expect(res.body).toContain('<pre class="json" tabindex="0">');
   });
 
   it('answers curl (*/*), pynetbox (application/json) and no Accept with the same JSON, without page headers', async () => {

@@ -48,5 +48,6 @@ export function jsonView(value: unknown, baseUrl: string): Html {
       ? `<span class="n">${token}</span>`
       : `<span class="l">${token}</span>`;
   });
-  return trusted(`<pre class="json">${body}</pre>`);
+  // focusable, so a keyboard can scroll a long line into view (it scrolls sideways on a narrow screen)
+  return trusted(`<pre class="json" tabindex="0">${body}</pre>`);
 }
