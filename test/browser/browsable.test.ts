@@ -15,7 +15,6 @@ import { makeTestApp, type TestApp } from '../helpers/app.js';
 import { type Browser, expectAccessible, openBrowser } from '../helpers/browser.js';
 import { uniq } from '../factories/index.js';
 
-
 let t: TestApp;
 let origin: string;
 

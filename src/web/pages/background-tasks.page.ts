@@ -127,8 +127,8 @@ export function registerBackgroundTaskPages(app: FastifyInstance): void {
   <tr><th>Attempts</th><td>${task.meta.attempts}</td></tr>
   <tr><th>Error</th><td>${task.exc_info ?? ''}</td></tr>
 </table>${requeueButton(task, page)}</div>
-<h2>Request</h2><pre class="json">${json(task.meta.request)}</pre>
-<h2>Response</h2><pre class="json">${task.meta.response_status ? `HTTP ${task.meta.response_status}\n\n` : ''}${json(task.result?.body ?? '')}</pre>`;
+<h2>Request</h2><pre class="json" tabindex="0">${json(task.meta.request)}</pre>
+<h2>Response</h2><pre class="json" tabindex="0">${task.meta.response_status ? `HTTP ${task.meta.response_status}\n\n` : ''}${json(task.result?.body ?? '')}</pre>`;
     return sendPage(
       reply,
       renderPage({
