@@ -39,7 +39,7 @@ export const vlanGroup = defineModel({
     { fields: ['scope_type', 'scope_id', 'name'] },
     { fields: ['scope_type', 'scope_id', 'slug'] },
   ],
-  filters: { ...scopeFilters, contains_vid: containsVidFilter },
+  filters: scopeFilters,
   hooks: {
     async validate({ data, sent }) {
       // written ranges are checked as a field (vid-ranges.ts) and set the bounds
@@ -52,8 +52,6 @@ export const vlanGroup = defineModel({
     },
   },
   ui: {
-    // the page edits the bounds; the ranges follow them (vid-ranges.ts)
-    formExclude: ['vid_ranges'],
     columns: ['name', 'scope_type', 'scope', 'vlan_count', 'description'],
     groups: [
       { title: 'VLAN Group', fields: ['name', 'slug', 'description'] },
@@ -65,7 +63,11 @@ export const vlanGroup = defineModel({
   brief: ['name', 'slug', 'vlan_count'],
   // NetBox 4.0: the brief form gains description, before the counts (#15238)
   // NetBox 4.0: the ranges replace min_vid / max_vid (still written and filtered in both dialects)
-  netbox44: { brief: ['name', 'slug', 'description', 'vlan_count'], hidden: ['min_vid', 'max_vid'] },
+  netbox44: {
+    brief: ['name', 'slug', 'description', 'vlan_count'],
+    hidden: ['min_vid', 'max_vid'],
+    filters: { contains_vid: containsVidFilter },
+  },
   ordering: ['name'],
   search: ['name', 'slug', 'description'],
 });
