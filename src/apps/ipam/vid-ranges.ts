@@ -55,7 +55,8 @@ export const inRanges = (ranges: VidRange[], vid: number) => ranges.some(([a, b]
 
 /**
  * Keeps the two forms of a write in step (the prepare hook): written ranges are stored sorted and
- * set min_vid / max_vid to their outer bounds; a written min_vid or max_vid (3.4) sets one range.
+ * set min_vid / max_vid to their outer bounds; a written min_vid or max_vid (3.4) that moves a
+ * bound sets one range.
  */
 export function syncVidRanges(data: Row, before: Row | null, sent: Set<string>): void {
   if (sent.has('vid_ranges')) {
@@ -66,6 +67,8 @@ export function syncVidRanges(data: Row, before: Row | null, sent: Set<string>):
   } else if (sent.has('min_vid') || sent.has('max_vid')) {
     const lower = Number(data.min_vid ?? before?.min_vid ?? VID_MIN);
     const upper = Number(data.max_vid ?? before?.max_vid ?? VID_MAX);
+    // the stored bounds written back (a 3.4 PUT of what it read) keep the ranges they bound
+    if (before && lower === Number(before.min_vid) && upper === Number(before.max_vid)) return;
     data.vid_ranges = [[lower, upper]];
   }
 }

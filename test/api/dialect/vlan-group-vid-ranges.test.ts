@@ -43,7 +43,14 @@ describe('VLAN group vid_ranges', () => {
     ]);
     const old = (await t.get(`/api/ipam/vlan-groups/${g.id}/`)).json();
     expect([old.min_vid, old.max_vid]).toEqual([100, 400]);
-    // a 3.4 write of one bound makes one range of the bounds
+    // a 3.4 PUT of what it read keeps the ranges; a 3.4 write that moves a bound makes one range
+    const { id: _id, url: _url, display: _display, ...read } = old;
+    const put = await t.put(`/api/ipam/vlan-groups/${g.id}/`, { ...read, scope_type: null, scope_id: null });
+    expect(put.statusCode, put.body).toBe(200);
+    expect((await group44(g.id)).json().vid_ranges).toEqual([
+      [100, 199],
+      [300, 400],
+    ]);
     expect((await t.patch(`/api/ipam/vlan-groups/${g.id}/`, { max_vid: 500 })).statusCode).toBe(200);
     expect((await group44(g.id)).json().vid_ranges).toEqual([[100, 500]]);
   });
