@@ -24,11 +24,16 @@ const firstOf = (ids: number[]): number | null => (ids.length ? Math.min(...ids)
 
 /**
  * Keeps the two forms of a write in step (the prepare hook): written groups set group_id to the
- * first of them; a written `group` alone (3.4) makes the list that one group.
+ * first of them; a written `group` alone (3.4) makes the list that one group, unless it is the
+ * stored first group written back (a 3.4 PUT of what it read keeps the other groups).
  */
-export function syncContactGroups(data: Row, sent: Set<string>, m2m: Map<string, number[]>): void {
+export function syncContactGroups(data: Row, before: Row | null, sent: Set<string>, m2m: Map<string, number[]>): void {
   if (sent.has('groups')) data.group_id = firstOf(m2m.get('groups') ?? []);
-  else if (sent.has('group')) m2m.set('groups', data.group_id == null ? [] : [Number(data.group_id)]);
+  else if (sent.has('group')) {
+    const group = data.group_id == null ? null : Number(data.group_id);
+    if (before && group === (before.group_id == null ? null : Number(before.group_id))) return;
+    m2m.set('groups', group == null ? [] : [group]);
+  }
 }
 
 /**

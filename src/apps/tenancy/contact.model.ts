@@ -44,8 +44,8 @@ export const contact = defineModel({
         ).rows.length > 0;
       if (clash) return { __all__: ['Contact with this Group and Name already exists.'] };
     },
-    prepare({ data, sent, m2m }) {
-      syncContactGroups(data, sent, m2m);
+    prepare({ data, before, sent, m2m }) {
+      syncContactGroups(data, before, sent, m2m);
     },
   },
   ui: {

@@ -39,9 +39,13 @@ describe('contact groups', () => {
     expect(old).not.toHaveProperty('groups');
   });
 
-  it('a 3.4 write of group makes it the only one; null leaves none', async () => {
+  it('a 3.4 write of another group makes it the only one; null leaves none', async () => {
     const [a, b] = [await makeContactGroup(t), await makeContactGroup(t)];
     const c = await make44(t, '/api/tenancy/contacts/', { name: uniq('c'), groups: [a.id, b.id] });
+    // the first group written back (a 3.4 PUT of what it read) keeps the others
+    const { id: _id, url: _url, display: _display, ...read } = await contactIn(c.id, '3.4');
+    expect((await t.put(`/api/tenancy/contacts/${c.id}/`, { ...read, group: read.group.id })).statusCode).toBe(200);
+    expect(groupIds(await contactIn(c.id, '4.4'))).toEqual([a.id, b.id]);
     expect((await t.patch(`/api/tenancy/contacts/${c.id}/`, { group: b.id })).statusCode).toBe(200);
     expect(groupIds(await contactIn(c.id, '4.4'))).toEqual([b.id]);
     expect((await t.patch(`/api/tenancy/contacts/${c.id}/`, { group: null })).statusCode).toBe(200);
