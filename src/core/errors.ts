@@ -39,6 +39,8 @@ export const Errors = {
   /** 400 with `{field: [messages]}`, `__all__`, `non_field_errors`, or an array for bulk input */
   validation: createError('INV_ERR_VALIDATION', 400, (body: ErrorBody) => body),
   badRequest: createError('INV_ERR_BAD_REQUEST', 400, (text: string) => detail(text)),
+  /** a permission the user holds has a constraint that cannot filter the model asked for */
+  permissionConstraint: createError('INV_ERR_PERMISSION_CONSTRAINT', 400, (text: string) => detail(text)),
   jsonParse: createError('INV_ERR_JSON_PARSE', 400, (text: string) => detail(`JSON parse error - ${text}`)),
   /** a user's Jinja2 template failed (syntax, rendering, or a sandbox limit): the client's code, not the service */
   templateError: createError('INV_ERR_TEMPLATE', 400, (text: string) => detail(text)),

@@ -1,7 +1,6 @@
 /**
  * Module type profiles (NetBox 4.3, fields as in 4.4): a named JSON Schema of the attributes module
- * types of that profile carry. Served in the 4.4 dialect only; module types do not point at a
- * profile yet (their `profile` and `attributes` belong with the 4.4 fields of existing models).
+ * types of that profile carry (module-type-attributes.ts). Served in the 4.4 dialect only.
  */
 import { defineModel } from '../../core/model/define-model.js';
 import { comments, description, name } from '../fields.js';

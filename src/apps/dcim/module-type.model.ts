@@ -9,6 +9,7 @@ import { comments, description, fk } from '../fields.js';
 import { WeightUnit } from './choices.js';
 import { ModuleAirflow } from './netbox4-choices.js';
 import { booleanFilter } from '../../core/query/filter-blocks.js';
+import { attributeErrors, prepareAttributes } from './module-type-attributes.js';
 
 /** NetBox ModuleTypeFilterSet / DeviceTypeFilterSet: "has templates of this kind" booleans */
 export function hasTemplates(column: 'module_type_id' | 'device_type_id', kinds: Record<string, string[]>) {
@@ -44,6 +45,8 @@ export const moduleType = defineModel({
   path: 'module-types',
   verboseName: 'module type',
   fields: {
+    // NetBox 4.3, shown in the 4.4 dialect only (module-type-attributes.ts)
+    profile: fk('dcim.moduletypeprofile', { onDelete: 'protect', dialect: '4.4' }),
     manufacturer: fk('dcim.manufacturer', { required: true, nullable: false, onDelete: 'protect' }),
     model: { kind: 'string', required: true, maxLength: 100 },
     part_number: { kind: 'string', maxLength: 50, help: 'Discrete part number (optional)' },
@@ -52,6 +55,7 @@ export const moduleType = defineModel({
     weight: { kind: 'decimal', nullable: true, min: 0, decimalPlaces: 2 },
     weight_unit: { kind: 'choice', choices: WeightUnit, blank: true },
     description: description(),
+    attributes: { kind: 'json', nullable: true, dialect: '4.4' },
     comments: comments(),
   },
   uniqueTogether: [
@@ -59,10 +63,14 @@ export const moduleType = defineModel({
   ],
   filters: hasTemplates('module_type_id', MODULAR_TEMPLATE_FILTERS),
   hooks: {
-    async validate({ data }) {
+    async validate({ rc, data, before, sent }) {
       // NetBox 3.4 WeightMixin.clean()
       if (data.weight != null && !data.weight_unit)
         return { weight_unit: ['Must specify a unit when setting a weight'] };
+      return attributeErrors(rc, data, before, sent);
+    },
+    async prepare({ rc, data, before, sent }) {
+      await prepareAttributes(rc, data, before, sent);
     },
   },
   // the `module_type` filter of modules names a module type by its model (NetBox ModuleFilterSet)
@@ -78,6 +86,8 @@ export const moduleType = defineModel({
     related: [{ model: 'dcim.module', param: 'module_type_id' }],
   },
   brief: ['manufacturer', 'model'],
+  // NetBox 4.3: the profile opens the brief form
+  netbox44: { brief: ['profile', 'manufacturer', 'model', 'description'] },
   ordering: ['manufacturer', 'model'],
   search: ['model', 'part_number', 'description', 'comments'],
 });

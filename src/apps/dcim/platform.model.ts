@@ -1,5 +1,6 @@
 import { defineModel } from '../../core/model/define-model.js';
 import { comments, description, fk, name, slug } from '../fields.js';
+import { noCycle, parentIn44 } from './netbox4-tree.js';
 
 /** Platforms (reference 3.2): the software a device runs, optionally tied to one manufacturer. */
 export const platform = defineModel({
@@ -7,6 +8,8 @@ export const platform = defineModel({
   path: 'platforms',
   verboseName: 'platform',
   fields: {
+    // NetBox 4.4: platforms form a tree (netbox4-tree.ts)
+    parent: parentIn44('dcim.platform'),
     name: name(100, { unique: true }),
     slug: slug(100, { unique: true }),
     // NetBox 3.4: a manufacturer with platforms cannot be deleted
@@ -19,6 +22,9 @@ export const platform = defineModel({
     // NetBox 4.3: comments, shown in the 4.4 dialect only
     comments: { ...comments(), dialect: '4.4' },
   },
+  treeParent: 'parent',
+  treeIn: '4.4',
+  hooks: { validate: noCycle('dcim.platform') },
   counts: {
     device_count: { model: 'dcim.device', via: 'platform', kept: true },
     virtualmachine_count: { model: 'virtualization.virtualmachine', via: 'platform', kept: true },
@@ -33,7 +39,7 @@ export const platform = defineModel({
     ],
   },
   brief: ['name', 'slug', 'device_count', 'virtualmachine_count'],
-  // NetBox 4.4 made platforms a tree (_depth); without `parent` here every platform is at depth 0
+  // NetBox 4.4 made platforms a tree (_depth)
   netbox44: { brief: ['name', 'slug', 'description', 'device_count', 'virtualmachine_count', '_depth'] },
   ordering: ['name'],
   search: ['name', 'slug', 'description'],

@@ -1,7 +1,7 @@
 /**
  * Rack types (NetBox 4.1, fields as in 4.4): a manufacturer's rack model, the dimensions a rack of
- * that model shares. Served in the 4.4 dialect only. Racks do not point at their type yet (a rack's
- * `rack_type` belongs with the 4.4 fields of existing models).
+ * that model shares. Served in the 4.4 dialect only; a rack of a type copies its dimensions
+ * (rack-type-link.ts).
  */
 import { defineModel } from '../../core/model/define-model.js';
 import { comments, description, fk, slug } from '../fields.js';

@@ -9,6 +9,7 @@ import { DimensionUnit, RackStatus, RackType, RackWidth, WeightUnit } from './ch
 import { RackAirflow } from './netbox4-choices.js';
 import { contactFilters } from '../tenancy/contact-filters.js';
 import { iexact, siteScope, viaPair } from '../../core/query/filter-blocks.js';
+import { copyRackTypeAttributes } from './rack-type-link.js';
 
 export const rack = defineModel({
   name: 'dcim.rack',
@@ -24,6 +25,8 @@ export const rack = defineModel({
     role: fk('dcim.rackrole', { onDelete: 'protect' }),
     serial: { kind: 'string', maxLength: 50, label: 'serial number' },
     asset_tag: { kind: 'string', maxLength: 50, nullable: true, unique: true },
+    // NetBox 4.1, shown in the 4.4 dialect only: its attributes are copied (rack-type-link.ts)
+    rack_type: fk('dcim.racktype', { onDelete: 'protect', dialect: '4.4' }),
     type: { kind: 'choice', choices: RackType, blank: true },
     width: { kind: 'choice', choices: RackWidth, default: 19, help: 'Rail-to-rail width' },
     u_height: { kind: 'integer', default: 42, min: 1, max: 100, label: 'height (U)' },
@@ -77,7 +80,8 @@ export const rack = defineModel({
       }
       return errors;
     },
-    prepare({ data }) {
+    async prepare({ rc, data, before }) {
+      await copyRackTypeAttributes(rc, data, before);
       // an empty facility ID is no facility ID (it is unique per location)
       if (data.facility_id === '') data.facility_id = null;
       if (data.asset_tag === '') data.asset_tag = null;
@@ -135,7 +139,12 @@ export const rack = defineModel({
   },
   brief: ['name', 'device_count'],
   // NetBox 4.1 renamed the rack's type form_factor (PR #16739)
-  netbox44: { brief: ['name', 'description', 'device_count'], renamed: { type: 'form_factor' } },
+  netbox44: {
+    brief: ['name', 'description', 'device_count'],
+    renamed: { type: 'form_factor' },
+    // NetBox 4.1: the manufacturer of the rack's type
+    filters: viaPair('manufacturer', ['rack_type', 'manufacturer']),
+  },
   ordering: ['site', 'location', 'name'],
   search: ['name', 'facility_id', 'serial', 'asset_tag', 'description', 'comments'],
 });

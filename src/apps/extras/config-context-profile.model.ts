@@ -1,8 +1,7 @@
 /**
  * Config context profiles (NetBox 4.4): a named JSON Schema that config contexts of the profile
  * are to satisfy, its schema possibly synced from a data file (core/synced-data.ts). Served in the
- * 4.4 dialect only. Config contexts do not point at a profile yet (their `profile` belongs with
- * the 4.4 fields of existing models), so no context is checked against one.
+ * 4.4 dialect only. A config context of a profile is checked against its schema when written.
  */
 import { defineModel } from '../../core/model/define-model.js';
 import { comments, description, name } from '../fields.js';

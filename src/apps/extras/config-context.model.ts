@@ -10,6 +10,7 @@ import type { FieldDef } from '../../core/model/types.js';
 import { description, name } from '../fields.js';
 import { membershipFilter } from '../users/membership-filter.js';
 import { isJsonObject } from './deep-merge.js';
+import { profileSchema, schemaViolation } from '../json-schema.js';
 import {
   prepareSyncedData,
   registerSyncedData,
@@ -54,6 +55,8 @@ export const configContext = defineModel({
     name: name(100, { unique: true }),
     // NetBox 3.4: PositiveSmallIntegerField
     weight: { kind: 'integer', default: 1000, min: 0, max: 32767 },
+    // NetBox 4.4, shown in the 4.4 dialect only: the data must satisfy the profile's schema
+    profile: { kind: 'fk', to: 'extras.configcontextprofile', nullable: true, onDelete: 'protect', dialect: '4.4' },
     description: description(),
     is_active: { kind: 'boolean', default: true },
     regions: assigned('dcim.region', 'regions', 'region_id'),
@@ -78,7 +81,14 @@ export const configContext = defineModel({
     ...syncedDataFields(),
   },
   hooks: {
-    validate: (args) => validateSyncedData(SYNCED, args),
+    async validate(args) {
+      const synced = await validateSyncedData(SYNCED, args);
+      if (synced) return synced;
+      // NetBox 4.4 ConfigContext.clean()
+      const schema = await profileSchema(args.rc, 'extras_configcontextprofile', args.data.profile_id);
+      const problem = schema == null ? undefined : schemaViolation(args.data.data, schema);
+      if (problem) return { __all__: [`Data does not conform to profile schema: ${problem}`] };
+    },
     prepare: (args) => prepareSyncedData(SYNCED, args),
   },
   // reference: netbox-filters, /api/extras/config-contexts/

@@ -8,6 +8,7 @@ import { broadcastOf, formatAddress, type IpValue, networkOf, parseIp } from '..
 import { type Interval, freeIntervals, mergeIntervals } from './available.js';
 import { rangeName } from './ip-range.model.js';
 import type { Row } from '../../core/model/types.js';
+import { rangesOf } from './vid-ranges.js';
 
 export interface AddressSpace {
   family: 4 | 6;
@@ -112,12 +113,13 @@ export async function prefixFreeSpace(rc: RequestContext, prefix: Row): Promise<
   return { net, free: freeIntervals(net.value, broadcastOf(net), mergeIntervals(used)) };
 }
 
-/** NetBox 3.4 VLANGroup.get_available_vids: the group's range minus the VIDs in use, ascending */
+/** NetBox 4.4 VLANGroup.get_available_vids: the group's ranges minus the VIDs in use, ascending */
 export async function availableVids(rc: RequestContext, group: Row): Promise<number[]> {
   const res = await sql<{ vid: number }>`select vid from ipam_vlan where group_id = ${group.id}`.execute(rc.q);
   const used = new Set(res.rows.map((r) => Number(r.vid)));
   const out: number[] = [];
-  for (let v = Number(group.min_vid); v <= Number(group.max_vid); v++) if (!used.has(v)) out.push(v);
+  // stored sorted and without overlap (vid-ranges.ts)
+  for (const [lower, upper] of rangesOf(group)) for (let v = lower; v <= upper; v++) if (!used.has(v)) out.push(v);
   return out;
 }
 

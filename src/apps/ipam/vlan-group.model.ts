@@ -1,5 +1,6 @@
 /**
- * VLAN groups (reference 3.3): a named VID range, optionally scoped to a region, site group, site,
+ * VLAN groups (reference 3.3): named VID ranges (NetBox 4.0 `vid_ranges`, 3.4's `min_vid` and
+ * `max_vid` their outer bounds: vid-ranges.ts), optionally scoped to a region, site group, site,
  * location, rack, cluster group or cluster (a generic relation; types whose app is not installed
  * yet are refused as unknown content types).
  */
@@ -8,6 +9,7 @@ import type { CustomFilter } from '../../core/model/types.js';
 import { description, name, slug } from '../fields.js';
 import { VLAN_GROUP_SCOPE_TYPES } from './choices.js';
 import { scopeFilter } from './relation-filters.js';
+import { containsVidFilter, syncVidRanges, vidRangesField } from './vid-ranges.js';
 
 const scopeFilters: Record<string, CustomFilter> = Object.fromEntries(
   VLAN_GROUP_SCOPE_TYPES.map((type) => {
@@ -28,6 +30,7 @@ export const vlanGroup = defineModel({
     scope: { kind: 'generic', generic: { type: 'scope_type', id: 'scope_id' } },
     min_vid: { kind: 'integer', default: 1, min: 1, max: 4094, label: 'minimum VLAN ID' },
     max_vid: { kind: 'integer', default: 4094, min: 1, max: 4094, label: 'maximum VLAN ID' },
+    vid_ranges: vidRangesField,
     description: description(),
   },
   counts: { vlan_count: { model: 'ipam.vlan', via: 'group' } },
@@ -38,10 +41,14 @@ export const vlanGroup = defineModel({
   ],
   filters: scopeFilters,
   hooks: {
-    async validate({ data }) {
-      if (Number(data.max_vid) < Number(data.min_vid)) {
+    async validate({ data, sent }) {
+      // written ranges are checked as a field (vid-ranges.ts) and set the bounds
+      if (!sent.has('vid_ranges') && Number(data.max_vid) < Number(data.min_vid)) {
         return { max_vid: ['Maximum child VID must be greater than or equal to minimum child VID'] };
       }
+    },
+    prepare({ data, before, sent }) {
+      syncVidRanges(data, before, sent);
     },
   },
   ui: {
@@ -55,7 +62,12 @@ export const vlanGroup = defineModel({
   },
   brief: ['name', 'slug', 'vlan_count'],
   // NetBox 4.0: the brief form gains description, before the counts (#15238)
-  netbox44: { brief: ['name', 'slug', 'description', 'vlan_count'] },
+  // NetBox 4.0: the ranges replace min_vid / max_vid (still written and filtered in both dialects)
+  netbox44: {
+    brief: ['name', 'slug', 'description', 'vlan_count'],
+    hidden: ['min_vid', 'max_vid'],
+    filters: { contains_vid: containsVidFilter },
+  },
   ordering: ['name'],
   search: ['name', 'slug', 'description'],
 });

@@ -1,5 +1,5 @@
 /**
- * VLANs (reference 3.3; spec: VLAN table): vid 1-4094 and inside the group's range, unique per
+ * VLANs (reference 3.3; spec: VLAN table): vid 1-4094 and inside one of the group's ranges, unique per
  * group by vid and by name; `display_name` beside `display` (spec).
  */
 import { sql } from 'kysely';
@@ -15,6 +15,7 @@ import {
   representL2vpnTermination,
 } from '../vpn/l2vpn-assignment.js';
 import { BasicStatus } from './choices.js';
+import { inRanges, rangesOf, rangesText } from './vid-ranges.js';
 import { tenancyFilters } from '../../core/query/filter-blocks.js';
 import type { Row } from '../../core/model/types.js';
 
@@ -83,8 +84,14 @@ export const vlan = defineModel({
         ];
       }
       const vid = Number(data.vid);
-      if (vid < Number(group.min_vid) || vid > Number(group.max_vid)) {
-        errors.vid = [`VID must be between ${group.min_vid} and ${group.max_vid} for VLANs in group ${group.name}`];
+      const ranges = rangesOf(group);
+      if (!inRanges(ranges, vid)) {
+        // NetBox 4.0 words it by the ranges; 3.4's words a group of one range as it always did
+        errors.vid = [
+          rc.dialect === '3.4' && ranges.length === 1
+            ? `VID must be between ${group.min_vid} and ${group.max_vid} for VLANs in group ${group.name}`
+            : `VID must be in ranges ${rangesText(ranges)} for VLANs in group ${group.name}`,
+        ];
       }
       return errors;
     },

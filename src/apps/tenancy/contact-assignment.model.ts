@@ -106,6 +106,7 @@ export const contactAssignment = defineModel({
   search: [],
 });
 
+/** NetBox 4.3: assignments of contacts in any of the groups (contact-groups.ts) */
 function inGroups(ids: ReturnType<typeof sql>) {
-  return sql`t.contact_id in (select c.id from tenancy_contact c where c.group_id in ${ids})`;
+  return sql`t.contact_id in (select cg.contact_id from tenancy_contact_groups cg where cg.contactgroup_id in ${ids})`;
 }

@@ -33,7 +33,11 @@ export function contactFilters(): Record<string, CustomFilter> {
       target: 'tenancy.contactgroup',
       byId: true,
       match: (ids, ctx) =>
-        assigned(sql`ca.contact_id in (select c.id from tenancy_contact c where c.group_id in ${ids})`, ctx),
+        // NetBox 4.3: a contact in any of the groups (contact-groups.ts)
+        assigned(
+          sql`ca.contact_id in (select cg.contact_id from tenancy_contact_groups cg where cg.contactgroup_id in ${ids})`,
+          ctx,
+        ),
     }),
   };
 }

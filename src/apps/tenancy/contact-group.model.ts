@@ -6,6 +6,7 @@ import { sql } from 'kysely';
 import { defineModel } from '../../core/model/define-model.js';
 import { descendantsSql } from '../../core/represent/load-related.js';
 import { comments, description, fk, name, slug } from '../fields.js';
+import { CONTACT_GROUPS, refreshFirstGroups } from './contact-groups.js';
 
 export const contactGroup = defineModel({
   name: 'tenancy.contactgroup',
@@ -21,7 +22,10 @@ export const contactGroup = defineModel({
     comments: { ...comments(), dialect: '4.4' },
   },
   treeParent: 'parent',
-  counts: { contact_count: { model: 'tenancy.contact', via: 'group', cumulative: true } },
+  // NetBox 4.3: the contacts in the group through their groups (contact-groups.ts)
+  counts: {
+    contact_count: { through: { table: CONTACT_GROUPS.table, column: CONTACT_GROUPS.to }, cumulative: true },
+  },
   uniqueTogether: [
     // NetBox 3.4 ContactGroup (parent, name): Django's unique_error_message; the other three follow
     // the region's constraints (NetBox 3.4 has them on regions and site groups)
@@ -38,6 +42,9 @@ export const contactGroup = defineModel({
       const res = await sql<{ id: number }>`select id from ${descendantsSql(model, sql`select ${before.id}::bigint`)} d
         where id = ${data.parent_id}`.execute(rc.q);
       if (res.rows.length) return { parent: ['Cannot assign self or child as parent.'] };
+    },
+    async afterDelete({ rc }) {
+      await refreshFirstGroups(rc);
     },
   },
   ui: {

@@ -6,7 +6,7 @@
 import { hasPermission } from '../auth/permissions.js';
 import type { RequestContext } from '../context.js';
 import type { FieldDef, ModelDef } from '../model/types.js';
-import { type Dialect, shownIn, wireName } from '../model/dialect.js';
+import { type Dialect, isTreeIn, shownIn, wireName } from '../model/dialect.js';
 
 const TYPE_BY_KIND: Record<string, string> = {
   string: 'string',
@@ -68,7 +68,7 @@ function describeFields(model: ModelDef, dialect: Dialect): Record<string, unkno
     out.last_updated = ro('Last updated', 'datetime');
   }
   for (const k of Object.keys(model.counts)) out[k] = ro(titleCase(k), 'integer');
-  if (model.treeParent) out._depth = ro(' depth', 'integer');
+  if (isTreeIn(model, dialect)) out._depth = ro(' depth', 'integer');
   return out;
 }
 

@@ -44,7 +44,7 @@ async function checkField(rc: RequestContext, model: ModelDef, key: string, f: F
     from ${sql.table(model.table)} where ${match}`.execute(rc.q);
   const owner = new Map<string, number>();
   for (const r of found.rows) owner.set(r.v, Number(r.id));
-  const message = uniqueFieldMessage(model, key);
+  const message = uniqueFieldMessage(model, key, rc.dialect);
   const seen = new Map<string, PreparedItem>();
   for (const item of candidates) {
     const v = norm(item.values[column], ci);

@@ -111,7 +111,8 @@ function markUntagged(rc: RequestContext, model: ModelDef, ids: number[]): void 
 
 async function runPrepareHooks(rc: RequestContext, model: ModelDef, items: PreparedItem[]) {
   if (!model.hooks.prepare) return;
-  for (const item of items) await model.hooks.prepare({ rc, data: item.values, before: item.before, sent: item.sent });
+  for (const item of items)
+    await model.hooks.prepare({ rc, data: item.values, before: item.before, sent: item.sent, m2m: item.m2m });
 }
 
 async function runAfterWriteHooks(

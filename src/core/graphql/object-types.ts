@@ -23,7 +23,7 @@ import {
   GraphQLUnionType,
 } from 'graphql';
 import { genericTargets } from '../model/define-model.js';
-import { type Dialect, inUnitOf, servedIn, shownIn, wireName } from '../model/dialect.js';
+import { type Dialect, inUnitOf, isTreeIn, servedIn, shownIn, wireName } from '../model/dialect.js';
 import type { Registry } from '../model/registry.js';
 import type { FieldDef, ModelDef, Row, Shape } from '../model/types.js';
 import { componentName } from '../openapi/shapes.js';
@@ -195,7 +195,7 @@ export function buildObjectTypes(registry: Registry, dialect: Dialect): Map<stri
       };
     }
     if (model.customFields) out.custom_fields = fromRendered(JsonScalar, 'custom_fields');
-    if (model.treeParent && !('_depth' in out)) out._depth = fromRendered(GraphQLInt, '_depth');
+    if (isTreeIn(model, dialect) && !('_depth' in out)) out._depth = fromRendered(GraphQLInt, '_depth');
     for (const list of nestedLists(registry, model, new Set(Object.keys(out)), dialect)) {
       out[list.name] = {
         type: listOf(typeOf(list.model.name)),

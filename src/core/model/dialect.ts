@@ -139,3 +139,8 @@ export function writtenIn(f: FieldDef, v: unknown, dialect: Dialect): unknown {
 export function servedIn(model: ModelDef, dialect: Dialect): boolean {
   return !model.dialect || model.dialect === dialect;
 }
+
+/** Whether a dialect shows a model as a tree (its `_depth`): every tree, but one only NetBox 4 made in 4.4 only. */
+export function isTreeIn(model: ModelDef, dialect: Dialect): boolean {
+  return !!model.treeParent && (!model.treeIn || model.treeIn === dialect);
+}

@@ -32,8 +32,12 @@ export interface ModelHooks {
    * itself; a single item's rules read what they need as they go.
    */
   beforeValidate?(args: { rc: RequestContext; items: ReadonlyArray<Record<string, unknown>> }): Promise<void>;
-  /** may change `data` before it is stored (hash a password, fill a key) */
-  prepare?(args: WriteHookArgs): Promise<void> | void;
+  /**
+   * may change `data` before it is stored (hash a password, fill a key); `m2m` holds the member ids
+   * of the m2m fields the write sets, by field key, and may be changed too (a contact's 3.4 `group`
+   * sets its NetBox 4.3 `groups`)
+   */
+  prepare?(args: WriteHookArgs & { m2m: Map<string, number[]> }): Promise<void> | void;
   /**
    * runs once the row is stored (create and update), in the same transaction and before the
    * change record: writes rows of other tables that need this row's id (a cable's terminations).

@@ -220,6 +220,11 @@ export interface ModelDef {
   timestamps: boolean;
   /** self-referencing tree via this fk; adds _depth and descendant filters */
   treeParent?: string;
+  /**
+   * the only dialect whose representations show the tree's `_depth` (a model NetBox 4 made a tree:
+   * device roles in 4.3, platforms in 4.4; its `parent` field carries the same dialect)
+   */
+  treeIn?: Dialect;
   counts: Record<string, CountDef>;
   uniqueTogether: UniqueTogether[];
   readOnly: boolean;

@@ -7,6 +7,7 @@ import { sql } from 'kysely';
 import type { Constraints, RequestContext } from '../context.js';
 import type { ModelDef } from '../model/types.js';
 import type { Registry } from '../model/registry.js';
+import { Errors } from '../errors.js';
 import { type Cond, likeEscape, likeFor } from './lookups.js';
 
 const LOOKUPS = new Set([
@@ -112,7 +113,11 @@ export function constraintsSql(rc: RequestContext, model: ModelDef, granted: Con
         );
       } catch (err) {
         if (!(err instanceof ConstraintError)) throw err;
-        rc.app.log.warn({ model: model.name, constraint: set, err: err.message }, 'permission constraint ignored');
+        // NetBox takes any constraint when the permission is written and fails when it is used; so
+        // does this, with a 400 that names the constraint instead of a 500 (it grants nothing)
+        throw Errors.permissionConstraint(
+          `A permission constraint cannot filter ${model.verboseNamePlural}: ${JSON.stringify(set)} (${err.message}).`,
+        );
       }
     }
   }

@@ -3,7 +3,7 @@
  * dialect and field selection: the renderer loads it, and the page query can prefetch it
  * (prefetch.ts).
  */
-import { type Dialect, shownIn, wireName } from '../model/dialect.js';
+import { type Dialect, isTreeIn, shownIn, wireName } from '../model/dialect.js';
 import type { ModelDef } from '../model/types.js';
 
 export type Mode = 'full' | 'brief' | 'nested';
@@ -91,7 +91,7 @@ export function planRender(model: ModelDef, mode: Mode, opts: PlanOptions = {}):
     genericKeys: ofKind('generic'),
     countKeys: countKeys.filter(wanted),
     withTags: full && model.tags && wanted('tags'),
-    withDepth: !!model.treeParent && wanted('_depth'),
+    withDepth: isTreeIn(model, dialect) && wanted('_depth'),
     withCustomFields: full && model.customFields && wanted('custom_fields'),
     withDisplayUrl: full && dialect === '4.4' && wanted('display_url'),
     only: onlySet,

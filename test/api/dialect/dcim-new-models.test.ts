@@ -129,6 +129,6 @@ describe('/api/dcim/module-type-profiles/', () => {
     expect((await v44.get(`/api/dcim/module-type-profiles/?name=${name}`)).json().count).toBe(0);
     await v44.post('/api/dcim/module-type-profiles/', { name });
     const dup = await v44.post('/api/dcim/module-type-profiles/', { name });
-    expect(dup.json()).toEqual({ name: ['module type profile with this Name already exists.'] });
+    expect(dup.json()).toEqual({ name: ['module type profile with this name already exists.'] });
   });
 });

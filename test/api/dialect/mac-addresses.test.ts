@@ -212,7 +212,7 @@ describe('an interface and its MAC objects', () => {
     });
     // another interface's primary is refused by the one-to-one link first (NetBox's unique validator)
     const taken = await send44('PATCH', ifaceUrl(b), { primary_mac_address: primary.id });
-    expect(taken.json()).toEqual({ primary_mac_address: ['interface with this Primary MAC address already exists.'] });
+    expect(taken.json()).toEqual({ primary_mac_address: ['interface with this primary MAC address already exists.'] });
     const after = await get44(ifaceUrl(b));
     expect([after.primary_mac_address, after.mac_address, after.description]).toEqual([null, null, '']);
     // a bulk create whose second item is bad creates nothing, the MAC objects included

@@ -144,7 +144,7 @@ describe('/api/circuits/virtual-circuit-terminations/', () => {
     expect(res.json()).toEqual([
       {},
       { __all__: ['Virtual circuits may be terminated only to virtual interfaces.'] },
-      { interface: ['virtual circuit termination with this Interface already exists.'] },
+      { interface: ['virtual circuit termination with this interface already exists.'] },
     ]);
     expect((await v44.get(`${TERMS}?virtual_circuit_id=${vc.id}`)).json().count).toBe(0);
   });

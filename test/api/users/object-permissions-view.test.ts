@@ -158,37 +158,28 @@ describe('view permission', () => {
 describe('POST /api/users/permissions/ validation', () => {
   const base = { object_types: ['dcim.site'], actions: ['view'] };
 
-  it('rejects constraints naming unknown fields, with 400 on the permission itself', async () => {
-    for (const constraints of [
-      { nope: 1 },
-      { region__nope: 'x' },
-      [{ status: 'active' }, { bogus__slug: 'x' }],
-      'text',
-      [1],
-    ]) {
+  it('refuses constraints that are not an object or a list of objects', async () => {
+    for (const constraints of ['text', [1], [{ status: 'active' }, 'x']]) {
       const res = await t.post('/api/users/permissions/', { name: uniq('perm'), ...base, constraints });
       expect(res.statusCode, JSON.stringify(constraints)).toBe(400);
       expect(res.json()).toHaveProperty('constraints');
     }
   });
 
-  it('rejects constraint values the database cannot compare (Django raises ValueError)', async () => {
-    for (const constraints of [{ id__gt: 'abc' }, { created__lt: 'yesterday' }, { status__in: 'active' }]) {
-      const res = await t.post('/api/users/permissions/', { name: uniq('perm'), ...base, constraints });
-      expect(res.statusCode, JSON.stringify(constraints)).toBe(400);
-      expect(res.json()).toHaveProperty('constraints');
-    }
-    // and a valid range constraint is accepted
-    expect(
-      (await t.post('/api/users/permissions/', { name: uniq('perm'), ...base, constraints: { id__gt: 0 } })).statusCode,
-    ).toBe(201);
-  });
-
-  it('checks the stored constraints against new object types on PATCH', async () => {
-    const id = await grant(t, { ...base, constraints: { status: 'active' } });
-    const res = await t.patch(`/api/users/permissions/${id}/`, { object_types: ['tenancy.tenant'] });
+  // Constraints the object types cannot use (test/api/dialect/permission-writes.test.ts) are taken
+  // as NetBox takes them, and refused where they are used.
+  it('answers 400 where a constraint naming an unknown field is used, granting nothing', async () => {
+    const u = await makeUser(t);
+    await grant(t, { ...base, users: [u.id], constraints: [{ status: 'active' }, { region__nope: 'x' }] });
+    const res = await t.get('/api/dcim/sites/', u.token);
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toHaveProperty('constraints');
+    expect(res.json().detail).toContain('{"region__nope":"x"}');
+  });
+
+  it('answers 400 where a constraint value the database cannot compare is used', async () => {
+    const u = await makeUser(t);
+    await grant(t, { ...base, users: [u.id], constraints: { id__gt: 'abc' } });
+    expect((await t.get('/api/dcim/sites/', u.token)).statusCode).toBe(400);
   });
 
   it('rejects unknown object types and empty actions', async () => {
@@ -206,13 +197,6 @@ describe('POST /api/users/permissions/ validation', () => {
     });
     expect(noActions.statusCode).toBe(400);
     expect(noActions.json()).toHaveProperty('actions');
-  });
-
-  it('rejects invalid constraints on PATCH too, and keeps the stored ones', async () => {
-    const id = await grant(t, { ...base, constraints: { status: 'active' } });
-    const res = await t.patch(`/api/users/permissions/${id}/`, { constraints: { nope: 1 } });
-    expect(res.statusCode).toBe(400);
-    expect((await t.get(`/api/users/permissions/${id}/`)).json().constraints).toEqual({ status: 'active' });
   });
 
   it('lists permissions filtered by user', async () => {

@@ -1,0 +1,61 @@
+/**
+ * Device roles (NetBox 4.3) and platforms (NetBox 4.4) are trees: the 4.4 dialect shows `parent`
+ * and `_depth` and takes the `ancestor` filters; 3.4 shows neither (its shapes are the spec's).
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { api44, type Json, make44, uniq } from '../../factories/index.js';
+import { makeTestApp, type TestApp } from '../../helpers/app.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await makeTestApp();
+});
+afterAll(async () => t.close());
+
+describe.each([
+  ['device roles', '/api/dcim/device-roles/'],
+  ['platforms', '/api/dcim/platforms/'],
+])('%s as a tree', (_what, path) => {
+  const node = (parent?: number) => {
+    const name = uniq('node');
+    return make44(t, path, { name, slug: name, parent });
+  };
+
+  it('shows parent and _depth in 4.4 only', async () => {
+    const top = await node();
+    const mid = await node(top.id);
+    const low = await node(mid.id);
+    expect(low.parent).toMatchObject({ id: mid.id, _depth: 1 });
+    expect(low._depth).toBe(2);
+    const brief = (await api44(t).get(`${path}${low.id}/?brief=1`)).json();
+    expect(brief._depth).toBe(2);
+    const old = (await t.get(`${path}${low.id}/`)).json();
+    expect(old).not.toHaveProperty('parent');
+    expect(old).not.toHaveProperty('_depth');
+    expect((await t.get(`${path}${low.id}/?brief=1`)).json()).not.toHaveProperty('_depth');
+    // a node moved to the top level takes its subtree along
+    await api44(t).patch(`${path}${mid.id}/`, { parent: null });
+    expect((await api44(t).get(`${path}${low.id}/`)).json()._depth).toBe(1);
+  });
+
+  it('filters parent (children) and ancestor (every level below) in 4.4', async () => {
+    const top = await node();
+    const mid = await node(top.id);
+    const low = await node(mid.id);
+    const ids = async (q: string) =>
+      ((await api44(t).get(`${path}?${q}`)).json().results as Json[]).map((r) => r.id).sort();
+    expect(await ids(`parent_id=${top.id}`)).toEqual([mid.id]);
+    expect(await ids(`ancestor_id=${top.id}`)).toEqual([mid.id, low.id].sort());
+    expect(await ids(`ancestor=${top.slug}`)).toEqual([mid.id, low.id].sort());
+  });
+
+  it('refuses a node below itself and deletes the subtree with its root', async () => {
+    const top = await node();
+    const mid = await node(top.id);
+    const cycle = await api44(t).patch(`${path}${top.id}/`, { parent: mid.id });
+    expect(cycle.statusCode).toBe(400);
+    expect(cycle.json()).toEqual({ parent: ['Cannot assign self or child as parent.'] });
+    expect((await api44(t).del(`${path}${top.id}/`)).statusCode).toBe(204);
+    expect((await api44(t).get(`${path}${mid.id}/`)).statusCode).toBe(404);
+  });
+});
