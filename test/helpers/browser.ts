@@ -69,7 +69,7 @@ export async function openBrowser(
 }
 
 /** axe-core's WCAG 2.1 A and AA violations on the page as it stands (run through DevTools, outside the CSP) */
-export async function axeViolations(page: Page): Promise<string[]> {
+async function axeViolations(page: Page): Promise<string[]> {
   await page.evaluate(AXE);
   const result = await page.evaluate(async () => {
     const axe = (
