@@ -41,7 +41,8 @@ import {
   representL2vpnTermination,
 } from '../vpn/l2vpn-assignment.js';
 import { moduleLink } from './module-link.js';
-import { dropUntaggedWithoutMode, syncTaggedVlans, validateVlans } from './interface-vlans.js';
+import { assignedVlanFilter, dropUntaggedWithoutMode, syncTaggedVlans, validateVlans } from './interface-vlans.js';
+import { DEVICE_INTERFACE_OWNER } from './interface-rules.js';
 import { prepareRadio, validateRadio, WWN } from './interface-radio.js';
 import { WirelessChannel, WirelessRole } from '../wireless/choices.js';
 import { parseIds } from '../../core/query/filter-blocks.js';
@@ -184,6 +185,9 @@ export const iface = defineModel({
     virtual_chassis_member: vcInterfaceFilter({ byId: false, ifMaster: false, negatable: false }),
     virtual_chassis_member_id: vcInterfaceFilter({ byId: true, ifMaster: false, negatable: false }),
     kind: kindFilter,
+    // NetBox 3.4: interfaces carrying the VLAN (by id, or by VID)
+    vlan_id: assignedVlanFilter(DEVICE_INTERFACE_OWNER, 'vlan_id', true),
+    vlan: assignedVlanFilter(DEVICE_INTERFACE_OWNER, 'vlan', false),
     ...cabledFilters(true),
     ...l2vpnFilters('dcim.interface'),
     // NetBox 3.4: by the virtual device contexts' ids, names or identifiers
@@ -206,7 +210,7 @@ export const iface = defineModel({
       };
     },
     async prepare(args) {
-      dropUntaggedWithoutMode(args.data);
+      dropUntaggedWithoutMode(args);
       prepareRadio(args.data);
       await preparePrimaryMac(args.rc, args);
     },
