@@ -75,7 +75,10 @@ export async function syncTaggedVlans(
   if (before?.mode === 'tagged' && row.mode !== 'tagged') await clearTaggedVlans(rc, Number(row.id), owner);
 }
 
-/** NetBox `vlan_id` / `vlan` (by VID): interfaces carrying one of the VLANs untagged or tagged. A blank value filters nothing. */
+/**
+ * NetBox `vlan_id` / `vlan` (by VID): interfaces carrying one of the VLANs untagged or tagged, or
+ * (NetBox 4.2) as their Q-in-Q service VLAN. A blank value filters nothing.
+ */
 export function assignedVlanFilter(owner: InterfaceOwner, param: string, byId: boolean): CustomFilter {
   const { table, column } = owner.taggedVlans;
   return {
@@ -90,7 +93,7 @@ export function assignedVlanFilter(owner: InterfaceOwner, param: string, byId: b
         ? sql`select unnest(${keys}::bigint[])`
         : sql`select v.id from ipam_vlan v where v.vid = any(${keys}::bigint[])`;
       const ref = (c: string) => sql.ref(`${alias}.${c}`);
-      return sql`(${ref('untagged_vlan_id')} in (${vlans})
+      return sql`(${ref('untagged_vlan_id')} in (${vlans}) or ${ref('qinq_svlan_id')} in (${vlans})
         or ${ref('id')} in (select ${sql.ref(`t.${column}`)} from ${sql.table(table)} t where t.vlan_id in (${vlans})))`;
     },
   };

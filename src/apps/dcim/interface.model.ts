@@ -5,7 +5,8 @@
  * `name`, `cable` nested, `connection_status`). connection_status is null unless the interface is
  * cabled, else the cable's status as `{value, label}` (LinkStatus): the NetBox 2.x field carried a
  * connected/planned state, and the cable status is its 3.x equivalent.
- * 802.1Q: `mode` with `untagged_vlan` and `tagged_vlans` (interface-vlans.ts), and `vrf`.
+ * 802.1Q: `mode` with `untagged_vlan` and `tagged_vlans` (interface-vlans.ts), and `vrf`; NetBox
+ * 4.2's Q-in-Q service VLAN and VLAN translation policy (interface-qinq.ts) are 4.4's.
  */
 import { sql } from 'kysely';
 import { Errors } from '../../core/errors.js';
@@ -42,6 +43,7 @@ import {
 } from '../vpn/l2vpn-assignment.js';
 import { moduleLink } from './module-link.js';
 import { assignedVlanFilter, dropUntaggedWithoutMode, syncTaggedVlans, validateVlans } from './interface-vlans.js';
+import { dropSvlanWithoutQinQ, interfaceQinQFields, validateInterfaceQinQ } from './interface-qinq.js';
 import { DEVICE_INTERFACE_OWNER } from './interface-rules.js';
 import { prepareRadio, validateRadio, WWN } from './interface-radio.js';
 import { WirelessChannel, WirelessRole } from '../wireless/choices.js';
@@ -137,6 +139,7 @@ export const iface = defineModel({
       label: 'tagged VLANs',
       through: { table: 'dcim_interface_tagged_vlans', from: 'interface_id', to: 'vlan_id' },
     },
+    ...interfaceQinQFields(),
     vrf: fk('ipam.vrf', { onDelete: 'set_null', label: 'VRF' }),
     // radio fields (NetBox 3.4), only on wireless types (interface-radio.ts)
     rf_role: { kind: 'choice', choices: WirelessRole, blank: true, label: 'wireless role' },
@@ -201,16 +204,18 @@ export const iface = defineModel({
     mac_addresses: macAddressRows('dcim.interface'),
   },
   hooks: {
-    async validate({ rc, data, before }) {
+    async validate({ rc, data, before, sent }) {
       return {
         ...(await validateInterface(rc, data, before)),
         ...(await validateVlans(rc, data)),
+        ...(await validateInterfaceQinQ(rc, { data, sent })),
         ...validateRadio(data),
         ...(await validatePrimaryMac(rc, 'dcim.interface', { data, before })),
       };
     },
     async prepare(args) {
       dropUntaggedWithoutMode(args);
+      dropSvlanWithoutQinQ(args);
       prepareRadio(args.data);
       await preparePrimaryMac(args.rc, args);
     },

@@ -2,7 +2,8 @@
  * Virtual machine interfaces (reference 3.5), at `/api/virtualization/interfaces/`: parent and
  * bridge on the same VM, 802.1Q mode with untagged/tagged VLANs of the VM's site (or global), VRF.
  * The rules are the device interfaces' own (dcim/interface-rules.ts, dcim/interface-vlans.ts),
- * given the VM as owner. IP addresses point here through their generic `assigned_object`.
+ * given the VM as owner, NetBox 4.2's Q-in-Q and VLAN translation fields included (4.4's). IP
+ * addresses point here through their generic `assigned_object`.
  */
 import { defineModel } from '../../core/model/define-model.js';
 import { InterfaceMode } from '../dcim/choices.js';
@@ -13,6 +14,7 @@ import {
   syncTaggedVlans,
   validateVlans,
 } from '../dcim/interface-vlans.js';
+import { dropSvlanWithoutQinQ, interfaceQinQFields, validateInterfaceQinQ } from '../dcim/interface-qinq.js';
 import { description, fk } from '../fields.js';
 import { VM_INTERFACES } from '../ipam/relation-filters.js';
 import {
@@ -62,6 +64,8 @@ export const vmInterface = defineModel({
       label: 'tagged VLANs',
       through: { table: 'virtualization_vminterface_tagged_vlans', from: 'vminterface_id', to: 'vlan_id' },
     },
+    // NetBox 4.2, 4.4 dialect only (dcim/interface-qinq.ts)
+    ...interfaceQinQFields(),
     vrf: fk('ipam.vrf', { onDelete: 'set_null', label: 'VRF' }),
     l2vpn_termination: l2vpnTerminationField(),
   },
@@ -80,17 +84,19 @@ export const vmInterface = defineModel({
     mac_addresses: macAddressRows('virtualization.vminterface'),
   },
   hooks: {
-    async validate({ rc, data, before }) {
+    async validate({ rc, data, before, sent }) {
       const errors: Record<string, string[]> = {};
       await checkRelatedInterfaces(rc, data, VM_INTERFACE_OWNER, ['parent', 'bridge'], errors);
       return {
         ...errors,
         ...(await validateVlans(rc, data, VM_INTERFACE_OWNER)),
+        ...(await validateInterfaceQinQ(rc, { data, sent })),
         ...(await validatePrimaryMac(rc, 'virtualization.vminterface', { data, before })),
       };
     },
     async prepare(args) {
       dropUntaggedWithoutMode(args);
+      dropSvlanWithoutQinQ(args);
       await preparePrimaryMac(args.rc, args);
     },
     // its MAC objects (dcim/mac-address-sync.ts)
