@@ -6,7 +6,8 @@
  * cabled, else the cable's status as `{value, label}` (LinkStatus): the NetBox 2.x field carried a
  * connected/planned state, and the cable status is its 3.x equivalent.
  * 802.1Q: `mode` with `untagged_vlan` and `tagged_vlans` (interface-vlans.ts), and `vrf`; NetBox
- * 4.2's Q-in-Q service VLAN and VLAN translation policy (interface-qinq.ts) are 4.4's.
+ * 4.2's Q-in-Q service VLAN and VLAN translation policy (interface-qinq.ts) and 4.4's
+ * `bridge_interfaces` (bridge-interfaces.ts) are 4.4's.
  */
 import { sql } from 'kysely';
 import { Errors } from '../../core/errors.js';
@@ -44,6 +45,7 @@ import {
 import { moduleLink } from './module-link.js';
 import { assignedVlanFilter, dropUntaggedWithoutMode, syncTaggedVlans, validateVlans } from './interface-vlans.js';
 import { dropSvlanWithoutQinQ, interfaceQinQFields, validateInterfaceQinQ } from './interface-qinq.js';
+import { bridgeInterfaceRows, bridgeInterfacesField, representBridgeInterfaces } from './bridge-interfaces.js';
 import { DEVICE_INTERFACE_OWNER } from './interface-rules.js';
 import { prepareRadio, validateRadio, WWN } from './interface-radio.js';
 import { WirelessChannel, WirelessRole } from '../wireless/choices.js';
@@ -122,6 +124,7 @@ export const iface = defineModel({
     enabled: { kind: 'boolean', default: true },
     parent: fk('dcim.interface', { onDelete: 'set_null', label: 'parent interface' }),
     bridge: fk('dcim.interface', { onDelete: 'set_null', label: 'bridge interface' }),
+    bridge_interfaces: bridgeInterfacesField(),
     lag: fk('dcim.interface', { onDelete: 'set_null', label: 'parent LAG' }),
     mtu: { kind: 'integer', nullable: true, min: 1, max: 65536, label: 'MTU' },
     mac_address: { kind: 'mac', nullable: true, label: 'MAC address' },
@@ -202,6 +205,7 @@ export const iface = defineModel({
   representRows: {
     l2vpn_termination: l2vpnTerminationRows('dcim.interface'),
     mac_addresses: macAddressRows('dcim.interface'),
+    bridge_interfaces: bridgeInterfaceRows,
   },
   hooks: {
     async validate({ rc, data, before, sent }) {
@@ -236,6 +240,7 @@ export const iface = defineModel({
       });
       await representL2vpnTermination(rc, rows, out, mode, () => readRows('l2vpn_termination'));
       await representMacAddresses(rc, rows, out, mode, () => readRows('mac_addresses'));
+      await representBridgeInterfaces(rc, rows, out, mode, () => readRows('bridge_interfaces'));
     },
   },
   // NetBox 3.4 InterfaceSerializer (the Ansible inventory plugin reads it to decide whether to fetch addresses)
