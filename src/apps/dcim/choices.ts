@@ -82,6 +82,8 @@ export const InterfaceMode = defineChoices([
   ['access', 'Access'],
   ['tagged', 'Tagged'],
   ['tagged-all', 'Tagged (All)'],
+  // NetBox 4.2 (#9102): shown in both dialects (docs/api-dialects.md, "Q-in-Q")
+  ['q-in-q', 'Q-in-Q (802.1ad)'],
 ]);
 
 export const Duplex = defineChoices([

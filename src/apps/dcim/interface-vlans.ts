@@ -6,7 +6,8 @@
 import { sql } from 'kysely';
 import type { RequestContext } from '../../core/context.js';
 import { DEVICE_INTERFACE_OWNER, type InterfaceOwner } from './interface-rules.js';
-import type { Row } from '../../core/model/types.js';
+import type { CustomFilter, Row, WriteHookArgs } from '../../core/model/types.js';
+import { parseIds } from '../../core/query/filter-blocks.js';
 
 export async function validateVlans(
   rc: RequestContext,
@@ -45,9 +46,18 @@ async function clearTaggedVlans(
   await sql`delete from ${sql.table(table)} where ${sql.ref(column)} = ${interfaceId}`.execute(rc.q);
 }
 
-/** NetBox: no 802.1Q mode, no untagged VLAN (prepare hook of interface models) */
-export function dropUntaggedWithoutMode(data: Row): void {
-  if (data.mode === '' || data.mode == null) data.untagged_vlan_id = null;
+/** the mode an interface will have: the one written, else the stored one */
+export function modeOf(data: Row, before: Row | null): unknown {
+  return 'mode' in data ? data.mode : before?.mode;
+}
+
+/**
+ * NetBox: no 802.1Q mode, no untagged VLAN (prepare hook of interface models). The mode is the one
+ * the interface will have: an update that does not name it keeps the stored one, and its VLAN.
+ */
+export function dropUntaggedWithoutMode({ data, before }: Pick<WriteHookArgs, 'data' | 'before'>): void {
+  const mode = modeOf(data, before);
+  if (mode === '' || mode == null) data.untagged_vlan_id = null;
 }
 
 /**
@@ -63,4 +73,28 @@ export async function syncTaggedVlans(
   owner: InterfaceOwner = DEVICE_INTERFACE_OWNER,
 ): Promise<void> {
   if (before?.mode === 'tagged' && row.mode !== 'tagged') await clearTaggedVlans(rc, Number(row.id), owner);
+}
+
+/**
+ * NetBox `vlan_id` / `vlan` (by VID): interfaces carrying one of the VLANs untagged or tagged, or
+ * (NetBox 4.2) as their Q-in-Q service VLAN. A blank value filters nothing.
+ */
+export function assignedVlanFilter(owner: InterfaceOwner, param: string, byId: boolean): CustomFilter {
+  const { table, column } = owner.taggedVlans;
+  return {
+    type: 'integer',
+    async build(values, _lookup, { alias }) {
+      const keys = parseIds(
+        param,
+        values.filter((v) => v.trim() !== ''),
+      );
+      if (!keys.length) return null;
+      const vlans = byId
+        ? sql`select unnest(${keys}::bigint[])`
+        : sql`select v.id from ipam_vlan v where v.vid = any(${keys}::bigint[])`;
+      const ref = (c: string) => sql.ref(`${alias}.${c}`);
+      return sql`(${ref('untagged_vlan_id')} in (${vlans}) or ${ref('qinq_svlan_id')} in (${vlans})
+        or ${ref('id')} in (select ${sql.ref(`t.${column}`)} from ${sql.table(table)} t where t.vlan_id in (${vlans})))`;
+    },
+  };
 }

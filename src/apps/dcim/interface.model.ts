@@ -5,7 +5,9 @@
  * `name`, `cable` nested, `connection_status`). connection_status is null unless the interface is
  * cabled, else the cable's status as `{value, label}` (LinkStatus): the NetBox 2.x field carried a
  * connected/planned state, and the cable status is its 3.x equivalent.
- * 802.1Q: `mode` with `untagged_vlan` and `tagged_vlans` (interface-vlans.ts), and `vrf`.
+ * 802.1Q: `mode` with `untagged_vlan` and `tagged_vlans` (interface-vlans.ts), and `vrf`; NetBox
+ * 4.2's Q-in-Q service VLAN and VLAN translation policy (interface-qinq.ts) and 4.4's
+ * `bridge_interfaces` (bridge-interfaces.ts) are 4.4's.
  */
 import { sql } from 'kysely';
 import { Errors } from '../../core/errors.js';
@@ -41,7 +43,10 @@ import {
   representL2vpnTermination,
 } from '../vpn/l2vpn-assignment.js';
 import { moduleLink } from './module-link.js';
-import { dropUntaggedWithoutMode, syncTaggedVlans, validateVlans } from './interface-vlans.js';
+import { assignedVlanFilter, dropUntaggedWithoutMode, syncTaggedVlans, validateVlans } from './interface-vlans.js';
+import { dropSvlanWithoutQinQ, interfaceQinQFields, validateInterfaceQinQ } from './interface-qinq.js';
+import { bridgeInterfaceRows, bridgeInterfacesField, representBridgeInterfaces } from './bridge-interfaces.js';
+import { DEVICE_INTERFACE_OWNER } from './interface-rules.js';
 import { prepareRadio, validateRadio, WWN } from './interface-radio.js';
 import { WirelessChannel, WirelessRole } from '../wireless/choices.js';
 import { parseIds } from '../../core/query/filter-blocks.js';
@@ -119,6 +124,7 @@ export const iface = defineModel({
     enabled: { kind: 'boolean', default: true },
     parent: fk('dcim.interface', { onDelete: 'set_null', label: 'parent interface' }),
     bridge: fk('dcim.interface', { onDelete: 'set_null', label: 'bridge interface' }),
+    bridge_interfaces: bridgeInterfacesField(),
     lag: fk('dcim.interface', { onDelete: 'set_null', label: 'parent LAG' }),
     mtu: { kind: 'integer', nullable: true, min: 1, max: 65536, label: 'MTU' },
     mac_address: { kind: 'mac', nullable: true, label: 'MAC address' },
@@ -136,6 +142,7 @@ export const iface = defineModel({
       label: 'tagged VLANs',
       through: { table: 'dcim_interface_tagged_vlans', from: 'interface_id', to: 'vlan_id' },
     },
+    ...interfaceQinQFields(),
     vrf: fk('ipam.vrf', { onDelete: 'set_null', label: 'VRF' }),
     // radio fields (NetBox 3.4), only on wireless types (interface-radio.ts)
     rf_role: { kind: 'choice', choices: WirelessRole, blank: true, label: 'wireless role' },
@@ -184,6 +191,9 @@ export const iface = defineModel({
     virtual_chassis_member: vcInterfaceFilter({ byId: false, ifMaster: false, negatable: false }),
     virtual_chassis_member_id: vcInterfaceFilter({ byId: true, ifMaster: false, negatable: false }),
     kind: kindFilter,
+    // NetBox 3.4: interfaces carrying the VLAN (by id, or by VID)
+    vlan_id: assignedVlanFilter(DEVICE_INTERFACE_OWNER, 'vlan_id', true),
+    vlan: assignedVlanFilter(DEVICE_INTERFACE_OWNER, 'vlan', false),
     ...cabledFilters(true),
     ...l2vpnFilters('dcim.interface'),
     // NetBox 3.4: by the virtual device contexts' ids, names or identifiers
@@ -195,18 +205,21 @@ export const iface = defineModel({
   representRows: {
     l2vpn_termination: l2vpnTerminationRows('dcim.interface'),
     mac_addresses: macAddressRows('dcim.interface'),
+    bridge_interfaces: bridgeInterfaceRows,
   },
   hooks: {
-    async validate({ rc, data, before }) {
+    async validate({ rc, data, before, sent }) {
       return {
         ...(await validateInterface(rc, data, before)),
         ...(await validateVlans(rc, data)),
+        ...(await validateInterfaceQinQ(rc, { data, sent })),
         ...validateRadio(data),
         ...(await validatePrimaryMac(rc, 'dcim.interface', { data, before })),
       };
     },
     async prepare(args) {
-      dropUntaggedWithoutMode(args.data);
+      dropUntaggedWithoutMode(args);
+      dropSvlanWithoutQinQ(args);
       prepareRadio(args.data);
       await preparePrimaryMac(args.rc, args);
     },
@@ -227,6 +240,7 @@ export const iface = defineModel({
       });
       await representL2vpnTermination(rc, rows, out, mode, () => readRows('l2vpn_termination'));
       await representMacAddresses(rc, rows, out, mode, () => readRows('mac_addresses'));
+      await representBridgeInterfaces(rc, rows, out, mode, () => readRows('bridge_interfaces'));
     },
   },
   // NetBox 3.4 InterfaceSerializer (the Ansible inventory plugin reads it to decide whether to fetch addresses)

@@ -2,8 +2,8 @@
  * VLAN translation policies (NetBox 4.2, fields as in 4.4): a named set of rules mapping local VIDs
  * to remote ones (vlan-translation-rule.model.ts), shown read-only as `rules`. Served in the 4.4
  * dialect only. NetBox's serializer shows neither tags nor custom fields, nor takes them; nor do we.
- * Interfaces do not point at a policy yet (their `vlan_translation_policy` belongs with the 4.4
- * fields of existing models).
+ * Device and VM interfaces name one in `vlan_translation_policy` (dcim/interface-qinq.ts), which
+ * keeps it from being deleted.
  */
 import { type RawBuilder, sql } from 'kysely';
 import { defineModel } from '../../core/model/define-model.js';

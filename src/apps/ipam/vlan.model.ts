@@ -1,6 +1,7 @@
 /**
  * VLANs (reference 3.3; spec: VLAN table): vid 1-4094 and inside one of the group's ranges, unique per
- * group by vid and by name; `display_name` beside `display` (spec).
+ * group by vid and by name; `display_name` beside `display` (spec, 3.4 only). NetBox 4.2's Q-in-Q
+ * role and service VLAN are 4.4's (vlan-qinq.ts).
  */
 import { sql } from 'kysely';
 import type { RequestContext } from '../../core/context.js';
@@ -18,6 +19,7 @@ import { BasicStatus } from './choices.js';
 import { inRanges, rangesOf, rangesText } from './vid-ranges.js';
 import { tenancyFilters } from '../../core/query/filter-blocks.js';
 import type { Row } from '../../core/model/types.js';
+import { qinqSvlanVidFilter, validateVlanQinQ, vlanQinQFields } from './vlan-qinq.js';
 
 /** a VLAN's group as its rules read it: once per group for a whole bulk write (beforeValidate) */
 const groupRead = (id: number) => sql<Row>`select * from ipam_vlangroup where id = ${id}`;
@@ -35,6 +37,7 @@ export const vlan = defineModel({
     status: { kind: 'choice', choices: BasicStatus, default: 'active' },
     role: fk('ipam.role', { onDelete: 'set_null' }),
     description: { kind: 'string', maxLength: 200 },
+    ...vlanQinQFields(),
     comments: comments(),
     l2vpn_termination: l2vpnTerminationField(),
     // spec: VLANs carry display_name as well as display
@@ -46,6 +49,9 @@ export const vlan = defineModel({
     // NetBox 3.4: VLAN.vid's verbose name is "ID"
     { fields: ['group', 'vid'], message: 'VLAN with this Group and ID already exists.' },
     { fields: ['group', 'name'] },
+    // NetBox 4.2: a customer VLAN's VID and name are unique per service VLAN (Django's message)
+    { fields: ['qinq_svlan', 'vid'], message: 'VLAN with this Qinq svlan and VLAN ID already exists.' },
+    { fields: ['qinq_svlan', 'name'], message: 'VLAN with this Qinq svlan and Name already exists.' },
   ],
   filters: {
     ...tenancyFilters(),
@@ -54,6 +60,11 @@ export const vlan = defineModel({
     site_group: relatedFilter(['site', 'group']),
     site_group_id: relatedFilter(['site', 'group'], { byId: true }),
     ...l2vpnFilters('ipam.vlan'),
+  },
+  netbox44: {
+    hidden: ['display_name'],
+    // NetBox 4.2: by the service VLAN's VID (`qinq_role` and `qinq_svlan_id` come with the fields)
+    filters: { qinq_svlan_vid: qinqSvlanVidFilter },
   },
   // the L2VPN termination of each object of a page, read with the page
   representRows: { l2vpn_termination: l2vpnTerminationRows('ipam.vlan') },
@@ -67,11 +78,12 @@ export const vlan = defineModel({
         (ids) => sql<Row>`select id as __of, * from ipam_vlangroup where id = any(${ids}::bigint[])`,
       );
     },
-    async validate({ rc, data }) {
-      if (data.group_id == null) return;
+    async validate({ rc, data, before }) {
+      const qinq = await validateVlanQinQ(rc, data, before);
+      if (data.group_id == null) return qinq;
       const group = await lookupOne(rc, groupRead(Number(data.group_id)));
-      if (!group) return;
-      const errors: Record<string, string[]> = {};
+      if (!group) return qinq;
+      const errors: Record<string, string[]> = { ...qinq };
       // NetBox 3.4: a VLAN in a group may only name a site when the group is scoped to that site
       if (
         data.site_id != null &&
@@ -96,7 +108,8 @@ export const vlan = defineModel({
       return errors;
     },
     async represent(rc, rows, out, { mode, readRows }) {
-      if (mode === 'full') for (const o of out) o.display_name = o.display;
+      // spec: display_name beside display; NetBox 4 has none (display says it)
+      if (mode === 'full' && rc.dialect === '3.4') for (const o of out) o.display_name = o.display;
       await representL2vpnTermination(rc, rows, out, mode, () => readRows('l2vpn_termination'));
     },
   },

@@ -2,14 +2,19 @@
  * Virtual machine interfaces (reference 3.5), at `/api/virtualization/interfaces/`: parent and
  * bridge on the same VM, 802.1Q mode with untagged/tagged VLANs of the VM's site (or global), VRF.
  * The rules are the device interfaces' own (dcim/interface-rules.ts, dcim/interface-vlans.ts),
- * given the VM as owner. IP addresses point here through their generic `assigned_object`.
+ * given the VM as owner, NetBox 4.2's Q-in-Q and VLAN translation fields included (4.4's). IP
+ * addresses point here through their generic `assigned_object`.
  */
-import { sql } from 'kysely';
 import { defineModel } from '../../core/model/define-model.js';
-import type { CustomFilter } from '../../core/model/types.js';
 import { InterfaceMode } from '../dcim/choices.js';
 import { checkRelatedInterfaces, type InterfaceOwner } from '../dcim/interface-rules.js';
-import { dropUntaggedWithoutMode, syncTaggedVlans, validateVlans } from '../dcim/interface-vlans.js';
+import {
+  assignedVlanFilter,
+  dropUntaggedWithoutMode,
+  syncTaggedVlans,
+  validateVlans,
+} from '../dcim/interface-vlans.js';
+import { dropSvlanWithoutQinQ, interfaceQinQFields, validateInterfaceQinQ } from '../dcim/interface-qinq.js';
 import { description, fk } from '../fields.js';
 import { VM_INTERFACES } from '../ipam/relation-filters.js';
 import {
@@ -18,7 +23,7 @@ import {
   l2vpnTerminationRows,
   representL2vpnTermination,
 } from '../vpn/l2vpn-assignment.js';
-import { parseIds, viaPair } from '../../core/query/filter-blocks.js';
+import { viaPair } from '../../core/query/filter-blocks.js';
 import {
   macAddressRows,
   macFields,
@@ -34,24 +39,6 @@ const VM_INTERFACE_OWNER: InterfaceOwner = {
   noun: 'virtual machine',
   taggedVlans: { table: 'virtualization_vminterface_tagged_vlans', column: 'vminterface_id' },
 };
-
-/** NetBox 3.4 `vlan_id` / `vlan` (by VID): interfaces carrying the VLAN untagged or tagged */
-function vlanFilter(param: string, byId: boolean): CustomFilter {
-  return {
-    type: 'integer',
-    async build(values, _lookup, { alias }) {
-      const keys = parseIds(
-        param,
-        values.filter((v) => v.trim() !== ''),
-      );
-      if (!keys.length) return null;
-      const match = byId ? sql`v.id = any(${keys}::bigint[])` : sql`v.vid = any(${keys}::bigint[])`;
-      const id = sql.ref(`${alias}.id`);
-      return sql`(${sql.ref(`${alias}.untagged_vlan_id`)} in (select v.id from ipam_vlan v where ${match})
-        or ${id} in (select t.vminterface_id from virtualization_vminterface_tagged_vlans t join ipam_vlan v on v.id = t.vlan_id where ${match}))`;
-    },
-  };
-}
 
 export const vmInterface = defineModel({
   name: 'virtualization.vminterface',
@@ -77,6 +64,8 @@ export const vmInterface = defineModel({
       label: 'tagged VLANs',
       through: { table: 'virtualization_vminterface_tagged_vlans', from: 'vminterface_id', to: 'vlan_id' },
     },
+    // NetBox 4.2, 4.4 dialect only (dcim/interface-qinq.ts)
+    ...interfaceQinQFields(),
     vrf: fk('ipam.vrf', { onDelete: 'set_null', label: 'VRF' }),
     l2vpn_termination: l2vpnTerminationField(),
   },
@@ -84,8 +73,9 @@ export const vmInterface = defineModel({
   relatedObject: 'virtual_machine',
   filters: {
     ...viaPair('cluster', ['virtual_machine', 'cluster']),
-    vlan_id: vlanFilter('vlan_id', true),
-    vlan: vlanFilter('vlan', false),
+    // NetBox 3.4: interfaces carrying the VLAN (by id, or by VID)
+    vlan_id: assignedVlanFilter(VM_INTERFACE_OWNER, 'vlan_id', true),
+    vlan: assignedVlanFilter(VM_INTERFACE_OWNER, 'vlan', false),
     ...l2vpnFilters('virtualization.vminterface'),
   },
   // the L2VPN termination of each object of a page, read with the page
@@ -94,17 +84,19 @@ export const vmInterface = defineModel({
     mac_addresses: macAddressRows('virtualization.vminterface'),
   },
   hooks: {
-    async validate({ rc, data, before }) {
+    async validate({ rc, data, before, sent }) {
       const errors: Record<string, string[]> = {};
       await checkRelatedInterfaces(rc, data, VM_INTERFACE_OWNER, ['parent', 'bridge'], errors);
       return {
         ...errors,
         ...(await validateVlans(rc, data, VM_INTERFACE_OWNER)),
+        ...(await validateInterfaceQinQ(rc, { data, sent })),
         ...(await validatePrimaryMac(rc, 'virtualization.vminterface', { data, before })),
       };
     },
     async prepare(args) {
-      dropUntaggedWithoutMode(args.data);
+      dropUntaggedWithoutMode(args);
+      dropSvlanWithoutQinQ(args);
       await preparePrimaryMac(args.rc, args);
     },
     // its MAC objects (dcim/mac-address-sync.ts)

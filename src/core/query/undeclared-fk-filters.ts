@@ -13,7 +13,7 @@
  * create would fail on the unique name.
  *
  * Source: the list endpoints' filter names in NetBox's OpenAPI document (reference
- * netbox-filters.md); the test test/api/core/undeclared-fk-filters.test.ts checks that no other
+ * netbox-filters.md), and for the fields NetBox 4 added, NetBox 4.4's filter sets; the test test/api/core/undeclared-fk-filters.test.ts checks that no other
  * `<fk>=` name is served that NetBox lacks.
  */
 import type { ModelDef } from '../model/types.js';
@@ -40,7 +40,7 @@ const UNDECLARED: Readonly<Record<string, readonly string[]>> = {
   'dcim.devicerole': ['config_template'],
   'dcim.frontport': ['module', 'rear_port'],
   'dcim.frontporttemplate': ['device_type', 'module_type'],
-  'dcim.interface': ['bridge', 'lag', 'module', 'parent', 'untagged_vlan'],
+  'dcim.interface': ['bridge', 'lag', 'module', 'parent', 'qinq_svlan', 'untagged_vlan'],
   'dcim.interfacetemplate': ['bridge', 'device_type', 'module_type'],
   'dcim.inventoryitem': ['parent'],
   'dcim.inventoryitemtemplate': ['device_type', 'parent'],
@@ -60,9 +60,10 @@ const UNDECLARED: Readonly<Record<string, readonly string[]>> = {
   'ipam.fhrpgroupassignment': ['group'],
   'ipam.ipaddress': ['nat_inside'],
   'ipam.prefix': ['vlan'],
+  'ipam.vlan': ['qinq_svlan'],
   'tenancy.contactassignment': ['contact'],
   'virtualization.virtualmachine': ['config_template', 'primary_ip4', 'primary_ip6'],
-  'virtualization.vminterface': ['bridge', 'parent', 'untagged_vlan'],
+  'virtualization.vminterface': ['bridge', 'parent', 'qinq_svlan', 'untagged_vlan'],
   'vpn.tunneltermination': ['outside_ip'],
   'wireless.wirelesslan': ['vlan'],
   'wireless.wirelesslink': ['interface_a', 'interface_b'],

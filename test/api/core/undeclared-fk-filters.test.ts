@@ -12,9 +12,13 @@ import { type Json, ids, make, makeDevice, makeDeviceType } from '../../factorie
 
 let t: TestApp;
 let doc: Json;
+let doc44: Json;
 beforeAll(async () => {
   t = await makeTestApp();
   doc = (await t.get('/api/schema/', null)).json();
+  doc44 = (
+    await t.request('GET', '/api/schema/', { token: null, headers: { accept: 'application/json; version=4.4' } })
+  ).json();
 });
 afterAll(async () => t.close());
 
@@ -54,7 +58,9 @@ describe('the OpenAPI document', () => {
     for (const [name, key] of undeclaredFkFilters()) {
       const model = registry.get(name);
       expect(model.fields[key]?.kind, `${name}.${key}`).toBe('fk');
-      const params = doc.paths[`/api/${model.app}/${model.path}/`].get.parameters as Json[];
+      // a field NetBox 4 added is filtered on in the document of the dialect showing it
+      const params = (model.fields[key]!.dialect === '4.4' ? doc44 : doc).paths[`/api/${model.app}/${model.path}/`].get
+        .parameters as Json[];
       const names = params.map((p) => p.name);
       expect(params.find((p) => p.name === `${key}_id`)?.description, `${name}.${key}`).toContain(
         `By ID only: \`${key}\` is not a filter and is ignored`,
@@ -62,7 +68,7 @@ describe('the OpenAPI document', () => {
       expect(names, `${name}.${key}`).not.toContain(key);
       expect(names, `${name}.${key}`).not.toContain(`${key}__n`);
     }
-    expect(undeclaredFkFilters().length).toBe(69);
+    expect(undeclaredFkFilters().length).toBe(72);
   });
 });
 

@@ -60,6 +60,28 @@ describe('interface 802.1Q and VRF', () => {
     expect(none.untagged_vlan).toBeNull();
   });
 
+  it('keeps the untagged VLAN through an update that does not name the mode', async () => {
+    const created = (await newInterface({ mode: 'access', untagged_vlan: siteVlan.id })).json();
+    const res = await t.patch(`/api/dcim/interfaces/${created.id}/`, { description: 'uplink' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ mode: { value: 'access' }, untagged_vlan: { id: siteVlan.id } });
+  });
+
+  it('filters interfaces by the VLANs they carry, by id and by VID', async () => {
+    const vlan = await make(t, '/api/ipam/vlans/', { vid: 4001, name: uniq('carried') });
+    const untagged = (await newInterface({ mode: 'access', untagged_vlan: vlan.id })).json();
+    const tagged = (await newInterface({ mode: 'tagged', tagged_vlans: [vlan.id] })).json();
+    await newInterface({ mode: 'access', untagged_vlan: globalVlan.id });
+    for (const q of [`vlan_id=${vlan.id}`, 'vlan=4001']) {
+      const res = await t.get(`/api/dcim/interfaces/?${q}&ordering=id`);
+      expect(
+        res.json().results.map((i: Json) => i.id),
+        q,
+      ).toEqual([untagged.id, tagged.id]);
+    }
+    expect((await t.get('/api/dcim/interfaces/?vlan_id=x')).statusCode).toBe(400);
+  });
+
   it('filters interfaces by VRF', async () => {
     const res = await t.get(`/api/dcim/interfaces/?vrf_id=${vrf.id}`);
     expect(res.json().count).toBe(1);
