@@ -15,7 +15,7 @@ import { checkServiceVlan } from '../ipam/vlan-qinq.js';
 import { fk } from '../fields.js';
 import { modeOf } from './interface-vlans.js';
 
-export const QINQ_MODE = 'q-in-q';
+const QINQ_MODE = 'q-in-q';
 
 /** the fields an interface gains, in NetBox 4.4's place (after `tagged_vlans`) */
 export function interfaceQinQFields(): Record<string, FieldDef> {

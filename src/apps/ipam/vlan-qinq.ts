@@ -18,8 +18,8 @@ import { parseIds } from '../../core/query/filter-blocks.js';
 import { fk } from '../fields.js';
 import { VlanQinQRole } from './netbox4-choices.js';
 
-export const SERVICE = 'svlan';
-export const CUSTOMER = 'cvlan';
+const SERVICE = 'svlan';
+const CUSTOMER = 'cvlan';
 
 /** the fields a VLAN gains, in NetBox 4.4's place (after `description`) */
 export function vlanQinQFields(): Record<string, FieldDef> {
