@@ -11,11 +11,21 @@ const OID = {
   INET: 869,
 } as const;
 
-/** "2026-11-22 07:10:19.881234+00" -> "2026-11-22T07:10:19.881234Z" (microseconds kept, as NetBox shows them) */
+/**
+ * "2026-11-22 07:10:19.881234+00" -> "2026-11-22T07:10:19.881234Z". A fraction has six digits, as
+ * Python prints a non-zero one (reference: `created`, `last_updated`): PostgreSQL drops trailing
+ * zeros (".345" for 345000 microseconds), NetBox shows ".345000"; a whole second has none.
+ */
 export function parseTimestamptz(s: string): string {
-  // every created and last_updated of a page passes here: slicing, not two regular expressions
-  if (s.charCodeAt(10) === 32 && s.endsWith('+00')) return `${s.slice(0, 10)}T${s.slice(11, -3)}Z`;
-  return s.replace(' ', 'T').replace(/\+00(:00)?$/, 'Z');
+  // every created and last_updated of a page passes here: slicing, not regular expressions
+  if (s.charCodeAt(10) === 32 && s.endsWith('+00')) {
+    const t = `${s.slice(0, 10)}T${s.slice(11, -3)}`;
+    return t.length === 26 || t.length === 19 ? `${t}Z` : `${t.padEnd(26, '0')}Z`;
+  }
+  return s
+    .replace(' ', 'T')
+    .replace(/\+00(:00)?$/, 'Z')
+    .replace(/\.(\d{1,5})Z$/, (_, digits: string) => `.${digits.padEnd(6, '0')}Z`);
 }
 
 /**

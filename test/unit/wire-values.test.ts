@@ -10,6 +10,9 @@ describe('parseTimestamptz', () => {
   it('gives ISO 8601 in UTC, microseconds kept', () => {
     expect(parseTimestamptz('2026-11-22 07:10:19.881234+00')).toBe('2026-11-22T07:10:19.881234Z');
     expect(parseTimestamptz('2026-11-22 07:10:19+00')).toBe('2026-11-22T07:10:19Z');
+    // PostgreSQL drops a fraction's trailing zeros; NetBox (Python) prints six digits
+    expect(parseTimestamptz('2026-11-22 07:10:19.345+00')).toBe('2026-11-22T07:10:19.345000Z');
+    expect(parseTimestamptz('2026-11-22 07:10:19.5+00:00')).toBe('2026-11-22T07:10:19.500000Z');
     expect(parseTimestamptz('2026-11-22 07:10:19+00:00')).toBe('2026-11-22T07:10:19Z');
   });
   it('leaves what is not a four-digit-year UTC timestamp to the general rewrite', () => {

@@ -58,7 +58,7 @@ describe.runIf(server.available)(`the pg driver's patches, on and off${server.re
     const [on, off] = [await page(dbs.on), await page(dbs.off)];
     expect(on.rows).toEqual(off.rows);
     expect(on.rows).toEqual([
-      { id: 1, label: 'one', at: '2026-11-28T10:00:00.5Z' },
+      { id: 1, label: 'one', at: '2026-11-28T10:00:00.500000Z' },
       { id: 2, label: 'two', at: null },
     ]);
   });
