@@ -10,6 +10,13 @@ export const group = defineModel({
     name: { kind: 'string', required: true, maxLength: 150, unique: true },
     // NetBox 4.0, shown in the 4.4 dialect only
     description: { ...description(), dialect: '4.4' },
+    // NetBox 4.0: a group's object permissions, the same rows as the permission's `groups`
+    permissions: {
+      kind: 'm2m',
+      to: 'users.objectpermission',
+      through: { table: 'users_objectpermission_groups', from: 'group_id', to: 'objectpermission_id' },
+      dialect: '4.4',
+    },
   },
   counts: { user_count: { through: { table: 'users_user_groups', column: 'group_id' } } },
   tags: false,

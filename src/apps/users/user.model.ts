@@ -34,10 +34,20 @@ export const user = defineModel({
     // cannot escalate through it (reference 3.7); still filterable, as in NetBox
     is_superuser: { kind: 'boolean', default: false, readOnly: true },
     date_joined: { kind: 'datetime', default: () => new Date().toISOString() },
+    // NetBox 4.4's UserSerializer shows it (the sign-in records it)
+    last_login: { kind: 'datetime', nullable: true, readOnly: true, dialect: '4.4' },
     groups: {
       kind: 'm2m',
       to: 'users.group',
       through: { table: 'users_user_groups', from: 'user_id', to: 'group_id' },
+    },
+    // NetBox 4.0: a user's object permissions, written from the user's side too (the Ansible
+    // collection's netbox_user sends them); the same rows as the permission's `users`
+    permissions: {
+      kind: 'm2m',
+      to: 'users.objectpermission',
+      through: { table: 'users_objectpermission_users', from: 'user_id', to: 'objectpermission_id' },
+      dialect: '4.4',
     },
   },
   naturalKey: 'username',
@@ -46,6 +56,8 @@ export const user = defineModel({
   tags: false,
   customFields: false,
   timestamps: false,
+  // NetBox 4.4's UserSerializer has no is_superuser
+  netbox44: { hidden: ['is_superuser'] },
   display: (row) => {
     const full = [row.first_name, row.last_name].filter(Boolean).join(' ');
     return full ? `${row.username} (${full})` : String(row.username);
