@@ -13,7 +13,6 @@ export const KNOWN_FILTER_GAPS: Record<string, string> = {
     'default_platform default_platform__n default_platform_id default_platform_id__n exclude_from_utilization has_front_image has_rear_image',
   '/api/dcim/devices/':
     'has_oob_ip is_full_depth latitude latitude__n latitude__lt latitude__lte latitude__gt latitude__gte latitude__empty longitude longitude__n longitude__lt longitude__lte longitude__gt longitude__gte longitude__empty oob_ip_id oob_ip_id__n',
-  '/api/dcim/interfaces/': 'vlan vlan_id',
   '/api/dcim/platforms/': 'available_for_device_type',
   '/api/dcim/racks/':
     'starting_unit starting_unit__n starting_unit__lt starting_unit__lte starting_unit__gt starting_unit__gte starting_unit__empty',
