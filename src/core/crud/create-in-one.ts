@@ -26,7 +26,7 @@ import type { PreparedItem } from './prepare.js';
 /**
  * A column of `r` as the row parsers give it (db/type-parsers.ts), for jsonb_build_object: null
  * when no SQL reads it so. Timestamps: PostgreSQL's text in UTC ("2026-11-28 19:35:46.05479+00")
- * made "2026-11-28T19:35:46.05479Z" as parseTimestamptz does (a timestamp without zone: only the
+ * made "2026-11-28T19:35:46.054790Z" as parseTimestamptz does (a timestamp without zone: only the
  * T); inet, cidr, macaddr: their text with the mask always (parseInet). A decimal is a JavaScript
  * number's text in changelog.ts ("12.5" for 12.500000): for up to 15 significant digits that is
  * the decimal with its trailing zeros trimmed, written without an exponent from 0.000001 up, so
@@ -66,7 +66,11 @@ function columnSql(column: string, field: FieldDef): RawBuilder<unknown> | null 
 }
 
 function timestampSql(column: string): RawBuilder<unknown> {
-  return sql`replace(replace(${sql.ref(`r.${column}`)}::text, ' ', 'T'), '+00', 'Z')`;
+  const text = sql`${sql.ref(`r.${column}`)}::text`;
+  // a fraction padded to six digits, as parseTimestamptz pads it (PostgreSQL drops trailing zeros)
+  // (backslashes doubled: a tagged template's text is its cooked string)
+  const fraction = sql`coalesce(rpad(substring(${text} from '\\.(\\d+)\\+00$'), 6, '0'), '')`;
+  return sql`regexp_replace(replace(replace(${text}, ' ', 'T'), '+00', 'Z'), '\\.\\d+Z$', '.' || ${fraction} || 'Z')`;
 }
 
 function sourceSql(source: SnapshotSource): RawBuilder<unknown> | null {
