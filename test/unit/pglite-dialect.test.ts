@@ -8,6 +8,7 @@ import { Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Kdb } from '../../src/db/client.js';
 import { PGliteDialect } from '../../src/db/pglite-dialect.js';
+import { parseTimestamptz } from '../../src/db/type-parsers.js';
 
 let pglite: PGlite;
 let db: Kdb;
@@ -35,7 +36,7 @@ describe('prepared statements on PGlite', () => {
         `select id, name, tags, data, ok, ports, at, null::text as nothing from item where name = $1`,
         ['two'],
         {
-          parsers: { 20: Number, 1184: (s: string) => s.replace(' ', 'T').replace(/\+00(:00)?$/, 'Z') },
+          parsers: { 20: Number, 1184: parseTimestamptz },
         },
       )
     ).rows[0];
