@@ -5,7 +5,7 @@
  */
 import type { ModelDef } from '../model/types.js';
 import { filterParameters } from '../query/filter-parameters.js';
-import type { ResolvedFilter } from '../query/filters.js';
+import type { ResolvedFilter } from '../query/column-filters.js';
 import type { Dialect } from '../model/dialect.js';
 import { fkNameFilterDeclared } from '../query/undeclared-fk-filters.js';
 import type { Schema } from './shapes.js';

@@ -7,7 +7,8 @@ import type { Dialect } from '../model/dialect.js';
 import { otherNames } from '../model/dialect.js';
 import type { ModelDef } from '../model/types.js';
 import { BY_REQUEST_ACTIONS } from './filter-conditions.js';
-import { ALL_SUFFIXES, customFilter, type ResolvedFilter, resolveFilter } from './filters.js';
+import type { ResolvedFilter } from './column-filters.js';
+import { ALL_SUFFIXES, customFilter, resolveFilter } from './filters.js';
 
 /**
  * Every parameter a model's list filters on in NetBox 3.4's terms (besides `cf_*`), with what it
