@@ -17,7 +17,7 @@ import { countWhenCommitted, recordChanges, snapshot } from './changelog.js';
 import { canCreateInOne, createInOne } from './create-in-one.js';
 import { assertBulkIds } from './delete-objects.js';
 import { type PreparedItem, prepareItems, type WriteMode } from './prepare.js';
-import { writeTagEdits } from './tag-edits.js';
+import { markUntagged, writeRelations } from './write-relations.js';
 import { assertIfMatch } from './etag.js';
 
 /** per model, its inputs only hooks read (FieldDef.notStored): two models have any */
@@ -59,54 +59,6 @@ function throwIfInvalid(
   // NetBox: bulk create answers an aligned array; bulk update answers the failing item's errors
   if (alignErrors) throw Errors.validation(items.map(named));
   throw Errors.validation(named(bad[0]!));
-}
-
-async function writeRelations(rc: RequestContext, model: ModelDef, items: PreparedItem[], replacing: boolean) {
-  for (const [key, f] of Object.entries(model.fields)) {
-    if (f.kind !== 'm2m') continue;
-    const t = f.through!;
-    const touched = items.filter((i) => i.m2m.has(key));
-    if (!touched.length) continue;
-    if (replacing) {
-      await sql`delete from ${sql.table(t.table)} where ${sql.ref(t.from)} = any(${touched.map((i) => i.id)}::bigint[])`.execute(
-        rc.q,
-      );
-    }
-    await insertRows(
-      rc.q,
-      t.table,
-      touched.flatMap((i) => [...new Set(i.m2m.get(key)!)].map((m) => ({ [t.from]: i.id, [t.to]: m }))),
-    );
-  }
-  if (!model.tags) return;
-  const edited = items.filter((i) => i.addTags?.length || i.removeTags?.length);
-  if (edited.length) {
-    for (const i of edited) rc.untagged?.delete(`${model.name}:${i.id}`);
-    await writeTagEdits(
-      rc,
-      model,
-      edited.map((i) => ({ id: i.id, add: i.addTags, remove: i.removeTags })),
-    );
-  }
-  const tagged = items.filter((i) => i.tags !== undefined);
-  if (!tagged.length) return;
-  for (const i of tagged) rc.untagged?.delete(`${model.name}:${i.id}`);
-  if (replacing) {
-    await sql`delete from extras_taggeditem where content_type = ${model.name}
-      and object_id = any(${tagged.map((i) => i.id)}::bigint[])`.execute(rc.q);
-  }
-  await insertRows(
-    rc.q,
-    'extras_taggeditem',
-    tagged.flatMap((i) =>
-      [...new Set(i.tags!)].map((tag) => ({ tag_id: tag, content_type: model.name, object_id: i.id })),
-    ),
-  );
-}
-
-/** objects just created with no tags: their tags need no query in this transaction (RequestContext.untagged) */
-function markUntagged(rc: RequestContext, model: ModelDef, ids: number[]): void {
-  for (const id of ids) rc.untagged?.add(`${model.name}:${id}`);
 }
 
 async function runPrepareHooks(rc: RequestContext, model: ModelDef, items: PreparedItem[]) {
