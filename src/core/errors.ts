@@ -5,6 +5,8 @@
 export type ErrorBody = Record<string, unknown> | unknown[];
 
 export class ApiError extends Error {
+  /** a bulk write's failing item, by its place in the request (a page names that object) */
+  itemIndex?: number;
   constructor(
     readonly code: string,
     readonly statusCode: number,

@@ -58,7 +58,9 @@ function throwIfInvalid(
   if (!bulk) throw Errors.validation(named(bad[0]!));
   // NetBox: bulk create answers an aligned array; bulk update answers the failing item's errors
   if (alignErrors) throw Errors.validation(items.map(named));
-  throw Errors.validation(named(bad[0]!));
+  const err = Errors.validation(named(bad[0]!));
+  err.itemIndex = items.indexOf(bad[0]!);
+  throw err;
 }
 
 async function runPrepareHooks(rc: RequestContext, model: ModelDef, items: PreparedItem[]) {

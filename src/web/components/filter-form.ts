@@ -15,7 +15,8 @@ import { picker } from './picker.js';
 export type Query = Map<string, string[]>;
 
 /** list parameters that are the page's own, never filters */
-const PAGE_PARAMS = new Set(['sort', 'per_page', 'page', '_picker']);
+// `done`: what a bulk page did, said once on the list it returns to
+const PAGE_PARAMS = new Set(['sort', 'per_page', 'page', '_picker', 'done']);
 
 export function isFilterParam(name: string): boolean {
   return !PAGE_PARAMS.has(name) && !name.endsWith('__search');

@@ -26,11 +26,13 @@ import { modelCrumbs, objectPath, queryOf, sendErrorPage, sendModelPage } from '
 
 type IdRequest = FastifyRequest<{ Params: { id: string } }>;
 
-interface Dependent {
+export interface Dependent {
   label: string;
   href: string;
   count: number;
   effect: string;
+  /** the related model and its fk here, when that fk refuses the delete (on_delete PROTECT) */
+  protects?: { model: ModelDef; key: string };
 }
 
 const EFFECT = {
@@ -39,20 +41,26 @@ const EFFECT = {
   set_null: 'kept, no longer pointing here',
 } as const;
 
-/** what points at the object, as the object page counts it, with what a delete does to each */
-async function dependents(rc: RequestContext, model: ModelDef, id: number): Promise<Dependent[]> {
+/** what points at the objects, as the object page counts it, with what a delete does to each */
+export async function dependents(rc: RequestContext, model: ModelDef, ids: number[]): Promise<Dependent[]> {
   const out: Dependent[] = [];
   for (const r of uiOf(rc.app.registry, model).related) {
     const other = rc.app.registry.find(r.model);
     if (!other) continue;
-    const count = await countObjects(rc, other, new Map([[r.param, [String(id)]]]));
+    const count = await countObjects(rc, other, new Map([[r.param, ids.map(String)]]));
     if (!count) continue;
-    const fk = other.fields[r.param.replace(/_id$/, '')];
+    const key = r.param.replace(/_id$/, '');
+    const fk = other.fields[key];
+    const onDelete = fk?.kind === 'fk' ? (fk.onDelete ?? 'set_null') : undefined;
     out.push({
       label: r.label ?? capitalize(other.verboseNamePlural),
-      href: `${listPath(other)}?${r.param}=${id}`,
+      href: `${listPath(other)}?${ids
+        .slice(0, 100)
+        .map((id) => `${r.param}=${id}`)
+        .join('&')}`,
       count,
-      effect: fk?.kind === 'fk' ? EFFECT[fk.onDelete ?? 'set_null'] : '',
+      effect: onDelete ? EFFECT[onDelete] : '',
+      protects: onDelete === 'protect' ? { model: other, key } : undefined,
     });
   }
   return out.sort((a, b) => a.label.localeCompare(b.label));
@@ -69,7 +77,7 @@ async function sendDeletePage(
   const rc = request.rc;
   const id = Number(obj.id);
   const name = String(obj.display ?? obj.id);
-  const deps = await dependents(rc, model, id);
+  const deps = await dependents(rc, model, [id]);
   const cancel = returnTo(returnUrl, objectPath(model, id));
   const body = html`<h1>Delete ${name}?</h1>
 ${refused ? html`<div class="alert" role="alert">${errorLines(refused.body).map((l) => html`<p>${l}</p>`)}</div>` : ''}

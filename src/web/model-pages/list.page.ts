@@ -12,6 +12,8 @@ import { Errors } from '../../core/errors.js';
 import type { ModelDef } from '../../core/model/types.js';
 import { orderingNames } from '../../core/query/ordering.js';
 import { isFilterParam, filterChips, filterForm } from '../components/filter-form.js';
+import { renamable } from './bulk/bulk-rename.page.js';
+import { filtersOf } from './bulk/selection.js';
 import { columnLabel, objectTable } from '../components/object-table.js';
 import { PAGE_SIZES, pager } from '../components/pager.js';
 import { html, attrs, type Html } from '../html.js';
@@ -21,6 +23,7 @@ import { listPath } from '../navigation/menu.js';
 import { csrfField, pageContext } from '../page-context.js';
 import { getPref } from '../user-prefs.js';
 import {
+  type Can,
   can,
   customFieldsOf,
   hrefOf,
@@ -91,27 +94,82 @@ export async function listPage(ctx: AppContext, model: ModelDef, request: Fastif
       for (const [k, v] of Object.entries(extra)) q.set(k, [v]);
       return hrefOf(path, q);
     };
+    const table = objectTable({
+      model,
+      rows: list.results,
+      columns,
+      sortable,
+      sort,
+      sortHref: (s) => with_({ sort: s, page: '1' }),
+      href: (row) => objectPath(model, row.id),
+    });
     const body = html`<div class="page-head">
   <h1>${capitalize(model.verboseNamePlural)} <span class="count">${list.count.toLocaleString('en')}</span></h1>
   <div class="actions">${allowed.add ? html`<a class="button primary" href="${path}add/" data-hotkey="n">Add</a>` : ''}</div>
 </div>
 ${await filterForm(rc, model, query, path)}
 ${await filterChips(rc, model, query, (q) => hrefOf(path, q))}
-${objectTable({
-  model,
-  rows: list.results,
-  columns,
-  sortable,
-  sort,
-  sortHref: (s) => with_({ sort: s, page: '1' }),
-  href: (row) => objectPath(model, row.id),
-})}
+${bulkForm(request, reply, model, allowed, table, list.count, filtersOf(query), hrefOf(path, query))}
 ${pager(list.count, pageNo, perPage, with_)}
 ${await columnChooser(request, reply, model, columns, path, hrefOf(path, query))}`;
-    return sendModelPage(request, reply, { title: capitalize(model.verboseNamePlural), crumbs, body });
+    return sendModelPage(request, reply, {
+      title: capitalize(model.verboseNamePlural),
+      crumbs,
+      body,
+      flash: doneNotice(model, query),
+    });
   } catch (err) {
     return sendErrorPage(request, reply, err, crumbs);
   }
+}
+
+/**
+ * The table inside the form that posts its selection to the bulk pages: the ticked rows (`pk`), or
+ * with "all N matching" every object the filters match (the filters ride in each button's URL, and
+ * `_count` lets the bulk page refuse a set that has changed since). Buttons only for what the user
+ * may do; none for a model the pages do not write.
+ */
+function bulkForm(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  model: ModelDef,
+  allowed: Can,
+  table: Html,
+  count: number,
+  filters: Query,
+  back: string,
+): Html {
+  const path = listPath(model);
+  const buttons = [
+    allowed.change
+      ? html`<button type="submit" formaction="${hrefOf(`${path}edit/`, filters)}">Edit selected</button>`
+      : '',
+    allowed.change && renamable(model)
+      ? html`<button type="submit" formaction="${hrefOf(`${path}rename/`, filters)}">Rename selected</button>`
+      : '',
+    allowed.delete
+      ? html`<button type="submit" class="danger" formaction="${hrefOf(`${path}delete/`, filters)}">Delete selected</button>`
+      : '',
+  ].filter((b) => b !== '');
+  if (!buttons.length || !count) return table;
+  return html`<form class="bulk" method="post" action="${hrefOf(`${path}edit/`, filters)}">
+  ${csrfField(pageContext(request, reply))}
+  <input type="hidden" name="return_url" value="${back}">
+  ${table}
+  <div class="bulk-actions">
+    <label><input type="checkbox" name="_all" value="true"> Select all ${count.toLocaleString('en')} matching</label>
+    <input type="hidden" name="_count" value="${String(count)}">
+    ${buttons}
+  </div>
+</form>`;
+}
+
+/** what a bulk page did, said once on the list it returned to (`?done=updated:30`) */
+function doneNotice(model: ModelDef, query: Query): string | undefined {
+  const m = /^(updated|deleted|renamed):(\d+)$/.exec(query.get('done')?.[0] ?? '');
+  if (!m) return undefined;
+  const n = Number(m[2]);
+  return `${capitalize(m[1]!)} ${n.toLocaleString('en')} ${n === 1 ? model.verboseName : model.verboseNamePlural}.`;
 }
 
 /**
