@@ -1,7 +1,8 @@
 /**
  * Hostile input on every model's pages: list URLs with junk in every place a person could type
  * (filters of the wrong kind, a huge page, an unknown sort, control characters), object URLs that
- * name nothing, add forms given junk initial values, and form posts of junk in every field. Each
+ * name nothing, add forms given junk initial values, form posts of junk in every field, and the bulk
+ * pages given junk ids or "all matching" junk filters. Each
  * answer is a page with a clear status (200, 400, 403 or 404), never a 500, and a refused post
  * writes nothing.
  */
@@ -78,6 +79,32 @@ describe('junk on every model page', () => {
         [...statuses].some((s) => s === 400 || s === 303),
         [...statuses].join(),
       ).toBe(true);
+      // the bulk pages: junk ids, and "all matching" under junk filters, applied
+      const filters = keys.map((k, i) => `${k}=${encodeURIComponent(JUNK[(i + 5) % JUNK.length]!)}`).join('&');
+      for (const kind of ['edit', 'delete', 'rename']) {
+        for (const pk of JUNK) {
+          const res = await admin.request('POST', `${base}${kind}/`, { form: { csrfmiddlewaretoken: csrf, pk } });
+          expectNoServerError(`POST ${base}${kind}/ pk=${pk}`, res);
+        }
+        const form: Record<string, string> = {
+          csrfmiddlewaretoken: csrf,
+          _all: 'true',
+          _count: 'abc',
+          _apply: '1',
+          _preview: '1',
+          _confirm: '1',
+          confirm: 'true',
+          find: '(',
+        };
+        for (const [i, k] of keys.entries()) form[k] = JUNK[i % JUNK.length]!;
+        for (const url of [`${base}${kind}/?${filters}`, `${base}${kind}/?id=0`]) {
+          expectNoServerError(`POST ${url}`, await admin.request('POST', url, { form }));
+          expectNoServerError(
+            `POST ${url} (no count)`,
+            await admin.request('POST', url, { form: { ...form, _count: '' } }),
+          );
+        }
+      }
       expect((await t.get(`/api/${m.app}/${m.path}/?limit=1`)).json().count).toBe(before);
     });
   }

@@ -19,7 +19,7 @@ export async function matchingIds(rc: RequestContext, model: ModelDef, params: P
 }
 
 /** which of `ids` the user may view (the rest no longer exist or are out of reach), in the order given */
-export async function visibleIds(rc: RequestContext, model: ModelDef, ids: number[]): Promise<number[]> {
+async function visibleIds(rc: RequestContext, model: ModelDef, ids: number[]): Promise<number[]> {
   if (!ids.length) return [];
   const conds = await listConditions(rc, model, new Map());
   conds.push(sql`t.id = any(${ids}::bigint[])`);

@@ -17,6 +17,7 @@ import { countWhenCommitted, recordChanges, snapshot } from './changelog.js';
 import { canCreateInOne, createInOne } from './create-in-one.js';
 import { assertBulkIds } from './delete-objects.js';
 import { type PreparedItem, prepareItems, type WriteMode } from './prepare.js';
+import { type RowUpdate, updateRows } from './update-rows.js';
 import { markUntagged, writeRelations } from './write-relations.js';
 import { assertIfMatch } from './etag.js';
 
@@ -33,14 +34,17 @@ function storable(model: ModelDef, values: Row): Row {
   return Object.fromEntries(Object.entries(values).filter(([k]) => !keys.includes(k)));
 }
 
-function toDbValues(model: ModelDef, values: Row): Row {
+/** an item's stored values as an UPDATE takes them, its JSON columns named (update-rows.ts) */
+function rowUpdate(model: ModelDef, id: number, values: Row): RowUpdate {
   const out: Row = {};
+  const json = new Set<string>();
   for (const [k, v] of Object.entries(storable(model, values))) {
+    if (v === undefined) continue;
     const f = model.fields[k] ?? model.fields[k.replace(/_id$/, '')];
-    const isJson = k === 'custom_field_data' || f?.kind === 'json';
-    out[k] = isJson && v !== null && v !== undefined ? JSON.stringify(v) : v;
+    if (k === 'custom_field_data' || f?.kind === 'json') json.add(k);
+    out[k] = v;
   }
-  return out;
+  return { id, values: out, json };
 }
 
 /** Bulk errors: an array aligned with the input ({} for good items); single: the item's errors. */
@@ -242,19 +246,12 @@ export async function updateObjects(
   throwIfInvalid(rc, model, items, bulk, false);
   await runPrepareHooks(rc, model, items);
   const preSnaps = model.changelog ? await snapshot(rc, model, befores) : new Map();
-  const rows: Row[] = [];
-  for (const item of items) {
-    const values = { ...toDbValues(model, item.values), ...(model.timestamps ? { last_updated: sql`now()` } : {}) };
-    const row = Object.keys(values).length
-      ? await rc.q
-          .updateTable(model.table)
-          .set(values)
-          .where('id', '=', item.id)
-          .returningAll()
-          .executeTakeFirstOrThrow()
-      : item.before!;
-    rows.push(row);
-  }
+  // the rows that change, in batches of rows changing the same columns; the others as they were
+  const updates = items
+    .map((item) => rowUpdate(model, item.id!, item.values))
+    .filter((u) => Object.keys(u.values).length);
+  const updated = await updateRows(rc, model, updates);
+  const rows = items.map((item) => updated.get(item.id!) ?? item.before!);
   await writeRelations(rc, model, items, true);
   await runAfterWriteHooks(rc, model, items, rows);
   await runAfterWriteHooks(rc, model, items, rows, 'afterUpdate');

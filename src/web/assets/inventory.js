@@ -15,6 +15,30 @@ document.addEventListener('submit', (event) => {
   if (button?.dataset?.confirm && !window.confirm(button.dataset.confirm)) event.preventDefault();
 });
 
+// ---- list selection: the header box ticks the page; "all N matching" ticks every row it covers ----
+for (const form of document.querySelectorAll('form.bulk')) {
+  const rows = () => [...form.querySelectorAll('input[name="pk"]')];
+  const page = form.querySelector('input.select-page');
+  const all = form.querySelector('input[name="_all"]');
+  if (page) {
+    page.hidden = false;
+    page.addEventListener('change', () => {
+      for (const box of rows()) box.checked = page.checked;
+      if (!page.checked && all) all.checked = false;
+    });
+  }
+  all?.addEventListener('change', () => {
+    if (all.checked) for (const box of rows()) box.checked = true;
+    if (page) page.checked = all.checked;
+  });
+  form.addEventListener('change', (event) => {
+    if (event.target instanceof HTMLInputElement && event.target.name === 'pk' && !event.target.checked) {
+      if (all) all.checked = false;
+      if (page) page.checked = false;
+    }
+  });
+}
+
 // ---- keyboard shortcuts: / search, n new, e edit, ? this list, Escape closes ----
 const typing = (el) =>
   el instanceof HTMLElement && (el.isContentEditable || /^(INPUT|SELECT|TEXTAREA)$/.test(el.tagName));

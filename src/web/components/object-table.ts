@@ -1,7 +1,8 @@
 /**
  * A table of represented objects: the chosen columns, sortable headers that link to `?sort=`
  * (keeping every other parameter, so the URL stays the whole state), the first column linking to
- * each object's page, and a checkbox per row named `pk` for the bulk pages to come.
+ * each object's page, and a checkbox per row named `pk` for the bulk pages (model-pages/bulk/), with
+ * one in the header that inventory.js shows to tick a whole page.
  */
 import type { ModelDef } from '../../core/model/types.js';
 import { attrs, html, type Html } from '../html.js';
@@ -70,7 +71,7 @@ function header(o: TableOptions, key: string): Html {
 export function objectTable(o: TableOptions): Html {
   if (!o.rows.length) return html`<p class="empty">No ${o.model.verboseNamePlural} found.</p>`;
   return html`<div class="table-wrap"><table class="objects">
-<thead><tr><th scope="col" class="pk"><span class="sr-only">Select</span></th>${o.columns.map((k) => header(o, k))}</tr></thead>
+<thead><tr><th scope="col" class="pk"><span class="sr-only">Select</span><input type="checkbox" class="select-page" aria-label="Select every row on this page" hidden></th>${o.columns.map((k) => header(o, k))}</tr></thead>
 <tbody>${o.rows.map(
     (row) =>
       html`<tr><td class="pk"><input type="checkbox" name="pk" value="${String(row.id)}" aria-label="Select ${String(row.display ?? row.id)}"></td>${o.columns.map(

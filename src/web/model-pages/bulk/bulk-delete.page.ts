@@ -56,7 +56,7 @@ function choices(
 <ul class="columns">${sel.ids.map((id) => {
     const why = kept.get(id);
     return html`<li><label><input type="checkbox" name="pk" value="${String(id)}" checked> ${nameOf(objects, model, id)}</label>${
-      why ? html` <span class="badge danger">protected by its ${why.join(', ').toLowerCase()}</span>` : ''
+      why ? html` <span class="badge tone-bad">protected by its ${why.join(', ').toLowerCase()}</span>` : ''
     }</li>`;
   })}</ul></fieldset>`;
 }
