@@ -19,6 +19,8 @@ export interface ResolvedUi {
   formFields: string[];
   /** the key in userconfig where a user's columns are kept (NetBox: tables.<Table>.columns) */
   tableKey: string;
+  /** component models the list's "Add components" makes (ModelUi.components), registered ones only */
+  components: ModelDef[];
 }
 
 /** fields shown on their own (tags and comments panels), never in a group or a column list's default */
@@ -73,6 +75,7 @@ function resolve(registry: Registry, model: ModelDef): ResolvedUi {
       ...('comments' in model.fields && !exclude.has('comments') ? ['comments'] : []),
     ],
     tableKey: `tables.${model.schemaName ?? pascal(model.verboseName)}Table.columns`,
+    components: (hints.components ?? []).flatMap((name) => registry.find(name) ?? []),
   };
 }
 

@@ -213,6 +213,18 @@ export const device = defineModel({
   representReads: [],
   ui: {
     columns: ['name', 'status', 'tenant', 'site', 'location', 'rack', 'role', 'device_type', 'primary_ip'],
+    // NetBox's device list: every kind but front ports (each needs its own rear port)
+    components: [
+      'dcim.consoleport',
+      'dcim.consoleserverport',
+      'dcim.powerport',
+      'dcim.poweroutlet',
+      'dcim.interface',
+      'dcim.rearport',
+      'dcim.devicebay',
+      'dcim.modulebay',
+      'dcim.inventoryitem',
+    ],
     clone: [
       'device_type',
       'role',

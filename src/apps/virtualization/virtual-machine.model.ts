@@ -107,6 +107,7 @@ export const virtualMachine = defineModel({
   ui: {
     columns: ['name', 'status', 'site', 'cluster', 'role', 'tenant', 'vcpus', 'memory', 'disk', 'primary_ip'],
     clone: ['site', 'cluster', 'device', 'tenant', 'platform', 'status', 'role', 'vcpus', 'memory', 'disk'],
+    components: ['virtualization.vminterface'],
     groups: [
       { title: 'Virtual Machine', fields: ['name', 'role', 'status', 'description'] },
       { title: 'Site/Cluster', fields: ['site', 'cluster', 'device'] },

@@ -30,6 +30,11 @@ export interface ModelUi {
   related?: UiRelated[];
   /** fields left off the add and edit forms although writable (set by other pages or derived) */
   formExclude?: string[];
+  /**
+   * the component models the list's "Add components" makes on each selected object, by identity
+   * (NetBox: the device list's bulk add views, `/dcim/devices/interfaces/add/`)
+   */
+  components?: string[];
 }
 
 export interface UiGroup {

@@ -8,7 +8,9 @@ import type { AppContext } from '../../core/context.js';
 import { Errors } from '../../core/errors.js';
 import type { ModelDef } from '../../core/model/types.js';
 import { knowModels } from '../components/object-table.js';
+import { uiOf } from '../model-ui.js';
 import { listPath } from '../navigation/menu.js';
+import { postAddComponents } from './bulk/add-components.page.js';
 import { postBulkDelete } from './bulk/bulk-delete.page.js';
 import { postBulkEdit } from './bulk/bulk-edit.page.js';
 import { postBulkRename, renamable } from './bulk/bulk-rename.page.js';
@@ -70,6 +72,8 @@ export function registerModelPages(app: FastifyInstance, ctx: AppContext): void 
   route('POST', 'edit/', postBulkEdit, writable);
   route('POST', 'delete/', postBulkDelete, writable);
   route('POST', 'rename/', postBulkRename, (m) => writable(m, ctx) && renamable(m));
+  // `/dcim/devices/interfaces/add/`: the component kind in the place of an id
+  route('POST', ':id/add/', postAddComponents, (m) => uiOf(ctx.registry, m).components.length > 0);
   route('GET', 'add/', addPage, writable);
   route('POST', 'add/', postAdd, writable);
   route('GET', ':id/edit/', editPage, writable);

@@ -6,7 +6,7 @@
  * (`POST <list>table-config/`), or the model's defaults.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { AppContext } from '../../core/context.js';
+import type { AppContext, RequestContext } from '../../core/context.js';
 import { listObjects } from '../../core/crud/read.js';
 import { Errors } from '../../core/errors.js';
 import type { ModelDef } from '../../core/model/types.js';
@@ -109,7 +109,7 @@ export async function listPage(ctx: AppContext, model: ModelDef, request: Fastif
 </div>
 ${await filterForm(rc, model, query, path)}
 ${await filterChips(rc, model, query, (q) => hrefOf(path, q))}
-${bulkForm(request, reply, model, allowed, table, list.count, filtersOf(query), hrefOf(path, query))}
+${await bulkForm(request, reply, model, allowed, table, list.count, filtersOf(query), hrefOf(path, query))}
 ${pager(list.count, pageNo, perPage, with_)}
 ${await columnChooser(request, reply, model, columns, path, hrefOf(path, query))}`;
     return sendModelPage(request, reply, {
@@ -129,7 +129,7 @@ ${await columnChooser(request, reply, model, columns, path, hrefOf(path, query))
  * `_count` lets the bulk page refuse a set that has changed since). Buttons only for what the user
  * may do; none for a model the pages do not write.
  */
-function bulkForm(
+async function bulkForm(
   request: FastifyRequest,
   reply: FastifyReply,
   model: ModelDef,
@@ -138,7 +138,7 @@ function bulkForm(
   count: number,
   filters: Query,
   back: string,
-): Html {
+): Promise<Html> {
   const path = listPath(model);
   const buttons = [
     allowed.change
@@ -147,6 +147,7 @@ function bulkForm(
     allowed.change && renamable(model)
       ? html`<button type="submit" formaction="${hrefOf(`${path}rename/`, filters)}">Rename selected</button>`
       : '',
+    await addComponentsMenu(request.rc, model, filters),
     allowed.delete
       ? html`<button type="submit" class="danger" formaction="${hrefOf(`${path}delete/`, filters)}">Delete selected</button>`
       : '',
@@ -164,9 +165,21 @@ function bulkForm(
 </form>`;
 }
 
+/** "Add components": one button per component kind the user may add (a menu that needs no script) */
+async function addComponentsMenu(rc: RequestContext, model: ModelDef, filters: Query): Promise<Html | ''> {
+  const kinds: ModelDef[] = [];
+  for (const c of uiOf(rc.app.registry, model).components) if ((await can(rc, c)).add) kinds.push(c);
+  if (!kinds.length) return '';
+  const path = listPath(model);
+  return html`<details class="menu-drop add-components"><summary>Add components</summary><div class="drop">${kinds.map(
+    (c) =>
+      html`<button type="submit" formaction="${hrefOf(`${path}${c.path}/add/`, filters)}">${capitalize(c.verboseNamePlural)}</button>`,
+  )}</div></details>`;
+}
+
 /** what a bulk page did, said once on the list it returned to (`?done=updated:30`) */
 function doneNotice(model: ModelDef, query: Query): string | undefined {
-  const m = /^(updated|deleted|renamed):(\d+)$/.exec(query.get('done')?.[0] ?? '');
+  const m = /^(created|updated|deleted|renamed):(\d+)$/.exec(query.get('done')?.[0] ?? '');
   if (!m) return undefined;
   const n = Number(m[2]);
   return `${capitalize(m[1]!)} ${n.toLocaleString('en')} ${n === 1 ? model.verboseName : model.verboseNamePlural}.`;

@@ -44,7 +44,7 @@ const idList = (ids: number[]) => ids.slice(0, 20).join(', ') + (ids.length > 20
 export async function selectionOf(
   request: FastifyRequest,
   model: ModelDef,
-  action: 'change' | 'delete',
+  action: 'view' | 'change' | 'delete',
 ): Promise<Selection> {
   const rc = request.rc;
   const form = request.formValues ?? new Map<string, string[]>();
@@ -72,7 +72,7 @@ export async function selectionOf(
       `${gone.length} of the selected ${plural(model)} no longer exist (ids ${idList(gone)}): nothing was changed.`,
     );
   }
-  const allowed = await idsWithin(rc, model, ids, action);
+  const allowed = action === 'view' ? visible : await idsWithin(rc, model, ids, action);
   if (allowed.length < ids.length) {
     const refused = ids.filter((id) => !allowed.includes(id));
     throw Errors.permissionDenied(
