@@ -20,6 +20,8 @@ import { capitalize } from '../labels.js';
 import { listPath } from '../navigation/menu.js';
 import { csrfField, pageContext } from '../page-context.js';
 import { getPref } from '../user-prefs.js';
+import { exportMenu } from '../export/export-menu.js';
+import { sendListExport } from '../export/list-export.js';
 import {
   can,
   customFieldsOf,
@@ -66,6 +68,12 @@ export async function listPage(ctx: AppContext, model: ModelDef, request: Fastif
     .slice(0, -1)
     .concat({ label: capitalize(model.verboseNamePlural) });
   const query = queryOf(request);
+  if (query.has('export'))
+    try {
+      return await sendListExport(model, request, reply, query, () => columnsFor(ctx, request, model));
+    } catch (err) {
+      return sendErrorPage(request, reply, err, crumbs);
+    }
   const perPage = perPageOf(query);
   const pageNo = Math.max(1, Math.floor(Number(query.get('page')?.[0]) || 1));
   const sort = query.get('sort')?.[0] ?? '';
@@ -93,7 +101,7 @@ export async function listPage(ctx: AppContext, model: ModelDef, request: Fastif
     };
     const body = html`<div class="page-head">
   <h1>${capitalize(model.verboseNamePlural)} <span class="count">${list.count.toLocaleString('en')}</span></h1>
-  <div class="actions">${allowed.add ? html`<a class="button primary" href="${path}add/" data-hotkey="n">Add</a>` : ''}</div>
+  <div class="actions">${allowed.add ? html`<a class="button primary" href="${path}add/" data-hotkey="n">Add</a>` : ''}${await exportMenu(rc, model, path, query)}</div>
 </div>
 ${await filterForm(rc, model, query, path)}
 ${await filterChips(rc, model, query, (q) => hrefOf(path, q))}
