@@ -5,7 +5,7 @@
  * - `?export=table`: the table as the user sees it: their columns, their labels as the header,
  *   each cell's text (cell-text.ts), formula-guarded for spreadsheets (../export/csv.ts).
  * - `?export` (no value): all data in the import's columns (all-data.ts); device and module
- *   types as the community device-type library's YAML.
+ *   types as the community device-type library's YAML (apps/dcim/type-library/export-types.ts).
  * - `?export=<name>`: the model's export template of that name (core/templates/export-list.ts,
  *   the REST list's own), 404 without one.
  * CSV is streamed chunk by chunk (core/crud/list-chunks.ts): memory stays flat whatever the count.
@@ -19,6 +19,8 @@ import { orderingNames } from '../../core/query/ordering.js';
 import { exportList } from '../../core/templates/export-list.js';
 import { isFilterParam } from '../components/filter-form.js';
 import { columnLabel } from '../components/object-table.js';
+import { isTypeLibraryModel } from '../../apps/dcim/type-library/import-types.js';
+import { typeLibraryExport } from '../../apps/dcim/type-library/export-types.js';
 import { customFieldsOf, type Query } from '../model-pages/page-shell.js';
 import { allDataCell, allDataColumns } from './all-data.js';
 import { cellText } from './cell-text.js';
@@ -94,6 +96,14 @@ export async function sendListExport(
     return sendCsv(reply, model, await csvExport(rc, model, params, header, columns, text));
   }
   if (kind === '') {
+    if (isTypeLibraryModel(model)) {
+      const documents = await typeLibraryExport(rc, model, params);
+      return reply
+        .header('content-type', 'application/yaml; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${fileName(model, 'yaml')}"`)
+        .header('cache-control', 'no-store')
+        .send(Readable.from(documents));
+    }
     const columns = allDataColumns(model, await customFieldsOf(rc, model));
     return sendCsv(reply, model, await csvExport(rc, model, params, columns, columns, allDataCell));
   }

@@ -3,9 +3,10 @@
  * with a YAML body makes the type and its component templates in one transaction, names a failing
  * key, writes nothing when anything fails, and is refused without the add permission.
  */
-import { stringify } from 'yaml';
+import { parse, parseAllDocuments, stringify } from 'yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTestApp, type TestApp } from '../../helpers/app.js';
+import { signIn } from '../../helpers/web-session.js';
 import { grant, type Json, make, makeDevice, makeManufacturer, makeUser, uniq } from '../../factories/index.js';
 
 let t: TestApp;
@@ -240,5 +241,94 @@ describe('POST module-types/ with YAML', () => {
     );
     expect(bays.statusCode).toBe(400);
     expect(Object.keys(bays.json())).toEqual(['device-bays']);
+  });
+});
+
+describe('the list page export (?export) writes the same YAML', () => {
+  it('exports device types with their templates; the export imports again as the same type', async () => {
+    const mfr = await makeManufacturer(t);
+    const role = await make(t, '/api/dcim/inventory-item-roles/', { name: uniq('role'), slug: uniq('role') });
+    const doc = switchDoc(mfr.name, {
+      subdevice_role: 'parent',
+      comments: 'two PSUs',
+      'module-bays': [{ name: 'Slot 1', position: '1' }],
+      'device-bays': [{ name: 'Blade 1', label: 'B1' }],
+      'inventory-items': [
+        { name: 'z-chassis', role: role.name },
+        {
+          name: 'a-fan',
+          parent: 'z-chassis',
+          component_type: 'dcim.interfacetemplate',
+          component_name: 'GigabitEthernet1/0/2',
+        },
+      ],
+    });
+    doc.interfaces[1].bridge = 'GigabitEthernet1/0/1';
+    const made = await postYaml('/api/dcim/device-types/', stringify(doc));
+    expect(made.statusCode, made.body).toBe(201);
+    const other = await postYaml('/api/dcim/device-types/', stringify(switchDoc(mfr.name, { interfaces: [] })));
+    const admin = await signIn(t, t.username, t.password);
+    const res = await admin.request('GET', `/dcim/device-types/?manufacturer_id=${mfr.id}&sort=model&export`);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['content-type']).toBe('application/yaml; charset=utf-8');
+    expect(res.headers['content-disposition']).toBe('attachment; filename="netbox_device_types.yaml"');
+    const docs = parseAllDocuments(res.body).map((d) => d.toJS());
+    expect(docs.map((d) => d.model).sort()).toEqual([doc.model, other.json().model].sort());
+    const exported = docs.find((d) => d.model === doc.model);
+    expect(exported).toMatchObject({
+      manufacturer: mfr.name,
+      slug: doc.slug,
+      airflow: 'front-to-rear',
+      subdevice_role: 'parent',
+      weight_unit: 'kg',
+      comments: 'two PSUs',
+    });
+    expect(exported.interfaces).toHaveLength(48);
+    expect(exported.interfaces[0]).toEqual({ name: 'GigabitEthernet1/0/1', type: '1000base-t', poe_mode: 'pse' });
+    expect(exported.interfaces[1].bridge).toBe('GigabitEthernet1/0/1');
+    expect(exported['power-outlets']).toEqual([
+      { name: 'out1', type: 'iec-60320-c13', power_port: 'PS-B', feed_leg: 'A' },
+    ]);
+    expect(exported['front-ports'][1]).toEqual({
+      name: 'front2',
+      label: 'F2',
+      type: '8p8c',
+      rear_port: 'rear1',
+      rear_port_position: 2,
+    });
+    expect(exported['inventory-items'].map((i: Json) => i.name)).toEqual(['z-chassis', 'a-fan']);
+    expect(exported['inventory-items'][1]).toMatchObject({
+      parent: 'z-chassis',
+      component_type: 'dcim.interfacetemplate',
+      component_name: 'GigabitEthernet1/0/2',
+    });
+    // the same document under another model imports as the same type
+    const again = await postYaml(
+      '/api/dcim/device-types/',
+      stringify({ ...exported, model: `${doc.model}-2`, slug: `${doc.slug}-2` }),
+    );
+    expect(again.statusCode, again.body).toBe(201);
+    const [a, b] = [made.json(), again.json()];
+    for (const count of Object.keys(a).filter((k) => k.endsWith('_template_count')))
+      expect(b[count], count).toBe(a[count]);
+    expect(b.interface_template_count).toBe(48);
+    const reexported = await admin.request('GET', `/dcim/device-types/?id=${b.id}&export`);
+    expect({ ...parse(reexported.body), model: doc.model, slug: doc.slug }).toEqual(exported);
+  });
+
+  it('exports module types with their ports', async () => {
+    const mfr = await makeManufacturer(t);
+    const doc = {
+      manufacturer: mfr.name,
+      model: uniq('LC'),
+      part_number: 'LC-8',
+      interfaces: [{ name: 'Te{module}/1', type: '10gbase-x-sfpp', mgmt_only: true }],
+    };
+    expect((await postYaml('/api/dcim/module-types/', stringify(doc))).statusCode).toBe(201);
+    const admin = await signIn(t, t.username, t.password);
+    const res = await admin.request('GET', `/dcim/module-types/?model=${doc.model}&export`);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['content-disposition']).toBe('attachment; filename="netbox_module_types.yaml"');
+    expect(parse(res.body)).toEqual(doc);
   });
 });
