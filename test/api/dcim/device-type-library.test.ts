@@ -7,6 +7,8 @@ import { parse, parseAllDocuments, stringify } from 'yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTestApp, type TestApp } from '../../helpers/app.js';
 import { signIn } from '../../helpers/web-session.js';
+import type { AppContext, RequestContext } from '../../../src/core/context.js';
+import { importTypeLibrary } from '../../../src/apps/dcim/type-library/import-types.js';
 import { grant, type Json, make, makeDevice, makeManufacturer, makeUser, uniq } from '../../factories/index.js';
 
 let t: TestApp;
@@ -330,5 +332,44 @@ describe('the list page export (?export) writes the same YAML', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.headers['content-disposition']).toBe('attachment; filename="netbox_module_types.yaml"');
     expect(parse(res.body)).toEqual(doc);
+  });
+});
+
+describe('importTypeLibrary (what the import page calls)', () => {
+  /** a superuser's request context, as an import page's request has one */
+  function superuserRc(): RequestContext {
+    const app = (t.app as unknown as { inventory: AppContext }).inventory;
+    return {
+      app,
+      q: app.db.kysely,
+      user: { id: 1, username: t.username, is_superuser: true, is_active: true, is_staff: true },
+      token: null,
+      viaSession: true,
+      requestId: crypto.randomUUID(),
+      baseUrl: 'http://localhost',
+      dialect: '3.4',
+      permissions: null,
+      clientIp: '127.0.0.1',
+      dataVersion: null,
+    };
+  }
+
+  it('a dry run renders the types and writes nothing; errors come back keyed, nothing written', async () => {
+    const mfr = await makeManufacturer(t);
+    const rc = superuserRc();
+    const model = rc.app.registry.get('dcim.devicetype');
+    const doc = switchDoc(mfr.name);
+    const dry = await importTypeLibrary(rc, model, [doc], { dryRun: true });
+    expect(dry.errors).toEqual({});
+    expect(dry.rows).toHaveLength(1);
+    expect(dry.rows[0]).toMatchObject({ model: doc.model, interface_template_count: 48 });
+    expect(await countOf(`/api/dcim/device-types/?model=${doc.model}&limit=1`)).toBe(0);
+    const bad = await importTypeLibrary(rc, model, [doc, { ...doc, manufacturer: uniq('none') }], { dryRun: false });
+    expect(bad.rows).toEqual([]);
+    expect(Object.keys(bad.errors)).toEqual(['[1].manufacturer']);
+    expect(await countOf(`/api/dcim/device-types/?model=${doc.model}&limit=1`)).toBe(0);
+    const real = await importTypeLibrary(rc, model, [doc], { dryRun: false });
+    expect(real.rows[0]!.id).toBeGreaterThan(0);
+    expect(await countOf(`/api/dcim/device-types/?model=${doc.model}&limit=1`)).toBe(1);
   });
 });
