@@ -27,7 +27,7 @@ import { cellText } from './cell-text.js';
 import { csvLine, guardFormula } from './csv.js';
 
 /** the list's read parameters: its filters, its sort as `ordering`, the chosen `pk`s as an `id` filter */
-export function exportParams(model: ModelDef, query: Query): Query {
+function exportParams(model: ModelDef, query: Query): Query {
   const params: Query = new Map();
   for (const [k, v] of query)
     if (isFilterParam(k) && k !== 'export' && k !== 'pk')

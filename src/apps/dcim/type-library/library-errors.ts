@@ -21,7 +21,7 @@ export function at(prefix: string, key: string): string {
 }
 
 /** the write path's 400 body (a dict, or an aligned list for several items) under `prefix` */
-export function keyedErrors(prefix: string, body: unknown, out: KeyedErrors = {}): KeyedErrors {
+function keyedErrors(prefix: string, body: unknown, out: KeyedErrors = {}): KeyedErrors {
   const add = (key: string, message: string) => {
     const k = key || 'non_field_errors';
     out[k] = [...(out[k] ?? []), message];

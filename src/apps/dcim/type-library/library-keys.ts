@@ -14,7 +14,7 @@ export interface ComponentList {
   refs?: Record<string, string>;
 }
 
-export const COMPONENT_LISTS: readonly ComponentList[] = [
+const COMPONENT_LISTS: readonly ComponentList[] = [
   { key: 'console-ports', model: 'dcim.consoleporttemplate' },
   { key: 'console-server-ports', model: 'dcim.consoleserverporttemplate' },
   { key: 'power-ports', model: 'dcim.powerporttemplate' },

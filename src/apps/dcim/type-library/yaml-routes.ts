@@ -15,7 +15,6 @@ import type { ModelDef } from '../../../core/model/types.js';
 import { importTypeLibrary } from './import-types.js';
 import { TYPE_LIBRARY_MODELS } from './library-keys.js';
 
-export const YAML_MEDIA_TYPES = ['application/yaml', 'application/x-yaml', 'text/yaml'];
 const YAML_TYPE = /^(application\/(x-)?yaml|text\/(x-)?yaml)\s*(;.*)?$/i;
 
 /** a parsed YAML body: its documents, and whether it was one document of one type (answered as an object) */
