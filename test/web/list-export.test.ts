@@ -4,6 +4,9 @@
  * (an export template), `pk` (only the chosen rows), within the user's view permission.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createOne } from '../contract/harness.js';
+import { CONTRACT } from '../contract/models.js';
+import { inDialect44 } from '../factories/netbox4.js';
 import { makeTestApp, type TestApp } from '../helpers/app.js';
 import { signIn, type WebSession } from '../helpers/web-session.js';
 import {
@@ -231,4 +234,22 @@ describe('permissions', () => {
         .map((r) => r[0]),
     ).toEqual([String(sites[1]!.id)]);
   });
+});
+
+describe('every model with pages exports', () => {
+  for (const c of CONTRACT) {
+    const uiPath = c.path.replace(/^\/api/, '');
+    if (['/extras/content-types/', '/core/data-files/', '/dcim/cable-terminations/'].includes(uiPath)) continue;
+    it(`${c.model}: ${uiPath}?export=table and ?export`, async () => {
+      const api = c.dialect ? inDialect44(t) : t;
+      if (c.readOnly || !c.create) await c.seed?.({ t: api });
+      else await createOne(api, c);
+      for (const kind of ['export=table', 'export']) {
+        const res = await get(admin, `${uiPath}?${kind}`);
+        expect(res.statusCode, `${uiPath}?${kind}: ${res.body.slice(0, 300)}`).toBe(200);
+        expect(res.headers['content-type']).toMatch(/^(text\/csv|application\/yaml); charset=utf-8$/);
+        if (res.headers['content-type']!.startsWith('text/csv')) expect(parseCsv(res.body).length).toBeGreaterThan(1);
+      }
+    });
+  }
 });
