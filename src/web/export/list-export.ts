@@ -105,7 +105,8 @@ export async function sendListExport(
         .send(Readable.from(documents));
     }
     const columns = allDataColumns(model, await customFieldsOf(rc, model));
-    return sendCsv(reply, model, await csvExport(rc, model, params, columns, columns, allDataCell));
+    const cell = (row: Record<string, unknown>, key: string) => allDataCell(model, row, key);
+    return sendCsv(reply, model, await csvExport(rc, model, params, columns, columns, cell));
   }
   params.set('export', [kind]);
   const body = await exportList(rc, reply, model, params);
