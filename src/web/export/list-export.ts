@@ -14,6 +14,7 @@ import { Readable } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { RequestContext } from '../../core/context.js';
 import { listInChunks } from '../../core/crud/list-chunks.js';
+import { Errors } from '../../core/errors.js';
 import type { ModelDef } from '../../core/model/types.js';
 import { orderingNames } from '../../core/query/ordering.js';
 import { exportList } from '../../core/templates/export-list.js';
@@ -21,7 +22,7 @@ import { isFilterParam } from '../components/filter-form.js';
 import { columnLabel } from '../components/object-table.js';
 import { isTypeLibraryModel } from '../../apps/dcim/type-library/import-types.js';
 import { typeLibraryExport } from '../../apps/dcim/type-library/export-types.js';
-import { customFieldsOf, type Query } from '../model-pages/page-shell.js';
+import { customFieldsOf, modelCrumbs, type Query, queryOf, sendErrorPage } from '../model-pages/page-shell.js';
 import { allDataCell, allDataColumns } from './all-data.js';
 import { cellText } from './cell-text.js';
 import { csvLine, guardFormula } from './csv.js';
@@ -72,6 +73,31 @@ async function csvExport(
     yield csvLine(header);
     for await (const rows of list.chunks()) yield rows.map((row) => csvLine(columns.map((k) => cell(row, k)))).join('');
   })();
+}
+
+/**
+ * `POST <list>` from the table's selection form: the checked rows (`pk`) and the export kind
+ * (`export`) from the form, the list's filters and sort from the URL. Without `export`, a 400.
+ */
+export async function postListExport(
+  model: ModelDef,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  shownColumns: () => Promise<string[]>,
+) {
+  const form = request.formValues ?? new Map<string, string[]>();
+  const query: Query = queryOf(request);
+  for (const key of ['export', 'pk']) {
+    const values = form.get(key);
+    if (values) query.set(key, [...(query.get(key) ?? []), ...values]);
+  }
+  try {
+    if (!query.has('export'))
+      throw Errors.badRequest('Choose what to export: export=table, export, or an export template by name.');
+    return await sendListExport(model, request, reply, query, shownColumns);
+  } catch (err) {
+    return sendErrorPage(request, reply, err, modelCrumbs(model));
+  }
 }
 
 /**

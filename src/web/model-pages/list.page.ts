@@ -42,7 +42,7 @@ function perPageOf(query: Query): number {
 }
 
 /** the columns this user shows: their saved choice (still selectable ones), else the model's */
-async function columnsFor(ctx: AppContext, request: FastifyRequest, model: ModelDef): Promise<string[]> {
+export async function columnsFor(ctx: AppContext, request: FastifyRequest, model: ModelDef): Promise<string[]> {
   const ui = uiOf(ctx.registry, model);
   const saved = await getPref(request.rc, ui.tableKey);
   const all = await selectableColumns(request, model);

@@ -202,6 +202,9 @@ describe('POST device-types/ with YAML', () => {
     const doc = switchDoc(mfr.name);
     const res = await postYaml('/api/dcim/device-types/', stringify(doc), user.token);
     expect(res.statusCode, res.body).toBe(403);
+    // before the documents are read: a missing manufacturer is not what it answers
+    const unknown = await postYaml('/api/dcim/device-types/', stringify(switchDoc(uniq('none'))), user.token);
+    expect(unknown.statusCode, unknown.body).toBe(403);
     expect(await countOf(`/api/dcim/device-types/?model=${doc.model}&limit=1`)).toBe(0);
   });
 

@@ -6,6 +6,7 @@
  * transaction: all or nothing. A failing key is named (`interfaces[3].type`) and nothing is kept.
  */
 import { sql } from 'kysely';
+import { requirePermission } from '../../../core/auth/permissions.js';
 import { preloadForWrite } from '../../../core/cache/write-preload.js';
 import type { RequestContext } from '../../../core/context.js';
 import { inTransaction } from '../../../core/crud/routes.js';
@@ -48,6 +49,8 @@ export async function importTypeLibrary(
   opts: { dryRun: boolean },
 ): Promise<TypeLibraryResult> {
   if (!isTypeLibraryModel(model)) throw new Error(`${model.name} has no device-type library documents`);
+  // refused before any document is read, as NetBox's import view checks the add permission first
+  await requirePermission(rc, model, 'add');
   try {
     const rows = await inTransaction(await preloadForWrite(rc, model), async (trx) => {
       const made: Row[] = [];

@@ -51,13 +51,15 @@ export function registerTypeLibraryRoutes(app: FastifyInstance, ctx: AppContext)
       done(err as Error, undefined);
     }
   });
-  // before the list route's handler, which takes JSON: one class check per request
-  app.addHook('preHandler', async (request: FastifyRequest, reply: FastifyReply) => {
-    if (!(request.body instanceof YamlDocuments)) return;
-    const model = byUrl.get(request.routeOptions.url ?? '')!;
-    const body = request.body;
-    const { rows, errors } = await importTypeLibrary(request.rc, model, body.docs, { dryRun: false });
-    if (Object.keys(errors).length) throw Errors.validation(errors);
-    return reply.code(201).send(body.single ? rows[0] : rows);
+  // before the list route's handler, which takes JSON: one class check per request, no promise
+  app.addHook('preHandler', (request: FastifyRequest, reply: FastifyReply, done: (err?: Error) => void) => {
+    if (!(request.body instanceof YamlDocuments)) return done();
+    answer(request, reply, byUrl.get(request.routeOptions.url ?? '')!, request.body).catch(done);
   });
+}
+
+async function answer(request: FastifyRequest, reply: FastifyReply, model: ModelDef, body: YamlDocuments) {
+  const { rows, errors } = await importTypeLibrary(request.rc, model, body.docs, { dryRun: false });
+  if (Object.keys(errors).length) throw Errors.validation(errors);
+  reply.code(201).send(body.single ? rows[0] : rows);
 }
