@@ -164,10 +164,16 @@ describe('?export=table: the current view', () => {
     expect(forged.statusCode).toBe(403);
   });
 
-  it('a bad filter is a 400 page, not a file', async () => {
-    const res = await get(admin, '/dcim/sites/?region_id=nope&export=table');
-    expect(res.statusCode).toBe(400);
-    expect(res.headers['content-type']).toContain('text/html');
+  it('a bad filter or a bad pk is a 400 page, not a file; junk elsewhere is passed by', async () => {
+    for (const query of ['region_id=nope&export=table', 'export&pk=abc', 'export=table&pk=1e99&pk=-1']) {
+      const res = await get(admin, `/dcim/sites/?${query}`);
+      expect(res.statusCode, query).toBe(400);
+      expect(res.headers['content-type']).toContain('text/html');
+    }
+    for (const query of ['export=table&sort=%00junk', 'export&per_page=x&page=-3', 'export=table&export=table']) {
+      const res = await get(admin, `/dcim/sites/?${query}`);
+      expect(res.statusCode, query).toBe(200);
+    }
   });
 });
 
