@@ -3,12 +3,10 @@
  * with a YAML body makes the type and its component templates in one transaction, names a failing
  * key, writes nothing when anything fails, and is refused without the add permission.
  */
-import { parse, parseAllDocuments, stringify } from 'yaml';
+import { stringify } from 'yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTestApp, type TestApp } from '../../helpers/app.js';
-import { signIn } from '../../helpers/web-session.js';
-import type { AppContext, RequestContext } from '../../../src/core/context.js';
-import { importTypeLibrary } from '../../../src/apps/dcim/type-library/import-types.js';
+import { postYaml, switchDoc } from '../../helpers/type-library.js';
 import { grant, type Json, make, makeDevice, makeManufacturer, makeUser, uniq } from '../../factories/index.js';
 
 let t: TestApp;
@@ -17,54 +15,13 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-const postYaml = (path: string, text: string, token = t.token, type = 'application/yaml') =>
-  t.app.inject({
-    method: 'POST',
-    url: path,
-    headers: { authorization: `Token ${token}`, 'content-type': type, accept: 'application/json' },
-    payload: text,
-  });
-
-/** a switch: 48 interfaces (PoE on the access ports), 2 power ports, a console port, 1 rear + 2 front ports */
-function switchDoc(manufacturer: string, extra: Json = {}): Json {
-  const model = uniq('C9300-48P');
-  return {
-    manufacturer,
-    model,
-    slug: model.toLowerCase(),
-    u_height: 1,
-    is_full_depth: true,
-    airflow: 'front-to-rear',
-    weight: 7.5,
-    weight_unit: 'kg',
-    front_image: true,
-    interfaces: Array.from({ length: 48 }, (_, i) => ({
-      name: `GigabitEthernet1/0/${i + 1}`,
-      type: '1000base-t',
-      ...(i < 46 ? { poe_mode: 'pse' } : { mgmt_only: true }),
-    })),
-    'console-ports': [{ name: 'con0', type: 'rj-45' }],
-    'power-ports': [
-      { name: 'PS-A', type: 'iec-60320-c14', maximum_draw: 715 },
-      { name: 'PS-B', type: 'iec-60320-c14', maximum_draw: 715 },
-    ],
-    'power-outlets': [{ name: 'out1', type: 'iec-60320-c13', power_port: 'PS-B', feed_leg: 'A' }],
-    'rear-ports': [{ name: 'rear1', type: '8p8c', positions: 2 }],
-    'front-ports': [
-      { name: 'front1', type: '8p8c', rear_port: 'rear1', rear_port_position: 1 },
-      { name: 'front2', type: '8p8c', rear_port: 'rear1', rear_port_position: 2, label: 'F2' },
-    ],
-    ...extra,
-  };
-}
-
 const countOf = async (url: string) => (await t.get(url)).json().count as number;
 
 describe('POST device-types/ with YAML', () => {
   it('makes the type and its templates; a device of the type gets the components', async () => {
     const mfr = await makeManufacturer(t);
     const doc = switchDoc(mfr.name);
-    const res = await postYaml('/api/dcim/device-types/', stringify(doc));
+    const res = await postYaml(t, '/api/dcim/device-types/', stringify(doc));
     expect(res.statusCode, res.body).toBe(201);
     const type = res.json();
     expect(type).toMatchObject({
@@ -109,7 +66,7 @@ describe('POST device-types/ with YAML', () => {
         { name: 'fan', parent: 'chassis', component_type: 'dcim.interfacetemplate', component_name: 'eth0' },
       ],
     });
-    const res = await postYaml('/api/dcim/device-types/', stringify(doc));
+    const res = await postYaml(t, '/api/dcim/device-types/', stringify(doc));
     expect(res.statusCode, res.body).toBe(201);
     const id = res.json().id;
     const ifaces = (await t.get(`/api/dcim/interface-templates/?devicetype_id=${id}&ordering=name`)).json().results;
@@ -131,7 +88,7 @@ describe('POST device-types/ with YAML', () => {
   it('takes the manufacturer by slug, and text/yaml and application/x-yaml', async () => {
     const mfr = await makeManufacturer(t);
     for (const type of ['text/yaml', 'application/x-yaml; charset=utf-8']) {
-      const res = await postYaml('/api/dcim/device-types/', stringify(switchDoc(mfr.slug)), t.token, type);
+      const res = await postYaml(t, '/api/dcim/device-types/', stringify(switchDoc(mfr.slug)), t.token, type);
       expect(res.statusCode, res.body).toBe(201);
       expect(res.json().manufacturer.id).toBe(mfr.id);
     }
@@ -140,14 +97,14 @@ describe('POST device-types/ with YAML', () => {
   it('makes every type of a list, or of several --- documents, answering a list', async () => {
     const mfr = await makeManufacturer(t);
     const [a, b] = [switchDoc(mfr.name), switchDoc(mfr.name, { interfaces: [] })];
-    const list = await postYaml('/api/dcim/device-types/', stringify([a, b]));
+    const list = await postYaml(t, '/api/dcim/device-types/', stringify([a, b]));
     expect(list.statusCode, list.body).toBe(201);
     expect(list.json().map((x: Json) => [x.model, x.interface_template_count])).toEqual([
       [a.model, 48],
       [b.model, 0],
     ]);
     const [c, d] = [switchDoc(mfr.name), switchDoc(mfr.name)];
-    const several = await postYaml('/api/dcim/device-types/', `${stringify(c)}---\n${stringify(d)}`);
+    const several = await postYaml(t, '/api/dcim/device-types/', `${stringify(c)}---\n${stringify(d)}`);
     expect(several.statusCode, several.body).toBe(201);
     expect(several.json().map((x: Json) => x.model)).toEqual([c.model, d.model]);
   });
@@ -158,10 +115,10 @@ describe('POST device-types/ with YAML', () => {
     const bad = switchDoc(mfr.name);
     bad.interfaces[3].type = 'xyz';
     const before = await countOf('/api/dcim/interface-templates/?limit=1');
-    const res = await postYaml('/api/dcim/device-types/', stringify([good, bad]));
+    const res = await postYaml(t, '/api/dcim/device-types/', stringify([good, bad]));
     expect(res.statusCode, res.body).toBe(400);
     expect(res.json()).toEqual({ '[1].interfaces[3].type': ['"xyz" is not a valid choice.'] });
-    const one = await postYaml('/api/dcim/device-types/', stringify(bad));
+    const one = await postYaml(t, '/api/dcim/device-types/', stringify(bad));
     expect(one.json()).toEqual({ 'interfaces[3].type': ['"xyz" is not a valid choice.'] });
     expect(await countOf(`/api/dcim/device-types/?model=${good.model}&model=${bad.model}&limit=1`)).toBe(0);
     expect(await countOf('/api/dcim/interface-templates/?limit=1')).toBe(before);
@@ -171,7 +128,7 @@ describe('POST device-types/ with YAML', () => {
     const mfr = await makeManufacturer(t);
     const doc = switchDoc(mfr.name);
     doc['front-ports'][1].rear_port = 'rear9';
-    const res = await postYaml('/api/dcim/device-types/', stringify(doc));
+    const res = await postYaml(t, '/api/dcim/device-types/', stringify(doc));
     expect(res.statusCode, res.body).toBe(400);
     expect(Object.keys(res.json())).toEqual(['front-ports[1].rear_port']);
     expect(await countOf(`/api/dcim/device-types/?model=${doc.model}&limit=1`)).toBe(0);
@@ -179,7 +136,7 @@ describe('POST device-types/ with YAML', () => {
 
   it('refuses a manufacturer that does not exist, naming it (NetBox import: it must exist)', async () => {
     const name = uniq('NoSuchVendor');
-    const res = await postYaml('/api/dcim/device-types/', stringify(switchDoc(name)));
+    const res = await postYaml(t, '/api/dcim/device-types/', stringify(switchDoc(name)));
     expect(res.statusCode, res.body).toBe(400);
     expect(res.json()).toEqual({ manufacturer: [`Manufacturer "${name}" not found.`] });
     expect(await countOf(`/api/dcim/manufacturers/?name=${name}&limit=1`)).toBe(0);
@@ -188,8 +145,8 @@ describe('POST device-types/ with YAML', () => {
   it('refuses a model the manufacturer already has', async () => {
     const mfr = await makeManufacturer(t);
     const doc = switchDoc(mfr.name);
-    expect((await postYaml('/api/dcim/device-types/', stringify(doc))).statusCode).toBe(201);
-    const again = await postYaml('/api/dcim/device-types/', stringify({ ...doc, slug: uniq('other') }));
+    expect((await postYaml(t, '/api/dcim/device-types/', stringify(doc))).statusCode).toBe(201);
+    const again = await postYaml(t, '/api/dcim/device-types/', stringify({ ...doc, slug: uniq('other') }));
     expect(again.statusCode, again.body).toBe(400);
     expect(Object.keys(again.json()).join()).toMatch(/non_field_errors|model/);
     expect(await countOf(`/api/dcim/device-types/?model=${doc.model}&limit=1`)).toBe(1);
@@ -200,19 +157,19 @@ describe('POST device-types/ with YAML', () => {
     const user = await makeUser(t);
     await grant(t, { object_types: ['dcim.devicetype', 'dcim.manufacturer'], actions: ['view'], users: [user.id] });
     const doc = switchDoc(mfr.name);
-    const res = await postYaml('/api/dcim/device-types/', stringify(doc), user.token);
+    const res = await postYaml(t, '/api/dcim/device-types/', stringify(doc), user.token);
     expect(res.statusCode, res.body).toBe(403);
     // before the documents are read: a missing manufacturer is not what it answers
-    const unknown = await postYaml('/api/dcim/device-types/', stringify(switchDoc(uniq('none'))), user.token);
+    const unknown = await postYaml(t, '/api/dcim/device-types/', stringify(switchDoc(uniq('none'))), user.token);
     expect(unknown.statusCode, unknown.body).toBe(403);
     expect(await countOf(`/api/dcim/device-types/?model=${doc.model}&limit=1`)).toBe(0);
   });
 
   it('a YAML syntax error is a 400; YAML elsewhere is a 415; JSON is as before', async () => {
-    const bad = await postYaml('/api/dcim/device-types/', 'model: [unclosed');
+    const bad = await postYaml(t, '/api/dcim/device-types/', 'model: [unclosed');
     expect(bad.statusCode).toBe(400);
     expect(bad.json().detail).toMatch(/^YAML parse error/);
-    const elsewhere = await postYaml('/api/dcim/sites/', 'name: x');
+    const elsewhere = await postYaml(t, '/api/dcim/sites/', 'name: x');
     expect(elsewhere.statusCode).toBe(415);
     const mfr = await makeManufacturer(t);
     const json = await t.post('/api/dcim/device-types/', { manufacturer: mfr.id, model: uniq('m'), slug: uniq('m') });
@@ -234,145 +191,18 @@ describe('POST module-types/ with YAML', () => {
       ],
       'power-ports': [{ name: 'PWR', type: 'iec-60320-c14' }],
     };
-    const res = await postYaml('/api/dcim/module-types/', stringify(doc));
+    const res = await postYaml(t, '/api/dcim/module-types/', stringify(doc));
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json()).toMatchObject({ model, part_number: 'PN-1', manufacturer: { id: mfr.id } });
     const id = res.json().id;
     expect(await countOf(`/api/dcim/interface-templates/?moduletype_id=${id}&limit=1`)).toBe(2);
     expect(await countOf(`/api/dcim/power-port-templates/?moduletype_id=${id}&limit=1`)).toBe(1);
     const bays = await postYaml(
+      t,
       '/api/dcim/module-types/',
       stringify({ manufacturer: mfr.name, model: uniq('m'), 'device-bays': [{ name: 'b' }] }),
     );
     expect(bays.statusCode).toBe(400);
     expect(Object.keys(bays.json())).toEqual(['device-bays']);
-  });
-});
-
-describe('the list page export (?export) writes the same YAML', () => {
-  it('exports device types with their templates; the export imports again as the same type', async () => {
-    const mfr = await makeManufacturer(t);
-    const role = await make(t, '/api/dcim/inventory-item-roles/', { name: uniq('role'), slug: uniq('role') });
-    const doc = switchDoc(mfr.name, {
-      subdevice_role: 'parent',
-      comments: 'two PSUs',
-      'module-bays': [{ name: 'Slot 1', position: '1' }],
-      'device-bays': [{ name: 'Blade 1', label: 'B1' }],
-      'inventory-items': [
-        { name: 'z-chassis', role: role.name },
-        {
-          name: 'a-fan',
-          parent: 'z-chassis',
-          component_type: 'dcim.interfacetemplate',
-          component_name: 'GigabitEthernet1/0/2',
-        },
-      ],
-    });
-    doc.interfaces[1].bridge = 'GigabitEthernet1/0/1';
-    const made = await postYaml('/api/dcim/device-types/', stringify(doc));
-    expect(made.statusCode, made.body).toBe(201);
-    const other = await postYaml('/api/dcim/device-types/', stringify(switchDoc(mfr.name, { interfaces: [] })));
-    const admin = await signIn(t, t.username, t.password);
-    const res = await admin.request('GET', `/dcim/device-types/?manufacturer_id=${mfr.id}&sort=model&export`);
-    expect(res.statusCode, res.body).toBe(200);
-    expect(res.headers['content-type']).toBe('application/yaml; charset=utf-8');
-    expect(res.headers['content-disposition']).toBe('attachment; filename="netbox_device_types.yaml"');
-    const docs = parseAllDocuments(res.body).map((d) => d.toJS());
-    expect(docs.map((d) => d.model).sort()).toEqual([doc.model, other.json().model].sort());
-    const exported = docs.find((d) => d.model === doc.model);
-    expect(exported).toMatchObject({
-      manufacturer: mfr.name,
-      slug: doc.slug,
-      airflow: 'front-to-rear',
-      subdevice_role: 'parent',
-      weight_unit: 'kg',
-      comments: 'two PSUs',
-    });
-    expect(exported.interfaces).toHaveLength(48);
-    expect(exported.interfaces[0]).toEqual({ name: 'GigabitEthernet1/0/1', type: '1000base-t', poe_mode: 'pse' });
-    expect(exported.interfaces[1].bridge).toBe('GigabitEthernet1/0/1');
-    expect(exported['power-outlets']).toEqual([
-      { name: 'out1', type: 'iec-60320-c13', power_port: 'PS-B', feed_leg: 'A' },
-    ]);
-    expect(exported['front-ports'][1]).toEqual({
-      name: 'front2',
-      label: 'F2',
-      type: '8p8c',
-      rear_port: 'rear1',
-      rear_port_position: 2,
-    });
-    expect(exported['inventory-items'].map((i: Json) => i.name)).toEqual(['z-chassis', 'a-fan']);
-    expect(exported['inventory-items'][1]).toMatchObject({
-      parent: 'z-chassis',
-      component_type: 'dcim.interfacetemplate',
-      component_name: 'GigabitEthernet1/0/2',
-    });
-    // the same document under another model imports as the same type
-    const again = await postYaml(
-      '/api/dcim/device-types/',
-      stringify({ ...exported, model: `${doc.model}-2`, slug: `${doc.slug}-2` }),
-    );
-    expect(again.statusCode, again.body).toBe(201);
-    const [a, b] = [made.json(), again.json()];
-    for (const count of Object.keys(a).filter((k) => k.endsWith('_template_count')))
-      expect(b[count], count).toBe(a[count]);
-    expect(b.interface_template_count).toBe(48);
-    const reexported = await admin.request('GET', `/dcim/device-types/?id=${b.id}&export`);
-    expect({ ...parse(reexported.body), model: doc.model, slug: doc.slug }).toEqual(exported);
-  });
-
-  it('exports module types with their ports', async () => {
-    const mfr = await makeManufacturer(t);
-    const doc = {
-      manufacturer: mfr.name,
-      model: uniq('LC'),
-      part_number: 'LC-8',
-      interfaces: [{ name: 'Te{module}/1', type: '10gbase-x-sfpp', mgmt_only: true }],
-    };
-    expect((await postYaml('/api/dcim/module-types/', stringify(doc))).statusCode).toBe(201);
-    const admin = await signIn(t, t.username, t.password);
-    const res = await admin.request('GET', `/dcim/module-types/?model=${doc.model}&export`);
-    expect(res.statusCode, res.body).toBe(200);
-    expect(res.headers['content-disposition']).toBe('attachment; filename="netbox_module_types.yaml"');
-    expect(parse(res.body)).toEqual(doc);
-  });
-});
-
-describe('importTypeLibrary (what the import page calls)', () => {
-  /** a superuser's request context, as an import page's request has one */
-  function superuserRc(): RequestContext {
-    const app = (t.app as unknown as { inventory: AppContext }).inventory;
-    return {
-      app,
-      q: app.db.kysely,
-      user: { id: 1, username: t.username, is_superuser: true, is_active: true, is_staff: true },
-      token: null,
-      viaSession: true,
-      requestId: crypto.randomUUID(),
-      baseUrl: 'http://localhost',
-      dialect: '3.4',
-      permissions: null,
-      clientIp: '127.0.0.1',
-      dataVersion: null,
-    };
-  }
-
-  it('a dry run renders the types and writes nothing; errors come back keyed, nothing written', async () => {
-    const mfr = await makeManufacturer(t);
-    const rc = superuserRc();
-    const model = rc.app.registry.get('dcim.devicetype');
-    const doc = switchDoc(mfr.name);
-    const dry = await importTypeLibrary(rc, model, [doc], { dryRun: true });
-    expect(dry.errors).toEqual({});
-    expect(dry.rows).toHaveLength(1);
-    expect(dry.rows[0]).toMatchObject({ model: doc.model, interface_template_count: 48 });
-    expect(await countOf(`/api/dcim/device-types/?model=${doc.model}&limit=1`)).toBe(0);
-    const bad = await importTypeLibrary(rc, model, [doc, { ...doc, manufacturer: uniq('none') }], { dryRun: false });
-    expect(bad.rows).toEqual([]);
-    expect(Object.keys(bad.errors)).toEqual(['[1].manufacturer']);
-    expect(await countOf(`/api/dcim/device-types/?model=${doc.model}&limit=1`)).toBe(0);
-    const real = await importTypeLibrary(rc, model, [doc], { dryRun: false });
-    expect(real.rows[0]!.id).toBeGreaterThan(0);
-    expect(await countOf(`/api/dcim/device-types/?model=${doc.model}&limit=1`)).toBe(1);
   });
 });
