@@ -36,6 +36,7 @@ import { moduleTypeProfile } from './module-type-profile.model.js';
 import { moduleModel } from './module.model.js';
 import { TEMPLATE_MODELS } from './templates/index.js';
 import { ELEVATION_DOCS, registerElevationRoute } from './elevation/elevation.routes.js';
+import { registerTypeLibraryRoutes } from './type-library/yaml-routes.js';
 
 export const dcimApp: AppModule = {
   models: [
@@ -77,7 +78,8 @@ export const dcimApp: AppModule = {
   ],
   // the path routes (paths/path.routes.ts): trace, paths, connected-device; the rack elevation
   extraEndpoints: ['connected-device'],
-  routes: [registerPathRoutes, registerElevationRoute],
+  // and device-type library YAML on the device and module type lists (type-library/)
+  routes: [registerPathRoutes, registerElevationRoute, registerTypeLibraryRoutes],
   get docs() {
     return [...pathRouteDocs(this.models), ...ELEVATION_DOCS];
   },

@@ -18,7 +18,8 @@ import { changelogPage } from './changelog.page.js';
 import { deletePage, postDelete } from './delete.page.js';
 import { addPage, editPage, postAdd, postEdit } from './edit.page.js';
 import { journalPage, postJournalEntry } from './journal.page.js';
-import { listPage } from './list.page.js';
+import { postListExport } from '../export/list-export.js';
+import { columnsFor, listPage } from './list.page.js';
 import { objectPage } from './object.page.js';
 import { saveTableConfig } from './table-config.js';
 
@@ -68,6 +69,10 @@ export function registerModelPages(app: FastifyInstance, ctx: AppContext): void 
   };
   route('GET', '', listPage);
   route('POST', 'table-config/', saveTableConfig);
+  // the selection form's export of the checked rows (web/export/list-export.ts)
+  route('POST', '', (ctx, model, request, reply) =>
+    postListExport(model, request, reply, () => columnsFor(ctx, request, model)),
+  );
   route('GET', ':id/', objectPage);
   route('POST', 'edit/', postBulkEdit, writable);
   route('POST', 'delete/', postBulkDelete, writable);

@@ -22,6 +22,8 @@ import { capitalize } from '../labels.js';
 import { listPath } from '../navigation/menu.js';
 import { csrfField, pageContext } from '../page-context.js';
 import { getPref } from '../user-prefs.js';
+import { exportMenu } from '../export/export-menu.js';
+import { sendListExport } from '../export/list-export.js';
 import {
   type Can,
   can,
@@ -43,7 +45,7 @@ function perPageOf(query: Query): number {
 }
 
 /** the columns this user shows: their saved choice (still selectable ones), else the model's */
-async function columnsFor(ctx: AppContext, request: FastifyRequest, model: ModelDef): Promise<string[]> {
+export async function columnsFor(ctx: AppContext, request: FastifyRequest, model: ModelDef): Promise<string[]> {
   const ui = uiOf(ctx.registry, model);
   const saved = await getPref(request.rc, ui.tableKey);
   const all = await selectableColumns(request, model);
@@ -69,6 +71,12 @@ export async function listPage(ctx: AppContext, model: ModelDef, request: Fastif
     .slice(0, -1)
     .concat({ label: capitalize(model.verboseNamePlural) });
   const query = queryOf(request);
+  if (query.has('export'))
+    try {
+      return await sendListExport(model, request, reply, query, () => columnsFor(ctx, request, model));
+    } catch (err) {
+      return sendErrorPage(request, reply, err, crumbs);
+    }
   const perPage = perPageOf(query);
   const pageNo = Math.max(1, Math.floor(Number(query.get('page')?.[0]) || 1));
   const sort = query.get('sort')?.[0] ?? '';
@@ -105,7 +113,7 @@ export async function listPage(ctx: AppContext, model: ModelDef, request: Fastif
     });
     const body = html`<div class="page-head">
   <h1>${capitalize(model.verboseNamePlural)} <span class="count">${list.count.toLocaleString('en')}</span></h1>
-  <div class="actions">${allowed.add ? html`<a class="button primary" href="${path}add/" data-hotkey="n">Add</a>` : ''}</div>
+  <div class="actions">${allowed.add ? html`<a class="button primary" href="${path}add/" data-hotkey="n">Add</a>` : ''}${await exportMenu(rc, model, path, query)}</div>
 </div>
 ${await filterForm(rc, model, query, path)}
 ${await filterChips(rc, model, query, (q) => hrefOf(path, q))}
@@ -148,6 +156,8 @@ async function bulkForm(
       ? html`<button type="submit" formaction="${hrefOf(`${path}rename/`, filters)}">Rename selected</button>`
       : '',
     await addComponentsMenu(request.rc, model, filters),
+    // the export reads `pk` and `export` from the form, the filters and sort from the URL (../export/)
+    html`<button type="submit" name="export" value="table" formaction="${back}">Export selected</button>`,
     allowed.delete
       ? html`<button type="submit" class="danger" formaction="${hrefOf(`${path}delete/`, filters)}">Delete selected</button>`
       : '',

@@ -6,7 +6,7 @@
  * (`[01-10]` gives 1..10), as in NetBox.
  */
 
-export const PATTERN_MAX = 1000;
+const PATTERN_MAX = 1000;
 
 export class PatternError extends Error {}
 
