@@ -5,7 +5,17 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expandPattern } from '../../src/web/model-pages/bulk/name-pattern.js';
-import { grant, type Json, makeDevice, makeInterface, makeUser, makeVm } from '../factories/index.js';
+import {
+  grant,
+  type Json,
+  makeDevice,
+  makeDeviceType,
+  makeInterface,
+  makeSite,
+  makeUser,
+  makeVm,
+  uniq,
+} from '../factories/index.js';
 import { makeTestApp, type TestApp } from '../helpers/app.js';
 import { postForm } from '../helpers/web-forms.js';
 import { signIn, type WebSession } from '../helpers/web-session.js';
@@ -148,5 +158,117 @@ describe('add components to devices', () => {
     const list = await b.request('GET', '/dcim/devices/');
     expect(list.body).not.toContain('Add components');
     expect(await namesOn(a)).toEqual([]);
+  });
+});
+
+describe('clone with components', () => {
+  /** a device of a type with eth0 and eth1, plus components of its own that point at each other */
+  async function original(): Promise<{ device: Json; site: Json }> {
+    const site = await makeSite(t);
+    const type = await makeDeviceType(t);
+    for (const name of ['eth0', 'eth1'])
+      expect(
+        (await t.post('/api/dcim/interface-templates/', { device_type: type.id, name, type: '1000base-t' })).statusCode,
+      ).toBe(201);
+    const device = await makeDevice(t, { site: site.id, device_type: type.id });
+    const lag = await makeInterface(t, device, { name: 'ae0', type: 'lag' });
+    await makeInterface(t, device, {
+      name: 'eth5',
+      type: '10gbase-x-sfpp',
+      lag: lag.id,
+      mtu: 9000,
+      mac_address: '00:11:22:33:44:55',
+    });
+    const ps = await t.post('/api/dcim/power-ports/', { device: device.id, name: 'PS1', maximum_draw: 400 });
+    await t.post('/api/dcim/power-outlets/', { device: device.id, name: 'O1', power_port: ps.json().id });
+    const rear = await t.post('/api/dcim/rear-ports/', { device: device.id, name: 'R1', type: 'lc', positions: 2 });
+    await t.post('/api/dcim/front-ports/', {
+      device: device.id,
+      name: 'F1',
+      type: 'lc',
+      rear_port: rear.json().id,
+      rear_port_position: 2,
+    });
+    return { device, site };
+  }
+  const addForm = (device: Json) => `/dcim/devices/add/?_clone_components=${device.id}`;
+  const cloneFields = (device: Json, name: string, site = device.site.id): Pairs => [
+    ['name', name],
+    ['device_type', String(device.device_type.id)],
+    ['role', String(device.device_role.id)],
+    ['site', String(site)],
+    ['status', 'active'],
+    ['_create', '1'],
+  ];
+
+  it("offers the copy on the Clone form and copies what the type does not give, references mapped to the copy's own", async () => {
+    const { device } = await original();
+    const page = await admin.request('GET', `/dcim/devices/${device.id}/`);
+    expect(page.body).toContain(`_clone_components=${device.id}`);
+    const form = await admin.request('GET', addForm(device));
+    expect(form.body).toMatch(
+      new RegExp(`<input type="checkbox" name="_clone_components" value="${device.id}"> Also copy`),
+    );
+    expect(form.body).toContain(`${device.name} has 8 components.`);
+    const name = uniq('clone');
+    const res = await postForm(
+      t,
+      admin,
+      '/dcim/devices/add/',
+      [...cloneFields(device, name), ['_clone_components', String(device.id)]],
+      {
+        formUrl: addForm(device),
+      },
+    );
+    expect(res.statusCode, res.body).toBe(303);
+    const copy = (await t.get(`/api/dcim/devices/?name=${name}`)).json().results[0];
+    const ifaces = (await t.get(`/api/dcim/interfaces/?device_id=${copy.id}&ordering=name`)).json().results;
+    expect(ifaces.map((i: Json) => i.name)).toEqual(['ae0', 'eth0', 'eth1', 'eth5']);
+    const eth5 = ifaces.find((i: Json) => i.name === 'eth5');
+    expect(eth5).toMatchObject({ mtu: 9000, mac_address: null, type: { value: '10gbase-x-sfpp' } });
+    expect(eth5.lag.id).toBe(ifaces.find((i: Json) => i.name === 'ae0').id);
+    const outlet = (await t.get(`/api/dcim/power-outlets/?device_id=${copy.id}`)).json().results[0];
+    const port = (await t.get(`/api/dcim/power-ports/?device_id=${copy.id}`)).json().results[0];
+    expect([outlet.name, outlet.power_port.id, port.maximum_draw]).toEqual(['O1', port.id, 400]);
+    const front = (await t.get(`/api/dcim/front-ports/?device_id=${copy.id}`)).json().results[0];
+    const rear = (await t.get(`/api/dcim/rear-ports/?device_id=${copy.id}`)).json().results[0];
+    expect([front.rear_port.id, front.rear_port_position, rear.positions]).toEqual([rear.id, 2, 2]);
+    // the original keeps its own
+    expect((await t.get(`/api/dcim/interfaces/?device_id=${device.id}`)).json().count).toBe(4);
+  });
+
+  it('copies nothing when the box is left unticked', async () => {
+    const { device } = await original();
+    const name = uniq('plain');
+    const res = await postForm(t, admin, '/dcim/devices/add/', cloneFields(device, name), { formUrl: addForm(device) });
+    expect(res.statusCode, res.body).toBe(303);
+    const copy = (await t.get(`/api/dcim/devices/?name=${name}`)).json().results[0];
+    const names = (await t.get(`/api/dcim/interfaces/?device_id=${copy.id}&ordering=name`))
+      .json()
+      .results.map((i: Json) => i.name);
+    expect(names).toEqual(['eth0', 'eth1']);
+  });
+
+  it('creates neither the device nor any copy when one copy is refused, and says which', async () => {
+    const { device, site } = await original();
+    const vlan = await t.post('/api/ipam/vlans/', { name: uniq('v'), vid: 10, site: site.id });
+    await makeInterface(t, device, {
+      name: 'access1',
+      type: '1000base-t',
+      mode: 'access',
+      untagged_vlan: vlan.json().id,
+    });
+    const elsewhere = await makeSite(t);
+    const name = uniq('refused');
+    const res = await postForm(
+      t,
+      admin,
+      '/dcim/devices/add/',
+      [...cloneFields(device, name, elsewhere.id), ['_clone_components', String(device.id)]],
+      { formUrl: addForm(device) },
+    );
+    expect(res.statusCode).toBe(400);
+    expect(res.body).toContain('Copying the interface access1 failed');
+    expect((await t.get(`/api/dcim/devices/?name=${name}`)).json().count).toBe(0);
   });
 });

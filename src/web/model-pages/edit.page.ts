@@ -17,7 +17,7 @@ import { html, type Html } from '../html.js';
 import { uiOf } from '../model-ui.js';
 import { listPath } from '../navigation/menu.js';
 import { csrfField, pageContext, safeNext } from '../page-context.js';
-import { cloneQuery, mayOnObject } from './object-head.js';
+import { CLONE_COMPONENTS, cloneQuery, mayOnObject } from './object-head.js';
 import {
   bodyFromForm,
   errorsByInput,
@@ -27,7 +27,8 @@ import {
   initialFromObject,
   initialFromQuery,
 } from './form-input.js';
-import { createFromPage, updateFromPage } from './page-writes.js';
+import { componentCount, copyComponents } from './clone-components.js';
+import { createFromPage, createWithMore, updateFromPage } from './page-writes.js';
 import { can, customFieldsOf, modelCrumbs, objectPath, queryOf, sendErrorPage, sendModelPage } from './page-shell.js';
 
 type IdRequest = FastifyRequest<{ Params: { id: string } }>;
@@ -37,6 +38,8 @@ interface FormState {
   errors: FormErrors;
   top: string[];
   returnUrl: string;
+  /** an add form opened by Clone: the original, whose components the form offers to copy */
+  cloneOf?: { id: number; display: string; count: number; checked: boolean };
 }
 
 /** where a save goes: a same-site `return_url`, else `fallback` (a foreign or odd URL is not followed) */
@@ -109,6 +112,7 @@ async function sendForm(
   ${csrfField(pageContext(request, reply))}
   ${s.returnUrl ? html`<input type="hidden" name="return_url" value="${s.returnUrl}">` : ''}
   ${await renderForm(rc, model, cfs, s)}
+  ${s.cloneOf ? cloneFieldset(model, s.cloneOf) : ''}
   <div class="form-buttons">
     ${
       adding
@@ -123,6 +127,35 @@ async function sendForm(
     ? modelCrumbs(model, { label: 'Add' })
     : modelCrumbs(model, { label: String(obj.display ?? obj.id), href: objectPath(model, obj.id) }, { label: 'Edit' });
   return sendModelPage(request, reply, { title, crumbs, body, status });
+}
+
+function cloneFieldset(model: ModelDef, c: NonNullable<FormState['cloneOf']>): Html {
+  return html`<fieldset class="panel"><legend>Components</legend><div class="field">
+<label><input type="checkbox" name="${CLONE_COMPONENTS}" value="${String(c.id)}"${c.checked ? html` checked` : ''}> Also copy the components of ${c.display} that the new ${model.verboseName} does not get from its type</label>
+<p class="muted">${c.display} has ${c.count.toLocaleString('en')} components. Cables, MAC addresses and module components are not copied.</p>
+</div></fieldset>`;
+}
+
+/** the original a Clone names (`_clone_components`), when the model copies components and the user may see it */
+async function cloneSource(
+  rc: RequestContext,
+  model: ModelDef,
+  raw: string | undefined,
+  checked: boolean,
+): Promise<FormState['cloneOf']> {
+  if (!raw || !/^\d{1,15}$/.test(raw) || !uiOf(rc.app.registry, model).components.length) return undefined;
+  try {
+    const obj = (await getObject(rc, model, Number(raw), new Map())) as Represented;
+    return {
+      id: Number(raw),
+      display: String(obj.display ?? raw),
+      count: await componentCount(rc, model, Number(raw)),
+      checked,
+    };
+  } catch (err) {
+    if (err instanceof ApiError && err.statusCode < 500) return undefined;
+    throw err;
+  }
 }
 
 /** the posted values the form knows (unknown names are dropped here, never an error) */
@@ -141,7 +174,8 @@ export async function addPage(ctx: AppContext, model: ModelDef, request: Fastify
     const query = queryOf(request);
     const values = initialFromQuery(model, uiOf(ctx.registry, model).formFields, cfs, query);
     const returnUrl = query.get('return_url')?.[0] ?? '';
-    return sendForm(request, reply, model, cfs, { values, errors: {}, top: [], returnUrl }, null);
+    const cloneOf = await cloneSource(rc, model, query.get(CLONE_COMPONENTS)?.[0], false);
+    return sendForm(request, reply, model, cfs, { values, errors: {}, top: [], returnUrl, cloneOf }, null);
   } catch (err) {
     return sendErrorPage(request, reply, err, modelCrumbs(model));
   }
@@ -182,13 +216,18 @@ async function save(
   const formFields = uiOf(ctx.registry, model).formFields;
   const names = inputNames(model, formFields, cfs);
   const values = postedValues(request, names);
-  const state: FormState = { values, errors: {}, top: [], returnUrl: form.return_url ?? '' };
+  const cloneOf = obj ? undefined : await cloneSource(rc, model, form[CLONE_COMPONENTS], true);
+  const state: FormState = { values, errors: {}, top: [], returnUrl: form.return_url ?? '', cloneOf };
   // a large picker's search: the same form again, with that picker's matches
   if (form._picker !== undefined) return sendForm(request, reply, model, cfs, state, obj);
   const { body, errors } = bodyFromForm(model, formFields, cfs, values, obj ? 'update' : 'create');
   if (Object.keys(errors).length) return sendForm(request, reply, model, cfs, { ...state, errors }, obj, 400);
   try {
-    const id = obj ? Number(obj.id) : await createFromPage(rc, model, body);
+    const id = obj
+      ? Number(obj.id)
+      : cloneOf
+        ? await createWithMore(rc, model, body, (trx, newId) => copyComponents(trx, model, cloneOf.id, newId))
+        : await createFromPage(rc, model, body);
     if (obj) await updateFromPage(rc, model, id, body);
     if (!obj && form._addanother !== undefined) {
       const created = (await getObject(rc, model, id, new Map())) as Represented;

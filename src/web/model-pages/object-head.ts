@@ -29,6 +29,9 @@ export async function mayOnObject(rc: RequestContext, model: ModelDef, id: numbe
 }
 
 /** the add form's query string that clones this object (NetBox clone_fields, tags too) */
+/** the add form's input naming the object whose components a clone copies */
+export const CLONE_COMPONENTS = '_clone_components';
+
 export function cloneQuery(rc: RequestContext, model: ModelDef, obj: Represented): string | null {
   const fields = uiOf(rc.app.registry, model).clone;
   if (!fields.length) return null;
@@ -36,6 +39,8 @@ export function cloneQuery(rc: RequestContext, model: ModelDef, obj: Represented
   for (const key of [...fields, ...(model.tags ? ['tags'] : [])]) {
     for (const v of flat(obj[key])) q.append(key, v);
   }
+  // the add form then offers to copy the original's components (clone-components.ts)
+  if (uiOf(rc.app.registry, model).components.length) q.append(CLONE_COMPONENTS, String(obj.id));
   return q.toString();
 }
 

@@ -16,6 +16,23 @@ export async function createFromPage(rc: RequestContext, model: ModelDef, body: 
   return Number(rows[0]!.id);
 }
 
+/**
+ * Creates one object and, in the same transaction, what `more` writes beside it (a clone's
+ * components): both or neither
+ */
+export async function createWithMore(
+  rc: RequestContext,
+  model: ModelDef,
+  body: Row,
+  more: (trx: RequestContext, id: number) => Promise<unknown>,
+): Promise<number> {
+  return inTransaction(await preloadForWrite(rc, model), async (trx) => {
+    const [row] = await createObjects(trx, model, [body], false);
+    await more(trx, Number(row!.id));
+    return Number(row!.id);
+  });
+}
+
 /** a PATCH of one object from an API-shaped body */
 export async function updateFromPage(rc: RequestContext, model: ModelDef, id: number, body: Row): Promise<void> {
   await inTransaction(await preloadForWrite(rc, model), (trx) =>
