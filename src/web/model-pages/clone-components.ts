@@ -29,7 +29,7 @@ const NOT_COPIED = new Set(['module', 'cable', 'mark_connected', 'wwn']);
  * The owner's components: models with a cascading fk to it whose names are unique per owner, each
  * after the kinds it points at (rear ports before front ports, power ports before outlets).
  */
-export function cloneKinds(registry: Registry, owner: ModelDef): Kind[] {
+function cloneKinds(registry: Registry, owner: ModelDef): Kind[] {
   const kinds: Kind[] = [];
   for (const m of registry.all()) {
     const key = Object.entries(m.fields).find(
