@@ -48,6 +48,8 @@ export interface CustomFieldDef {
   validation_regex: string;
   choices: string[] | null;
   weight: number;
+  /** NetBox 4.1: no two objects of a model may hold one value (empty values excepted) */
+  unique: boolean;
 }
 
 /** Objects of one model written by one committed transaction, per action. */

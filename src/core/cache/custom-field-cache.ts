@@ -26,6 +26,7 @@ export function createCustomFieldCache(): CustomFieldsOf {
       const res =
         await sql<CustomFieldDef>`select cf.id, cf.name, cf.label, cf.type, cf.object_type, cf.content_types, cf.required,
           cf.filter_logic, cf."default", cf.validation_minimum, cf.validation_maximum, cf.validation_regex, cf.weight,
+          cf."unique",
           case when cs.id is null then cf.choices else (select coalesce(array_agg(p.pair->>0 order by p.n), '{}')
             from jsonb_array_elements(coalesce(cs.extra_choices, '[]'::jsonb)) with ordinality as p(pair, n)) end as choices
         from extras_customfield cf left join extras_customfieldchoiceset cs on cs.id = cf.choice_set_id

@@ -155,3 +155,50 @@ export async function checkCustomFieldObjects(
       );
   }
 }
+
+/** NetBox's empty custom field values (CUSTOMFIELD_EMPTY_VALUES): never held against uniqueness */
+const isEmptyValue = (v: unknown) => v === null || v === undefined || v === '' || (Array.isArray(v) && v.length === 0);
+
+interface CfItem {
+  id: number | null;
+  data: Data;
+  errors: FieldErrors;
+}
+
+/**
+ * Custom fields marked unique (NetBox 4.1): a value another object of the model holds, or that an
+ * earlier item of the same request gives, is refused. One statement per unique field, whatever
+ * the number of items.
+ */
+export async function checkCustomFieldUniqueness(
+  rc: RequestContext,
+  table: string,
+  cfs: CustomFieldDef[],
+  items: CfItem[],
+) {
+  for (const cf of cfs) {
+    if (!cf.unique || cf.type === 'boolean') continue;
+    const holding = items.filter((it) => !isEmptyValue(it.data[cf.name]));
+    if (!holding.length) continue;
+    const message = `Custom field '${cf.name}' must have a unique value.`;
+    const key = (v: unknown) => JSON.stringify(v);
+    const seen = new Set<string>();
+    for (const it of holding) {
+      const k = key(it.data[cf.name]);
+      if (seen.has(k)) it.errors.add('__all__', message);
+      seen.add(k);
+    }
+    const values = [...seen];
+    const res = await sql<{ id: string | number; v: unknown }>`select t.id, t.custom_field_data -> ${cf.name} as v
+      from ${sql.table(table)} as t where t.custom_field_data -> ${cf.name} = any(${values}::jsonb[])`.execute(rc.q);
+    const holders = new Map<string, Set<number>>();
+    for (const r of res.rows) {
+      const k = key(r.v);
+      holders.set(k, (holders.get(k) ?? new Set()).add(Number(r.id)));
+    }
+    for (const it of holding) {
+      const others = [...(holders.get(key(it.data[cf.name])) ?? [])].filter((id) => id !== it.id);
+      if (others.length) it.errors.add('__all__', message);
+    }
+  }
+}

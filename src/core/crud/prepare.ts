@@ -7,7 +7,7 @@ import type { RequestContext } from '../context.js';
 import { FieldErrors } from '../errors.js';
 import { columnOf } from '../model/define-model.js';
 import type { FieldDef, ModelDef, Row } from '../model/types.js';
-import { checkCustomFieldObjects, prepareCustomFields } from './custom-field-input.js';
+import { checkCustomFieldObjects, checkCustomFieldUniqueness, prepareCustomFields } from './custom-field-input.js';
 import { FieldError, isPlainObject, parseFieldValue, typeName } from './parse-field.js';
 import { type RelatedRef, resolveRelated } from './resolve-related.js';
 import { checkGenericRelations } from './generic-relations.js';
@@ -188,6 +188,7 @@ export async function prepareItems(
   });
   await resolveRelated(rc, refs);
   for (const item of items) await checkTagOverlap(rc, item.addTags, item.removeTags, item.errors);
+  const withData: Array<{ id: number | null; data: Row; errors: FieldErrors }> = [];
   for (const [i, item] of items.entries()) {
     const obj = objects[i];
     if (!obj || !model.customFields) continue;
@@ -198,8 +199,10 @@ export async function prepareItems(
       await checkCustomFieldObjects(rc, cfs, data, item.errors);
       item.values.custom_field_data = data;
       item.sent.add('custom_fields');
+      withData.push({ id: item.id, data, errors: item.errors });
     }
   }
+  if (withData.length) await checkCustomFieldUniqueness(rc, model.table, cfs, withData);
   await checkGenericRelations(rc, model, items);
   await checkUniqueness(rc, model, items);
   if (model.hooks.validate) {
