@@ -76,11 +76,12 @@ export const device = defineModel({
     name: { kind: 'string', maxLength: 64, nullable: true, natural: true },
     device_type: fk('dcim.devicetype', { required: true, nullable: false, onDelete: 'protect' }),
     // the stored role (NetBox 3.6+ name); PROTECT as NetBox
-    role: fk('dcim.devicerole', { nullable: false, onDelete: 'protect' }),
+    // NetBox 4.3: roles and platforms are trees, and a device's filters by them take descendants too
+    role: fk('dcim.devicerole', { nullable: false, onDelete: 'protect', treeFilter: '4.4' }),
     // NetBox 3.4 name of the same role (generated column); role_id carries the protection
     device_role: fk('dcim.devicerole', { nullable: false, onDelete: 'set_null' }),
     tenant: fk('tenancy.tenant', { onDelete: 'protect' }),
-    platform: fk('dcim.platform', { onDelete: 'set_null' }),
+    platform: fk('dcim.platform', { onDelete: 'set_null', treeFilter: '4.4' }),
     serial: { kind: 'string', maxLength: 50, label: 'serial number' },
     asset_tag: { kind: 'string', maxLength: 50, nullable: true, unique: true },
     site: fk('dcim.site', { required: true, nullable: false, onDelete: 'protect' }),

@@ -82,3 +82,13 @@ export const containsVidFilter: CustomFilter = {
       where v between (r->>0)::int and (r->>1)::int)`;
   },
 };
+
+/**
+ * NetBox 4.0 VLAN group `utilization`: VLANs in the group per VID its ranges hold, in percent
+ * rounded to two places, as the text its serializer gives ("0.05")
+ */
+export function utilizationOf(ranges: unknown, vlanCount: unknown): string {
+  const total = ((ranges as VidRange[] | null) ?? []).reduce((n, [a, b]) => n + b - a + 1, 0);
+  if (!total) return '0.00';
+  return (Math.round(((Number(vlanCount) || 0) * 100 * 100) / total) / 100).toFixed(2);
+}

@@ -6,10 +6,11 @@
  */
 import { defineModel } from '../../core/model/define-model.js';
 import type { CustomFilter } from '../../core/model/types.js';
-import { description, name, slug } from '../fields.js';
+import { tenancyFilters } from '../../core/query/filter-blocks.js';
+import { description, fk, name, slug } from '../fields.js';
 import { VLAN_GROUP_SCOPE_TYPES } from './choices.js';
 import { scopeFilter } from './relation-filters.js';
-import { containsVidFilter, syncVidRanges, vidRangesField } from './vid-ranges.js';
+import { containsVidFilter, syncVidRanges, utilizationOf, vidRangesField } from './vid-ranges.js';
 
 const scopeFilters: Record<string, CustomFilter> = Object.fromEntries(
   VLAN_GROUP_SCOPE_TYPES.map((type) => {
@@ -31,7 +32,11 @@ export const vlanGroup = defineModel({
     min_vid: { kind: 'integer', default: 1, min: 1, max: 4094, label: 'minimum VLAN ID' },
     max_vid: { kind: 'integer', default: 4094, min: 1, max: 4094, label: 'maximum VLAN ID' },
     vid_ranges: vidRangesField,
+    // NetBox 4.3
+    tenant: fk('tenancy.tenant', { onDelete: 'protect', dialect: '4.4' }),
     description: description(),
+    // NetBox 4.0: the share of the ranges' VIDs in use, in percent to two places, as text
+    utilization: { kind: 'computed', readOnly: true, dialect: '4.4', shape: { type: 'string' } },
   },
   counts: { vlan_count: { model: 'ipam.vlan', via: 'group' } },
   uniqueTogether: [
@@ -50,6 +55,11 @@ export const vlanGroup = defineModel({
     prepare({ data, before, sent }) {
       syncVidRanges(data, before, sent);
     },
+    represent(_rc, rows, out) {
+      rows.forEach((row, i) => {
+        if ('utilization' in out[i]!) out[i]!.utilization = utilizationOf(row.vid_ranges, out[i]!.vlan_count);
+      });
+    },
   },
   ui: {
     columns: ['name', 'scope_type', 'scope', 'vlan_count', 'description'],
@@ -66,7 +76,7 @@ export const vlanGroup = defineModel({
   netbox44: {
     brief: ['name', 'slug', 'description', 'vlan_count'],
     hidden: ['min_vid', 'max_vid'],
-    filters: { contains_vid: containsVidFilter },
+    filters: { contains_vid: containsVidFilter, ...tenancyFilters() },
   },
   ordering: ['name'],
   search: ['name', 'slug', 'description'],

@@ -36,9 +36,10 @@ export const virtualMachine = defineModel({
     site: fk('dcim.site', { onDelete: 'protect' }),
     cluster: fk('virtualization.cluster', { onDelete: 'protect' }),
     device: fk('dcim.device', { onDelete: 'protect' }),
-    role: fk('dcim.devicerole', { onDelete: 'protect' }),
+    // NetBox 4.3: role and platform filters take descendants too (trees since then)
+    role: fk('dcim.devicerole', { onDelete: 'protect', treeFilter: '4.4' }),
     tenant: fk('tenancy.tenant', { onDelete: 'protect' }),
-    platform: fk('dcim.platform', { onDelete: 'set_null' }),
+    platform: fk('dcim.platform', { onDelete: 'set_null', treeFilter: '4.4' }),
     primary_ip: { kind: 'computed', readOnly: true, shape: { $model: 'ipam.ipaddress', nullable: true } },
     primary_ip4: fk('ipam.ipaddress', { onDelete: 'set_null', label: 'primary IPv4' }),
     primary_ip6: fk('ipam.ipaddress', { onDelete: 'set_null', label: 'primary IPv6' }),

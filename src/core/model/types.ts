@@ -57,8 +57,11 @@ export interface FieldDef {
   /** fk, m2m: target model identity (`dcim.region`) */
   to?: string;
   onDelete?: OnDelete;
-  /** fk: the `<name>` filter matches descendants too (NetBox TreeNodeMultipleChoiceFilter) */
-  treeFilter?: boolean;
+  /**
+   * fk: the `<name>` filter matches descendants too (NetBox TreeNodeMultipleChoiceFilter); a
+   * dialect: only in that one (a device's role and platform, trees since NetBox 4.3)
+   */
+  treeFilter?: boolean | Dialect;
   /** m2m: join table and its two columns */
   through?: { table: string; from: string; to: string };
   /**

@@ -109,7 +109,7 @@ function idSetCondition(
   const ownParent = rc.dialect === '4.4' && target.fields[target.treeParent ?? ''] === f;
   if (ids.length) {
     parts.push(
-      f.treeFilter && target.treeParent && !ownParent
+      (f.treeFilter === true || f.treeFilter === rc.dialect) && target.treeParent && !ownParent
         ? sql`${c} in ${descendantsSql(target, sql`select unnest(${ids}::bigint[])`)}`
         : oneOf(c, ids),
     );

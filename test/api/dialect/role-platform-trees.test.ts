@@ -3,7 +3,7 @@
  * and `_depth` and takes the `ancestor` filters; 3.4 shows neither (its shapes are the spec's).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api44, type Json, make44, uniq } from '../../factories/index.js';
+import { api44, type Json, make44, makeDevice, makeVm, uniq } from '../../factories/index.js';
 import { makeTestApp, type TestApp } from '../../helpers/app.js';
 
 let t: TestApp;
@@ -57,5 +57,39 @@ describe.each([
     expect(cycle.json()).toEqual({ parent: ['Cannot assign self or child as parent.'] });
     expect((await api44(t).del(`${path}${top.id}/`)).statusCode).toBe(204);
     expect((await api44(t).get(`${path}${mid.id}/`)).statusCode).toBe(404);
+  });
+});
+
+describe('devices and virtual machines by role and platform', () => {
+  it('take the descendants of a role or platform in 4.4, and only the one named in 3.4', async () => {
+    const tree = async (path: string) => {
+      const [a, b] = [uniq('top'), uniq('low')];
+      const top = await make44(t, path, { name: a, slug: a });
+      return [top, await make44(t, path, { name: b, slug: b, parent: top.id })] as const;
+    };
+    const [topRole, lowRole] = await tree('/api/dcim/device-roles/');
+    const [topPlatform, lowPlatform] = await tree('/api/dcim/platforms/');
+    const device = await makeDevice(t, { role: lowRole.id, platform: lowPlatform.id });
+    const vm = await makeVm(t, { role: lowRole.id, platform: lowPlatform.id });
+    for (const [path, obj] of [
+      ['/api/dcim/devices/', device],
+      ['/api/virtualization/virtual-machines/', vm],
+    ] as const) {
+      for (const q of [
+        `role_id=${topRole.id}`,
+        `role=${topRole.slug}`,
+        `platform_id=${topPlatform.id}`,
+        `platform=${topPlatform.slug}`,
+      ]) {
+        expect(
+          (await api44(t).get(`${path}?${q}`)).json().results.map((r: Json) => r.id),
+          `4.4 ${path}?${q}`,
+        ).toEqual([obj.id]);
+        expect((await t.get(`${path}?${q}`)).json().count, `3.4 ${path}?${q}`).toBe(0);
+      }
+      expect((await t.get(`${path}?platform_id=${lowPlatform.id}`)).json().results.map((r: Json) => r.id)).toEqual([
+        obj.id,
+      ]);
+    }
   });
 });
