@@ -107,6 +107,35 @@ for (const js of [true, false]) {
       expect(b.violations).toEqual([]);
     });
 
+    it('adds Gi0/[1-4] to two devices after a preview, and clones a device with its components', async () => {
+      const tag = uniq(js ? 'addjs' : 'addnojs');
+      const d1 = await makeDevice(t, { name: `${tag}-a` });
+      const d2 = await makeDevice(t, { name: `${tag}-b`, device_type: d1.device_type.id });
+      await page.goto(`${origin}/dcim/devices/?q=${tag}&sort=name`);
+      for (const box of await page.locator('form.bulk input[name="pk"]').all()) await box.check();
+      await page.locator('details.add-components summary').click();
+      await page.getByRole('button', { name: 'Interfaces', exact: true }).click();
+      await page.waitForSelector('h1:has-text("Add interfaces to 2 devices")');
+      await page.locator('#id_name').fill('Gi0/[1-4]');
+      await page.locator('#id_type').selectOption('1000base-t');
+      await page.getByRole('button', { name: 'Preview' }).click();
+      await page.waitForSelector('caption:has-text("8 new interfaces")');
+      await expectAccessible(b, 'add components preview');
+      await page.getByRole('button', { name: 'Create 8' }).click();
+      await page.waitForURL(/done=created%3A8/);
+      for (const d of [d1, d2])
+        expect((await interfacesOf(d)).map((i) => i.name)).toEqual(['Gi0/1', 'Gi0/2', 'Gi0/3', 'Gi0/4']);
+      await page.goto(`${origin}/dcim/devices/${d1.id}/`);
+      await page.getByRole('link', { name: 'Clone' }).click();
+      await page.locator('[name="name"]').fill(`${tag}-c`);
+      await page.getByLabel(/Also copy the components/).check();
+      await page.getByRole('button', { name: 'Create', exact: true }).click();
+      await page.waitForURL(/\/dcim\/devices\/\d+\/\?saved=created$/);
+      const copy = (await t.get(`/api/dcim/devices/?name=${tag}-c`)).json().results[0];
+      expect((await interfacesOf(copy)).map((i) => i.name)).toEqual(['Gi0/1', 'Gi0/2', 'Gi0/3', 'Gi0/4']);
+      expect(b.violations).toEqual([]);
+    });
+
     it('refuses a bulk delete for one protected site, then deletes the others once it is left out', async () => {
       const tag = uniq(js ? 'bulkjs' : 'bulknojs');
       const sites = [];

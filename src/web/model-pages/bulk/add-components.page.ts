@@ -162,7 +162,7 @@ ${s.top.length ? html`<div class="alert" role="alert">${s.top.map((m) => html`<p
 </form>
 ${
   plan
-    ? html`<div class="table-wrap"><table class="objects"><caption>${(plan.names.length * n).toLocaleString('en')} new ${component.verboseNamePlural}</caption>
+    ? html`<div class="table-wrap" tabindex="0" role="region" aria-label="Preview"><table class="objects"><caption>${(plan.names.length * n).toLocaleString('en')} new ${component.verboseNamePlural}</caption>
 <thead><tr><th scope="col">${capitalize(owner.verboseName)}</th><th scope="col">Names</th></tr></thead>
 <tbody>${sel.ids
         .slice(0, 100)
