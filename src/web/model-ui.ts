@@ -19,6 +19,8 @@ export interface ResolvedUi {
   formFields: string[];
   /** the key in userconfig where a user's columns are kept (NetBox: tables.<Table>.columns) */
   tableKey: string;
+  /** per writable fk and m2m field, the target's attribute an import names it by (`id`: by id only) */
+  importRefs: Record<string, string>;
 }
 
 /** fields shown on their own (tags and comments panels), never in a group or a column list's default */
@@ -73,7 +75,22 @@ function resolve(registry: Registry, model: ModelDef): ResolvedUi {
       ...('comments' in model.fields && !exclude.has('comments') ? ['comments'] : []),
     ],
     tableKey: `tables.${model.schemaName ?? pascal(model.verboseName)}Table.columns`,
+    importRefs: importRefsOf(registry, model, fields),
   };
+}
+
+/** NetBox's import names a related object by its `name` (tags by slug), else `slug`, else by id, unless hinted */
+function importRefsOf(registry: Registry, model: ModelDef, fields: Array<[string, FieldDef]>): Record<string, string> {
+  const hinted = model.ui?.importRefs ?? {};
+  const out: Record<string, string> = {};
+  for (const [key, f] of fields) {
+    if ((f.kind !== 'fk' && f.kind !== 'm2m') || !f.to || f.readOnly) continue;
+    const target = registry.find(f.to);
+    if (!target) continue;
+    const own = hinted[key] ?? (f.to === 'extras.tag' ? 'slug' : undefined);
+    out[key] = own ?? ['name', 'slug'].find((k) => target.fields[k] && !target.fields[k]!.readOnly) ?? 'id';
+  }
+  return out;
 }
 
 /** the identifying field, its status, then its foreign keys and description: NetBox's usual order */
