@@ -14,8 +14,8 @@ import { picker } from './picker.js';
 
 export type Query = Map<string, string[]>;
 
-/** list parameters that are the page's own, never filters */
-const PAGE_PARAMS = new Set(['sort', 'per_page', 'page', '_picker']);
+/** list parameters that are the page's own, never filters (`imported`: the notice an import redirects with) */
+const PAGE_PARAMS = new Set(['sort', 'per_page', 'page', '_picker', 'imported']);
 
 export function isFilterParam(name: string): boolean {
   return !PAGE_PARAMS.has(name) && !name.endsWith('__search');

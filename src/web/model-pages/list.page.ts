@@ -20,6 +20,7 @@ import { capitalize } from '../labels.js';
 import { listPath } from '../navigation/menu.js';
 import { csrfField, pageContext } from '../page-context.js';
 import { getPref } from '../user-prefs.js';
+import { importedNotice } from './import.page.js';
 import {
   can,
   customFieldsOf,
@@ -93,7 +94,7 @@ export async function listPage(ctx: AppContext, model: ModelDef, request: Fastif
     };
     const body = html`<div class="page-head">
   <h1>${capitalize(model.verboseNamePlural)} <span class="count">${list.count.toLocaleString('en')}</span></h1>
-  <div class="actions">${allowed.add ? html`<a class="button primary" href="${path}add/" data-hotkey="n">Add</a>` : ''}</div>
+  <div class="actions">${allowed.add ? html`<a class="button primary" href="${path}add/" data-hotkey="n">Add</a>` : ''}${allowed.add ? html` <a class="button" href="${path}import/">Import</a>` : ''}</div>
 </div>
 ${await filterForm(rc, model, query, path)}
 ${await filterChips(rc, model, query, (q) => hrefOf(path, q))}
@@ -108,7 +109,12 @@ ${objectTable({
 })}
 ${pager(list.count, pageNo, perPage, with_)}
 ${await columnChooser(request, reply, model, columns, path, hrefOf(path, query))}`;
-    return sendModelPage(request, reply, { title: capitalize(model.verboseNamePlural), crumbs, body });
+    return sendModelPage(request, reply, {
+      title: capitalize(model.verboseNamePlural),
+      crumbs,
+      body,
+      flash: importedNotice(query),
+    });
   } catch (err) {
     return sendErrorPage(request, reply, err, crumbs);
   }
