@@ -37,9 +37,12 @@ interface Lookup {
 
 const isId = (s: string) => /^\d+$/.test(s) && Number.isSafeInteger(Number(s));
 
+/** a JSON or YAML value naming its object by a dictionary of attributes, which the write path resolves itself */
+const isDict = (v: unknown) => typeof v === 'object' && v !== null && !Array.isArray(v);
+
 function namesOf(v: unknown): string[] {
-  if (Array.isArray(v)) return v.map((x) => String(x));
-  return v === null || v === undefined ? [] : [String(v)];
+  const all = Array.isArray(v) ? v : [v];
+  return all.filter((x) => x !== null && x !== undefined && !isDict(x)).map((x) => String(x));
 }
 
 /** replaces each related column's names by ids in every row, or adds the row's error */
@@ -76,7 +79,7 @@ export async function resolveNames(rc: RequestContext, columns: ImportColumn[], 
 function resolveColumn(rc: RequestContext, l: Lookup, row: PendingRow): void {
   const { col } = l;
   const value = row.values[col.key];
-  if (value === undefined || value === null || value === '') return;
+  if (value === undefined || value === null || value === '' || isDict(value)) return;
   if (l.refused) {
     addError(row.errors, col.name, l.refused);
     return;
@@ -87,24 +90,26 @@ function resolveColumn(rc: RequestContext, l: Lookup, row: PendingRow): void {
   }
   const what = rc.app.registry.get(col.ref!.to).verboseName;
   const by = col.ref!.attr === 'id' ? 'id' : col.ref!.attr;
-  const one = (name: string): number | null => {
-    let found = l.byName.get(name) ?? l.byId.get(name) ?? [];
+  const one = (name: unknown): unknown => {
+    if (isDict(name)) return name;
+    const text = String(name);
+    let found = l.byName.get(text) ?? l.byId.get(text) ?? [];
     if (found.length > 1 && !col.ref!.many) found = narrowed(l, row, found);
     if (found.length === 1) return found[0]!.id;
     addError(
       row.errors,
       col.name,
       found.length
-        ? `Several ${what} objects have ${by} "${name}".`
-        : `No ${what} with ${by} "${name}" (or you may not view it).`,
+        ? `Several ${what} objects have ${by} "${text}".`
+        : `No ${what} with ${by} "${text}" (or you may not view it).`,
     );
     return null;
   };
   if (col.ref!.many) {
-    const ids = namesOf(value).map(one);
+    const ids = (value as unknown[]).map(one);
     if (ids.every((id) => id !== null)) row.values[col.key] = ids;
   } else {
-    const id = one(String(value));
+    const id = one(value);
     if (id !== null) row.values[col.key] = id;
   }
 }
