@@ -10,10 +10,12 @@ import { signIn, type WebSession } from '../helpers/web-session.js';
 import {
   grant,
   type Json,
+  makeCustomField,
   makeDevice,
   makeDeviceType,
   makeRole,
   makeSite,
+  makeTag,
   makeUser,
   uniq,
 } from '../factories/index.js';
@@ -163,6 +165,30 @@ describe('CSV dry run and import', () => {
   });
 });
 
+describe('tags and custom fields', () => {
+  it('tags by slug in one quoted cell, custom fields typed from their cells', async () => {
+    const [a, b] = [await makeTag(t), await makeTag(t)];
+    const count = await makeCustomField(t, { type: 'integer', content_types: ['dcim.site'] });
+    const flag = await makeCustomField(t, { type: 'boolean', content_types: ['dcim.site'] });
+    const name = uniq('tagged');
+    const data = `name,slug,tags,cf_${count.name},cf_${flag.name}\n${name},${name},"${a.slug},${b.slug}",42,yes`;
+    const res = await postImport(admin, '/dcim/sites/', { data, _apply: '1' });
+    expect(res.statusCode, res.body).toBe(303);
+    const [site] = (await api(`/api/dcim/sites/?name=${name}`)).results as Json[];
+    expect(site!.tags.map((x: Json) => x.slug).sort()).toEqual([a.slug, b.slug].sort());
+    expect(site!.custom_fields[count.name]).toBe(42);
+    expect(site!.custom_fields[flag.name]).toBe(true);
+    const bad = await postImport(admin, '/dcim/sites/', {
+      data: `name,slug,tags,cf_${count.name}\n${name}2,${name}2,no-such-tag,many`,
+      _preview: '1',
+    });
+    expect(bad.statusCode).toBe(400);
+    const errors = previewRows(bad.body)[0]![2]!;
+    expect(errors).toContain('tags: No tag with slug "no-such-tag"');
+    expect(errors).toContain(`cf_${count.name}:`);
+  });
+});
+
 describe('an uploaded file', () => {
   it('a multipart post with the file in upload_file imports it (the CSRF token read from the form)', async () => {
     const page = await admin.request('GET', '/dcim/sites/import/');
@@ -229,7 +255,7 @@ describe('updates by id', () => {
     const data = `id,serial,status\n${device.id},SN-${device.id},offline`;
     const dry = await postImport(admin, '/dcim/devices/', { data, _preview: '1' });
     expect(dry.statusCode).toBe(200);
-    expect(previewRows(dry.body)[0]![1]).toBe(`update device ${device.id}`);
+    expect(previewRows(dry.body)[0]![1]).toBe(`update ${device.name}`);
     expect((await api(`/api/dcim/devices/${device.id}/`)).serial).toBe('');
     const done = await postImport(admin, '/dcim/devices/', { data, _apply: '1' });
     expect(done.statusCode, done.body).toBe(303);

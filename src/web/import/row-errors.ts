@@ -1,9 +1,11 @@
 /**
  * A write's error body as one row's errors by import column: field keys are the columns' names,
- * a custom field's messages go under `cf_<name>`, and what names no field (`__all__`,
+ * a custom field's messages go under `cf_<name>` (also when worded within the row's), and what names no field (`__all__`,
  * `non_field_errors`, `detail`) under '' (the row as a whole).
  */
 const ROW_WIDE = new Set(['__all__', 'non_field_errors', 'detail']);
+/** NetBox words a custom field's error within the row's (`__all__`); it goes under that field's column */
+const CUSTOM_FIELD = /^Invalid value for custom field '([^']+)'/;
 
 function messagesOf(v: unknown): string[] {
   if (Array.isArray(v)) return v.flatMap(messagesOf);
@@ -23,7 +25,12 @@ export function rowErrorsFrom(body: unknown): Map<string, string[]> {
   for (const [key, v] of Object.entries(body)) {
     if (key === 'custom_fields' && v !== null && typeof v === 'object' && !Array.isArray(v))
       for (const [name, m] of Object.entries(v)) add(`cf_${name}`, messagesOf(m));
-    else add(ROW_WIDE.has(key) ? '' : key, messagesOf(v));
+    else if (!ROW_WIDE.has(key)) add(key, messagesOf(v));
+    else
+      for (const m of messagesOf(v)) {
+        const cf = CUSTOM_FIELD.exec(m)?.[1];
+        add(cf ? `cf_${cf}` : '', [m]);
+      }
   }
   return out;
 }

@@ -12,7 +12,6 @@ import { preloadForWrite } from '../../core/cache/write-preload.js';
 import type { CustomFieldDef, RequestContext } from '../../core/context.js';
 import { inTransaction } from '../../core/crud/routes.js';
 import { createObjects, updateObjects } from '../../core/crud/write-service.js';
-import { objectsByAttribute } from '../../core/crud/lookup-by-attribute.js';
 import { ApiError, Errors } from '../../core/errors.js';
 import { otherNames } from '../../core/model/dialect.js';
 import type { ModelDef, Row } from '../../core/model/types.js';
@@ -21,6 +20,7 @@ import { fromCsv, type ImportColumn, importColumns } from './import-columns.js';
 import { ImportInputError, parseRecords } from './parse-records.js';
 import { addError, type PendingRow, resolveNames, type RowErrors } from './resolve-names.js';
 import { databaseRefusal, rowErrorsFrom } from './row-errors.js';
+import { checkIds, labelsOf } from './update-rows.js';
 
 export interface ImportOptions {
   text: string;
@@ -33,8 +33,9 @@ export interface ImportOptions {
 export interface RowOutcome {
   row: number;
   action: 'create' | 'update' | 'fail';
-  /** the object an `id` row updates */
+  /** the object an `id` row updates, and its display (when it was read) */
   id?: number;
+  label?: string;
   errors: RowErrors;
 }
 
@@ -113,6 +114,7 @@ export async function runImport(
     id: r.pending.values.id as number | undefined,
     errors: r.pending.errors,
   }));
+  await labelsOf(rc, model, outcomes);
   const result: ImportResult = { outcomes, written: false, created: [], updated: [] };
   try {
     await inTransaction(await preloadForWrite(rc, model), async (trx) => {
@@ -129,18 +131,6 @@ export async function runImport(
   return result;
 }
 
-/** an `id` that names no object the user may view is that row's error */
-async function checkIds(rc: RequestContext, model: ModelDef, rows: Array<{ pending: PendingRow }>) {
-  const ids = rows.map((r) => r.pending.values.id);
-  const found = await objectsByAttribute(rc, model, 'id', ids.filter((id) => typeof id === 'number').map(String));
-  for (const r of rows) {
-    const id = r.pending.values.id;
-    if (typeof id !== 'number' || !Number.isSafeInteger(id))
-      addError(r.pending.errors, 'id', 'A whole number is expected.');
-    else if (!found.has(String(id))) addError(r.pending.errors, 'id', `No ${model.verboseName} with id ${id}.`);
-  }
-}
-
 type Indexed = { i: number; body: Row };
 
 async function writeRows(
@@ -153,8 +143,14 @@ async function writeRows(
   const creates: Indexed[] = [];
   const updates: Indexed[] = [];
   rows.forEach((r, i) => {
-    if (r.pending.errors.size) return;
-    (r.pending.values.id === undefined ? creates : updates).push({ i, body: r.pending.values });
+    // a row whose id names nothing cannot be tried; one whose related names failed is still tried
+    // without those columns, so its other errors show too (the transaction is then rolled back)
+    const failed = r.pending.errors;
+    if (failed.has('id')) return;
+    const body = failed.size
+      ? Object.fromEntries(Object.entries(r.pending.values).filter(([k]) => !failed.has(k)))
+      : r.pending.values;
+    (r.pending.values.id === undefined ? creates : updates).push({ i, body });
   });
   if (creates.length) {
     const done = await inSavepoint(trx, 'import_creates', () =>
@@ -192,8 +188,11 @@ function isAligned(err: unknown, n: number): err is ApiError {
   return err instanceof ApiError && err.statusCode === 400 && Array.isArray(err.body) && err.body.length === n;
 }
 
+/** a write's errors into the row's, but for the columns that failed before the write (left out of it) */
 function mergeErrors(outcome: RowOutcome, body: unknown) {
-  for (const [column, messages] of rowErrorsFrom(body)) for (const m of messages) addError(outcome.errors, column, m);
+  const before = new Set(outcome.errors.keys());
+  for (const [column, messages] of rowErrorsFrom(body))
+    if (!before.has(column)) for (const m of messages) addError(outcome.errors, column, m);
 }
 
 type Attempt<T> = { ok: true; value: T } | { ok: false; error: unknown };
