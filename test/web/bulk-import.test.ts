@@ -165,6 +165,49 @@ describe('CSV dry run and import', () => {
   });
 });
 
+describe('rows naming objects other rows make', () => {
+  it('locations whose parents come in the same import, in any order; a parent no row makes is an error', async () => {
+    const site = await makeSite(t);
+    const p = uniq('loc');
+    const data = [
+      'name,slug,site,parent',
+      `${p}-c,${p}-c,${site.name},${p}-b`,
+      `${p}-a,${p}-a,${site.name},`,
+      `${p}-b,${p}-b,${site.name},${p}-a`,
+    ].join('\n');
+    const dry = await postImport(admin, '/dcim/locations/', { data, _preview: '1' });
+    expect(dry.statusCode, dry.body).toBe(200);
+    expect(previewRows(dry.body).map((r) => r[1])).toEqual(['create', 'create', 'create']);
+    expect((await api(`/api/dcim/locations/?name__isw=${p}`)).count).toBe(0);
+    const done = await postImport(admin, '/dcim/locations/', { data, _apply: '1' });
+    expect(done.statusCode, done.body).toBe(303);
+    const locs = (await api(`/api/dcim/locations/?name__isw=${p}`)).results as Json[];
+    const parentOf = Object.fromEntries(locs.map((l) => [l.name, l.parent?.name ?? null]));
+    expect(parentOf).toEqual({ [`${p}-a`]: null, [`${p}-b`]: `${p}-a`, [`${p}-c`]: `${p}-b` });
+    const orphan = await postImport(admin, '/dcim/locations/', {
+      data: `name,slug,site,parent\n${p}-x,${p}-x,${site.name},${p}-nowhere`,
+      _preview: '1',
+    });
+    expect(orphan.statusCode).toBe(400);
+    expect(previewRows(orphan.body)[0]![2]).toContain(`parent: No location with name "${p}-nowhere"`);
+  });
+
+  it('interfaces whose LAG comes in the same import, on the same device', async () => {
+    const device = await makeDevice(t);
+    const other = await makeDevice(t);
+    // the same LAG name on another device must not be taken
+    expect((await t.post('/api/dcim/interfaces/', { device: other.id, name: 'bond0', type: 'lag' })).statusCode).toBe(
+      201,
+    );
+    const data = `device,name,type,lag\n${device.name},eth0,1000base-t,bond0\n${device.name},bond0,lag,`;
+    const res = await postImport(admin, '/dcim/interfaces/', { data, _apply: '1' });
+    expect(res.statusCode, res.body).toBe(303);
+    const ifaces = (await api(`/api/dcim/interfaces/?device_id=${device.id}`)).results as Json[];
+    const bond = ifaces.find((i) => i.name === 'bond0')!;
+    expect(ifaces.find((i) => i.name === 'eth0')!.lag.id).toBe(bond.id);
+  });
+});
+
 describe('tags and custom fields', () => {
   it('tags by slug in one quoted cell, custom fields typed from their cells', async () => {
     const [a, b] = [await makeTag(t), await makeTag(t)];

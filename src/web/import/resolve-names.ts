@@ -2,9 +2,11 @@
  * An import's related columns, from names to ids, for all rows at once: one statement per target
  * model and attribute (core/crud/lookup-by-attribute.ts), within the user's view permission, never
  * one per row. A purely numeric value that names nothing by the attribute is taken as an id. A name
- * several objects share is narrowed by the row's other related columns that the target also has
- * (a rack or location by the row's site, an interface's parent by its device); one still shared,
- * or one that names nothing, is that row's error under the column.
+ * is looked for within the row's other related columns that the target also has (a rack or
+ * location within the row's site, an interface's parent or LAG within its device); one still
+ * shared, or one that names nothing, is that row's error under the column. A name that another row of the
+ * same import gives a new object (a parent location above its children, a LAG above its members)
+ * is deferred: run-import.ts writes that row first and resolves the name again.
  */
 import type { RequestContext } from '../../core/context.js';
 import { ApiError } from '../../core/errors.js';
@@ -17,6 +19,15 @@ export interface PendingRow {
   /** the row's values as the REST body takes them; related columns still names until resolved */
   values: Record<string, unknown>;
   errors: RowErrors;
+  /** columns naming an object another row of this import makes: resolved once that row is written */
+  deferred?: Set<string>;
+}
+
+export interface ResolveOptions {
+  /** per column key, the names rows of this import give objects of the column's target (a parent made above) */
+  provided?: Map<string, Set<string>>;
+  /** resolve only each row's deferred columns (a later pass, once the rows they name are written) */
+  deferredOnly?: boolean;
 }
 
 export function addError(errors: RowErrors, column: string, message: string): void {
@@ -33,6 +44,8 @@ interface Lookup {
   byId: Map<string, NamedObject[]>;
   /** why the column cannot be resolved at all (no view permission on the target) */
   refused?: string;
+  /** names other rows of this import give new objects of the target */
+  provided?: Set<string>;
 }
 
 const isId = (s: string) => /^\d+$/.test(s) && Number.isSafeInteger(Number(s));
@@ -46,7 +59,12 @@ function namesOf(v: unknown): string[] {
 }
 
 /** replaces each related column's names by ids in every row, or adds the row's error */
-export async function resolveNames(rc: RequestContext, columns: ImportColumn[], rows: PendingRow[]): Promise<void> {
+export async function resolveNames(
+  rc: RequestContext,
+  columns: ImportColumn[],
+  rows: PendingRow[],
+  opts: ResolveOptions = {},
+): Promise<void> {
   const registry = rc.app.registry;
   const refCols = columns.filter((c) => c.ref);
   const lookups: Lookup[] = [];
@@ -57,10 +75,17 @@ export async function resolveNames(rc: RequestContext, columns: ImportColumn[], 
       return d !== col && !d.ref!.many && f?.kind === 'fk' && f.to === d.ref!.to;
     });
     const names = new Set<string>();
-    for (const r of rows) for (const n of namesOf(r.values[col.key])) names.add(n);
+    for (const r of rows)
+      if (!opts.deferredOnly || r.deferred?.has(col.key)) for (const n of namesOf(r.values[col.key])) names.add(n);
     const all = [...names];
     const fks = narrowers.map((d) => d.key);
-    const lookup: Lookup = { col, narrowers, byName: new Map(), byId: new Map() };
+    const lookup: Lookup = {
+      col,
+      narrowers,
+      byName: new Map(),
+      byId: new Map(),
+      provided: opts.provided?.get(col.key),
+    };
     try {
       if (col.ref!.attr !== 'id') lookup.byName = await objectsByAttribute(rc, target, col.ref!.attr, all, fks);
       const ids = all.filter((n) => isId(n) && !lookup.byName.has(n));
@@ -73,7 +98,11 @@ export async function resolveNames(rc: RequestContext, columns: ImportColumn[], 
   }
   // columns others narrow by come first (a site before the rack named within it)
   lookups.sort((a, b) => a.narrowers.length - b.narrowers.length);
-  for (const row of rows) for (const l of lookups) resolveColumn(rc, l, row);
+  for (const row of rows) {
+    const only = opts.deferredOnly ? row.deferred : undefined;
+    if (opts.deferredOnly) row.deferred = undefined;
+    for (const l of lookups) if (!only || only.has(l.col.key)) resolveColumn(rc, l, row);
+  }
 }
 
 function resolveColumn(rc: RequestContext, l: Lookup, row: PendingRow): void {
@@ -94,8 +123,12 @@ function resolveColumn(rc: RequestContext, l: Lookup, row: PendingRow): void {
     if (isDict(name)) return name;
     const text = String(name);
     let found = l.byName.get(text) ?? l.byId.get(text) ?? [];
-    if (found.length > 1 && !col.ref!.many) found = narrowed(l, row, found);
+    if (!col.ref!.many) found = narrowed(l, row, found);
     if (found.length === 1) return found[0]!.id;
+    if (!found.length && l.provided?.has(text)) {
+      (row.deferred ??= new Set()).add(col.key);
+      return name;
+    }
     addError(
       row.errors,
       col.name,
@@ -114,14 +147,19 @@ function resolveColumn(rc: RequestContext, l: Lookup, row: PendingRow): void {
   }
 }
 
-/** the candidates whose fks match what the row's other columns resolved to */
+/**
+ * The candidates within what the row's other columns resolved to: one set to another object is
+ * out (a rack of another site, a LAG of another device); one that leaves it unset stays (a
+ * cluster of no site), unless a candidate matches it exactly.
+ */
 function narrowed(l: Lookup, row: PendingRow, found: NamedObject[]): NamedObject[] {
   let out = found;
   for (const d of l.narrowers) {
     const id = row.values[d.key];
     if (typeof id !== 'number') continue;
-    const within = out.filter((o) => o.fks[d.key] === id);
-    if (within.length) out = within;
+    out = out.filter((o) => o.fks[d.key] === id || o.fks[d.key] === null);
+    const exact = out.filter((o) => o.fks[d.key] === id);
+    if (exact.length) out = exact;
   }
   return out;
 }

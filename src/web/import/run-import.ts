@@ -1,26 +1,15 @@
-/**
- * An import, dry run or committed: the data parsed into rows, each row's columns checked and its
- * related names resolved (resolve-names.ts), then every row written through the REST write path
- * (createObjects for new rows in one batch, updateObjects for `id` rows) inside one transaction.
- * A dry run, or a commit with any failing row, rolls that transaction back: nothing is written, and
- * each row's outcome says what would have happened. Errors are found per row: the batch create's
- * validation answers one error dict per item; a failure it cannot align (a database conflict) is
- * found again row by row, each behind a savepoint.
- */
-import { sql } from 'kysely';
 import { preloadForWrite } from '../../core/cache/write-preload.js';
 import type { CustomFieldDef, RequestContext } from '../../core/context.js';
 import { inTransaction } from '../../core/crud/routes.js';
-import { createObjects, updateObjects } from '../../core/crud/write-service.js';
-import { ApiError, Errors } from '../../core/errors.js';
+import { Errors } from '../../core/errors.js';
 import { otherNames } from '../../core/model/dialect.js';
-import type { ModelDef, Row } from '../../core/model/types.js';
+import type { ModelDef } from '../../core/model/types.js';
 import { can } from '../model-pages/page-shell.js';
 import { fromCsv, type ImportColumn, importColumns } from './import-columns.js';
 import { ImportInputError, parseRecords } from './parse-records.js';
-import { addError, type PendingRow, resolveNames, type RowErrors } from './resolve-names.js';
-import { databaseRefusal, rowErrorsFrom } from './row-errors.js';
+import { type PendingRow, resolveNames, type RowErrors } from './resolve-names.js';
 import { checkIds, labelsOf } from './update-rows.js';
+import { writeInWaves } from './write-rows.js';
 
 export interface ImportOptions {
   text: string;
@@ -103,10 +92,13 @@ export async function runImport(
     throw Errors.permissionDenied();
   await checkIds(rc, model, updating);
   const used = new Set(rows.flatMap((r) => Object.keys(r.pending.values)));
+  const refColumns = [...columns.values()].filter((c) => used.has(c.key) && !c.cf);
+  const provided = providedNames(model, refColumns, rows);
   await resolveNames(
     rc,
-    [...columns.values()].filter((c) => used.has(c.key) && !c.cf),
+    refColumns,
     rows.map((r) => r.pending),
+    { provided },
   );
   const outcomes: RowOutcome[] = rows.map((r) => ({
     row: r.row,
@@ -118,7 +110,7 @@ export async function runImport(
   const result: ImportResult = { outcomes, written: false, created: [], updated: [] };
   try {
     await inTransaction(await preloadForWrite(rc, model), async (trx) => {
-      await writeRows(trx, model, rows, outcomes, result);
+      await writeInWaves(trx, model, refColumns, provided, rows, outcomes, result);
       for (const o of outcomes) if (o.errors.size) o.action = 'fail';
       if (!opts.apply || outcomes.some((o) => o.action === 'fail')) throw new RollBack();
     });
@@ -131,104 +123,17 @@ export async function runImport(
   return result;
 }
 
-type Indexed = { i: number; body: Row };
-
-async function writeRows(
-  trx: RequestContext,
-  model: ModelDef,
-  rows: Array<{ pending: PendingRow }>,
-  outcomes: RowOutcome[],
-  result: ImportResult,
-) {
-  const creates: Indexed[] = [];
-  const updates: Indexed[] = [];
-  rows.forEach((r, i) => {
-    // a row whose id names nothing cannot be tried; one whose related names failed is still tried
-    // without those columns, so its other errors show too (the transaction is then rolled back)
-    const failed = r.pending.errors;
-    if (failed.has('id')) return;
-    const body = failed.size
-      ? Object.fromEntries(Object.entries(r.pending.values).filter(([k]) => !failed.has(k)))
-      : r.pending.values;
-    (r.pending.values.id === undefined ? creates : updates).push({ i, body });
-  });
-  if (creates.length) {
-    const done = await inSavepoint(trx, 'import_creates', () =>
-      createObjects(
-        trx,
-        model,
-        creates.map((c) => c.body),
-        true,
-      ),
-    );
-    if (done.ok) result.created = done.value.map((r) => Number(r.id));
-    else if (isAligned(done.error, creates.length))
-      (done.error.body as unknown[]).forEach((e, k) => mergeErrors(outcomes[creates[k]!.i]!, e));
-    else result.created = await oneByOne(trx, creates, outcomes, (c) => createObjects(trx, model, [c.body], false));
-  }
-  if (updates.length) {
-    const done = await inSavepoint(trx, 'import_updates', () =>
-      updateObjects(
-        trx,
-        model,
-        updates.map((u) => u.body),
-        'update',
-        true,
-      ),
-    );
-    if (done.ok) result.updated = done.value.map((r) => Number(r.id));
-    else
-      result.updated = await oneByOne(trx, updates, outcomes, (u) =>
-        updateObjects(trx, model, [u.body], 'update', true),
-      );
-  }
-}
-
-function isAligned(err: unknown, n: number): err is ApiError {
-  return err instanceof ApiError && err.statusCode === 400 && Array.isArray(err.body) && err.body.length === n;
-}
-
-/** a write's errors into the row's, but for the columns that failed before the write (left out of it) */
-function mergeErrors(outcome: RowOutcome, body: unknown) {
-  const before = new Set(outcome.errors.keys());
-  for (const [column, messages] of rowErrorsFrom(body))
-    if (!before.has(column)) for (const m of messages) addError(outcome.errors, column, m);
-}
-
-type Attempt<T> = { ok: true; value: T } | { ok: false; error: unknown };
-
-/** runs `fn` behind a savepoint: a failure rolls back only what it wrote, and the transaction goes on */
-async function inSavepoint<T>(trx: RequestContext, name: string, fn: () => Promise<T>): Promise<Attempt<T>> {
-  await sql`savepoint ${sql.raw(name)}`.execute(trx.q);
-  try {
-    const value = await fn();
-    await sql`release savepoint ${sql.raw(name)}`.execute(trx.q);
-    return { ok: true, value };
-  } catch (error) {
-    await sql`rollback to savepoint ${sql.raw(name)}`.execute(trx.q);
-    return { ok: false, error };
-  }
-}
-
-/** each row on its own, to name every failing one; the rows that pass stay written */
-async function oneByOne(
-  trx: RequestContext,
-  items: Indexed[],
-  outcomes: RowOutcome[],
-  write: (item: Indexed) => Promise<Row[]>,
-): Promise<number[]> {
-  const ids: number[] = [];
-  for (const item of items) {
-    const done = await inSavepoint(trx, 'import_row', () => write(item));
-    if (done.ok) {
-      ids.push(...(done.value as Row[]).map((r) => Number(r.id)));
-      continue;
+/** per column naming objects of the model imported, the names the import's own rows give them */
+function providedNames(model: ModelDef, columns: ImportColumn[], rows: Array<{ pending: PendingRow }>) {
+  const out = new Map<string, Set<string>>();
+  for (const col of columns) {
+    if (col.ref?.to !== model.name || col.ref.attr === 'id') continue;
+    const names = new Set<string>();
+    for (const r of rows) {
+      const v = r.pending.values[col.ref.attr];
+      if (v !== undefined && v !== null && r.pending.values.id === undefined) names.add(String(v));
     }
-    const err = done.error;
-    const refusal = databaseRefusal(err);
-    if (err instanceof ApiError && err.statusCode < 500) mergeErrors(outcomes[item.i]!, err.body);
-    else if (refusal) addError(outcomes[item.i]!.errors, '', refusal);
-    else throw err;
+    if (names.size) out.set(col.key, names);
   }
-  return ids;
+  return out;
 }

@@ -1,0 +1,156 @@
+/**
+ * An import's rows through the REST write path, inside the caller's transaction: new rows in one
+ * createObjects batch, `id` rows in one updateObjects batch, each behind a savepoint. The batch
+ * create's validation answers one error dict per item, aligned with the rows; a failure that is
+ * not aligned (a database constraint, an update's) is found again row by row, each behind its own
+ * savepoint, so every failing row is named. Rows naming objects other rows make are written in
+ * later waves (resolve-names.ts defers them).
+ */
+import { sql } from 'kysely';
+import type { RequestContext } from '../../core/context.js';
+import { createObjects, updateObjects } from '../../core/crud/write-service.js';
+import { ApiError } from '../../core/errors.js';
+import type { ModelDef, Row } from '../../core/model/types.js';
+import type { ImportColumn } from './import-columns.js';
+import { addError, type PendingRow, resolveNames } from './resolve-names.js';
+import { databaseRefusal, rowErrorsFrom } from './row-errors.js';
+import type { ImportResult, RowOutcome } from './run-import.js';
+
+/**
+ * The rows whose names all resolved, then, as long as that makes progress, the rows that named
+ * objects those rows made (resolved again inside the transaction, which sees them). Deferred
+ * names that never appear are the rows' errors.
+ */
+export async function writeInWaves(
+  trx: RequestContext,
+  model: ModelDef,
+  refColumns: ImportColumn[],
+  provided: Map<string, Set<string>>,
+  rows: Array<{ pending: PendingRow }>,
+  outcomes: RowOutcome[],
+  result: ImportResult,
+) {
+  let wave = rows.map((_, i) => i).filter((i) => !rows[i]!.pending.deferred);
+  for (;;) {
+    await writeRows(trx, model, rows, wave, outcomes, result);
+    const waiting = rows.flatMap((r, i) => (r.pending.deferred ? [i] : []));
+    if (!waiting.length) return;
+    const pending = waiting.map((i) => rows[i]!.pending);
+    const before = pending.map((p) => p.deferred!.size);
+    await resolveNames(trx, refColumns, pending, { provided, deferredOnly: true });
+    wave = waiting.filter((i) => !rows[i]!.pending.deferred);
+    const progressed = wave.length > 0 || pending.some((p, k) => (p.deferred?.size ?? 0) < before[k]!);
+    if (!progressed) {
+      // nothing more can be made: what is still deferred names nothing
+      await resolveNames(trx, refColumns, pending, { deferredOnly: true });
+      wave = waiting;
+    }
+  }
+}
+
+type Indexed = { i: number; body: Row };
+
+async function writeRows(
+  trx: RequestContext,
+  model: ModelDef,
+  rows: Array<{ pending: PendingRow }>,
+  wave: number[],
+  outcomes: RowOutcome[],
+  result: ImportResult,
+) {
+  const creates: Indexed[] = [];
+  const updates: Indexed[] = [];
+  for (const i of wave) {
+    const r = rows[i]!;
+    // a row whose id names nothing cannot be tried; one whose related names failed is still tried
+    // without those columns, so its other errors show too (the transaction is then rolled back)
+    const failed = r.pending.errors;
+    if (failed.has('id')) continue;
+    const body = failed.size
+      ? Object.fromEntries(Object.entries(r.pending.values).filter(([k]) => !failed.has(k)))
+      : r.pending.values;
+    (r.pending.values.id === undefined ? creates : updates).push({ i, body });
+  }
+  if (creates.length) {
+    const done = await inSavepoint(trx, 'import_creates', () =>
+      createObjects(
+        trx,
+        model,
+        creates.map((c) => c.body),
+        true,
+      ),
+    );
+    if (done.ok) result.created.push(...done.value.map((r) => Number(r.id)));
+    else if (isAligned(done.error, creates.length))
+      (done.error.body as unknown[]).forEach((e, k) => mergeErrors(outcomes[creates[k]!.i]!, e));
+    else
+      result.created.push(
+        ...(await oneByOne(trx, creates, outcomes, (c) => createObjects(trx, model, [c.body], false))),
+      );
+  }
+  if (updates.length) {
+    const done = await inSavepoint(trx, 'import_updates', () =>
+      updateObjects(
+        trx,
+        model,
+        updates.map((u) => u.body),
+        'update',
+        true,
+      ),
+    );
+    if (done.ok) result.updated.push(...done.value.map((r) => Number(r.id)));
+    else
+      result.updated.push(
+        ...(await oneByOne(trx, updates, outcomes, (u) => updateObjects(trx, model, [u.body], 'update', true))),
+      );
+  }
+}
+
+function isAligned(err: unknown, n: number): err is ApiError {
+  return err instanceof ApiError && err.statusCode === 400 && Array.isArray(err.body) && err.body.length === n;
+}
+
+/** a write's errors into the row's, but for the columns that failed before the write (left out of it) */
+function mergeErrors(outcome: RowOutcome, body: unknown) {
+  const before = new Set(outcome.errors.keys());
+  for (const [column, messages] of rowErrorsFrom(body))
+    if (!before.has(column)) for (const m of messages) addError(outcome.errors, column, m);
+}
+
+type Attempt<T> = { ok: true; value: T } | { ok: false; error: unknown };
+
+/** runs `fn` behind a savepoint: a failure rolls back only what it wrote, and the transaction goes on */
+async function inSavepoint<T>(trx: RequestContext, name: string, fn: () => Promise<T>): Promise<Attempt<T>> {
+  await sql`savepoint ${sql.raw(name)}`.execute(trx.q);
+  try {
+    const value = await fn();
+    await sql`release savepoint ${sql.raw(name)}`.execute(trx.q);
+    return { ok: true, value };
+  } catch (error) {
+    await sql`rollback to savepoint ${sql.raw(name)}`.execute(trx.q);
+    return { ok: false, error };
+  }
+}
+
+/** each row on its own, to name every failing one; the rows that pass stay written */
+async function oneByOne(
+  trx: RequestContext,
+  items: Indexed[],
+  outcomes: RowOutcome[],
+  write: (item: Indexed) => Promise<Row[]>,
+): Promise<number[]> {
+  const ids: number[] = [];
+  for (const item of items) {
+    const done = await inSavepoint(trx, 'import_row', () => write(item));
+    if (done.ok) {
+      ids.push(...(done.value as Row[]).map((r) => Number(r.id)));
+      continue;
+    }
+    const err = done.error;
+    const refusal = databaseRefusal(err);
+    if (err instanceof ApiError && err.statusCode < 500) mergeErrors(outcomes[item.i]!, err.body);
+    else if (refusal) addError(outcomes[item.i]!.errors, '', refusal);
+    else throw err;
+  }
+  return ids;
+}
