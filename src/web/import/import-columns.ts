@@ -10,7 +10,7 @@ import type { FieldDef, ModelDef } from '../../core/model/types.js';
 import type { Registry } from '../../core/model/registry.js';
 import { uiOf } from '../model-ui.js';
 
-export interface RefSpec {
+interface RefSpec {
   /** the target model's identity */
   to: string;
   /** the target's attribute the column names it by (`id`: by id only) */
@@ -80,7 +80,7 @@ function toJson(s: string): unknown {
 }
 
 /** a comma-separated CSV list (NetBox: `"a,b,c"`) */
-export function listOf(s: string): string[] {
+function listOf(s: string): string[] {
   return s
     .split(',')
     .map((x) => x.trim())

@@ -10,9 +10,9 @@ import { delimiterOf, ImportInputError, parseCsv } from './csv.js';
 
 export { ImportInputError };
 
-export type ImportFormat = 'csv' | 'json' | 'yaml';
+type ImportFormat = 'csv' | 'json' | 'yaml';
 
-export interface ImportRecord {
+interface ImportRecord {
   /** the record's number as the user counts it */
   row: number;
   values: Record<string, unknown>;
@@ -25,7 +25,7 @@ export interface ParsedData {
 
 const YAML_START = /^(---|[A-Za-z_][\w-]*\s*:(\s|$)|-\s)/;
 
-export function detectFormat(text: string): ImportFormat {
+function detectFormat(text: string): ImportFormat {
   const start = text.trimStart();
   if (start.startsWith('[') || start.startsWith('{')) return 'json';
   return YAML_START.test(start) ? 'yaml' : 'csv';
