@@ -6,7 +6,8 @@
  * is timed from send to answer, with the CPU of the service and of its PostgreSQL backends read
  * from /proc before and after (cpu-meter.ts). The dry run must answer 200 and write nothing; the
  * import must answer 303 and leave N devices. Then the last round's devices are imported again by
- * `id` (every row an update), dry run and import. A markdown table on stdout; exit 1 on any failure.
+ * `id` (every row an update), dry run and import, and a dry run of those updates with ten failing
+ * rows. A markdown table on stdout; exit 1 on any failure.
  *
  *   --devices N     rows in the CSV (default 10000)
  *   --rounds N      dry runs and imports to time (default 1; each import its own N devices)
@@ -102,6 +103,12 @@ async function main() {
     const updates = ['id,serial,status', ...ids.map((id) => `${id},U${id},planned`)].join('\n');
     results.push(await post('dry run, updates', { data: updates, _preview: '1' }, 200));
     results.push(await post('import, updates', { data: updates, _apply: '1' }, 303));
+    // ten rows the bulk update refuses: each found by halving the batch (src/web/import/write-rows.ts)
+    const failing = [
+      'id,serial,status',
+      ...ids.map((id, i) => `${id},F${id},${i % 1000 === 500 ? 'bogus' : 'active'}`),
+    ];
+    results.push(await post('dry run, updates, 10 failing', { data: failing.join('\n'), _preview: '1' }, 400));
   } finally {
     await server.stop();
   }

@@ -312,6 +312,19 @@ describe('updates by id', () => {
     expect(changes.results.map((c: Json) => c.action.value).sort()).toEqual(['create', 'update']);
   });
 
+  it('every failing update row is named, not only the first (the bulk update names one)', async () => {
+    const sites = [];
+    for (let i = 0; i < 6; i++) sites.push(await makeSite(t));
+    const status = (i: number) => (i === 1 || i === 4 ? 'no-such-status' : 'retired');
+    const data = ['id,status', ...sites.map((s, i) => `${s.id},${status(i)}`)].join('\n');
+    const res = await postImport(admin, '/dcim/sites/', { data, _apply: '1' });
+    expect(res.statusCode).toBe(400);
+    const rows = previewRows(res.body);
+    expect(rows.map((r) => r[1] === 'fail')).toEqual([false, true, false, false, true, false]);
+    expect(rows[1]![2]).toMatch(/^status: /);
+    for (const s of sites) expect((await api(`/api/dcim/sites/${s.id}/`)).status.value).toBe('active');
+  });
+
   it("an id that names nothing is that row's error", async () => {
     const res = await postImport(admin, '/dcim/sites/', { data: 'id,description\n999999999,x', _apply: '1' });
     expect(res.statusCode).toBe(400);

@@ -2,8 +2,8 @@
  * An import's rows through the REST write path, inside the caller's transaction: new rows in one
  * createObjects batch, `id` rows in one updateObjects batch, each behind a savepoint. The batch
  * create's validation answers one error dict per item, aligned with the rows; a failure that is
- * not aligned (a database constraint, an update's) is found again row by row, each behind its own
- * savepoint, so every failing row is named. Rows naming objects other rows make are written in
+ * not aligned (a database constraint, an update's) is found by halving the batch (bisect), so
+ * every failing row is named. Rows naming objects other rows make are written in
  * later waves (resolve-names.ts defers them).
  */
 import { sql } from 'kysely';
@@ -71,39 +71,23 @@ async function writeRows(
       : r.pending.values;
     (r.pending.values.id === undefined ? creates : updates).push({ i, body });
   }
-  if (creates.length) {
-    const done = await inSavepoint(trx, 'import_creates', () =>
-      createObjects(
-        trx,
-        model,
-        creates.map((c) => c.body),
-        true,
-      ),
+  const create = (items: Indexed[]) =>
+    createObjects(
+      trx,
+      model,
+      items.map((c) => c.body),
+      true,
     );
-    if (done.ok) result.created.push(...done.value.map((r) => Number(r.id)));
-    else if (isAligned(done.error, creates.length))
-      (done.error.body as unknown[]).forEach((e, k) => mergeErrors(outcomes[creates[k]!.i]!, e));
-    else
-      result.created.push(
-        ...(await oneByOne(trx, creates, outcomes, (c) => createObjects(trx, model, [c.body], false))),
-      );
-  }
-  if (updates.length) {
-    const done = await inSavepoint(trx, 'import_updates', () =>
-      updateObjects(
-        trx,
-        model,
-        updates.map((u) => u.body),
-        'update',
-        true,
-      ),
+  const update = (items: Indexed[]) =>
+    updateObjects(
+      trx,
+      model,
+      items.map((u) => u.body),
+      'update',
+      true,
     );
-    if (done.ok) result.updated.push(...done.value.map((r) => Number(r.id)));
-    else
-      result.updated.push(
-        ...(await oneByOne(trx, updates, outcomes, (u) => updateObjects(trx, model, [u.body], 'update', true))),
-      );
-  }
+  if (creates.length) result.created.push(...(await bisect(trx, creates, outcomes, create)));
+  if (updates.length) result.updated.push(...(await bisect(trx, updates, outcomes, update)));
 }
 
 function isAligned(err: unknown, n: number): err is ApiError {
@@ -132,25 +116,34 @@ async function inSavepoint<T>(trx: RequestContext, name: string, fn: () => Promi
   }
 }
 
-/** each row on its own, to name every failing one; the rows that pass stay written */
-async function oneByOne(
+/**
+ * Writes the items as one batch behind a savepoint. A bulk create's validation error is aligned with
+ * the items: each row gets its own. Any other failure (a database constraint, a bulk update, which
+ * answers only its first failing item) splits the batch in halves, each tried the same way, down
+ * to the single rows that fail: k failing rows among n cost about k log2 n batches, not n.
+ * The ids of the rows written; what failed is rolled back to its savepoint.
+ */
+async function bisect(
   trx: RequestContext,
   items: Indexed[],
   outcomes: RowOutcome[],
-  write: (item: Indexed) => Promise<Row[]>,
+  write: (items: Indexed[]) => Promise<Row[]>,
 ): Promise<number[]> {
-  const ids: number[] = [];
-  for (const item of items) {
-    const done = await inSavepoint(trx, 'import_row', () => write(item));
-    if (done.ok) {
-      ids.push(...(done.value as Row[]).map((r) => Number(r.id)));
-      continue;
-    }
-    const err = done.error;
-    const refusal = databaseRefusal(err);
-    if (err instanceof ApiError && err.statusCode < 500) mergeErrors(outcomes[item.i]!, err.body);
-    else if (refusal) addError(outcomes[item.i]!.errors, '', refusal);
-    else throw err;
+  const done = await inSavepoint(trx, 'import_batch', () => write(items));
+  if (done.ok) return done.value.map((r) => Number(r.id));
+  const err = done.error;
+  if (isAligned(err, items.length)) {
+    (err.body as unknown[]).forEach((e, k) => mergeErrors(outcomes[items[k]!.i]!, e));
+    return [];
   }
-  return ids;
+  if (items.length > 1) {
+    const half = Math.ceil(items.length / 2);
+    const left = await bisect(trx, items.slice(0, half), outcomes, write);
+    return [...left, ...(await bisect(trx, items.slice(half), outcomes, write))];
+  }
+  const refusal = databaseRefusal(err);
+  if (err instanceof ApiError && err.statusCode < 500) mergeErrors(outcomes[items[0]!.i]!, err.body);
+  else if (refusal) addError(outcomes[items[0]!.i]!.errors, '', refusal);
+  else throw err;
+  return [];
 }
