@@ -107,7 +107,9 @@ export async function buildApp(config: Config, opts: BuildOptions): Promise<Fast
   registerJsonParser(app);
   registerFormParser(app);
   const uploadMax = config.imageAttachmentMaxSize + MULTIPART_FIELDS_ROOM;
-  const importMax = config.importMaxBytes + MULTIPART_FIELDS_ROOM;
+  // an import's file over IMPORT_MAX_BYTES is refused by the page with its message; only a body
+  // over the service's limit is refused before it is read
+  const importMax = Math.max(config.bodyLimit, config.importMaxBytes + MULTIPART_FIELDS_ROOM);
   registerMultipartParser(app, {
     routes: new Map([
       ...[...uploadRouteUrls(registry)].map((url) => [url, uploadMax] as const),

@@ -253,6 +253,27 @@ describe('an uploaded file', () => {
     expect(res.statusCode, res.body).toBe(303);
     expect((await api(`/api/dcim/sites/?name=${name}`)).count).toBe(1);
   });
+
+  it('a file over IMPORT_MAX_BYTES is refused on the page with its message', async () => {
+    const page = await admin.request('GET', '/dcim/sites/import/');
+    const boundary = 'big42';
+    const name = uniq('big');
+    const file = `name,slug,description\r\n${name},${name},${'x'.repeat(300_000)}\r\n`;
+    const payload = `--${boundary}\r\nContent-Disposition: form-data; name="csrfmiddlewaretoken"\r\n\r\n${tokenOf(page.body)}\r\n--${boundary}\r\nContent-Disposition: form-data; name="upload_file"; filename="big.csv"\r\n\r\n${file}\r\n--${boundary}\r\nContent-Disposition: form-data; name="_apply"\r\n\r\n1\r\n--${boundary}--\r\n`;
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/dcim/sites/import/',
+      headers: {
+        accept: 'text/html',
+        'content-type': `multipart/form-data; boundary=${boundary}`,
+        cookie: admin.cookieHeader(),
+      },
+      payload,
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.body).toContain('The data is larger than the 20000 bytes one import takes.');
+    expect((await api(`/api/dcim/sites/?name=${name}`)).count).toBe(0);
+  });
 });
 
 describe('JSON and YAML', () => {
