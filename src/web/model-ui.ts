@@ -87,10 +87,14 @@ function importRefsOf(registry: Registry, model: ModelDef, fields: Array<[string
     if ((f.kind !== 'fk' && f.kind !== 'm2m') || !f.to || f.readOnly) continue;
     const target = registry.find(f.to);
     if (!target) continue;
-    const own = hinted[key] ?? (f.to === 'extras.tag' ? 'slug' : undefined);
-    out[key] = own ?? ['name', 'slug'].find((k) => target.fields[k] && !target.fields[k]!.readOnly) ?? 'id';
+    out[key] = hinted[key] ?? (f.to === 'extras.tag' ? 'slug' : defaultImportAttr(target));
   }
   return out;
+}
+
+/** the attribute an import names objects of `target` by when nothing says otherwise: name, else slug, else id */
+export function defaultImportAttr(target: ModelDef): string {
+  return ['name', 'slug'].find((k) => target.fields[k] && !target.fields[k]!.readOnly) ?? 'id';
 }
 
 /** the identifying field, its status, then its foreign keys and description: NetBox's usual order */

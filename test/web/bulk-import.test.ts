@@ -13,6 +13,7 @@ import {
   makeCustomField,
   makeDevice,
   makeDeviceType,
+  makeManufacturer,
   makeRole,
   makeSite,
   makeTag,
@@ -399,6 +400,34 @@ describe('bad input', () => {
     expect(res.statusCode, res.body).toBe(303);
     const [d] = (await api(`/api/dcim/devices/?name=${f.prefix}`)).results as Json[];
     expect(d!.rack.id).toBe(inB.json().id);
+  });
+
+  it("NetBox's manufacturer column picks the device type of that model among manufacturers", async () => {
+    const model = uniq('Same');
+    const [m1, m2] = [await makeManufacturer(t), await makeManufacturer(t)];
+    await makeDeviceType(t, { manufacturer: m1.id, model, slug: `${model}-1` });
+    const type2 = await makeDeviceType(t, { manufacturer: m2.id, model, slug: `${model}-2` });
+    const f = await fixture();
+    const head = 'name,site,device_type,role';
+    const shared = await postImport(admin, '/dcim/devices/', {
+      data: `${head}\n${f.prefix},${f.site.name},${model},${f.role.name}`,
+      _preview: '1',
+    });
+    expect(shared.statusCode).toBe(400);
+    expect(previewRows(shared.body)[0]![2]).toContain(
+      `device_type: Several device type objects have model "${model}".`,
+    );
+    const page = await admin.request('GET', '/dcim/devices/import/');
+    expect(page.body).toMatch(
+      /<code>manufacturer<\/code><\/td><td><\/td><td>manufacturer by name \(or id\): only to find the device_type, not stored/,
+    );
+    const res = await postImport(admin, '/dcim/devices/', {
+      data: `${head},manufacturer\n${f.prefix},${f.site.name},${model},${f.role.name},${m2.name}`,
+      _apply: '1',
+    });
+    expect(res.statusCode, res.body).toBe(303);
+    const [d] = (await api(`/api/dcim/devices/?name=${f.prefix}`)).results as Json[];
+    expect(d!.device_type.id).toBe(type2.id);
   });
 
   it('over the row cap or the byte cap: a message, nothing written', async () => {

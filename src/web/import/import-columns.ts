@@ -8,7 +8,7 @@
 import type { CustomFieldDef } from '../../core/context.js';
 import type { FieldDef, ModelDef } from '../../core/model/types.js';
 import type { Registry } from '../../core/model/registry.js';
-import { uiOf } from '../model-ui.js';
+import { defaultImportAttr, uiOf } from '../model-ui.js';
 
 interface RefSpec {
   /** the target model's identity */
@@ -28,6 +28,8 @@ export interface ImportColumn {
   field?: FieldDef;
   cf?: CustomFieldDef;
   ref?: RefSpec;
+  /** a column that is no field of the model: it only narrows this other column's lookup, and is not written */
+  narrows?: string;
 }
 
 const TAGS: FieldDef = { kind: 'm2m', to: 'extras.tag' };
@@ -53,8 +55,31 @@ export function importColumns(registry: Registry, model: ModelDef, cfs: CustomFi
         : undefined;
     out.set(key, { name: key, key, required: f.required === true && f.default === undefined, field: f, ref });
   }
+  addNarrowingColumns(registry, model, out);
   for (const cf of cfs) out.set(`cf_${cf.name}`, { name: `cf_${cf.name}`, key: cf.name, required: cf.required, cf });
   return out;
+}
+
+/**
+ * NetBox's import columns that only scope another column's lookup (a device's `manufacturer` for
+ * its `device_type`, an interface's `site` for its `device`): each required fk of a related
+ * column's target that the model does not have itself.
+ */
+function addNarrowingColumns(registry: Registry, model: ModelDef, out: Map<string, ImportColumn>): void {
+  for (const col of [...out.values()]) {
+    if (!col.ref || col.ref.many) continue;
+    for (const [k, f] of Object.entries(registry.find(col.ref.to)?.fields ?? {})) {
+      const to = f.kind === 'fk' && f.required && f.to ? registry.find(f.to) : undefined;
+      if (!to || out.has(k) || k in model.fields) continue;
+      out.set(k, {
+        name: k,
+        key: k,
+        required: false,
+        ref: { to: to.name, attr: defaultImportAttr(to), many: false },
+        narrows: col.name,
+      });
+    }
+  }
 }
 
 const TRUE = new Set(['true', 'yes', '1', 'on']);
@@ -136,13 +161,14 @@ function cfFromCsv(type: string, text: string): unknown {
 export function howToWrite(registry: Registry, col: ImportColumn): string {
   if (col.name === 'id') return 'the id of an existing object: the row updates it instead of creating one';
   if (col.cf) return `custom field (${col.cf.type})`;
-  const f = col.field!;
   if (col.ref) {
     const target = registry.find(col.ref.to);
     const what = target?.verboseName ?? col.ref.to;
     const by = col.ref.attr === 'id' ? 'id' : `${col.ref.attr} (or id)`;
+    if (col.narrows) return `${what} by ${by}: only to find the ${col.narrows}, not stored`;
     return col.ref.many ? `${what}s by ${by}, comma-separated` : `${what} by ${by}`;
   }
+  const f = col.field!;
   if (f.choices) {
     const values = f.choices.choices.map((c) => String(c.value));
     return `one of: ${values.slice(0, 15).join(', ')}${values.length > 15 ? ', ...' : ''}`;

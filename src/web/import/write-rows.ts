@@ -50,6 +50,9 @@ export async function writeInWaves(
 
 type Indexed = { i: number; body: Row };
 
+/** what a row's body holds besides the model's fields */
+const WRITTEN_TOO = new Set(['id', 'tags', 'custom_fields']);
+
 async function writeRows(
   trx: RequestContext,
   model: ModelDef,
@@ -66,9 +69,9 @@ async function writeRows(
     // without those columns, so its other errors show too (the transaction is then rolled back)
     const failed = r.pending.errors;
     if (failed.has('id')) continue;
-    const body = failed.size
-      ? Object.fromEntries(Object.entries(r.pending.values).filter(([k]) => !failed.has(k)))
-      : r.pending.values;
+    // a column that only narrowed a lookup (a device's manufacturer) is no field to write
+    const written = ([k]: [string, unknown]) => !failed.has(k) && (k in model.fields || WRITTEN_TOO.has(k));
+    const body = Object.fromEntries(Object.entries(r.pending.values).filter(written));
     (r.pending.values.id === undefined ? creates : updates).push({ i, body });
   }
   const create = (items: Indexed[]) =>

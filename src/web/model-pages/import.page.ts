@@ -38,7 +38,7 @@ function columnsHelp(ctx: AppContext, model: ModelDef, cfs: CustomFieldDef[]): H
   const cols = [...importColumns(ctx.registry, model, cfs).values()];
   return html`<section class="panel" aria-labelledby="import-columns">
 <h2 id="import-columns">Columns</h2>
-<p>The first CSV row names the columns; JSON and YAML objects use the same names. Related objects are named by the attribute shown; a number alone is also taken as an id. Lists in CSV are comma-separated within one quoted cell. NetBox's import columns that are not fields of this model (a device's <code>manufacturer</code>, a cable's <code>side_a_device</code>) are not taken here: they are refused as unknown columns.</p>
+<p>The first CSV row names the columns; JSON and YAML objects use the same names. Related objects are named by the attribute shown; a number alone is also taken as an id. Lists in CSV are comma-separated within one quoted cell. A column that is no field of this model but scopes another column's object (a device's <code>manufacturer</code> for its device type) only narrows that lookup; NetBox's other such columns (a cable's <code>side_a_device</code>) are refused as unknown columns.</p>
 <table class="object-table"><thead><tr><th scope="col">Column</th><th scope="col">Required</th><th scope="col">Write</th></tr></thead>
 <tbody>${cols.map(
     (c) =>
