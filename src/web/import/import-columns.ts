@@ -184,6 +184,20 @@ export function howToWrite(registry: Registry, col: ImportColumn): string {
     case 'json':
       return 'JSON';
     default:
-      return f.kind;
+      return KIND_WORDS[f.kind] ?? f.kind;
   }
 }
+
+const KIND_WORDS: Record<string, string> = {
+  string: 'text',
+  text: 'text',
+  slug: 'a slug (letters, digits, - and _)',
+  integer: 'a whole number',
+  decimal: 'a number',
+  date: 'a date, YYYY-MM-DD',
+  datetime: 'a date and time, YYYY-MM-DD HH:MM',
+  ipaddress: 'an address with its mask, 10.0.0.1/24',
+  ipprefix: 'a prefix, 10.0.0.0/24',
+  mac: 'a MAC address',
+  password: 'a password',
+};

@@ -39,7 +39,7 @@ function columnsHelp(ctx: AppContext, model: ModelDef, cfs: CustomFieldDef[]): H
   return html`<section class="panel" aria-labelledby="import-columns">
 <h2 id="import-columns">Columns</h2>
 <p>The first CSV row names the columns; JSON and YAML objects use the same names. Related objects are named by the attribute shown; a number alone is also taken as an id. Lists in CSV are comma-separated within one quoted cell. A column that is no field of this model but scopes another column's object (a device's <code>manufacturer</code> for its device type) only narrows that lookup; NetBox's other such columns (a cable's <code>side_a_device</code>) are refused as unknown columns.</p>
-<table class="object-table"><thead><tr><th scope="col">Column</th><th scope="col">Required</th><th scope="col">Write</th></tr></thead>
+<table class="objects"><thead><tr><th scope="col">Column</th><th scope="col">Required</th><th scope="col">Write</th></tr></thead>
 <tbody>${cols.map(
     (c) =>
       html`<tr><td><code>${c.name}</code></td><td>${c.required ? 'required' : ''}</td><td>${howToWrite(ctx.registry, c)}</td></tr>`,
@@ -48,10 +48,10 @@ function columnsHelp(ctx: AppContext, model: ModelDef, cfs: CustomFieldDef[]): H
 }
 
 function outcomeCell(model: ModelDef, o: ImportResult['outcomes'][number]): Html {
-  if (o.action === 'create') return html`create`;
+  if (o.action === 'create') return html`<span class="badge tone-ok">create</span>`;
   if (o.action === 'update')
-    return html`update <a href="${objectPath(model, o.id)}">${o.label ?? `${model.verboseName} ${o.id}`}</a>`;
-  return html`<strong class="label danger">fail</strong>`;
+    return html`<span class="badge tone-info">update</span> <a href="${objectPath(model, o.id)}">${o.label ?? `${model.verboseName} ${o.id}`}</a>`;
+  return html`<span class="badge tone-bad">fail</span>`;
 }
 
 function preview(model: ModelDef, result: ImportResult, dryRun: boolean): Html {
@@ -64,11 +64,11 @@ function preview(model: ModelDef, result: ImportResult, dryRun: boolean): Html {
   return html`<section class="panel" aria-labelledby="import-preview">
 <h2 id="import-preview">${dryRun ? 'Dry run' : 'Import'}</h2>
 <p role="status">${summary}</p>
-<table class="object-table"><thead><tr><th scope="col">Row</th><th scope="col">Outcome</th><th scope="col">Errors</th></tr></thead>
+<table class="objects"><thead><tr><th scope="col">Row</th><th scope="col">Outcome</th><th scope="col">Errors</th></tr></thead>
 <tbody>${result.outcomes.map(
     (o) =>
       html`<tr><td>${o.row}</td><td>${outcomeCell(model, o)}</td><td>${[...o.errors].map(
-        ([column, messages]) => html`<p>${column ? html`<code>${column}</code>: ` : ''}${messages.join(' ')}</p>`,
+        ([column, messages]) => html`<div>${column ? html`<code>${column}</code>: ` : ''}${messages.join(' ')}</div>`,
       )}</td></tr>`,
   )}</tbody></table>
 </section>`;
