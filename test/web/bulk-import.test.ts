@@ -230,6 +230,11 @@ describe('tags and custom fields', () => {
     const errors = previewRows(bad.body)[0]![2]!;
     expect(errors).toContain('tags: No tag with slug "no-such-tag"');
     expect(errors).toContain(`cf_${count.name}:`);
+    // JSON may give them as the API does
+    const json = JSON.stringify([{ name: `${name}j`, slug: `${name}j`, custom_fields: { [count.name]: 7 } }]);
+    const viaApiShape = await postImport(admin, '/dcim/sites/', { data: json, _apply: '1' });
+    expect(viaApiShape.statusCode, viaApiShape.body).toBe(303);
+    expect((await api(`/api/dcim/sites/?name=${name}j`)).results[0].custom_fields[count.name]).toBe(7);
   });
 });
 

@@ -58,18 +58,25 @@ function pendingRows(
   // NetBox 4.4's name of a renamed field (a rack's `form_factor`) is its column too
   const aliases = otherNames(model);
   for (const name of unknown) if (columns.has(aliases.get(name) ?? '')) unknown.delete(name);
+  // JSON and YAML may also give custom fields as the API does: `custom_fields: {name: value}`
+  if (!csv && model.customFields) unknown.delete('custom_fields');
   if (unknown.size)
     throw new ImportInputError(`Unknown column${unknown.size > 1 ? 's' : ''}: ${[...unknown].join(', ')}.`);
   return records.map((r) => {
     const values: Record<string, unknown> = {};
     const cf: Record<string, unknown> = {};
     for (const [name, raw] of Object.entries(r.values)) {
+      if (name === 'custom_fields' && !columns.has(name)) {
+        if (typeof raw === 'object' && raw !== null && !Array.isArray(raw)) Object.assign(cf, raw);
+        else values.custom_fields = raw;
+        continue;
+      }
       const col = columns.get(name) ?? columns.get(aliases.get(name)!)!;
       const v = csv && typeof raw === 'string' ? fromCsv(col, raw) : raw;
       if (col.cf) cf[col.key] = v;
       else values[col.key] = v;
     }
-    if (Object.keys(cf).length) values.custom_fields = cf;
+    if (Object.keys(cf).length && values.custom_fields === undefined) values.custom_fields = cf;
     return { row: r.row, pending: { values, errors: new Map() } as PendingRow };
   });
 }
