@@ -298,6 +298,10 @@ describe('JSON and YAML', () => {
     const p = previewRows(dry.body);
     expect(p[2]![1]).toBe('fail');
     expect(p[2]![2]).toContain('site:');
+    // pretty-printed, each object is named by the line it starts on
+    const pretty = await postImport(admin, '/dcim/devices/', { data: JSON.stringify(rows(3), null, 2), _preview: '1' });
+    expect(pretty.body).toContain('<th scope="col">Line</th>');
+    expect(previewRows(pretty.body).map((r) => r[0])).toEqual(['2', '9', '16', '23', '30']);
     const done = await postImport(admin, '/dcim/devices/', { data: JSON.stringify(rows()), _apply: '1' });
     expect(done.statusCode, done.body).toBe(303);
     expect(await namesAt(`/api/dcim/devices/?name__isw=${f.prefix}`)).toHaveLength(5);
@@ -311,6 +315,8 @@ describe('JSON and YAML', () => {
     const dry = await postImport(admin, '/dcim/devices/', { data: `---\n${docs}`, _preview: '1' });
     expect(dry.statusCode).toBe(400);
     expect(previewRows(dry.body)[2]![1]).toBe('fail');
+    // each document by the line it starts on
+    expect(previewRows(dry.body).map((r) => r[0])).toEqual(['2', '7', '12', '17', '22']);
     expect(await namesAt(`/api/dcim/devices/?name__isw=${f.prefix}`)).toEqual([]);
     const list = [1, 2, 3, 4, 5].map((i) => `- ${item(i, f.site.name).trimEnd().replace(/\n/g, '\n  ')}`).join('\n');
     const done = await postImport(admin, '/dcim/devices/', { data: list, format: 'yaml', _apply: '1' });

@@ -2,10 +2,10 @@
  * The records of an import's data, whatever its format: CSV (a header row, then one record per
  * row), JSON (an object or a list of objects) or YAML (one document, a list, or several `---`
  * documents). `auto` picks JSON for data starting with `[` or `{`, YAML for `---` or `key:` lines,
- * else CSV. A record's number is the one the user sees: a CSV data row from 1 after the header, a
- * JSON or YAML object's place in the list from 1.
+ * else CSV. A record's number is the one the user sees: a CSV data row from 1 after the header, the
+ * line a JSON or YAML object starts on.
  */
-import { parseAllDocuments } from 'yaml';
+import { isMap, isSeq, LineCounter, parseAllDocuments } from 'yaml';
 import { delimiterOf, ImportInputError, parseCsv } from './csv.js';
 
 export { ImportInputError };
@@ -21,6 +21,8 @@ interface ImportRecord {
 export interface ParsedData {
   format: ImportFormat;
   records: ImportRecord[];
+  /** what a record's number counts: a CSV data row, the line a JSON or YAML object starts on, or its place when several share a line */
+  numbering: 'row' | 'line' | 'record';
 }
 
 const YAML_START = /^(---|[A-Za-z_][\w-]*\s*:(\s|$)|-\s)/;
@@ -44,9 +46,31 @@ export function parseRecords(text: string, format: string, csvDelimiter: string)
       });
       return { row: i + 1, values };
     });
-    return { format: 'csv', records };
+    return { format: 'csv', records, numbering: 'row' };
   }
-  return { format: chosen, records: objectsOf(chosen === 'json' ? parseJson(text) : parseYaml(text)) };
+  const [items, lines] = chosen === 'json' ? [parseJson(text), jsonLines(text)] : parseYaml(text);
+  // one-line JSON puts every object on line 1: then they are counted by place
+  const byLine = lines.length === items.length && lines.every((l, i) => l > 0 && (i === 0 || l > lines[i - 1]!));
+  return { format: chosen, records: objectsOf(items, byLine ? lines : []), numbering: byLine ? 'line' : 'record' };
+}
+
+/** the line each top-level object of a JSON document starts on (the document's, or each list member's) */
+function jsonLines(text: string): number[] {
+  const out: number[] = [];
+  let depth = 0;
+  let line = 1;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (c === '\n') line++;
+    else if (c === '"') {
+      // skip the string, escapes included
+      for (i++; i < text.length && text[i] !== '"'; i++) if (text[i] === '\\') i++;
+    } else if (c === '{' || c === '[') {
+      if (c === '{' && (depth === 0 || (depth === 1 && text.trimStart()[0] === '['))) out.push(line);
+      depth++;
+    } else if (c === '}' || c === ']') depth--;
+  }
+  return out;
 }
 
 function lineAt(text: string, position: number): number {
@@ -68,10 +92,14 @@ function parseJson(text: string): unknown[] {
   return Array.isArray(doc) ? doc : [doc];
 }
 
-function parseYaml(text: string): unknown[] {
-  const docs = parseAllDocuments(text, { prettyErrors: true });
+function parseYaml(text: string): [unknown[], number[]] {
+  const counter = new LineCounter();
+  const docs = parseAllDocuments(text, { prettyErrors: true, lineCounter: counter });
   const list = Array.isArray(docs) ? docs : [];
   const out: unknown[] = [];
+  const lines: number[] = [];
+  const lineOf = (node: { range?: [number, number, number] | null } | null | undefined) =>
+    node?.range ? counter.linePos(node.range[0]).line : 0;
   for (const doc of list) {
     const err = doc.errors[0];
     if (err) {
@@ -81,16 +109,26 @@ function parseYaml(text: string): unknown[] {
     }
     const value: unknown = doc.toJS();
     if (value === null || value === undefined) continue;
-    if (Array.isArray(value)) out.push(...value);
-    else out.push(value);
+    if (Array.isArray(value)) {
+      out.push(...value);
+      const items = isSeq(doc.contents) ? doc.contents.items : [];
+      value.forEach((_, k) => lines.push(lineOf(items[k] as { range?: [number, number, number] })));
+    } else {
+      out.push(value);
+      lines.push(isMap(doc.contents) ? lineOf(doc.contents) : 0);
+    }
   }
-  return out;
+  return [out, lines];
 }
 
-function objectsOf(items: unknown[]): ImportRecord[] {
+/** the objects with the lines they start on (their place from 1 where a line is not known) */
+function objectsOf(items: unknown[], lines: number[]): ImportRecord[] {
   return items.map((item, i) => {
+    const row = lines[i] || i + 1;
     if (typeof item !== 'object' || item === null || Array.isArray(item))
-      throw new ImportInputError(`Record ${i + 1}: an object of column names and values is expected.`);
-    return { row: i + 1, values: item as Record<string, unknown> };
+      throw new ImportInputError(
+        `${lines[i] ? 'Line' : 'Record'} ${row}: an object of column names and values is expected.`,
+      );
+    return { row, values: item as Record<string, unknown> };
   });
 }

@@ -29,6 +29,8 @@ export interface RowOutcome {
 }
 
 export interface ImportResult {
+  /** what the outcomes' numbers count (parse-records.ts) */
+  numbering: 'row' | 'line' | 'record';
   outcomes: RowOutcome[];
   /** true when the rows were written (a commit without failures) */
   written: boolean;
@@ -114,7 +116,7 @@ export async function runImport(
     errors: r.pending.errors,
   }));
   await labelsOf(rc, model, outcomes);
-  const result: ImportResult = { outcomes, written: false, created: [], updated: [] };
+  const result: ImportResult = { numbering: parsed.numbering, outcomes, written: false, created: [], updated: [] };
   try {
     await inTransaction(await preloadForWrite(rc, model), async (trx) => {
       await writeInWaves(trx, model, refColumns, provided, rows, outcomes, result);

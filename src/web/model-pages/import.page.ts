@@ -28,6 +28,7 @@ interface ImportForm {
 }
 
 const FORMATS = ['auto', 'csv', 'json', 'yaml'];
+const NUMBERING = { row: 'Row', line: 'Line', record: 'Record' };
 const DELIMITERS = ['auto', 'comma', 'semicolon', 'pipe', 'tab'];
 
 function options(values: string[], chosen: string): Html[] {
@@ -64,7 +65,7 @@ function preview(model: ModelDef, result: ImportResult, dryRun: boolean): Html {
   return html`<section class="panel" aria-labelledby="import-preview">
 <h2 id="import-preview">${dryRun ? 'Dry run' : 'Import'}</h2>
 <p role="status">${summary}</p>
-<table class="objects"><thead><tr><th scope="col">Row</th><th scope="col">Outcome</th><th scope="col">Errors</th></tr></thead>
+<table class="objects"><thead><tr><th scope="col">${NUMBERING[result.numbering]}</th><th scope="col">Outcome</th><th scope="col">Errors</th></tr></thead>
 <tbody>${result.outcomes.map(
     (o) =>
       html`<tr><td>${o.row}</td><td>${outcomeCell(model, o)}</td><td>${[...o.errors].map(
