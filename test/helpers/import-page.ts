@@ -6,7 +6,7 @@
 import type { TestApp } from './app.js';
 import type { WebSession } from './web-session.js';
 
-export function tokenOf(page: string): string {
+function tokenOf(page: string): string {
   const m = /name="csrfmiddlewaretoken" value="([^"]+)"/.exec(page);
   if (!m) throw new Error('no CSRF field on the page');
   return m[1]!;
