@@ -50,6 +50,14 @@ describe('bad input', () => {
     expect(await csvError('name: a\nslug: [b\n', { format: 'yaml' })).toMatch(/^Invalid YAML at line \d/);
   });
 
+  it('a NUL character names its line, or its record when JSON writes it as an escape', async () => {
+    expect(await csvError('name,slug\na,a\nb\u0000,b\n')).toBe('Line 3: a NUL character is not allowed.');
+    // the six characters \u0000 in the JSON text: a NUL only once parsed
+    expect(await csvError('[{"name": "a", "slug": "a"}, {"name": "b\\u0000", "slug": "b"}]')).toBe(
+      'Record 2: a NUL character is not allowed.',
+    );
+  });
+
   it('unknown columns are named and nothing is written', async () => {
     const name = uniq('unk');
     expect(await csvError(`name,slug,colour,size\n${name},${name},red,1`)).toBe('Unknown columns: colour, size.');

@@ -48,13 +48,23 @@ function checkCaps(rc: RequestContext, text: string, rows: number): void {
     throw new ImportInputError(`The data has ${rows} rows; one import takes at most ${importMaxRows}.`);
 }
 
+/** whether a parsed value holds a NUL character anywhere (JSON's \u0000), which PostgreSQL cannot store */
+function hasNul(v: unknown): boolean {
+  if (typeof v === 'string') return v.includes('\0');
+  if (Array.isArray(v)) return v.some(hasNul);
+  if (v !== null && typeof v === 'object') return Object.entries(v).some(([k, x]) => k.includes('\0') || hasNul(x));
+  return false;
+}
+
 /** the rows as REST bodies with names still unresolved; unknown columns refuse the whole import */
 function pendingRows(
   model: ModelDef,
   columns: Map<string, ImportColumn>,
   records: Array<{ row: number; values: Record<string, unknown> }>,
-  csv: boolean,
+  numbering: 'row' | 'line' | 'record',
 ) {
+  const csv = numbering === 'row';
+  const numbered = { row: 'Row', line: 'Line', record: 'Record' }[numbering];
   const unknown = new Set<string>();
   for (const r of records) for (const k of Object.keys(r.values)) if (!columns.has(k)) unknown.add(k);
   // NetBox 4.4's name of a renamed field (a rack's `form_factor`) is its column too
@@ -65,6 +75,7 @@ function pendingRows(
   if (unknown.size)
     throw new ImportInputError(`Unknown column${unknown.size > 1 ? 's' : ''}: ${[...unknown].join(', ')}.`);
   return records.map((r) => {
+    if (hasNul(r.values)) throw new ImportInputError(`${numbered} ${r.row}: a NUL character is not allowed.`);
     const values: Record<string, unknown> = {};
     const cf: Record<string, unknown> = {};
     for (const [name, raw] of Object.entries(r.values)) {
@@ -74,7 +85,9 @@ function pendingRows(
         continue;
       }
       const col = columns.get(name) ?? columns.get(aliases.get(name)!)!;
-      const v = csv && typeof raw === 'string' ? fromCsv(col, raw) : raw;
+      // an id written as a string of digits in JSON or YAML is the same id
+      const text = typeof raw === 'string' && (csv || col.name === 'id');
+      const v = text ? fromCsv(col, raw) : raw;
       if (col.cf) cf[col.key] = v;
       else values[col.key] = v;
     }
@@ -90,11 +103,15 @@ export async function runImport(
   opts: ImportOptions,
 ): Promise<ImportResult> {
   checkCaps(rc, opts.text, 0);
+  // PostgreSQL stores no NUL character in text: refused here, with its line, rather than by a statement
+  const nul = opts.text.indexOf('\0');
+  if (nul >= 0)
+    throw new ImportInputError(`Line ${opts.text.slice(0, nul).split('\n').length}: a NUL character is not allowed.`);
   const parsed = parseRecords(opts.text, opts.format, opts.csvDelimiter);
   checkCaps(rc, '', parsed.records.length);
   if (!parsed.records.length) throw new ImportInputError('The data has no rows to import.');
   const columns = importColumns(rc.app.registry, model, cfs);
-  const rows = pendingRows(model, columns, parsed.records, parsed.format === 'csv');
+  const rows = pendingRows(model, columns, parsed.records, parsed.numbering);
   const allowed = await can(rc, model);
   const updating = rows.filter((r) => r.pending.values.id !== undefined);
   if ((updating.length < rows.length && !allowed.add) || (updating.length && !allowed.change))
