@@ -50,11 +50,14 @@ function deviceCsv(f: Fixture, badRow?: number): string {
   return lines.join('\n');
 }
 
-async function changesFor(ids: number[]): Promise<number> {
-  let n = 0;
+/** the change records of these devices: their actions and request ids */
+async function changesFor(ids: number[]): Promise<Json[]> {
+  const out: Json[] = [];
   for (const id of ids)
-    n += (await api(`/api/extras/object-changes/?changed_object_type=dcim.device&changed_object_id=${id}`)).count;
-  return n;
+    out.push(
+      ...(await api(`/api/extras/object-changes/?changed_object_type=dcim.device&changed_object_id=${id}`)).results,
+    );
+  return out;
 }
 
 describe('import page', () => {
@@ -112,7 +115,10 @@ describe('CSV dry run and import', () => {
       expect(d.status.value).toBe('active');
     }
     const ids = devices.map((d) => d.id as number).sort((a, b) => a - b);
-    expect(await changesFor(ids)).toBe(5);
+    // one create record each, all under the import request's id
+    const changes = await changesFor(ids);
+    expect(changes.map((c) => c.action.value)).toEqual(['create', 'create', 'create', 'create', 'create']);
+    expect(new Set(changes.map((c) => c.request_id))).toEqual(new Set([done.headers['x-request-id']]));
     const location = done.headers.location as string;
     expect(location).toBe(`/dcim/devices/?${ids.map((id) => `id=${id}`).join('&')}&imported=5%2C0`);
     const list = await admin.request('GET', location);
