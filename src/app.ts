@@ -30,6 +30,7 @@ import { registerNotFound } from './http/not-found.js';
 import { registerBrowsableApi } from './web/browsable/index.js';
 import { overrideFormMethod } from './web/browsable/method-override.js';
 import { registerWeb } from './web/index.js';
+import { importRouteUrls } from './web/model-pages/index.js';
 import { attachEventWorker } from './core/events/index.js';
 import { registerGraphql } from './web/graphql.routes.js';
 import { createTemplatePool } from './core/templates/template-pool.js';
@@ -105,9 +106,15 @@ export async function buildApp(config: Config, opts: BuildOptions): Promise<Fast
   registerDrain(app);
   registerJsonParser(app);
   registerFormParser(app);
+  const uploadMax = config.imageAttachmentMaxSize + MULTIPART_FIELDS_ROOM;
+  // an import's file over IMPORT_MAX_BYTES is refused by the page with its message; only a body
+  // over the service's limit is refused before it is read
+  const importMax = Math.max(config.bodyLimit, config.importMaxBytes + MULTIPART_FIELDS_ROOM);
   registerMultipartParser(app, {
-    routes: uploadRouteUrls(registry),
-    maxBytes: config.imageAttachmentMaxSize + MULTIPART_FIELDS_ROOM,
+    routes: new Map([
+      ...[...uploadRouteUrls(registry)].map((url) => [url, uploadMax] as const),
+      ...importRouteUrls(registry).map((url) => [url, importMax] as const),
+    ]),
   });
   app.setErrorHandler(errorHandler);
   registerNotFound(app);

@@ -67,6 +67,10 @@ export interface Config {
   mediaRoot: string;
   /** largest image attachment accepted, in bytes (a bigger one is a 400; a body far bigger a 413) */
   imageAttachmentMaxSize: number;
+  /** rows one web import (`<list>import/`) takes at most; more is refused before anything is written */
+  importMaxRows: number;
+  /** bytes of pasted or uploaded data one web import takes at most */
+  importMaxBytes: number;
   /** peers whose X-Real-IP / X-Forwarded-* headers are believed (addresses or networks) */
   trustedProxies: readonly string[];
   /** base URL override (scheme://host) for generated links; null = taken from the request */
@@ -258,6 +262,8 @@ export function loadConfig(env: Env = process.env, flags: Env = {}): Config {
       1,
       parseInt10('IMAGE_ATTACHMENT_MAX_SIZE', e.IMAGE_ATTACHMENT_MAX_SIZE, 10 * 1024 * 1024),
     ),
+    importMaxRows: Math.max(1, parseInt10('IMPORT_MAX_ROWS', e.IMPORT_MAX_ROWS, 10000)),
+    importMaxBytes: Math.max(1, parseInt10('IMPORT_MAX_BYTES', e.IMPORT_MAX_BYTES, 10 * 1024 * 1024)),
     baseUrl: e.BASE_URL || null,
     trustedProxies: Object.freeze(parseList(e.TRUSTED_PROXIES, ['127.0.0.1', '::1'])),
     statementTimeout: parseSeconds('STATEMENT_TIMEOUT', e.STATEMENT_TIMEOUT, 60),

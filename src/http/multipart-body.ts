@@ -3,7 +3,8 @@
  * attachments, as pynetbox, curl -F and browsers post them). The text parts become the request body,
  * as a JSON object of strings would be, and the files go to request.uploadedFiles, which
  * request-context.ts hands to the write path as rc.files. Every other route refuses such a body with
- * 415 before reading it. The body is read into memory up to a limit (the largest upload plus room
+ * 415 before reading it. A web page's form may take them too (an import's file, web/model-pages/import.page.ts):
+ * its fields are then also the request's form fields, as a urlencoded form's are. The body is read into memory up to a limit (the largest upload plus room
  * for the text fields): an image is sniffed and measured whole anyway, and is then written to disk
  * atomically by the model's hooks.
  *
@@ -27,20 +28,21 @@ declare module 'fastify' {
 const MULTIPART = /^multipart\/form-data(;.*)?$/i;
 
 export interface MultipartOptions {
-  /** route URLs (as registered: `/api/extras/image-attachments/:id/`) that take multipart bodies */
-  routes: ReadonlySet<string>;
-  /** the largest body accepted, in bytes; more is a 413 */
-  maxBytes: number;
+  /**
+   * route URLs (as registered: `/api/extras/image-attachments/:id/`) that take multipart bodies,
+   * each with the largest body it accepts in bytes (more is a 413)
+   */
+  routes: ReadonlyMap<string, number>;
 }
 
 export function registerMultipartParser(app: FastifyInstance, opts: MultipartOptions): void {
   app.decorateRequest('uploadedFiles', null);
   app.addContentTypeParser(MULTIPART, (request: FastifyRequest, payload, done) => {
     // other routes answer 415, as they did before any route took multipart bodies
-    if (!opts.routes.has(request.routeOptions.url ?? ''))
-      return done(Errors.unsupportedMediaType('multipart/form-data'), undefined);
+    const maxBytes = opts.routes.get(request.routeOptions.url ?? '');
+    if (maxBytes === undefined) return done(Errors.unsupportedMediaType('multipart/form-data'), undefined);
     const declared = Number(request.headers['content-length']);
-    if (Number.isFinite(declared) && declared > opts.maxBytes) return done(Errors.bodyTooLarge(), undefined);
+    if (Number.isFinite(declared) && declared > maxBytes) return done(Errors.bodyTooLarge(), undefined);
     const chunks: Buffer[] = [];
     let size = 0;
     let finished = false;
@@ -52,7 +54,7 @@ export function registerMultipartParser(app: FastifyInstance, opts: MultipartOpt
     payload.on('data', (chunk: Buffer) => {
       if (finished) return;
       size += chunk.length;
-      if (size > opts.maxBytes) return finish(Errors.bodyTooLarge());
+      if (size > maxBytes) return finish(Errors.bodyTooLarge());
       chunks.push(chunk);
     });
     payload.on('error', (err) => finish(err));
@@ -61,6 +63,11 @@ export function registerMultipartParser(app: FastifyInstance, opts: MultipartOpt
       try {
         const parsed = parseMultipart(Buffer.concat(chunks), String(request.headers['content-type']));
         request.uploadedFiles = parsed.files;
+        // a page's form (an import's file): its fields are a form's, so the CSRF check reads its token
+        if (!request.url.startsWith('/api/')) {
+          request.formFields = parsed.fields;
+          request.formValues = new Map(Object.entries(parsed.fields).map(([k, v]) => [k, [v]]));
+        }
         finish(null, parsed.fields);
       } catch (err) {
         finish(err instanceof MultipartError ? Errors.badRequest(err.message) : (err as Error));

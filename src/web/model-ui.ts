@@ -21,6 +21,8 @@ export interface ResolvedUi {
   tableKey: string;
   /** component models the list's "Add components" makes (ModelUi.components), registered ones only */
   components: ModelDef[];
+  /** per writable fk and m2m field, the target's attribute an import names it by (`id`: by id only) */
+  importRefs: Record<string, string>;
 }
 
 /** fields shown on their own (tags and comments panels), never in a group or a column list's default */
@@ -76,7 +78,26 @@ function resolve(registry: Registry, model: ModelDef): ResolvedUi {
     ],
     tableKey: `tables.${model.schemaName ?? pascal(model.verboseName)}Table.columns`,
     components: (hints.components ?? []).flatMap((name) => registry.find(name) ?? []),
+    importRefs: importRefsOf(registry, model, fields),
   };
+}
+
+/** NetBox's import names a related object by its `name` (tags by slug), else `slug`, else by id, unless hinted */
+function importRefsOf(registry: Registry, model: ModelDef, fields: Array<[string, FieldDef]>): Record<string, string> {
+  const hinted = model.ui?.importRefs ?? {};
+  const out: Record<string, string> = {};
+  for (const [key, f] of fields) {
+    if ((f.kind !== 'fk' && f.kind !== 'm2m') || !f.to || f.readOnly) continue;
+    const target = registry.find(f.to);
+    if (!target) continue;
+    out[key] = hinted[key] ?? (f.to === 'extras.tag' ? 'slug' : defaultImportAttr(target));
+  }
+  return out;
+}
+
+/** the attribute an import names objects of `target` by when nothing says otherwise: name, else slug, else id */
+export function defaultImportAttr(target: ModelDef): string {
+  return ['name', 'slug'].find((k) => target.fields[k] && !target.fields[k]!.readOnly) ?? 'id';
 }
 
 /** the identifying field, its status, then its foreign keys and description: NetBox's usual order */

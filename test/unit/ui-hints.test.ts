@@ -42,6 +42,12 @@ function hintProblems(m: ModelDef, reg: Registry): string[] {
   );
   for (const f of ui.clone ?? []) if (!isField(f)) out.push(`clone field ${f} is not a field`);
   for (const f of ui.formExclude ?? []) if (!isField(f)) out.push(`formExclude ${f} is not a field`);
+  for (const [key, attr] of Object.entries(ui.importRefs ?? {})) {
+    const f = m.fields[key];
+    if (!f || (f.kind !== 'fk' && f.kind !== 'm2m')) out.push(`importRefs ${key} is not an fk or m2m field`);
+    else if (attr !== 'id' && !Object.hasOwn(reg.get(f.to!).fields, attr))
+      out.push(`importRefs ${key}: ${f.to} has no field ${attr}`);
+  }
 
   for (const [key, filters] of Object.entries(ui.pickerFilters ?? {})) {
     const f = m.fields[key];

@@ -144,6 +144,8 @@ export const circuitTermination = defineModel({
     },
   },
   ui: {
+    // NetBox 4.4's import form names these by another attribute than the name
+    importRefs: { circuit: 'cid' },
     columns: ['id', 'circuit', 'term_side', 'site', 'provider_network', 'description'],
     groups: [
       {

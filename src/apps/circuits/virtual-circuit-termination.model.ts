@@ -75,6 +75,8 @@ export const virtualCircuitTermination = defineModel({
   // without the circuit's cid at hand (change log); the API's forms name it (represent above)
   display: (row) => `Virtual circuit ${row.virtual_circuit_id}: ${roleLabel(row)} termination`,
   ui: {
+    // NetBox 4.4's import form names these by another attribute than the name
+    importRefs: { virtual_circuit: 'cid', interface: 'id' },
     columns: ['virtual_circuit', 'role', 'interface', 'description'],
     groups: [{ title: 'Virtual Circuit Termination', fields: ['virtual_circuit', 'role', 'interface', 'description'] }],
   },

@@ -58,6 +58,8 @@ export const virtualCircuit = defineModel({
   },
   display: (row) => String(row.cid),
   ui: {
+    // NetBox 4.4's import form names these by another attribute than the name
+    importRefs: { provider_account: 'account' },
     columns: ['cid', 'provider_network', 'type', 'status', 'tenant', 'description'],
     clone: ['provider_network', 'provider_account', 'status', 'tenant', 'description'],
     groups: [

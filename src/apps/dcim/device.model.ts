@@ -213,6 +213,8 @@ export const device = defineModel({
   // brief and nested: an unnamed device's display is looked up by id; the rest of the hook is the full form's
   representReads: [],
   ui: {
+    // NetBox 4.4's import form names these by another attribute than the name
+    importRefs: { device_type: 'model' },
     columns: ['name', 'status', 'tenant', 'site', 'location', 'rack', 'role', 'device_type', 'primary_ip'],
     // NetBox's device list: every kind but front ports (each needs its own rear port)
     components: [

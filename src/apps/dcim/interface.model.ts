@@ -252,6 +252,8 @@ export const iface = defineModel({
   // the hook's brief and nested steps: the label in the display, `_occupied` (cabled-fields.ts), the cable's status
   representReads: ['label', 'cable_id', 'mark_connected', 'wireless_link_id'],
   ui: {
+    // NetBox 4.4's import form names these by another attribute than the name
+    importRefs: { untagged_vlan: 'vid', tagged_vlans: 'vid', qinq_svlan: 'vid', vrf: 'rd' },
     columns: ['name', 'device', 'label', 'enabled', 'type', 'description'],
     clone: [
       'device',

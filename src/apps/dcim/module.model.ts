@@ -93,6 +93,8 @@ export const moduleModel = defineModel({
   relatedObject: 'device',
   display: (row) => `Module ${String(row.id)}`,
   ui: {
+    // NetBox 4.4's import form names these by another attribute than the name
+    importRefs: { module_type: 'model' },
     columns: ['id', 'device', 'module_bay', 'module_type', 'status', 'serial', 'asset_tag'],
     clone: ['device', 'module_type', 'status'],
     groups: [

@@ -89,6 +89,8 @@ export const rack = defineModel({
   },
   display: (row) => (row.facility_id ? `${row.name} (${row.facility_id})` : String(row.name)),
   ui: {
+    // NetBox 4.4's import form names these by another attribute than the name
+    importRefs: { rack_type: 'model' },
     columns: ['name', 'site', 'location', 'status', 'facility_id', 'tenant', 'role', 'u_height', 'device_count'],
     clone: [
       'site',

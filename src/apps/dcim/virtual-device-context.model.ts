@@ -80,6 +80,8 @@ export const virtualDeviceContext = defineModel({
     },
   },
   ui: {
+    // NetBox 4.4's import form names these by another attribute than the name
+    importRefs: { primary_ip4: 'address', primary_ip6: 'address' },
     columns: ['name', 'identifier', 'status', 'tenant', 'primary_ip'],
     groups: [
       {

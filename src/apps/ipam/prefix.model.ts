@@ -103,6 +103,8 @@ export const prefix = defineModel({
   // the hook reads `prefix` (for family), which both forms show
   representReads: [],
   ui: {
+    // NetBox 4.4's import form names these by another attribute than the name
+    importRefs: { vlan: 'vid' },
     columns: ['prefix', 'status', 'children', 'vrf', 'tenant', 'site', 'vlan', 'role', 'description'],
     clone: ['site', 'vrf', 'tenant', 'vlan', 'status', 'role', 'is_pool', 'mark_utilized', 'description'],
     groups: [

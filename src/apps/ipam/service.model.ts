@@ -94,6 +94,8 @@ export const service = defineModel({
   display: serviceDisplay,
   netbox44: { brief: ['name', 'protocol', 'ports', 'description'], hidden: ['device', 'virtual_machine'] },
   ui: {
+    // NetBox 4.4's import form names these by another attribute than the name
+    importRefs: { ipaddresses: 'address' },
     columns: ['name', 'device', 'virtual_machine', 'protocol', 'ports', 'description'],
     clone: ['protocol', 'ports', 'description', 'device', 'virtual_machine', 'ipaddresses'],
     groups: [

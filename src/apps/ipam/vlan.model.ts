@@ -114,6 +114,8 @@ export const vlan = defineModel({
     },
   },
   ui: {
+    // NetBox 4.4's import form names these by another attribute than the name
+    importRefs: { qinq_svlan: 'vid' },
     columns: ['vid', 'name', 'site', 'group', 'tenant', 'status', 'role', 'description'],
     clone: ['site', 'group', 'tenant', 'status', 'role', 'description'],
     groups: [

@@ -118,6 +118,8 @@ export const vmInterface = defineModel({
     count_fhrp_groups: { model: 'ipam.fhrpgroupassignment', generic: 'interface' },
   },
   ui: {
+    // NetBox 4.4's import form names these by another attribute than the name
+    importRefs: { untagged_vlan: 'vid', tagged_vlans: 'vid', qinq_svlan: 'vid', vrf: 'rd' },
     columns: ['name', 'virtual_machine', 'enabled', 'description'],
     groups: [
       { title: 'Interface', fields: ['virtual_machine', 'name', 'description'] },

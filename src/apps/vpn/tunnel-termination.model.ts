@@ -83,6 +83,8 @@ export const tunnelTermination = defineModel({
   },
   display: (row) => `Termination ${row.id}`,
   ui: {
+    // NetBox 4.4's import form names these by another attribute than the name
+    importRefs: { outside_ip: 'address' },
     columns: ['id', 'tunnel', 'role', 'termination', 'outside_ip'],
     groups: [
       { title: '', fields: ['tunnel', 'role', 'termination_type', 'termination_id', 'termination', 'outside_ip'] },

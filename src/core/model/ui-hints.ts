@@ -35,6 +35,12 @@ export interface ModelUi {
    * (NetBox: the device list's bulk add views, `/dcim/devices/interfaces/add/`)
    */
   components?: string[];
+  /**
+   * how an import names the object of an fk or m2m column when not by the target's `name` (else
+   * `slug`, else its id): `{ device_type: 'model', untagged_vlan: 'vid' }`; `id` = by id only
+   * (NetBox: the bulk import form's `to_field_name`)
+   */
+  importRefs?: Record<string, string>;
 }
 
 export interface UiGroup {

@@ -14,9 +14,9 @@ import { picker } from './picker.js';
 
 export type Query = Map<string, string[]>;
 
-/** list parameters that are the page's own, never filters */
-// `done`: what a bulk page did, said once on the list it returns to
-const PAGE_PARAMS = new Set(['sort', 'per_page', 'page', '_picker', 'done']);
+/** list parameters that are the page's own, never filters: `done` (what a bulk page did) and
+ * `imported` (what an import made), each said once on the list they return to */
+const PAGE_PARAMS = new Set(['sort', 'per_page', 'page', '_picker', 'done', 'imported']);
 
 export function isFilterParam(name: string): boolean {
   return !PAGE_PARAMS.has(name) && !name.endsWith('__search');

@@ -6,6 +6,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../core/context.js';
 import { Errors } from '../../core/errors.js';
+import type { Registry } from '../../core/model/registry.js';
 import type { ModelDef } from '../../core/model/types.js';
 import { knowModels } from '../components/object-table.js';
 import { uiOf } from '../model-ui.js';
@@ -17,6 +18,7 @@ import { postBulkRename, renamable } from './bulk/bulk-rename.page.js';
 import { changelogPage } from './changelog.page.js';
 import { deletePage, postDelete } from './delete.page.js';
 import { addPage, editPage, postAdd, postEdit } from './edit.page.js';
+import { importPage, postImport } from './import.page.js';
 import { journalPage, postJournalEntry } from './journal.page.js';
 import { postListExport } from '../export/list-export.js';
 import { columnsFor, listPage } from './list.page.js';
@@ -28,6 +30,17 @@ const WITHOUT_PAGES = new Set(['extras.contenttype', 'core.datafile', 'dcim.cabl
 
 export function hasPages(model: ModelDef): boolean {
   return !WITHOUT_PAGES.has(model.name);
+}
+
+/** the import routes' URLs as registered (one per app), which take multipart bodies (an uploaded file) */
+export function importRouteUrls(registry: Registry): string[] {
+  const apps = new Set(
+    registry
+      .all()
+      .filter(hasPages)
+      .map((m) => m.app),
+  );
+  return [...apps].map((a) => `/${a}/:models/import/`);
 }
 
 type PageRequest = FastifyRequest<{ Params: { models: string; id: string } }>;
@@ -79,6 +92,8 @@ export function registerModelPages(app: FastifyInstance, ctx: AppContext): void 
   route('POST', 'rename/', postBulkRename, (m) => writable(m, ctx) && renamable(m));
   // `/dcim/devices/interfaces/add/`: the component kind in the place of an id
   route('POST', ':id/add/', postAddComponents, (m) => uiOf(ctx.registry, m).components.length > 0);
+  route('GET', 'import/', importPage, writable);
+  route('POST', 'import/', postImport, writable);
   route('GET', 'add/', addPage, writable);
   route('POST', 'add/', postAdd, writable);
   route('GET', ':id/edit/', editPage, writable);

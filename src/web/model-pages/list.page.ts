@@ -24,6 +24,7 @@ import { csrfField, pageContext } from '../page-context.js';
 import { getPref } from '../user-prefs.js';
 import { exportMenu } from '../export/export-menu.js';
 import { sendListExport } from '../export/list-export.js';
+import { importedNotice } from './import.page.js';
 import {
   type Can,
   can,
@@ -113,7 +114,7 @@ export async function listPage(ctx: AppContext, model: ModelDef, request: Fastif
     });
     const body = html`<div class="page-head">
   <h1>${capitalize(model.verboseNamePlural)} <span class="count">${list.count.toLocaleString('en')}</span></h1>
-  <div class="actions">${allowed.add ? html`<a class="button primary" href="${path}add/" data-hotkey="n">Add</a>` : ''}${await exportMenu(rc, model, path, query)}</div>
+  <div class="actions">${allowed.add ? html`<a class="button primary" href="${path}add/" data-hotkey="n">Add</a>` : ''}${allowed.add ? html` <a class="button" href="${path}import/">Import</a>` : ''}${await exportMenu(rc, model, path, query)}</div>
 </div>
 ${await filterForm(rc, model, query, path)}
 ${await filterChips(rc, model, query, (q) => hrefOf(path, q))}
@@ -124,7 +125,7 @@ ${await columnChooser(request, reply, model, columns, path, hrefOf(path, query))
       title: capitalize(model.verboseNamePlural),
       crumbs,
       body,
-      flash: doneNotice(model, query),
+      flash: doneNotice(model, query) ?? importedNotice(query),
     });
   } catch (err) {
     return sendErrorPage(request, reply, err, crumbs);
