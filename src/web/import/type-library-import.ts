@@ -31,7 +31,11 @@ export async function runLibraryImport(
 ): Promise<ImportResult> {
   const docs = parsed.records.map((r) => r.values);
   const { rows, errors } = await importTypeLibrary(rc, model, docs, { dryRun: !apply });
-  const outcomes: ImportResult['outcomes'] = parsed.records.map((r) => ({ row: r.row, action: 'create', errors: new Map() }));
+  const outcomes: ImportResult['outcomes'] = parsed.records.map((r) => ({
+    row: r.row,
+    action: 'create',
+    errors: new Map(),
+  }));
   for (const [key, messages] of Object.entries(errors)) {
     // `[1].front-ports[0].rear_port` in a list of documents; `interfaces[3].type` in one
     const m = docs.length > 1 ? /^\[(\d+)\]\.?(.*)$/.exec(key) : null;
