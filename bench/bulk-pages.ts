@@ -7,12 +7,14 @@
  * one request; reported: wall time, the service's and PostgreSQL's CPU ms (in all and per row) and,
  * with the server run under trace-sql.ts, its SQL statements, which must not grow with the rows.
  */
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { cpuSnapshot } from './cpu-meter.js';
+import { call } from './http.js';
 import { machine } from './report.js';
 import { startServer, TOKEN } from './server.js';
+import { SqlTrace } from './sql-trace.js';
 import { signIn } from './ui-pages.js';
 
 const argv = process.argv.slice(2);
@@ -21,31 +23,16 @@ const PG = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postg
 
 const traceFile = join(mkdtempSync(join(tmpdir(), 'inv-bench-')), 'sql');
 const server = await startServer({ engine: 'postgres', pgUrl: PG, traceSqlFile: traceFile });
-const api = async (method: string, path: string, body?: unknown) => {
-  const res = await fetch(`${server.url}${path}`, {
-    method,
-    headers: { Authorization: `Token ${TOKEN}`, 'Content-Type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (res.status >= 300) throw new Error(`${method} ${path} -> ${res.status} ${(await res.text()).slice(0, 500)}`);
+const trace = new SqlTrace(server, traceFile);
+const api = (method: string, path: string, body?: unknown) =>
   // biome-ignore lint/suspicious/noExplicitAny: the bench walks API answers by field name; the tests check their shapes
-  return res.json() as Promise<any>;
-};
+  call<any>({ base: server.url, token: TOKEN }, method, path, body);
 
-let dumps = 0;
 /** trace-sql.ts's statements since the last call */
 async function statements(): Promise<number> {
-  process.kill(server.pid, 'SIGUSR2');
-  const file = `${traceFile}.${dumps++}.json`;
-  for (let i = 0; i < 100; i++) {
-    try {
-      const d = JSON.parse(readFileSync(file, 'utf8')) as { statements: Array<{ calls: number }> };
-      return d.statements.reduce((n, s) => n + s.calls, 0);
-    } catch {
-      await new Promise((r) => setTimeout(r, 50));
-    }
-  }
-  throw new Error(`no SQL trace dump at ${file}`);
+  const dump = await trace.dump();
+  if (!dump) throw new Error(`no SQL trace dump under ${traceFile}`);
+  return dump.statements.reduce((n, s) => n + s.calls, 0);
 }
 
 interface Step {

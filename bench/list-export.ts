@@ -7,6 +7,7 @@
  * For comparison, the time to read the same rows from the REST list in pages of 1,000.
  */
 import { readFileSync } from 'node:fs';
+import { call as httpCall } from './http.js';
 import { startServer, TOKEN } from './server.js';
 
 const argv = process.argv.slice(2);
@@ -16,16 +17,9 @@ const RUNS = opt('runs', 3);
 const PG = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 const server = await startServer({ engine: 'postgres', pgUrl: PG });
-const call = async (method: string, path: string, body?: unknown) => {
-  const res = await fetch(`${server.url}${path}`, {
-    method,
-    headers: { Authorization: `Token ${TOKEN}`, 'Content-Type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (res.status >= 300) throw new Error(`${method} ${path} -> ${res.status} ${(await res.text()).slice(0, 500)}`);
+const call = (method: string, path: string, body?: unknown) =>
   // biome-ignore lint/suspicious/noExplicitAny: the bench walks API answers by field name
-  return res.json() as Promise<any>;
-};
+  httpCall<any>({ base: server.url, token: TOKEN }, method, path, body);
 const memoryMb = () => {
   const status = readFileSync(`/proc/${server.pid}/status`, 'utf8');
   const kb = (key: string) => Number(new RegExp(`${key}:\\s+(\\d+)`).exec(status)?.[1] ?? 0);

@@ -10,7 +10,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeDeviceType, makeRole, makeSite, uniq } from '../factories/index.js';
 import { makeTestApp, type TestApp } from '../helpers/app.js';
-import { type Browser, expectAccessible, openBrowser } from '../helpers/browser.js';
+import { type Browser, expectAccessible, openBrowser, signInPage } from '../helpers/browser.js';
 
 let t: TestApp;
 let origin: string;
@@ -20,14 +20,6 @@ beforeAll(async () => {
   origin = await t.app.listen({ host: '127.0.0.1', port: 0 });
 });
 afterAll(async () => t?.close());
-
-async function signIn(page: Page, username: string, password: string) {
-  await page.goto(`${origin}/login/`);
-  await page.getByLabel('Username').fill(username);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL(`${origin}/`);
-}
 
 const devicesNamed = async (prefix: string) =>
   ((await t.get(`/api/dcim/devices/?name__isw=${prefix}`)).json().results as Array<{ name: string }>)
@@ -53,7 +45,7 @@ for (const js of [true, false]) {
             (i) => `${prefix}-${i},${bad && i === 2 ? 'nowhere' : site.name},${type.model},${role.name}`,
           ),
         ].join('\n');
-      await signIn(page, t.username, t.password);
+      await signInPage(page, origin, t.username, t.password);
     });
     afterAll(async () => b?.close());
 

@@ -9,7 +9,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Json, makeDevice, makeSite, uniq } from '../factories/index.js';
 import { makeTestApp, type TestApp } from '../helpers/app.js';
-import { type Browser, expectAccessible, openBrowser } from '../helpers/browser.js';
+import { type Browser, expectAccessible, openBrowser, signInPage } from '../helpers/browser.js';
 
 let t: TestApp;
 let origin: string;
@@ -19,14 +19,6 @@ beforeAll(async () => {
   origin = await t.app.listen({ host: '127.0.0.1', port: 0 });
 });
 afterAll(async () => t?.close());
-
-async function signIn(page: Page) {
-  await page.goto(`${origin}/login/`);
-  await page.getByLabel('Username').fill(t.username);
-  await page.getByLabel('Password').fill(t.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL(`${origin}/`);
-}
 
 async function deviceWithInterfaces(n: number): Promise<Json> {
   const device = await makeDevice(t);
@@ -48,7 +40,7 @@ for (const js of [true, false]) {
     beforeAll(async () => {
       b = await openBrowser(js);
       page = b.page;
-      await signIn(page);
+      await signInPage(page, origin, t.username, t.password);
     });
     afterAll(async () => b?.close());
 

@@ -8,7 +8,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeRegion, makeSite, uniq } from '../factories/index.js';
 import { makeTestApp, type TestApp } from '../helpers/app.js';
-import { type Browser, expectAccessible, openBrowser } from '../helpers/browser.js';
+import { type Browser, expectAccessible, openBrowser, signInPage } from '../helpers/browser.js';
 
 let t: TestApp;
 let origin: string;
@@ -18,14 +18,6 @@ beforeAll(async () => {
   origin = await t.app.listen({ host: '127.0.0.1', port: 0 });
 });
 afterAll(async () => t?.close());
-
-async function signIn(page: Page, username: string, password: string) {
-  await page.goto(`${origin}/login/`);
-  await page.getByLabel('Username').fill(username);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL(`${origin}/`);
-}
 
 /** clicks a link of the open Export menu; the downloaded file's name and text */
 async function download(page: Page, label: string): Promise<{ name: string; text: string }> {
@@ -41,7 +33,7 @@ for (const js of [true, false]) {
     let b: Browser;
     beforeAll(async () => {
       b = await openBrowser(js);
-      await signIn(b.page, t.username, t.password);
+      await signInPage(b.page, origin, t.username, t.password);
     });
     afterAll(async () => b?.close());
 

@@ -11,7 +11,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { grant, makeDeviceType, makeRole, makeSite, makeUser, uniq } from '../factories/index.js';
 import { makeTestApp, type TestApp } from '../helpers/app.js';
-import { type Browser, expectAccessible, openBrowser } from '../helpers/browser.js';
+import { type Browser, expectAccessible, openBrowser, signInPage } from '../helpers/browser.js';
 
 let t: TestApp;
 let origin: string;
@@ -21,14 +21,6 @@ beforeAll(async () => {
   origin = await t.app.listen({ host: '127.0.0.1', port: 0 });
 });
 afterAll(async () => t?.close());
-
-async function signIn(page: Page, username: string, password: string) {
-  await page.goto(`${origin}/login/`);
-  await page.getByLabel('Username').fill(username);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL(`${origin}/`);
-}
 
 for (const js of [true, false]) {
   describe(`the model pages, JavaScript ${js ? 'on' : 'off'}`, () => {
@@ -42,7 +34,7 @@ for (const js of [true, false]) {
     afterAll(async () => b?.close());
 
     it('signs in and walks the menu to the devices', async () => {
-      await signIn(page, t.username, t.password);
+      await signInPage(page, origin, t.username, t.password);
       await page.locator('summary', { hasText: 'Devices' }).click();
       await page.locator('.menu-drop .drop a', { hasText: /^Devices$/ }).click();
       await page.waitForURL(`${origin}/dcim/devices/`);
@@ -171,7 +163,7 @@ for (const js of [true, false]) {
       const u = await makeUser(t);
       await grant(t, { object_types: ['dcim.site'], actions: ['view'], users: [u.id], constraints: { id: siteId } });
       await page.getByRole('button', { name: 'Sign out' }).click();
-      await signIn(page, u.username, u.password);
+      await signInPage(page, origin, u.username, u.password);
       await page.goto(`${origin}/dcim/sites/?q=${tag}`);
       expect(await page.locator('table.objects tbody tr').count()).toBe(1);
       await page.goto(`${origin}/dcim/sites/${siteId}/`);

@@ -101,3 +101,12 @@ export async function expectAccessible(b: Browser, label: string) {
   await b.page.emulateMedia({ colorScheme: 'light' });
   await b.page.setViewportSize({ width: 1280, height: 900 });
 }
+
+/** signs in through the /login/ form as a person does, and waits for the home page */
+export async function signInPage(page: Page, origin: string, username: string, password: string) {
+  await page.goto(`${origin}/login/`);
+  await page.getByLabel('Username').fill(username);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL(`${origin}/`);
+}

@@ -13,7 +13,7 @@ import { ApiError, Errors } from '../../core/errors.js';
 import type { ModelDef } from '../../core/model/types.js';
 import type { Represented } from '../components/cells.js';
 import { errorLines } from '../error-lines.js';
-import { html } from '../html.js';
+import { html, type Html } from '../html.js';
 import { uiOf } from '../model-ui.js';
 import { capitalize } from '../labels.js';
 import { listPath } from '../navigation/menu.js';
@@ -66,6 +66,15 @@ export async function dependents(rc: RequestContext, model: ModelDef, ids: numbe
   return out.sort((a, b) => a.label.localeCompare(b.label));
 }
 
+/** what points at the object (`it`) or objects (`them`), with what the deletion does to each */
+export function dependentsTable(deps: Dependent[], pronoun: 'it' | 'them'): Html {
+  if (!deps.length) return html`<p class="muted">Nothing else points at ${pronoun}.</p>`;
+  return html`<h2>Objects pointing at ${pronoun}</h2><table class="attrs">${deps.map(
+    (d) =>
+      html`<tr><th scope="row"><a href="${d.href}">${d.label}</a></th><td class="num">${d.count.toLocaleString('en')}</td><td>${d.effect}</td></tr>`,
+  )}</table>`;
+}
+
 async function sendDeletePage(
   request: IdRequest,
   reply: FastifyReply,
@@ -86,14 +95,7 @@ ${refused ? html`<div class="alert" role="alert">${errorLines(refused.body).map(
   <input type="hidden" name="confirm" value="true">
   ${returnUrl ? html`<input type="hidden" name="return_url" value="${returnUrl}">` : ''}
   <p>Are you sure you want to delete the ${model.verboseName} <strong>${name}</strong>?</p>
-  ${
-    deps.length
-      ? html`<h2>Objects pointing at it</h2><table class="attrs">${deps.map(
-          (d) =>
-            html`<tr><th scope="row"><a href="${d.href}">${d.label}</a></th><td class="num">${d.count.toLocaleString('en')}</td><td>${d.effect}</td></tr>`,
-        )}</table>`
-      : html`<p class="muted">Nothing else points at it.</p>`
-  }
+  ${dependentsTable(deps, 'it')}
   <div class="form-buttons">
     <button type="submit" class="danger">Delete</button>
     <a class="button" href="${cancel}">Cancel</a>

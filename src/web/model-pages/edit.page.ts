@@ -12,7 +12,7 @@ import { parseId } from '../../core/crud/routes.js';
 import { ApiError, Errors } from '../../core/errors.js';
 import type { ModelDef } from '../../core/model/types.js';
 import type { Represented } from '../components/cells.js';
-import { type ControlState, customFieldControl, fieldControl } from '../components/form-fields.js';
+import { customFieldControl, fieldControl } from '../components/form-fields.js';
 import { html, type Html } from '../html.js';
 import { uiOf } from '../model-ui.js';
 import { listPath } from '../navigation/menu.js';
@@ -20,6 +20,7 @@ import { csrfField, pageContext, safeNext } from '../page-context.js';
 import { CLONE_COMPONENTS, cloneQuery, mayOnObject } from './object-head.js';
 import {
   bodyFromForm,
+  controlState,
   errorsByInput,
   fieldErrors,
   type FormErrors,
@@ -55,18 +56,7 @@ function inputNames(model: ModelDef, formFields: string[], cfs: CustomFieldDef[]
 async function renderForm(rc: RequestContext, model: ModelDef, cfs: CustomFieldDef[], s: FormState): Promise<Html> {
   const ui = uiOf(rc.app.registry, model);
   const onForm = new Set(ui.formFields);
-  const state = (name: string): ControlState => {
-    const filterOf = ui.pickerFilters[name] ?? {};
-    const filters: Record<string, string> = {};
-    for (const [param, other] of Object.entries(filterOf)) filters[param] = s.values.get(other)?.[0] ?? '';
-    return {
-      values: s.values.get(name) ?? [],
-      errors: s.errors[name] ?? [],
-      filters,
-      depends: Object.keys(filterOf).length ? filterOf : undefined,
-      search: s.values.get(`${name}__search`)?.[0] || undefined,
-    };
-  };
+  const state = (name: string) => controlState(ui.pickerFilters, s.values, s.errors, name);
   const control = (key: string) => fieldControl(rc, key, model.fields[key]!, state(key));
   const fieldsets: Html[] = [];
   for (const g of ui.groups) {

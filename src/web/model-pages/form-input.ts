@@ -8,11 +8,34 @@ import { errorLines } from '../error-lines.js';
 import type { CustomFieldDef } from '../../core/context.js';
 import type { FieldDef, ModelDef, Row } from '../../core/model/types.js';
 import type { Represented } from '../components/cells.js';
+import type { ControlState } from '../components/form-fields.js';
 import { flat } from './object-head.js';
 import type { Query } from './page-shell.js';
 
 export type FormValues = Map<string, string[]>;
 export type FormErrors = Record<string, string[]>;
+
+/**
+ * What one control of a form shows: its values and messages, and for a picker the REST filters it
+ * takes from other fields of the same form (ModelUi.pickerFilters) and its typed search
+ */
+export function controlState(
+  pickerFilters: Record<string, Record<string, string>>,
+  values: FormValues,
+  errors: FormErrors,
+  name: string,
+): ControlState {
+  const filterOf = pickerFilters[name] ?? {};
+  const filters: Record<string, string> = {};
+  for (const [param, other] of Object.entries(filterOf)) filters[param] = values.get(other)?.[0] ?? '';
+  return {
+    values: values.get(name) ?? [],
+    errors: errors[name] ?? [],
+    filters,
+    depends: Object.keys(filterOf).length ? filterOf : undefined,
+    search: values.get(`${name}__search`)?.[0] || undefined,
+  };
+}
 
 /** an add form's values: its defaults, then what the query string says (Clone, links) */
 export function initialFromQuery(

@@ -18,7 +18,7 @@ import { errorLines } from '../../error-lines.js';
 import { attrs, html, type Html } from '../../html.js';
 import { listPath } from '../../navigation/menu.js';
 import { csrfField, pageContext } from '../../page-context.js';
-import { type Dependent, dependents } from '../delete.page.js';
+import { type Dependent, dependents, dependentsTable } from '../delete.page.js';
 import { returnTo } from '../edit.page.js';
 import { can, hrefOf, modelCrumbs, sendErrorPage, sendModelPage } from '../page-shell.js';
 import { selectedList } from './selected-list.js';
@@ -89,14 +89,7 @@ ${
   <input type="hidden" name="_confirm" value="1">
   ${returnUrl ? html`<input type="hidden" name="return_url" value="${returnUrl}">` : ''}
   ${choices(model, sel, objects, kept)}
-  ${
-    deps.length
-      ? html`<h2>Objects pointing at them</h2><table class="attrs">${deps.map(
-          (d) =>
-            html`<tr><th scope="row"><a href="${d.href}">${d.label}</a></th><td class="num">${d.count.toLocaleString('en')}</td><td>${d.effect}</td></tr>`,
-        )}</table>`
-      : html`<p class="muted">Nothing else points at them.</p>`
-  }
+  ${dependentsTable(deps, 'them')}
   <div class="field"><label for="id_changelog_message">Change log message</label>
   <input type="text" id="id_changelog_message" name="changelog_message" maxlength="200"></div>
   <p><label><input type="checkbox" name="confirm" value="true"${attrs({ required: true })}> Yes, delete ${what}</label></p>

@@ -11,13 +11,13 @@ import { inTransaction } from '../../../core/crud/routes.js';
 import { updateObjects } from '../../../core/crud/write-service.js';
 import { ApiError, Errors } from '../../../core/errors.js';
 import type { ModelDef, Row } from '../../../core/model/types.js';
-import { type ControlState, customFieldControl, fieldControl } from '../../components/form-fields.js';
+import { customFieldControl, fieldControl } from '../../components/form-fields.js';
 import { attrs, html, type Html } from '../../html.js';
 import { uiOf } from '../../model-ui.js';
 import { listPath } from '../../navigation/menu.js';
 import { csrfField, pageContext } from '../../page-context.js';
 import { returnTo } from '../edit.page.js';
-import { errorsByInput, type FormErrors, type FormValues, fieldErrors } from '../form-input.js';
+import { controlState, errorsByInput, type FormErrors, type FormValues, fieldErrors } from '../form-input.js';
 import { can, customFieldsOf, hrefOf, modelCrumbs, sendErrorPage, sendModelPage } from '../page-shell.js';
 import { bulkBody, bulkEditable, bulkFieldDef, nullable } from './bulk-edit-form.js';
 import { selectedList } from './selected-list.js';
@@ -46,18 +46,7 @@ function nullBox(name: string, values: FormValues): Html {
 async function controls(rc: RequestContext, model: ModelDef, cfs: CustomFieldDef[], s: EditState): Promise<Html[]> {
   const ui = uiOf(rc.app.registry, model);
   const fields = bulkEditable(model, ui.formFields);
-  const state = (name: string): ControlState => {
-    const filterOf = ui.pickerFilters[name] ?? {};
-    const filters: Record<string, string> = {};
-    for (const [param, other] of Object.entries(filterOf)) filters[param] = s.values.get(other)?.[0] ?? '';
-    return {
-      values: s.values.get(name) ?? [],
-      errors: s.errors[name] ?? [],
-      filters,
-      depends: Object.keys(filterOf).length ? filterOf : undefined,
-      search: s.values.get(`${name}__search`)?.[0] || undefined,
-    };
-  };
+  const state = (name: string) => controlState(ui.pickerFilters, s.values, s.errors, name);
   const out: Html[] = [];
   const rows: Html[] = [];
   for (const key of fields) {
