@@ -2,15 +2,18 @@
  * The import page in a real browser (Debian's chromium through playwright-core), with JavaScript
  * on and off: from the list's Import button, paste a CSV of devices with a bad site, run a dry run
  * and see the failing row named with nothing written; fix it, dry run again, import, and land on
- * the list of what was imported with its notice; also a file chosen in the file input. axe-core
+ * the list of what was imported with its notice; also a file chosen in the file input, updates by
+ * id from JSON, and a device-type library YAML whose type's devices get its components. axe-core
  * checks the import page and the preview (WCAG 2.1 AA); any CSP violation fails the test.
  * Outcomes are read through the REST API.
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeDeviceType, makeRole, makeSite, uniq } from '../factories/index.js';
+import YAML from 'yaml';
+import { makeDevice, makeDeviceType, makeManufacturer, makeRole, makeSite, uniq } from '../factories/index.js';
 import { makeTestApp, type TestApp } from '../helpers/app.js';
 import { type Browser, expectAccessible, openBrowser, signInPage } from '../helpers/browser.js';
+import { switchDoc } from '../helpers/type-library.js';
 
 let t: TestApp;
 let origin: string;
@@ -94,6 +97,33 @@ for (const js of [true, false]) {
       await page.waitForURL(/\/dcim\/sites\/\?id=\d+&imported=1%2C0$/);
       const site = (await t.get(`/api/dcim/sites/?name=${name}`)).json().results[0];
       expect(site.status.value).toBe('planned');
+      expect(b.violations).toEqual([]);
+    });
+
+    it('updates devices by id from JSON', async () => {
+      const device = await makeDevice(t);
+      await page.goto(`${origin}/dcim/devices/import/`);
+      const serial = uniq('SN');
+      await page.getByLabel('Data', { exact: true }).fill(JSON.stringify([{ id: device.id, serial }]));
+      await page.getByRole('button', { name: 'Import', exact: true }).click();
+      await page.waitForURL(new RegExp(`/dcim/devices/\\?id=${device.id}&imported=0%2C1$`));
+      expect((await t.get(`/api/dcim/devices/${device.id}/`)).json().serial).toBe(serial);
+    });
+
+    it('imports a device-type library YAML with 48 interfaces, and a device of that type gets them', async () => {
+      const doc = switchDoc((await makeManufacturer(t)).name);
+      await page.goto(`${origin}/dcim/device-types/import/`);
+      await page.getByLabel('Data', { exact: true }).fill(YAML.stringify(doc));
+      await page.getByRole('button', { name: 'Dry run' }).click();
+      await page.waitForSelector('#import-preview');
+      const types = async () => (await t.get(`/api/dcim/device-types/?model=${encodeURIComponent(doc.model)}`)).json();
+      expect((await types()).count).toBe(0);
+      await page.getByRole('button', { name: 'Import', exact: true }).click();
+      await page.waitForURL(/\/dcim\/device-types\/\?id=\d+&imported=1%2C0$/);
+      const type = (await types()).results[0];
+      const device = await makeDevice(t, { device_type: type.id });
+      const count = async (path: string) => (await t.get(`/api/dcim/${path}/?device_id=${device.id}`)).json().count;
+      expect([await count('interfaces'), await count('power-ports'), await count('console-ports')]).toEqual([48, 2, 1]);
       expect(b.violations).toEqual([]);
     });
   });

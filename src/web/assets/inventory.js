@@ -12,7 +12,31 @@ document.addEventListener('submit', (event) => {
   }
   // a button that deletes asks first
   const button = event.submitter;
-  if (button?.dataset?.confirm && !window.confirm(button.dataset.confirm)) event.preventDefault();
+  if (button?.dataset?.confirm && !window.confirm(button.dataset.confirm)) {
+    event.preventDefault();
+    return;
+  }
+  // a long post (an import) says it is working, once, and is not sent twice
+  if (form.dataset.busy) {
+    if (form.getAttribute('aria-busy') === 'true') {
+      event.preventDefault();
+      return;
+    }
+    form.setAttribute('aria-busy', 'true');
+    const note = document.createElement('p');
+    note.className = 'busy';
+    note.setAttribute('role', 'status');
+    note.textContent = form.dataset.busy;
+    form.append(note);
+  }
+});
+
+// a page shown again from the back-forward cache is not still busy
+window.addEventListener('pageshow', () => {
+  for (const form of document.querySelectorAll('form[aria-busy="true"]')) {
+    form.removeAttribute('aria-busy');
+    form.querySelector('p.busy')?.remove();
+  }
 });
 
 // ---- list selection: the header box ticks the page; "all N matching" ticks every row it covers ----

@@ -89,7 +89,7 @@ async function sendImportPage(
   const body = html`<h1>${title}</h1>
 ${extra.message ? html`<div class="alert" role="alert"><p>${extra.message}</p></div>` : ''}
 ${extra.result ? preview(model, extra.result, extra.dryRun === true) : ''}
-<form class="object-form" method="post" action="${action}" enctype="multipart/form-data">
+<form class="object-form" method="post" action="${action}" enctype="multipart/form-data" data-busy="Reading and checking every row: a large import takes a few seconds.">
   ${csrfField(pageContext(request, reply))}
   <fieldset class="panel"><legend>Data</legend>
     <div class="field"><label for="import-data">Data</label>
