@@ -16,6 +16,8 @@ export const deviceType = defineModel({
   verboseName: 'device type',
   fields: {
     manufacturer: fk('dcim.manufacturer', { required: true, nullable: false, onDelete: 'protect' }),
+    // NetBox 3.6: what a new device of the type takes when it names no platform (device.model.ts)
+    default_platform: fk('dcim.platform', { onDelete: 'set_null', dialect: '4.4', treeFilter: '4.4' }),
     model: { kind: 'string', required: true, maxLength: 100 },
     slug: slug(100),
     part_number: { kind: 'string', maxLength: 50, help: 'Discrete part number (optional)' },

@@ -19,6 +19,7 @@ import type { CustomFilter } from '../../core/model/types.js';
 import { holdingBaysSql, parentDevices } from './device-parent.js';
 import { relatedFilter } from '../../core/query/related-filter.js';
 import { contactFilters } from '../tenancy/contact-filters.js';
+import { rowById } from '../../core/crud/row-by-id.js';
 import { instantiateDeviceComponents } from './instantiate/device-components.js';
 import {
   booleanFilter,
@@ -164,7 +165,12 @@ export const device = defineModel({
       // a new device has no interfaces, so it cannot have a primary address yet
       return { ...errors, ...(await validatePrimaryIps(rc, data, before?.id ?? null)) };
     },
-    prepare({ data, sent }) {
+    async prepare({ rc, data, before, sent }) {
+      // NetBox 3.6 Device.save(): a new device without a platform takes its type's default platform
+      if (!before && data.platform_id == null && data.device_type_id != null) {
+        const type = await rowById(rc, 'dcim_devicetype', data.device_type_id, ['default_platform_id']);
+        if (type?.default_platform_id != null) data.platform_id = type.default_platform_id;
+      }
       const role = writtenRole(data, sent);
       if (role != null) data.role_id = role;
       // the generated mirror column cannot be written

@@ -69,8 +69,10 @@ function throwIfInvalid(
 
 async function runPrepareHooks(rc: RequestContext, model: ModelDef, items: PreparedItem[]) {
   if (!model.hooks.prepare) return;
+  // a related row the hooks read is read once for all items (row-by-id.ts lookupAll)
+  const prc: RequestContext = { ...rc, lookups: new Map() };
   for (const item of items)
-    await model.hooks.prepare({ rc, data: item.values, before: item.before, sent: item.sent, m2m: item.m2m });
+    await model.hooks.prepare({ rc: prc, data: item.values, before: item.before, sent: item.sent, m2m: item.m2m });
 }
 
 async function runAfterWriteHooks(
