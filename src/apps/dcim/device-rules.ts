@@ -15,11 +15,12 @@ type Errors = Record<string, string[]>;
 const one = lookupOne;
 
 /** what the rules read of a device type */
-const TYPE_COLUMNS = sql`dt.model, dt.u_height, dt.is_full_depth, dt.subdevice_role, dt.manufacturer_id, m.name as manufacturer
+const TYPE_COLUMNS = sql`dt.model, dt.u_height, dt.is_full_depth, dt.subdevice_role, dt.manufacturer_id, m.name as manufacturer,
+  dt.default_platform_id
   from dcim_devicetype dt join dcim_manufacturer m on m.id = dt.manufacturer_id`;
 const typeRead = (id: number) => sql<Row>`select ${TYPE_COLUMNS} where dt.id = ${id}`;
 
-function typeOf(rc: RequestContext, typeId: unknown): Promise<Row | undefined> {
+export function typeOf(rc: RequestContext, typeId: unknown): Promise<Row | undefined> {
   return one(rc, typeRead(Number(typeId)));
 }
 

@@ -13,13 +13,12 @@ import { defineModel } from '../../core/model/define-model.js';
 import { comments, description, fk, localContextData } from '../fields.js';
 import { Airflow, DeviceFace, DeviceStatus } from './choices.js';
 import { renderPrimaryIp, validatePrimaryIps } from './device-primary-ip.js';
-import { preloadDeviceRules, unnamedDisplays, validateDevice } from './device-rules.js';
+import { preloadDeviceRules, typeOf, unnamedDisplays, validateDevice } from './device-rules.js';
 import { DEVICE_SUBJECT, renderConfigContexts } from '../extras/config-context-render.js';
 import type { CustomFilter } from '../../core/model/types.js';
 import { holdingBaysSql, parentDevices } from './device-parent.js';
 import { relatedFilter } from '../../core/query/related-filter.js';
 import { contactFilters } from '../tenancy/contact-filters.js';
-import { rowById } from '../../core/crud/row-by-id.js';
 import { instantiateDeviceComponents } from './instantiate/device-components.js';
 import {
   booleanFilter,
@@ -168,7 +167,8 @@ export const device = defineModel({
     async prepare({ rc, data, before, sent }) {
       // NetBox 3.6 Device.save(): a new device without a platform takes its type's default platform
       if (!before && data.platform_id == null && data.device_type_id != null) {
-        const type = await rowById(rc, 'dcim_devicetype', data.device_type_id, ['default_platform_id']);
+        // as validation read it (device-rules.ts): for a bulk create, one statement for every type
+        const type = await typeOf(rc, data.device_type_id);
         if (type?.default_platform_id != null) data.platform_id = type.default_platform_id;
       }
       const role = writtenRole(data, sent);

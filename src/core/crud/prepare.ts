@@ -159,6 +159,17 @@ function slugMember(
   });
 }
 
+/**
+ * The related rows read while a write's items are validated, kept for its prepare hooks (nothing is
+ * written between the two): a bulk create's device types are read once, in one statement.
+ */
+const readWhilePreparing = new WeakMap<PreparedItem[], NonNullable<RequestContext['lookups']>>();
+export function lookupsOf(items: PreparedItem[]): NonNullable<RequestContext['lookups']> {
+  let lookups = readWhilePreparing.get(items);
+  if (!lookups) readWhilePreparing.set(items, (lookups = new Map()));
+  return lookups;
+}
+
 /** Prepares the items of a create (mode create) or update (update/replace; befores keyed by id). */
 export async function prepareItems(
   rc: RequestContext,
@@ -208,7 +219,7 @@ export async function prepareItems(
   if (model.hooks.validate) {
     const earlier: Row[] = [];
     // nothing is written while the items are validated: a related row is read once (row-by-id.ts lookupOne)
-    const vrc: RequestContext = { ...rc, lookups: new Map() };
+    const vrc: RequestContext = { ...rc, lookups: lookupsOf(items) };
     // the hook sees written m2m sets under their field names (ids), beside the column values
     const datas = new Map<PreparedItem, Row>();
     for (const item of items) {

@@ -16,7 +16,7 @@ import { rememberCreated } from '../represent/render-written.js';
 import { countWhenCommitted, recordChanges, snapshot } from './changelog.js';
 import { canCreateInOne, createInOne } from './create-in-one.js';
 import { assertBulkIds } from './delete-objects.js';
-import { type PreparedItem, prepareItems, type WriteMode } from './prepare.js';
+import { lookupsOf, type PreparedItem, prepareItems, type WriteMode } from './prepare.js';
 import { type RowUpdate, updateRows } from './update-rows.js';
 import { markUntagged, writeRelations } from './write-relations.js';
 import { assertIfMatch } from './etag.js';
@@ -69,8 +69,8 @@ function throwIfInvalid(
 
 async function runPrepareHooks(rc: RequestContext, model: ModelDef, items: PreparedItem[]) {
   if (!model.hooks.prepare) return;
-  // a related row the hooks read is read once for all items (row-by-id.ts lookupAll)
-  const prc: RequestContext = { ...rc, lookups: new Map() };
+  // what validation read is read once for all items, before anything is written (prepare.ts lookupsOf)
+  const prc: RequestContext = { ...rc, lookups: lookupsOf(items) };
   for (const item of items)
     await model.hooks.prepare({ rc: prc, data: item.values, before: item.before, sent: item.sent, m2m: item.m2m });
 }
