@@ -6,7 +6,8 @@
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { preloadForWrite } from '../../../core/cache/write-preload.js';
-import { listObjects } from '../../../core/crud/read.js';
+import { sql } from 'kysely';
+import { listInChunks } from '../../../core/crud/list-chunks.js';
 import { inTransaction } from '../../../core/crud/routes.js';
 import { updateObjects } from '../../../core/crud/write-service.js';
 import { ApiError, Errors } from '../../../core/errors.js';
@@ -16,7 +17,7 @@ import { attrs, html } from '../../html.js';
 import { listPath } from '../../navigation/menu.js';
 import { csrfField, pageContext } from '../../page-context.js';
 import { returnTo } from '../edit.page.js';
-import { can, hrefOf, modelCrumbs, objectPath, type Query, sendErrorPage, sendModelPage } from '../page-shell.js';
+import { can, hrefOf, modelCrumbs, objectPath, sendErrorPage, sendModelPage } from '../page-shell.js';
 import { FIND_MAX, renameAll } from './rename-rule.js';
 import { bulkAction, doneUrl, type Selection, selectionInputs, selectionOf } from './selection.js';
 
@@ -26,21 +27,13 @@ export function renamable(model: ModelDef): boolean {
   return f !== undefined && f.kind === 'string' && !f.readOnly;
 }
 
-const PAGE = 1000;
-
-/** every selected object's name, in the selection's order */
+/** every selected object's name, in the selection's order (read in chunks: core/crud/list-chunks.ts) */
 async function namesOf(request: FastifyRequest, model: ModelDef, ids: number[]): Promise<string[]> {
+  const list = await listInChunks(request.rc, model, new Map([['brief', ['true']]]), [
+    sql`t.id = any(${ids}::bigint[])`,
+  ]);
   const byId = new Map<number, string>();
-  for (let i = 0; i < ids.length; i += PAGE) {
-    const chunk = ids.slice(i, i + PAGE);
-    const params: Query = new Map([
-      ['id', chunk.map(String)],
-      ['limit', [String(PAGE)]],
-      ['brief', ['true']],
-    ]);
-    const list = await listObjects(request.rc, model, params);
-    for (const r of list.results) byId.set(Number(r.id), String(r.name ?? ''));
-  }
+  for await (const chunk of list.chunks()) for (const r of chunk) byId.set(Number(r.id), String(r.name ?? ''));
   return ids.map((id) => byId.get(id) ?? '');
 }
 
