@@ -3,7 +3,7 @@
  * registered model has pages whether or not its declaration says anything: list columns, field
  * groups, clone fields, picker filters and related-object counts. Resolved once per model.
  */
-import type { FieldDef, ModelDef, UiGroup, UiRelated } from '../core/model/types.js';
+import type { FieldDef, ModelDef, UiGroup, UiRelated, UiTab } from '../core/model/types.js';
 import type { Registry } from '../core/model/registry.js';
 import { capitalize } from './labels.js';
 
@@ -23,6 +23,8 @@ export interface ResolvedUi {
   components: ModelDef[];
   /** per writable fk and m2m field, the target's attribute an import names it by (`id`: by id only) */
   importRefs: Record<string, string>;
+  /** the object page's related-list tabs (ModelUi.tabs) whose model is registered */
+  tabs: Array<UiTab & { target: ModelDef }>;
 }
 
 /** fields shown on their own (tags and comments panels), never in a group or a column list's default */
@@ -79,6 +81,10 @@ function resolve(registry: Registry, model: ModelDef): ResolvedUi {
     tableKey: `tables.${model.schemaName ?? pascal(model.verboseName)}Table.columns`,
     components: (hints.components ?? []).flatMap((name) => registry.find(name) ?? []),
     importRefs: importRefsOf(registry, model, fields),
+    tabs: (hints.tabs ?? []).flatMap((t) => {
+      const target = registry.find(t.model);
+      return target ? [{ ...t, target }] : [];
+    }),
   };
 }
 

@@ -67,6 +67,26 @@ function hintProblems(m: ModelDef, reg: Registry): string[] {
     if (!target) out.push(`related ${r.model} is not registered`);
     else if (!resolveFilter(target, r.param)) out.push(`related ${r.model} has no filter ${r.param}`);
   }
+  dupes(
+    'tab',
+    (ui.tabs ?? []).map((t) => t.slug),
+  );
+  for (const t of ui.tabs ?? []) {
+    const target = reg.find(t.model);
+    if (!target) {
+      out.push(`tab ${t.slug}: ${t.model} is not registered`);
+      continue;
+    }
+    if (!resolveFilter(target, t.param)) out.push(`tab ${t.slug}: ${t.model} has no filter ${t.param}`);
+    if (t.countKey && !Object.hasOwn(m.counts, t.countKey)) out.push(`tab ${t.slug}: ${t.countKey} is not a count`);
+    const targetColumn = (k: string) =>
+      (Object.hasOwn(target.fields, k) && !target.fields[k]!.writeOnly) ||
+      Object.hasOwn(target.counts, k) ||
+      k === 'display' ||
+      k === 'id';
+    for (const c of t.columns ?? [])
+      if (!targetColumn(c)) out.push(`tab ${t.slug}: column ${c} is not a column of ${t.model}`);
+  }
   return out;
 }
 
@@ -93,6 +113,11 @@ describe('model web hints', () => {
           { model: 'dcim.nosuchmodel', param: 'site_id' },
           { model: 'dcim.rack', param: 'no_such_filter' },
         ],
+        tabs: [
+          { slug: 'racks', model: 'dcim.rack', param: 'site_id', countKey: 'rack_count', columns: ['name', 'nope'] },
+          { slug: 'racks', model: 'dcim.rack', param: 'no_such_filter', countKey: 'no_count' },
+          { slug: 'x', model: 'dcim.nosuchmodel', param: 'site_id' },
+        ],
       },
     };
     expect(hintProblems(bad, registry)).toEqual([
@@ -106,6 +131,11 @@ describe('model web hints', () => {
       'pickerFilters region: parent_id takes no_such_field, not a field',
       'related dcim.nosuchmodel is not registered',
       'related dcim.rack has no filter no_such_filter',
+      'tab racks named twice',
+      'tab racks: column nope is not a column of dcim.rack',
+      'tab racks: dcim.rack has no filter no_such_filter',
+      'tab racks: no_count is not a count',
+      'tab x: dcim.nosuchmodel is not registered',
     ]);
     // a write-only field is no column (the representation leaves it out)
     const module = registry.get('dcim.module');

@@ -78,6 +78,20 @@ export const moduleType = defineModel({
   display: (row) => String(row.model),
   ui: {
     columns: ['model', 'manufacturer', 'part_number'],
+    tabs: [
+      { slug: 'interfaces', model: 'dcim.interfacetemplate', param: 'moduletype_id', label: 'Interfaces' },
+      { slug: 'front-ports', model: 'dcim.frontporttemplate', param: 'moduletype_id', label: 'Front ports' },
+      { slug: 'rear-ports', model: 'dcim.rearporttemplate', param: 'moduletype_id', label: 'Rear ports' },
+      { slug: 'console-ports', model: 'dcim.consoleporttemplate', param: 'moduletype_id', label: 'Console ports' },
+      {
+        slug: 'console-server-ports',
+        model: 'dcim.consoleserverporttemplate',
+        param: 'moduletype_id',
+        label: 'Console server ports',
+      },
+      { slug: 'power-ports', model: 'dcim.powerporttemplate', param: 'moduletype_id', label: 'Power ports' },
+      { slug: 'power-outlets', model: 'dcim.poweroutlettemplate', param: 'moduletype_id', label: 'Power outlets' },
+    ],
     clone: ['manufacturer', 'weight', 'weight_unit'],
     groups: [
       { title: 'Module Type', fields: ['manufacturer', 'model', 'part_number', 'description'] },

@@ -91,6 +91,7 @@ export const rack = defineModel({
   ui: {
     // NetBox 4.4's import form names these by another attribute than the name
     importRefs: { rack_type: 'model' },
+    tabs: [{ slug: 'reservations', model: 'dcim.rackreservation', param: 'rack_id' }],
     columns: ['name', 'site', 'location', 'status', 'facility_id', 'tenant', 'role', 'u_height', 'device_count'],
     clone: [
       'site',

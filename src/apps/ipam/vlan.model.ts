@@ -116,6 +116,23 @@ export const vlan = defineModel({
   ui: {
     // NetBox 4.4's import form names these by another attribute than the name
     importRefs: { qinq_svlan: 'vid' },
+    // NetBox's VLAN tabs: the interfaces carrying it, untagged or tagged
+    tabs: [
+      {
+        slug: 'interfaces',
+        model: 'dcim.interface',
+        param: 'vlan_id',
+        label: 'Device interfaces',
+        columns: ['device', 'name', 'mode', 'untagged_vlan', 'tagged_vlans'],
+      },
+      {
+        slug: 'vm-interfaces',
+        model: 'virtualization.vminterface',
+        param: 'vlan_id',
+        label: 'VM interfaces',
+        columns: ['virtual_machine', 'name', 'mode', 'untagged_vlan', 'tagged_vlans'],
+      },
+    ],
     columns: ['vid', 'name', 'site', 'group', 'tenant', 'status', 'role', 'description'],
     clone: ['site', 'group', 'tenant', 'status', 'role', 'description'],
     groups: [

@@ -57,6 +57,15 @@ export const cluster = defineModel({
   },
   ui: {
     columns: ['name', 'type', 'group', 'status', 'tenant', 'site', 'device_count', 'virtualmachine_count'],
+    tabs: [
+      {
+        slug: 'virtual-machines',
+        model: 'virtualization.virtualmachine',
+        param: 'cluster_id',
+        countKey: 'virtualmachine_count',
+      },
+      { slug: 'devices', model: 'dcim.device', param: 'cluster_id', countKey: 'device_count' },
+    ],
     clone: ['site', 'type', 'group', 'status', 'tenant'],
     groups: [
       { title: 'Cluster', fields: ['name', 'type', 'group', 'status', 'description'] },

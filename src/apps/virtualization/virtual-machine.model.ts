@@ -109,6 +109,31 @@ export const virtualMachine = defineModel({
     columns: ['name', 'status', 'site', 'cluster', 'role', 'tenant', 'vcpus', 'memory', 'disk', 'primary_ip'],
     clone: ['site', 'cluster', 'device', 'tenant', 'platform', 'status', 'role', 'vcpus', 'memory', 'disk'],
     components: ['virtualization.vminterface'],
+    tabs: [
+      {
+        slug: 'interfaces',
+        model: 'virtualization.vminterface',
+        param: 'virtual_machine_id',
+        columns: [
+          'name',
+          'enabled',
+          'parent',
+          'mtu',
+          'mode',
+          'untagged_vlan',
+          'tagged_vlans',
+          'mac_address',
+          'description',
+        ],
+      },
+      {
+        slug: 'disks',
+        model: 'virtualization.virtualdisk',
+        param: 'virtual_machine_id',
+        label: 'Virtual disks',
+        columns: ['name', 'size', 'description'],
+      },
+    ],
     groups: [
       { title: 'Virtual Machine', fields: ['name', 'role', 'status', 'description'] },
       { title: 'Site/Cluster', fields: ['site', 'cluster', 'device'] },

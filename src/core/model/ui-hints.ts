@@ -41,6 +41,27 @@ export interface ModelUi {
    * (NetBox: the bulk import form's `to_field_name`)
    */
   importRefs?: Record<string, string>;
+  /**
+   * the object page's tabs listing related objects, each a paginated, filterable table at
+   * `<object>/<slug>/` (NetBox: a device's Interfaces, Front ports... tabs). A tab with nothing to
+   * list is not shown.
+   */
+  tabs?: UiTab[];
+}
+
+export interface UiTab {
+  /** the tab's URL segment under the object's page (`interfaces`) */
+  slug: string;
+  /** the listed model's identity (`dcim.interface`) */
+  model: string;
+  /** the REST filter of that model's list naming this object's id (`device_id`) */
+  param: string;
+  /** the tab's text when not the listed model's plural name */
+  label?: string;
+  /** the table's columns when not the listed model's list columns (representation keys) */
+  columns?: string[];
+  /** a count key of this object's representation that says how many there are (`interface_count`), saving a count statement */
+  countKey?: string;
 }
 
 export interface UiGroup {

@@ -24,6 +24,7 @@ import { postListExport } from '../export/list-export.js';
 import { columnsFor, listPage } from './list.page.js';
 import { objectPage } from './object.page.js';
 import { saveTableConfig } from './table-config.js';
+import { tabPage } from './tab.page.js';
 
 /** models whose pages would show nothing a person manages (content types, synced files) */
 const WITHOUT_PAGES = new Set(['extras.contenttype', 'core.datafile', 'dcim.cabletermination']);
@@ -43,7 +44,7 @@ export function importRouteUrls(registry: Registry): string[] {
   return [...apps].map((a) => `/${a}/:models/import/`);
 }
 
-type PageRequest = FastifyRequest<{ Params: { models: string; id: string } }>;
+type PageRequest = FastifyRequest<{ Params: { models: string; id: string; tab: string } }>;
 type Page = (ctx: AppContext, model: ModelDef, request: PageRequest, reply: FastifyReply) => unknown;
 type Need = (model: ModelDef, ctx: AppContext) => boolean;
 
@@ -103,4 +104,6 @@ export function registerModelPages(app: FastifyInstance, ctx: AppContext): void 
   route('GET', ':id/changelog/', changelogPage, logged);
   route('GET', ':id/journal/', journalPage, journaled);
   route('POST', ':id/journal/', postJournalEntry, journaled);
+  // a related list or a view (object-views/); the static segments above win over `:tab`
+  route('GET', ':id/:tab/', tabPage);
 }

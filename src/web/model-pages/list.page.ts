@@ -40,7 +40,7 @@ import {
 
 const DEFAULT_PER_PAGE = 50;
 
-function perPageOf(query: Query): number {
+export function perPageOf(query: Query): number {
   const n = Number(query.get('per_page')?.[0]);
   return PAGE_SIZES.includes(n) ? n : DEFAULT_PER_PAGE;
 }
@@ -138,7 +138,7 @@ ${await columnChooser(request, reply, model, columns, path, hrefOf(path, query))
  * `_count` lets the bulk page refuse a set that has changed since). Buttons only for what the user
  * may do; none for a model the pages do not write.
  */
-async function bulkForm(
+export async function bulkForm(
   request: FastifyRequest,
   reply: FastifyReply,
   model: ModelDef,

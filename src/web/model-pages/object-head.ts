@@ -12,9 +12,11 @@ import { tabs } from '../components/panels.js';
 import { html, type Html } from '../html.js';
 import { capitalize } from '../labels.js';
 import { uiOf } from '../model-ui.js';
+import { objectTabsOf } from '../object-views/index.js';
 import { can, objectPath } from './page-shell.js';
 
-export type Tab = 'object' | 'changelog' | 'journal';
+/** the page of the object shown: its own, Changelog, Journal, or a tab's slug (object-views/) */
+export type Tab = 'object' | 'changelog' | 'journal' | (string & {});
 
 /** whether this user may take `action` on this object (within the action's constraints) */
 export async function mayOnObject(rc: RequestContext, model: ModelDef, id: number, action: 'change' | 'delete') {
@@ -67,6 +69,13 @@ export async function objectHead(rc: RequestContext, model: ModelDef, obj: Repre
   ]);
   const clone = allowed.add ? cloneQuery(rc, model, obj) : null;
   const journal = rc.app.registry.find('extras.journalentry');
+  // a view's tab is shown when it has something to list (its count), or when it is the page shown
+  const extra = [];
+  for (const t of objectTabsOf(rc, model)) {
+    const n = await t.count(rc, obj);
+    if (n !== null || current === t.slug)
+      extra.push({ label: t.label, href: `${path}${t.slug}/`, current: current === t.slug, badge: n ?? undefined });
+  }
   return html`<div class="page-head">
   <h1>${String(obj.display ?? obj.id)}</h1>
   <div class="actions">
@@ -77,6 +86,7 @@ export async function objectHead(rc: RequestContext, model: ModelDef, obj: Repre
 </div>
 ${tabs([
   { label: capitalize(model.verboseName), href: path, current: current === 'object' },
+  ...extra,
   ...(model.changelog ? [{ label: 'Changelog', href: `${path}changelog/`, current: current === 'changelog' }] : []),
   ...(journal && model.changelog
     ? [{ label: 'Journal', href: `${path}journal/`, current: current === 'journal' }]

@@ -16,6 +16,7 @@ import { html } from '../html.js';
 import { uiOf } from '../model-ui.js';
 import { capitalize } from '../labels.js';
 import { listPath } from '../navigation/menu.js';
+import { objectPanelsOf } from '../object-views/index.js';
 import { objectHead } from './object-head.js';
 import { customFieldsOf, modelCrumbs, sendErrorPage, sendModelPage } from './page-shell.js';
 
@@ -70,6 +71,8 @@ export async function objectPage(
     related.sort((a, b) => a.label.localeCompare(b.label));
     const cfs = await customFieldsOf(rc, model);
     const links = await customLinksHtml(rc, model, obj);
+    const wide = [];
+    for (const p of objectPanelsOf(model)) wide.push(await p.render({ request, reply, model, obj }));
     const body = html`${await objectHead(rc, model, obj, 'object')}
 <div class="object-grid">
   <div class="col">
@@ -84,7 +87,8 @@ export async function objectPage(
     ${model.tags ? panel('Tags', cell('tags', obj.tags)) : ''}
     ${model.timestamps ? panel('', html`<p class="muted">Created ${cell('created', obj.created)} · Updated ${cell('last_updated', obj.last_updated)}</p>`) : ''}
   </div>
-</div>`;
+</div>
+${wide}`;
     return sendModelPage(request, reply, {
       title: String(obj.display ?? obj.id),
       crumbs: [...crumbs, { label: String(obj.display ?? obj.id) }],

@@ -90,6 +90,7 @@ export const inventoryItem = defineModel({
   },
   ui: {
     columns: ['name', 'device', 'label', 'role', 'manufacturer', 'part_id', 'serial', 'asset_tag'],
+    tabs: [{ slug: 'children', model: 'dcim.inventoryitem', param: 'parent_id' }],
     clone: ['device', 'parent', 'role', 'manufacturer', 'part_id'],
     groups: [
       { title: 'Inventory Item', fields: ['device', 'parent', 'name', 'label', 'role', 'description'] },
