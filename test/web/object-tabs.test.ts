@@ -74,6 +74,7 @@ describe("a device's component tabs", () => {
       'Cable',
       'Link peers',
       'Connected endpoints',
+      'IP addresses',
     ]);
     const second = await admin.request('GET', `/dcim/devices/${device.id}/interfaces/?per_page=25&page=2`);
     expect(firstColumn(second.body)).toHaveLength(23);

@@ -22,3 +22,13 @@ export function incompatibility(aType: string, bType: string): string | undefine
   const b = modelName(bType);
   return COMPATIBLE[a]?.includes(b) ? undefined : `Incompatible termination types: ${a} and ${b}`;
 }
+
+const identity = (m: string) => (m === 'circuittermination' ? `circuits.${m}` : `dcim.${m}`);
+
+/** the identities of every type a cable may end on */
+export const CABLE_END_TYPES: readonly string[] = Object.keys(COMPATIBLE).map(identity);
+
+/** the identities of the types that may face `type` across a cable (`dcim.interface` -> dcim.interface, circuits.circuittermination...) */
+export function compatibleTypes(type: string): string[] {
+  return (COMPATIBLE[modelName(type)] ?? []).map(identity);
+}

@@ -63,6 +63,19 @@ function objectLink(v: Represented): Html {
   return href ? html`<a href="${href}">${text}</a>` : html`${text}`;
 }
 
+/** what a port belongs to in its nested form: a component's device or machine, a termination's circuit, a feed's panel */
+const OWNERS = ['device', 'virtual_machine', 'circuit', 'power_panel', 'module'];
+
+/**
+ * a port at the other end of something (`link_peers`, `connected_endpoints`): its owner, then
+ * the port (`switch1 › ge-0/0/1`), each a link; the port's own name alone says too little
+ */
+function portLink(v: Represented): Html {
+  const owner = OWNERS.map((k) => v[k]).find(isNested);
+  return owner ? html`${objectLink(owner)} › ${objectLink(v)}` : objectLink(v);
+}
+const PORT_KEYS = new Set(['link_peers', 'connected_endpoints', 'a_terminations', 'b_terminations']);
+
 function choiceLabel(value: unknown, label: string): Html {
   return html`<span class="badge tone-${TONES[String(value)] ?? 'neutral'}">${label}</span>`;
 }
@@ -87,7 +100,15 @@ export function cell(key: string, v: unknown): HtmlValue {
     return v.map((x, i) => html`${i ? ', ' : ''}${cell(key, x)}`);
   }
   if (isChoice(v)) return v.value === null || v.value === '' ? dash() : choiceLabel(v.value, v.label);
-  if (isNested(v)) return objectLink(v);
+  if (isNested(v)) return PORT_KEYS.has(key) ? portLink(v) : objectLink(v);
+  // a cable's end as the API writes it: `{ object_type, object_id, object }`
+  if (
+    PORT_KEYS.has(key) &&
+    typeof v === 'object' &&
+    'object_type' in (v as Represented) &&
+    isNested((v as Represented).object)
+  )
+    return portLink((v as Represented).object as Represented);
   if (typeof v === 'object') return html`<code class="json">${JSON.stringify(v)}</code>`;
   if ((key === 'created' || key === 'last_updated' || key === 'time') && typeof v === 'string') {
     return html`<time datetime="${v}">${v

@@ -5,7 +5,7 @@
  * one in the header that inventory.js shows to tick a whole page.
  */
 import type { ModelDef } from '../../core/model/types.js';
-import { attrs, html, type Html } from '../html.js';
+import { attrs, html, type Html, type HtmlValue } from '../html.js';
 import { capitalize } from '../labels.js';
 import { cell, type Represented } from './cells.js';
 
@@ -53,6 +53,10 @@ export interface TableOptions {
   sortHref: (sort: string) => string;
   /** the page of each object */
   href: (row: Represented) => string;
+  /** columns beyond the representation's (a page's interfaces' IP addresses), by key: label and cell per row */
+  extraColumns?: Record<string, { label: string; cell: (row: Represented) => HtmlValue }>;
+  /** a last cell of buttons per row (connect, trace...) */
+  actions?: (row: Represented) => HtmlValue;
 }
 
 function columnValue(row: Represented, key: string): unknown {
@@ -61,7 +65,7 @@ function columnValue(row: Represented, key: string): unknown {
 }
 
 function header(o: TableOptions, key: string): Html {
-  const label = columnLabel(o.model, key);
+  const label = o.extraColumns?.[key]?.label ?? columnLabel(o.model, key);
   if (!o.sortable.has(key)) return html`<th scope="col">${label}</th>`;
   const current = o.sort === key ? 'ascending' : o.sort === `-${key}` ? 'descending' : null;
   const next = current === 'ascending' ? `-${key}` : key;
@@ -71,15 +75,15 @@ function header(o: TableOptions, key: string): Html {
 export function objectTable(o: TableOptions): Html {
   if (!o.rows.length) return html`<p class="empty">No ${o.model.verboseNamePlural} found.</p>`;
   return html`<div class="table-wrap"><table class="objects">
-<thead><tr><th scope="col" class="pk"><span class="sr-only">Select</span><input type="checkbox" class="select-page" aria-label="Select every row on this page" hidden></th>${o.columns.map((k) => header(o, k))}</tr></thead>
+<thead><tr><th scope="col" class="pk"><span class="sr-only">Select</span><input type="checkbox" class="select-page" aria-label="Select every row on this page" hidden></th>${o.columns.map((k) => header(o, k))}${o.actions ? html`<th scope="col"><span class="sr-only">Actions</span></th>` : ''}</tr></thead>
 <tbody>${o.rows.map(
     (row) =>
       html`<tr><td class="pk"><input type="checkbox" name="pk" value="${String(row.id)}" aria-label="Select ${String(row.display ?? row.id)}"></td>${o.columns.map(
         (k, i) =>
           i === 0
             ? html`<td><a href="${o.href(row)}">${k === 'display' || columnValue(row, k) === null || columnValue(row, k) === '' ? String(row.display ?? row.id) : plain(columnValue(row, k))}</a></td>`
-            : html`<td>${cell(k, columnValue(row, k))}</td>`,
-      )}</tr>`,
+            : html`<td>${o.extraColumns?.[k] ? o.extraColumns[k].cell(row) : cell(k, columnValue(row, k))}</td>`,
+      )}${o.actions ? html`<td class="row-actions">${o.actions(row)}</td>` : ''}</tr>`,
   )}</tbody>
 </table></div>`;
 }

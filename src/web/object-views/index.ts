@@ -11,6 +11,7 @@ import type { Represented } from '../components/cells.js';
 import type { Html } from '../html.js';
 import { uiOf } from '../model-ui.js';
 import { relatedTab } from './related-tab.js';
+import { TRACE_VIEWS } from './trace.view.js';
 
 /** what a tab or panel renders from: the request (its context and query) and the object as the REST detail shows it */
 export interface ViewInput {
@@ -44,7 +45,9 @@ export interface ObjectView {
 }
 
 /** the views by model identity; each view's file says what it shows */
-const VIEWS: Record<string, ObjectView> = {};
+const VIEWS: Record<string, ObjectView> = {
+  ...TRACE_VIEWS,
+};
 
 /** the object's tabs beyond its own, Changelog and Journal: its related lists, then its views' */
 export function objectTabsOf(rc: RequestContext, model: ModelDef): ObjectTab[] {

@@ -20,6 +20,7 @@ import { bulkForm, perPageOf } from '../model-pages/list.page.js';
 import { can, hrefOf, objectPath, type Query, queryOf } from '../model-pages/page-shell.js';
 import { filtersOf } from '../model-pages/bulk/selection.js';
 import type { ObjectTab, ViewInput } from './index.js';
+import { rowExtras } from './row-extras.js';
 
 type Tab = UiTab & { target: ModelDef };
 
@@ -66,11 +67,12 @@ async function renderRelated(tab: Tab, { request, reply, model, obj }: ViewInput
     for (const [k, v] of Object.entries(extra)) q.set(k, [v]);
     return hrefOf(path, q);
   };
-  const columns = tab.columns ?? uiOf(rc.app.registry, target).columns;
+  const back = hrefOf(path, query);
+  const extras = await rowExtras(rc, target, list.results, tab.columns ?? uiOf(rc.app.registry, target).columns, back);
   const table = objectTable({
     model: target,
     rows: list.results,
-    columns,
+    ...extras,
     sortable,
     sort,
     sortHref: (s) => with_({ sort: s, page: '1' }),
@@ -87,6 +89,6 @@ async function renderRelated(tab: Tab, { request, reply, model, obj }: ViewInput
 </div>
 ${await filterForm(rc, target, query, path)}
 ${await filterChips(rc, target, query, (q) => hrefOf(path, q))}
-${await bulkForm(request, reply, target, allowed, table, list.count, filters, hrefOf(path, query))}
+${await bulkForm(request, reply, target, allowed, table, list.count, filters, back)}
 ${pager(list.count, pageNo, perPage, with_)}`;
 }
