@@ -4,6 +4,7 @@
  * not connected, or is a wireless link) with its name, type and length beside it, then the far
  * ends. Every device, port and cable is a link to its page. Text goes through `html`, so names
  * are escaped; colours are presentation attributes (allowed by the CSP) from checked hex values.
+ * A group, not an image: an image may not hold links (axe nested-interactive).
  */
 import { objectHref, type Represented } from '../components/cells.js';
 import { html, type Html } from '../html.js';
@@ -112,5 +113,5 @@ export function traceSvg(hops: Hop[], title: string): Html {
     }
     y += GAP;
   });
-  return html`<svg xmlns="http://www.w3.org/2000/svg" class="trace-svg" width="${WIDTH}" height="${y}" viewBox="0 0 ${WIDTH} ${y}" role="img" aria-label="${title}"><title>${title}</title>${parts}</svg>`;
+  return html`<svg xmlns="http://www.w3.org/2000/svg" class="trace-svg" width="${WIDTH}" height="${y}" viewBox="0 0 ${WIDTH} ${y}" role="group" aria-label="${title}"><title>${title}</title>${parts}</svg>`;
 }
