@@ -146,6 +146,36 @@ describe("a device's component tabs", () => {
     expect(bad.body).toContain('role="alert"');
   });
 
+  it('answers junk in every tab URL of a device with a page, never a 500', async () => {
+    const slugs = [
+      ...(await admin.request('GET', `/dcim/devices/${device.id}/`)).body.matchAll(
+        new RegExp(`href="/dcim/devices/${device.id}/([a-z-]+)/"`, 'g'),
+      ),
+    ].map((m) => m[1]);
+    const all = [...new Set([...slugs, 'front-ports', 'virtual-machines', 'inventory'])];
+    for (const slug of all)
+      for (const q of [
+        'page=-3&per_page=abc&sort=-nonsense',
+        'device_id=abc&q=%01%02',
+        'page=99999999999&name=%00',
+        'cabled=maybe&id=<b>',
+      ]) {
+        const res = await admin.request('GET', `/dcim/devices/${device.id}/${slug}/?${q}`);
+        expect(res.statusCode, `${slug}?${q}: ${res.body.slice(0, 200)}`).toBeLessThan(500);
+        expect([200, 400, 404], `${slug}?${q}`).toContain(res.statusCode);
+      }
+    for (const url of [
+      '/dcim/cables/add/?a_terminations_type=dcim.interface&b_terminations_type=dcim.interface&a_terminations=99999999999999999999',
+      '/dcim/cables/add/?a_terminations_type=%00&b_terminations_type=<b>',
+      '/dcim/cables/add/?a_terminations_type=dcim.interface&b_terminations_type=dcim.interface&a_terminations=999999',
+      '/dcim/interfaces/99999999999999999999/trace/',
+      '/dcim/front-ports/0/trace/',
+    ]) {
+      const res = await admin.request('GET', url);
+      expect(res.statusCode, `${url}: ${res.body.slice(0, 200)}`).toBeLessThan(500);
+    }
+  });
+
   it('is not offered to a user who may see the device but not its interfaces', async () => {
     const u = await makeUser(t);
     await grant(t, { object_types: ['dcim.device'], actions: ['view'], users: [u.id] });
