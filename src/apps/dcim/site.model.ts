@@ -48,6 +48,20 @@ export const site = defineModel({
   },
   ui: {
     columns: ['name', 'status', 'facility', 'region', 'group', 'tenant', 'description'],
+    // what a site holds, each a paginated list (the related counts link to the full lists)
+    tabs: [
+      { slug: 'racks', model: 'dcim.rack', param: 'site_id', countKey: 'rack_count' },
+      { slug: 'devices', model: 'dcim.device', param: 'site_id', countKey: 'device_count' },
+      { slug: 'prefixes', model: 'ipam.prefix', param: 'site_id', countKey: 'prefix_count' },
+      { slug: 'vlans', model: 'ipam.vlan', param: 'site_id', countKey: 'vlan_count', label: 'VLANs' },
+      { slug: 'circuits', model: 'circuits.circuit', param: 'site_id' },
+      {
+        slug: 'virtual-machines',
+        model: 'virtualization.virtualmachine',
+        param: 'site_id',
+        countKey: 'virtualmachine_count',
+      },
+    ],
     clone: [
       'status',
       'region',

@@ -12,6 +12,8 @@ import type { Html } from '../html.js';
 import { uiOf } from '../model-ui.js';
 import { relatedTab } from './related-tab.js';
 import { TRACE_VIEWS } from './trace.view.js';
+import { CIRCUIT_VIEW } from './circuit-terminations.view.js';
+import { SITE_VIEW } from './site-devices.view.js';
 
 /** what a tab or panel renders from: the request (its context and query) and the object as the REST detail shows it */
 export interface ViewInput {
@@ -47,6 +49,8 @@ export interface ObjectView {
 /** the views by model identity; each view's file says what it shows */
 const VIEWS: Record<string, ObjectView> = {
   ...TRACE_VIEWS,
+  'circuits.circuit': CIRCUIT_VIEW,
+  'dcim.site': SITE_VIEW,
 };
 
 /** the object's tabs beyond its own, Changelog and Journal: its related lists, then its views' */
