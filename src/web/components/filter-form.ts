@@ -25,7 +25,17 @@ export function isFilterParam(name: string): boolean {
 /** fks to models with too many kinds of rows to be a useful first filter are left to the URL */
 const MAX_PICKERS = 8;
 
-export async function filterForm(rc: RequestContext, model: ModelDef, query: Query, action: string): Promise<Html> {
+/**
+ * `maxPickers`: how many fk filters get a picker (each costs a statement or two); an object's tab
+ * passes 0, its rows being one object's already (the fk filters still work in the URL, as chips)
+ */
+export async function filterForm(
+  rc: RequestContext,
+  model: ModelDef,
+  query: Query,
+  action: string,
+  maxPickers = MAX_PICKERS,
+): Promise<Html> {
   const controls: Html[] = [];
   const values = (name: string) => query.get(name) ?? [];
   let pickers = 0;
@@ -52,7 +62,7 @@ export async function filterForm(rc: RequestContext, model: ModelDef, query: Que
           ([val, text]) => html`<option${attrs({ value: val, selected: v === val })}>${text}</option>`,
         )}</select></div>`,
       );
-    } else if (f.kind === 'fk' && f.to && pickers < MAX_PICKERS) {
+    } else if (f.kind === 'fk' && f.to && pickers < maxPickers) {
       const target = rc.app.registry.find(f.to);
       if (!target || target.name === model.name) continue;
       pickers += 1;

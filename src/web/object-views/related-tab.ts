@@ -87,7 +87,7 @@ async function renderRelated(tab: Tab, { request, reply, model, obj }: ViewInput
   <h2>${capitalize(target.verboseNamePlural)} <span class="count">${list.count.toLocaleString('en')}</span></h2>
   ${allowed.add ? html`<div class="actions"><a class="button" href="${listPath(target)}add/?${addQuery.toString()}">Add ${target.verboseName}</a></div>` : ''}
 </div>
-${await filterForm(rc, target, query, path)}
+${await filterForm(rc, target, query, path, 0)}
 ${await filterChips(rc, target, query, (q) => hrefOf(path, q))}
 ${await bulkForm(request, reply, target, allowed, table, list.count, filters, back)}
 ${pager(list.count, pageNo, perPage, with_)}`;
