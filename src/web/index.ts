@@ -7,6 +7,7 @@ import type { AppContext } from '../core/context.js';
 import { registerTokenPages } from './pages/api-tokens.page.js';
 import { registerBackgroundTaskPages } from './pages/background-tasks.page.js';
 import { registerCableConnectPage } from './pages/cable-connect.page.js';
+import { registerTopologyPage } from './object-views/site-topology.view.js';
 import { registerHomePage } from './pages/home.page.js';
 import { registerSearchPage } from './pages/search.page.js';
 import { registerSignInPages } from './pages/sign-in.page.js';
@@ -21,5 +22,6 @@ export function registerWeb(app: FastifyInstance, ctx: AppContext): void {
   registerTokenPages(app, ctx);
   registerBackgroundTaskPages(app);
   registerCableConnectPage(app, ctx);
+  registerTopologyPage(app, ctx);
   registerModelPages(app, ctx);
 }

@@ -14,6 +14,7 @@ import { relatedTab } from './related-tab.js';
 import { TRACE_VIEWS } from './trace.view.js';
 import { CIRCUIT_VIEW } from './circuit-terminations.view.js';
 import { SITE_VIEW } from './site-devices.view.js';
+import { SITE_TOPOLOGY_VIEW } from './site-topology.view.js';
 
 /** what a tab or panel renders from: the request (its context and query) and the object as the REST detail shows it */
 export interface ViewInput {
@@ -50,7 +51,7 @@ export interface ObjectView {
 const VIEWS: Record<string, ObjectView> = {
   ...TRACE_VIEWS,
   'circuits.circuit': CIRCUIT_VIEW,
-  'dcim.site': SITE_VIEW,
+  'dcim.site': { ...SITE_VIEW, ...SITE_TOPOLOGY_VIEW },
 };
 
 /** the object's tabs beyond its own, Changelog and Journal: its related lists, then its views' */

@@ -3,6 +3,7 @@
  * filtered by the site and the role (NetBox's site page lists the related objects; this answers
  * "what is here" at a glance). Two statements: the grouped count and the roles' names.
  */
+import { hasPermission } from '../../core/auth/permissions.js';
 import { countsBy } from '../../core/crud/count-by.js';
 import { listObjects } from '../../core/crud/read.js';
 import type { Represented } from '../components/cells.js';
@@ -22,19 +23,21 @@ export const SITE_VIEW: ObjectView = {
         const counts = await countsBy(rc, devices, 'role', new Map([['site_id', [String(obj.id)]]]));
         if (!counts?.size) return '';
         const ids = [...counts.keys()].filter((k): k is number => k !== null);
-        const named = ids.length
-          ? ((
-              await listObjects(
-                rc,
-                roles,
-                new Map([
-                  ['id', ids.map(String)],
-                  ['brief', ['true']],
-                  ['limit', [String(ids.length)]],
-                ]),
-              )
-            ).results as Represented[])
-          : [];
+        // a user who may not see roles gets them by number
+        const named =
+          ids.length && (await hasPermission(rc, roles, 'view'))
+            ? ((
+                await listObjects(
+                  rc,
+                  roles,
+                  new Map([
+                    ['id', ids.map(String)],
+                    ['brief', ['true']],
+                    ['limit', [String(ids.length)]],
+                  ]),
+                )
+              ).results as Represented[])
+            : [];
         const rows = [...counts]
           .map(([id, n]) => ({ id, n, name: named.find((r) => Number(r.id) === id)?.display as string | undefined }))
           .sort((a, b) => b.n - a.n || String(a.name).localeCompare(String(b.name)));
