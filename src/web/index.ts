@@ -7,6 +7,7 @@ import type { AppContext } from '../core/context.js';
 import { registerTokenPages } from './pages/api-tokens.page.js';
 import { registerBackgroundTaskPages } from './pages/background-tasks.page.js';
 import { registerHomePage } from './pages/home.page.js';
+import { registerRackElevationsPage } from './pages/rack-elevations.page.js';
 import { registerSearchPage } from './pages/search.page.js';
 import { registerSignInPages } from './pages/sign-in.page.js';
 import { registerModelPages } from './model-pages/index.js';
@@ -19,5 +20,6 @@ export function registerWeb(app: FastifyInstance, ctx: AppContext): void {
   registerSearchPage(app, ctx);
   registerTokenPages(app, ctx);
   registerBackgroundTaskPages(app);
+  registerRackElevationsPage(app, ctx);
   registerModelPages(app, ctx);
 }

@@ -25,7 +25,17 @@ export function isFilterParam(name: string): boolean {
 /** fks to models with too many kinds of rows to be a useful first filter are left to the URL */
 const MAX_PICKERS = 8;
 
-export async function filterForm(rc: RequestContext, model: ModelDef, query: Query, action: string): Promise<Html> {
+/**
+ * `keep`: the page's own parameters the form carries over as hidden inputs (the list's sort and
+ * page size; the rack elevations' face too)
+ */
+export async function filterForm(
+  rc: RequestContext,
+  model: ModelDef,
+  query: Query,
+  action: string,
+  keepParams: readonly string[] = ['sort', 'per_page'],
+): Promise<Html> {
   const controls: Html[] = [];
   const values = (name: string) => query.get(name) ?? [];
   let pickers = 0;
@@ -85,10 +95,8 @@ export async function filterForm(rc: RequestContext, model: ModelDef, query: Que
       );
     }
   }
-  const keep = ['sort', 'per_page'].flatMap((k) =>
-    values(k).map((v) => html`<input type="hidden" name="${k}" value="${v}">`),
-  );
-  const active = [...query.keys()].some((k) => isFilterParam(k) && k !== 'q');
+  const keep = keepParams.flatMap((k) => values(k).map((v) => html`<input type="hidden" name="${k}" value="${v}">`));
+  const active = [...query.keys()].some((k) => isFilterParam(k) && k !== 'q' && !keepParams.includes(k));
   return html`<form class="filters" method="get" action="${action}" role="search" aria-label="Filter ${model.verboseNamePlural}">
   <div class="quick"><label class="sr-only" for="filter-q">Quick search</label><input type="search" id="filter-q" name="q" value="${values('q')[0] ?? ''}" placeholder="Quick search"><button type="submit">Search</button></div>
   ${keep}

@@ -10,6 +10,7 @@ import type { ModelDef } from '../../core/model/types.js';
 import type { Represented } from '../components/cells.js';
 import type { Html } from '../html.js';
 import { uiOf } from '../model-ui.js';
+import { RACK_VIEW } from './rack-elevations.view.js';
 import { relatedTab } from './related-tab.js';
 
 /** what a tab or panel renders from: the request (its context and query) and the object as the REST detail shows it */
@@ -44,7 +45,9 @@ export interface ObjectView {
 }
 
 /** the views by model identity; each view's file says what it shows */
-const VIEWS: Record<string, ObjectView> = {};
+const VIEWS: Record<string, ObjectView> = {
+  'dcim.rack': RACK_VIEW,
+};
 
 /** the object's tabs beyond its own, Changelog and Journal: its related lists, then its views' */
 export function objectTabsOf(rc: RequestContext, model: ModelDef): ObjectTab[] {
