@@ -94,12 +94,12 @@ async function elevationsPage(ctx: AppContext, request: FastifyRequest, reply: F
       (f) =>
         html` <a class="button"${attrs({ 'aria-current': f === face ? 'true' : undefined })} href="${with_({ face: f, page: '1' })}">${FACE_LABEL[f]}</a>`,
     )}</nav>
-    <details class="menu-drop sort-menu"><summary>Sort: ${SORTS[sort]}</summary><div class="drop"><ul>${Object.entries(
+    <details class="export-menu sort-menu"><summary class="button">Sort: ${SORTS[sort]}</summary><ul>${Object.entries(
       SORTS,
     ).map(
       ([k, label]) =>
         html`<li><a${attrs({ 'aria-current': k === sort ? 'true' : undefined })} href="${with_({ sort: k, page: '1' })}">${label}</a></li>`,
-    )}</ul></div></details>
+    )}</ul></details>
   </div>
 </div>
 ${await filterForm(

@@ -154,7 +154,8 @@ export function renderElevationSvg(d: Drawing, p: ElevationParams, inPage?: InPa
           `<text class="add" x="${x0 + uw / 2}" y="${topOf(unit, 1) + uh / 2}" aria-hidden="true">add device</text></a>`,
       );
     }
-  // reservations in the margin, one bar per run of consecutive units
+  // reservations in the margin, one bar per run of consecutive units (NetBox: margin_width - 3 wide,
+  // so the bar stays inside the drawing)
   for (const r of d.reservations) {
     for (const [from, to] of runs(r.units)) {
       if (from > height) continue;
@@ -162,7 +163,7 @@ export function renderElevationSvg(d: Drawing, p: ElevationParams, inPage?: InPa
       const name = escapeXml(`Reservation #${r.id}: ${r.description}`);
       out.push(
         `<a href="${escapeXml(r.url)}"${target}${inPage ? ` aria-label="${name}"` : ''}><title>${name}</title>` +
-          `<rect class="reservation"${pattern('reserved')} x="${x0 + uw + BORDER * 2}" y="${topOf(from, h)}" width="${mw}" height="${h * uh}"/></a>`,
+          `<rect class="reservation"${pattern('reserved')} x="${x0 + uw + BORDER * 2}" y="${topOf(from, h)}" width="${Math.max(mw - 3, 1)}" height="${h * uh}"/></a>`,
       );
     }
   }
