@@ -146,8 +146,8 @@ describe("a rack's page", () => {
       location: String(location.id),
       rack: String(rack.id),
       face: 'front',
-      position: '20',
       return_url: `/dcim/racks/${rack.id}/`,
+      position: '20',
     });
   });
 

@@ -44,14 +44,17 @@ function heightOf(rack: RackObj): number {
 
 /** the add-device form for an empty unit, pre-filled as NetBox's drawing does, back to `back` after */
 function addUrlOf(rack: RackObj, face: Face, back: string): (unit: number) => string {
-  const base: Array<[string, string]> = [];
+  const query = new URLSearchParams();
   const site = idOf(rack.site);
   const location = idOf(rack.location);
-  if (site !== null) base.push(['site', String(site)]);
-  if (location !== null) base.push(['location', String(location)]);
-  base.push(['rack', String(Number(rack.id))], ['face', face]);
-  return (unit) =>
-    `/dcim/devices/add/?${new URLSearchParams([...base, ['position', String(unit)], ['return_url', back]]).toString()}`;
+  if (site !== null) query.set('site', String(site));
+  if (location !== null) query.set('location', String(location));
+  query.set('rack', String(Number(rack.id)));
+  query.set('face', face);
+  query.set('return_url', back);
+  // built once per face: only the unit differs from one link to the next
+  const prefix = `/dcim/devices/add/?${query.toString()}&position=`;
+  return (unit) => `${prefix}${unit}`;
 }
 
 /**
