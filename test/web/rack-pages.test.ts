@@ -262,6 +262,9 @@ describe('/dcim/rack-elevations/', () => {
     expect(res.body).toMatch(/class="chip filter-chip" href="\/dcim\/rack-elevations\/\?per_page=50"/);
     const rear = await admin.request('GET', `/dcim/rack-elevations/?site_id=${other.id}&face=rear&sort=-name`);
     expect(shown(rear.body)).toEqual(racks.map((r) => `Rear of rack ${r.name}`).reverse());
+    // the filter form carries the face and sort over
+    expect(rear.body).toContain('<input type="hidden" name="face" value="rear">');
+    expect(rear.body).toContain('<input type="hidden" name="sort" value="-name">');
     const q = await admin.request('GET', `/dcim/rack-elevations/?q=${racks[3]!.name}`);
     expect(shown(q.body)).toEqual([`Front of rack ${racks[3]!.name}`]);
   });

@@ -102,13 +102,7 @@ async function elevationsPage(ctx: AppContext, request: FastifyRequest, reply: F
     )}</ul></details>
   </div>
 </div>
-${await filterForm(
-  rc,
-  model,
-  new Map([...query].filter(([k]) => k !== 'face')),
-  RACK_ELEVATIONS_PATH,
-  ['face', 'sort', 'per_page'].filter((k) => query.has(k)),
-)}
+${await filterForm(rc, model, query, RACK_ELEVATIONS_PATH, ['face', 'sort', 'per_page'])}
 ${await filterChips(rc, model, new Map([...query].filter(([k]) => !OWN.has(k))), chipHref)}
 ${
   list.results.length
