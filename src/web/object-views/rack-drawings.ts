@@ -9,6 +9,7 @@
 import { hasPermission } from '../../core/auth/permissions.js';
 import type { RequestContext } from '../../core/context.js';
 import { DEFAULTS, type ElevationParams, type Face } from '../../apps/dcim/elevation/params.js';
+import { addDeviceUrl } from '../../apps/dcim/elevation/add-device-url.js';
 import { reservationsOf, visibleDeviceIds } from '../../apps/dcim/elevation/rack-contents.js';
 import { renderElevationSvg } from '../../apps/dcim/elevation/svg.js';
 import { mountedDevices, type MountedDevice } from '../../apps/dcim/elevation/units.js';
@@ -40,21 +41,6 @@ const idOf = (v: unknown) => (v && typeof v === 'object' ? Number((v as Represen
 function heightOf(rack: RackObj): number {
   const n = Math.trunc(Number(rack.u_height));
   return Number.isFinite(n) ? Math.min(Math.max(n, 0), MAX_UNITS) : 0;
-}
-
-/** the add-device form for an empty unit, pre-filled as NetBox's drawing does, back to `back` after */
-function addUrlOf(rack: RackObj, face: Face, back: string): (unit: number) => string {
-  const query = new URLSearchParams();
-  const site = idOf(rack.site);
-  const location = idOf(rack.location);
-  if (site !== null) query.set('site', String(site));
-  if (location !== null) query.set('location', String(location));
-  query.set('rack', String(Number(rack.id)));
-  query.set('face', face);
-  query.set('return_url', back);
-  // built once per face: only the unit differs from one link to the next
-  const prefix = `/dcim/devices/add/?${query.toString()}&position=`;
-  return (unit) => `${prefix}${unit}`;
 }
 
 /**
@@ -91,7 +77,9 @@ export async function drawRacks(
           devices: (byRack.get(id) ?? []).filter((d) => d.face === face || d.is_full_depth),
           reservations: reservations.get(id) ?? [],
           deviceUrl: (deviceId) => objectPath(deviceModel, deviceId),
-          addUrl: mayAdd ? addUrlOf(rack, face, back(rack)) : undefined,
+          addUrl: mayAdd
+            ? addDeviceUrl({ id, site: idOf(rack.site), location: idOf(rack.location) }, face, back(rack))
+            : undefined,
         },
         { ...PARAMS, face },
         { id: `rack-${id}-${face}`, label: `${FACE_LABEL[face]} of rack ${String(rack.display ?? rack.name ?? id)}` },

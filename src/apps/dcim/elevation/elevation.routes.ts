@@ -6,7 +6,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
-import { requirePermission } from '../../../core/auth/permissions.js';
+import { hasPermission, requirePermission } from '../../../core/auth/permissions.js';
 import type { AppContext, RequestContext } from '../../../core/context.js';
 import { reservationsOf, visibleDeviceIds } from './rack-contents.js';
 import { fetchOne } from '../../../core/crud/read.js';
@@ -15,12 +15,15 @@ import type { Row } from '../../../core/model/types.js';
 import type { RouteDoc } from '../../../core/openapi/types.js';
 import { pageLinks, parsePage } from '../../../core/query/pagination.js';
 import { render, renderChoice } from '../../../core/represent/render.js';
-import { detailUrl } from '../../../core/urls.js';
+import { pageUrl } from '../../../core/urls.js';
+import { addDeviceUrl } from './add-device-url.js';
 import { type ElevationParams, parseElevationParams, DEFAULTS } from './params.js';
 import { renderElevationSvg } from './svg.js';
 import { layUnits, mountedDevices, type RackUnit } from './units.js';
 
 const URL = '/api/dcim/racks/:id/elevation/';
+
+const idOrNull = (v: unknown) => (v === null || v === undefined ? null : Number(v));
 
 /** NetBox's unit search: `q` is contained in the unit number ("42.0", "42.5") or its name */
 function matchesQ(unit: RackUnit, q: string): boolean {
@@ -93,17 +96,21 @@ export function registerElevationRoute(app: FastifyInstance, ctx: AppContext): v
       const p = parseElevationParams(params);
       const visible = await visibleDeviceIds(rc, [Number(rack.id)]);
       if (p.render === 'json') return unitPage(rc, rack, p, params, visible);
-      // the drawing shows every device of the face (NetBox 3.4 ignores `exclude` and `q` here)
+      // the drawing shows every device of the face (NetBox 3.4 ignores `exclude` and `q` here); its
+      // links go to the web pages, as NetBox's do: devices, reservations, and empty units to the
+      // add-device form for a user who may add devices
+      const rackId = Number(rack.id);
+      const place = { id: rackId, site: idOrNull(rack.site_id), location: idOrNull(rack.location_id) };
+      const addUrl = addDeviceUrl(place, p.face);
       const svg = renderElevationSvg(
         {
           rack: { u_height: Number(rack.u_height), desc_units: Boolean(rack.desc_units) },
           face: p.face,
-          devices: await mountedDevices(rc, [Number(rack.id)], p.face, null, visible),
+          devices: await mountedDevices(rc, [rackId], p.face, null, visible),
           reservations:
-            (await reservationsOf(rc, [Number(rack.id)], (id) => detailUrl(rc.baseUrl, reservationModel, id))).get(
-              Number(rack.id),
-            ) ?? [],
-          deviceUrl: (id) => detailUrl(rc.baseUrl, deviceModel, id),
+            (await reservationsOf(rc, [rackId], (id) => pageUrl(rc.baseUrl, reservationModel, id))).get(rackId) ?? [],
+          deviceUrl: (id) => pageUrl(rc.baseUrl, deviceModel, id),
+          addUrl: (await hasPermission(rc, deviceModel, 'add')) ? (unit) => `${rc.baseUrl}${addUrl(unit)}` : undefined,
         },
         p,
       );

@@ -29,7 +29,7 @@ export interface Drawing {
   face: Face;
   devices: MountedDevice[];
   reservations: Reservation[];
-  /** the device's URL (the REST route: its API URL; a web page: its page) */
+  /** the device's URL: its web page (NetBox: get_absolute_url) */
   deviceUrl(id: number): string;
   /**
    * the link of an empty unit, NetBox's "add device" at that position (dcim/svg/racks.py
@@ -91,6 +91,10 @@ svg { font-family: -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, s
 .label { text-anchor: middle; dominant-baseline: middle; }
 .reservation { fill: url(#reserved); stroke: #a0a0ff; }
 a:hover .device, a:hover .slot { opacity: 0.8; }
+rect.add { fill: transparent; }
+text.add { fill: #1a5fd0; visibility: hidden; text-anchor: middle; dominant-baseline: middle; }
+a.add:hover rect.add { fill: #e0e0e0; }
+a.add:hover text.add { visibility: visible; }
 `;
 
 function gradient(id: string, color: string): string {
