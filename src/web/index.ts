@@ -9,6 +9,7 @@ import { registerBackgroundTaskPages } from './pages/background-tasks.page.js';
 import { registerCableConnectPage } from './pages/cable-connect.page.js';
 import { registerTopologyPage } from './object-views/site-topology.view.js';
 import { registerHomePage } from './pages/home.page.js';
+import { registerRackElevationsPage } from './pages/rack-elevations.page.js';
 import { registerSearchPage } from './pages/search.page.js';
 import { registerSignInPages } from './pages/sign-in.page.js';
 import { registerModelPages } from './model-pages/index.js';
@@ -23,5 +24,6 @@ export function registerWeb(app: FastifyInstance, ctx: AppContext): void {
   registerBackgroundTaskPages(app);
   registerCableConnectPage(app, ctx);
   registerTopologyPage(app, ctx);
+  registerRackElevationsPage(app, ctx);
   registerModelPages(app, ctx);
 }

@@ -79,6 +79,8 @@ function hintProblems(m: ModelDef, reg: Registry): string[] {
     }
     if (!resolveFilter(target, t.param)) out.push(`tab ${t.slug}: ${t.model} has no filter ${t.param}`);
     if (t.countKey && !Object.hasOwn(m.counts, t.countKey)) out.push(`tab ${t.slug}: ${t.countKey} is not a count`);
+    for (const f of Object.keys(t.filters ?? {}))
+      if (!resolveFilter(target, f)) out.push(`tab ${t.slug}: ${t.model} has no filter ${f}`);
     const targetColumn = (k: string) =>
       (Object.hasOwn(target.fields, k) && !target.fields[k]!.writeOnly) ||
       Object.hasOwn(target.counts, k) ||
@@ -115,7 +117,7 @@ describe('model web hints', () => {
         ],
         tabs: [
           { slug: 'racks', model: 'dcim.rack', param: 'site_id', countKey: 'rack_count', columns: ['name', 'nope'] },
-          { slug: 'racks', model: 'dcim.rack', param: 'no_such_filter', countKey: 'no_count' },
+          { slug: 'racks', model: 'dcim.rack', param: 'no_such_filter', countKey: 'no_count', filters: { nope: '1' } },
           { slug: 'x', model: 'dcim.nosuchmodel', param: 'site_id' },
         ],
       },
@@ -135,6 +137,7 @@ describe('model web hints', () => {
       'tab racks: column nope is not a column of dcim.rack',
       'tab racks: dcim.rack has no filter no_such_filter',
       'tab racks: no_count is not a count',
+      'tab racks: dcim.rack has no filter nope',
       'tab x: dcim.nosuchmodel is not registered',
     ]);
     // a write-only field is no column (the representation leaves it out)

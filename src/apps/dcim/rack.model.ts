@@ -91,7 +91,18 @@ export const rack = defineModel({
   ui: {
     // NetBox 4.4's import form names these by another attribute than the name
     importRefs: { rack_type: 'model' },
-    tabs: [{ slug: 'reservations', model: 'dcim.rackreservation', param: 'rack_id' }],
+    tabs: [
+      { slug: 'reservations', model: 'dcim.rackreservation', param: 'rack_id' },
+      // NetBox 3.4's rack page lists the rack's devices without a position (dcim/rack.html)
+      {
+        slug: 'non-racked-devices',
+        model: 'dcim.device',
+        param: 'rack_id',
+        label: 'Non-racked devices',
+        filters: { position__empty: 'true' },
+        columns: ['name', 'status', 'role', 'device_type', 'parent_device', 'tenant'],
+      },
+    ],
     columns: ['name', 'site', 'location', 'status', 'facility_id', 'tenant', 'role', 'u_height', 'device_count'],
     clone: [
       'site',

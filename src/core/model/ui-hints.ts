@@ -62,6 +62,11 @@ export interface UiTab {
   columns?: string[];
   /** a count key of this object's representation that says how many there are (`interface_count`), saving a count statement */
   countKey?: string;
+  /**
+   * fixed REST filters of the listed model, applied after the object's `param` and kept whatever
+   * the URL says (a rack's non-racked devices: `{ position__empty: 'true' }`)
+   */
+  filters?: Record<string, string>;
 }
 
 export interface UiGroup {

@@ -26,15 +26,20 @@ export function isFilterParam(name: string): boolean {
 const MAX_PICKERS = 8;
 
 /**
- * `maxPickers`: how many fk filters get a picker (each costs a statement or two); an object's tab
- * passes 0, its rows being one object's already (the fk filters still work in the URL, as chips)
+ * `keep`: the page's own parameters the form carries over as hidden inputs (the list's sort and
+ * page size; the rack elevations' face too). `maxPickers`: how many fk filters get a picker (each
+ * costs a statement or two); an object's tab passes 0, its rows being one object's already (the fk
+ * filters still work in the URL, as chips)
  */
 export async function filterForm(
   rc: RequestContext,
   model: ModelDef,
   query: Query,
   action: string,
-  maxPickers = MAX_PICKERS,
+  {
+    keep: keepParams = ['sort', 'per_page'],
+    maxPickers = MAX_PICKERS,
+  }: { keep?: readonly string[]; maxPickers?: number } = {},
 ): Promise<Html> {
   const controls: Html[] = [];
   const values = (name: string) => query.get(name) ?? [];
@@ -95,10 +100,8 @@ export async function filterForm(
       );
     }
   }
-  const keep = ['sort', 'per_page'].flatMap((k) =>
-    values(k).map((v) => html`<input type="hidden" name="${k}" value="${v}">`),
-  );
-  const active = [...query.keys()].some((k) => isFilterParam(k) && k !== 'q');
+  const keep = keepParams.flatMap((k) => values(k).map((v) => html`<input type="hidden" name="${k}" value="${v}">`));
+  const active = [...query.keys()].some((k) => isFilterParam(k) && k !== 'q' && !keepParams.includes(k));
   return html`<form class="filters" method="get" action="${action}" role="search" aria-label="Filter ${model.verboseNamePlural}">
   <div class="quick"><label class="sr-only" for="filter-q">Quick search</label><input type="search" id="filter-q" name="q" value="${values('q')[0] ?? ''}" placeholder="Quick search"><button type="submit">Search</button></div>
   ${keep}

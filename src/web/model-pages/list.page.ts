@@ -19,7 +19,7 @@ import { PAGE_SIZES, pager } from '../components/pager.js';
 import { html, attrs, type Html } from '../html.js';
 import { uiOf } from '../model-ui.js';
 import { capitalize } from '../labels.js';
-import { listPath } from '../navigation/menu.js';
+import { listPath, viewPagesOf } from '../navigation/menu.js';
 import { csrfField, pageContext } from '../page-context.js';
 import { getPref } from '../user-prefs.js';
 import { exportMenu } from '../export/export-menu.js';
@@ -114,7 +114,7 @@ export async function listPage(ctx: AppContext, model: ModelDef, request: Fastif
     });
     const body = html`<div class="page-head">
   <h1>${capitalize(model.verboseNamePlural)} <span class="count">${list.count.toLocaleString('en')}</span></h1>
-  <div class="actions">${allowed.add ? html`<a class="button primary" href="${path}add/" data-hotkey="n">Add</a>` : ''}${allowed.add ? html` <a class="button" href="${path}import/">Import</a>` : ''}${await exportMenu(rc, model, path, query)}</div>
+  <div class="actions">${allowed.add ? html`<a class="button primary" href="${path}add/" data-hotkey="n">Add</a>` : ''}${allowed.add ? html` <a class="button" href="${path}import/">Import</a>` : ''}${await exportMenu(rc, model, path, query)}${viewPagesOf(model).map((p) => html` <a class="button" href="${hrefOf(p.href, filtersOf(query))}">${p.label}</a>`)}</div>
 </div>
 ${await filterForm(rc, model, query, path)}
 ${await filterChips(rc, model, query, (q) => hrefOf(path, q))}

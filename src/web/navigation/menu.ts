@@ -103,10 +103,31 @@ const MENU: MenuSpec = [
   ['Admin', [['Authentication', 'users.user users.group users.token users.objectpermission']]],
 ];
 
+/** the rack elevations page (web/pages/rack-elevations.page.ts) */
+export const RACK_ELEVATIONS_PATH = '/dcim/rack-elevations/';
+
+/**
+ * Pages that are no model's list but have a place in a group, after its models (NetBox: a
+ * MenuItem by link, shown with the permission it names); the list page of `model` links to them.
+ */
+const VIEW_PAGES: Record<string, ReadonlyArray<{ label: string; href: string; model: string }>> = {
+  // NetBox 4.4: Racks > Racks, Reservations, Elevations (dcim.view_rack)
+  Racks: [{ label: 'Elevations', href: RACK_ELEVATIONS_PATH, model: 'dcim.rack' }],
+};
+
+/** the pages beside a model's list that show the same objects otherwise (the racks' elevations) */
+export function viewPagesOf(model: ModelDef): Array<{ label: string; href: string }> {
+  return Object.values(VIEW_PAGES)
+    .flat()
+    .filter((p) => p.model === model.name);
+}
+
 interface MenuItem {
   model: ModelDef;
   label: string;
   href: string;
+  /** the model's list (what the dashboard counts), not another view of it */
+  isList: boolean;
 }
 interface MenuGroup {
   label: string;
@@ -133,7 +154,12 @@ export async function menuFor(rc: RequestContext): Promise<Menu[]> {
       for (const name of names.split(' ')) {
         const model = registry.find(name);
         if (!model || !(await hasPermission(rc, model, 'view'))) continue;
-        items.push({ model, label: capitalize(model.verboseNamePlural), href: listPath(model) });
+        items.push({ model, label: capitalize(model.verboseNamePlural), href: listPath(model), isList: true });
+      }
+      for (const extra of VIEW_PAGES[groupLabel] ?? []) {
+        const model = registry.find(extra.model);
+        if (model && (await hasPermission(rc, model, 'view')))
+          items.push({ model, label: extra.label, href: extra.href, isList: false });
       }
       if (items.length) menu.groups.push({ label: groupLabel, items });
     }

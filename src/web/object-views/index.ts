@@ -10,6 +10,7 @@ import type { ModelDef } from '../../core/model/types.js';
 import type { Represented } from '../components/cells.js';
 import type { Html } from '../html.js';
 import { uiOf } from '../model-ui.js';
+import { RACK_VIEW } from './rack-elevations.view.js';
 import { relatedTab } from './related-tab.js';
 import { TRACE_VIEWS } from './trace.view.js';
 import { CIRCUIT_VIEW } from './circuit-terminations.view.js';
@@ -52,6 +53,7 @@ const VIEWS: Record<string, ObjectView> = {
   ...TRACE_VIEWS,
   'circuits.circuit': CIRCUIT_VIEW,
   'dcim.site': { ...SITE_VIEW, ...SITE_TOPOLOGY_VIEW },
+  'dcim.rack': RACK_VIEW,
 };
 
 /** the object's tabs beyond its own, Changelog and Journal: its related lists, then its views' */

@@ -31,12 +31,19 @@ export function relatedTab(tab: Tab): ObjectTab {
     async count(rc, obj) {
       if (!(await can(rc, tab.target)).view) return null;
       const kept = tab.countKey ? obj[tab.countKey] : undefined;
-      const n =
-        typeof kept === 'number' ? kept : await countObjects(rc, tab.target, new Map([[tab.param, [String(obj.id)]]]));
+      const n = typeof kept === 'number' ? kept : await countObjects(rc, tab.target, narrowing(tab, obj.id));
       return n ? n : null;
     },
     render: (input) => renderRelated(tab, input),
   };
+}
+
+/** the filters that narrow the tab to this object: its `param`, then the tab's fixed filters */
+function narrowing(tab: Tab, id: unknown): Query {
+  return new Map([
+    [tab.param, [String(id)]],
+    ...Object.entries(tab.filters ?? {}).map(([k, v]) => [k, [v]] as [string, string[]]),
+  ]);
 }
 
 /** the tab's table: the URL's filters, sort and page, always narrowed to this object */
@@ -45,7 +52,7 @@ async function renderRelated(tab: Tab, { request, reply, model, obj }: ViewInput
   const target = tab.target;
   const path = `${objectPath(model, obj.id)}${tab.slug}/`;
   const query = queryOf(request);
-  query.delete(tab.param);
+  for (const k of narrowing(tab, obj.id).keys()) query.delete(k);
   const perPage = perPageOf(query);
   const pageNo = Math.max(1, Math.floor(Number(query.get('page')?.[0]) || 1));
   const sort = query.get('sort')?.[0] ?? '';
@@ -56,7 +63,7 @@ async function renderRelated(tab: Tab, { request, reply, model, obj }: ViewInput
         k,
         v.filter((x) => x !== ''),
       );
-  params.set(tab.param, [String(obj.id)]);
+  for (const [k, v] of narrowing(tab, obj.id)) params.set(k, v);
   params.set('limit', [String(perPage)]);
   params.set('offset', [String((pageNo - 1) * perPage)]);
   const sortable = new Set(orderingNames(target));
@@ -81,13 +88,13 @@ async function renderRelated(tab: Tab, { request, reply, model, obj }: ViewInput
   const allowed = await can(rc, target);
   // the bulk pages act on this object's rows only: its filter rides in their URLs with the others
   const filters = filtersOf(query);
-  filters.set(tab.param, [String(obj.id)]);
+  for (const [k, v] of narrowing(tab, obj.id)) filters.set(k, v);
   const addQuery = new URLSearchParams({ [tab.param.replace(/_id$/, '')]: String(obj.id), return_url: path });
   return html`<div class="tab-head">
   <h2>${capitalize(target.verboseNamePlural)} <span class="count">${list.count.toLocaleString('en')}</span></h2>
   ${allowed.add ? html`<div class="actions"><a class="button" href="${listPath(target)}add/?${addQuery.toString()}">Add ${target.verboseName}</a></div>` : ''}
 </div>
-${await filterForm(rc, target, query, path, 0)}
+${await filterForm(rc, target, query, path, { maxPickers: 0 })}
 ${await filterChips(rc, target, query, (q) => hrefOf(path, q))}
 ${await bulkForm(request, reply, target, allowed, table, list.count, filters, back)}
 ${pager(list.count, pageNo, perPage, with_)}`;

@@ -22,6 +22,7 @@ async function countPanels(rc: RequestContext): Promise<Html[]> {
     const rows: Html[] = [];
     for (const g of menu.groups) {
       for (const item of g.items) {
+        if (!item.isList) continue;
         const n = await countObjects(rc, item.model);
         if (n !== null)
           rows.push(

@@ -193,7 +193,18 @@ describe('GET /api/dcim/racks/<id>/elevation/?render=svg', () => {
     expect(labels).toEqual({ [front2u.id]: front2u.name, [full.id]: full.name });
     expect(labels).not.toHaveProperty(String(rearHalf.id));
     const link2u = links.find((a) => a.attrs['data-device'] === String(front2u.id))!;
-    expect(link2u.attrs.href).toContain(`/api/dcim/devices/${front2u.id}/`);
+    // NetBox links a device to its page in the web interface, not the API
+    expect(link2u.attrs.href).toMatch(new RegExp(`^https?://[^/]+/dcim/devices/${front2u.id}/$`));
+    // an empty unit links to the add-device form at that unit and face, as NetBox's drawing does
+    const adds = findAll(svg, 'a').filter((a) => a.attrs['data-add-unit']);
+    expect(adds.length).toBeGreaterThan(0);
+    for (const a of adds) {
+      const url = new URL(a.attrs.href!);
+      expect(url.pathname).toBe('/dcim/devices/add/');
+      expect(url.searchParams.get('rack')).toBe(String(rack.id));
+      expect(url.searchParams.get('face')).toBe('front');
+      expect(url.searchParams.get('position')).toBe(a.attrs['data-add-unit']);
+    }
     const rect = findAll(link2u, 'rect')[0]!;
     // U1-U2 of a 4U rack: the lowest two rows, 2 * 20 px tall, filled with the role's colour
     expect(rect.attrs).toMatchObject({ x: '42', y: '42', width: '200', height: '40' });

@@ -8,47 +8,22 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { hasPermission, requirePermission } from '../../../core/auth/permissions.js';
 import type { AppContext, RequestContext } from '../../../core/context.js';
+import { reservationsOf, visibleDeviceIds } from './rack-contents.js';
 import { fetchOne } from '../../../core/crud/read.js';
 import { parseId, queryParams, READ_METHODS } from '../../../core/crud/routes.js';
-import type { ModelDef, Row } from '../../../core/model/types.js';
+import type { Row } from '../../../core/model/types.js';
 import type { RouteDoc } from '../../../core/openapi/types.js';
 import { pageLinks, parsePage } from '../../../core/query/pagination.js';
 import { render, renderChoice } from '../../../core/represent/render.js';
-import { detailUrl } from '../../../core/urls.js';
+import { pageUrl } from '../../../core/urls.js';
+import { addDeviceUrl } from './add-device-url.js';
 import { type ElevationParams, parseElevationParams, DEFAULTS } from './params.js';
-import { renderElevationSvg, type Reservation } from './svg.js';
+import { renderElevationSvg } from './svg.js';
 import { layUnits, mountedDevices, type RackUnit } from './units.js';
 
 const URL = '/api/dcim/racks/:id/elevation/';
 
-/** ids of the rack's devices the user may view, or null for all of them */
-async function visibleDeviceIds(
-  rc: RequestContext,
-  deviceModel: ModelDef,
-  rackId: number,
-): Promise<Set<number> | null> {
-  if (!(await hasPermission(rc, deviceModel, 'view'))) return new Set();
-  const scope = await requirePermission(rc, deviceModel, 'view');
-  if (!scope) return null;
-  const res = await sql<{
-    id: number;
-  }>`select t.id from dcim_device as t where t.rack_id = ${rackId} and ${scope}`.execute(rc.q);
-  return new Set(res.rows.map((r) => Number(r.id)));
-}
-
-async function reservationsOf(rc: RequestContext, rackId: number): Promise<Reservation[]> {
-  const model = rc.app.registry.get('dcim.rackreservation');
-  const res =
-    await sql<Row>`select id, units, description from dcim_rackreservation where rack_id = ${rackId} order by id`.execute(
-      rc.q,
-    );
-  return res.rows.map((r) => ({
-    id: Number(r.id),
-    units: (r.units as unknown[]).map(Number),
-    description: String(r.description),
-    url: detailUrl(rc.baseUrl, model, r.id),
-  }));
-}
+const idOrNull = (v: unknown) => (v === null || v === undefined ? null : Number(v));
 
 /** NetBox's unit search: `q` is contained in the unit number ("42.0", "42.5") or its name */
 function matchesQ(unit: RackUnit, q: string): boolean {
@@ -63,7 +38,7 @@ async function unitPage(
   visible: Set<number> | null,
 ) {
   const deviceModel = rc.app.registry.get('dcim.device');
-  const devices = await mountedDevices(rc, Number(rack.id), p.face, p.exclude, visible);
+  const devices = await mountedDevices(rc, [Number(rack.id)], p.face, p.exclude, visible);
   let units = layUnits(
     { u_height: Number(rack.u_height), desc_units: Boolean(rack.desc_units) },
     p.face,
@@ -96,6 +71,7 @@ async function unitPage(
 export function registerElevationRoute(app: FastifyInstance, ctx: AppContext): void {
   const rackModel = ctx.registry.get('dcim.rack');
   const deviceModel = ctx.registry.get('dcim.device');
+  const reservationModel = ctx.registry.get('dcim.rackreservation');
   app.route<{ Params: { id: string } }>({
     method: ['GET', 'HEAD', 'OPTIONS'],
     url: URL,
@@ -118,16 +94,23 @@ export function registerElevationRoute(app: FastifyInstance, ctx: AppContext): v
       );
       const params = queryParams(request);
       const p = parseElevationParams(params);
-      const visible = await visibleDeviceIds(rc, deviceModel, Number(rack.id));
+      const visible = await visibleDeviceIds(rc, [Number(rack.id)]);
       if (p.render === 'json') return unitPage(rc, rack, p, params, visible);
-      // the drawing shows every device of the face (NetBox 3.4 ignores `exclude` and `q` here)
+      // the drawing shows every device of the face (NetBox 3.4 ignores `exclude` and `q` here); its
+      // links go to the web pages, as NetBox's do: devices, reservations, and empty units to the
+      // add-device form for a user who may add devices
+      const rackId = Number(rack.id);
+      const place = { id: rackId, site: idOrNull(rack.site_id), location: idOrNull(rack.location_id) };
+      const addUrl = addDeviceUrl(place, p.face);
       const svg = renderElevationSvg(
         {
           rack: { u_height: Number(rack.u_height), desc_units: Boolean(rack.desc_units) },
           face: p.face,
-          devices: await mountedDevices(rc, Number(rack.id), p.face, null, visible),
-          reservations: await reservationsOf(rc, Number(rack.id)),
-          deviceUrl: (id) => detailUrl(rc.baseUrl, deviceModel, id),
+          devices: await mountedDevices(rc, [rackId], p.face, null, visible),
+          reservations:
+            (await reservationsOf(rc, [rackId], (id) => pageUrl(rc.baseUrl, reservationModel, id))).get(rackId) ?? [],
+          deviceUrl: (id) => pageUrl(rc.baseUrl, deviceModel, id),
+          addUrl: (await hasPermission(rc, deviceModel, 'add')) ? (unit) => `${rc.baseUrl}${addUrl(unit)}` : undefined,
         },
         p,
       );

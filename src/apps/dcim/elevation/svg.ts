@@ -5,6 +5,11 @@
  * hatched "blocked" pattern on the opposite face of a full-depth device, plain blocked space for
  * a device the user may not view), reservations in the right-hand margin, a border around the
  * units. Every text and attribute value is escaped.
+ *
+ * Two uses: the REST route's standalone document (its own stylesheet, NetBox's look), and a drawing
+ * inlined in a web page (`InPage`): no <style> element and no style attribute (the page's CSP
+ * allows neither; the page's stylesheet styles it), colours and patterns as presentation
+ * attributes, ids prefixed so several drawings share a page, and a name for every link.
  */
 import type { MountedDevice } from './units.js';
 import type { ElevationParams, Face } from './params.js';
@@ -24,8 +29,21 @@ export interface Drawing {
   face: Face;
   devices: MountedDevice[];
   reservations: Reservation[];
-  /** the device's API URL (its page in the browsable API) */
+  /** the device's URL: its web page (NetBox: get_absolute_url) */
   deviceUrl(id: number): string;
+  /**
+   * the link of an empty unit, NetBox's "add device" at that position (dcim/svg/racks.py
+   * draw_background); absent: empty units link nowhere
+   */
+  addUrl?(unit: number): string;
+}
+
+/** a drawing inside an HTML page */
+export interface InPage {
+  /** unique in the page: prefixes the drawing's ids (its patterns) */
+  id: string;
+  /** the drawing's accessible name ("Front of rack R1") */
+  label: string;
 }
 
 const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
@@ -73,6 +91,10 @@ svg { font-family: -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, s
 .label { text-anchor: middle; dominant-baseline: middle; }
 .reservation { fill: url(#reserved); stroke: #a0a0ff; }
 a:hover .device, a:hover .slot { opacity: 0.8; }
+rect.add { fill: transparent; }
+text.add { fill: #1a5fd0; visibility: hidden; text-anchor: middle; dominant-baseline: middle; }
+a.add:hover rect.add { fill: #e0e0e0; }
+a.add:hover text.add { visibility: visible; }
 `;
 
 function gradient(id: string, color: string): string {
@@ -83,7 +105,17 @@ function gradient(id: string, color: string): string {
   );
 }
 
-export function renderElevationSvg(d: Drawing, p: ElevationParams): string {
+/** the whole units no device covers on this face (a half-unit device covers the two it touches) */
+function emptyUnits(height: number, devices: MountedDevice[]): number[] {
+  const taken = new Set<number>();
+  for (const dev of devices) {
+    const first = Math.round(dev.position * 2);
+    for (let slot = first; slot < first + Math.round(dev.u_height * 2); slot += 1) taken.add(Math.floor(slot / 2));
+  }
+  return Array.from({ length: height }, (_, i) => i + 1).filter((u) => !taken.has(u));
+}
+
+export function renderElevationSvg(d: Drawing, p: ElevationParams, inPage?: InPage): string {
   const { unitWidth: uw, unitHeight: uh, legendWidth: lw, marginWidth: mw } = p;
   const { u_height: height, desc_units: desc } = d.rack;
   const width = uw + lw + mw + BORDER * 2;
@@ -93,30 +125,49 @@ export function renderElevationSvg(d: Drawing, p: ElevationParams): string {
   const topOf = (position: number, h: number) =>
     BORDER + (desc ? Math.trunc((position - 1) * uh) : Math.trunc((height - position + 1) * uh) - Math.trunc(h * uh));
   const reserved = new Set(d.reservations.flatMap((r) => r.units));
+  // in a page: patterns by prefixed id as presentation attributes; standalone: its stylesheet's classes
+  const pattern = (name: string) => (inPage ? ` fill="url(#${escapeXml(inPage.id)}-${name})"` : '');
+  const gid = (name: string) => (inPage ? `${escapeXml(inPage.id)}-${name}` : name);
+  const target = inPage ? '' : ' target="_parent"';
   const out: string[] = [];
   out.push(
-    `<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" version="1.1" width="${width}" height="${totalHeight}" viewBox="0 0 ${width} ${totalHeight}">`,
+    inPage
+      ? `<svg xmlns="http://www.w3.org/2000/svg" class="elevation" role="group" aria-label="${escapeXml(inPage.label)}" width="${width}" height="${totalHeight}" viewBox="0 0 ${width} ${totalHeight}">`
+      : `<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" version="1.1" width="${width}" height="${totalHeight}" viewBox="0 0 ${width} ${totalHeight}">`,
   );
   out.push(
-    `<defs><style type="text/css">${STYLE}</style>${gradient('reserved', '#b0b0ff')}${gradient('occupied', '#d7d7d7')}${gradient('blocked', '#ffc0c0')}</defs>`,
+    `<defs>${inPage ? '' : `<style type="text/css">${STYLE}</style>`}${gradient(gid('reserved'), '#b0b0ff')}${gradient(gid('occupied'), '#d7d7d7')}${gradient(gid('blocked'), '#ffc0c0')}</defs>`,
   );
   // legend and empty slots, top row first
   for (let row = 0; row < height; row += 1) {
     const unit = desc ? row + 1 : height - row;
     const y = BORDER + row * uh;
-    out.push(`<text class="unit" x="${lw / 2}" y="${y + uh / 2 + BORDER}">${unit}</text>`);
+    out.push(`<text class="unit" x="${lw / 2}" y="${y + uh / 2 + BORDER}" aria-hidden="true">${unit}</text>`);
     const title = reserved.has(unit) ? `<title>U${unit} (reserved)</title>` : '';
     out.push(
-      `<rect class="slot${reserved.has(unit) ? ' reserved' : ''}" data-unit="${unit}" x="${x0}" y="${y}" width="${uw}" height="${uh}">${title}</rect>`,
+      `<rect class="slot${reserved.has(unit) ? ' reserved' : ''}"${reserved.has(unit) ? pattern('reserved') : ''} data-unit="${unit}" x="${x0}" y="${y}" width="${uw}" height="${uh}">${title}</rect>`,
     );
   }
-  // reservations in the margin, one bar per run of consecutive units
+  // empty units link to the add-device form at that position, drawn over their slots
+  if (d.addUrl)
+    for (const unit of emptyUnits(height, d.devices)) {
+      const name = `Add a device at U${unit}${reserved.has(unit) ? ' (reserved)' : ''}`;
+      out.push(
+        `<a class="add" href="${escapeXml(d.addUrl(unit))}"${target} aria-label="${name}" data-add-unit="${unit}"><title>${name}</title>` +
+          `<rect class="add" x="${x0}" y="${topOf(unit, 1)}" width="${uw}" height="${uh}"/>` +
+          `<text class="add" x="${x0 + uw / 2}" y="${topOf(unit, 1) + uh / 2}" aria-hidden="true">add device</text></a>`,
+      );
+    }
+  // reservations in the margin, one bar per run of consecutive units (NetBox: margin_width - 3 wide,
+  // so the bar stays inside the drawing)
   for (const r of d.reservations) {
     for (const [from, to] of runs(r.units)) {
-      const h = to - from + 1;
+      if (from > height) continue;
+      const h = Math.min(to, height) - from + 1;
+      const name = escapeXml(`Reservation #${r.id}: ${r.description}`);
       out.push(
-        `<a href="${escapeXml(r.url)}" target="_parent"><title>${escapeXml(`Reservation #${r.id}: ${r.description}`)}</title>` +
-          `<rect class="reservation" x="${x0 + uw + BORDER * 2}" y="${topOf(from, h)}" width="${mw}" height="${h * uh}"/></a>`,
+        `<a href="${escapeXml(r.url)}"${target}${inPage ? ` aria-label="${name}"` : ''}><title>${name}</title>` +
+          `<rect class="reservation"${pattern('reserved')} x="${x0 + uw + BORDER * 2}" y="${topOf(from, h)}" width="${Math.max(mw - 3, 1)}" height="${h * uh}"/></a>`,
       );
     }
   }
@@ -125,18 +176,19 @@ export function renderElevationSvg(d: Drawing, p: ElevationParams): string {
     const y = topOf(dev.position, dev.u_height);
     const h = Math.trunc(uh * dev.u_height);
     if (!dev.visible) {
-      out.push(`<rect class="blocked" x="${x}" y="${y}" width="${uw}" height="${h}"/>`);
+      out.push(`<rect class="blocked"${pattern('blocked')} x="${x}" y="${y}" width="${uw}" height="${h}"/>`);
       continue;
     }
     // NetBox draws the role colour on the face the device is mounted on, a blocked pattern behind it
     const front = dev.face === d.face;
     const label = escapeXml(deviceLabel(dev));
+    const fillOf = inPage ? ` fill="#${escapeXml(dev.color)}"` : ` style="fill: #${escapeXml(dev.color)}"`;
     const rect = front
-      ? `<rect class="device slot" style="fill: #${escapeXml(dev.color)}" x="${x}" y="${y}" width="${uw}" height="${h}"/>`
-      : `<rect class="device slot blocked" x="${x}" y="${y}" width="${uw}" height="${h}"/>`;
+      ? `<rect class="device slot"${fillOf} x="${x}" y="${y}" width="${uw}" height="${h}"/>`
+      : `<rect class="device slot blocked"${pattern('blocked')} x="${x}" y="${y}" width="${uw}" height="${h}"/>`;
     const fill = front ? textColor(dev.color) : '#000000';
     out.push(
-      `<a href="${escapeXml(d.deviceUrl(dev.id))}" target="_parent" data-device="${dev.id}"><title>${escapeXml(deviceDescription(dev))}</title>${rect}` +
+      `<a href="${escapeXml(d.deviceUrl(dev.id))}"${target}${inPage ? ` aria-label="${label}"` : ''} data-device="${dev.id}"><title>${escapeXml(deviceDescription(dev))}</title>${rect}` +
         `<text class="label" x="${x + uw / 2}" y="${y + h / 2}" fill="${fill}">${label}</text></a>`,
     );
   }

@@ -13,6 +13,7 @@ import type { Row } from '../../../core/model/types.js';
 /** A device mounted in the rack, with what the elevation shows of it. */
 export interface MountedDevice {
   id: number;
+  rack_id: number;
   name: string | null;
   position: number;
   face: string;
@@ -60,17 +61,18 @@ function unitNumbers(uHeight: number, descUnits: boolean): number[] {
 }
 
 /**
- * The devices of the rack that take space on `face` (their own face, or any face when full depth),
- * except `exclude`; `visibleIds` null means the user may view every device.
+ * The devices of the racks that take space on `face` (their own face, or any face when full depth),
+ * except `exclude`, in one statement however many racks; `visibleIds` null means the user may view
+ * every device.
  */
 export async function mountedDevices(
   rc: RequestContext,
-  rackId: number,
+  rackIds: number[],
   face: Face | null,
   exclude: number | null,
   visibleIds: Set<number> | null,
 ): Promise<MountedDevice[]> {
-  const res = await sql<Row>`select d.id, d.name, d.position, d.face, d.asset_tag, d.serial, d.vc_position,
+  const res = await sql<Row>`select d.id, d.rack_id, d.name, d.position, d.face, d.asset_tag, d.serial, d.vc_position,
       dt.u_height, dt.is_full_depth, dt.model, m.name as manufacturer, r.name as role, r.color, vc.name as vc_name,
       (select count(*) from dcim_devicebay b where b.device_id = d.id)::int as bays,
       (select count(*) from dcim_devicebay b where b.device_id = d.id and b.installed_device_id is not null)::int as bays_filled
@@ -79,12 +81,13 @@ export async function mountedDevices(
     join dcim_manufacturer m on m.id = dt.manufacturer_id
     join dcim_devicerole r on r.id = d.role_id
     left join dcim_virtualchassis vc on vc.id = d.virtual_chassis_id
-    where d.rack_id = ${rackId} and d.position > 0 and dt.u_height > 0
+    where d.rack_id = any(${rackIds}::bigint[]) and d.position > 0 and dt.u_height > 0
       ${exclude === null ? sql`` : sql`and d.id <> ${exclude}`}
       ${face === null ? sql`` : sql`and (d.face = ${face} or dt.is_full_depth)`}
     order by d.position, d.id`.execute(rc.q);
   return res.rows.map((r) => ({
     id: Number(r.id),
+    rack_id: Number(r.rack_id),
     name: (r.name as string | null) ?? null,
     position: Number(r.position),
     face: String(r.face),
