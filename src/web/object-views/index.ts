@@ -10,7 +10,13 @@ import type { ModelDef } from '../../core/model/types.js';
 import type { Represented } from '../components/cells.js';
 import type { Html } from '../html.js';
 import { uiOf } from '../model-ui.js';
+import { nextAvailableTab } from './next-available.view.js';
+import { childPrefixesTab } from './prefix-children.view.js';
+import { prefixRangesTab } from './prefix-ranges.view.js';
 import { relatedTab } from './related-tab.js';
+import { spanAddressesTab } from './span-addresses.view.js';
+import { utilisationPanel } from './utilisation-panels.js';
+import { vlanGroupVlansTab } from './vlan-group-vlans.view.js';
 
 /** what a tab or panel renders from: the request (its context and query) and the object as the REST detail shows it */
 export interface ViewInput {
@@ -44,7 +50,19 @@ export interface ObjectView {
 }
 
 /** the views by model identity; each view's file says what it shows */
-const VIEWS: Record<string, ObjectView> = {};
+const VIEWS: Record<string, ObjectView> = {
+  // NetBox's prefix tabs: Child prefixes, Child ranges, IP addresses, with available space
+  'ipam.prefix': {
+    tabs: [childPrefixesTab('prefix'), prefixRangesTab, spanAddressesTab('prefix'), nextAvailableTab('prefix')],
+    panels: [utilisationPanel('prefix')],
+  },
+  'ipam.aggregate': { tabs: [childPrefixesTab('aggregate')], panels: [utilisationPanel('aggregate')] },
+  'ipam.iprange': {
+    tabs: [spanAddressesTab('range'), nextAvailableTab('range')],
+    panels: [utilisationPanel('range')],
+  },
+  'ipam.vlangroup': { tabs: [vlanGroupVlansTab] },
+};
 
 /** the object's tabs beyond its own, Changelog and Journal: its related lists, then its views' */
 export function objectTabsOf(rc: RequestContext, model: ModelDef): ObjectTab[] {
