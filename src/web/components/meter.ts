@@ -11,7 +11,7 @@ const WARN_AT = 75;
 const BAD_AT = 90;
 
 /** a percentage as NetBox prints it: whole numbers plain, others to one decimal, never 100 before it is full */
-export function percentText(pct: number): string {
+function percentText(pct: number): string {
   const rounded = Math.floor(pct * 10) / 10;
   return `${Number.isInteger(rounded) ? rounded : rounded.toFixed(1)}%`;
 }

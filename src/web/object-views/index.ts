@@ -44,7 +44,7 @@ export interface ObjectPanel {
   render(input: ViewInput): Promise<Html | ''>;
 }
 
-export interface ObjectView {
+interface ObjectView {
   tabs?: ObjectTab[];
   panels?: ObjectPanel[];
 }

@@ -5,8 +5,8 @@
  * pre-filled (NetBox 3.4 PrefixPrefixesView / AggregatePrefixesView with add_requested_prefixes:
  * free blocks only once a child exists, `show_available=false` hides them). Paged by children:
  * a free block sits on the page of the child after it, the last ones on the last page.
- * Statements per page: the window (child-prefix-window.ts), the rows' representation, their
- * utilisation (utilisation.ts); none per row.
+ * Statements per page: the count (the prefix list's, cached until a write), the window
+ * (child-prefix-window.ts), the rows' representation, their utilisation (utilisation.ts); none per row.
  */
 import { sql } from 'kysely';
 import { hasPermission } from '../../core/auth/permissions.js';
@@ -73,24 +73,23 @@ async function renderChildren(kind: Parent, { request, model, obj }: ViewInput):
   const available = showAvailableOf(query);
   const parent = parentOf(kind, obj);
   const net = networkOf(parseIp(String(obj.prefix))!);
+  const total = (await countChildren(rc, prefixModel, parent)) ?? 0;
   let paging = pagingOf(query);
-  let win = await childWindow(rc, prefixModel, parent, paging.offset, paging.perPage);
-  if (!win.rows.length && win.total) {
-    // a page past the end shows the last one
-    paging = pagingOf(query, lastPage(win.total, paging.perPage));
-    win = await childWindow(rc, prefixModel, parent, paging.offset, paging.perPage);
-  }
-  const ids = win.rows.map((r) => r.id);
+  // a page past the end shows the last one
+  if (paging.offset >= total && total) paging = pagingOf(query, lastPage(total, paging.perPage));
+  const win = total ? await childWindow(rc, prefixModel, parent, paging.offset, paging.perPage) : null;
+  const rowsShown = win?.rows ?? [];
+  const ids = rowsShown.map((r) => r.id);
   const stored = ids.length
     ? (await sql<Row>`select * from ipam_prefix where id = any(${ids}::bigint[])`.execute(rc.q)).rows
     : [];
   const shown = new Map((await render(rc, prefixModel, stored, 'full')).map((r) => [Number(r.id), r as Represented]));
   const util = await prefixUtilisation(rc, ids);
-  const isLast = paging.offset + paging.perPage >= win.total;
-  const spans = win.rows.map((r) => ({ ...r, start: r.net.value, end: broadcastOf(r.net) }));
+  const isLast = paging.offset + paging.perPage >= total;
+  const spans = rowsShown.map((r) => ({ ...r, start: r.net.value, end: broadcastOf(r.net) }));
   const placed =
-    available.show && win.total
-      ? withGaps(spans, net.value, broadcastOf(net), win.coveredBefore, isLast)
+    available.show && total
+      ? withGaps(spans, net.value, broadcastOf(net), win?.coveredBefore ?? null, isLast)
       : spans.map((item) => ({ item }));
   const allowed = await can(rc, prefixModel);
   const back = request.url;
@@ -106,7 +105,7 @@ async function renderChildren(kind: Parent, { request, model, obj }: ViewInput):
       return html`<tr class="available"><td>${allowed.add ? html`<a href="${addHref(prefixModel, kind, obj, block, back)}">${block}</a>` : block}</td><td><span class="badge tone-ok">Available</span></td><td colspan="${colspan - 1}"></td></tr>`;
     });
   const body = placed.map((p) => ('item' in p ? row(p.item) : free(p.gap.start, p.gap.end)));
-  const table = win.total
+  const table = total
     ? html`<div class="table-wrap"><table class="objects space">
 <thead><tr><th scope="col">Prefix</th>${COLUMNS.map((k) => html`<th scope="col">${columnLabel(prefixModel, k)}</th>`)}<th scope="col">Utilisation</th></tr></thead>
 <tbody>${body}</tbody></table></div>`
@@ -114,9 +113,9 @@ async function renderChildren(kind: Parent, { request, model, obj }: ViewInput):
   const addAction = allowed.add
     ? html`<a class="button" href="${addHref(prefixModel, kind, obj, null, back)}">Add prefix</a>`
     : '';
-  return html`${spaceHead(kind === 'prefix' ? 'Child prefixes' : 'Prefixes', win.total, addAction)}
+  return html`${spaceHead(kind === 'prefix' ? 'Child prefixes' : 'Prefixes', total, addAction)}
 <div class="space-tools">${availableToggle(path, query, available)}${kind === 'prefix' && allowed.add ? nextPrefixForm(model, obj, net) : ''}</div>
 ${noticeOf(available)}
 ${table}
-${win.total ? spacePager(path, query, win.total, paging) : ''}`;
+${total ? spacePager(path, query, total, paging) : ''}`;
 }

@@ -48,7 +48,7 @@ export function showAvailableOf(query: Query): ShowAvailable {
 }
 
 /** a link to this tab with some parameters changed */
-export function tabHref(path: string, query: Query, extra: Record<string, string>): string {
+function tabHref(path: string, query: Query, extra: Record<string, string>): string {
   const q = new Map(query);
   for (const [k, v] of Object.entries(extra)) q.set(k, [v]);
   return hrefOf(path, q);

@@ -5,7 +5,8 @@
  * PrefixIPAddressesView / add_available_ipaddresses: an IPv4 non-pool prefix shorter than /31
  * offers neither its network nor its broadcast address). Paged by addresses and ranges: a free
  * run sits on the page of what follows it, the last one on the last page. Statements per page:
- * the window (address-window.ts) and the representation of its addresses and ranges.
+ * the counts (the lists', cached until a write), the window (address-window.ts) and the
+ * representation of its addresses and ranges.
  */
 import { sql } from 'kysely';
 import type { RequestContext } from '../../core/context.js';
@@ -63,6 +64,7 @@ function spanOf(kind: Parent, obj: Represented): Span {
     last,
     vrfId: vrfId === null && container ? undefined : vrfId,
     rangeVrfId: vrfId,
+    cidr: `${formatAddress(net.family, net.value)}/${net.prefixLength}`,
     usableFirst: trim ? net.value + 1n : net.value,
     usableLast: trim ? last - 1n : last,
     length: net.prefixLength,
@@ -93,17 +95,19 @@ async function renderAddresses(kind: Parent, { request, model, obj }: ViewInput)
   const query = queryOf(request);
   const available = showAvailableOf(query);
   const span = spanOf(kind, obj);
+  const total = await countSpan(rc, span);
+  if (total === null) return html`<p class="empty">You may not view IP addresses.</p>`;
   let paging = pagingOf(query);
-  let win = await addressWindow(rc, span, paging.offset, paging.perPage);
-  if (!win) return html`<p class="empty">You may not view IP addresses.</p>`;
-  if (!win.items.length && win.total) {
-    paging = pagingOf(query, lastPage(win.total, paging.perPage));
-    win = (await addressWindow(rc, span, paging.offset, paging.perPage))!;
-  }
+  // a page past the end shows the last one
+  if (paging.offset >= total && total) paging = pagingOf(query, lastPage(total, paging.perPage));
+  const win = (total ? await addressWindow(rc, span, paging.offset, paging.perPage) : null) ?? {
+    items: [],
+    coveredBefore: null,
+  };
   const ids = (k: SpanItem['kind']) => win.items.filter((i) => i.kind === k).map((i) => i.id);
   const addresses = await representedById(rc, ipModel, ids('address'));
   const ranges = await representedById(rc, rangeModel, ids('range'));
-  const isLast = paging.offset + paging.perPage >= win.total;
+  const isLast = paging.offset + paging.perPage >= total;
   const placed = available.show
     ? withGaps(win.items, span.usableFirst, span.usableLast, win.coveredBefore, isLast)
     : win.items.map((item) => ({ item }));
@@ -136,9 +140,9 @@ async function renderAddresses(kind: Parent, { request, model, obj }: ViewInput)
 <thead><tr><th scope="col">Address</th>${COLUMNS.map((k) => html`<th scope="col">${k === 'assigned_object' ? 'Assigned' : columnLabel(ipModel, k)}</th>`)}</tr></thead>
 <tbody>${body}</tbody></table></div>`
     : html`<p class="empty">No IP addresses.</p>`;
-  return html`${spaceHead('IP addresses', win.total, allowed.add ? nextAddressLink(model, obj) : '')}
+  return html`${spaceHead('IP addresses', total, allowed.add ? nextAddressLink(model, obj) : '')}
 <div class="space-tools">${availableToggle(path, query, available)}</div>
 ${noticeOf(available)}
 ${table}
-${win.total ? spacePager(path, query, win.total, paging) : ''}`;
+${total ? spacePager(path, query, total, paging) : ''}`;
 }
