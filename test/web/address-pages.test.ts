@@ -130,8 +130,13 @@ describe("a prefix's child prefixes", () => {
     expect(res.body).not.toContain(`/ipam/prefixes/${secret.id}/`);
     // as in NetBox, what the user may not see reads as free space
     expect(rowsOf(res.body)).toEqual(['10.3.0.0/26', 'free 10.3.0.64/26', 'free 10.3.0.128/25']);
-    // no add permission: free blocks are text, not links
+    // no add permission: free blocks are text, not links, and no next-available
     expect(res.body).not.toContain('/ipam/prefixes/add/');
+    expect((await session.request('GET', `/ipam/prefixes/${top.id}/next-available/?length=26`)).statusCode).toBe(403);
+    // nor the tabs of what the user may not see
+    const page = await session.request('GET', `/ipam/prefixes/${top.id}/`);
+    expect(page.body).not.toContain(`/ipam/prefixes/${top.id}/ip-addresses/`);
+    expect(page.body).not.toContain(`/ipam/prefixes/${top.id}/ip-ranges/`);
   });
 
   it('costs the same statements for 2 children as for 60', async () => {
@@ -235,6 +240,11 @@ describe("a prefix's IP addresses", () => {
 
   it('shows the utilisation of the prefix: 3 addresses and an 11-address range of 254', async () => {
     const res = await admin.request('GET', `/ipam/prefixes/${parent.id}/`);
+    expect(res.body).toContain('Child prefixes <span class="count">1</span>');
+    expect(res.body).toContain('Child ranges <span class="count">1</span>');
+    expect(res.body).toContain('IP addresses <span class="count">4</span>');
+    const ranges = await admin.request('GET', `/ipam/prefixes/${parent.id}/ip-ranges/`);
+    expect(ranges.body).toContain(`href="/ipam/ip-ranges/${range.id}/"`);
     expect(res.body).toContain('<span class="meter-text">5.5%</span>');
     expect(res.body).toMatch(/role="meter" aria-label="Utilisation of 10.0.0.0\/24"/);
   });

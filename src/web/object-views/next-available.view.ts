@@ -7,6 +7,7 @@
  * tab (no badge, no link in the head): a plain GET form works without JavaScript.
  */
 import type { RequestContext } from '../../core/context.js';
+import { Errors } from '../../core/errors.js';
 import type { ModelDef, Row } from '../../core/model/types.js';
 import { format, formatAddress, type IpValue, maxLength } from '../../core/net/ip.js';
 import {
@@ -19,7 +20,7 @@ import { cidrBlocks, firstFree } from '../../apps/ipam/available.js';
 import type { Represented } from '../components/cells.js';
 import { html, type Html } from '../html.js';
 import { listPath } from '../navigation/menu.js';
-import { objectPath, queryOf } from '../model-pages/page-shell.js';
+import { can, objectPath, queryOf } from '../model-pages/page-shell.js';
 import type { ObjectTab, ViewInput } from './index.js';
 
 const idOf = (v: unknown) => ((v as Row | null)?.id as number | undefined) ?? null;
@@ -104,6 +105,9 @@ async function renderNext(kind: 'prefix' | 'range', { request, reply, model, obj
   const base = objectPath(model, obj.id);
   const name = String(obj.display ?? obj.id);
   const rawLength = query.get('length')?.[0];
+  const making = rc.app.registry.get(kind === 'prefix' && rawLength !== undefined ? 'ipam.prefix' : 'ipam.ipaddress');
+  // what is free, hidden objects included, is for those who may add there
+  if (!(await can(rc, making)).add) throw Errors.permissionDenied();
   if (kind === 'prefix' && rawLength !== undefined) {
     const back = `${base}prefixes/`;
     const { net, free } = await prefixFreeSpace(rc, prefixRow(obj));
