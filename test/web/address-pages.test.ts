@@ -323,6 +323,23 @@ describe("a VLAN group's VLANs", () => {
     expect(rowsOf((await admin.request('GET', `/ipam/vlan-groups/${empty.id}/vlans/`)).body)).toEqual(['free 5 5']);
   });
 
+  it('costs the same statements for 3 VLANs as for 60', async () => {
+    const few = await makeVlanGroup(t, { min_vid: 1, max_vid: 200 });
+    for (const vid of [5, 9, 40]) await makeVlan(t, { vid, group: few.id });
+    const many = await makeVlanGroup(t, { min_vid: 1, max_vid: 200 });
+    await make(
+      t,
+      '/api/ipam/vlans/',
+      Array.from({ length: 60 }, (_, i) => ({ vid: i * 3 + 2, name: `v${i}`, group: many.id })),
+    );
+    const small = await fewestStatements(t.db, () => admin.request('GET', `/ipam/vlan-groups/${few.id}/vlans/`));
+    const big = await fewestStatements(t.db, () =>
+      admin.request('GET', `/ipam/vlan-groups/${many.id}/vlans/?per_page=100`),
+    );
+    expect(rowsOf(big.result.body).filter((r) => !r.startsWith('free'))).toHaveLength(60);
+    expect(big.n).toBeLessThanOrEqual(small.n);
+  });
+
   it("splits free VIDs at the edges of the group's ranges", async () => {
     const g = await t.app.inject({
       method: 'POST',
