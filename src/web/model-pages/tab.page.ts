@@ -1,7 +1,7 @@
 /**
  * An object's tab (`/dcim/devices/7/interfaces/`): the object's head with its tabs, then what the
  * tab shows (object-views/: a related list, an address space...). A slug no tab of the model has
- * is a 404, as is an object the user may not see.
+ * is a 404, as is an object the user may not see. A tab may redirect instead of rendering.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../core/context.js';
@@ -25,8 +25,11 @@ export async function tabPage(
     if (!tab) throw Errors.notFound();
     const obj = await readObject(request, model, request.params.id);
     const name = String(obj.display ?? obj.id);
+    const content = await tab.render({ request, reply, model, obj });
+    // a tab may answer with a redirect (object-views/next-available.view.ts)
+    if (reply.sent) return reply;
     const body = html`${await objectHead(request.rc, model, obj, tab.slug)}
-${await tab.render({ request, reply, model, obj })}`;
+${content}`;
     return sendModelPage(request, reply, {
       title: `${name} · ${tab.label}`,
       crumbs: [...crumbs, { label: name, href: objectPath(model, obj.id) }, { label: tab.label }],

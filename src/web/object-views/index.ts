@@ -16,6 +16,12 @@ import { TRACE_VIEWS } from './trace.view.js';
 import { CIRCUIT_VIEW } from './circuit-terminations.view.js';
 import { SITE_VIEW } from './site-devices.view.js';
 import { SITE_TOPOLOGY_VIEW } from './site-topology.view.js';
+import { nextAvailableTab } from './next-available.view.js';
+import { childPrefixesTab } from './prefix-children.view.js';
+import { prefixRangesTab } from './prefix-ranges.view.js';
+import { spanAddressesTab } from './span-addresses.view.js';
+import { utilisationPanel } from './utilisation-panels.js';
+import { vlanGroupVlansTab } from './vlan-group-vlans.view.js';
 
 /** what a tab or panel renders from: the request (its context and query) and the object as the REST detail shows it */
 export interface ViewInput {
@@ -54,6 +60,17 @@ const VIEWS: Record<string, ObjectView> = {
   'circuits.circuit': CIRCUIT_VIEW,
   'dcim.site': { ...SITE_VIEW, ...SITE_TOPOLOGY_VIEW },
   'dcim.rack': RACK_VIEW,
+  // NetBox's prefix tabs: Child prefixes, Child ranges, IP addresses, with available space
+  'ipam.prefix': {
+    tabs: [childPrefixesTab('prefix'), prefixRangesTab, spanAddressesTab('prefix'), nextAvailableTab('prefix')],
+    panels: [utilisationPanel('prefix')],
+  },
+  'ipam.aggregate': { tabs: [childPrefixesTab('aggregate')], panels: [utilisationPanel('aggregate')] },
+  'ipam.iprange': {
+    tabs: [spanAddressesTab('range'), nextAvailableTab('range')],
+    panels: [utilisationPanel('range')],
+  },
+  'ipam.vlangroup': { tabs: [vlanGroupVlansTab] },
 };
 
 /** the object's tabs beyond its own, Changelog and Journal: its related lists, then its views' */

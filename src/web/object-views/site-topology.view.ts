@@ -22,7 +22,7 @@ import type { ObjectView } from './index.js';
 import { type TopoDevice, topologySvg } from './topology-svg.js';
 
 /** the most devices one drawing shows: past it a drawing stops being readable anyway */
-export const TOPOLOGY_MAX = 2000;
+const TOPOLOGY_MAX = 2000;
 
 const nameOf = (v: unknown) =>
   v && typeof v === 'object' ? String((v as Represented).name ?? (v as Represented).display ?? '') : null;
