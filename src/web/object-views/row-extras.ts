@@ -42,11 +42,13 @@ export async function rowExtras(
   if (byFilter && addresses && (await can(rc, addresses)).view) {
     const assigned = new Map<number, Represented[]>();
     if (rows.length) {
+      // only what a cell shows and the assignment (NetBox 4's `fields=`): the full form renders each address's interface and more
       const found = await listObjects(
-        rc,
+        { ...rc, dialect: '4.4' },
         addresses,
         new Map([
           [byFilter, rows.map((r) => String(r.id))],
+          ['fields', ['id,url,display,address,assigned_object_id']],
           ['limit', ['1000']],
         ]),
       );
