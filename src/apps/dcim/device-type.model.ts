@@ -6,6 +6,7 @@ import { defineModel } from '../../core/model/define-model.js';
 import { comments, description, fk, slug } from '../fields.js';
 import { Airflow, SubdeviceRole, WeightUnit } from './choices.js';
 import { hasTemplates, MODULAR_TEMPLATE_FILTERS } from './module-type.model.js';
+import { templateTabs } from './templates/template-tabs.js';
 
 const halfUnits = (v: unknown) =>
   (Number(v) * 2) % 1 === 0 ? undefined : 'Height must be in increments of 0.5 rack units.';
@@ -74,28 +75,7 @@ export const deviceType = defineModel({
   ui: {
     columns: ['model', 'manufacturer', 'part_number', 'u_height', 'is_full_depth', 'device_count'],
     // NetBox's device type tabs: its component templates
-    tabs: [
-      { slug: 'device-bays', model: 'dcim.devicebaytemplate', param: 'devicetype_id', label: 'Device bays' },
-      { slug: 'module-bays', model: 'dcim.modulebaytemplate', param: 'devicetype_id', label: 'Module bays' },
-      { slug: 'interfaces', model: 'dcim.interfacetemplate', param: 'devicetype_id', label: 'Interfaces' },
-      { slug: 'front-ports', model: 'dcim.frontporttemplate', param: 'devicetype_id', label: 'Front ports' },
-      { slug: 'rear-ports', model: 'dcim.rearporttemplate', param: 'devicetype_id', label: 'Rear ports' },
-      { slug: 'console-ports', model: 'dcim.consoleporttemplate', param: 'devicetype_id', label: 'Console ports' },
-      {
-        slug: 'console-server-ports',
-        model: 'dcim.consoleserverporttemplate',
-        param: 'devicetype_id',
-        label: 'Console server ports',
-      },
-      { slug: 'power-ports', model: 'dcim.powerporttemplate', param: 'devicetype_id', label: 'Power ports' },
-      { slug: 'power-outlets', model: 'dcim.poweroutlettemplate', param: 'devicetype_id', label: 'Power outlets' },
-      {
-        slug: 'inventory-items',
-        model: 'dcim.inventoryitemtemplate',
-        param: 'devicetype_id',
-        label: 'Inventory items',
-      },
-    ],
+    tabs: templateTabs('devicetype_id', true),
     clone: ['manufacturer', 'u_height', 'is_full_depth', 'subdevice_role', 'airflow', 'weight', 'weight_unit'],
     groups: [
       { title: 'Device Type', fields: ['manufacturer', 'model', 'slug', 'description'] },

@@ -10,6 +10,7 @@ import { WeightUnit } from './choices.js';
 import { ModuleAirflow } from './netbox4-choices.js';
 import { booleanFilter } from '../../core/query/filter-blocks.js';
 import { attributeErrors, prepareAttributes } from './module-type-attributes.js';
+import { templateTabs } from './templates/template-tabs.js';
 
 /** NetBox ModuleTypeFilterSet / DeviceTypeFilterSet: "has templates of this kind" booleans */
 export function hasTemplates(column: 'module_type_id' | 'device_type_id', kinds: Record<string, string[]>) {
@@ -78,20 +79,7 @@ export const moduleType = defineModel({
   display: (row) => String(row.model),
   ui: {
     columns: ['model', 'manufacturer', 'part_number'],
-    tabs: [
-      { slug: 'interfaces', model: 'dcim.interfacetemplate', param: 'moduletype_id', label: 'Interfaces' },
-      { slug: 'front-ports', model: 'dcim.frontporttemplate', param: 'moduletype_id', label: 'Front ports' },
-      { slug: 'rear-ports', model: 'dcim.rearporttemplate', param: 'moduletype_id', label: 'Rear ports' },
-      { slug: 'console-ports', model: 'dcim.consoleporttemplate', param: 'moduletype_id', label: 'Console ports' },
-      {
-        slug: 'console-server-ports',
-        model: 'dcim.consoleserverporttemplate',
-        param: 'moduletype_id',
-        label: 'Console server ports',
-      },
-      { slug: 'power-ports', model: 'dcim.powerporttemplate', param: 'moduletype_id', label: 'Power ports' },
-      { slug: 'power-outlets', model: 'dcim.poweroutlettemplate', param: 'moduletype_id', label: 'Power outlets' },
-    ],
+    tabs: templateTabs('moduletype_id', false),
     clone: ['manufacturer', 'weight', 'weight_unit'],
     groups: [
       { title: 'Module Type', fields: ['manufacturer', 'model', 'part_number', 'description'] },

@@ -45,6 +45,28 @@ export function perPageOf(query: Query): number {
   return PAGE_SIZES.includes(n) ? n : DEFAULT_PER_PAGE;
 }
 
+/**
+ * A list page's read of its URL: the REST filters (empty values dropped), the page as limit and
+ * offset, and the sort when the model sorts by it (NetBox's `sort`, the API's `ordering`)
+ */
+export function pageOfQuery(model: ModelDef, query: Query) {
+  const perPage = perPageOf(query);
+  const pageNo = Math.max(1, Math.floor(Number(query.get('page')?.[0]) || 1));
+  const sort = query.get('sort')?.[0] ?? '';
+  const params: Query = new Map();
+  for (const [k, v] of query)
+    if (isFilterParam(k))
+      params.set(
+        k,
+        v.filter((x) => x !== ''),
+      );
+  params.set('limit', [String(perPage)]);
+  params.set('offset', [String((pageNo - 1) * perPage)]);
+  const sortable = new Set(orderingNames(model));
+  if (sort && sortable.has(sort.replace(/^-/, ''))) params.set('ordering', [sort]);
+  return { params, perPage, pageNo, sort, sortable };
+}
+
 /** the columns this user shows: their saved choice (still selectable ones), else the model's */
 export async function columnsFor(ctx: AppContext, request: FastifyRequest, model: ModelDef): Promise<string[]> {
   const ui = uiOf(ctx.registry, model);
@@ -78,20 +100,7 @@ export async function listPage(ctx: AppContext, model: ModelDef, request: Fastif
     } catch (err) {
       return sendErrorPage(request, reply, err, crumbs);
     }
-  const perPage = perPageOf(query);
-  const pageNo = Math.max(1, Math.floor(Number(query.get('page')?.[0]) || 1));
-  const sort = query.get('sort')?.[0] ?? '';
-  const params: Query = new Map();
-  for (const [k, v] of query)
-    if (isFilterParam(k))
-      params.set(
-        k,
-        v.filter((x) => x !== ''),
-      );
-  params.set('limit', [String(perPage)]);
-  params.set('offset', [String((pageNo - 1) * perPage)]);
-  const sortable = new Set(orderingNames(model));
-  if (sort && sortable.has(sort.replace(/^-/, ''))) params.set('ordering', [sort]);
+  const { params, perPage, pageNo, sort, sortable } = pageOfQuery(model, query);
   let list: { count: number; results: Array<Record<string, unknown>> };
   try {
     const allowed = await can(rc, model);

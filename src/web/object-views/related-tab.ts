@@ -8,15 +8,14 @@
 import type { UiTab } from '../../core/model/types.js';
 import type { ModelDef } from '../../core/model/types.js';
 import { countObjects, listObjects } from '../../core/crud/read.js';
-import { orderingNames } from '../../core/query/ordering.js';
-import { filterChips, filterForm, isFilterParam } from '../components/filter-form.js';
+import { filterChips, filterForm } from '../components/filter-form.js';
 import { objectTable, type TableOptions } from '../components/object-table.js';
 import { pager } from '../components/pager.js';
 import { html } from '../html.js';
 import { capitalize } from '../labels.js';
 import { uiOf } from '../model-ui.js';
 import { listPath } from '../navigation/menu.js';
-import { bulkForm, perPageOf } from '../model-pages/list.page.js';
+import { bulkForm, pageOfQuery } from '../model-pages/list.page.js';
 import { can, hrefOf, objectPath, type Query, queryOf } from '../model-pages/page-shell.js';
 import { filtersOf } from '../model-pages/bulk/selection.js';
 import type { ObjectTab, ViewInput } from './index.js';
@@ -53,21 +52,8 @@ async function renderRelated(tab: Tab, { request, reply, model, obj }: ViewInput
   const path = `${objectPath(model, obj.id)}${tab.slug}/`;
   const query = queryOf(request);
   for (const k of narrowing(tab, obj.id).keys()) query.delete(k);
-  const perPage = perPageOf(query);
-  const pageNo = Math.max(1, Math.floor(Number(query.get('page')?.[0]) || 1));
-  const sort = query.get('sort')?.[0] ?? '';
-  const params: Query = new Map();
-  for (const [k, v] of query)
-    if (isFilterParam(k))
-      params.set(
-        k,
-        v.filter((x) => x !== ''),
-      );
+  const { params, perPage, pageNo, sort, sortable } = pageOfQuery(target, query);
   for (const [k, v] of narrowing(tab, obj.id)) params.set(k, v);
-  params.set('limit', [String(perPage)]);
-  params.set('offset', [String((pageNo - 1) * perPage)]);
-  const sortable = new Set(orderingNames(target));
-  if (sort && sortable.has(sort.replace(/^-/, ''))) params.set('ordering', [sort]);
   const list = (await listObjects(rc, target, params)) as { count: number; results: TableOptions['rows'] };
   const with_ = (extra: Record<string, string>) => {
     const q = new Map(query);

@@ -8,7 +8,7 @@
 import { requirePermission } from '../../core/auth/permissions.js';
 import { fetchOne } from '../../core/crud/read.js';
 import type { ModelDef } from '../../core/model/types.js';
-import { nodeOf } from '../../apps/dcim/paths/nodes.js';
+import { CIRCUIT_TERMINATION, FRONT_PORT, nodeOf, PATH_ENDPOINTS, REAR_PORT } from '../../apps/dcim/paths/nodes.js';
 import { pathsThrough, traceOf } from '../../apps/dcim/paths/trace.js';
 import { cell, objectHref, type Represented } from '../components/cells.js';
 import { panel } from '../components/panels.js';
@@ -18,16 +18,9 @@ import { type Hop, traceSvg } from './trace-svg.js';
 
 export const TRACE_SLUG = 'trace';
 
-/** the ends of paths (NetBox 3.4 PathEndpoint) and what paths pass through */
-const ENDPOINTS = [
-  'dcim.interface',
-  'dcim.consoleport',
-  'dcim.consoleserverport',
-  'dcim.powerport',
-  'dcim.poweroutlet',
-  'dcim.powerfeed',
-];
-const PASS_THROUGH = ['dcim.frontport', 'dcim.rearport', 'circuits.circuittermination'];
+/** the ends of paths (NetBox 3.4 PathEndpoint, apps/dcim/paths/nodes.ts) and what paths pass through */
+const ENDPOINTS = [...PATH_ENDPOINTS];
+const PASS_THROUGH = [FRONT_PORT, REAR_PORT, CIRCUIT_TERMINATION];
 
 /** whether `model`'s objects have a trace tab */
 export function traceable(model: ModelDef): boolean {

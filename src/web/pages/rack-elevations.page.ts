@@ -12,10 +12,10 @@ import { listObjects } from '../../core/crud/read.js';
 import { Errors } from '../../core/errors.js';
 import type { Face } from '../../apps/dcim/elevation/params.js';
 import type { Represented } from '../components/cells.js';
-import { filterChips, filterForm, isFilterParam } from '../components/filter-form.js';
+import { filterChips, filterForm } from '../components/filter-form.js';
 import { pager } from '../components/pager.js';
 import { attrs, html } from '../html.js';
-import { perPageOf } from '../model-pages/list.page.js';
+import { pageOfQuery } from '../model-pages/list.page.js';
 import {
   can,
   hrefOf,
@@ -51,18 +51,9 @@ async function elevationsPage(ctx: AppContext, request: FastifyRequest, reply: F
     const face: Face = query.get('face')?.[0] === 'rear' ? 'rear' : 'front';
     const rawSort = query.get('sort')?.[0] ?? '';
     const sort = rawSort in SORTS ? rawSort : 'name';
-    const perPage = perPageOf(query);
-    const pageNo = Math.max(1, Math.floor(Number(query.get('page')?.[0]) || 1));
-    const params: Query = new Map();
-    for (const [k, v] of query)
-      if (isFilterParam(k) && !OWN.has(k))
-        params.set(
-          k,
-          v.filter((x) => x !== ''),
-        );
+    // `face` is this page's own: never a rack filter
+    const { params, perPage, pageNo } = pageOfQuery(model, new Map([...query].filter(([k]) => k !== 'face')));
     params.set('ordering', [sort]);
-    params.set('limit', [String(perPage)]);
-    params.set('offset', [String((pageNo - 1) * perPage)]);
     const list = (await listObjects(rc, model, params)) as { count: number; results: Represented[] };
     const here = hrefOf(RACK_ELEVATIONS_PATH, query);
     const drawings = await drawRacks(rc, list.results, [face], () => here);
