@@ -88,6 +88,10 @@ describe("a device's component tabs", () => {
     expect(first.body).toContain(`formaction="/dcim/interfaces/edit/?device_id=${device.id}"`);
     expect(first.body).toContain(`name="return_url" value="/dcim/devices/${device.id}/interfaces/?per_page=25"`);
     expect(first.body).toContain(`href="/dcim/interfaces/add/?device=${device.id}&amp;return_url=`);
+    // each row's Edit returns here
+    expect(first.body).toMatch(
+      /href="\/dcim\/interfaces\/\d+\/edit\/\?return_url=%2Fdcim%2Fdevices%2F\d+%2Finterfaces%2F%3Fper_page%3D25">Edit<\/a>/,
+    );
   });
 
   it("lists this device's interfaces only, whatever device the URL names", async () => {

@@ -1,9 +1,9 @@
 /**
  * What a related tab's rows offer beyond their fields, derived from the listed model, not named per
- * model: a port with a `cable` field gets Connect (one link per kind of port it may face, NetBox's
- * connect menu), or Disconnect and Trace when cabled; an interface gets its IP addresses as a
- * column (one statement for the page's rows) and "Add IP address". Only what the user may do is
- * offered; the pages behind the links check again.
+ * model: Edit where the user may change it; a port with a `cable` field gets Connect (one link per
+ * kind of port it may face, NetBox's connect menu), or Disconnect and Trace when cabled; an
+ * interface gets its IP addresses as a column (one statement for the page's rows) and "Add IP".
+ * Only what the user may do is offered; the pages behind the links check again.
  */
 import { listObjects } from '../../core/crud/read.js';
 import type { RequestContext } from '../../core/context.js';
@@ -88,6 +88,12 @@ export async function rowExtras(
       )}</div></details>`;
     });
   }
+  // NetBox's row Edit (object constraints are checked again by the form)
+  if ((await can(rc, listed)).change)
+    actions.push(
+      (row) =>
+        html` <a class="button small" href="${objectPath(listed, row.id)}edit/?${new URLSearchParams({ return_url: back }).toString()}">Edit</a>`,
+    );
   if (actions.length) out.actions = (row) => actions.map((a) => a(row));
   return out;
 }
