@@ -150,6 +150,18 @@ describe("a device's component tabs", () => {
     expect(bad.body).toContain('role="alert"');
   });
 
+  it("offers the add form filled in with the object, by the listed model's own field", async () => {
+    const type = await make(t, '/api/dcim/device-types/', {
+      manufacturer: (await make(t, '/api/dcim/manufacturers/', { name: uniq('mf'), slug: uniq('mf') })).id,
+      model: uniq('type'),
+      slug: uniq('type'),
+    });
+    await make(t, '/api/dcim/interface-templates/', { device_type: type.id, name: 'eth0', type: '1000base-t' });
+    const res = await admin.request('GET', `/dcim/device-types/${type.id}/interfaces/`);
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain(`href="/dcim/interface-templates/add/?device_type=${type.id}&amp;return_url=`);
+  });
+
   it('answers junk in every tab URL of a device with a page, never a 500', async () => {
     const slugs = [
       ...(await admin.request('GET', `/dcim/devices/${device.id}/`)).body.matchAll(

@@ -75,7 +75,10 @@ async function renderRelated(tab: Tab, { request, reply, model, obj }: ViewInput
   // the bulk pages act on this object's rows only: its filter rides in their URLs with the others
   const filters = filtersOf(query);
   for (const [k, v] of narrowing(tab, obj.id)) filters.set(k, v);
-  const addQuery = new URLSearchParams({ [tab.param.replace(/_id$/, '')]: String(obj.id), return_url: path });
+  // the add form filled in with this object: the listed model's fk to it (a template's `device_type`
+  // for `devicetype_id`), else the filter's name without `_id`
+  const fkHere = Object.entries(target.fields).find(([, f]) => f.kind === 'fk' && f.to === model.name)?.[0];
+  const addQuery = new URLSearchParams({ [fkHere ?? tab.param.replace(/_id$/, '')]: String(obj.id), return_url: path });
   return html`<div class="tab-head">
   <h2>${capitalize(target.verboseNamePlural)} <span class="count">${list.count.toLocaleString('en')}</span></h2>
   ${allowed.add ? html`<div class="actions"><a class="button" href="${listPath(target)}add/?${addQuery.toString()}">Add ${target.verboseName}</a></div>` : ''}
