@@ -8,53 +8,23 @@
  * CPU ms per request, and the SQL statements of one request (the server runs under trace-sql.ts),
  * which must not grow with the rows shown.
  */
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { cpuPerRequest, cpuSnapshot } from './cpu-meter.js';
-import { call } from './http.js';
 import { machine } from './report.js';
-import { startServer, TOKEN } from './server.js';
-import { SqlTrace } from './sql-trace.js';
+import { deviceBasics, PG, startTracedServer } from './traced-server.js';
 import { signIn } from './ui-pages.js';
 
 const argv = process.argv.slice(2);
 const arg = (name: string, fallback: number) => Number(argv[argv.indexOf(`--${name}`) + 1] ?? 0) || fallback;
 const IFACES = arg('interfaces', 500);
 const ROUNDS = arg('rounds', 60);
-const PG = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-
-const traceFile = join(mkdtempSync(join(tmpdir(), 'inv-bench-')), 'sql');
-const server = await startServer({
-  engine: 'postgres',
-  pgUrl: PG,
-  traceSqlFile: traceFile,
-  cpuProfDir: process.env.BENCH_CPU_PROF_DIR,
-});
-const trace = new SqlTrace(server, traceFile);
-const api = (method: string, path: string, body?: unknown) =>
-  // biome-ignore lint/suspicious/noExplicitAny: the bench walks API answers by field name; the tests check their shapes
-  call<any>({ base: server.url, token: TOKEN }, method, path, body);
-
-async function statements(): Promise<number> {
-  const dump = await trace.dump();
-  if (!dump) throw new Error(`no SQL trace dump under ${traceFile}`);
-  return dump.statements.reduce((n, s) => n + s.calls, 0);
-}
+const { server, api, statements } = await startTracedServer({ cpuProfDir: process.env.BENCH_CPU_PROF_DIR });
 
 const pct = (xs: number[], p: number) =>
   [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * p))]!;
 
 try {
   const n = (s: string) => `${s}-${process.pid}`;
-  const manufacturer = await api('POST', '/api/dcim/manufacturers/', { name: n('m'), slug: n('m') });
-  const type = await api('POST', '/api/dcim/device-types/', {
-    manufacturer: manufacturer.id,
-    model: n('t'),
-    slug: n('t'),
-  });
-  const role = await api('POST', '/api/dcim/device-roles/', { name: n('r'), slug: n('r') });
-  const site = await api('POST', '/api/dcim/sites/', { name: n('s'), slug: n('s') });
+  const { type, role, site } = await deviceBasics(api);
   const device = (name: string) =>
     api('POST', '/api/dcim/devices/', { name: n(name), device_type: type.id, device_role: role.id, site: site.id });
   const sw = await device('sw');

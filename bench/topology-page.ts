@@ -6,14 +6,9 @@
  * `/dcim/sites/<id>/topology/` one request at a time: p50/p95, the service's and PostgreSQL's CPU
  * ms per request, the SQL statements of one request and the HTML's size. Target: under 500 ms.
  */
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { cpuPerRequest, cpuSnapshot } from './cpu-meter.js';
-import { call } from './http.js';
 import { machine } from './report.js';
-import { startServer, TOKEN } from './server.js';
-import { SqlTrace } from './sql-trace.js';
+import { deviceBasics, PG, startTracedServer } from './traced-server.js';
 import { signIn } from './ui-pages.js';
 
 const argv = process.argv.slice(2);
@@ -23,14 +18,7 @@ const CABLES = arg('cables', 5000);
 const ROUNDS = arg('rounds', 20);
 /** interfaces per device: room to spare, so the pairing below always finds free ones */
 const PER_DEVICE = 30;
-const PG = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-
-const traceFile = join(mkdtempSync(join(tmpdir(), 'inv-bench-')), 'sql');
-const server = await startServer({ engine: 'postgres', pgUrl: PG, traceSqlFile: traceFile });
-const trace = new SqlTrace(server, traceFile);
-const api = (method: string, path: string, body?: unknown) =>
-  // biome-ignore lint/suspicious/noExplicitAny: the bench walks API answers by field name; the tests check their shapes
-  call<any>({ base: server.url, token: TOKEN }, method, path, body);
+const { server, api, statements } = await startTracedServer();
 const pct = (xs: number[], p: number) =>
   [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * p))]!;
 const inLists = async (path: string, items: unknown[]) => {
@@ -43,12 +31,7 @@ try {
   if (DEVICES * PER_DEVICE < CABLES * 3)
     throw new Error(`${DEVICES} devices have too few interfaces for ${CABLES} cables`);
   const n = (s: string) => `${s}-${process.pid}`;
-  const manufacturer = await api('POST', '/api/dcim/manufacturers/', { name: n('m'), slug: n('m') });
-  const type = await api('POST', '/api/dcim/device-types/', {
-    manufacturer: manufacturer.id,
-    model: n('t'),
-    slug: n('t'),
-  });
+  const { type, site } = await deviceBasics(api);
   const roles = await inLists(
     '/api/dcim/device-roles/',
     ['spine', 'leaf', 'server', 'storage'].map((r, i) => ({
@@ -57,7 +40,6 @@ try {
       color: ['e91e63', '3f51b5', '4caf50', 'ff9800'][i],
     })),
   );
-  const site = await api('POST', '/api/dcim/sites/', { name: n('s'), slug: n('s') });
   const racks = await inLists(
     '/api/dcim/racks/',
     Array.from({ length: Math.ceil(DEVICES / 40) }, (_, i) => ({
@@ -111,9 +93,9 @@ try {
   await get();
   const first = performance.now() - t0;
   for (let i = 0; i < 2; i++) await get();
-  await trace.dump();
+  await statements();
   await get();
-  const statements = (await trace.dump())!.statements.reduce((s, x) => s + x.calls, 0);
+  const perRequest = await statements();
   const ms: number[] = [];
   const before = await cpuSnapshot(server.pid, PG, server.database);
   for (let i = 0; i < ROUNDS; i++) {
@@ -128,7 +110,7 @@ try {
   console.log('| page | first ms | p50 ms | p95 ms | CPU ms/request Node + pg | SQL statements | HTML KB |');
   console.log('|---|---|---|---|---|---|---|');
   console.log(
-    `| site topology | ${first.toFixed(0)} | ${pct(ms, 0.5).toFixed(1)} | ${pct(ms, 0.95).toFixed(1)} | ${(cpu.serverMs ?? 0).toFixed(1)} + ${(cpu.postgresMs ?? 0).toFixed(1)} | ${statements} | ${(bytes / 1024).toFixed(0)} |`,
+    `| site topology | ${first.toFixed(0)} | ${pct(ms, 0.5).toFixed(1)} | ${pct(ms, 0.95).toFixed(1)} | ${(cpu.serverMs ?? 0).toFixed(1)} + ${(cpu.postgresMs ?? 0).toFixed(1)} | ${perRequest} | ${(bytes / 1024).toFixed(0)} |`,
   );
 } finally {
   await server.stop();
