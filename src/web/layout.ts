@@ -9,6 +9,7 @@ import type { AuthUser } from '../core/context.js';
 import { attrs, html, type Html, type HtmlValue } from './html.js';
 import type { Menu } from './navigation/menu.js';
 import { assetUrl } from './static-assets.js';
+import { localizeTimes } from './time-zone.js';
 
 export const PAGE_CSP = [
   "default-src 'self'",
@@ -41,6 +42,8 @@ export interface PageOptions {
   menu?: Menu[];
   /** the user's colour mode; absent: the system's (prefers-color-scheme) */
   theme?: 'light' | 'dark';
+  /** the reader's time zone (time-zone.ts); absent: times stay in UTC */
+  timeZone?: string;
   /** a message shown once above the content (after a save: "Created site x") */
   flash?: HtmlValue;
 }
@@ -112,7 +115,7 @@ ${opts.body}
 </body>
 </html>
 `;
-  return page.text;
+  return localizeTimes(page.text, opts.timeZone);
 }
 
 /** Sends a page with the headers every page carries. */

@@ -7,7 +7,7 @@ import type { AuthUser } from '../core/context.js';
 import { csrfFormToken } from '../http/csrf.js';
 import { html, type Html } from './html.js';
 import { type Menu, menuFor } from './navigation/menu.js';
-import { getPref } from './user-prefs.js';
+import { type Theme, themeOf, timeZoneOf } from './user-prefs.js';
 
 export interface PageContext {
   user: AuthUser | null;
@@ -24,16 +24,12 @@ export function pageContext(request: FastifyRequest, reply: FastifyReply): PageC
 export async function pageWithMenu(
   request: FastifyRequest,
   reply: FastifyReply,
-): Promise<PageContext & { menu?: Menu[]; theme?: Theme }> {
+): Promise<PageContext & { menu?: Menu[]; theme?: Theme; timeZone?: string }> {
   const page = pageContext(request, reply);
   if (!request.rc) return page;
-  const mode = await getPref(request.rc, COLOR_MODE);
-  return { ...page, menu: await menuFor(request.rc), theme: mode === 'light' || mode === 'dark' ? mode : undefined };
+  const rc = request.rc;
+  return { ...page, menu: await menuFor(rc), theme: await themeOf(rc), timeZone: await timeZoneOf(rc) };
 }
-
-/** a user's colour mode (NetBox's preference `ui.colormode`); absent: the system's setting */
-export const COLOR_MODE = 'ui.colormode';
-export type Theme = 'light' | 'dark';
 
 /** The hidden field every POST form carries (Django's name, so NetBox scripts find it). */
 export function csrfField(page: PageContext): Html {

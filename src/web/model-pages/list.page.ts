@@ -21,7 +21,7 @@ import { uiOf } from '../model-ui.js';
 import { capitalize } from '../labels.js';
 import { listPath, viewPagesOf } from '../navigation/menu.js';
 import { csrfField, pageContext } from '../page-context.js';
-import { getPref } from '../user-prefs.js';
+import { DEFAULT_PER_PAGE, getPref, perPagePref } from '../user-prefs.js';
 import { exportMenu } from '../export/export-menu.js';
 import { sendListExport } from '../export/list-export.js';
 import { importedNotice } from './import.page.js';
@@ -38,19 +38,18 @@ import {
   sendModelPage,
 } from './page-shell.js';
 
-const DEFAULT_PER_PAGE = 50;
-
-export function perPageOf(query: Query): number {
+/** the URL's page size, else the user's (their preference `pagination.per_page`, user-prefs.ts) */
+export function perPageOf(query: Query, preferred = DEFAULT_PER_PAGE): number {
   const n = Number(query.get('per_page')?.[0]);
-  return PAGE_SIZES.includes(n) ? n : DEFAULT_PER_PAGE;
+  return PAGE_SIZES.includes(n) ? n : preferred;
 }
 
 /**
  * A list page's read of its URL: the REST filters (empty values dropped), the page as limit and
  * offset, and the sort when the model sorts by it (NetBox's `sort`, the API's `ordering`)
  */
-export function pageOfQuery(model: ModelDef, query: Query) {
-  const perPage = perPageOf(query);
+export function pageOfQuery(model: ModelDef, query: Query, preferredPerPage?: number) {
+  const perPage = perPageOf(query, preferredPerPage);
   const pageNo = Math.max(1, Math.floor(Number(query.get('page')?.[0]) || 1));
   const sort = query.get('sort')?.[0] ?? '';
   const params: Query = new Map();
@@ -100,7 +99,7 @@ export async function listPage(ctx: AppContext, model: ModelDef, request: Fastif
     } catch (err) {
       return sendErrorPage(request, reply, err, crumbs);
     }
-  const { params, perPage, pageNo, sort, sortable } = pageOfQuery(model, query);
+  const { params, perPage, pageNo, sort, sortable } = pageOfQuery(model, query, await perPagePref(request.rc));
   let list: { count: number; results: Array<Record<string, unknown>> };
   try {
     const allowed = await can(rc, model);

@@ -5,6 +5,7 @@
  * paging, the selection form for the bulk pages (which come back here), and the tab's columns or
  * the listed model's. NetBox: a device's Interfaces tab and its siblings, paginated (#6001).
  */
+import { perPagePref } from '../user-prefs.js';
 import type { UiTab } from '../../core/model/types.js';
 import type { ModelDef } from '../../core/model/types.js';
 import { countObjects, listObjects } from '../../core/crud/read.js';
@@ -52,7 +53,7 @@ async function renderRelated(tab: Tab, { request, reply, model, obj }: ViewInput
   const path = `${objectPath(model, obj.id)}${tab.slug}/`;
   const query = queryOf(request);
   for (const k of narrowing(tab, obj.id).keys()) query.delete(k);
-  const { params, perPage, pageNo, sort, sortable } = pageOfQuery(target, query);
+  const { params, perPage, pageNo, sort, sortable } = pageOfQuery(target, query, await perPagePref(rc));
   for (const [k, v] of narrowing(tab, obj.id)) params.set(k, v);
   const list = (await listObjects(rc, target, params)) as { count: number; results: TableOptions['rows'] };
   const with_ = (extra: Record<string, string>) => {

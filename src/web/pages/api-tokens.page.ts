@@ -13,17 +13,11 @@ import { ApiError } from '../../core/errors.js';
 import { inTransaction } from '../../core/crud/routes.js';
 import { listObjects } from '../../core/crud/read.js';
 import { createObjects, deleteObjects } from '../../core/crud/write-service.js';
-import { signInUrl } from '../../http/request-context.js';
 import { errorLines } from '../error-lines.js';
-import { attrs, html, type Html } from '../html.js';
+import { html, type Html } from '../html.js';
 import { renderPage, sendPage } from '../layout.js';
-import { COLOR_MODE, csrfField, pageWithMenu } from '../page-context.js';
-import { setPref } from '../user-prefs.js';
-
-/** route option: a page of the signed-in user's own */
-async function requireSignIn(request: FastifyRequest, reply: FastifyReply) {
-  if (!request.rc.user) return reply.redirect(signInUrl(request.url), 302);
-}
+import { csrfField, pageWithMenu } from '../page-context.js';
+import { requireSignIn } from './signed-in.js';
 
 const CRUMBS = [
   { label: 'Home', href: '/' },
@@ -117,26 +111,12 @@ export function registerTokenPages(app: FastifyInstance, ctx: AppContext): void 
   <tr><th>Superuser</th><td>${user.is_superuser ? 'yes' : 'no'}</td></tr>
   <tr><th>Staff</th><td>${user.is_staff ? 'yes' : 'no'}</td></tr>
 </table>
-<p><a href="/user/api-tokens/">API tokens</a></p></div>
-<form class="panel" method="post" action="/user/preferences/">
-  <h2>Preferences</h2>
-  ${csrfField(page)}
-  <label for="colormode">Colour mode</label>
-  <select id="colormode" name="colormode">${[
-    ['', 'As the system is set'],
-    ['light', 'Light'],
-    ['dark', 'Dark'],
-  ].map(([v, l]) => html`<option${attrs({ value: v, selected: (page.theme ?? '') === v })}>${l}</option>`)}</select>
-  <div class="actions"><button type="submit">Save</button></div>
-</form>`;
+<ul class="plain">
+  <li><a href="/user/preferences/">Preferences</a>: colour mode, rows per page, time zone, tables, dashboard</li>
+  <li><a href="/user/password/">Change your password</a></li>
+  <li><a href="/user/api-tokens/">API tokens</a></li>
+</ul></div>`;
     return sendPage(reply, renderPage({ title: 'Profile', ...page, crumbs: [CRUMBS[0]!, { label: 'Profile' }], body }));
-  });
-
-  // the colour mode, kept where NetBox keeps it (ui.colormode); '' returns to the system's setting
-  app.post('/user/preferences/', signedIn, async (request, reply) => {
-    const mode = request.formFields?.colormode;
-    await setPref(request.rc, COLOR_MODE, mode === 'light' || mode === 'dark' ? mode : undefined);
-    return reply.redirect('/user/profile/', 303);
   });
 
   app.get('/user/api-tokens/', signedIn, async (request, reply) => tokensPage(request, reply, ctx));
