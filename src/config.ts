@@ -37,6 +37,8 @@ export interface Config {
   loginRequired: boolean;
   /** seconds a browser sign-in lasts (NetBox's LOGIN_TIMEOUT; default 14 days) */
   loginTimeout: number;
+  /** the fewest characters a new password may have (NetBox 4's MinimumLengthValidator: 12) */
+  passwordMinLength: number;
   /** further origins (scheme://host[:port]) allowed to post with a session, as NetBox's CSRF_TRUSTED_ORIGINS */
   csrfTrustedOrigins: readonly string[];
   allowTokenRetrieval: boolean;
@@ -242,6 +244,7 @@ export function loadConfig(env: Env = process.env, flags: Env = {}): Config {
     loginRequired: parseBool('LOGIN_REQUIRED', e.LOGIN_REQUIRED, false),
     // NetBox: LOGIN_TIMEOUT = 1209600 (Django's SESSION_COOKIE_AGE), at least one minute here
     loginTimeout: Math.max(60, parseInt10('LOGIN_TIMEOUT', e.LOGIN_TIMEOUT, 1_209_600)),
+    passwordMinLength: Math.max(1, parseInt10('PASSWORD_MIN_LENGTH', e.PASSWORD_MIN_LENGTH, 12)),
     csrfTrustedOrigins: Object.freeze(parseList(e.CSRF_TRUSTED_ORIGINS, [])),
     allowTokenRetrieval: parseBool('ALLOW_TOKEN_RETRIEVAL', e.ALLOW_TOKEN_RETRIEVAL, true),
     apiTokenPeppers: parsePeppers(e.API_TOKEN_PEPPERS),

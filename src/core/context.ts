@@ -102,6 +102,8 @@ export interface RequestContext {
   clientIp: string;
   /** a cached read's data version (db/client.ts), asked before its first statement; else null */
   dataVersion: string | null;
+  /** a write sent from a web page's form (web/model-pages/page-writes.ts), not the REST API */
+  viaPage?: boolean;
   /** inside a write transaction (crud/routes.ts inTransaction): effects to run once it commits */
   afterCommit?: Array<() => void | Promise<void>>;
   /** inside a write transaction: effects to undo if it rolls back (a file written for the row) */

@@ -5,6 +5,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../core/context.js';
 import { registerTokenPages } from './pages/api-tokens.page.js';
+import { registerPasswordPage } from './pages/password.page.js';
+import { registerPreferencesPage } from './pages/preferences.page.js';
 import { registerBackgroundTaskPages } from './pages/background-tasks.page.js';
 import { registerCableConnectPage } from './pages/cable-connect.page.js';
 import { registerTopologyPage } from './object-views/site-topology.view.js';
@@ -21,6 +23,8 @@ export function registerWeb(app: FastifyInstance, ctx: AppContext): void {
   registerHomePage(app, ctx, { graphiql: () => app.hasRoute({ method: 'GET', url: '/graphql/' }) });
   registerSearchPage(app, ctx);
   registerTokenPages(app, ctx);
+  registerPreferencesPage(app);
+  registerPasswordPage(app, ctx);
   registerBackgroundTaskPages(app);
   registerCableConnectPage(app, ctx);
   registerTopologyPage(app, ctx);

@@ -42,7 +42,7 @@ export function uiOf(registry: Registry, model: ModelDef): ResolvedUi {
 
 /** writable on a form: stored or m2m, not read-only, not a derived or secret field */
 function isFormField(key: string, f: FieldDef): boolean {
-  if (f.readOnly || f.kind === 'computed' || f.kind === 'generic') return false;
+  if ((f.readOnly && !f.pageWrite) || f.kind === 'computed' || f.kind === 'generic') return false;
   if (OWN_PANELS.has(key) && key !== 'comments') return false;
   return key !== 'id';
 }

@@ -237,7 +237,7 @@ export const NETBOX4_CONTRACT: ContractCase[] = [
     required: ['name'],
     sameTwice: 'refused',
     create: async (ctx) => {
-      const user = await created44(ctx, '/api/users/users/', { username: uniq('user'), password: 'pw-contract-1' });
+      const user = await created44(ctx, '/api/users/users/', { username: uniq('user'), password: 'Pw-contract-12' });
       return { name: uniq('ng'), description: 'contract', users: [user.id] };
     },
     update: { description: 'updated by contract' },
@@ -252,7 +252,7 @@ export const NETBOX4_CONTRACT: ContractCase[] = [
     required: ['object_type', 'object_id', 'user', 'event_type'],
     sameTwice: 'refused',
     create: async (ctx) => {
-      const user = await created44(ctx, '/api/users/users/', { username: uniq('user'), password: 'pw-contract-1' });
+      const user = await created44(ctx, '/api/users/users/', { username: uniq('user'), password: 'Pw-contract-12' });
       const site = await created44(ctx, '/api/dcim/sites/', named('site'));
       return { object_type: 'dcim.site', object_id: site.id, user: user.id, event_type: 'object_created' };
     },
@@ -269,7 +269,7 @@ export const NETBOX4_CONTRACT: ContractCase[] = [
     required: ['object_type', 'object_id', 'user'],
     sameTwice: 'refused',
     create: async (ctx) => {
-      const user = await created44(ctx, '/api/users/users/', { username: uniq('user'), password: 'pw-contract-1' });
+      const user = await created44(ctx, '/api/users/users/', { username: uniq('user'), password: 'Pw-contract-12' });
       const site = await created44(ctx, '/api/dcim/sites/', named('site'));
       return { object_type: 'dcim.site', object_id: site.id, user: user.id };
     },

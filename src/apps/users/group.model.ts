@@ -1,4 +1,5 @@
 import { defineModel } from '../../core/model/define-model.js';
+import { guardGroupOfActor } from './own-rights.js';
 import { description } from '../fields.js';
 
 export const group = defineModel({
@@ -22,7 +23,20 @@ export const group = defineModel({
   tags: false,
   customFields: false,
   timestamps: false,
-  ui: { columns: ['id', 'name', 'user_count'], groups: [{ title: '', fields: ['name', 'description'] }] },
+  hooks: {
+    async prepare({ rc, before, m2m }) {
+      await guardGroupOfActor(rc, before, m2m);
+    },
+  },
+  ui: {
+    columns: ['id', 'name', 'user_count'],
+    groups: [{ title: '', fields: ['name', 'description'] }],
+    // members are chosen on the user's form, as in NetBox; the group shows them and its permissions
+    tabs: [
+      { slug: 'users', model: 'users.user', param: 'group_id', label: 'Members', countKey: 'user_count' },
+      { slug: 'permissions', model: 'users.objectpermission', param: 'group_id' },
+    ],
+  },
   brief: ['name'],
   // NetBox 4.0: groups have a description, shown in the brief form
   netbox44: { brief: ['name', 'description'] },

@@ -1,5 +1,8 @@
 import { defineModel } from '../../core/model/define-model.js';
+import { sql } from 'kysely';
 import { membershipFilter } from './membership-filter.js';
+import { guardOwnMembership, ownStatusErrors } from './own-rights.js';
+import { checksPasswords, passwordProblems } from './password-rules.js';
 import { hashPassword } from './password.js';
 
 export const user = defineModel({
@@ -32,7 +35,8 @@ export const user = defineModel({
     is_active: { kind: 'boolean', default: true },
     // read-only: NetBox 3.4's API cannot make superusers, so a user allowed to add or change users
     // cannot escalate through it (reference 3.7); still filterable, as in NetBox
-    is_superuser: { kind: 'boolean', default: false, readOnly: true },
+    // a superuser may make superusers from the pages (FieldDef.pageWrite; own-rights.ts)
+    is_superuser: { kind: 'boolean', default: false, readOnly: true, pageWrite: 'superuser' },
     date_joined: { kind: 'datetime', default: () => new Date().toISOString() },
     // NetBox 4.4's UserSerializer shows it (the sign-in records it)
     last_login: { kind: 'datetime', nullable: true, readOnly: true, dialect: '4.4' },
@@ -63,9 +67,25 @@ export const user = defineModel({
     return full ? `${row.username} (${full})` : String(row.username);
   },
   hooks: {
-    async prepare({ data }) {
+    async validate({ rc, data, before, sent }) {
+      const errors = ownStatusErrors(rc, data, before, sent);
+      if (typeof data.password === 'string' && checksPasswords(rc)) {
+        const username = String(data.username ?? before?.username ?? '');
+        const problems = passwordProblems(data.password, username, rc.app.config.passwordMinLength);
+        if (problems.length) errors.password = problems;
+      }
+      return errors;
+    },
+    async prepare({ rc, data, before, m2m }) {
+      await guardOwnMembership(rc, before, m2m);
       // passwords are stored hashed, on create and on update alike (NetBox 3.4 forgot the latter)
       if (typeof data.password === 'string') data.password = await hashPassword(data.password);
+    },
+    async afterUpdate({ rc, data, row }) {
+      // a new password ends every session of its user (Django: the session's auth hash no longer
+      // matches); the password page starts a fresh one for the browser that changed it
+      if (typeof data.password === 'string')
+        await sql`delete from users_session where user_id = ${Number(row.id)}`.execute(rc.q);
     },
   },
   ui: {
@@ -74,6 +94,11 @@ export const user = defineModel({
       { title: 'User', fields: ['username', 'password', 'first_name', 'last_name', 'email'] },
       { title: 'Groups', fields: ['groups'] },
       { title: 'Status', fields: ['is_active', 'is_staff', 'is_superuser'] },
+    ],
+    // an administrator sees every user's tokens and permissions from the user's page
+    tabs: [
+      { slug: 'api-tokens', model: 'users.token', param: 'user_id', label: 'API tokens' },
+      { slug: 'permissions', model: 'users.objectpermission', param: 'user_id' },
     ],
   },
   brief: ['username'],

@@ -51,6 +51,7 @@ function prepareOne(
   model: ModelDef,
   sentInput: unknown,
   dialect: Dialect,
+  superuserPage: boolean,
   mode: WriteMode,
   refs: RelatedRef[],
   item: PreparedItem,
@@ -63,7 +64,8 @@ function prepareOne(
   // a field sent under its name in another API dialect (a rack's 4.4 `form_factor`) is that field
   const input = withFieldNames(model, sentInput);
   for (const [key, f] of Object.entries(model.fields)) {
-    if (f.readOnly || f.kind === 'computed' || f.kind === 'generic') continue;
+    if (f.kind === 'computed' || f.kind === 'generic') continue;
+    if (f.readOnly && !(f.pageWrite === 'superuser' && superuserPage)) continue;
     const column = columnOf(key, f);
     if (!(key in input)) {
       if (mode === 'update') continue;
@@ -182,6 +184,7 @@ export async function prepareItems(
   const cfs = model.customFields ? await rc.app.customFields(rc, model.name) : [];
   const items: PreparedItem[] = [];
   const objects: Array<Record<string, unknown> | null> = [];
+  const superuserPage = !!rc.viaPage && !!rc.user?.is_superuser;
   inputs.forEach((input, index) => {
     const before = befores[index] ?? null;
     const item: PreparedItem = {
@@ -195,7 +198,7 @@ export async function prepareItems(
       errors: new FieldErrors(),
     };
     items.push(item);
-    objects.push(prepareOne(model, input, rc.dialect, mode, refs, item));
+    objects.push(prepareOne(model, input, rc.dialect, superuserPage, mode, refs, item));
   });
   await resolveRelated(rc, refs);
   for (const item of items) await checkTagOverlap(rc, item.addTags, item.removeTags, item.errors);

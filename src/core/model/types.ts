@@ -38,6 +38,16 @@ export interface FieldDef {
   required?: boolean;
   nullable?: boolean;
   readOnly?: boolean;
+  /**
+   * 'superuser': read-only through the API (both dialects), yet a superuser may set it from the web
+   * pages (a user's is_superuser: NetBox's API cannot make superusers, its admin pages can)
+   */
+  pageWrite?: 'superuser';
+  /**
+   * a `strings` field's values to choose from on a page's form (a multiple select; values stored
+   * but not offered stay choosable): a permission's object types and actions
+   */
+  formOptions?: (rc: RequestContext) => Array<[value: string, label: string]>;
   writeOnly?: boolean;
   /** value used on create when the field is omitted */
   default?: unknown;

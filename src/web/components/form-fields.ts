@@ -19,6 +19,8 @@ export interface ControlState {
   depends?: Record<string, string>;
   /** a large picker's typed search */
   search?: string;
+  /** the form edits a stored object (a blank password then keeps the current one) */
+  editing?: boolean;
 }
 
 const inputId = (name: string) => `id_${name}`;
@@ -118,7 +120,15 @@ export async function fieldControl(rc: RequestContext, key: string, f: FieldDef,
     case 'datetime':
       return row(input(key, 'datetime-local', s, required));
     case 'password':
-      return row(input(key, 'password', { ...s, values: [] }, required, { autocomplete: 'new-password' }));
+      // editing: blank keeps the current password (form-input.ts bodyFromForm leaves it out)
+      return fieldRow(
+        key,
+        label,
+        required && !s.editing,
+        input(key, 'password', { ...s, values: [] }, required && !s.editing, { autocomplete: 'new-password' }),
+        s,
+        s.editing ? 'Leave blank to keep the current password.' : f.help,
+      );
     case 'choice':
       return row(
         select(
@@ -161,6 +171,13 @@ export async function fieldControl(rc: RequestContext, key: string, f: FieldDef,
       );
     }
     case 'strings':
+      if (f.formOptions) {
+        const options = f.formOptions(rc);
+        const offered = new Set(options.map(([v]) => v));
+        const kept = s.values.filter((v) => v !== '' && !offered.has(v)).map((v): [string, string] => [v, v]);
+        return row(select(key, [...options, ...kept], s, required, true));
+      }
+      return fieldRow(key, label, required, input(key, 'text', s, required), s, f.help ?? 'Comma-separated values.');
     case 'integers':
       return fieldRow(key, label, required, input(key, 'text', s, required), s, f.help ?? 'Comma-separated values.');
     default:

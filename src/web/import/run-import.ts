@@ -1,4 +1,5 @@
 import { preloadForWrite } from '../../core/cache/write-preload.js';
+import { fromPage } from '../model-pages/page-writes.js';
 import type { CustomFieldDef, RequestContext } from '../../core/context.js';
 import { inTransaction } from '../../core/crud/routes.js';
 import { Errors } from '../../core/errors.js';
@@ -137,7 +138,7 @@ export async function runImport(
   await labelsOf(rc, model, outcomes);
   const result: ImportResult = { numbering: parsed.numbering, outcomes, written: false, created: [], updated: [] };
   try {
-    await inTransaction(await preloadForWrite(rc, model), async (trx) => {
+    await inTransaction(await preloadForWrite(fromPage(rc), model), async (trx) => {
       await writeInWaves(trx, model, refColumns, provided, rows, outcomes, result);
       for (const o of outcomes) if (o.errors.size) o.action = 'fail';
       if (!opts.apply || outcomes.some((o) => o.action === 'fail')) throw new RollBack();

@@ -53,10 +53,19 @@ function inputNames(model: ModelDef, formFields: string[], cfs: CustomFieldDef[]
   return new Set([...formFields, ...cfs.map((c) => `cf_${c.name}`), ...(model.tags ? ['tags'] : [])]);
 }
 
-async function renderForm(rc: RequestContext, model: ModelDef, cfs: CustomFieldDef[], s: FormState): Promise<Html> {
+async function renderForm(
+  rc: RequestContext,
+  model: ModelDef,
+  cfs: CustomFieldDef[],
+  s: FormState,
+  editing: boolean,
+): Promise<Html> {
   const ui = uiOf(rc.app.registry, model);
-  const onForm = new Set(ui.formFields);
-  const state = (name: string) => controlState(ui.pickerFilters, s.values, s.errors, name);
+  // a field only a superuser may set from a page (FieldDef.pageWrite) is not shown to anyone else
+  const onForm = new Set(
+    ui.formFields.filter((k) => model.fields[k]?.pageWrite !== 'superuser' || rc.user?.is_superuser),
+  );
+  const state = (name: string) => ({ ...controlState(ui.pickerFilters, s.values, s.errors, name), editing });
   const control = (key: string) => fieldControl(rc, key, model.fields[key]!, state(key));
   const fieldsets: Html[] = [];
   for (const g of ui.groups) {
@@ -101,7 +110,7 @@ async function sendForm(
 <form class="object-form" method="post" action="${action}">
   ${csrfField(pageContext(request, reply))}
   ${s.returnUrl ? html`<input type="hidden" name="return_url" value="${s.returnUrl}">` : ''}
-  ${await renderForm(rc, model, cfs, s)}
+  ${await renderForm(rc, model, cfs, s, !adding)}
   ${s.cloneOf ? cloneFieldset(model, s.cloneOf) : ''}
   <div class="form-buttons">
     ${

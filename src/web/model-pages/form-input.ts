@@ -82,6 +82,8 @@ function valueStrings(f: FieldDef, v: unknown): string[] {
     case 'json':
       return [JSON.stringify(v, null, 2)];
     case 'strings':
+      if (f.formOptions) return Array.isArray(v) ? v.map(String) : [String(v)];
+      return [Array.isArray(v) ? v.join(', ') : String(v)];
     case 'integers':
       return [Array.isArray(v) ? v.join(', ') : String(v)];
     case 'datetime':
@@ -115,6 +117,7 @@ function fieldValue(key: string, f: FieldDef, vs: string[], errors: FormErrors):
       return f.slugField ? chosen : chosen.map(numberOr);
     }
     case 'strings':
+      if (f.formOptions) return vs.filter((x) => x !== '');
       return v.trim() === '' ? [] : v.split(',').map((s) => s.trim());
     case 'integers':
       return v.trim() === '' ? [] : v.split(',').map((s) => numberOr(s.trim()));

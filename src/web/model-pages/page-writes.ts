@@ -8,9 +8,12 @@ import { inTransaction } from '../../core/crud/routes.js';
 import { createObjects, deleteObjects, updateObjects } from '../../core/crud/write-service.js';
 import type { ModelDef, Row } from '../../core/model/types.js';
 
+/** the request as a page's write: its hooks may apply the pages' own rules (FieldDef.pageWrite) */
+export const fromPage = (rc: RequestContext): RequestContext => ({ ...rc, viaPage: true });
+
 /** creates one object from an API-shaped body; its id */
 export async function createFromPage(rc: RequestContext, model: ModelDef, body: Row): Promise<number> {
-  const rows = await inTransaction(await preloadForWrite(rc, model), (trx) =>
+  const rows = await inTransaction(await preloadForWrite(fromPage(rc), model), (trx) =>
     createObjects(trx, model, [body], false, { endsTransaction: true }),
   );
   return Number(rows[0]!.id);
@@ -26,7 +29,7 @@ export async function createWithMore(
   body: Row,
   more: (trx: RequestContext, id: number) => Promise<unknown>,
 ): Promise<number> {
-  return inTransaction(await preloadForWrite(rc, model), async (trx) => {
+  return inTransaction(await preloadForWrite(fromPage(rc), model), async (trx) => {
     const [row] = await createObjects(trx, model, [body], false);
     await more(trx, Number(row!.id));
     return Number(row!.id);
@@ -35,11 +38,13 @@ export async function createWithMore(
 
 /** a PATCH of one object from an API-shaped body */
 export async function updateFromPage(rc: RequestContext, model: ModelDef, id: number, body: Row): Promise<void> {
-  await inTransaction(await preloadForWrite(rc, model), (trx) =>
+  await inTransaction(await preloadForWrite(fromPage(rc), model), (trx) =>
     updateObjects(trx, model, [{ ...body, id }], 'update', false),
   );
 }
 
 export async function deleteFromPage(rc: RequestContext, model: ModelDef, ids: number[]): Promise<void> {
-  await inTransaction(await preloadForWrite(rc, model), (trx) => deleteObjects(trx, model, ids, ids.length > 1));
+  await inTransaction(await preloadForWrite(fromPage(rc), model), (trx) =>
+    deleteObjects(trx, model, ids, ids.length > 1),
+  );
 }

@@ -29,7 +29,7 @@ describe('users and groups with their permissions', () => {
     const racks = await permission(['dcim.rack']);
     const created = await api44(t).post('/api/users/users/', {
       username: uniq('u'),
-      password: 'pw-for-test-1',
+      password: 'Pw-for-test-12',
       permissions: [sites.id],
     });
     expect(created.statusCode, created.body).toBe(201);
@@ -70,7 +70,11 @@ describe('users and groups with their permissions', () => {
 
   it('refuses a permission that does not exist, writing nothing', async () => {
     const name = uniq('u');
-    const res = await api44(t).post('/api/users/users/', { username: name, password: 'pw', permissions: [987654321] });
+    const res = await api44(t).post('/api/users/users/', {
+      username: name,
+      password: 'Pw-for-test-12',
+      permissions: [987654321],
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toHaveProperty('permissions');
     expect((await t.get(`/api/users/users/?username=${name}`)).json().count).toBe(0);

@@ -6,6 +6,7 @@
  * owner gets; `_apply` creates them all in one bulk create through the REST write path, or none: the
  * first failure is named with its owner and name.
  */
+import { fromPage } from '../page-writes.js';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { preloadForWrite } from '../../../core/cache/write-preload.js';
 import { inTransaction } from '../../../core/crud/routes.js';
@@ -216,7 +217,9 @@ export async function postAddComponents(_ctx: unknown, owner: ModelDef, request:
       })),
     );
     try {
-      await inTransaction(await preloadForWrite(rc, component), (trx) => createObjects(trx, component, bodies, true));
+      await inTransaction(await preloadForWrite(fromPage(rc), component), (trx) =>
+        createObjects(trx, component, bodies, true),
+      );
     } catch (err) {
       if (!(err instanceof ApiError) || err.statusCode !== 400) throw err;
       return await sendPage(

@@ -6,6 +6,7 @@
  * path, or none: a refusal shows the API's message and the page again, where a row-by-row selection
  * can be narrowed (untick the protected object) and confirmed.
  */
+import { fromPage } from '../page-writes.js';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { preloadForWrite } from '../../../core/cache/write-preload.js';
 import { idsPointedAt } from '../../../core/crud/matching-ids.js';
@@ -118,7 +119,7 @@ export async function postBulkDelete(_ctx: unknown, model: ModelDef, request: Fa
     const message = form.changelog_message?.trim();
     const messages = message ? new Map(sel.ids.map((id) => [id, message])) : undefined;
     try {
-      await inTransaction(await preloadForWrite(rc, model), (trx) =>
+      await inTransaction(await preloadForWrite(fromPage(rc), model), (trx) =>
         deleteObjects(trx, model, sel.ids, true, { messages }),
       );
     } catch (err) {

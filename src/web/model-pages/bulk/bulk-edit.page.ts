@@ -4,6 +4,7 @@
  * REST write path (a bulk PATCH): every object changes, each with its change record, or none does;
  * an invalid object is named with its message and the form comes back as it was filled in.
  */
+import { fromPage } from '../page-writes.js';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { CustomFieldDef, RequestContext } from '../../../core/context.js';
 import { preloadForWrite } from '../../../core/cache/write-preload.js';
@@ -139,7 +140,7 @@ export async function postBulkEdit(_ctx: unknown, model: ModelDef, request: Fast
         400,
       );
     try {
-      await inTransaction(await preloadForWrite(rc, model), (trx) =>
+      await inTransaction(await preloadForWrite(fromPage(rc), model), (trx) =>
         updateObjects(trx, model, bodiesFor(sel.ids, body), 'update', true),
       );
     } catch (err) {

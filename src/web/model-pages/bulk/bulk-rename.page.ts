@@ -4,6 +4,7 @@
  * (`_preview`), then `_apply`: the changed names in one bulk PATCH through the REST write path, all
  * or none. A name the model refuses (taken, too long, empty) is named with its object.
  */
+import { fromPage } from '../page-writes.js';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { preloadForWrite } from '../../../core/cache/write-preload.js';
 import { sql } from 'kysely';
@@ -140,7 +141,9 @@ export async function postBulkRename(_ctx: unknown, model: ModelDef, request: Fa
     if (!bodies.length)
       return await sendRename(request, reply, model, sel, names, renamed, { ...s, top: ['No name changes.'] }, 400);
     try {
-      await inTransaction(await preloadForWrite(rc, model), (trx) => updateObjects(trx, model, bodies, 'update', true));
+      await inTransaction(await preloadForWrite(fromPage(rc), model), (trx) =>
+        updateObjects(trx, model, bodies, 'update', true),
+      );
     } catch (err) {
       if (!(err instanceof ApiError) || err.statusCode !== 400) throw err;
       const i = err.itemIndex !== undefined ? sel.ids.indexOf(bodies[err.itemIndex]!.id) : -1;
