@@ -111,11 +111,8 @@ export function registerTokenPages(app: FastifyInstance, ctx: AppContext): void 
   <tr><th>Superuser</th><td>${user.is_superuser ? 'yes' : 'no'}</td></tr>
   <tr><th>Staff</th><td>${user.is_staff ? 'yes' : 'no'}</td></tr>
 </table>
-<ul class="plain">
-  <li><a href="/user/preferences/">Preferences</a>: colour mode, rows per page, time zone, tables, dashboard</li>
-  <li><a href="/user/password/">Change your password</a></li>
-  <li><a href="/user/api-tokens/">API tokens</a></li>
-</ul></div>`;
+<p><a href="/user/preferences/">Preferences</a>: colour mode, rows per page, time zone, tables, dashboard</p>
+<p><a href="/user/password/">Change your password</a> · <a href="/user/api-tokens/">API tokens</a></p></div>`;
     return sendPage(reply, renderPage({ title: 'Profile', ...page, crumbs: [CRUMBS[0]!, { label: 'Profile' }], body }));
   });
 

@@ -79,15 +79,15 @@ ${errors.length ? html`<div class="errors" role="alert">${errors.map((e) => html
     ${
       tables.length
         ? html`<p class="muted">The columns you chose for these lists. Reset a table to show its default columns again.</p>
-    <ul class="plain">${tables.map(
+    ${tables.map(
       (t) =>
-        html`<li><label><input type="checkbox" name="reset_table" value="${t.key}"> Reset ${t.href ? html`<a href="${t.href}">${t.label}</a>` : t.label}</label></li>`,
-    )}</ul>`
+        html`<p><label><input type="checkbox" name="reset_table" value="${t.key}"> Reset ${t.label}</label>${t.href ? html` (<a href="${t.href}">the list</a>)` : ''}</p>`,
+    )}`
         : html`<p class="muted">Every list shows its default columns. Choose columns with a list's "Configure table".</p>`
     }
   </fieldset>
   <fieldset class="panel"><legend>Dashboard</legend>
-    <label><input type="checkbox" name="reset_dashboard" value="on"> Reset <a href="/">my dashboard</a> to the default widgets</label>
+    <label><input type="checkbox" name="reset_dashboard" value="on"> Reset my dashboard (the home page) to the default widgets</label>
   </fieldset>
   <div class="form-buttons"><button type="submit" class="primary">Save</button></div>
 </form>`;
