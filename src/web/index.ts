@@ -14,6 +14,7 @@ import { registerSearchPage } from './pages/search.page.js';
 import { registerSignInPages } from './pages/sign-in.page.js';
 import { registerModelPages } from './model-pages/index.js';
 import { registerObjectChangePage } from './pages/object-change.page.js';
+import { registerSystemPage } from './pages/system.page.js';
 import { registerStaticAssets } from './static-assets.js';
 
 export function registerWeb(app: FastifyInstance, ctx: AppContext): void {
@@ -27,5 +28,6 @@ export function registerWeb(app: FastifyInstance, ctx: AppContext): void {
   registerTopologyPage(app, ctx);
   registerRackElevationsPage(app, ctx);
   registerObjectChangePage(app, ctx);
+  registerSystemPage(app, ctx);
   registerModelPages(app, ctx);
 }
