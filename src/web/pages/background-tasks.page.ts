@@ -73,7 +73,8 @@ type Worker = Awaited<ReturnType<typeof listWorkers>>[number];
 /** the workers with their heartbeats (NetBox's RQ worker list: name, host, state, birth, heartbeat, counts) */
 function workerTable(workers: Worker[]): Html {
   if (!workers.length) return html`<p class="muted">No worker is running: queued tasks wait.</p>`;
-  return html`<div class="table-wrap"><table class="objects">
+  // focusable, so a keyboard can scroll it on a narrow screen (its cells hold no link)
+  return html`<div class="table-wrap" tabindex="0" role="region" aria-label="Workers"><table class="objects">
 <thead><tr><th scope="col">Worker</th><th scope="col">Host</th><th scope="col">PID</th><th scope="col">State</th><th scope="col">Started</th><th scope="col">Last heartbeat</th><th scope="col">Succeeded</th><th scope="col">Failed</th></tr></thead>
 <tbody>${workers.map(
     (w) =>
@@ -108,7 +109,7 @@ export function registerBackgroundTaskPages(app: FastifyInstance): void {
       const body = html`<div class="page-head"><h1>Background tasks <span class="count">${tasks.count}</span></h1></div>
 <nav class="tabs" aria-label="Task states"><ul>${tab(undefined, 'All')}${TASK_STATUSES.map((s) => tab(s, STATES[s]!.label, counts[s]))}</ul></nav>
 <section class="panel"><h2>Queue ${queue!.name}</h2>
-<div class="table-wrap"><table class="objects">
+<div class="table-wrap" tabindex="0" role="region" aria-label="Tasks"><table class="objects">
   <thead><tr><th scope="col">Task</th><th scope="col">Status</th><th scope="col">Description</th><th scope="col">Created</th><th scope="col">Ended</th><th scope="col">Error</th><th scope="col"><span class="sr-only">Actions</span></th></tr></thead>
   <tbody>${tasks.results.length ? tasks.results.map((t) => taskRow(t, page)) : html`<tr><td colspan="7" class="muted">None.</td></tr>`}</tbody>
 </table></div>
