@@ -14,6 +14,7 @@ import { startReceiver, type Receiver } from '../helpers/webhook-receiver.js';
 import { redactedConfig } from '../../src/core/system/redact-config.js';
 import { loadConfig } from '../../src/config.js';
 import { grant, type Json, make, makeUser, type TestUser, uniq } from '../factories/index.js';
+import { inDialect44 } from '../factories/netbox4.js';
 import { makeTestApp, type TestApp } from '../helpers/app.js';
 import { signIn, type WebSession } from '../helpers/web-session.js';
 
@@ -187,6 +188,19 @@ describe('/core/changelog/<id>/', () => {
     const [change] = await changesOf(`changed_object_type=dcim.site&changed_object_id=${site.id}&action=update`);
     const rows = diffRows((await admin.request('GET', `/core/changelog/${change!.id}/`)).body);
     expect(rows).toEqual([[`custom_fields.${cf}`, '|—|rack row 4|']]);
+  });
+
+  it("shows the message the write carried (NetBox 4.4's changelog_message)", async () => {
+    const message = uniq('moved to row 4');
+    const res = await inDialect44(t).patch(`/api/dcim/sites/${site.id}/`, {
+      description: 'moved',
+      changelog_message: message,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const [change] = await changesOf(`changed_object_type=dcim.site&changed_object_id=${site.id}&action=update`);
+    const page = await admin.request('GET', `/core/changelog/${change!.id}/`);
+    expect(page.body).toContain(`<th scope="row">Message</th><td>${message}</td>`);
+    expect(diffRows(page.body)).toEqual([['description', '|first|moved|']]);
   });
 
   it('links the other changes of the same request, with their count', async () => {
