@@ -166,6 +166,7 @@ describe('/core/changelog/<id>/', () => {
     expect(res.body).toContain(writer.username);
     expect(res.body).toContain(`<a href="/dcim/sites/${site.id}/">${site.name}-renamed</a>`);
     expect(res.body).toContain(`<code>${mine.writerUpdate.request_id}</code>`);
+    expect(res.body).toContain('<td>DCIM › Site <span class="muted">dcim.site</span></td>');
     expect(res.body).toContain('Other changes in this request <span class="count">0</span>');
   });
 
@@ -331,6 +332,8 @@ describe('/core/background-tasks/', () => {
     );
     expect(list.body).toMatch(/aria-current="page">Failed <span class="count">1<\/span>/);
     expect(list.body).toContain('<h2>Workers</h2>');
+    const queues = await admin.request('GET', '/core/background-queues/');
+    expect([queues.statusCode, queues.headers.location]).toEqual([301, '/core/background-tasks/']);
     expect(list.body).toContain('Last heartbeat');
     const csrf = list.body.match(/name="csrfmiddlewaretoken" value="(\w{64})"/)![1]!;
     // another user, even with the token, may not retry

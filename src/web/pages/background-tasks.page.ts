@@ -84,6 +84,8 @@ function workerTable(workers: Worker[]): Html {
 
 export function registerBackgroundTaskPages(app: FastifyInstance): void {
   const guarded = { preHandler: superusersOnly };
+  // NetBox 4's menu links its queues page, /core/background-queues/; here the queue heads the tasks
+  app.get('/core/background-queues/', (_request, reply) => reply.redirect(BASE, 301));
 
   app.get<{ Querystring: { status?: string; page?: string; per_page?: string } }>(
     BASE,

@@ -16,6 +16,7 @@ import { cell, dash, objectHref, type Represented } from '../components/cells.js
 import { diffTable, fieldChanges } from '../components/change-diff.js';
 import { panel } from '../components/panels.js';
 import { html, type Html } from '../html.js';
+import { appLabel, capitalize } from '../labels.js';
 import { listPath } from '../navigation/menu.js';
 import { modelCrumbs, objectPath, sendErrorPage, sendModelPage } from '../model-pages/page-shell.js';
 
@@ -66,7 +67,7 @@ async function objectChangePage(
   <tr><th scope="row">Time</th><td>${cell('time', c.time)}</td></tr>
   <tr><th scope="row">User</th><td>${String(c.user_name || '') || dash()}</td></tr>
   <tr><th scope="row">Action</th><td>${cell('action', c.action)}</td></tr>
-  <tr><th scope="row">Object type</th><td>${String(c.changed_object_type)}</td></tr>
+  <tr><th scope="row">Object type</th><td>${typeName(rc.app.registry.find(String(c.changed_object_type)))} <span class="muted">${String(c.changed_object_type)}</span></td></tr>
   <tr><th scope="row">Object</th><td>${changedObject(c)}</td></tr>
   <tr><th scope="row">Request ID</th><td><a href="${byRequest}"><code>${requestId}</code></a></td></tr>
   <tr><th scope="row">Message</th><td>${String(c.message ?? '') || dash()}</td></tr>
@@ -89,6 +90,11 @@ ${snapshot('Post-change data', post)}`;
   } catch (err) {
     return sendErrorPage(request, reply, err, crumbs);
   }
+}
+
+/** NetBox's name of an object type: "DCIM › Site" (nothing for a model no longer registered) */
+function typeName(model: ModelDef | undefined): string {
+  return model ? `${appLabel(model.app)} › ${capitalize(model.verboseName)}` : '';
 }
 
 /** the changed object's name, linked to its page while it exists */
