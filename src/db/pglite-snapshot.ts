@@ -41,7 +41,7 @@ interface Manifest {
 /** A snapshot that exists but cannot be used: truncated, edited, or half removed. */
 export class CorruptSnapshotError extends Error {}
 
-function pgliteVersion(): string {
+export function pgliteVersion(): string {
   // the package exports no package.json; its entry point sits in dist/
   const entry = createRequire(import.meta.url).resolve('@electric-sql/pglite');
   return (JSON.parse(readFileSync(join(dirname(entry), '..', 'package.json'), 'utf8')) as { version: string }).version;

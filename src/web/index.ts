@@ -15,6 +15,8 @@ import { registerRackElevationsPage } from './pages/rack-elevations.page.js';
 import { registerSearchPage } from './pages/search.page.js';
 import { registerSignInPages } from './pages/sign-in.page.js';
 import { registerModelPages } from './model-pages/index.js';
+import { registerObjectChangePage } from './pages/object-change.page.js';
+import { registerSystemPage } from './pages/system.page.js';
 import { registerStaticAssets } from './static-assets.js';
 
 export function registerWeb(app: FastifyInstance, ctx: AppContext): void {
@@ -29,5 +31,7 @@ export function registerWeb(app: FastifyInstance, ctx: AppContext): void {
   registerCableConnectPage(app, ctx);
   registerTopologyPage(app, ctx);
   registerRackElevationsPage(app, ctx);
+  registerObjectChangePage(app, ctx);
+  registerSystemPage(app, ctx);
   registerModelPages(app, ctx);
 }

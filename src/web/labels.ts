@@ -1,6 +1,6 @@
 /** How pages name apps and models (NetBox's navigation names: "DCIM", "Sites"). */
 
-const APP_LABELS: Record<string, string> = { dcim: 'DCIM', ipam: 'IPAM' };
+const APP_LABELS: Record<string, string> = { dcim: 'DCIM', ipam: 'IPAM', vpn: 'VPN' };
 
 export function capitalize(text: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);

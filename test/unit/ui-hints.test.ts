@@ -62,6 +62,9 @@ function hintProblems(m: ModelDef, reg: Registry): string[] {
     }
   }
 
+  for (const f of ui.filters ?? []) if (!resolveFilter(m, f.name)) out.push(`filter ${f.name} is not a filter`);
+  for (const [col, via] of Object.entries(ui.linkColumns ?? {}))
+    if (!isColumn(col) || !isField(via)) out.push(`linkColumns ${col} -> ${via}: not a column and a field`);
   for (const r of ui.related ?? []) {
     const target = reg.find(r.model);
     if (!target) out.push(`related ${r.model} is not registered`);

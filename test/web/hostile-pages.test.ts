@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerAllModels } from '../../src/apps/index.js';
 import { Registry } from '../../src/core/model/registry.js';
 import { hasPages } from '../../src/web/model-pages/index.js';
+import { listPath } from '../../src/web/navigation/menu.js';
 import { makeTestApp, type TestApp } from '../helpers/app.js';
 import { signIn, type WebSession } from '../helpers/web-session.js';
 
@@ -39,7 +40,7 @@ function expectNoServerError(url: string, res: { statusCode: number; body: strin
 
 describe('junk on every model page', () => {
   for (const m of MODELS) {
-    const base = `/${m.app}/${m.path}/`;
+    const base = listPath(m);
     it(`${m.name}: lists, objects, add forms and posts`, async () => {
       const keys = Object.keys(m.fields);
       const urls = [

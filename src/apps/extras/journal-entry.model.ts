@@ -4,6 +4,8 @@
  */
 import { defineModel } from '../../core/model/define-model.js';
 import { JournalEntryKind } from './choices.js';
+import { objectTypeIdFilter } from './object-type-id-filter.js';
+import { timeBoundFilter } from './time-bound-filter.js';
 
 export const journalEntry = defineModel({
   name: 'extras.journalentry',
@@ -27,8 +29,20 @@ export const journalEntry = defineModel({
       if (!before && data.created_by_id == null) data.created_by_id = rc.user?.id ?? null;
     },
   },
+  filters: {
+    // NetBox 3.7's JournalEntryFilterSet: created after/before, the object's type by content type id
+    created_after: timeBoundFilter('created', '>='),
+    created_before: timeBoundFilter('created', '<='),
+    assigned_object_type_id: objectTypeIdFilter('assigned_object_type', 'assigned_object_type_id'),
+  },
   ui: {
     columns: ['created', 'created_by', 'assigned_object_type', 'assigned_object', 'kind', 'comments'],
+    // NetBox's JournalEntryFilterForm: created after/before, created by and object type beside kind
+    filters: [
+      { name: 'created_after', label: 'Created after', input: 'datetime' },
+      { name: 'created_before', label: 'Created before', input: 'datetime' },
+      { name: 'assigned_object_type', label: 'Object type', input: 'objecttype' },
+    ],
     groups: [{ title: '', fields: ['assigned_object_type', 'assigned_object_id', 'kind'] }],
   },
   brief: ['created'],

@@ -12,19 +12,8 @@ import { parseFilterValue } from '../../core/query/parse-value.js';
 import { fetchRowsById } from '../../core/represent/load-related.js';
 import { render } from '../../core/represent/render.js';
 import { ObjectChangeAction } from './choices.js';
-
-/** `time_after` / `time_before`: every value bounds the time (repeated values all apply) */
-function timeBound(op: '>=' | '<='): CustomFilter {
-  return {
-    type: 'string',
-    async build(values, _lookup, { alias, param }) {
-      const bounds = values.map(
-        (v) => sql`${sql.ref(`${alias}.time`)} ${sql.raw(op)} ${parseFilterValue(param, 'datetime', v)}::timestamptz`,
-      );
-      return sql`(${sql.join(bounds, sql` and `)})`;
-    },
-  };
-}
+import { objectTypeIdFilter } from './object-type-id-filter.js';
+import { timeBoundFilter } from './time-bound-filter.js';
 
 /** `request_id`: a UUID, as NetBox's UUIDFilter takes it (the column is a uuid; text would not cast) */
 const requestIdFilter: CustomFilter = {
@@ -73,7 +62,13 @@ export const objectChange = defineModel({
   customFields: false,
   changelog: false,
   timestamps: false,
-  filters: { time_after: timeBound('>='), time_before: timeBound('<='), request_id: requestIdFilter },
+  filters: {
+    time_after: timeBoundFilter('time', '>='),
+    time_before: timeBoundFilter('time', '<='),
+    request_id: requestIdFilter,
+    // NetBox 3.7's ObjectChangeFilterSet: the changed object's type by its content type's id
+    changed_object_type_id: objectTypeIdFilter('changed_object_type', 'changed_object_type_id'),
+  },
   display: (row) => displayOf(row, String(row.changed_object_type)),
   hooks: {
     async represent(rc, rows, out) {
@@ -105,7 +100,22 @@ export const objectChange = defineModel({
       });
     },
   },
-  ui: { columns: ['time', 'user_name', 'action', 'changed_object_type', 'object_repr'] },
+  ui: {
+    // NetBox's ObjectChangeTable default columns, with the request id in the place of 4.4's message
+    // (a 4.4 field; the pages speak 3.4) so a request's changes are one click away
+    columns: ['time', 'user_name', 'action', 'changed_object_type', 'object_repr', 'request_id'],
+    linkColumns: { object_repr: 'changed_object' },
+    // NetBox 4.1 serves the change log's pages at /core/changelog/ (#16388); 3.x had /extras/changelog/
+    path: '/core/changelog/',
+    formerPaths: ['/extras/changelog/', '/extras/object-changes/'],
+    // NetBox's ObjectChangeFilterForm: time after/before, action, user, object type
+    filters: [
+      { name: 'time_after', label: 'After', input: 'datetime' },
+      { name: 'time_before', label: 'Before', input: 'datetime' },
+      { name: 'changed_object_type', label: 'Object type', input: 'objecttype' },
+      { name: 'request_id', label: 'Request ID', input: 'text' },
+    ],
+  },
   brief: ['action', 'changed_object_type', 'changed_object_id', 'object_repr'],
   // NetBox 4.4 declares no brief form for changes: `?brief=1` shows the full one (4.4's full form)
   netbox44: {

@@ -194,7 +194,7 @@ export interface FilterBuildContext {
 export type { ModelHooks, WriteHookArgs } from './hooks.js';
 import type { Dialect, Netbox44 } from './dialect.js';
 import type { ModelHooks } from './hooks.js';
-export type { UiGroup, UiRelated, UiTab } from './ui-hints.js';
+export type { UiFilter, UiGroup, UiRelated, UiTab } from './ui-hints.js';
 import type { ModelUi } from './ui-hints.js';
 
 export interface ModelDef {

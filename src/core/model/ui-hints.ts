@@ -47,6 +47,34 @@ export interface ModelUi {
    * list is not shown.
    */
   tabs?: UiTab[];
+  /**
+   * text columns shown as a link to the object another key of the row holds while it exists:
+   * `{ object_repr: 'changed_object' }` (a change names its object even once it is deleted)
+   */
+  linkColumns?: Record<string, string>;
+  /**
+   * the list's UI path when it is not the REST path without `/api` (`/core/changelog/`: NetBox 4.1
+   * moved the change log's pages there while its API kept `/api/extras/object-changes/`)
+   */
+  path?: string;
+  /** earlier UI paths of the pages, answered with a permanent redirect to `path` (ids and query kept) */
+  formerPaths?: string[];
+  /**
+   * the filter form's inputs for REST filters that are no field's (NetBox: the filter form's
+   * DateTimeField and similar); field filters (choices, fks, booleans, object types) come by themselves
+   */
+  filters?: UiFilter[];
+}
+
+export interface UiFilter {
+  /** the REST filter's name (`time_after`) */
+  name: string;
+  label: string;
+  /**
+   * `datetime`: a date and time input; `text`: free text (a request id); `objecttype`: a select of
+   * the registered models by identity (`dcim.site`), as NetBox's object type choice
+   */
+  input: 'datetime' | 'text' | 'objecttype';
 }
 
 export interface UiTab {

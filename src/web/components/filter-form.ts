@@ -7,8 +7,9 @@
 import { hasPermission } from '../../core/auth/permissions.js';
 import type { RequestContext } from '../../core/context.js';
 import { listObjects } from '../../core/crud/read.js';
-import type { ModelDef } from '../../core/model/types.js';
+import type { ModelDef, UiFilter } from '../../core/model/types.js';
 import { attrs, html, type Html } from '../html.js';
+import { appLabel, capitalize } from '../labels.js';
 import { columnLabel } from './object-table.js';
 import { picker } from './picker.js';
 
@@ -100,6 +101,7 @@ export async function filterForm(
       );
     }
   }
+  for (const f of model.ui?.filters ?? []) controls.push(hintedFilter(rc, f, values(f.name)));
   const keep = keepParams.flatMap((k) => values(k).map((v) => html`<input type="hidden" name="${k}" value="${v}">`));
   const active = [...query.keys()].some((k) => isFilterParam(k) && k !== 'q' && !keepParams.includes(k));
   return html`<form class="filters" method="get" action="${action}" role="search" aria-label="Filter ${model.verboseNamePlural}">
@@ -107,6 +109,29 @@ export async function filterForm(
   ${keep}
   <details class="more"${attrs({ open: active })}><summary>Filters</summary><div class="filter-grid">${controls}</div><p><button type="submit">Apply</button> <a href="${action}">Reset</a></p></details>
 </form>`;
+}
+
+/**
+ * A filter no field makes (the model's `ui.filters` hint): a date and time (the database's time
+ * zone, UTC, when none is typed), free text, or a select of the registered models by identity
+ */
+function hintedFilter(rc: RequestContext, f: UiFilter, chosen: string[]): Html {
+  const id = `filter-${f.name}`;
+  if (f.input === 'objecttype') {
+    const models = rc.app.registry
+      .all()
+      .filter((m) => m.changelog)
+      .map((m) => ({ value: m.name, label: `${appLabel(m.app)} › ${capitalize(m.verboseName)}` }))
+      .sort((a, b) => a.label.localeCompare(b.label));
+    const picked = new Set(chosen);
+    return html`<div class="field"><label for="${id}">${f.label}</label><select id="${id}" name="${f.name}"><option value="">Any</option>${models.map(
+      (m) => html`<option${attrs({ value: m.value, selected: picked.has(m.value) })}>${m.label}</option>`,
+    )}</select></div>`;
+  }
+  const value = chosen[0] ?? '';
+  if (f.input === 'datetime')
+    return html`<div class="field"><label for="${id}">${f.label} <span class="muted">(UTC)</span></label><input type="datetime-local" id="${id}" name="${f.name}" value="${/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?$/.test(value) ? value : ''}" step="1"></div>`;
+  return html`<div class="field"><label for="${id}">${f.label}</label><input type="text" id="${id}" name="${f.name}" value="${value}"></div>`;
 }
 
 /**
@@ -131,8 +156,11 @@ export async function filterChips(
       else rest.delete(name);
       rest.delete('page');
       const field = name.replace(/_id$/, '').replace(/__.*$/, '');
+      const hinted = model.ui?.filters?.find((f) => f.name === name)?.label;
       const label =
-        name === 'q' ? 'Search' : columnLabel(model, field) + (name.includes('__') ? ` (${name.split('__')[1]})` : '');
+        name === 'q'
+          ? 'Search'
+          : (hinted ?? columnLabel(model, field) + (name.includes('__') ? ` (${name.split('__')[1]})` : ''));
       chips.push(
         html`<a class="chip filter-chip" href="${href(rest)}" aria-label="Remove filter ${label}: ${names.get(v) ?? v}">${label}: ${names.get(v) ?? v} <span aria-hidden="true">×</span></a>`,
       );

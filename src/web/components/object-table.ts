@@ -7,7 +7,7 @@
 import type { ModelDef } from '../../core/model/types.js';
 import { attrs, html, type Html, type HtmlValue } from '../html.js';
 import { capitalize } from '../labels.js';
-import { cell, type Represented } from './cells.js';
+import { cell, objectHref, type Represented } from './cells.js';
 
 /** the models counts name (`device_count` counts dcim.device): set when the pages are registered */
 const countedModels = new Map<string, ModelDef>();
@@ -82,10 +82,17 @@ export function objectTable(o: TableOptions): Html {
         (k, i) =>
           i === 0
             ? html`<td><a href="${o.href(row)}">${k === 'display' || columnValue(row, k) === null || columnValue(row, k) === '' ? String(row.display ?? row.id) : plain(columnValue(row, k))}</a></td>`
-            : html`<td>${o.extraColumns?.[k] ? o.extraColumns[k].cell(row) : cell(k, columnValue(row, k))}</td>`,
+            : html`<td>${o.extraColumns?.[k] ? o.extraColumns[k].cell(row) : linkedCell(o.model, row, k)}</td>`,
       )}${o.actions ? html`<td class="row-actions">${o.actions(row)}</td>` : ''}</tr>`,
   )}</tbody>
 </table></div>`;
+}
+
+/** a cell, as a link to the object the model's `linkColumns` hint names for it while that object exists */
+function linkedCell(model: ModelDef, row: Represented, key: string): HtmlValue {
+  const via = model.ui?.linkColumns?.[key];
+  const href = via ? objectHref((row[via] as Represented | null)?.url) : null;
+  return href ? html`<a href="${href}">${String(columnValue(row, key))}</a>` : cell(key, columnValue(row, key));
 }
 
 /** the first column's text (it is the link to the object, so its own links are dropped) */

@@ -1,15 +1,17 @@
 /**
  * An object's Changelog tab (`<id>/changelog/`): its change records, newest first, as the REST list
  * of object changes reads them (the user must be allowed to view them), each with its time, user,
- * action and request id, and what changed field by field (before and after).
+ * action and request id (each linking to the change's own page), and what changed field by field.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../core/context.js';
 import { listObjects } from '../../core/crud/read.js';
 import type { ModelDef } from '../../core/model/types.js';
-import { cell, dash, objectHref, type Represented } from '../components/cells.js';
+import { cell, objectHref, type Represented } from '../components/cells.js';
+import { diffTable, fieldChanges } from '../components/change-diff.js';
 import { pager } from '../components/pager.js';
 import { html, type Html } from '../html.js';
+import { listPath } from '../navigation/menu.js';
 import { readObject } from './object.page.js';
 import { objectHead } from './object-head.js';
 import { hrefOf, modelCrumbs, objectPath, queryOf, sendErrorPage, sendModelPage } from './page-shell.js';
@@ -50,12 +52,12 @@ export async function changelogPage(
         ['limit', [String(PER_PAGE)]],
       ]),
     );
-    const relatedList = `/extras/object-changes/?related_object_type=${model.name}&related_object_id=${Number(obj.id)}`;
+    const relatedList = `${listPath(changes)}?related_object_type=${model.name}&related_object_id=${Number(obj.id)}`;
     const path = `${objectPath(model, obj.id)}changelog/`;
     const rows = list.results as Represented[];
     const body = html`${await objectHead(rc, model, obj, 'changelog')}
 <h2 class="sr-only">Changelog</h2>
-${rows.length ? html`<ol class="changes">${rows.map((c) => change(c))}</ol>` : html`<p class="empty">No changes recorded.</p>`}
+${rows.length ? html`<ol class="changes">${rows.map((c) => change(c, changes))}</ol>` : html`<p class="empty">No changes recorded.</p>`}
 ${
   list.count > PER_PAGE
     ? pager(list.count, pageNo, PER_PAGE, (p) =>
@@ -73,7 +75,7 @@ ${
 ${
   related.count
     ? html`<h2>Changes of related objects <span class="count">${related.count}</span></h2>
-<ol class="changes">${(related.results as Represented[]).map((c) => change(c, true))}</ol>
+<ol class="changes">${(related.results as Represented[]).map((c) => change(c, changes, true))}</ol>
 ${related.count > PER_PAGE ? html`<p><a href="${relatedList}">All ${related.count} changes of related objects</a></p>` : ''}`
     : ''
 }`;
@@ -87,22 +89,16 @@ ${related.count > PER_PAGE ? html`<p><a href="${relatedList}">All ${related.coun
   }
 }
 
-function change(c: Represented, named = false): Html {
-  const pre = (c.prechange_data ?? null) as Represented | null;
-  const post = (c.postchange_data ?? null) as Represented | null;
-  const keys = [...new Set([...Object.keys(pre ?? {}), ...Object.keys(post ?? {})])].filter(
-    (k) => k !== 'last_updated' && JSON.stringify(pre?.[k]) !== JSON.stringify(post?.[k]),
+function change(c: Represented, changes: ModelDef, named = false): Html {
+  const action = String((c.action as Represented | null)?.value ?? '');
+  const diff = fieldChanges(
+    (c.prechange_data ?? null) as Represented | null,
+    (c.postchange_data ?? null) as Represented | null,
+    action,
   );
   return html`<li class="panel change">
-  <p class="change-head">${cell('action', c.action)}${named ? html` ${changedObject(c)}` : ''} ${cell('time', c.time)} by <strong>${String(c.user_name || 'unknown')}</strong> <span class="muted">request <code>${String(c.request_id ?? '')}</code></span></p>
-  ${
-    keys.length
-      ? html`<table class="diff"><thead><tr><th scope="col">Field</th><th scope="col">Before</th><th scope="col">After</th></tr></thead><tbody>${keys.map(
-          (k) =>
-            html`<tr><th scope="row">${k}</th><td class="before">${shown(pre, k)}</td><td class="after">${shown(post, k)}</td></tr>`,
-        )}</tbody></table>`
-      : html`<p class="muted">No field changed.</p>`
-  }
+  <p class="change-head">${cell('action', c.action)}${named ? html` ${changedObject(c)}` : ''} <a href="${objectPath(changes, c.id)}">${cell('time', c.time)}</a> by <strong>${String(c.user_name || 'unknown')}</strong> <span class="muted">request <code>${String(c.request_id ?? '')}</code></span></p>
+  ${diffTable(diff, action)}
 </li>`;
 }
 
@@ -110,11 +106,4 @@ function change(c: Represented, named = false): Html {
 function changedObject(c: Represented): Html {
   const href = objectHref((c.changed_object as Represented | null)?.url);
   return href ? html`<a href="${href}">${String(c.object_repr)}</a>` : html`<strong>${String(c.object_repr)}</strong>`;
-}
-
-function shown(data: Represented | null, key: string) {
-  if (!data || !(key in data)) return dash();
-  const v = data[key];
-  if (v === null || v === '') return dash();
-  return typeof v === 'object' ? html`<code>${JSON.stringify(v)}</code>` : String(v);
 }

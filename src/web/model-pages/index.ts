@@ -62,7 +62,9 @@ export function registerModelPages(app: FastifyInstance, ctx: AppContext): void 
   knowModels(ctx.registry.all());
   const byPath = new Map<string, ModelDef>();
   for (const model of ctx.registry.all()) if (hasPages(model)) byPath.set(listPath(model), model);
-  const apps = new Set([...byPath.values()].map((m) => m.app));
+  // by the path's first segment, which is the app's unless the hints moved the pages (`/core/changelog/`)
+  const apps = new Set([...byPath.keys()].map((p) => p.split('/')[1]!));
+  for (const [path, model] of byPath) for (const former of model.ui?.formerPaths ?? []) redirectTo(app, former, path);
   const route = (method: 'GET' | 'POST', url: string, page: Page, need?: Need) => {
     // under each app's own first segment, so a path of no app stays unrouted (404, or 405 by method)
     for (const appName of apps)
@@ -106,4 +108,16 @@ export function registerModelPages(app: FastifyInstance, ctx: AppContext): void 
   route('POST', ':id/journal/', postJournalEntry, journaled);
   // a related list or a view (object-views/); the static segments above win over `:tab`
   route('GET', ':id/:tab/', tabPage);
+}
+
+/**
+ * A moved list's former path and everything under it answer 301 to the same place under the new
+ * one, query kept (NetBox 4.1 serves `/core/changelog/`; bookmarks of `/extras/changelog/?user_id=`
+ * and of a change's page still lead there)
+ */
+function redirectTo(app: FastifyInstance, former: string, path: string): void {
+  app.get(`${former}*`, (request, reply) => {
+    const rest = request.url.slice(former.length);
+    return reply.redirect(`${path}${rest}`, 301);
+  });
 }

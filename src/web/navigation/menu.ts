@@ -122,13 +122,11 @@ export function viewPagesOf(model: ModelDef): Array<{ label: string; href: strin
     .filter((p) => p.model === model.name);
 }
 
-interface MenuItem {
-  model: ModelDef;
-  label: string;
-  href: string;
-  /** the model's list (what the dashboard counts), not another view of it */
-  isList: boolean;
-}
+/** a model's list (what the dashboard counts), or another page: a view of a model, or of none (System) */
+type MenuItem = { label: string; href: string } & (
+  | { isList: true; model: ModelDef }
+  | { isList: false; model?: ModelDef }
+);
 interface MenuGroup {
   label: string;
   items: MenuItem[];
@@ -138,10 +136,18 @@ export interface Menu {
   groups: MenuGroup[];
 }
 
-/** the list page of a model: NetBox's UI path, the REST path without /api */
+/** the list page of a model: NetBox's UI path, the REST path without /api unless its hints say otherwise */
 export function listPath(model: ModelDef): string {
-  return `/${model.app}/${model.path}/`;
+  return model.ui?.path ?? `/${model.app}/${model.path}/`;
 }
+
+/** the system page and the background tasks (web/pages/): NetBox 4.4's Admin > System, superusers only */
+export const SYSTEM_PATH = '/core/system/';
+export const BACKGROUND_TASKS_PATH = '/core/background-tasks/';
+const SUPERUSER_PAGES: ReadonlyArray<readonly [menu: string, group: string, label: string, href: string]> = [
+  ['Admin', 'System', 'System', SYSTEM_PATH],
+  ['Admin', 'System', 'Background tasks', BACKGROUND_TASKS_PATH],
+];
 
 /** The menu as this user sees it. */
 export async function menuFor(rc: RequestContext): Promise<Menu[]> {
@@ -163,7 +169,17 @@ export async function menuFor(rc: RequestContext): Promise<Menu[]> {
       }
       if (items.length) menu.groups.push({ label: groupLabel, items });
     }
+    if (rc.user?.is_superuser) addSuperuserPages(menu);
     if (menu.groups.length) out.push(menu);
   }
   return out;
+}
+
+function addSuperuserPages(menu: Menu): void {
+  for (const [menuLabel, groupLabel, label, href] of SUPERUSER_PAGES) {
+    if (menuLabel !== menu.label) continue;
+    let group = menu.groups.find((g) => g.label === groupLabel);
+    if (!group) menu.groups.push((group = { label: groupLabel, items: [] }));
+    group.items.push({ label, href, isList: false });
+  }
 }

@@ -17,8 +17,6 @@ export const KNOWN_FILTER_GAPS: Record<string, string> = {
   '/api/dcim/racks/':
     'starting_unit starting_unit__n starting_unit__lt starting_unit__lte starting_unit__gt starting_unit__gte starting_unit__empty',
   '/api/extras/custom-fields/': 'is_cloneable ui_editable ui_editable__n ui_visible ui_visible__n',
-  '/api/extras/journal-entries/': 'assigned_object_type_id assigned_object_type_id__n created_after created_before',
-  '/api/extras/object-changes/': 'changed_object_type_id changed_object_type_id__n',
   '/api/extras/tags/': 'content_type content_type_id for_object_type_id object_types object_types__n',
   '/api/ipam/ip-addresses/': 'fhrpgroup_id fhrpgroup_id__n',
   '/api/ipam/ip-ranges/': 'mark_utilized',
