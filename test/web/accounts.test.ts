@@ -310,7 +310,9 @@ describe('a password of your own', () => {
     await signIn(t, u.username, 'Another-Secret-7');
     await expect(signIn(t, u.username, STRONG)).rejects.toThrow();
     // the change is logged, without the password or its hash
-    const changes = (await t.get(`/api/extras/object-changes/?changed_object_type=users.user&changed_object_id=${u.id}`)).json();
+    const changes = (
+      await t.get(`/api/extras/object-changes/?changed_object_type=users.user&changed_object_id=${u.id}`)
+    ).json();
     expect(changes.count).toBeGreaterThanOrEqual(2);
     expect(JSON.stringify(changes.results)).not.toMatch(/password|scrypt/);
   });
@@ -416,9 +418,9 @@ describe('preferences', () => {
     expect((await t.get('/api/users/config/', u.token)).json()).toEqual({
       tables: { RackTable: { columns: ['name'] } },
     });
-    const rows = await sql<{ n: number }>`select count(*)::int as n from extras_dashboard where user_id = ${u.id}`.execute(
-      t.db.kysely,
-    );
+    const rows = await sql<{
+      n: number;
+    }>`select count(*)::int as n from extras_dashboard where user_id = ${u.id}`.execute(t.db.kysely);
     expect(rows.rows[0]!.n).toBe(0);
   });
 });
