@@ -13,6 +13,8 @@ import { registerRackElevationsPage } from './pages/rack-elevations.page.js';
 import { registerSearchPage } from './pages/search.page.js';
 import { registerSignInPages } from './pages/sign-in.page.js';
 import { registerModelPages } from './model-pages/index.js';
+import { registerMarkPages } from './own/marks.page.js';
+import { registerNotificationPages } from './own/notifications.page.js';
 import { registerStaticAssets } from './static-assets.js';
 
 export function registerWeb(app: FastifyInstance, ctx: AppContext): void {
@@ -21,6 +23,8 @@ export function registerWeb(app: FastifyInstance, ctx: AppContext): void {
   registerHomePage(app, ctx, { graphiql: () => app.hasRoute({ method: 'GET', url: '/graphql/' }) });
   registerSearchPage(app, ctx);
   registerTokenPages(app, ctx);
+  registerMarkPages(app, ctx);
+  registerNotificationPages(app, ctx);
   registerBackgroundTaskPages(app);
   registerCableConnectPage(app, ctx);
   registerTopologyPage(app, ctx);

@@ -7,6 +7,7 @@ import type { AuthUser } from '../core/context.js';
 import { csrfFormToken } from '../http/csrf.js';
 import { html, type Html } from './html.js';
 import { type Menu, menuFor } from './navigation/menu.js';
+import { unreadCount } from './own/unread-count.js';
 import { getPref } from './user-prefs.js';
 
 export interface PageContext {
@@ -24,11 +25,16 @@ export function pageContext(request: FastifyRequest, reply: FastifyReply): PageC
 export async function pageWithMenu(
   request: FastifyRequest,
   reply: FastifyReply,
-): Promise<PageContext & { menu?: Menu[]; theme?: Theme }> {
+): Promise<PageContext & { menu?: Menu[]; theme?: Theme; unread?: number }> {
   const page = pageContext(request, reply);
   if (!request.rc) return page;
   const mode = await getPref(request.rc, COLOR_MODE);
-  return { ...page, menu: await menuFor(request.rc), theme: mode === 'light' || mode === 'dark' ? mode : undefined };
+  return {
+    ...page,
+    menu: await menuFor(request.rc),
+    theme: mode === 'light' || mode === 'dark' ? mode : undefined,
+    unread: await unreadCount(request.rc),
+  };
 }
 
 /** a user's colour mode (NetBox's preference `ui.colormode`); absent: the system's setting */

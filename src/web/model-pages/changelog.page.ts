@@ -10,6 +10,7 @@ import type { ModelDef } from '../../core/model/types.js';
 import { cell, dash, objectHref, type Represented } from '../components/cells.js';
 import { pager } from '../components/pager.js';
 import { html, type Html } from '../html.js';
+import { pageContext } from '../page-context.js';
 import { readObject } from './object.page.js';
 import { objectHead } from './object-head.js';
 import { hrefOf, modelCrumbs, objectPath, queryOf, sendErrorPage, sendModelPage } from './page-shell.js';
@@ -53,7 +54,7 @@ export async function changelogPage(
     const relatedList = `/extras/object-changes/?related_object_type=${model.name}&related_object_id=${Number(obj.id)}`;
     const path = `${objectPath(model, obj.id)}changelog/`;
     const rows = list.results as Represented[];
-    const body = html`${await objectHead(rc, model, obj, 'changelog')}
+    const body = html`${await objectHead(rc, model, obj, 'changelog', pageContext(request, reply).csrfToken)}
 <h2 class="sr-only">Changelog</h2>
 ${rows.length ? html`<ol class="changes">${rows.map((c) => change(c))}</ol>` : html`<p class="empty">No changes recorded.</p>`}
 ${
