@@ -56,6 +56,9 @@ export const notification = defineModel({
   dialect: '4.4',
   fields: {
     ...aboutAnObject(),
+    // NetBox 4.1: no model names notifications in a GenericRelation, so they outlive their object
+    // (a deletion's own notification is written after it: core/events/notify.ts)
+    object: { kind: 'generic', generic: { type: 'object_type', id: 'object_id' }, onDelete: 'keep' },
     read: { kind: 'datetime', nullable: true },
     event_type: { kind: 'choice', choices: EventType, required: true },
   },
