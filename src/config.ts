@@ -144,13 +144,21 @@ function parseLogFormat(v: string | undefined): Config['logFormat'] {
   throw new Error(`LOG_FORMAT must be json, pretty or auto, got "${v}"`);
 }
 
-// NetBox 3.5+: by default users may manage their own tokens (spec: Authentication 3), and
-// NetBox 3.6+ their own bookmarks.
+// NetBox 3.5+: by default users may manage their own tokens (spec: Authentication 3),
+// NetBox 3.6+ their own bookmarks, and NetBox 4.1+ their own notifications and subscriptions.
 const DEFAULT_PERMISSIONS = Object.freeze({
   'extras.view_bookmark': { user: '$user' },
   'extras.add_bookmark': { user: '$user' },
   'extras.change_bookmark': { user: '$user' },
   'extras.delete_bookmark': { user: '$user' },
+  'extras.view_notification': { user: '$user' },
+  'extras.add_notification': { user: '$user' },
+  'extras.change_notification': { user: '$user' },
+  'extras.delete_notification': { user: '$user' },
+  'extras.view_subscription': { user: '$user' },
+  'extras.add_subscription': { user: '$user' },
+  'extras.change_subscription': { user: '$user' },
+  'extras.delete_subscription': { user: '$user' },
   'users.view_token': { user: '$user' },
   'users.add_token': { user: '$user' },
   'users.change_token': { user: '$user' },

@@ -17,6 +17,8 @@ import { registerSignInPages } from './pages/sign-in.page.js';
 import { registerModelPages } from './model-pages/index.js';
 import { registerObjectChangePage } from './pages/object-change.page.js';
 import { registerSystemPage } from './pages/system.page.js';
+import { registerMarkPages } from './own/marks.page.js';
+import { registerNotificationPages } from './own/notifications.page.js';
 import { registerStaticAssets } from './static-assets.js';
 
 export function registerWeb(app: FastifyInstance, ctx: AppContext): void {
@@ -27,6 +29,8 @@ export function registerWeb(app: FastifyInstance, ctx: AppContext): void {
   registerTokenPages(app, ctx);
   registerPreferencesPage(app);
   registerPasswordPage(app, ctx);
+  registerMarkPages(app, ctx);
+  registerNotificationPages(app, ctx);
   registerBackgroundTaskPages(app);
   registerCableConnectPage(app, ctx);
   registerTopologyPage(app, ctx);

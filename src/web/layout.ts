@@ -8,6 +8,7 @@ import type { FastifyReply } from 'fastify';
 import type { AuthUser } from '../core/context.js';
 import { attrs, html, type Html, type HtmlValue } from './html.js';
 import type { Menu } from './navigation/menu.js';
+import { bell, ownPagesMenu } from './own/user-links.js';
 import { assetUrl } from './static-assets.js';
 import { localizeTimes } from './time-zone.js';
 
@@ -46,6 +47,8 @@ export interface PageOptions {
   timeZone?: string;
   /** a message shown once above the content (after a save: "Created site x") */
   flash?: HtmlValue;
+  /** the user's unread notifications, for the header's bell (own/unread-count.ts) */
+  unread?: number;
 }
 
 /**
@@ -64,12 +67,12 @@ function mainMenu(menus: Menu[]): Html {
   )}</ul>`;
 }
 
-function userMenu(user: AuthUser | null, csrfToken: string, here: string): Html {
+function userMenu(user: AuthUser | null, csrfToken: string, here: string, unread?: number): Html {
   if (!user) {
     const next = here.startsWith('/login/') ? '/' : here;
     return html`<a class="nav-link" href="/login/?next=${encodeURIComponent(next)}">Sign in</a>`;
   }
-  return html`<a class="nav-link" href="/user/profile/">${user.username}</a>
+  return html`${bell(unread)}${ownPagesMenu(user.username)}
     <form class="inline" method="post" action="/logout/">
       <input type="hidden" name="csrfmiddlewaretoken" value="${csrfToken}">
       <button class="link-button" type="submit">Sign out</button>
@@ -105,7 +108,7 @@ export function renderPage(opts: PageOptions): string {
   <form class="search" method="get" action="/search/" role="search">
     <input type="search" name="q" placeholder="Search (press /)" aria-label="Search" data-hotkey="/">
   </form>
-  <div class="user-menu">${userMenu(opts.user, opts.csrfToken, opts.here)}</div>
+  <div class="user-menu">${userMenu(opts.user, opts.csrfToken, opts.here, opts.unread)}</div>
 </header>
 ${breadcrumbs(opts.crumbs ?? [])}
 <main${attrs({ class: opts.mainClass })} id="main">

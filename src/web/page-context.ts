@@ -7,6 +7,7 @@ import type { AuthUser } from '../core/context.js';
 import { csrfFormToken } from '../http/csrf.js';
 import { html, type Html } from './html.js';
 import { type Menu, menuFor } from './navigation/menu.js';
+import { unreadCount } from './own/unread-count.js';
 import { type Theme, themeOf, timeZoneOf } from './user-prefs.js';
 
 export interface PageContext {
@@ -24,11 +25,17 @@ export function pageContext(request: FastifyRequest, reply: FastifyReply): PageC
 export async function pageWithMenu(
   request: FastifyRequest,
   reply: FastifyReply,
-): Promise<PageContext & { menu?: Menu[]; theme?: Theme; timeZone?: string }> {
+): Promise<PageContext & { menu?: Menu[]; theme?: Theme; timeZone?: string; unread?: number }> {
   const page = pageContext(request, reply);
   if (!request.rc) return page;
   const rc = request.rc;
-  return { ...page, menu: await menuFor(rc), theme: await themeOf(rc), timeZone: await timeZoneOf(rc) };
+  return {
+    ...page,
+    menu: await menuFor(rc),
+    theme: await themeOf(rc),
+    timeZone: await timeZoneOf(rc),
+    unread: await unreadCount(rc),
+  };
 }
 
 /** The hidden field every POST form carries (Django's name, so NetBox scripts find it). */

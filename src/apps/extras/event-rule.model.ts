@@ -1,6 +1,6 @@
 /**
  * Event rules (NetBox 3.7, reference 12.3): which object types and actions fire which webhook,
- * under which conditions. The outbox (core/events/enqueue.ts) reads the enabled rules on every
+ * under which conditions, or (NetBox 4.1) which notification group hears of them. The outbox (core/events/enqueue.ts) reads the enabled rules on every
  * logged change; the webhook's NetBox 3.4 trigger fields are a view of its own rule (webhook.model.ts).
  */
 import { contentTypesFilters, objectTypesFilters } from './content-type-filters.js';
@@ -17,6 +17,24 @@ export function eventContentTypeErrors(
   const list = (types as string[] | null) ?? [];
   if (list.length === 0) return ['This list may not be empty.'];
   return list.filter((ct) => !registry.find(ct)?.changelog).map((ct) => `Invalid content type: ${ct}`);
+}
+
+/** NetBox 4.1 EventRuleActionChoices this service carries out, and the object each acts through */
+const ACTION_OBJECT_TYPES: Record<string, string> = {
+  webhook: 'extras.webhook',
+  notification: 'extras.notificationgroup',
+};
+
+/** the action and its object agree; notification groups exist in the 4.4 dialect only */
+function actionErrors(dialect: string, data: Record<string, unknown>): Record<string, string[]> {
+  const action = String(data.action_type ?? 'webhook');
+  if (!Object.hasOwn(ACTION_OBJECT_TYPES, action)) return {};
+  const wanted = ACTION_OBJECT_TYPES[action]!;
+  if (action === 'notification' && dialect !== '4.4') return { action_type: [`"${action}" is not a valid choice.`] };
+  const type = data.action_object_type;
+  if (type != null && type !== wanted)
+    return { action_object_type: [`An event rule with action "${action}" must name a ${wanted} object.`] };
+  return {};
 }
 
 export const ACTION_FLAGS = ['type_create', 'type_update', 'type_delete'] as const;
@@ -45,14 +63,20 @@ export const eventRule = defineModel({
     event_types: eventTypesField,
     enabled: { kind: 'boolean', default: true },
     conditions: { kind: 'json', nullable: true, validate: (v) => conditionErrors(v)[0] },
-    // NetBox 3.7 also runs scripts; here the one action is a webhook
+    // NetBox 3.7 also runs scripts; here a webhook or (NetBox 4.1, 4.4 dialect) a notification
+    // group: which one each dialect takes is checked in the validate hook
     action_type: {
       kind: 'string',
       maxLength: 30,
       default: 'webhook',
-      validate: (v) => (v === 'webhook' ? undefined : `"${String(v)}" is not a valid choice.`),
+      validate: (v) =>
+        Object.hasOwn(ACTION_OBJECT_TYPES, String(v)) ? undefined : `"${String(v)}" is not a valid choice.`,
     },
-    action_object_type: { kind: 'contenttype', types: ['extras.webhook'], default: 'extras.webhook' },
+    action_object_type: {
+      kind: 'contenttype',
+      types: ['extras.webhook', 'extras.notificationgroup'],
+      default: 'extras.webhook',
+    },
     action_object_id: { kind: 'integer', required: true, min: 1 },
     action_object: { kind: 'generic', generic: { type: 'action_object_type', id: 'action_object_id' } },
     action_parameters: { kind: 'json', nullable: true },
@@ -67,6 +91,7 @@ export const eventRule = defineModel({
       applyEventTypes(data, sent);
       const ct = eventContentTypeErrors(rc.app.registry, data.content_types);
       if (ct.length) errors.content_types = ct;
+      Object.assign(errors, actionErrors(rc.dialect, data));
       if (!data.type_create && !data.type_update && !data.type_delete && !data.type_job_start && !data.type_job_end) {
         // named as the client's dialect has it (4.4 writes the list)
         errors[rc.dialect === '4.4' ? 'event_types' : 'type_create'] = [

@@ -1,6 +1,7 @@
 /**
  * Notification groups (NetBox 4.1): users and groups of users an event rule may notify. Served in
- * the 4.4 dialect only. Only the model and its endpoint: event rules do not notify anyone yet.
+ * the 4.4 dialect only. An event rule with action_type 'notification' names one, and the outbox
+ * worker notifies its users and its groups' users (core/events/notify.ts notifyGroup).
  */
 import { defineModel } from '../../core/model/define-model.js';
 import { description } from '../fields.js';

@@ -2,8 +2,10 @@
  * Notifications (NetBox 4.1): a message to a user about an object (the generic `object`) and the
  * event that touched it, read once `read` is set; and subscriptions, a user's wish to hear of an
  * object's changes. Served in the 4.4 dialect only. Neither is change-logged (NetBox: plain
- * models), and each object has at most one of each per user. Only the models and their endpoints:
- * nothing creates notifications from events or subscriptions yet.
+ * models), and each object has at most one of each per user. The outbox worker writes
+ * notifications (core/events/notify.ts): for an object's subscribers when it is updated or
+ * deleted, and for the members of an event rule's notification group; the web pages under /user/
+ * show each user their own (web/own/).
  */
 import { defineChoices } from '../../core/model/choices.js';
 import { defineModel } from '../../core/model/define-model.js';
@@ -54,6 +56,9 @@ export const notification = defineModel({
   dialect: '4.4',
   fields: {
     ...aboutAnObject(),
+    // NetBox 4.1: no model names notifications in a GenericRelation, so they outlive their object
+    // (a deletion's own notification is written after it: core/events/notify.ts)
+    object: { kind: 'generic', generic: { type: 'object_type', id: 'object_id' }, onDelete: 'keep' },
     read: { kind: 'datetime', nullable: true },
     event_type: { kind: 'choice', choices: EventType, required: true },
   },

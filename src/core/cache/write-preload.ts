@@ -12,12 +12,15 @@
 import type { CustomFieldDef, RequestContext } from '../context.js';
 import type { ModelDef } from '../model/types.js';
 import { type ActiveRule, activeRules } from '../events/active-rules.js';
+import { type Subscribers, subscribers } from '../events/subscribers.js';
 
 export interface Preloaded {
   /** every custom field definition, by model */
   customFields?: ReadonlyMap<string, CustomFieldDef[]>;
-  /** every enabled webhook rule */
+  /** every enabled event rule the outbox serves (webhooks, notification groups) */
   eventRules?: readonly ActiveRule[];
+  /** every subscription, by object (events/subscribers.ts) */
+  subscribers?: Subscribers;
 }
 
 /** the models whose writes change what is preloaded: those read it inside their transaction */
@@ -27,9 +30,11 @@ const EVENT_RULE_MODELS = new Set(['extras.eventrule', 'extras.webhook']);
 /** The request context a write of `model` runs its transaction with. */
 export async function preloadForWrite(rc: RequestContext, model: ModelDef): Promise<RequestContext> {
   if (rc.q.isTransaction) return rc;
-  const [customFields, eventRules] = await Promise.all([
+  const [customFields, eventRules, subscribed] = await Promise.all([
     CUSTOM_FIELD_MODELS.has(model.name) ? undefined : rc.app.customFields.all(rc),
     EVENT_RULE_MODELS.has(model.name) ? undefined : activeRules(rc),
+    // only change-logged objects have events; a subscription itself is not one
+    model.changelog ? subscribers(rc) : undefined,
   ]);
-  return { ...rc, preloaded: { customFields, eventRules } };
+  return { ...rc, preloaded: { customFields, eventRules, subscribers: subscribed } };
 }

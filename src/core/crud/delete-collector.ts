@@ -45,6 +45,7 @@ export async function collectDeletion(rc: RequestContext, model: ModelDef, rows:
     }
     // generic relations pointing here cascade (Django's GenericRelation deletes the related rows)
     for (const [ref, key] of rc.app.registry.genericReferencesTo(m.name)) {
+      if (ref.fields[key]!.onDelete === 'keep') continue;
       const g = ref.fields[key]!.generic!;
       const idCol = ref.fields[g.id]!.kind === 'fk' ? `${g.id}_id` : g.id;
       const deps = await sql<Row>`select * from ${sql.table(ref.table)} where ${sql.ref(g.type)} = ${m.name}

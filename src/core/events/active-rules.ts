@@ -1,5 +1,6 @@
 /**
- * The enabled event rules that send webhooks, cached per process under the version of their one
+ * The enabled event rules the outbox serves - those that send webhooks and (NetBox 4.1) those that
+ * notify a notification group - cached per process under the version of their one
  * table (db/table-generations.ts): every create, update and delete asks which rules it triggers.
  */
 import { sql } from 'kysely';
@@ -9,7 +10,10 @@ import { createVersionedCache, type VersionedCache } from '../cache/versioned-ca
 
 export interface ActiveRule {
   id: number;
-  webhook_id: number;
+  /** 'webhook' or 'notification' (NetBox 4.1 EventRuleActionChoices) */
+  action_type: 'webhook' | 'notification';
+  /** the webhook's id, or the notification group's */
+  action_object_id: number;
   type_create: boolean;
   type_update: boolean;
   type_delete: boolean;
@@ -19,7 +23,7 @@ export interface ActiveRule {
 const RULE_TABLES = ['extras_eventrule'];
 const caches = new WeakMap<AppContext, VersionedCache<ActiveRule[]>>();
 
-/** Every enabled webhook rule, in id order: preloaded for a write, else cached, else read. */
+/** Every enabled webhook or notification rule, in id order: preloaded for a write, else cached, else read. */
 export function activeRules(rc: RequestContext): Promise<readonly ActiveRule[]> {
   const pre = rc.preloaded?.eventRules;
   if (pre) return Promise.resolve(pre);
@@ -27,10 +31,11 @@ export function activeRules(rc: RequestContext): Promise<readonly ActiveRule[]> 
   if (!cache) caches.set(rc.app, (cache = createVersionedCache<ActiveRule[]>({ max: 1 })));
   return cache.through('all', cacheVersion(rc, RULE_TABLES), async () => {
     const res =
-      await sql<ActiveRule>`select id, action_object_id as webhook_id, type_create, type_update, type_delete, content_types
-      from extras_eventrule where enabled and action_type = 'webhook' and action_object_type = 'extras.webhook' order by id`.execute(
+      await sql<ActiveRule>`select id, action_type, action_object_id, type_create, type_update, type_delete, content_types
+      from extras_eventrule where enabled and ((action_type = 'webhook' and action_object_type = 'extras.webhook')
+        or (action_type = 'notification' and action_object_type = 'extras.notificationgroup')) order by id`.execute(
         rc.q,
       );
-    return res.rows.map((r) => ({ ...r, id: Number(r.id), webhook_id: Number(r.webhook_id) }));
+    return res.rows.map((r) => ({ ...r, id: Number(r.id), action_object_id: Number(r.action_object_id) }));
   });
 }

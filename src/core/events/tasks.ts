@@ -52,7 +52,11 @@ function taskOf(d: DeliveryRow, baseUrl: string) {
   return {
     id: String(d.id),
     url: `${baseUrl}/api/core/background-tasks/${d.id}/`,
-    description: `Webhook ${d.webhook_name ? `"${d.webhook_name}"` : `#${d.webhook_id}`}: ${d.event} ${d.model} #${d.object_id}`,
+    // a delivery with no webhook writes notifications (notify.ts): a rule's group or the subscribers
+    description:
+      d.webhook_id == null
+        ? `Notifications (${d.rule_id == null ? 'subscribers' : `event rule #${d.rule_id}`}): ${d.event} ${d.model} #${d.object_id}`
+        : `Webhook ${d.webhook_name ? `"${d.webhook_name}"` : `#${d.webhook_id}`}: ${d.event} ${d.model} #${d.object_id}`,
     origin: d.queue,
     func_name: 'extras.webhooks.send_webhook',
     args: [],

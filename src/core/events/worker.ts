@@ -1,5 +1,7 @@
 /**
  * The webhook worker (spec: Delivery 2): claims queued deliveries, sends them, records the outcome.
+ * A delivery may also be notifications (notify.ts): a subscription's, or an event rule's whose
+ * action is a notification group; the worker writes them, the same claim and lease as a webhook.
  * Runs in the service process by default and as `inventory worker` on its own; any number of
  * workers share one database:
  *
@@ -17,6 +19,7 @@ import { hostname } from 'node:os';
 import { sql } from 'kysely';
 import type { AppContext } from '../context.js';
 import { buildRequest, loggedRequest, send, type EventContext, type WebhookTarget } from './deliver.js';
+import { notifyGroup, notifySubscribers } from './notify.js';
 import { TemplateSandbox } from './sandbox.js';
 
 export interface WorkerOptions {
@@ -38,6 +41,8 @@ interface Claimed {
   event_id: number;
   rule_id: number | null;
   webhook_id: number | null;
+  /** a subscription's delivery: the subscribers to notify (notify.ts) */
+  notify_user_ids: Array<string | number> | null;
   attempts: number;
 }
 
@@ -80,7 +85,7 @@ export function startEventWorker(app: AppContext, opts: WorkerOptions): EventWor
           and not exists (select 1 from core_delivery e where e.object_key = c.object_key and e.webhook_id is not distinct from c.webhook_id
             and e.id < c.id and e.status in ('queued', 'running'))
         order by c.id limit ${n} for update skip locked)
-      returning d.id, d.event_id, d.rule_id, d.webhook_id, d.attempts`.execute(q);
+      returning d.id, d.event_id, d.rule_id, d.webhook_id, d.notify_user_ids, d.attempts`.execute(q);
     return res.rows.map((r) => ({ ...r, id: Number(r.id), event_id: Number(r.event_id) }));
   };
 
@@ -111,16 +116,37 @@ export function startEventWorker(app: AppContext, opts: WorkerOptions): EventWor
   };
 
   const deliver = async (d: Claimed): Promise<void> => {
+    if (d.notify_user_ids) {
+      await notifySubscribers(q, d.event_id, d.notify_user_ids.map(Number));
+      return finish(d, { ok: true });
+    }
     const found = await sql<
-      EventContext & { event_id: number; conditions: unknown; rule_enabled: boolean } & Partial<WebhookTarget>
+      EventContext & {
+        event_id: number;
+        conditions: unknown;
+        rule_enabled: boolean;
+        action_type: string | null;
+        action_object_id: string | number | null;
+      } & Partial<WebhookTarget>
     >`
       select e.event, to_char(e.occurred at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"+00:00"') as timestamp,
         split_part(e.model, '.', 2) as model, e.model as object_type, e.username, e.request_id::text as request_id, e.data, e.snapshots,
-        r.conditions, r.enabled as rule_enabled,
+        r.conditions, r.enabled as rule_enabled, r.action_type, r.action_object_id,
         w.payload_url, w.http_method, w.http_content_type, w.additional_headers, w.body_template, w.secret, w.ssl_verification, w.ca_file_path
       from core_event e left join extras_eventrule r on r.id = ${d.rule_id} left join extras_webhook w on w.id = ${d.webhook_id}
       where e.id = ${d.event_id}`.execute(q);
     const row = found.rows[0];
+    // NetBox 4.1 EventRuleActionChoices.NOTIFICATION: the rule's notification group hears of it
+    if (row && !d.webhook_id && row.action_type === 'notification') {
+      try {
+        if (!(await sandbox.evaluate(row.conditions, row.data)))
+          return finish(d, { ok: true, skipped: true, error: 'conditions not met; not sent' });
+      } catch (err) {
+        return finish(d, { ok: false, error: `condition error: ${(err as Error).message}` });
+      }
+      await notifyGroup(q, d.event_id, Number(row.action_object_id));
+      return finish(d, { ok: true });
+    }
     if (!row?.payload_url)
       return finish(d, { ok: false, error: 'the webhook or its event was deleted before delivery' });
     const context: EventContext = {

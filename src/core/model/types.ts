@@ -29,7 +29,8 @@ export type FieldKind =
   | 'generic' // read-only: the object a contenttype + id pair points at, nested
   | 'computed'; // read-only, produced by the model (counts, derived values)
 
-export type OnDelete = 'protect' | 'cascade' | 'set_null';
+/** `keep`, for a generic relation only: the row outlives its object (Django: a GenericForeignKey no model names in a GenericRelation) */
+export type OnDelete = 'protect' | 'cascade' | 'set_null' | 'keep';
 
 export interface FieldDef {
   kind: FieldKind;

@@ -12,6 +12,7 @@ import { diffTable, fieldChanges } from '../components/change-diff.js';
 import { pager } from '../components/pager.js';
 import { html, type Html } from '../html.js';
 import { listPath } from '../navigation/menu.js';
+import { pageContext } from '../page-context.js';
 import { readObject } from './object.page.js';
 import { objectHead } from './object-head.js';
 import { hrefOf, modelCrumbs, objectPath, queryOf, sendErrorPage, sendModelPage } from './page-shell.js';
@@ -55,7 +56,7 @@ export async function changelogPage(
     const relatedList = `${listPath(changes)}?related_object_type=${model.name}&related_object_id=${Number(obj.id)}`;
     const path = `${objectPath(model, obj.id)}changelog/`;
     const rows = list.results as Represented[];
-    const body = html`${await objectHead(rc, model, obj, 'changelog')}
+    const body = html`${await objectHead(rc, model, obj, 'changelog', pageContext(request, reply).csrfToken)}
 <h2 class="sr-only">Changelog</h2>
 ${rows.length ? html`<ol class="changes">${rows.map((c) => change(c, changes))}</ol>` : html`<p class="empty">No changes recorded.</p>`}
 ${

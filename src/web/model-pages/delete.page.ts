@@ -39,6 +39,7 @@ const EFFECT = {
   protect: 'protected: these must be deleted or moved first',
   cascade: 'deleted too',
   set_null: 'kept, no longer pointing here',
+  keep: 'kept',
 } as const;
 
 /** what points at the objects, as the object page counts it, with what a delete does to each */

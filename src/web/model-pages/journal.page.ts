@@ -62,7 +62,7 @@ export async function journalPage(
 </form>`
       : '';
     const rows = entries.results as Represented[];
-    const body = html`${await objectHead(rc, model, obj, 'journal')}
+    const body = html`${await objectHead(rc, model, obj, 'journal', pageContext(request, reply).csrfToken)}
 ${form}
 <h2>Entries <span class="count">${entries.count}</span></h2>
 ${

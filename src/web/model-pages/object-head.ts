@@ -13,6 +13,7 @@ import { html, type Html } from '../html.js';
 import { capitalize } from '../labels.js';
 import { uiOf } from '../model-ui.js';
 import { objectTabsOf } from '../object-views/index.js';
+import { markButtons } from '../own/mark-buttons.js';
 import { can, objectPath } from './page-shell.js';
 
 /** the page of the object shown: its own, Changelog, Journal, or a tab's slug (object-views/) */
@@ -59,7 +60,14 @@ export function flat(v: unknown): string[] {
   return [String(v)];
 }
 
-export async function objectHead(rc: RequestContext, model: ModelDef, obj: Represented, current: Tab): Promise<Html> {
+/** `csrfToken`: the page's, for the Bookmark and Subscribe forms (own/mark-buttons.ts) */
+export async function objectHead(
+  rc: RequestContext,
+  model: ModelDef,
+  obj: Represented,
+  current: Tab,
+  csrfToken?: string,
+): Promise<Html> {
   const id = Number(obj.id);
   const path = objectPath(model, id);
   const allowed = await can(rc, model);
@@ -68,6 +76,7 @@ export async function objectHead(rc: RequestContext, model: ModelDef, obj: Repre
     allowed.delete ? mayOnObject(rc, model, id, 'delete') : false,
   ]);
   const clone = allowed.add ? cloneQuery(rc, model, obj) : null;
+  const marks = await markButtons(rc, model, id, csrfToken, current === 'object' ? path : `${path}${current}/`);
   const journal = rc.app.registry.find('extras.journalentry');
   // a view's tab is shown when it has something to list (its count), or when it is the page shown
   const extra = [];
@@ -79,6 +88,7 @@ export async function objectHead(rc: RequestContext, model: ModelDef, obj: Repre
   return html`<div class="page-head">
   <h1>${String(obj.display ?? obj.id)}</h1>
   <div class="actions">
+    ${marks}
     ${clone !== null ? html`<a class="button" href="${path.replace(/\d+\/$/, '')}add/?${clone}">Clone</a>` : ''}
     ${change ? html`<a class="button primary" href="${path}edit/" data-hotkey="e">Edit</a>` : ''}
     ${del ? html`<a class="button danger" href="${path}delete/">Delete</a>` : ''}

@@ -13,6 +13,7 @@ import { customLinksHtml } from '../browsable/custom-links.js';
 import { cell, type Represented } from '../components/cells.js';
 import { attributePanel, commentsPanel, customFieldPanel, panel, relatedPanel } from '../components/panels.js';
 import { html } from '../html.js';
+import { pageContext } from '../page-context.js';
 import { uiOf } from '../model-ui.js';
 import { capitalize } from '../labels.js';
 import { listPath } from '../navigation/menu.js';
@@ -73,7 +74,7 @@ export async function objectPage(
     const links = await customLinksHtml(rc, model, obj);
     const wide = [];
     for (const p of objectPanelsOf(model)) wide.push(await p.render({ request, reply, model, obj }));
-    const body = html`${await objectHead(rc, model, obj, 'object')}
+    const body = html`${await objectHead(rc, model, obj, 'object', pageContext(request, reply).csrfToken)}
 <div class="object-grid">
   <div class="col">
     ${ui.groups.map((g) => attributePanel(model, g.title || (ui.groups.length === 1 ? capitalize(model.verboseName) : ''), g.fields, obj))}

@@ -43,6 +43,11 @@ export async function updateFromPage(rc: RequestContext, model: ModelDef, id: nu
   );
 }
 
+/** a PATCH of several objects in one request (each item names its id) */
+export async function updateManyFromPage(rc: RequestContext, model: ModelDef, items: Row[]): Promise<void> {
+  await inTransaction(await preloadForWrite(rc, model), (trx) => updateObjects(trx, model, items, 'update', true));
+}
+
 export async function deleteFromPage(rc: RequestContext, model: ModelDef, ids: number[]): Promise<void> {
   await inTransaction(await preloadForWrite(fromPage(rc), model), (trx) =>
     deleteObjects(trx, model, ids, ids.length > 1),

@@ -8,6 +8,7 @@ import type { AppContext } from '../../core/context.js';
 import { Errors } from '../../core/errors.js';
 import type { ModelDef } from '../../core/model/types.js';
 import { html } from '../html.js';
+import { pageContext } from '../page-context.js';
 import { objectTabsOf } from '../object-views/index.js';
 import { objectHead } from './object-head.js';
 import { readObject } from './object.page.js';
@@ -28,7 +29,7 @@ export async function tabPage(
     const content = await tab.render({ request, reply, model, obj });
     // a tab may answer with a redirect (object-views/next-available.view.ts)
     if (reply.sent) return reply;
-    const body = html`${await objectHead(request.rc, model, obj, tab.slug)}
+    const body = html`${await objectHead(request.rc, model, obj, tab.slug, pageContext(request, reply).csrfToken)}
 ${content}`;
     return sendModelPage(request, reply, {
       title: `${name} · ${tab.label}`,
