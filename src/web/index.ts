@@ -20,7 +20,7 @@ export function registerWeb(app: FastifyInstance, ctx: AppContext): void {
   registerStaticAssets(app);
   registerSignInPages(app, ctx);
   registerDashboardPage(app, { graphiql: () => app.hasRoute({ method: 'GET', url: '/graphql/' }) });
-  registerWidgetPages(app, ctx);
+  registerWidgetPages(app);
   registerSearchPage(app, ctx);
   registerTokenPages(app, ctx);
   registerBackgroundTaskPages(app);

@@ -9,11 +9,7 @@ import type { RequestContext } from '../../core/context.js';
 import { type DashboardData, defaultDashboard } from './dashboard-default.js';
 
 /** The stored row, or null. `forUpdate` locks it until the transaction ends (a read before a write). */
-async function readDashboard(
-  rc: RequestContext,
-  userId: number,
-  forUpdate = false,
-): Promise<DashboardData | null> {
+async function readDashboard(rc: RequestContext, userId: number, forUpdate = false): Promise<DashboardData | null> {
   const res = await sql<DashboardData>`select layout, config from extras_dashboard where user_id = ${userId}${
     forUpdate ? sql` for update` : sql``
   }`.execute(rc.q);

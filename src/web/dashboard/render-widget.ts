@@ -112,7 +112,8 @@ async function objectList(rc: RequestContext, config: Record<string, unknown>): 
 async function bookmarks(rc: RequestContext, config: Record<string, unknown>): Promise<Html> {
   const model = rc.app.registry.find('extras.bookmark');
   if (!rc.user || !model)
-    return html`<p class="muted"><a href="/login/?next=%2F">Sign in</a> to see your bookmarks.</p>`;
+    // the sign-in links are in the header and above the widgets
+    return html`<p class="muted">Your bookmarks show here once you sign in.</p>`;
   const params: Params = new Map([['user_id', [String(rc.user.id)]]]);
   const types = Array.isArray(config.object_types) ? config.object_types.map((t) => String(t).toLowerCase()) : [];
   if (types.length) params.set('object_type', types);
