@@ -227,6 +227,54 @@ describe('the dashboard forms write what /api/extras/dashboard/ answers', () => 
   });
 });
 
+describe('odd data the API accepts', () => {
+  it('shows and moves it without an error: odd ids, sizes out of range, items without config', async () => {
+    const { user, web } = await newUser();
+    const odd = 'x y/ü<b>';
+    const res = await t.patch(
+      '/api/extras/dashboard/',
+      {
+        layout: [
+          { id: 'n', w: 40, h: 'tall' },
+          { nothing: true },
+          { id: odd, w: 2, h: 2 },
+          { id: 'ghost', w: 3, h: 1 },
+          { id: 'gone', w: 3, h: 1 },
+        ],
+        config: {
+          n: { class: 'extras.NoteWidget', title: 'Wide', color: 'no such colour', config: 'not an object' },
+          [odd]: { class: 'extras.ObjectListWidget', title: 'Odd', color: null, config: { model: 42 } },
+          // NetBox 4's name of the change log
+          ghost: {
+            class: 'extras.ObjectListWidget',
+            title: 'Changes',
+            color: null,
+            config: { model: 'core.ObjectChange' },
+          },
+          spare: { class: 'extras.NoteWidget', title: 'Not in the layout', color: null, config: {} },
+        },
+      },
+      user.token,
+    );
+    expect(res.statusCode).toBe(200);
+    const page = await web.request('GET', '/');
+    expect(page.statusCode).toBe(200);
+    expect(await shownTitles(web)).toEqual(['Wide', 'Odd', 'Changes', 'Unknown widget']);
+    // known under its NetBox 4 name, and not for this user to see
+    expect(page.body).toContain('You may not view object changes.');
+    expect(page.body).toContain('class="panel widget span-4" id="w-n"');
+    expect(page.body).toContain('Unknown model: 42');
+    const move = await post(web, `/dashboard/widgets/${encodeURIComponent(odd)}/move/`, { move: 'first' });
+    expect(move.statusCode).toBe(303);
+    expect(move.headers.location).toBe(`/#w-${encodeURIComponent(odd)}`);
+    const d = await apiDashboard(user);
+    expect(d.layout.map((l) => l.id)).toEqual([odd, 'n', 'ghost', 'gone']);
+    // the grid item without config stays so; the config no item shows is dropped, as NetBox's delete_widget does
+    expect(Object.keys(d.config).sort()).toEqual(['ghost', 'n', odd].sort());
+    expect(d.layout[1]).toMatchObject({ w: 4, h: 3 });
+  });
+});
+
 describe('what widgets show a user with constrained permissions', () => {
   it('counts and lists only the objects the user may view', async () => {
     const mine = await makeSite(t);

@@ -16,7 +16,7 @@ import { renderPage, sendPage } from '../layout.js';
 import { csrfField, type PageContext, pageWithMenu } from '../page-context.js';
 import { type Widget, widgetsOf } from './grid.js';
 import { widgetContent } from './render-widget.js';
-import { widgetClass } from './widget-classes.js';
+import { WIDGET_COLORS, widgetClass } from './widget-classes.js';
 
 /** the title a widget shows: its own, else its class's (NetBox's default_title) */
 export function widgetTitle(w: Widget): string {
@@ -41,7 +41,7 @@ async function widgetPanel(rc: RequestContext, page: PageContext, w: Widget, i: 
     'panel',
     'widget',
     `span-${w.w}`,
-    w.color ? `widget-${w.color.replace(/[^a-z]/g, '')}` : '',
+    (WIDGET_COLORS as readonly string[]).includes(w.color ?? '') ? `widget-${w.color}` : '',
     known ? '' : 'muted',
   ];
   const headingId = `widget-${i}`;

@@ -40,8 +40,12 @@ function paramsOf(v: unknown): Params {
   return out;
 }
 
+/** NetBox 4.0 moved the change log to `core` (its default dashboard names core.objectchange) */
+const MOVED: Record<string, string> = { 'core.objectchange': 'extras.objectchange' };
+
 function modelOf(rc: RequestContext, name: unknown): ModelDef | undefined {
-  const model = typeof name === 'string' ? rc.app.registry.find(name.toLowerCase()) : undefined;
+  const key = typeof name === 'string' ? name.toLowerCase() : '';
+  const model = rc.app.registry.find(MOVED[key] ?? key);
   return model && hasPages(model) ? model : undefined;
 }
 

@@ -65,7 +65,7 @@ export function registerWidgetPages(app: FastifyInstance): void {
       ))
     )
       return notFound(request, reply);
-    return reply.redirect(`/#w-${request.params.id}`, 303);
+    return reply.redirect(`/#w-${encodeURIComponent(request.params.id)}`, 303);
   });
 
   app.get('/dashboard/reset/', signedIn, async (request, reply) => {
