@@ -3,11 +3,12 @@
  * /api/extras/dashboard/ reads and writes, their forms (add, configure, move, remove, reset),
  * what each widget may show a user with constrained permissions, and bad input as a 400 page.
  */
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTestApp, type TestApp } from '../helpers/app.js';
 import { fewestStatements } from '../helpers/statements.js';
 import { newBrowser, signIn, type WebSession } from '../helpers/web-session.js';
-import { grant, makeDevice, makeSite, makeUser, type TestUser, uniq } from '../factories/index.js';
+import { grant, make, makeDevice, makeSite, makeUser, type TestUser, uniq } from '../factories/index.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -550,5 +551,25 @@ describe('an anonymous visitor', () => {
     const add = await newBrowser(t).request('GET', '/dashboard/widgets/add/');
     expect(add.statusCode).toBe(302);
     expect(add.headers.location).toBe('/login/?next=%2Fdashboard%2Fwidgets%2Fadd%2F');
+  });
+
+  it('sees the counts of the models exempt from view permissions, and the change log if exempt', async () => {
+    const open = await makeTestApp({ EXEMPT_VIEW_PERMISSIONS: 'dcim.site,ipam.prefix' });
+    try {
+      const site = await make(open, '/api/dcim/sites/', { name: uniq('open'), slug: uniq('open') });
+      const res = await newBrowser(open).request('GET', '/');
+      expect(res.statusCode).toBe(200);
+      const sites = (await open.get('/api/dcim/sites/?limit=1')).json().count;
+      expect(sites).toBeGreaterThan(0);
+      expect(res.body).toContain(`<td><a href="/dcim/sites/">Sites</a></td><td class="num">${sites}</td>`);
+      expect(res.body).toContain('<td><a href="/ipam/prefixes/">Prefixes</a></td>');
+      expect(res.body).not.toContain('href="/dcim/racks/"');
+      expect(res.body).not.toContain(`/dcim/sites/${site.id}/`);
+      // nothing stored for a visitor
+      const stored = await sql<{ n: number }>`select count(*)::int as n from extras_dashboard`.execute(open.db.kysely);
+      expect(stored.rows[0]!.n).toBe(0);
+    } finally {
+      await open.close();
+    }
   });
 });
