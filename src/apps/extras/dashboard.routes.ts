@@ -3,20 +3,20 @@
  * `config`. GET answers it; PUT and PATCH replace the keys they send (each wholesale, as NetBox's
  * serializer does); DELETE removes it (204), after which the user starts again from the default.
  *
- * A user without one gets the default dashboard, stored on first read so its widget ids stay put
- * (NetBox's home page does the same through get_dashboard; its API answers nulls then, and fails
- * on a write). Anonymous callers are refused (403, NetBox's answer). NetBox 3.7 also asks for
- * `extras.*_dashboard` model permissions; the dashboard is not a model here, and each user may
+ * A user without one gets the default dashboard, stored on first read (dashboard-store.ts, shared
+ * with the web dashboard at `/`; NetBox's API answers nulls then, and fails on a write). Anonymous
+ * callers are refused (403, NetBox's answer). NetBox 3.7 also asks for `extras.*_dashboard` model
+ * permissions; the dashboard is not a model here, and each user may
  * read and write their own, as its web UI lets them. A read-only token only reads (http/).
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { sql } from 'kysely';
 import type { RequestContext } from '../../core/context.js';
 import { inTransaction } from '../../core/crud/routes.js';
 import { isPlainObject, typeName } from '../../core/crud/parse-field.js';
 import { Errors } from '../../core/errors.js';
 import type { RouteDoc } from '../../core/openapi/types.js';
-import { type DashboardData, defaultDashboard } from './dashboard-default.js';
+import type { DashboardData } from './dashboard-default.js';
+import { dashboardOf, deleteDashboard, saveDashboard } from './dashboard-store.js';
 
 const DASHBOARD_PATH = '/api/extras/dashboard/';
 const ALLOW = 'GET, PUT, PATCH, DELETE, HEAD, OPTIONS';
@@ -24,24 +24,6 @@ const ALLOW = 'GET, PUT, PATCH, DELETE, HEAD, OPTIONS';
 function ownerOf(rc: RequestContext): number {
   if (!rc.user) throw Errors.notAuthenticated();
   return rc.user.id;
-}
-
-async function readDashboard(rc: RequestContext, userId: number): Promise<DashboardData | null> {
-  const res = await sql<DashboardData>`select layout, config from extras_dashboard where user_id = ${userId}`.execute(
-    rc.q,
-  );
-  return res.rows[0] ?? null;
-}
-
-/** The stored dashboard, the default one stored first when there is none. */
-async function dashboardOf(rc: RequestContext, userId: number): Promise<DashboardData> {
-  const stored = await readDashboard(rc, userId);
-  if (stored) return stored;
-  const d = defaultDashboard();
-  // a concurrent first read may store its own default first: that one wins
-  await sql`insert into extras_dashboard (user_id, layout, config) values (${userId}, ${JSON.stringify(d.layout)}::jsonb, ${JSON.stringify(d.config)}::jsonb)
-    on conflict (user_id) do nothing`.execute(rc.q);
-  return (await readDashboard(rc, userId))!;
 }
 
 /** NetBox's model: `layout` a list (of grid items), `config` an object (widgets by id). */
@@ -76,10 +58,9 @@ export function registerDashboardRoutes(app: FastifyInstance): void {
     const userId = ownerOf(rc);
     const sent = parseBody(request.body);
     return inTransaction(rc, async (trx) => {
-      const current = await dashboardOf(trx, userId);
+      const current = await dashboardOf(trx, userId, true);
       const next = { ...current, ...sent };
-      await sql`update extras_dashboard set layout = ${JSON.stringify(next.layout)}::jsonb, config = ${JSON.stringify(next.config)}::jsonb
-        where user_id = ${userId}`.execute(trx.q);
+      await saveDashboard(trx, userId, next);
       return next;
     });
   };
@@ -98,7 +79,7 @@ export function registerDashboardRoutes(app: FastifyInstance): void {
   app.delete(DASHBOARD_PATH, { config }, async (request: FastifyRequest, reply: FastifyReply) => {
     const rc = request.rc;
     const userId = ownerOf(rc);
-    await inTransaction(rc, (trx) => sql`delete from extras_dashboard where user_id = ${userId}`.execute(trx.q));
+    await inTransaction(rc, (trx) => deleteDashboard(trx, userId));
     return reply.code(204).send();
   });
 }

@@ -271,7 +271,8 @@ export async function getObjectWithEtag(rc: RequestContext, model: ModelDef, id:
 
 /**
  * How many objects of a model the user may view (with `params` as filters), or null when they may
- * view none of that model: the web home page's counts. Uses the list's count cache.
+ * view none of that model (a picker's, an address window's; the dashboard counts several at once
+ * with count-each.ts). Uses the list's count cache.
  */
 export async function countObjects(
   rc: RequestContext,
