@@ -5,7 +5,7 @@
  * the user to another browser, and `/api/users/config/` shows the same document.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { sql } from 'kysely';
+import { deleteDashboard } from '../../apps/extras/dashboard-store.js';
 import type { RequestContext } from '../../core/context.js';
 import { inTransaction } from '../../core/crud/routes.js';
 import { PAGE_SIZES } from '../components/pager.js';
@@ -128,8 +128,7 @@ export function registerPreferencesPage(app: FastifyInstance): void {
       for (const key of all.get('reset_table') ?? [])
         if (tables.has(key)) await setPref(trx, `tables.${key}`, undefined);
       // the API's DELETE /api/extras/dashboard/: the default dashboard applies again
-      if (form.reset_dashboard === 'on')
-        await sql`delete from extras_dashboard where user_id = ${rc.user!.id}`.execute(trx.q);
+      if (form.reset_dashboard === 'on') await deleteDashboard(trx, rc.user!.id);
     });
     return reply.redirect(`${PATH}?saved=1`, 303);
   });
