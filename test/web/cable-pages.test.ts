@@ -251,7 +251,7 @@ describe('a trace', () => {
     expect(apiTrace).toHaveLength(2);
     const res = await admin.request('GET', `/dcim/interfaces/${l1.id}/trace/`);
     expect(res.statusCode).toBe(200);
-    const svg = /<svg[\s\S]*?<\/svg>/.exec(res.body)![0];
+    const svg = /<svg xmlns="http:\/\/www.w3.org\/2000\/svg" class="trace-svg"[\s\S]*?<\/svg>/.exec(res.body)![0];
     // well-formed, and the device named <script> is text
     const doc = parseXml(svg);
     expect(doc).toBeTruthy();
