@@ -65,7 +65,7 @@ describe('GET / for a new user', () => {
       'Organization',
       'Welcome!',
       'IPAM',
-      'NetBox News',
+      'Wireless and VPN',
       'Circuits',
       'DCIM',
       'Virtualization',
@@ -74,7 +74,7 @@ describe('GET / for a new user', () => {
     const api = await apiDashboard(user);
     expect(api.layout.map((l) => api.config[l.id]!.title)).toEqual(titles);
     const page = (await web.request('GET', '/')).body;
-    expect(page).toContain('Feeds are not fetched by this service.');
+    expect(page).toContain('>Wireless and VPN</h2>');
     expect(page).toContain('action="/search/"');
     expect(page).toContain('class="panel widget span-12 widget-blue"');
   });
@@ -90,15 +90,15 @@ describe('GET / for a new user', () => {
       return { n, counts: (result.body.match(/<td class="num">/g) ?? []).length };
     };
     const full = await statements();
-    expect(full.counts).toBe(20);
+    expect(full.counts).toBe(24);
     const patch = (layout: unknown[], config: unknown) => t.patch('/api/extras/dashboard/', { layout, config });
     await patch([], {});
     const empty = await statements();
     expect(empty.counts).toBe(0);
     // measured: 5 statements for an empty dashboard (session, dashboard row, menu); the default one's
-    // 9 widgets add 8 to 10: one per count widget, two for bookmarks, one or more for the change
+    // 9 widgets add 9 to 11: one per count widget, two for bookmarks, one or more for the change
     // log (its rows' changed objects are read per object type)
-    expect(full.n - empty.n).toBeLessThanOrEqual(12);
+    expect(full.n - empty.n).toBeLessThanOrEqual(13);
     const six = ['dcim.site', 'dcim.rack', 'dcim.device', 'ipam.prefix', 'ipam.vlan', 'tenancy.tenant'];
     await patch([{ id: 'c', w: 4, h: 3 }], {
       c: { class: 'extras.ObjectCountsWidget', title: 'Six', color: null, config: { models: six } },
@@ -209,10 +209,12 @@ describe('the dashboard forms write what /api/extras/dashboard/ answers', () => 
         layout: [
           { id: 'a', x: 0, y: 0, w: 3, h: 2 },
           { id: 'b', x: 3, y: 0, w: 9, h: 2 },
+          { id: 'c', x: 0, y: 2, w: 4, h: 2 },
         ],
         config: {
           a: { class: 'extras.NoteWidget', title, color: null, config: { content: 'from the API' } },
           b: { class: 'plugin.MysteryWidget', title: 'Mystery', color: null, config: {} },
+          c: { class: 'extras.RSSFeedWidget', title: 'News', color: null, config: { feed_url: 'http://127.0.0.1:9/' } },
         },
       },
       user.token,
@@ -220,8 +222,10 @@ describe('the dashboard forms write what /api/extras/dashboard/ answers', () => 
     expect(res.statusCode, res.body).toBe(200);
     const page = await web.request('GET', '/');
     expect(page.statusCode).toBe(200);
-    expect(await shownTitles(web)).toEqual([title, 'Mystery']);
+    expect(await shownTitles(web)).toEqual([title, 'Mystery', 'News']);
     expect(page.body).toContain('from the API');
+    // a feed is named, never fetched
+    expect(page.body).toContain('Feeds are not fetched by this service.');
     // an unknown class is a muted panel, not an error
     expect(page.body).toContain('class="panel widget span-9 muted"');
     expect(page.body).toContain('Unknown widget: <code>plugin.MysteryWidget</code>');

@@ -1,7 +1,9 @@
 /**
  * The dashboard a user starts with (NetBox 3.6 DEFAULT_DASHBOARD and get_default_dashboard): the
  * same widgets, sizes, titles and colours, each under a fresh UUID in both `layout` (grid
- * placement) and `config` (what the widget shows). The note's text is our own.
+ * placement) and `config` (what the widget shows). The note's text is our own, and NetBox's
+ * "NetBox News" feed is replaced by the counts of wireless and VPN objects: this service fetches no
+ * feed (it reaches nothing outside its network), and a widget that can only say so is no default.
  */
 import { randomUUID } from 'node:crypto';
 
@@ -36,13 +38,7 @@ const DEFAULT_WIDGETS: Widget[] = [
     },
   },
   counts('IPAM', ['ipam.vrf', 'ipam.aggregate', 'ipam.prefix', 'ipam.iprange', 'ipam.ipaddress', 'ipam.vlan'], 3),
-  {
-    widget: 'extras.RSSFeedWidget',
-    width: 4,
-    height: 4,
-    title: 'NetBox News',
-    config: { feed_url: 'http://netbox.dev/rss/', max_entries: 10, cache_timeout: 14400 },
-  },
+  counts('Wireless and VPN', ['wireless.wirelesslan', 'wireless.wirelesslink', 'vpn.tunnel', 'vpn.l2vpn'], 3),
   counts(
     'Circuits',
     ['circuits.provider', 'circuits.circuit', 'circuits.providernetwork', 'circuits.provideraccount'],

@@ -40,7 +40,8 @@ export function objectPath(model: ModelDef, id: unknown): string {
 export function modelCrumbs(model: ModelDef, ...more: Crumb[]): Crumb[] {
   return [
     { label: 'Home', href: '/' },
-    { label: appLabel(model.app) },
+    // the app the pages are under (a model's ui.path may move them: the change log to /core/)
+    { label: appLabel(listPath(model).split('/')[1] ?? model.app) },
     { label: capitalize(model.verboseNamePlural), href: listPath(model) },
     ...more,
   ];
