@@ -267,6 +267,15 @@ describe('nobody raises their own rights', () => {
     expect((await userByName(name)).is_superuser).toBe(true);
   });
 
+  it('nor through a bulk edit, which offers no superuser box even to a superuser', async () => {
+    const form = await postForm(t, admin, '/users/users/edit/', [['pk', String(manager.id)]], {
+      formUrl: '/users/users/',
+    });
+    expect(form.statusCode, form.body).toBe(200);
+    expect(form.body).toContain('name="is_staff"');
+    expect(form.body).not.toContain('name="is_superuser"');
+  });
+
   it("lists every user's tokens and permissions on the user's page", async () => {
     const tokens = await admin.request('GET', `/users/users/${manager.id}/api-tokens/`);
     expect(tokens.statusCode).toBe(200);

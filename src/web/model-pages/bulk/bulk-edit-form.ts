@@ -19,7 +19,8 @@ const IDENTITY_KINDS = new Set(['password', 'ipaddress', 'ipprefix', 'mac']);
 export function bulkEditable(model: ModelDef, formFields: string[]): string[] {
   return formFields.filter((k) => {
     const f = model.fields[k]!;
-    return !IDENTITY.has(k) && !IDENTITY_KINDS.has(f.kind) && !f.unique;
+    // nor a superuser's page-only field (FieldDef.pageWrite): superusers are made one at a time
+    return !IDENTITY.has(k) && !IDENTITY_KINDS.has(f.kind) && !f.unique && !f.pageWrite;
   });
 }
 
