@@ -1,9 +1,9 @@
 /**
  * An import's rows through the REST write path, inside the caller's transaction: new rows in one
  * createObjects batch, `id` rows in one updateObjects batch, each behind a savepoint. The batch
- * create's validation answers one error dict per item, aligned with the rows; a failure that is
- * not aligned (a database constraint, an update's) is found by halving the batch (bisect), so
- * every failing row is named. Rows naming objects other rows make are written in
+ * create's validation answers one error dict per item, aligned with the rows; a bulk update's
+ * names its first failing item; any other failure (a database constraint) is found by halving the
+ * batch (bisect), so every failing row is named. Rows naming objects other rows make are written in
  * later waves (resolve-names.ts defers them).
  */
 import { sql } from 'kysely';
@@ -121,10 +121,12 @@ async function inSavepoint<T>(trx: RequestContext, name: string, fn: () => Promi
 
 /**
  * Writes the items as one batch behind a savepoint. A bulk create's validation error is aligned with
- * the items: each row gets its own. Any other failure (a database constraint, a bulk update, which
- * answers only its first failing item) splits the batch in halves, each tried the same way, down
- * to the single rows that fail: k failing rows among n cost about k log2 n batches, not n.
- * The ids of the rows written; what failed is rolled back to its savepoint.
+ * the items: each row gets its own. A bulk update's names its first failing item (ApiError.itemIndex,
+ * set by the write service): that row gets it and the others are tried again without it. Any other
+ * failure (a database constraint) splits the batch in halves, each tried the same way, down to the
+ * single rows that fail: k failing rows among n cost k + 1 batches when the write names them, about
+ * k log2 n when it does not, never n. The ids of the rows written; what failed is rolled back to
+ * its savepoint.
  */
 async function bisect(
   trx: RequestContext,
@@ -132,21 +134,30 @@ async function bisect(
   outcomes: RowOutcome[],
   write: (items: Indexed[]) => Promise<Row[]>,
 ): Promise<number[]> {
-  const done = await inSavepoint(trx, 'import_batch', () => write(items));
-  if (done.ok) return done.value.map((r) => Number(r.id));
-  const err = done.error;
-  if (isAligned(err, items.length)) {
-    (err.body as unknown[]).forEach((e, k) => mergeErrors(outcomes[items[k]!.i]!, e));
+  let batch = items;
+  for (;;) {
+    const done = await inSavepoint(trx, 'import_batch', () => write(batch));
+    if (done.ok) return done.value.map((r) => Number(r.id));
+    const err = done.error;
+    if (isAligned(err, batch.length)) {
+      (err.body as unknown[]).forEach((e, k) => mergeErrors(outcomes[batch[k]!.i]!, e));
+      return [];
+    }
+    const named = err instanceof ApiError && err.statusCode < 500 ? err.itemIndex : undefined;
+    if (named !== undefined && batch[named] && batch.length > 1) {
+      mergeErrors(outcomes[batch[named]!.i]!, (err as ApiError).body);
+      batch = batch.filter((_, k) => k !== named);
+      continue;
+    }
+    if (batch.length > 1) {
+      const half = Math.ceil(batch.length / 2);
+      const left = await bisect(trx, batch.slice(0, half), outcomes, write);
+      return [...left, ...(await bisect(trx, batch.slice(half), outcomes, write))];
+    }
+    const refusal = databaseRefusal(err);
+    if (err instanceof ApiError && err.statusCode < 500) mergeErrors(outcomes[batch[0]!.i]!, err.body);
+    else if (refusal) addError(outcomes[batch[0]!.i]!.errors, '', refusal);
+    else throw err;
     return [];
   }
-  if (items.length > 1) {
-    const half = Math.ceil(items.length / 2);
-    const left = await bisect(trx, items.slice(0, half), outcomes, write);
-    return [...left, ...(await bisect(trx, items.slice(half), outcomes, write))];
-  }
-  const refusal = databaseRefusal(err);
-  if (err instanceof ApiError && err.statusCode < 500) mergeErrors(outcomes[items[0]!.i]!, err.body);
-  else if (refusal) addError(outcomes[items[0]!.i]!.errors, '', refusal);
-  else throw err;
-  return [];
 }
