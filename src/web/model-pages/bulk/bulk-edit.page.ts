@@ -4,6 +4,7 @@
  * REST write path (a bulk PATCH): every object changes, each with its change record, or none does;
  * an invalid object is named with its message and the form comes back as it was filled in.
  */
+import type { Represented } from '../../components/cells.js';
 import { fromPage } from '../page-writes.js';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { CustomFieldDef, RequestContext } from '../../../core/context.js';
@@ -37,6 +38,20 @@ interface EditState {
   errors: FormErrors;
   top: string[];
   returnUrl: string;
+  /** a write that failed: the object the write service named (ApiError.itemIndex), if any */
+  failed?: { id: number | undefined };
+}
+
+/** the first line of a failed write's message, naming the object from the page's own read when it holds it */
+async function failureLine(
+  request: FastifyRequest,
+  model: ModelDef,
+  objects: Map<number, Represented>,
+  id: number | undefined,
+): Promise<string> {
+  if (id === undefined) return 'The objects could not be changed: nothing was changed.';
+  const shown = objects.has(id) ? objects : await selectedObjects(request, model, [id]);
+  return `${nameOf(shown, model, id)} could not be changed: nothing was changed.`;
 }
 
 function nullBox(name: string, values: FormValues): Html {
@@ -92,11 +107,12 @@ async function sendEditForm(
   const rc = request.rc;
   const cfs = await customFieldsOf(rc, model);
   const objects = await selectedObjects(request, model, sel.ids);
+  const top = s.failed ? [await failureLine(request, model, objects, s.failed.id), ...s.top] : s.top;
   const n = sel.ids.length;
   const title = `Editing ${n.toLocaleString('en')} ${n === 1 ? model.verboseName : model.verboseNamePlural}`;
   const cancel = returnTo(s.returnUrl, hrefOf(listPath(model), sel.filters));
   const body = html`<h1>${title}</h1>
-${s.top.length ? html`<div class="alert" role="alert">${s.top.map((m) => html`<p>${m}</p>`)}</div>` : ''}
+${top.length ? html`<div class="alert" role="alert">${top.map((m) => html`<p>${m}</p>`)}</div>` : ''}
 <form class="object-form bulk-form" method="post" action="${bulkAction(listPath(model), 'edit', sel)}">
   ${csrfField(pageContext(request, reply))}
   ${selectionInputs(sel)}
@@ -145,7 +161,7 @@ export async function postBulkEdit(_ctx: unknown, model: ModelDef, request: Fast
       );
     } catch (err) {
       if (!(err instanceof ApiError) || err.statusCode !== 400) throw err;
-      return await sendEditForm(request, reply, model, sel, await failed(request, model, sel, state, err), 400);
+      return await sendEditForm(request, reply, model, sel, failed(sel, state, err), 400);
     }
     const fallback = hrefOf(listPath(model), sel.filters);
     return reply.redirect(doneUrl(returnTo(state.returnUrl, ''), fallback, `updated:${sel.ids.length}`), 303);
@@ -154,19 +170,11 @@ export async function postBulkEdit(_ctx: unknown, model: ModelDef, request: Fast
   }
 }
 
-/** the form again, naming the object that failed and its messages; nothing was written */
-async function failed(request: FastifyRequest, model: ModelDef, sel: Selection, state: EditState, err: ApiError) {
+/** the form again, naming the object that failed (sendEditForm reads its name) and its messages; nothing was written */
+function failed(sel: Selection, state: EditState, err: ApiError): EditState {
   const names = new Set([...state.values.keys()]);
   const { fields, top } = errorsByInput(fieldErrors(err.body), names);
-  const id = err.itemIndex !== undefined ? sel.ids[err.itemIndex] : undefined;
-  const who =
-    id !== undefined
-      ? `${nameOf(await selectedObjects(request, model, [id]), model, id)} could not be changed`
-      : 'The objects could not be changed';
   const detail = Object.entries(fields).map(([k, ms]) => `${k}: ${ms.join(' ')}`);
-  return {
-    ...state,
-    errors: fields,
-    top: [`${who}: nothing was changed.`, ...detail, ...top],
-  };
+  const id = err.itemIndex !== undefined ? sel.ids[err.itemIndex] : undefined;
+  return { ...state, errors: fields, top: [...detail, ...top], failed: { id } };
 }
