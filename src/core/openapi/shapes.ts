@@ -7,7 +7,7 @@ import type { Registry } from '../model/registry.js';
 import { genericTargets } from '../model/define-model.js';
 import type { FieldDef, ModelDef, Shape } from '../model/types.js';
 import { planRender, type Mode } from '../represent/plan.js';
-import { type Dialect, shownIn, wireName } from '../model/dialect.js';
+import { type Dialect, servedIn, shownIn, wireName } from '../model/dialect.js';
 import { writeExtras } from './request-mechanics.js';
 
 export type Schema = Record<string, unknown>;
@@ -135,6 +135,12 @@ function scalar(f: FieldDef): Schema | null {
 
 const nestedRef = (registry: Registry, to: string) => ref(SCHEMA_NAMES.nested(componentName(registry.get(to))));
 
+/** whether a model named by a field is served in the dialect (a name the registry lacks is kept as declared) */
+function servedType(registry: Registry, type: string, dialect: Dialect): boolean {
+  const m = registry.find(type);
+  return !m || servedIn(m, dialect);
+}
+
 /** The schema of one field's rendered value in a form. */
 function fieldSchema(
   registry: Registry,
@@ -158,7 +164,9 @@ function fieldSchema(
     case 'm2m':
       return { type: 'array', items: f.slugField ? { type: 'string' } : nestedRef(registry, f.to!) };
     case 'generic': {
-      const types = genericTargets(model, f);
+      // only the types this dialect serves: a 3.4 document has no schema of a NetBox 4 model (an
+      // event rule's notification group)
+      const types = genericTargets(model, f)?.filter((t) => servedType(registry, t, dialect));
       const any = types
         ? { anyOf: types.map((t) => nestedRef(registry, t)) }
         : { type: 'object', additionalProperties: true };
@@ -168,6 +176,11 @@ function fieldSchema(
       throw new Error(
         `${model.name}.${key}: a computed field declares its shape (FieldDef.shape) for the OpenAPI document`,
       );
+    case 'contenttype':
+      return maybeNull(f, {
+        type: 'string',
+        ...(f.types ? { enum: f.types.filter((t) => servedType(registry, t, dialect)) } : {}),
+      });
     default: {
       const s = scalar(f)!;
       return f.kind === 'json' ? s : maybeNull(f, s);
