@@ -58,7 +58,9 @@ function select(
   multiple = false,
 ): Html {
   const chosen = new Set(s.values);
-  return html`<select${attrs({ id: inputId(name), name, required, multiple, ...errorAttrs(name, s.errors) })}>${
+  // a long multiple choice shows a dozen rows, not the browser's four (a permission's object types)
+  const size = multiple && options.length > 8 ? Math.min(options.length, 12) : undefined;
+  return html`<select${attrs({ id: inputId(name), name, required, multiple, size, ...errorAttrs(name, s.errors) })}>${
     !multiple && !required ? html`<option value="">---------</option>` : ''
   }${options.map(([v, l]) => html`<option${attrs({ value: v, selected: chosen.has(v) })}>${l}</option>`)}</select>`;
 }

@@ -36,7 +36,7 @@ export async function markButtons(
       <input type="hidden" name="object_type" value="${model.name}">
       <input type="hidden" name="object_id" value="${String(id)}">
       <input type="hidden" name="next" value="${here}">
-      <button type="submit">${label}</button></form>`;
+      <button type="submit" class="secondary">${label}</button></form>`;
   return html`${mayBookmark ? (marks.bookmarked ? form('/user/bookmarks/remove/', 'Remove bookmark') : form('/user/bookmarks/add/', 'Bookmark')) : ''}
     ${maySubscribe ? (marks.subscribed ? form('/user/subscriptions/remove/', 'Unsubscribe') : form('/user/subscriptions/add/', 'Subscribe')) : ''}`;
 }
