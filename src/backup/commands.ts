@@ -4,7 +4,7 @@ import { openDatabase } from '../db/client.js';
 import { isFreshDataDir } from '../db/pglite-snapshot.js';
 import { writeBackup } from './backup.js';
 import { BackupError } from './format.js';
-import { restoreBackup } from './restore.js';
+import { restoreBackup, verifyBackup } from './restore.js';
 
 function open(config: Config) {
   // no migration here: a backup reads the schema as it is; a restore migrates to the file's level
@@ -41,9 +41,11 @@ export async function restoreCommand(config: Config, args: string[]): Promise<vo
   const file = args.find((a) => !a.startsWith('--'));
   if (!file) throw new BackupError('usage: inventory restore FILE [--force]');
   const started = performance.now();
+  // a bad file is refused before the database is opened (a new DATA_DIR would be made otherwise)
+  const header = await verifyBackup(file);
   const db = await open(config);
   try {
-    const r = await restoreBackup(db, file, { force: args.includes('--force') });
+    const r = await restoreBackup(db, file, { force: args.includes('--force'), verified: header });
     const s = seconds(started);
     console.log(
       `Restored ${file} (version ${r.header.serviceVersion}, ${r.header.created}): ${r.tables} tables, ${r.rows} rows in ${s.toFixed(1)} s (${Math.round(r.rows / s)} rows/s)${r.migratedAfter.length ? `; then applied ${r.migratedAfter.length} newer migrations` : ''}.`,

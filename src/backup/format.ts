@@ -6,6 +6,8 @@
  * so a file cut short (no trailer) or altered is caught before anything is written.
  */
 import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 export const FORMAT = 'netinventory-backup';
 export const FORMAT_VERSION = 1;
@@ -28,15 +30,22 @@ export interface BackupHeader {
   tables: Record<string, number>;
 }
 
-/** this code's version; a bundled build without package.json beside it reads as 0.0.0 */
+/**
+ * this code's version: package.json found by walking up from this module (from src/backup/, or
+ * from the compiled bundle in node_modules/.cache/netinventory/build-x/)
+ */
 export function serviceVersion(): string {
-  try {
-    const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {
-      version?: string;
-    };
-    return pkg.version ?? '0.0.0';
-  } catch {
-    return '0.0.0';
+  let dir = dirname(fileURLToPath(import.meta.url));
+  for (;;) {
+    try {
+      const pkg = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { name?: string; version?: string };
+      if (pkg.name === 'netinventory' && pkg.version) return pkg.version;
+    } catch {
+      // no package.json here: look further up
+    }
+    const up = dirname(dir);
+    if (up === dir) throw new Error('cannot find the service version: no package.json of netinventory above the code');
+    dir = up;
   }
 }
 

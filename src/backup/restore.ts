@@ -163,8 +163,12 @@ export interface RestoreResult {
   migratedAfter: string[];
 }
 
-export async function restoreBackup(db: Database, file: string, opts: { force: boolean }): Promise<RestoreResult> {
-  const header = await verifyBackup(file);
+export async function restoreBackup(
+  db: Database,
+  file: string,
+  opts: { force: boolean; verified?: BackupHeader },
+): Promise<RestoreResult> {
+  const header = opts.verified ?? (await verifyBackup(file));
   // refuse a non-empty target before any migration touches it
   if (!opts.force) {
     const present = new Set(await appliedMigrations(db));
@@ -180,41 +184,52 @@ export async function restoreBackup(db: Database, file: string, opts: { force: b
   await migrateToFileLevel(db, header);
   let rows = 0;
   let tableCount = 0;
-  await db.kysely.transaction().execute(async (trx) => {
-    await relaxChecks(trx);
-    const tables = await listTables(trx);
-    const columns = new Map(tables.map((t) => [t.name, new Set(t.columns)]));
-    if (!opts.force) {
-      const busy = await nonEmptyTables(trx, [...columns.keys()]);
-      if (busy.length) throw new BackupError(`the target database is not empty (${busy.join(', ')}): use --force`);
-    }
-    // everything, seeded rows included, is replaced by the file's (cascade: sessions of old users go too)
-    await sql`truncate ${sql.join([...columns.keys()].map((t) => sql.table(t)))} cascade`.execute(trx);
-    let table: string | null = null;
-    let batch: Record<string, unknown>[] = [];
-    const flush = async () => {
-      if (!table || !batch.length) return;
-      const have = columns.get(table)!;
-      const cols = Object.keys(batch[0]!).filter((c) => have.has(c));
-      await insertBatch(trx, table, cols, batch);
-      rows += batch.length;
-      batch = [];
-    };
-    for await (const item of readLines(file)) {
-      if ('first' in item) continue;
-      if (item.kind === 'row') {
-        batch.push(item.row);
-        if (batch.length >= BATCH) await flush();
-        continue;
+  let table: string | null = null;
+  await db.kysely
+    .transaction()
+    .execute(async (trx) => {
+      await relaxChecks(trx);
+      const tables = await listTables(trx);
+      const columns = new Map(tables.map((t) => [t.name, new Set(t.columns)]));
+      if (!opts.force) {
+        const busy = await nonEmptyTables(trx, [...columns.keys()]);
+        if (busy.length) throw new BackupError(`the target database is not empty (${busy.join(', ')}): use --force`);
       }
-      await flush();
-      if (item.value[0] !== 'table') break;
-      table = String(item.value[1]);
-      if (!columns.has(table)) throw new BackupError(`table ${table} of the file does not exist in the target`);
-      tableCount++;
-    }
-    await resetSequences(trx);
-  });
+      // everything, seeded rows included, is replaced by the file's (cascade: sessions of old users go too)
+      await sql`truncate ${sql.join([...columns.keys()].map((t) => sql.table(t)))} cascade`.execute(trx);
+      let batch: Record<string, unknown>[] = [];
+      const flush = async () => {
+        if (!table || !batch.length) return;
+        const have = columns.get(table)!;
+        const cols = Object.keys(batch[0]!).filter((c) => have.has(c));
+        await insertBatch(trx, table, cols, batch);
+        rows += batch.length;
+        batch = [];
+      };
+      for await (const item of readLines(file)) {
+        if ('first' in item) continue;
+        if (item.kind === 'row') {
+          batch.push(item.row);
+          if (batch.length >= BATCH) await flush();
+          continue;
+        }
+        await flush();
+        if (item.value[0] !== 'table') {
+          table = null;
+          break;
+        }
+        table = String(item.value[1]);
+        if (!columns.has(table)) throw new BackupError(`table ${table} of the file does not exist in the target`);
+        tableCount++;
+      }
+      await resetSequences(trx);
+    })
+    .catch((err: unknown) => {
+      if (err instanceof BackupError) throw err;
+      throw new BackupError(
+        `restore failed${table ? ` while loading ${table}` : ''}, no row was changed: ${(err as Error).message}`,
+      );
+    });
   const migratedAfter = await migrate(db);
   return { header, tables: tableCount, rows, migratedAfter };
 }
