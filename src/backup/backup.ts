@@ -7,10 +7,10 @@
 import { createHash } from 'node:crypto';
 import { createWriteStream, renameSync, rmSync } from 'node:fs';
 import { once } from 'node:events';
-import { createGzip } from 'node:zlib';
+import { createGzip, type Gzip } from 'node:zlib';
 import { sql } from 'kysely';
 import type { Database, Kdb } from '../db/client.js';
-import { type BackupHeader, FORMAT, FORMAT_VERSION, serviceVersion, type TableSummary } from './format.js';
+import { BackupError, type BackupHeader, FORMAT, FORMAT_VERSION, serviceVersion, type TableSummary } from './format.js';
 import { listTables, loadOrder, type TableInfo } from './tables.js';
 
 const PAGE = 2_000;
@@ -39,15 +39,31 @@ async function page(trx: Kdb, t: TableInfo, after: string | null): Promise<strin
   return rows.map((r) => r.j);
 }
 
-export async function writeBackup(db: Database, file: string): Promise<BackupResult> {
-  const partial = `${file}.partial`;
-  const gzip = createGzip();
-  const out = createWriteStream(partial);
-  gzip.pipe(out);
+/** waits for room in the stream, or fails when it closes (an HTTP client that went away), so the snapshot's transaction never waits forever */
+async function drained(gzip: Gzip): Promise<void> {
+  const ac = new AbortController();
+  try {
+    await Promise.race([
+      once(gzip, 'drain', { signal: ac.signal }),
+      once(gzip, 'close', { signal: ac.signal }).then(() => {
+        throw new BackupError('the backup was stopped: its reader went away');
+      }),
+    ]);
+  } finally {
+    ac.abort();
+  }
+}
+
+/**
+ * Writes a backup into `gzip` (a gzip stream whose output goes to a file or an HTTP response) and
+ * ends it; on failure the stream is destroyed, so the receiver never sees a trailer.
+ */
+export async function streamBackup(db: Database, gzip: Gzip): Promise<BackupResult> {
   let bytes = 0;
   const write = async (line: string) => {
     bytes += Buffer.byteLength(line) + 1;
-    if (!gzip.write(`${line}\n`)) await once(gzip, 'drain');
+    if (gzip.destroyed) throw new BackupError('the backup was stopped: its reader went away');
+    if (!gzip.write(`${line}\n`)) await drained(gzip);
   };
   let total = 0;
   let tableCount = 0;
@@ -101,13 +117,29 @@ export async function writeBackup(db: Database, file: string): Promise<BackupRes
         await write(JSON.stringify(['end', summary]));
       });
     gzip.end();
+  } catch (err) {
+    gzip.destroy(err as Error);
+    throw err;
+  }
+  return { tables: tableCount, rows: total, bytes };
+}
+
+/** `inventory backup FILE` on a database this process opened; FILE appears only when whole. */
+export async function writeBackup(db: Database, file: string): Promise<BackupResult> {
+  const partial = `${file}.partial`;
+  const gzip = createGzip();
+  const out = createWriteStream(partial);
+  // a failure destroys gzip with the error, which streamBackup throws: nothing more to do with it
+  gzip.on('error', () => undefined);
+  gzip.pipe(out);
+  try {
+    const result = await streamBackup(db, gzip);
     await once(out, 'close');
     renameSync(partial, file);
+    return result;
   } catch (err) {
-    gzip.destroy();
     out.destroy();
     rmSync(partial, { force: true });
     throw err;
   }
-  return { tables: tableCount, rows: total, bytes };
 }

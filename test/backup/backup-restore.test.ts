@@ -5,7 +5,7 @@
  * failed load that must leave the target as it was, and --force.
  */
 import { randomBytes } from 'node:crypto';
-import { spawnSync } from 'node:child_process';
+import { execFile, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
@@ -230,6 +230,55 @@ describe('refusals: one-line message, target untouched', () => {
     );
     expect(await rowsOf(t.db)).toBe(before);
   });
+});
+
+describe('the running service: GET /api/core/backup/ and backup --url', () => {
+  it('is for superusers only', async () => {
+    const user = await makeUser(t);
+    const res = await t.get('/api/core/backup/', user.token);
+    expect(res.statusCode).toBe(403);
+    expect(res.json().detail).toBe('Only a superuser may download a backup.');
+    expect((await t.get('/api/core/backup/', null)).statusCode).toBe(403);
+  });
+
+  it('streams a whole, consistent backup while writes go on', async () => {
+    const sitesBefore = (await t.get('/api/dcim/sites/?limit=1')).json().count as number;
+    const writes = Promise.all(Array.from({ length: 10 }, () => makeSite(t)));
+    const res = await t.get('/api/core/backup/');
+    await writes;
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/gzip');
+    expect(res.headers['content-disposition']).toMatch(/^attachment; filename="inventory-backup-[\dT-]+\.jsonl\.gz"$/);
+    const path = join(dir, 'over-http.jsonl.gz');
+    writeFileSync(path, res.rawPayload);
+    const header = await verifyBackup(path);
+    expect(header.tables.dcim_site).toBeGreaterThanOrEqual(sitesBefore);
+    expect(header.tables.dcim_site).toBeLessThanOrEqual(sitesBefore + 10);
+  });
+
+  it('inventory backup FILE --url --token: the same rows as the database; a refused token leaves no file', async () => {
+    const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const run = (...args: string[]) =>
+      new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
+        execFile(
+          process.execPath,
+          ['--import', 'tsx', 'src/cli.ts', 'backup', ...args],
+          { env: { ...process.env, LOG_LEVEL: 'silent' }, timeout: 60_000 },
+          (err, stdout, stderr) => resolve({ code: err ? ((err as { code?: number }).code ?? 1) : 0, stdout, stderr }),
+        );
+      });
+    const path = join(dir, 'cli-http.jsonl.gz');
+    const ok = await run(path, '--url', address, '--token', t.token);
+    expect(ok.code, ok.stderr).toBe(0);
+    expect(ok.stdout).toMatch(/^Backup written to .* by the service at /);
+    expect(rowLines(path)).toBe(await rowsOf(t.db));
+    const user = await makeUser(t);
+    const refused = join(dir, 'refused.jsonl.gz');
+    const bad = await run(refused, '--url', address, '--token', user.token);
+    expect(bad.code).toBe(1);
+    expect(bad.stderr.trim()).toMatch(/^the service at .* answered 403: .*Only a superuser/);
+    expect(existsSync(refused) || existsSync(`${refused}.partial`)).toBe(false);
+  }, 90_000);
 });
 
 describe('--force', () => {
