@@ -33,6 +33,7 @@ import { registerWeb } from './web/index.js';
 import { importRouteUrls } from './web/model-pages/index.js';
 import { attachEventWorker } from './core/events/index.js';
 import { registerGraphql } from './web/graphql.routes.js';
+import { registerBackupRoute } from './backup/backup.routes.js';
 import { createTemplatePool } from './core/templates/template-pool.js';
 
 declare module 'fastify' {
@@ -146,6 +147,7 @@ export async function buildApp(config: Config, opts: BuildOptions): Promise<Fast
   for (const model of registry.all()) registerModelRoutes(app, model);
   for (const register of special.routes) register(app, ctx);
   registerGraphql(app, ctx);
+  registerBackupRoute(app, ctx);
   registerWeb(app, ctx);
   app.addHook('onClose', async () => ctx.templates.close());
   if (opts.eventWorker) {
