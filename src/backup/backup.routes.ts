@@ -8,9 +8,25 @@ import type { FastifyInstance } from 'fastify';
 import { createGzip } from 'node:zlib';
 import type { AppContext } from '../core/context.js';
 import { Errors } from '../core/errors.js';
+import type { RouteDoc } from '../core/openapi/types.js';
 import { streamBackup } from './backup.js';
 
 export const BACKUP_PATH = '/api/core/backup/';
+
+/** its entry in the OpenAPI document (listed by apps/core) */
+export const BACKUP_DOC: RouteDoc = {
+  path: BACKUP_PATH,
+  method: 'get',
+  operationId: 'core_backup_retrieve',
+  tag: 'core',
+  summary:
+    "The whole inventory as a backup file (gzip'd JSON Lines; `inventory restore FILE` loads it). Superusers only.",
+  produces: 'application/gzip',
+  responses: {
+    200: { type: 'string', format: 'binary' },
+    403: { $ref: '#/components/schemas/Detail' },
+  },
+};
 
 export function registerBackupRoute(app: FastifyInstance, ctx: AppContext): void {
   app.get(BACKUP_PATH, async (request, reply) => {

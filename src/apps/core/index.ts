@@ -1,3 +1,4 @@
+import { BACKUP_DOC } from '../../backup/backup.routes.js';
 import type { AppModule } from '../app-module.js';
 import { BACKGROUND_TASK_DOCS, CORE_ENDPOINTS, registerBackgroundTaskRoutes } from './background-tasks.routes.js';
 import { dataFile } from './data-file.model.js';
@@ -16,5 +17,5 @@ export const coreApp: AppModule = {
   models: [dataSource, dataFile, job, objectType],
   extraEndpoints: CORE_ENDPOINTS,
   routes: [registerBackgroundTaskRoutes, registerDataSourceRoutes],
-  docs: [...BACKGROUND_TASK_DOCS, ...DATA_SOURCE_DOCS],
+  docs: [...BACKGROUND_TASK_DOCS, ...DATA_SOURCE_DOCS, BACKUP_DOC],
 };
