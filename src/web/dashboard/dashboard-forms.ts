@@ -6,7 +6,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { dashboardOf, saveDashboard } from '../../apps/extras/dashboard-store.js';
 import { inTransaction } from '../../core/crud/routes.js';
-import { signInUrl } from '../../http/request-context.js';
 import { html, type HtmlValue } from '../html.js';
 import { renderPage, sendPage } from '../layout.js';
 import { type PageContext, pageWithMenu } from '../page-context.js';
@@ -15,11 +14,6 @@ import { dataOf, type Widget, widgetsOf } from './grid.js';
 export type IdRequest = FastifyRequest<{ Params: { id: string } }>;
 
 export const HOME = { label: 'Home', href: '/' };
-
-/** route option: the dashboard's forms are the signed-in user's own */
-export async function requireSignIn(request: FastifyRequest, reply: FastifyReply) {
-  if (!request.rc.user) return reply.redirect(signInUrl(request.url), 302);
-}
 
 export async function sendFormPage(
   request: FastifyRequest,

@@ -16,7 +16,8 @@ import {
   readWidgetForm,
   widgetFormFields,
 } from './config-form.js';
-import { changeWidgets, HOME, notFound, onWidget, requireSignIn, sendFormPage, widgetById } from './dashboard-forms.js';
+import { changeWidgets, HOME, notFound, onWidget, sendFormPage, widgetById } from './dashboard-forms.js';
+import { requireSignIn } from '../pages/signed-in.js';
 import { widgetTitle } from './dashboard.page.js';
 import { newWidgetId, type Widget } from './grid.js';
 import { widgetClass, type WidgetClass } from './widget-classes.js';
@@ -47,6 +48,17 @@ ${widgetFormFields(registry, o.cls, o.values, o.errors)}
 <div class="actions"><button class="primary" type="submit">Save</button> <a class="button" href="/">Cancel</a></div>
 </form>`;
   return sendPage(reply, renderPage({ title: o.title, ...page, crumbs: [HOME, { label: o.title }], body }), status);
+}
+
+/** a widget of a class this service does not know (a plugin's, written through the API): no form, a way out */
+function unknownClass(request: FastifyRequest, reply: FastifyReply, w: Widget) {
+  return sendFormPage(
+    request,
+    reply,
+    'Unknown widget',
+    html`<h1>Unknown widget</h1><p>This widget's type (${w.class ?? 'none'}) has no settings here; you may <a href="/dashboard/widgets/${w.id}/delete/">remove it</a>.</p>`,
+    400,
+  );
 }
 
 export function registerWidgetFormPages(app: FastifyInstance): void {
@@ -119,14 +131,7 @@ export function registerWidgetFormPages(app: FastifyInstance): void {
     const w = await widgetById(request);
     if (!w) return notFound(request, reply);
     const cls = widgetClass(w.class);
-    if (!cls)
-      return sendFormPage(
-        request,
-        reply,
-        'Unknown widget',
-        html`<h1>Unknown widget</h1><p>This widget's type (${w.class ?? 'none'}) has no settings here; you may <a href="/dashboard/widgets/${w.id}/delete/">remove it</a>.</p>`,
-        400,
-      );
+    if (!cls) return unknownClass(request, reply, w);
     return formPage(request, reply, {
       title: `Configure ${widgetTitle(w)}`,
       action: request.url,
@@ -141,14 +146,7 @@ export function registerWidgetFormPages(app: FastifyInstance): void {
     const w = await widgetById(request);
     if (!w) return notFound(request, reply);
     const cls = widgetClass(w.class);
-    if (!cls)
-      return sendFormPage(
-        request,
-        reply,
-        'Unknown widget',
-        html`<h1>Unknown widget</h1><p>This widget's type has no settings here.</p>`,
-        400,
-      );
+    if (!cls) return unknownClass(request, reply, w);
     const values: FormValues = request.formValues ?? new Map();
     const read = readWidgetForm(request.rc.app.registry, cls, values);
     if (!read.settings)

@@ -10,7 +10,8 @@ import { dashboardOf, deleteDashboard } from '../../apps/extras/dashboard-store.
 import { inTransaction } from '../../core/crud/routes.js';
 import { html } from '../html.js';
 import { csrfField } from '../page-context.js';
-import { changeWidgets, notFound, onWidget, requireSignIn, sendFormPage, widgetById } from './dashboard-forms.js';
+import { changeWidgets, notFound, onWidget, sendFormPage, widgetById } from './dashboard-forms.js';
+import { requireSignIn } from '../pages/signed-in.js';
 import { widgetTitle } from './dashboard.page.js';
 import { MOVES, type Move, moved } from './grid.js';
 import { registerWidgetFormPages } from './widget-form.pages.js';

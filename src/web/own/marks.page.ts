@@ -109,15 +109,21 @@ export function registerMarkPages(app: FastifyInstance, ctx: AppContext): void {
 
     app.get(kind.path, signedIn, (request, reply) => listPage(request, reply, ctx, kind, model));
 
+    /** the object a button names, and the user's own marks of it (none, or one) */
+    const marksOf = async (request: FastifyRequest) => {
+      const { type, id } = markedObject(ctx, request);
+      const rc = ownContext(request.rc, model);
+      const have = await ownRows(rc, model, [
+        ['object_type', type],
+        ['object_id', String(id)],
+      ]);
+      return { type, id, rc, have };
+    };
+
     // the object page's button: mark it (again is no error) and go back
     app.post(`${kind.path}add/`, signedIn, async (request, reply) => {
       try {
-        const { type, id } = markedObject(ctx, request);
-        const rc = ownContext(request.rc, model);
-        const have = await ownRows(rc, model, [
-          ['object_type', type],
-          ['object_id', String(id)],
-        ]);
+        const { type, id, rc, have } = await marksOf(request);
         if (have.count === 0) await createFromPage(rc, model, { object_type: type, object_id: id, user: rc.user!.id });
         return reply.redirect(safeNext(request.formFields?.next), 303);
       } catch (err) {
@@ -127,12 +133,7 @@ export function registerMarkPages(app: FastifyInstance, ctx: AppContext): void {
 
     app.post(`${kind.path}remove/`, signedIn, async (request, reply) => {
       try {
-        const { type, id } = markedObject(ctx, request);
-        const rc = ownContext(request.rc, model);
-        const have = await ownRows(rc, model, [
-          ['object_type', type],
-          ['object_id', String(id)],
-        ]);
+        const { rc, have } = await marksOf(request);
         const ids = have.results.map((r) => Number(r.id));
         if (ids.length) await deleteFromPage(rc, model, ids);
         return reply.redirect(safeNext(request.formFields?.next), 303);

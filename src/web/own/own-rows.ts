@@ -5,19 +5,15 @@
  * notifications are NetBox 4.1 models, served in the 4.4 dialect, so they are read and written
  * in it whatever the deployment's dialect.
  */
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { RequestContext } from '../../core/context.js';
 import { listObjects } from '../../core/crud/read.js';
 import type { ModelDef } from '../../core/model/types.js';
-import { signInUrl } from '../../http/request-context.js';
 import type { Represented } from '../components/cells.js';
+import { requireSignIn } from '../pages/signed-in.js';
 
 /** route option: pages of the signed-in user's own; anyone else is sent to sign in */
-export const signedIn = {
-  async preHandler(request: FastifyRequest, reply: FastifyReply) {
-    if (!request.rc.user) return reply.redirect(signInUrl(request.url), 302);
-  },
-};
+export const signedIn = { preHandler: requireSignIn };
 
 /** the context these models are read and written in */
 export function ownContext(rc: RequestContext, model: ModelDef): RequestContext {
