@@ -3,6 +3,7 @@
  * is set. Both are driven through Kysely with PostgreSQL SQL, so the rest of the code never asks
  * which engine it runs on, except to choose concurrency (PGlite runs one query at a time).
  */
+import { lockDataDir } from './data-dir-lock.js';
 import { mkdirSync } from 'node:fs';
 import { type CompiledQuery, Kysely, type LogEvent, PostgresDialect, sql } from 'kysely';
 import { type ConnectionUse, PGliteDialect } from './pglite-dialect.js';
@@ -102,10 +103,18 @@ async function openPglite(opts: OpenOptions): Promise<Database> {
   const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
   const inMemory = opts.dataDir === 'memory://';
   if (!inMemory) mkdirSync(opts.dataDir, { recursive: true });
-  const pglite = await PGlite.create(inMemory ? undefined : opts.dataDir, {
-    extensions: { pg_trgm },
-    ...(opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {}),
-  });
+  // one process per directory: a second opener is refused, not allowed to corrupt it
+  const unlock = inMemory ? () => undefined : lockDataDir(opts.dataDir);
+  let pglite: Awaited<ReturnType<typeof PGlite.create>>;
+  try {
+    pglite = await PGlite.create(inMemory ? undefined : opts.dataDir, {
+      extensions: { pg_trgm },
+      ...(opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {}),
+    });
+  } catch (err) {
+    unlock();
+    throw err;
+  }
   await pglite.exec(`set time zone 'UTC'`);
   const stats = { queries: 0 };
   const changes = localChangeWatch();
@@ -130,9 +139,13 @@ async function openPglite(opts: OpenOptions): Promise<Database> {
     pool: () => ({ max: 1, open: 1, idle: 1 - use.inUse, waiting: use.waiting, opened: 1 }),
     dataVersion: async () => `g${changes.generation}`,
     exec,
-    close: () => {
+    close: async () => {
       stopMaintenance();
-      return kysely.destroy();
+      try {
+        await kysely.destroy();
+      } finally {
+        unlock();
+      }
     },
     dump: () => kysely.connection().execute(() => pglite.dumpDataDir('none')),
   };

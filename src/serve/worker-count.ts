@@ -3,7 +3,8 @@
  * "Several processes on one machine"). PostgreSQL: WORKERS / --workers, by
  * default one per core. PGlite: always one. PGlite is PostgreSQL compiled to WebAssembly inside
  * the process, with no shared memory or lock between processes: two processes opening one
- * DATA_DIR would each write its own copy of the same files and corrupt them. An explicit request
+ * DATA_DIR would each write its own copy of the same files and corrupt them (db/data-dir-lock.ts
+ * refuses the second). An explicit request
  * for more is answered with a warning and one process rather than a refusal, so a WORKERS setting
  * meant for a PostgreSQL deployment does not stop `npm start` on a machine without one.
  */
