@@ -7,33 +7,15 @@
  * one request; reported: wall time, the service's and PostgreSQL's CPU ms (in all and per row) and,
  * with the server run under trace-sql.ts, its SQL statements, which must not grow with the rows.
  */
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { cpuSnapshot } from './cpu-meter.js';
-import { call } from './http.js';
 import { machine } from './report.js';
-import { startServer, TOKEN } from './server.js';
-import { SqlTrace } from './sql-trace.js';
+import { deviceBasics, PG, startTracedServer } from './traced-server.js';
 import { signIn } from './ui-pages.js';
 
 const argv = process.argv.slice(2);
 const ROWS = Number(argv[argv.indexOf('--rows') + 1] ?? 0) || 10_000;
-const PG = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
-const traceFile = join(mkdtempSync(join(tmpdir(), 'inv-bench-')), 'sql');
-const server = await startServer({ engine: 'postgres', pgUrl: PG, traceSqlFile: traceFile });
-const trace = new SqlTrace(server, traceFile);
-const api = (method: string, path: string, body?: unknown) =>
-  // biome-ignore lint/suspicious/noExplicitAny: the bench walks API answers by field name; the tests check their shapes
-  call<any>({ base: server.url, token: TOKEN }, method, path, body);
-
-/** trace-sql.ts's statements since the last call */
-async function statements(): Promise<number> {
-  const dump = await trace.dump();
-  if (!dump) throw new Error(`no SQL trace dump under ${traceFile}`);
-  return dump.statements.reduce((n, s) => n + s.calls, 0);
-}
+const { server, api, statements } = await startTracedServer();
 
 interface Step {
   step: string;
@@ -45,17 +27,9 @@ interface Step {
 }
 
 try {
-  const n = (s: string) => `${s}-${process.pid}`;
-  const manufacturer = await api('POST', '/api/dcim/manufacturers/', { name: n('m'), slug: n('m') });
-  const type = await api('POST', '/api/dcim/device-types/', {
-    manufacturer: manufacturer.id,
-    model: n('t'),
-    slug: n('t'),
-  });
-  const role = await api('POST', '/api/dcim/device-roles/', { name: n('r'), slug: n('r') });
-  const site = await api('POST', '/api/dcim/sites/', { name: n('s'), slug: n('s') });
+  const { type, role, site } = await deviceBasics(api);
   const device = await api('POST', '/api/dcim/devices/', {
-    name: n('d'),
+    name: `d-${process.pid}`,
     device_type: type.id,
     device_role: role.id,
     site: site.id,
