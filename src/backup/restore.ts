@@ -4,6 +4,7 @@
  * migration level, then replaces every application table's rows in ONE transaction (a failure
  * rolls it all back), resets the sequences, and migrates forward to this code's level.
  */
+import { resetSequences } from '../db/reset-sequences.js';
 import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Database, Kdb } from '../db/client.js';
@@ -232,20 +233,4 @@ export async function restoreBackup(
     });
   const migratedAfter = await migrate(db);
   return { header, tables: tableCount, rows, migratedAfter };
-}
-
-/** every sequence owned by a column continues after the column's largest value */
-async function resetSequences(trx: Kdb): Promise<void> {
-  const { rows } = await sql<{ seq: string; tbl: string; col: string }>`
-    select format('%I.%I', sn.nspname, s.relname) as seq, t.relname as tbl, a.attname as col
-    from pg_class s join pg_namespace sn on sn.oid = s.relnamespace
-    join pg_depend d on d.objid = s.oid and d.classid = 'pg_class'::regclass and d.refclassid = 'pg_class'::regclass
-    join pg_class t on t.oid = d.refobjid join pg_namespace tn on tn.oid = t.relnamespace
-    join pg_attribute a on a.attrelid = t.oid and a.attnum = d.refobjsubid
-    where s.relkind = 'S' and tn.nspname = 'public'`.execute(trx);
-  for (const r of rows) {
-    await sql`select setval(${r.seq}::regclass, coalesce((select max(${sql.ref(r.col)}) from ${sql.table(r.tbl)}), 0) + 1, false)`.execute(
-      trx,
-    );
-  }
 }
