@@ -122,6 +122,12 @@ export interface RequestContext {
   lookups?: Map<string, Promise<Array<Record<string, unknown>>>>;
   /** a write's definitions read before its transaction opened (cache/write-preload.ts) */
   preloaded?: Preloaded;
+  /**
+   * a copy from another instance (src/import-netbox/): objects keep the ids they are given, and the
+   * write records no change and announces no event (the target's history is the source's), nor does
+   * it derive objects the copy brings itself (a device's components from its type's templates)
+   */
+  importing?: boolean;
   /** files of a multipart/form-data write, by field name (Django's request.FILES); else absent */
   files?: ReadonlyMap<string, UploadedFile>;
 }

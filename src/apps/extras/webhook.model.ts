@@ -22,7 +22,7 @@ import { ACTION_FLAGS, eventContentTypeErrors } from './event-rule.model.js';
 
 const HTTP_METHODS = new Set(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']);
 /** NetBox 3.4's trigger fields */
-const LEGACY_FIELDS = ['content_types', ...ACTION_FLAGS, 'enabled', 'conditions'] as const;
+export const LEGACY_FIELDS = ['content_types', ...ACTION_FLAGS, 'enabled', 'conditions'] as const;
 
 /** `Name: Value` lines (rendered first as a template, so only the shape of plain lines is checked) */
 function headerLinesError(v: unknown): string | undefined {

@@ -24,6 +24,14 @@ export async function hashPassword(password: string): Promise<string> {
   return `scrypt$${N}$${R}$${P}$${salt.toString('base64')}$${key.toString('base64')}`;
 }
 
+/**
+ * A stored value no password matches (Django's make_password(None) is alike): a user copied from
+ * another instance, whose API never shows a password, signs in once one is set for them.
+ */
+export function unusablePassword(): string {
+  return `!${randomBytes(30).toString('base64url')}`;
+}
+
 async function verifyPassword(password: string, stored: string): Promise<boolean> {
   const parts = stored.split('$');
   if (parts.length !== 6 || parts[0] !== 'scrypt') return false;

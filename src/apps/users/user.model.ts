@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { membershipFilter } from './membership-filter.js';
 import { guardOwnMembership, ownStatusErrors } from './own-rights.js';
 import { checksPasswords, passwordProblems } from './password-rules.js';
-import { hashPassword } from './password.js';
+import { hashPassword, unusablePassword } from './password.js';
 
 export const user = defineModel({
   name: 'users.user',
@@ -80,6 +80,8 @@ export const user = defineModel({
       await guardOwnMembership(rc, before, m2m);
       // passwords are stored hashed, on create and on update alike (NetBox 3.4 forgot the latter)
       if (typeof data.password === 'string') data.password = await hashPassword(data.password);
+      // a copied user (import-netbox/): the source's API shows no password
+      else if (rc.importing && !before) data.password = unusablePassword();
     },
     async afterUpdate({ rc, data, row }) {
       // a new password ends every session of its user (Django: the session's auth hash no longer

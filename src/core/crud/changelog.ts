@@ -148,7 +148,7 @@ export function relatedSource(rc: RequestContext, model: ModelDef): RelatedSourc
 }
 
 /** The change record's related object of a row. */
-function relatedOf(
+export function relatedOf(
   rc: RequestContext,
   model: ModelDef,
 ): (row: Row) => { related_object_type: string | null; related_object_id: number | null } {
@@ -163,7 +163,8 @@ function relatedOf(
 
 /** Writes one change record per entry, in one statement. */
 export async function recordChanges(rc: RequestContext, model: ModelDef, entries: ChangeEntry[]): Promise<void> {
-  if (!model.changelog || entries.length === 0) return;
+  // a copy's history is its source's (import-netbox/): no record of its own, no event
+  if (!model.changelog || entries.length === 0 || rc.importing) return;
   const related = relatedOf(rc, model);
   // time comes from the column default (now(), the transaction's time); the message column only
   // when a record has one, so the usual statement keeps its text

@@ -52,6 +52,7 @@ function prepareOne(
   sentInput: unknown,
   dialect: Dialect,
   superuserPage: boolean,
+  importing: boolean,
   mode: WriteMode,
   refs: RelatedRef[],
   item: PreparedItem,
@@ -69,7 +70,8 @@ function prepareOne(
     const column = columnOf(key, f);
     if (!(key in input)) {
       if (mode === 'update') continue;
-      if (f.required) errors.add(key, 'This field is required.');
+      // no API shows a password: a copied user has none until one is set (users/user.model.ts)
+      if (f.required && !(importing && f.kind === 'password')) errors.add(key, 'This field is required.');
       else if (mode === 'create') {
         if (f.kind === 'm2m') item.m2m.set(key, []);
         else item.values[column] = defaultOf(f);
@@ -184,7 +186,8 @@ export async function prepareItems(
   const cfs = model.customFields ? await rc.app.customFields(rc, model.name) : [];
   const items: PreparedItem[] = [];
   const objects: Array<Record<string, unknown> | null> = [];
-  const superuserPage = !!rc.viaPage && !!rc.user?.is_superuser;
+  // a copy (import-netbox/) sets what a superuser's page may: the source's superusers stay superusers
+  const superuserPage = (!!rc.viaPage && !!rc.user?.is_superuser) || !!rc.importing;
   inputs.forEach((input, index) => {
     const before = befores[index] ?? null;
     const item: PreparedItem = {
@@ -198,7 +201,7 @@ export async function prepareItems(
       errors: new FieldErrors(),
     };
     items.push(item);
-    objects.push(prepareOne(model, input, rc.dialect, superuserPage, mode, refs, item));
+    objects.push(prepareOne(model, input, rc.dialect, superuserPage, !!rc.importing, mode, refs, item));
   });
   await resolveRelated(rc, refs);
   for (const item of items) await checkTagOverlap(rc, item.addTags, item.removeTags, item.errors);

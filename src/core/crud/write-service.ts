@@ -109,8 +109,14 @@ export async function createObjects(
   throwIfInvalid(rc, model, items, bulk, true);
   await runPrepareHooks(rc, model, items);
   const values = items.map((it) => storable(model, it.values));
+  // a copy keeps the source's ids (import-netbox/; a hook's follow-up write has none); the sequences follow once it is done
+  if (rc.importing)
+    values.forEach((v, i) => {
+      const id = (inputs[i] as Row).id;
+      if (typeof id === 'number') v.id = id;
+    });
   // the rows and their change records in one statement where it can (create-in-one.ts)
-  const inOne = await canCreateInOne(rc, model, items, values, scope);
+  const inOne = !rc.importing && (await canCreateInOne(rc, model, items, values, scope));
   // created / last_updated come from the column defaults (now())
   const rows = inOne
     ? await createInOne(rc, model, values, opts.endsTransaction === true)
@@ -177,7 +183,7 @@ async function logCreates(
   members: M2mMembers,
   items?: PreparedItem[],
 ): Promise<void> {
-  if (!model.changelog || rows.length === 0) return;
+  if (!model.changelog || rows.length === 0 || rc.importing) return;
   const snaps = await snapshot(rc, model, rows, members);
   await recordChanges(
     rc,
@@ -247,7 +253,8 @@ export async function updateObjects(
   const items = await prepareItems(rc, model, inputs, mode, befores);
   throwIfInvalid(rc, model, items, bulk, false);
   await runPrepareHooks(rc, model, items);
-  const preSnaps = model.changelog ? await snapshot(rc, model, befores) : new Map();
+  const logged = model.changelog && !rc.importing;
+  const preSnaps = logged ? await snapshot(rc, model, befores) : new Map();
   // the rows that change, in batches of rows changing the same columns; the others as they were
   const updates = items
     .map((item) => rowUpdate(model, item.id!, item.values))
@@ -257,7 +264,7 @@ export async function updateObjects(
   await writeRelations(rc, model, items, true);
   await runAfterWriteHooks(rc, model, items, rows);
   await runAfterWriteHooks(rc, model, items, rows, 'afterUpdate');
-  if (model.changelog) {
+  if (logged) {
     const post = await snapshot(rc, model, rows);
     await recordChanges(
       rc,

@@ -10,6 +10,8 @@ export async function instantiateDeviceComponents({
   rc: RequestContext;
   created: Array<{ row: Row }>;
 }): Promise<void> {
+  // a copy (import-netbox/) brings the source's components with their own ids
+  if (rc.importing) return;
   const owners = created.map(({ row }) => ({
     typeId: Number(row.device_type_id),
     deviceId: Number(row.id),

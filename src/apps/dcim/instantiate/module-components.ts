@@ -60,6 +60,8 @@ export async function installModuleComponents({
   rc: RequestContext;
   created: Array<{ data: Row; row: Row }>;
 }): Promise<void> {
+  // a copy (import-netbox/) brings the source's components, each naming its module
+  if (rc.importing) return;
   const bays = await sql<{ id: number; position: string }>`select id, position from dcim_modulebay
     where id = any(${created.map((c) => Number(c.row.module_bay_id))}::bigint[])`.execute(rc.q);
   const position = new Map(bays.rows.map((b) => [Number(b.id), b.position]));
