@@ -3,6 +3,7 @@
  * `createsuperuser <username> [--password P] [--token KEY]`, `demo-data [--url URL --token KEY]`
  * (into a running service over HTTP with --url; `serve --demo` loads it at start), `snapshot`,
  * `backup FILE`, `restore FILE [--force]` (src/backup/README.md),
+ * `import-netbox --url URL --token KEY [--continue-on-error] [--no-check]` (src/import-netbox/README.md),
  * `webhook-receiver [--port 9000] [--no-headers]`, `openapi [json|legacy|yaml] [3.4|4.4]` (prints the OpenAPI
  * document; the server runs it to make the document apart: core/openapi/documents.ts). Settings come
  * from the environment (see config.ts).
@@ -11,6 +12,7 @@ import { randomBytes } from 'node:crypto';
 import { buildApp } from './app.js';
 import { allModels } from './apps/index.js';
 import { backupCommand, restoreCommand } from './backup/commands.js';
+import { importNetboxCommand } from './import-netbox/command.js';
 import { DOCUMENT_FORMS, type DocumentForm, documentText } from './core/openapi/documents.js';
 import { DIALECTS, isDialect } from './core/model/dialect.js';
 import { documentOptions } from './http/api-docs.js';
@@ -103,10 +105,11 @@ async function main(argv: string[]): Promise<void> {
   if (command === 'openapi') return openapiCommand(args);
   if (command === 'backup') return backupCommand(config, args);
   if (command === 'restore') return restoreCommand(config, args);
+  if (command === 'import-netbox') return importNetboxCommand(config, args);
   if (command === 'demo-data' && flag(args, '--url')) return demoDataOverHttp(args);
   if (!['migrate', 'createsuperuser', 'demo-data'].includes(command)) {
     throw new Error(
-      `unknown command ${command}; use serve, worker, migrate, createsuperuser, demo-data, backup, restore, snapshot, webhook-receiver or openapi`,
+      `unknown command ${command}; use serve, worker, migrate, createsuperuser, demo-data, backup, restore, import-netbox, snapshot, webhook-receiver or openapi`,
     );
   }
   const { db, applied } = await openPreparedDatabase(config);
