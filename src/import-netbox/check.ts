@@ -21,6 +21,9 @@ export interface TypeCheck {
 
 const EXAMPLES = 3;
 
+/** keys that move while the copy reads: a token's last use (the copy's own token is used meanwhile) */
+const MOVING: Record<string, string[]> = { 'users.token': ['last_used'] };
+
 export async function checkCopy(
   rc: RequestContext,
   source: Source,
@@ -47,7 +50,12 @@ export async function checkCopy(
           check.missing.push(Number(theirs.id));
           continue;
         }
-        const diff = firstDifference(theirs, ours, Object.keys(theirs));
+        const moving = MOVING[model.name] ?? [];
+        const diff = firstDifference(
+          theirs,
+          ours,
+          Object.keys(theirs).filter((k) => !moving.includes(k)),
+        );
         if (!diff) continue;
         check.differing++;
         if (check.examples.length < EXAMPLES) check.examples.push(`${theirs.id}: ${diff}`);

@@ -71,6 +71,8 @@ export async function importNetboxCommand(config: Config, args: string[]): Promi
   const token = flag(args, '--token');
   if (!url || !token) throw new ImportError(USAGE);
   const source = new Source({ url, token });
+  // a wrong URL or token is told before the target is opened (a new DATA_DIR is made by opening it)
+  await source.detect();
   const { db } = await openPreparedDatabase(config);
   const app = await buildApp(
     { ...config, logLevel: 'warn', events: { ...config.events, workerInProcess: false } },
@@ -88,7 +90,7 @@ export async function importNetboxCommand(config: Config, args: string[]): Promi
   } catch (err) {
     if (err instanceof ImportError)
       throw new ImportError(
-        `${err.message}\nNothing of the type it was copying was written; what was copied before stays. Run the same command again to resume.`,
+        `${err.message}\nThe type being copied was not written; the types copied before it stay. Run the same command again to resume.`,
       );
     throw err;
   } finally {

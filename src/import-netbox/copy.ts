@@ -7,6 +7,7 @@ import { sql } from 'kysely';
 import type { RequestContext } from '../core/context.js';
 import { inTransaction } from '../core/crud/routes.js';
 import type { Dialect } from '../core/model/dialect.js';
+import type { UploadedFile } from '../core/media/uploaded-file.js';
 import type { ModelDef } from '../core/model/types.js';
 import { LEGACY_FIELDS } from '../apps/extras/webhook.model.js';
 import { resetSequences } from '../db/reset-sequences.js';
@@ -104,6 +105,36 @@ async function createdFromChangeLog(rc: RequestContext, model: ModelDef): Promis
     where oc.changed_object_type = ${model.name} and oc.changed_object_id = t.id and oc.action = 'create'
       and (oc.time at time zone 'UTC')::date = (t.created at time zone 'UTC')::date
       and t.created = date_trunc('day', t.created at time zone 'UTC') at time zone 'UTC'`.execute(rc.q);
+}
+
+/**
+ * Each image attachment's file, read from the URL the source gives (its MEDIA_URL). An attachment
+ * whose file the source does not serve to the token (a NetBox whose media needs a session) is
+ * left out with a note. The file keeps its name without the `<type>_<id>_` NetBox prefixed.
+ */
+async function attachmentFiles(source: Source, reps: Rep[], notes: string[]) {
+  const files = new Map<number, UploadedFile>();
+  const failed: string[] = [];
+  for (const r of reps) {
+    const href = typeof r.image === 'string' ? r.image : '';
+    const got = href ? await source.download(href) : 404;
+    if (typeof got === 'number') {
+      failed.push(`${r.id} (${got || 'no answer'})`);
+      continue;
+    }
+    const base = decodeURIComponent(href.split('/').pop() ?? 'image');
+    files.set(Number(r.id), {
+      field: 'image',
+      filename: /^.+?_\d+_(.+)$/.exec(base)?.[1] ?? base,
+      contentType: null,
+      data: got,
+    });
+  }
+  if (failed.length)
+    notes.push(
+      `extras.imageattachment: ${failed.length} not copied, the source did not serve their files: ${failed.slice(0, 10).join(', ')}; copy its MEDIA_ROOT/image-attachments and attach them again`,
+    );
+  return { files, reps: reps.filter((r) => files.has(Number(r.id))) };
 }
 
 /**
@@ -242,7 +273,9 @@ export async function copyFrom(app: FastifyInstance, source: Source, opts: CopyO
     next.catch(() => undefined);
     fetchMs += fetched.ms;
     const model = step.model;
-    const reps = model.name === 'users.token' ? retrievableTokens(fetched.reps, notes) : fetched.reps;
+    let reps = model.name === 'users.token' ? retrievableTokens(fetched.reps, notes) : fetched.reps;
+    let files: Map<number, UploadedFile> | undefined;
+    if (model.uploads) ({ files, reps } = await attachmentFiles(source, reps, notes));
     if (model.name === 'extras.customfield') rules.objectCustomFields = objectCustomFields(reps);
     if (model.name === 'users.user') {
       const note = await markSuperusers(source, located.get(step)!.path, reps);
@@ -251,7 +284,7 @@ export async function copyFrom(app: FastifyInstance, source: Source, opts: CopyO
     const began = performance.now();
     let outcome: Awaited<ReturnType<typeof writeType>>;
     try {
-      outcome = await writeType(rc, step, reps, rules, keepGoing);
+      outcome = await writeType(rc, step, reps, rules, keepGoing, files);
     } catch (err) {
       if (err instanceof ImportError) throw err;
       throw new ImportError(`${model.name} could not be written, and none of it was: ${(err as Error).message}`);

@@ -39,8 +39,6 @@ const DERIVED: Record<string, string> = {
   'extras.objectchange': 'copied as the change log, after the objects',
   // ephemeral, per user: a copy of someone's notifications would notify them again
   'extras.notification': 'notifications are not copied',
-  // image files are not served by the API in a form this copy reads; see docs/import-netbox.md
-  'extras.imageattachment': 'image files are not copied',
 };
 
 interface Edge {

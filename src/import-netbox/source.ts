@@ -87,16 +87,31 @@ export class Source {
    */
   async *pages(path: string, extra = ''): AsyncGenerator<Rep[]> {
     const seen = new Set<number>();
-    for (let offset = 0; ; offset += this.pageSize) {
-      const query = `?limit=${this.pageSize}&offset=${offset}&ordering=id${extra}`;
-      const res = await this.request(`${path}${query}`, this.accept, false);
+    const page = async (offset: number) => {
+      const res = await this.request(
+        `${path}?limit=${this.pageSize}&offset=${offset}&ordering=id${extra}`,
+        this.accept,
+        false,
+      );
       const body = (await this.json(res, path)) as { results?: Rep[]; next?: unknown };
       if (!Array.isArray(body.results))
         throw new ImportError(`${this.base.href}${path} answered without a list of results`);
+      return body as { results: Rep[]; next?: unknown };
+    };
+    // the next page is asked for while the caller handles this one (the source renders as this side writes)
+    let pending = page(0);
+    for (let offset = 0; ; offset += this.pageSize) {
+      const body = await pending;
+      const more = !!body.next && body.results.length >= this.pageSize;
+      if (more) {
+        pending = page(offset + this.pageSize);
+        // a caller that stops early leaves it unread
+        pending.catch(() => undefined);
+      }
       const fresh = body.results.filter((r) => !seen.has(Number(r.id)));
       for (const r of fresh) seen.add(Number(r.id));
       if (fresh.length) yield fresh;
-      if (!body.next || body.results.length < this.pageSize) return;
+      if (!more) return;
     }
   }
 
@@ -104,6 +119,28 @@ export class Source {
     const res = await this.request(path, this.accept, true);
     if (res.status === 404) return null;
     return (await this.json(res, path)) as Rep;
+  }
+
+  /**
+   * A file the source serves (an image attachment's, under its MEDIA_URL), with the token: this
+   * service and a NetBox whose media view accepts it serve it; else the status it answered
+   */
+  async download(href: string): Promise<Buffer | number> {
+    const url = new URL(href, this.base);
+    const started = performance.now();
+    this.stats.requests++;
+    try {
+      const res = await fetch(url, {
+        headers: { authorization: `Token ${this.opts.token}` },
+        signal: AbortSignal.timeout(this.timeoutMs),
+      });
+      if (res.status !== 200) return res.status;
+      return Buffer.from(await res.arrayBuffer());
+    } catch {
+      return 0;
+    } finally {
+      this.stats.waitMs += performance.now() - started;
+    }
   }
 
   private async json(res: Response, path: string): Promise<unknown> {

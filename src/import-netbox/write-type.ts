@@ -11,6 +11,7 @@ import { inTransaction } from '../core/crud/routes.js';
 import { createObjects, updateObjects } from '../core/crud/write-service.js';
 import { ApiError } from '../core/errors.js';
 import type { Row } from '../core/model/types.js';
+import type { UploadedFile } from '../core/media/uploaded-file.js';
 import { levels } from './levels.js';
 import type { Step } from './plan.js';
 import { ImportError, type Rep } from './source.js';
@@ -106,6 +107,8 @@ export async function writeType(
   reps: Rep[],
   rules: InputRules,
   keepGoing: boolean,
+  /** the files of a type that uploads them (image attachments), by object id */
+  files?: ReadonlyMap<number, UploadedFile>,
 ): Promise<TypeOutcome> {
   const model = step.model;
   const outcome: TypeOutcome = { created: 0, present: 0, rejected: [] };
@@ -143,6 +146,17 @@ export async function writeType(
       `${model.name}: ${looped.length} objects refer to each other in a loop (${looped.map((r) => r.id).join(', ')})`,
     );
   await inTransaction(rc, async (trx) => {
+    if (files) {
+      // one object a write: each carries its file as a multipart part would (rc.files)
+      for (const r of fresh) {
+        const file = files.get(Number(r.id))!;
+        // the field is written by the file; its rendered value is the source's URL
+        const { [file.field]: _url, ...input } = toInput(model, r, rules, step.deferred);
+        const one = { ...trx, files: new Map([[file.field, file]]) };
+        outcome.created += await writeBatch(one, step, [r], [input], keepGoing, outcome.rejected);
+      }
+      return;
+    }
     for (const level of ordered) {
       for (let i = 0; i < level.length; i += BATCH) {
         const batch = level.slice(i, i + BATCH);

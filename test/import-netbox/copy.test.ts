@@ -6,7 +6,10 @@
  * every list endpoint of both compared object by object in both dialects, a second run that
  * writes nothing, and each refusal (an id taken, a rejected object, a source that fails).
  */
+import { execFile } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
+import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -33,6 +36,7 @@ import {
   named,
 } from '../factories/index.js';
 import { type TestApp, makeTestApp } from '../helpers/app.js';
+import { dataUri, png } from '../helpers/images.js';
 
 let src: TestApp;
 let url: string;
@@ -88,6 +92,12 @@ async function hardCases(t: TestApp) {
     assigned_object_id: a.id,
     kind: 'warning',
     comments: 'fan replaced',
+  });
+  await make(t, '/api/extras/image-attachments/', {
+    content_type: 'dcim.site',
+    object_id: site.id,
+    name: 'front',
+    image_data: dataUri(png(3, 2)),
   });
   await make(t, '/api/extras/config-contexts/', {
     name: named('ctx').name,
@@ -185,8 +195,13 @@ describe('a copy of one instance into an empty one', () => {
         expect(theirs.statusCode, path).toBe(200);
         expect(ours.statusCode, `${path}: ${ours.body.slice(0, 300)}`).toBe(200);
         const a = theirs.json();
+        // a token's last use moves as the test uses it on either side
+        const still = (body: { results: Array<Record<string, unknown>> }) =>
+          model.name === 'users.token' ? body.results.forEach((r) => delete r.last_used) : undefined;
+        still(a);
         expect(a.count, path).toBeLessThan(1000);
         const b = ours.json();
+        still(b);
         // the first object that differs, named, before the whole list is compared
         const first = a.results.findIndex(
           (r: unknown, i: number) => JSON.stringify(r) !== JSON.stringify(b.results[i]),
@@ -223,6 +238,11 @@ describe('a copy of one instance into an empty one', () => {
       n: number;
     }>`select count(*)::int as n from extras_objectchange where user_name = 'import-netbox'`.execute(dst.db.kysely);
     expect(own.rows[0]!.n).toBe(0);
+    // an image attachment's file, read from the source's media URL and stored here under its name
+    const image = (await dst.get('/api/extras/image-attachments/', src.token)).json().results[0];
+    expect(image.image).toMatch(/\/media\/image-attachments\/site_\d+_front\.png$/);
+    const file = await dst.request('GET', new URL(image.image).pathname, { token: src.token });
+    expect(file.rawPayload.equals(png(3, 2))).toBe(true);
     // new objects continue after the copied ids
     const fresh = await dst.post('/api/dcim/sites/', named('site'), src.token);
     expect(fresh.statusCode).toBe(201);
@@ -389,4 +409,38 @@ describe('a source that cannot be copied', () => {
       await dst.close();
     }
   });
+});
+
+describe('the command line', () => {
+  /** `inventory import-netbox ...` as a user runs it (async: the source answers from this process) */
+  const run = (dataDir: string, ...args: string[]) =>
+    new Promise<{ code: number; stdout: string; stderr: string }>((resolve) =>
+      execFile(
+        process.execPath,
+        ['--import', 'tsx', 'src/cli.ts', 'import-netbox', ...args],
+        { env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'silent' }, timeout: 170_000 },
+        (err, stdout, stderr) => resolve({ code: err ? Number(err.code ?? 1) : 0, stdout, stderr }),
+      ),
+    );
+
+  it('refuses a missing flag and an unreachable source with one message and exit 1, before a DATA_DIR is made', async () => {
+    const dataDir = join(src.tempDir('inv-import-cli-'), 'data');
+    const usage = await run(dataDir, '--url', url);
+    expect(usage.code).toBe(1);
+    expect(usage.stderr).toMatch(/usage: inventory import-netbox --url .* --token KEY/);
+    const refused = await run(dataDir, '--url', url, '--token', 'not-a-token');
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toMatch(/the source refused the token \(403/);
+    expect(existsSync(dataDir)).toBe(false);
+  });
+
+  it('copies into a new DATA_DIR, prints progress and the report, and exits 0 when both sides agree', async () => {
+    const dataDir = join(src.tempDir('inv-import-cli-'), 'data');
+    const r = await run(dataDir, '--url', url, '--token', src.token);
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/^\[\d+\/\d+\] dcim\.interface: \d+ read in [\d.]+ s; \d+ created/m);
+    expect(r.stdout).toMatch(/Check: every object of \d+ types read again on both sides; they agree/);
+    expect(r.stdout).toMatch(/\d+ objects in [\d.]+ s \(\d+ objects\/s\)/);
+  }, 180_000);
 });
