@@ -57,7 +57,7 @@ export function parseHostList(url: string): HostList | null {
   // the query's host and port win over the authority's, as in libpq
   const hostParam = params.get('host');
   const portParam = params.get('port');
-  const listed = hostParam !== null && hostParam.includes(',');
+  const listed = hostParam?.includes(',') ?? false;
   if (!hostText.includes(',') && !listed && targetText === 'any') return null;
 
   let pairs: Array<[string, string]>;
