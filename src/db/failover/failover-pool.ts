@@ -15,15 +15,8 @@ import { isConnectionFault, isReadOnlyServer } from '../connection-faults.js';
 import type { HostList } from './hosts.js';
 import { describeStates, findHost } from './probe.js';
 
-/** waits between searches while no host fits: the new primary is found within ~2 s of its promotion */
-const BACKOFF_MS = [250, 500, 1_000, 2_000];
-
-export interface FailoverEvents {
-  /** the pool now uses this host (`h2:5433`) */
-  onHost?(name: string): void;
-  /** no host fits now: the reason, one line */
-  onNoHost?(reason: string): void;
-}
+/** waits between searches while no host fits: the new primary is found within about a second of its promotion */
+const BACKOFF_MS = [250, 500, 1_000];
 
 /** a connection fault (SQLSTATE 08001) for a request made while no host fits */
 function noHostError(reason: string): Error {
@@ -40,7 +33,6 @@ export class FailoverPool {
   constructor(
     private readonly list: HostList,
     private readonly makePool: (url: string) => pg.Pool,
-    private readonly events: FailoverEvents = {},
   ) {}
 
   /** Finds the first host; throws when none fits, as libpq does at connect. */
@@ -94,7 +86,6 @@ export class FailoverPool {
     this.current = { index, pool: this.makePool(this.list.urls[index]!) };
     // the old pool's idle connections close now, busy ones when their request releases them
     void old?.end().catch(() => undefined);
-    this.events.onHost?.(this.list.names[index]!);
   }
 
   private drop(reason: string): void {
@@ -103,7 +94,6 @@ export class FailoverPool {
     if (old) {
       this.current = null;
       void old.end().catch(() => undefined);
-      this.events.onNoHost?.(reason);
     }
   }
 

@@ -6,7 +6,7 @@
  */
 
 /** libpq's `target_session_attrs` values (libpq 14+): which server of the list a session wants */
-export const TARGET_SESSION_ATTRS = ['any', 'read-write', 'read-only', 'primary', 'standby', 'prefer-standby'] as const;
+const TARGET_SESSION_ATTRS = ['any', 'read-write', 'read-only', 'primary', 'standby', 'prefer-standby'] as const;
 export type TargetSessionAttrs = (typeof TARGET_SESSION_ATTRS)[number];
 
 export interface HostList {

@@ -16,7 +16,7 @@ export interface HostState {
 const ASK = `select pg_is_in_recovery() as standby, current_setting('transaction_read_only') = 'on' as read_only`;
 
 /** the host's state, or the reason it could not be asked (refused, timed out, starting up) */
-export async function probeHost(url: string, timeoutMs: number): Promise<HostState | Error> {
+async function probeHost(url: string, timeoutMs: number): Promise<HostState | Error> {
   const client = new pg.Client({
     connectionString: url,
     connectionTimeoutMillis: timeoutMs,
