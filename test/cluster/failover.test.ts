@@ -164,7 +164,8 @@ describe('failover to a promoted synchronous standby', () => {
       refused503: refused.length,
       statuses: [...new Set(outcomes.map((o) => o.status))].sort(),
       writesBackAfterPromotionMs: firstBack ? firstBack.endedAt - promotedAt : null,
-      lastAcknowledgedBeforeKillMsBeforeKill: killedAt - Math.max(...acknowledged.filter((o) => o.endedAt <= killedAt).map((o) => o.endedAt)),
+      lastAcknowledgedBeforeKillMsBeforeKill:
+        killedAt - Math.max(...acknowledged.filter((o) => o.endedAt <= killedAt).map((o) => o.endedAt)),
     };
     console.log(`failover load: ${JSON.stringify(summary)}`);
 
@@ -177,7 +178,11 @@ describe('failover to a promoted synchronous standby', () => {
       expect(Object.keys(JSON.parse(o.body))).toEqual(['detail']);
     }
     // writes and reads during the gap were answered, not left hanging
-    expect(outcomes.filter((o) => o.startedAt > killedAt && o.startedAt < promotedAt).every((o) => o.endedAt - o.startedAt < 5_000)).toBe(true);
+    expect(
+      outcomes
+        .filter((o) => o.startedAt > killedAt && o.startedAt < promotedAt)
+        .every((o) => o.endedAt - o.startedAt < 5_000),
+    ).toBe(true);
     expect(firstBack, 'no write succeeded after the promotion').toBeDefined();
     expect(firstBack!.endedAt - promotedAt).toBeLessThan(15_000);
     expect(outcomes.some((o) => o.kind === 'read' && o.status === 200 && o.startedAt > promotedAt)).toBe(true);
