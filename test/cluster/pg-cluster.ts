@@ -5,16 +5,18 @@
  *
  * initdb refuses to run as root, so under root every binary runs as the `postgres` user
  * (`runuser -u postgres --`) in directories it owns. `destroy()` stops every server (immediate
- * mode) and removes the directories; it also runs when the test process exits, so a failed or
- * aborted test leaves nothing running.
+ * mode) and removes the directories. So that a failed or aborted test leaves nothing running, the
+ * cluster config (vitest.config.ts) also destroys every node after each file (setup.ts), and stops
+ * the servers of test processes that were killed before and after the run (global-setup.ts).
  */
 import { execFile, execFileSync } from 'node:child_process';
-import { chownSync, existsSync, readFileSync } from 'node:fs';
+import { chownSync, existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
-import { makeTempDir, removeTempDir } from '../helpers/temp-dirs.js';
+import { makeTempDir, processRuns, removeTempDir } from '../helpers/temp-dirs.js';
 
 const run = promisify(execFile);
 const BIN = process.env.POSTGRES_BIN ?? '/usr/lib/postgresql/15/bin';
@@ -49,19 +51,41 @@ function freePort(): Promise<number> {
   });
 }
 
-/** servers still running, stopped when the process exits whatever happened to the test */
+/** data directories of servers this process started and has not stopped */
 const running = new Set<string>();
-let stopsOnExit = false;
-function stopAllNow(): void {
-  for (const data of running) {
-    const [file, argv] = command('pg_ctl', ['stop', '-D', data, '-m', 'immediate']);
-    try {
-      execFileSync(file, argv, { stdio: 'ignore', timeout: 10_000 });
-    } catch {
-      // already stopped
-    }
+/** nodes this process made and has not destroyed */
+const live = new Set<PgNode>();
+
+function stopNow(dataDir: string): void {
+  const [file, argv] = command('pg_ctl', ['stop', '-D', dataDir, '-m', 'immediate']);
+  try {
+    execFileSync(file, argv, { stdio: 'ignore', timeout: 10_000 });
+  } catch {
+    // not running
   }
-  running.clear();
+}
+
+/** Destroys every node this process still has (setup.ts: after each test file, passed or failed). */
+export async function destroyAllNodes(): Promise<void> {
+  for (const node of [...live]) await node.destroy().catch(() => undefined);
+}
+
+/**
+ * Stops the servers and removes the directories of nodes whose test process no longer runs (killed
+ * before its afterAll): their directory names carry its pid (`inv-pg-<name>-p<pid>-`). Answers how
+ * many directories it removed.
+ */
+export function stopLeftServers(): number {
+  let removed = 0;
+  for (const name of readdirSync(tmpdir())) {
+    const m = /^inv-pg-[a-z]+-p(\d+)-[A-Za-z0-9]{6}$/.exec(name);
+    if (!m || processRuns(Number(m[1]))) continue;
+    const dir = join(tmpdir(), name);
+    if (existsSync(join(dir, 'data', 'postmaster.pid'))) stopNow(join(dir, 'data'));
+    rmSync(dir, { recursive: true, force: true });
+    removed++;
+  }
+  return removed;
 }
 
 export class PgNode {
@@ -89,18 +113,15 @@ export class PgNode {
   }
 
   static async create(name: string, settings: string[]): Promise<PgNode> {
-    if (!stopsOnExit) {
-      stopsOnExit = true;
-      // registered before the first temporary directory, so servers stop before their directories go
-      process.once('exit', stopAllNow);
-    }
     const dir = makeTempDir(`inv-pg-${name}-`);
     if (asRoot) {
       const uid = Number(execFileSync('id', ['-u', 'postgres'], { encoding: 'utf8' }).trim());
       const gid = Number(execFileSync('id', ['-g', 'postgres'], { encoding: 'utf8' }).trim());
       chownSync(dir, uid, gid);
     }
-    return new PgNode(name, await freePort(), dir, settings);
+    const node = new PgNode(name, await freePort(), dir, settings);
+    live.add(node);
+    return node;
   }
 
   async start(): Promise<void> {
@@ -142,6 +163,7 @@ export class PgNode {
   async destroy(): Promise<void> {
     if (running.has(this.dataDir)) await this.kill().catch(() => running.delete(this.dataDir));
     removeTempDir(this.dir);
+    live.delete(this);
   }
 
   async initdb(): Promise<void> {

@@ -8,6 +8,9 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['test/cluster/**/*.test.ts'],
+    // no server outlives its test file, nor a killed test process (pg-cluster.ts)
+    globalSetup: ['test/cluster/global-setup.ts'],
+    setupFiles: ['test/cluster/setup.ts'],
     pool: 'forks',
     maxWorkers: 1,
     fileParallelism: false,
