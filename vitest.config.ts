@@ -1,10 +1,12 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
 // DB=pglite (default) or DB=postgres selects the engine every API test runs on.
 export default defineConfig({
   test: {
     globalSetup: ['test/helpers/global-setup.ts'],
     include: ['test/**/*.test.ts'],
+    // tests that start PostgreSQL clusters of their own run apart (test/cluster/vitest.config.ts)
+    exclude: [...configDefaults.exclude, 'test/cluster/**'],
     pool: 'forks',
     // three workers on two cores: part of the suite waits (timers, child processes, a browser), and
     // a third worker fills that time (the PGlite run: 625 s with two, 512 with three)

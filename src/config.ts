@@ -7,12 +7,16 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Dialect, DIALECTS, isDialect } from './core/model/dialect.js';
 import { type Peppers, parsePeppers } from './core/auth/token-secret.js';
+import { parseHostList } from './db/failover/hosts.js';
 
 export interface Config {
   host: string;
   port: number;
   dataDir: string;
-  /** null selects the embedded PGlite engine in dataDir */
+  /**
+   * null selects the embedded PGlite engine in dataDir; several hosts in libpq's form
+   * (`h1:5432,h2:5433`, target_session_attrs) fail over between them (db/failover/README.md)
+   */
   databaseUrl: string | null;
   /** PostgreSQL connections each process opens at most (so the service opens up to this times `workers`) */
   databasePoolSize: number;
@@ -175,6 +179,13 @@ function parseWorkers(v: string | undefined): number | null {
   return Number(v);
 }
 
+/** a multi-host URL (libpq's form, db/failover/hosts.ts) is read now, so a mistake stops the start with one line */
+function parseDatabaseUrl(v: string | undefined): string | null {
+  if (!v) return null;
+  parseHostList(v);
+  return v;
+}
+
 function parseDialect(v: string | undefined): Dialect {
   if (v === undefined || v === '') return '3.4';
   if (isDialect(v)) return v;
@@ -239,7 +250,7 @@ export function loadConfig(env: Env = process.env, flags: Env = {}): Config {
     host: e.HOST || '127.0.0.1',
     port: parseInt10('PORT', e.PORT, 8000),
     dataDir: e.DATA_DIR || './data',
-    databaseUrl: e.DATABASE_URL || null,
+    databaseUrl: parseDatabaseUrl(e.DATABASE_URL),
     databasePoolSize: Math.max(1, parseInt10('DATABASE_POOL_SIZE', e.DATABASE_POOL_SIZE, 10)),
     workers: parseWorkers(e.WORKERS),
     adminUsername: e.ADMIN_USERNAME || null,

@@ -44,7 +44,8 @@ export async function analyzeDueTables(connectionString: string): Promise<string
 
 /** Runs analyzeDueTables while data changes; returns the stop function. */
 export function startAnalyzeAfterLoad(
-  connectionString: string,
+  /** the server, asked each round: after a failover, the new primary */
+  server: () => string,
   changes: Pick<ChangeWatch, 'generation'>,
   onError: (e: Error) => void,
 ): () => void {
@@ -54,7 +55,7 @@ export function startAnalyzeAfterLoad(
     if (running || changes.generation === seen) return;
     running = true;
     seen = changes.generation;
-    analyzeDueTables(connectionString)
+    analyzeDueTables(server())
       .catch(onError)
       .finally(() => (running = false));
   }, CHECK_MS);

@@ -146,7 +146,8 @@ export function localChangeWatch(): ChangeWatch {
 
 /** PostgreSQL: local observation plus LISTEN/NOTIFY between the processes sharing the database. */
 export function postgresChangeWatch(
-  connectionString: string,
+  /** the server to listen on, asked at each (re)connect: after a failover, the new primary */
+  server: string | (() => string),
   onError: (e: Error) => void = () => undefined,
   timing: PeerTiming = PEER_TIMING,
 ): ChangeWatch {
@@ -162,6 +163,7 @@ export function postgresChangeWatch(
 
   const connect = async () => {
     if (closed) return;
+    const connectionString = typeof server === 'string' ? server : server();
     // named, so operators can tell it apart in pg_stat_activity (unless the URL names it)
     const c = new pg.Client({ connectionString, application_name: applicationName(connectionString) });
     const down = (e?: Error) => {

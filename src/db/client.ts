@@ -12,6 +12,8 @@ import { startMaintenance } from './pglite-maintenance.js';
 import { sharedAsk } from './shared-ask.js';
 import { type ChangeWatch, localChangeWatch, postgresChangeWatch, whenReliable } from './change-watch.js';
 import { openPgPool } from './pg-driver/index.js';
+import { FailoverPool } from './failover/failover-pool.js';
+import { parseHostList } from './failover/hosts.js';
 
 export { COMMIT_FOLLOWS } from './pg-driver/index.js';
 
@@ -157,12 +159,29 @@ async function openPostgres(
   statementTimeoutSec: number,
   patches: boolean,
 ): Promise<Database> {
-  const pool = openPgPool({ url, max, statementTimeoutSec, patches });
   let opened = 0;
-  pool.on('connect', () => void opened++);
+  const makePool = (hostUrl: string) => {
+    const p = openPgPool({ url: hostUrl, max, statementTimeoutSec, patches });
+    p.on('connect', () => void opened++);
+    // an idle connection dropped by the server is a fault the search for the primary hears of too
+    p.on('error', (e) => failover?.noticeError(e));
+    return p;
+  };
+  // several hosts (libpq's form): a pool for the host found, changed after a failover (failover/README.md)
+  const hosts = parseHostList(url);
+  const failover = hosts ? new FailoverPool(hosts, makePool) : null;
+  if (failover) {
+    await failover.start();
+  }
+  const single = failover ? null : makePool(url);
+  const pool = failover ?? single!;
+  const target = failover ? () => failover.currentUrl() : () => url;
+  const counts = () => failover?.pool ?? single;
   const stats = { queries: 0 };
-  const changes = postgresChangeWatch(url);
+  const changes = postgresChangeWatch(target, (e) => failover?.noticeError(e));
   const listeners = new Set<StatementListener>();
+  // a statement that failed for want of a server (or on a read-only one) starts the search for the primary
+  if (failover) listeners.add((_ms, error) => error !== undefined && failover.noticeError(error));
   const kysely: Kdb = new Kysely({
     dialect: new PostgresDialect({ pool }),
     log: observer(stats, changes, listeners),
@@ -170,7 +189,7 @@ async function openPostgres(
   await sql`select 1`.execute(kysely);
   await whenReliable(changes);
   // statistics within seconds of a load, not autovacuum's minute (analyze-after-load.ts)
-  const stopAnalyze = startAnalyzeAfterLoad(url, changes, () => undefined);
+  const stopAnalyze = startAnalyzeAfterLoad(target, changes, () => undefined);
   return {
     kysely,
     stats,
@@ -178,7 +197,10 @@ async function openPostgres(
     engine: 'postgres',
     concurrent: true,
     observeStatements: addTo(listeners),
-    pool: () => ({ max, open: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, opened }),
+    pool: () => {
+      const p = counts();
+      return { max, open: p?.totalCount ?? 0, idle: p?.idleCount ?? 0, waiting: p?.waitingCount ?? 0, opened };
+    },
     dataVersion: sharedAsk(
       async () => (await sql<{ v: string }>`select pg_current_snapshot()::text as v`.execute(kysely)).rows[0]!.v,
     ),

@@ -1,6 +1,7 @@
 /**
  * Which database errors mean "the database could not be reached or went away under the request",
- * as opposed to "the request was wrong": the error handler answers those with a 503 and
+ * as opposed to "the request was wrong" (and a write sent to a server that is read-only now, a standby
+ * during a failover): the error handler answers those with a 503 and
  * Retry-After (Errors.databaseUnavailable), never a 500, and the pool opens a new connection on the
  * next request. Sources: PostgreSQL's SQLSTATE table (appendix A), the socket errors Node reports,
  * and the messages `pg` and `pg-pool` make when a connection ends (they carry no code).
@@ -50,6 +51,14 @@ export function isConnectionFault(err: unknown): boolean {
   if (!code && PG_MESSAGES.some((m) => message.startsWith(m))) return true;
   // connecting to a name with several addresses fails with all of their errors
   return Array.isArray(e.errors) && e.errors.length > 0 && e.errors.every(isConnectionFault);
+}
+
+/**
+ * 25006 read_only_sql_transaction on a write: the server is a standby, or was the primary and has
+ * been demoted (a switchover), so the write belongs on another host (failover/README.md)
+ */
+export function isReadOnlyServer(err: unknown): boolean {
+  return (err as MaybeDbError)?.code === '25006';
 }
 
 /** 57014 query_canceled, raised by statement_timeout (STATEMENT_TIMEOUT) */

@@ -1,12 +1,12 @@
 /**
  * Maps every error to NetBox's body shapes (reference 6): ApiErrors carry their own status and body;
  * Fastify's parser errors become 400/413/415; database constraint races become 400/409; a database
- * that went away or a statement past STATEMENT_TIMEOUT become a 503 with Retry-After. Anything
+ * that went away, a server that is read-only now (a standby) or a statement past STATEMENT_TIMEOUT become a 503 with Retry-After. Anything
  * else is logged and answered with a 500 that reveals nothing.
  */
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError, Errors } from '../core/errors.js';
-import { isCanceled, isConnectionFault, isStatementTimeout } from '../db/connection-faults.js';
+import { isCanceled, isConnectionFault, isReadOnlyServer, isStatementTimeout } from '../db/connection-faults.js';
 
 interface PgError {
   code?: string;
@@ -17,7 +17,7 @@ interface PgError {
 function translate(err: FastifyError & PgError, statementTimeoutSec: number): ApiError | null {
   if (err instanceof ApiError) return err;
   if (isStatementTimeout(err)) return Errors.statementTimeout(statementTimeoutSec);
-  if (isConnectionFault(err) || isCanceled(err)) return Errors.databaseUnavailable();
+  if (isConnectionFault(err) || isCanceled(err) || isReadOnlyServer(err)) return Errors.databaseUnavailable();
   switch (err.code) {
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
       return Errors.bodyTooLarge();
