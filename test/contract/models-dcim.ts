@@ -159,8 +159,8 @@ export const DCIM_CONTRACT: ContractCase[] = [
     required: ['device_type', 'device_role', 'site'],
     sameTwice: 'refused',
     knownBugs: {
-      required:
-        'NetBox 3.4 requires device_role (reference 3.2); the service also takes role (3.6+) and requires neither, in OPTIONS or on PUT',
+      putRequired:
+        'NetBox 3.4 requires device_role (reference 3.2); OPTIONS says so, but a PUT without it (or role, 3.6+) keeps the stored role',
     },
     create: async (ctx) => {
       const [s, dt, role] = [

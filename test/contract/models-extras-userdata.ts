@@ -29,8 +29,8 @@ export const USERDATA_CONTRACT: ContractCase[] = [
     required: ['object_type', 'object_id', 'user'],
     sameTwice: 'refused',
     knownBugs: {
-      required:
-        'NetBox 3.6 requires user (BookmarkSerializer); the service takes the requesting user when none is sent',
+      putRequired:
+        'NetBox 3.6 requires user (BookmarkSerializer), as OPTIONS says; a write without it takes the requesting user',
     },
     create: async (ctx) => {
       const site = await created(ctx, '/api/dcim/sites/', named('site'));

@@ -33,8 +33,8 @@ export const USERS_CONTRACT: ContractCase[] = [
     required: ['user'],
     sameTwice: 'allowed',
     knownBugs: {
-      required:
-        'NetBox requires user (TokenSerializer); the service gives the token to the requesting user when none is sent',
+      putRequired:
+        'NetBox requires user (TokenSerializer), as OPTIONS says; a write without it gives the token to the requesting user',
     },
     create: async () => ({ description: uniq('token'), write_enabled: false }),
     update: { description: 'updated by contract', write_enabled: true },

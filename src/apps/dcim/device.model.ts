@@ -78,9 +78,12 @@ export const device = defineModel({
     device_type: fk('dcim.devicetype', { required: true, nullable: false, onDelete: 'protect' }),
     // the stored role (NetBox 3.6+ name); PROTECT as NetBox
     // NetBox 4.3: roles and platforms are trees, and a device's filters by them take descendants too
-    role: fk('dcim.devicerole', { nullable: false, onDelete: 'protect', treeFilter: '4.4' }),
+    role: {
+      ...fk('dcim.devicerole', { nullable: false, onDelete: 'protect', treeFilter: '4.4' }),
+      requiredIn: ['4.4'],
+    },
     // NetBox 3.4 name of the same role (generated column); role_id carries the protection
-    device_role: fk('dcim.devicerole', { nullable: false, onDelete: 'set_null' }),
+    device_role: { ...fk('dcim.devicerole', { nullable: false, onDelete: 'set_null' }), requiredIn: ['3.4'] },
     tenant: fk('tenancy.tenant', { onDelete: 'protect' }),
     platform: fk('dcim.platform', { onDelete: 'set_null', treeFilter: '4.4' }),
     serial: { kind: 'string', maxLength: 50, label: 'serial number' },

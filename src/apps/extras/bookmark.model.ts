@@ -39,7 +39,8 @@ export const bookmark = defineModel({
     object_type: { kind: 'contenttype', required: true },
     object_id: { kind: 'integer', required: true, min: 0 },
     object: { kind: 'generic', generic: { type: 'object_type', id: 'object_id' } },
-    user: { ...fk('users.user'), nullable: false, onDelete: 'cascade' },
+    // NetBox's serializer requires it; left out, the caller's (the constraint `{"user": "$user"}` holds it)
+    user: { ...fk('users.user'), nullable: false, onDelete: 'cascade', requiredIn: ['3.4', '4.4'] },
     created: { kind: 'datetime', readOnly: true },
   },
   tags: false,

@@ -76,6 +76,8 @@ export const eventRule = defineModel({
       kind: 'contenttype',
       types: ['extras.webhook', 'extras.notificationgroup'],
       default: 'extras.webhook',
+      // NetBox 4's serializer requires it; a 3.4 script that writes webhooks' rules leaves it out
+      requiredIn: ['4.4'],
     },
     action_object_id: { kind: 'integer', required: true, min: 1 },
     action_object: { kind: 'generic', generic: { type: 'action_object_type', id: 'action_object_id' } },

@@ -91,7 +91,8 @@ export const token = defineModel({
   fields: {
     // NetBox 4.5: 1 or 2, chosen at creation (validate below)
     version: { kind: 'integer', min: 1, max: 2, default: 1, dialect: '4.4' },
-    user: { kind: 'fk', to: 'users.user', onDelete: 'cascade' },
+    // NetBox's serializer requires it; left out here, the caller's
+    user: { kind: 'fk', to: 'users.user', onDelete: 'cascade', requiredIn: ['3.4', '4.4'] },
     created: { kind: 'datetime', readOnly: true },
     expires: { kind: 'datetime', nullable: true },
     last_used: { kind: 'datetime', readOnly: true, nullable: true },

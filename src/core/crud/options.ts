@@ -36,11 +36,11 @@ function titleCase(s: string): string {
   return s.replace(/_/g, ' ').replace(/\b\w/g, (c) => c.toUpperCase());
 }
 
-function describeField(key: string, f: FieldDef): Record<string, unknown> {
+function describeField(key: string, f: FieldDef, dialect: Dialect): Record<string, unknown> {
   const readOnly = !!f.readOnly || f.kind === 'computed' || f.kind === 'generic';
   const out: Record<string, unknown> = {
     type: TYPE_BY_KIND[f.kind] ?? 'field',
-    required: !!f.required && !readOnly,
+    required: (!!f.required || !!f.requiredIn?.includes(dialect)) && !readOnly,
     read_only: readOnly,
     label: f.label ? titleCase(f.label) : titleCase(key),
   };
@@ -59,7 +59,7 @@ function describeFields(model: ModelDef, dialect: Dialect): Record<string, unkno
   const out: Record<string, unknown> = { id: ro('ID', 'integer'), url: ro('Url'), display: ro('Display') };
   // the fields of the request's dialect, by its names (a rack's 4.4 `airflow` is not 3.4's)
   for (const [key, f] of Object.entries(model.fields))
-    if (shownIn(model, key, f, dialect)) out[wireName(model, key, dialect)] = describeField(key, f);
+    if (shownIn(model, key, f, dialect)) out[wireName(model, key, dialect)] = describeField(key, f, dialect);
   if (model.tags) out.tags = { type: 'list', required: false, read_only: false, label: 'Tags' };
   if (model.customFields)
     out.custom_fields = { type: 'field', required: false, read_only: false, label: 'Custom fields' };

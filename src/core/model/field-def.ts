@@ -37,6 +37,12 @@ export interface FieldDef {
   label?: string;
   /** required when creating (and on PUT) */
   required?: boolean;
+  /**
+   * described as required (OPTIONS, the OpenAPI document) in these dialects, as NetBox describes
+   * it, while the write path fills it in or checks it itself: a device's role under either name, a
+   * token's user (the caller's when left out)
+   */
+  requiredIn?: readonly Dialect[];
   nullable?: boolean;
   readOnly?: boolean;
   /**

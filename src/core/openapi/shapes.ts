@@ -287,7 +287,7 @@ export function requestSchema(model: ModelDef, withRequired: boolean, dialect: D
     if (!s) continue;
     const name = wireName(model, k, dialect);
     properties[name] = s;
-    if (withRequired && f.required) required.push(name);
+    if (withRequired && (f.required || f.requiredIn?.includes(dialect))) required.push(name);
   }
   if (model.tags)
     properties.tags = {
