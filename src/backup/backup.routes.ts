@@ -36,7 +36,7 @@ export function registerBackupRoute(app: FastifyInstance, ctx: AppContext): void
     if (!user.is_superuser) throw Errors.permissionDenied('Only a superuser may download a backup.');
     const gzip = createGzip();
     const stamp = new Date().toISOString().slice(0, 19).replace(/:/g, '-');
-    streamBackup(ctx.db, gzip).catch((err: unknown) => {
+    streamBackup(ctx.db, gzip, { mediaRoot: ctx.config.mediaRoot }).catch((err: unknown) => {
       // the stream is destroyed: the client gets a file without its trailer, which restore refuses
       request.log.error({ err }, 'backup stream failed');
     });

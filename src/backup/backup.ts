@@ -6,11 +6,21 @@
  */
 import { createHash } from 'node:crypto';
 import { createWriteStream, renameSync, rmSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { once } from 'node:events';
 import { createGzip, type Gzip } from 'node:zlib';
 import { sql } from 'kysely';
 import type { Database, Kdb } from '../db/client.js';
-import { BackupError, type BackupHeader, FORMAT, FORMAT_VERSION, serviceVersion, type TableSummary } from './format.js';
+import { resolveStored } from '../core/media/media-store.js';
+import {
+  BackupError,
+  type BackupHeader,
+  FORMAT,
+  FORMAT_VERSION,
+  mediaKey,
+  serviceVersion,
+  type TableSummary,
+} from './format.js';
 import { listTables, loadOrder, type TableInfo } from './tables.js';
 
 const PAGE = 2_000;
@@ -19,6 +29,10 @@ export interface BackupResult {
   tables: number;
   rows: number;
   bytes: number;
+  /** media files in the file */
+  media: number;
+  /** media files the rows name that MEDIA_ROOT no longer holds */
+  missingMedia: string[];
 }
 
 /** one page of a table after the row `after` (its JSON), in primary-key order */
@@ -58,7 +72,33 @@ async function drained(gzip: Gzip): Promise<void> {
  * Writes a backup into `gzip` (a gzip stream whose output goes to a file or an HTTP response) and
  * ends it; on failure the stream is destroyed, so the receiver never sees a trailer.
  */
-export async function streamBackup(db: Database, gzip: Gzip): Promise<BackupResult> {
+/**
+ * The media files the snapshot's rows name (image attachments' images), read now: a name the media
+ * store could not have made, or a file gone from MEDIA_ROOT, is left out and counted
+ */
+async function mediaFiles(
+  trx: Kdb,
+  mediaRoot: string | undefined,
+): Promise<{ files: Map<string, Buffer>; missing: string[] }> {
+  const files = new Map<string, Buffer>();
+  const missing: string[] = [];
+  if (!mediaRoot) return { files, missing };
+  const { rows } = await sql<{
+    image: string;
+  }>`select distinct image from extras_imageattachment where image <> '' order by image`.execute(trx);
+  for (const { image } of rows) {
+    const path = resolveStored(mediaRoot, image);
+    try {
+      if (!path) throw new Error('not a stored name');
+      files.set(image, await readFile(path));
+    } catch {
+      missing.push(image);
+    }
+  }
+  return { files, missing };
+}
+
+export async function streamBackup(db: Database, gzip: Gzip, opts: { mediaRoot?: string } = {}): Promise<BackupResult> {
   let bytes = 0;
   const write = async (line: string) => {
     bytes += Buffer.byteLength(line) + 1;
@@ -67,6 +107,8 @@ export async function streamBackup(db: Database, gzip: Gzip): Promise<BackupResu
   };
   let total = 0;
   let tableCount = 0;
+  let mediaCount = 0;
+  let missing: string[] = [];
   try {
     await db.kysely
       .transaction()
@@ -84,6 +126,8 @@ export async function streamBackup(db: Database, gzip: Gzip): Promise<BackupResu
           tables.map((t) => sql`select ${t.name}::text as name, count(*)::int as n from ${sql.table(t.name)}`),
           sql` union all `,
         )}`.execute(trx);
+        const media = await mediaFiles(trx, opts.mediaRoot);
+        missing = media.missing;
         const header: BackupHeader = {
           format: FORMAT,
           formatVersion: FORMAT_VERSION,
@@ -92,6 +136,7 @@ export async function streamBackup(db: Database, gzip: Gzip): Promise<BackupResu
           created: new Date().toISOString(),
           engine: db.engine,
           tables: Object.fromEntries(counts.rows.map((r) => [r.name, r.n])),
+          media: Object.fromEntries([...media.files].map(([name, bytes]) => [name, bytes.length])),
         };
         await write(JSON.stringify(header));
         const summary: Record<string, TableSummary> = {};
@@ -114,6 +159,13 @@ export async function streamBackup(db: Database, gzip: Gzip): Promise<BackupResu
           total += rows;
         }
         tableCount = tables.length;
+        for (const [name, bytes] of media.files) {
+          await write(JSON.stringify(['media', name]));
+          const line = JSON.stringify({ base64: bytes.toString('base64') });
+          summary[mediaKey(name)] = { rows: 1, sha256: createHash('sha256').update(line).update('\n').digest('hex') };
+          await write(line);
+          mediaCount++;
+        }
         await write(JSON.stringify(['end', summary]));
       });
     gzip.end();
@@ -121,11 +173,15 @@ export async function streamBackup(db: Database, gzip: Gzip): Promise<BackupResu
     gzip.destroy(err as Error);
     throw err;
   }
-  return { tables: tableCount, rows: total, bytes };
+  return { tables: tableCount, rows: total, bytes, media: mediaCount, missingMedia: missing };
 }
 
 /** `inventory backup FILE` on a database this process opened; FILE appears only when whole. */
-export async function writeBackup(db: Database, file: string): Promise<BackupResult> {
+export async function writeBackup(
+  db: Database,
+  file: string,
+  opts: { mediaRoot?: string } = {},
+): Promise<BackupResult> {
   const partial = `${file}.partial`;
   const gzip = createGzip();
   const out = createWriteStream(partial);
@@ -133,7 +189,7 @@ export async function writeBackup(db: Database, file: string): Promise<BackupRes
   gzip.on('error', () => undefined);
   gzip.pipe(out);
   try {
-    const result = await streamBackup(db, gzip);
+    const result = await streamBackup(db, gzip, opts);
     await once(out, 'close');
     renameSync(partial, file);
     return result;

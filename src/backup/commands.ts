@@ -68,11 +68,13 @@ export async function backupCommand(config: Config, args: string[]): Promise<voi
   const started = performance.now();
   const db = await open(config);
   try {
-    const r = await writeBackup(db, file);
+    const r = await writeBackup(db, file, { mediaRoot: config.mediaRoot });
     const s = seconds(started);
     console.log(
-      `Backup written to ${file}: ${r.tables} tables, ${r.rows} rows in ${s.toFixed(1)} s (${Math.round(r.rows / s)} rows/s).`,
+      `Backup written to ${file}: ${r.tables} tables, ${r.rows} rows, ${r.media} media files in ${s.toFixed(1)} s (${Math.round(r.rows / s)} rows/s).`,
     );
+    if (r.missingMedia.length)
+      console.log(`Not in MEDIA_ROOT, so not in the backup: ${r.missingMedia.slice(0, 10).join(', ')}`);
   } finally {
     await db.close();
   }
@@ -86,10 +88,14 @@ export async function restoreCommand(config: Config, args: string[]): Promise<vo
   const header = await verifyBackup(file);
   const db = await open(config);
   try {
-    const r = await restoreBackup(db, file, { force: args.includes('--force'), verified: header });
+    const r = await restoreBackup(db, file, {
+      force: args.includes('--force'),
+      verified: header,
+      mediaRoot: config.mediaRoot,
+    });
     const s = seconds(started);
     console.log(
-      `Restored ${file} (version ${r.header.serviceVersion}, ${r.header.created}): ${r.tables} tables, ${r.rows} rows in ${s.toFixed(1)} s (${Math.round(r.rows / s)} rows/s)${r.migratedAfter.length ? `; then applied ${r.migratedAfter.length} newer migrations` : ''}.`,
+      `Restored ${file} (version ${r.header.serviceVersion}, ${r.header.created}): ${r.tables} tables, ${r.rows} rows, ${r.media} media files in ${s.toFixed(1)} s (${Math.round(r.rows / s)} rows/s)${r.migratedAfter.length ? `; then applied ${r.migratedAfter.length} newer migrations` : ''}.`,
     );
   } finally {
     await db.close();

@@ -1,8 +1,10 @@
 /**
  * The backup file: gzip'd JSON Lines. Line 1 is the header (object); then per table a section line
  * `["table", name]` followed by its rows, one JSON object each (row_to_json); the last line is the
- * trailer `["end", {table: {rows, sha256}}]`. A section or trailer is an array, a row an object, so
- * no column name can be mistaken for a marker. The trailer's checksums cover each row line's text,
+ * trailer `["end", {table: {rows, sha256}}]`. After the tables, each media file the rows name (an
+ * image attachment's image) is a section `["media", name]` with one line `{"base64": ...}`, checked
+ * under `media:<name>` in the trailer. A section or trailer is an array, a row an object, so no
+ * column name can be mistaken for a marker. The trailer's checksums cover each row line's text,
  * so a file cut short (no trailer) or altered is caught before anything is written.
  */
 import { readFileSync } from 'node:fs';
@@ -28,7 +30,12 @@ export interface BackupHeader {
   engine: 'pglite' | 'postgres';
   /** table -> rows in the snapshot (the trailer repeats them with the checksums) */
   tables: Record<string, number>;
+  /** media file (its stored name under MEDIA_ROOT) -> bytes; absent in files written before media travelled */
+  media?: Record<string, number>;
 }
+
+/** the trailer's key of a media file's checksum */
+export const mediaKey = (name: string) => `media:${name}`;
 
 /**
  * this code's version: package.json found by walking up from this module (from src/backup/, or

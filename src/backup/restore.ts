@@ -6,6 +6,9 @@
  */
 import { resetSequences } from '../db/reset-sequences.js';
 import { createHash } from 'node:crypto';
+import { mkdir, rm, stat, writeFile } from 'node:fs/promises';
+import { dirname } from 'node:path';
+import { resolveStored } from '../core/media/media-store.js';
 import { sql } from 'kysely';
 import type { Database, Kdb } from '../db/client.js';
 import { listMigrations, migrate, readMigration } from '../db/migrate.js';
@@ -15,6 +18,7 @@ import {
   compareVersions,
   FORMAT,
   FORMAT_VERSION,
+  mediaKey,
   serviceVersion,
   type TableSummary,
 } from './format.js';
@@ -22,6 +26,25 @@ import { readLines } from './read-file.js';
 import { isSeeded, listTables } from './tables.js';
 
 const BATCH = 1_000;
+
+/** one media file of the file into MEDIA_ROOT under its stored name (checked by verifyBackup) */
+async function writeMedia(
+  root: string,
+  name: string,
+  row: Record<string, unknown>,
+  written: string[],
+  media: { count: number },
+): Promise<void> {
+  const path = resolveStored(root, name)!;
+  const existed = await stat(path).then(
+    () => true,
+    () => false,
+  );
+  await mkdir(dirname(path), { recursive: true });
+  await writeFile(path, Buffer.from(String(row.base64 ?? ''), 'base64'));
+  if (!existed) written.push(path);
+  media.count++;
+}
 
 /** Checks the whole file without writing anything; returns its header. */
 export async function verifyBackup(file: string): Promise<BackupHeader> {
@@ -46,6 +69,12 @@ export async function verifyBackup(file: string): Promise<BackupHeader> {
     } else if (item.value[0] === 'table' && typeof item.value[1] === 'string') {
       close();
       current = { name: item.value[1], hash: createHash('sha256'), rows: 0 };
+    } else if (item.value[0] === 'media' && typeof item.value[1] === 'string') {
+      close();
+      // a name the media store could not have made (`../`, a path) would be written outside MEDIA_ROOT
+      if (!resolveStored('/', item.value[1]))
+        throw new BackupError(`${file} is not a backup: media file ${JSON.stringify(item.value[1])}`);
+      current = { name: mediaKey(item.value[1]), hash: createHash('sha256'), rows: 0 };
     } else if (item.value[0] === 'end' && item.value[1] && typeof item.value[1] === 'object') {
       close();
       trailer = item.value[1] as Record<string, TableSummary>;
@@ -60,7 +89,9 @@ export async function verifyBackup(file: string): Promise<BackupHeader> {
   const expected: Record<string, TableSummary> = trailer;
   for (const [name, want] of Object.entries(expected)) {
     const got = seen[name];
-    if (!got || got.rows !== want.rows || got.rows !== h.tables[name])
+    const media = name.startsWith(mediaKey(''));
+    const listed = media ? (h.media?.[name.slice(mediaKey('').length)] === undefined ? undefined : 1) : h.tables[name];
+    if (!got || got.rows !== want.rows || got.rows !== listed)
       throw new BackupError(`${file}: table ${name} has ${got?.rows ?? 0} rows, the file says ${want.rows}`);
     if (got.sha256 !== want.sha256)
       throw new BackupError(`${file}: table ${name} fails its SHA-256 check (altered or damaged)`);
@@ -160,6 +191,8 @@ export interface RestoreResult {
   header: BackupHeader;
   tables: number;
   rows: number;
+  /** media files written under MEDIA_ROOT */
+  media: number;
   /** migrations applied after the load, to bring the file's data to this code's level */
   migratedAfter: string[];
 }
@@ -167,7 +200,7 @@ export interface RestoreResult {
 export async function restoreBackup(
   db: Database,
   file: string,
-  opts: { force: boolean; verified?: BackupHeader },
+  opts: { force: boolean; verified?: BackupHeader; mediaRoot?: string },
 ): Promise<RestoreResult> {
   const header = opts.verified ?? (await verifyBackup(file));
   // refuse a non-empty target before any migration touches it
@@ -186,6 +219,10 @@ export async function restoreBackup(
   let rows = 0;
   let tableCount = 0;
   let table: string | null = null;
+  let media: string | null = null;
+  // media files written by this restore that were not there before: removed if the load rolls back
+  const written: string[] = [];
+  const mediaWritten = { count: 0 };
   await db.kysely
     .transaction()
     .execute(async (trx) => {
@@ -209,12 +246,21 @@ export async function restoreBackup(
       };
       for await (const item of readLines(file)) {
         if ('first' in item) continue;
+        if (item.kind === 'row' && media) {
+          if (opts.mediaRoot) await writeMedia(opts.mediaRoot, media, item.row, written, mediaWritten);
+          continue;
+        }
         if (item.kind === 'row') {
           batch.push(item.row);
           if (batch.length >= BATCH) await flush();
           continue;
         }
         await flush();
+        if (item.value[0] === 'media') {
+          table = null;
+          media = String(item.value[1]);
+          continue;
+        }
         if (item.value[0] !== 'table') {
           table = null;
           break;
@@ -225,12 +271,13 @@ export async function restoreBackup(
       }
       await resetSequences(trx);
     })
-    .catch((err: unknown) => {
+    .catch(async (err: unknown) => {
+      for (const path of written) await rm(path, { force: true });
       if (err instanceof BackupError) throw err;
       throw new BackupError(
         `restore failed${table ? ` while loading ${table}` : ''}, no row was changed: ${(err as Error).message}`,
       );
     });
   const migratedAfter = await migrate(db);
-  return { header, tables: tableCount, rows, migratedAfter };
+  return { header, tables: tableCount, rows, media: mediaWritten.count, migratedAfter };
 }

@@ -29,6 +29,7 @@ import {
   uniq,
 } from '../factories/index.js';
 import { type TestApp, makeTestApp } from '../helpers/app.js';
+import { dataUri, png } from '../helpers/images.js';
 import { ENGINE, adminQuery, needsPostgresServer, pgUrl } from '../helpers/engine.js';
 
 let t: TestApp;
@@ -318,4 +319,44 @@ describe('the commands', () => {
     expect(existsSync(dataDir)).toBe(false);
     expect(existsSync(join(dir, 'none.jsonl.gz'))).toBe(false);
   }, 60_000);
+});
+
+describe('media files travel with their rows', () => {
+  it("an image attachment's file is in the backup and written under the target's MEDIA_ROOT; a name outside it is refused", async () => {
+    const site = await makeSite(t);
+    const image = png(4, 3);
+    const attachment = await make(t, '/api/extras/image-attachments/', {
+      content_type: 'dcim.site',
+      object_id: site.id,
+      name: 'rack-front',
+      image_data: dataUri(image),
+    });
+    const stored = String(attachment.image).replace(/^.*\/media\//, '');
+    const path = join(dir, `${uniq('media')}.jsonl.gz`);
+    const written = await writeBackup(t.db, path, { mediaRoot: t.app.inventory.config.mediaRoot });
+    expect(written.media).toBeGreaterThanOrEqual(1);
+    expect((await verifyBackup(path)).media?.[stored]).toBe(image.length);
+
+    const target = await newTarget(ENGINE);
+    const mediaRoot = t.tempDir('inv-restored-media-');
+    try {
+      const restored = await restoreBackup(target.db, path, { force: false, mediaRoot });
+      expect(restored.media).toBe(written.media);
+      expect(readFileSync(join(mediaRoot, stored)).equals(image)).toBe(true);
+    } finally {
+      await target.drop();
+    }
+
+    // a media name that climbs out of MEDIA_ROOT, under a checksum that matches it
+    const lines = gunzipSync(readFileSync(path)).toString('utf8').trimEnd().split('\n');
+    const at = lines.indexOf(JSON.stringify(['media', stored]));
+    const evil = [...lines];
+    evil[at] = JSON.stringify(['media', '../../etc/evil.png']);
+    const header = JSON.parse(evil[0]!);
+    header.media = { '../../etc/evil.png': image.length };
+    evil[0] = JSON.stringify(header);
+    const evilPath = join(dir, `${uniq('evil')}.jsonl.gz`);
+    writeFileSync(evilPath, gzipSync(`${evil.join('\n')}\n`));
+    await expect(verifyBackup(evilPath)).rejects.toThrow(/is not a backup: media file "..\/..\/etc\/evil.png"/);
+  }, 120_000);
 });

@@ -17,7 +17,10 @@ describe.each(DIALECTS)('the import plan in the %s dialect', (dialect) => {
   const at = new Map(steps.map((s, i) => [s.model.name, i]));
 
   it('plans or skips, with a reason, every model the dialect serves', () => {
-    const served = registry.all().filter((m) => servedIn(m, dialect)).map((m) => m.name);
+    const served = registry
+      .all()
+      .filter((m) => servedIn(m, dialect))
+      .map((m) => m.name);
     expect([...steps.map((s) => s.model.name), ...skipped.map((s) => s.model)].sort()).toEqual(served.sort());
     for (const s of skipped) expect(s.reason.length).toBeGreaterThan(5);
   });
@@ -47,6 +50,14 @@ describe('levels of a type that refers to itself', () => {
     ];
     const out = levels(reps, ['parent']);
     expect(out.levels.map((l) => l.map((r) => r.id))).toEqual([[1, 4], [2], [3]]);
-    expect(levels([{ id: 1, lag: 2 }, { id: 2, lag: 1 }], ['lag']).looped.map((r) => r.id)).toEqual([1, 2]);
+    expect(
+      levels(
+        [
+          { id: 1, lag: 2 },
+          { id: 2, lag: 1 },
+        ],
+        ['lag'],
+      ).looped.map((r) => r.id),
+    ).toEqual([1, 2]);
   });
 });
