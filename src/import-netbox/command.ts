@@ -22,12 +22,16 @@ export function reportText(r: CopyReport): { text: string; ok: boolean } {
   const lines: string[] = [];
   const pad = (s: string | number, n: number) => String(s).padStart(n);
   lines.push('', `Copied from NetBox ${r.version} (${r.dialect} dialect)`, '');
-  lines.push(`${'type'.padEnd(36)}${pad('source', 9)}${pad('created', 9)}${pad('present', 9)}${pad('refused', 9)}`);
+  // `here`: the target's count as the check read it (blank with --no-check)
+  const here = new Map(r.checks.map((c) => [c.model, c.target]));
+  lines.push(
+    `${'type'.padEnd(36)}${pad('source', 9)}${pad('here', 9)}${pad('created', 9)}${pad('present', 9)}${pad('refused', 9)}`,
+  );
   let refused = 0;
   for (const t of r.types) {
     if (!t.source && !t.rejected.length) continue;
     lines.push(
-      `${t.model.padEnd(36)}${pad(t.source, 9)}${pad(t.created, 9)}${pad(t.present, 9)}${pad(t.rejected.length, 9)}`,
+      `${t.model.padEnd(36)}${pad(t.source, 9)}${pad(here.get(t.model) ?? '', 9)}${pad(t.created, 9)}${pad(t.present, 9)}${pad(t.rejected.length, 9)}`,
     );
     refused += t.rejected.length;
   }
