@@ -32,6 +32,7 @@ import { overrideFormMethod } from './web/browsable/method-override.js';
 import { registerWeb } from './web/index.js';
 import { importRouteUrls } from './web/model-pages/index.js';
 import { attachEventWorker } from './core/events/index.js';
+import { startChangelogUpkeep } from './db/changelog-partitions.js';
 import { registerGraphql } from './web/graphql.routes.js';
 import { registerBackupRoute } from './backup/backup.routes.js';
 import { createTemplatePool } from './core/templates/template-pool.js';
@@ -153,6 +154,11 @@ export async function buildApp(config: Config, opts: BuildOptions): Promise<Fast
   if (opts.eventWorker) {
     const worker = attachEventWorker(ctx);
     app.addHook('onClose', async () => worker.stop());
+    // the processes that deliver webhooks also keep the change log's months (db/changelog-partitions.ts)
+    const stopUpkeep = startChangelogUpkeep(opts.db.kysely, config.changelogRetention, (err) =>
+      app.log.warn({ err }, 'change log upkeep failed; trying again tomorrow'),
+    );
+    app.addHook('onClose', async () => stopUpkeep());
   }
   return app;
 }

@@ -7,6 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Config } from './config.js';
 import { type Database, type Kdb, openDatabase } from './db/client.js';
+import { ensureMonthPartitions } from './db/changelog-partitions.js';
 import { migrate } from './db/migrate.js';
 import { foldGoneKeptCounts, foldGoneRowCounts } from './db/row-count-upkeep.js';
 import {
@@ -29,6 +30,8 @@ export async function prepareDatabase(db: Database): Promise<string[]> {
   await syncContentTypes(db.kysely, allModels().registry);
   await foldGoneRowCounts(db.kysely);
   await foldGoneKeptCounts(db.kysely);
+  // the change log's months ahead, before the first write of this start (db/changelog-partitions.ts)
+  await ensureMonthPartitions(db.kysely);
   return applied;
 }
 

@@ -101,6 +101,12 @@ export interface Config {
   graphqlListCost: number;
   /** webhook delivery (core/events/): the worker in the service process, its limits and retention */
   events: EventSettings;
+  /**
+   * NetBox's CHANGELOG_RETENTION: days change records are kept, 0 = forever. Whole months older
+   * are dropped, the rest deleted row by row (db/changelog-partitions.ts), by the processes that
+   * run a webhook worker.
+   */
+  changelogRetention: number;
   /** local data sources (apps/core/README.md): where they may point, and how much a sync reads */
   dataSources: DataSourceSettings;
   // -- first start and console (docs/installation.md, "First start") --
@@ -309,6 +315,8 @@ export function loadConfig(env: Env = process.env, flags: Env = {}): Config {
       lease: Math.max(1, parseSeconds('WEBHOOK_LEASE', e.WEBHOOK_LEASE, 120)),
       retentionDays: Math.max(1, parseInt10('WEBHOOK_RETENTION_DAYS', e.WEBHOOK_RETENTION_DAYS, 7)),
     }),
+    // NetBox's default: 90 days
+    changelogRetention: parseInt10('CHANGELOG_RETENTION', e.CHANGELOG_RETENTION, 90),
     dataSources: Object.freeze({
       roots: Object.freeze(parseList(e.DATA_SOURCE_ROOTS, [])),
       maxFileSize: Math.max(1, parseInt10('DATA_SOURCE_MAX_FILE_SIZE', e.DATA_SOURCE_MAX_FILE_SIZE, 10 * 1024 * 1024)),
