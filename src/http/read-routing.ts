@@ -18,6 +18,8 @@ declare module 'fastify' {
 }
 
 function isRead(request: FastifyRequest): boolean {
+  // static assets, /metrics: nothing of a user's to read, so nothing to route
+  if (request.routeOptions.config?.noAuth) return false;
   const m = request.method;
   return m === 'GET' || m === 'HEAD' || (m === 'POST' && request.routeOptions.config?.readsOnly === true);
 }

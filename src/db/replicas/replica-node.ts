@@ -55,16 +55,17 @@ export class ReplicaNode {
 
   /**
    * Asks the positions again unless they are younger than FRESH_MS (`force`: unless a question is
-   * already on its way); `primaryWal`: the newest commit position this process knows of.
+   * already on its way); `primaryWal`: the newest commit position this process knows of. Answers
+   * the question on its way, or null when none is.
    */
-  refresh(primaryWal: bigint | null, force = false): Promise<void> {
-    if (this.downUntil > Date.now()) return Promise.resolve();
+  refresh(primaryWal: bigint | null, force = false): Promise<void> | null {
+    if (this.downUntil > Date.now()) return null;
     if (!this.asking && (force || Date.now() - this.askedAt >= FRESH_MS)) {
       this.asking = this.ask(primaryWal).finally(() => {
         this.asking = null;
       });
     }
-    return this.asking ?? Promise.resolve();
+    return this.asking;
   }
 
   private async ask(primaryWal: bigint | null): Promise<void> {

@@ -65,7 +65,8 @@ export class ReplicaSet {
   async reader(userId: number | null): Promise<ReplicaRead | null> {
     const fence = userId === null ? Promise.resolve(null) : this.fenceOf(userId);
     // a replica slow to answer its question is not waited for longer than a reader would wait
-    await Promise.race([Promise.all(this.nodes.map((n) => n.refresh(this.primaryWal))), sleep(WAIT_MS)]);
+    const asking = this.nodes.map((n) => n.refresh(this.primaryWal)).filter((p) => p !== null);
+    if (asking.length > 0) await Promise.race([Promise.all(asking), sleep(WAIT_MS)]);
     let wall: bigint | null;
     try {
       wall = await fence;
