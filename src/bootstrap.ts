@@ -130,6 +130,8 @@ export async function openPreparedDatabase(config: Config): Promise<PreparedData
     statementTimeout: config.statementTimeout,
     poolSize: config.databasePoolSize,
     driverPatches: config.pgDriverPatches,
+    replicaUrls: config.databaseReplicaUrls,
+    replicaMaxLagMs: config.databaseReplicaMaxLagMs,
   });
   const applied = await prepareDatabase(db);
   return { db, origin, applied, snapshotProblem, afterStart };

@@ -18,6 +18,10 @@ export interface Config {
    * (`h1:5432,h2:5433`, target_session_attrs) fail over between them (db/failover/README.md)
    */
   databaseUrl: string | null;
+  /** streaming standbys that serve reads outside transactions (docs/postgresql.md, "Read replicas") */
+  databaseReplicaUrls: string[];
+  /** a replica this many ms behind the primary serves no reads until it catches up */
+  databaseReplicaMaxLagMs: number;
   /** PostgreSQL connections each process opens at most (so the service opens up to this times `workers`) */
   databasePoolSize: number;
   /**
@@ -192,6 +196,18 @@ function parseDatabaseUrl(v: string | undefined): string | null {
   return v;
 }
 
+/** comma-separated single-host URLs; replicas of a PostgreSQL primary, so DATABASE_URL is needed */
+function parseReplicaUrls(v: string | undefined, primary: string | undefined): string[] {
+  const urls = parseList(v, []);
+  if (urls.length > 0 && !primary) throw new Error('DATABASE_REPLICA_URLS needs DATABASE_URL (the primary)');
+  for (const u of urls) {
+    if (!/^postgres(ql)?:\/\//.test(u) || parseHostList(u)) {
+      throw new Error(`DATABASE_REPLICA_URLS: each entry must be one postgres:// URL naming one host, got "${u}"`);
+    }
+  }
+  return urls;
+}
+
 function parseDialect(v: string | undefined): Dialect {
   if (v === undefined || v === '') return '3.4';
   if (isDialect(v)) return v;
@@ -257,6 +273,8 @@ export function loadConfig(env: Env = process.env, flags: Env = {}): Config {
     port: parseInt10('PORT', e.PORT, 8000),
     dataDir: e.DATA_DIR || './data',
     databaseUrl: parseDatabaseUrl(e.DATABASE_URL),
+    databaseReplicaUrls: parseReplicaUrls(e.DATABASE_REPLICA_URLS, e.DATABASE_URL),
+    databaseReplicaMaxLagMs: parseInt10('DATABASE_REPLICA_MAX_LAG_MS', e.DATABASE_REPLICA_MAX_LAG_MS, 5000),
     databasePoolSize: Math.max(1, parseInt10('DATABASE_POOL_SIZE', e.DATABASE_POOL_SIZE, 10)),
     workers: parseWorkers(e.WORKERS),
     adminUsername: e.ADMIN_USERNAME || null,

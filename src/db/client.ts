@@ -14,6 +14,7 @@ import { type ChangeWatch, localChangeWatch, postgresChangeWatch, whenReliable }
 import { openPgPool } from './pg-driver/index.js';
 import { FailoverPool } from './failover/failover-pool.js';
 import { parseHostList } from './failover/hosts.js';
+import { ReplicaSet } from './replicas/replica-set.js';
 
 export { COMMIT_FOLLOWS } from './pg-driver/index.js';
 
@@ -59,6 +60,8 @@ export interface Database {
    * belongs to this process and every statement passes through its observer.
    */
   dataVersion(): Promise<string>;
+  /** PostgreSQL with DATABASE_REPLICA_URLS: where reads outside a transaction go (replicas/README.md) */
+  replicas?: ReplicaSet;
   /** PGlite only: the data directory as a tarball (test templates) */
   dump?(): Promise<Blob>;
 }
@@ -73,6 +76,10 @@ export interface OpenOptions {
   statementTimeout?: number;
   /** PostgreSQL: pg with the driver's patches (pg-driver/README.md), or plain pg; on unless false */
   driverPatches?: boolean;
+  /** PostgreSQL: streaming standbys for reads (DATABASE_REPLICA_URLS, replicas/README.md) */
+  replicaUrls?: readonly string[];
+  /** PostgreSQL: a replica further behind than this (ms) serves no reads (DATABASE_REPLICA_MAX_LAG_MS) */
+  replicaMaxLagMs?: number;
 }
 
 /** Kysely's log hook sees every statement once it ran, begin/commit/rollback included. */
@@ -94,9 +101,7 @@ function addTo(listeners: Set<StatementListener>) {
 }
 
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
-  return opts.databaseUrl
-    ? openPostgres(opts.databaseUrl, opts.poolSize ?? 10, opts.statementTimeout ?? 0, opts.driverPatches ?? true)
-    : openPglite(opts);
+  return opts.databaseUrl ? openPostgres(opts.databaseUrl, opts) : openPglite(opts);
 }
 
 async function openPglite(opts: OpenOptions): Promise<Database> {
@@ -153,12 +158,10 @@ async function openPglite(opts: OpenOptions): Promise<Database> {
   };
 }
 
-async function openPostgres(
-  url: string,
-  max: number,
-  statementTimeoutSec: number,
-  patches: boolean,
-): Promise<Database> {
+async function openPostgres(url: string, opts: OpenOptions): Promise<Database> {
+  const max = opts.poolSize ?? 10;
+  const statementTimeoutSec = opts.statementTimeout ?? 0;
+  const patches = opts.driverPatches ?? true;
   let opened = 0;
   const makePool = (hostUrl: string) => {
     const p = openPgPool({ url: hostUrl, max, statementTimeoutSec, patches });
@@ -182,10 +185,22 @@ async function openPostgres(
   const listeners = new Set<StatementListener>();
   // a statement that failed for want of a server (or on a read-only one) starts the search for the primary
   if (failover) listeners.add((_ms, error) => error !== undefined && failover.noticeError(error));
-  const kysely: Kdb = new Kysely({
-    dialect: new PostgresDialect({ pool }),
-    log: observer(stats, changes, listeners),
-  });
+  const log = observer(stats, changes, listeners);
+  const kysely: Kdb = new Kysely({ dialect: new PostgresDialect({ pool }), log });
+  // none configured: no replica code runs, so a read costs what it did without them
+  const replicaUrls = opts.replicaUrls ?? [];
+  const replicas =
+    replicaUrls.length > 0
+      ? new ReplicaSet({
+          replicas: replicaUrls.map((u) => ({
+            url: u,
+            pool: openPgPool({ url: u, max, statementTimeoutSec, patches }),
+          })),
+          maxLagMs: opts.replicaMaxLagMs ?? 5_000,
+          primary: pool,
+          log,
+        })
+      : undefined;
   await sql`select 1`.execute(kysely);
   await whenReliable(changes);
   // statistics within seconds of a load, not autovacuum's minute (analyze-after-load.ts)
@@ -196,6 +211,7 @@ async function openPostgres(
     changes,
     engine: 'postgres',
     concurrent: true,
+    ...(replicas ? { replicas } : {}),
     observeStatements: addTo(listeners),
     pool: () => {
       const p = counts();
@@ -221,6 +237,7 @@ async function openPostgres(
     close: async () => {
       stopAnalyze();
       await changes.close();
+      await replicas?.close();
       await kysely.destroy();
     },
   };

@@ -14,6 +14,7 @@ import { isFormPost } from './form-body.js';
 import { prefersHtml } from './negotiate.js';
 import { dialectOf } from './dialect.js';
 import { sessionKeyOf, sessionUser } from './sessions.js';
+import { registerReadRouting, routeRead } from './read-routing.js';
 
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -39,6 +40,7 @@ export function signInUrl(next: string): string {
 
 export function registerRequestContext(app: FastifyInstance, ctx: AppContext, tokenCache: TokenCache): void {
   const { config } = ctx;
+  registerReadRouting(app, ctx, WRITE_METHODS);
   app.addHook('preHandler', async (request, reply) => {
     const clientIp = clientIpOf(request, config.trustedProxies);
     const origin = originOf(request, `${config.host}:${config.port}`);
@@ -55,9 +57,11 @@ export function registerRequestContext(app: FastifyInstance, ctx: AppContext, to
         viaSession = true;
       }
     }
+    // a read outside a transaction may go to a replica (db/replicas/README.md)
+    const replica = await routeRead(ctx, request, auth.user);
     request.rc = {
       app: ctx,
-      q: ctx.db.kysely,
+      q: replica?.q ?? ctx.db.kysely,
       user: auth.user,
       token: auth.token,
       viaSession,
@@ -66,7 +70,9 @@ export function registerRequestContext(app: FastifyInstance, ctx: AppContext, to
       dialect: dialectOf(request, auth.token, config),
       permissions: null,
       clientIp,
-      dataVersion: null,
+      // a replica read's version is the replica's own snapshot, so no cache stores its answer under
+      // a newer version (core/cache/README.md)
+      dataVersion: replica?.dataVersion ?? null,
       // a multipart write's files (multipart-body.ts)
       ...(request.uploadedFiles ? { files: request.uploadedFiles } : {}),
     };

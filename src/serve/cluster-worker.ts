@@ -23,6 +23,8 @@ export async function runClusterWorker(config: Config, log: pino.Logger): Promis
     statementTimeout: config.statementTimeout,
     poolSize: config.databasePoolSize,
     driverPatches: config.pgDriverPatches,
+    replicaUrls: config.databaseReplicaUrls,
+    replicaMaxLagMs: config.databaseReplicaMaxLagMs,
   });
   // every worker runs a webhook worker (src/serve/README.md): claims are SKIP LOCKED, so they share
   const app = await buildApp(config, {

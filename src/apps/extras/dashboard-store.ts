@@ -21,10 +21,13 @@ export async function dashboardOf(rc: RequestContext, userId: number, forUpdate 
   const stored = await readDashboard(rc, userId, forUpdate);
   if (stored) return stored;
   const d = defaultDashboard();
+  // a page's GET reads outside a transaction, perhaps on a replica: the default is stored, and read
+  // back, on the primary (db/replicas/README.md)
+  const primary = rc.q.isTransaction ? rc : { ...rc, q: rc.app.db.kysely };
   // a concurrent first read may store its own default first: that one wins
   await sql`insert into extras_dashboard (user_id, layout, config) values (${userId}, ${JSON.stringify(d.layout)}::jsonb, ${JSON.stringify(d.config)}::jsonb)
-    on conflict (user_id) do nothing`.execute(rc.q);
-  return (await readDashboard(rc, userId, forUpdate))!;
+    on conflict (user_id) do nothing`.execute(primary.q);
+  return (await readDashboard(primary, userId, forUpdate))!;
 }
 
 /** Replaces a stored dashboard's layout and config (the row exists: read it with dashboardOf first). */

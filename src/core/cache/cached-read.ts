@@ -36,7 +36,8 @@ export async function cachedRead(
   if (!cache || rc.q.isTransaction || !rc.app.db.changes.reliable) return answer();
   const key = `${rc.user?.id ?? 0} ${rc.dialect} ${rc.baseUrl} ${request.headers.accept ?? ''} ${request.url}`;
   if (!cache.seen(key)) return answer();
-  const version = await rc.app.db.dataVersion();
+  // a read on a replica has its version already: the replica's snapshot (http/read-routing.ts)
+  const version = rc.dataVersion ?? (await rc.app.db.dataVersion());
   const hit = cache.get(key, version);
   if (hit) {
     if (hit.etag) reply.header('ETag', hit.etag);
