@@ -10,9 +10,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../../src/app.js';
 import { createSuperuser, prepareDatabase } from '../../../src/bootstrap.js';
 import { loadConfig } from '../../../src/config.js';
-import { type Database, openDatabase } from '../../../src/db/client.js';
+import type { Database } from '../../../src/db/client.js';
 import { listMigrations, readMigration } from '../../../src/db/migrate.js';
-import { adminQuery, ENGINE, pgUrl } from '../../helpers/engine.js';
+import { blankDatabase } from '../../helpers/blank-database.js';
 
 const PARTITIONED = '0215';
 const REQUEST = '6f1c3f0e-2d7a-4c4e-9a51-0c2b8e7d1a01';
@@ -21,14 +21,6 @@ let db: Database;
 let drop: () => Promise<void> = async () => undefined;
 let app: Awaited<ReturnType<typeof buildApp>>;
 const token = randomBytes(20).toString('hex');
-
-async function blankDatabase(): Promise<Database> {
-  if (ENGINE === 'pglite') return openDatabase({ databaseUrl: null, dataDir: 'memory://' });
-  const name = `inv_upgrade_${randomBytes(4).toString('hex')}`;
-  await adminQuery(`create database ${name}`);
-  drop = () => adminQuery(`drop database if exists ${name} with (force)`);
-  return openDatabase({ databaseUrl: pgUrl(name), dataDir: '', poolSize: 2 });
-}
 
 /** records of three months ago, of a year ago and of now, written as 0214's schema had them */
 const OLD_CHANGES = `
@@ -42,7 +34,7 @@ select setval('extras_objectchange_id_seq', 708);
 const get = (url: string) => app.inject({ url, headers: { authorization: `Token ${token}` } });
 
 beforeAll(async () => {
-  db = await blankDatabase();
+  ({ db, drop } = await blankDatabase());
   await db.exec(`create table if not exists schema_migrations (
     name text primary key, applied_at timestamptz not null default now())`);
   for (const name of listMigrations().filter((n) => n < PARTITIONED))

@@ -10,9 +10,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../../src/app.js';
 import { createSuperuser, prepareDatabase } from '../../../src/bootstrap.js';
 import { loadConfig } from '../../../src/config.js';
-import { type Database, openDatabase } from '../../../src/db/client.js';
+import type { Database } from '../../../src/db/client.js';
 import { listMigrations, readMigration } from '../../../src/db/migrate.js';
-import { adminQuery, ENGINE, pgUrl } from '../../helpers/engine.js';
+import { blankDatabase } from '../../helpers/blank-database.js';
 
 /** the first migration written for the NetBox 4.4 dialect (the token's api_dialect) */
 const FIRST_NETBOX4 = '0156';
@@ -21,14 +21,6 @@ let db: Database;
 let drop: () => Promise<void> = async () => undefined;
 let app: Awaited<ReturnType<typeof buildApp>>;
 const token = randomBytes(20).toString('hex');
-
-async function blankDatabase(): Promise<Database> {
-  if (ENGINE === 'pglite') return openDatabase({ databaseUrl: null, dataDir: 'memory://' });
-  const name = `inv_upgrade_${randomBytes(4).toString('hex')}`;
-  await adminQuery(`create database ${name}`);
-  drop = () => adminQuery(`drop database if exists ${name} with (force)`);
-  return openDatabase({ databaseUrl: pgUrl(name), dataDir: '', poolSize: 2 });
-}
 
 /** the rows a 3.4-era database holds, in the schema of the migrations before FIRST_NETBOX4 */
 const OLD_DATA = `
@@ -58,7 +50,7 @@ insert into circuits_circuittermination (id, circuit_id, term_side, provider_net
 `;
 
 beforeAll(async () => {
-  db = await blankDatabase();
+  ({ db, drop } = await blankDatabase());
   await db.exec(`create table if not exists schema_migrations (
     name text primary key, applied_at timestamptz not null default now())`);
   for (const name of listMigrations().filter((n) => n < FIRST_NETBOX4))
