@@ -9,7 +9,6 @@ import { sql } from 'kysely';
 import type { RequestContext } from '../core/context.js';
 import { relatedOf } from '../core/crud/changelog.js';
 import { inTransaction } from '../core/crud/routes.js';
-import type { Dialect } from '../core/model/dialect.js';
 import type { Row } from '../core/model/types.js';
 import { insertRows } from '../db/bulk-insert.js';
 import type { Rep, Source } from './source.js';
@@ -32,7 +31,6 @@ function related(rc: RequestContext, type: string, data: Row | null) {
 export async function copyChangeLog(
   rc: RequestContext,
   source: Source,
-  _dialect: Dialect,
   say: (line: string) => void,
 ): Promise<{ copied: number; present: number } | null> {
   let path: string | null = null;

@@ -3,7 +3,6 @@
  * writes), the second pass, the source's timestamps, the sequences, the change log, and the check.
  */
 import type { FastifyInstance } from 'fastify';
-import { sql } from 'kysely';
 import type { RequestContext } from '../core/context.js';
 import { inTransaction } from '../core/crud/routes.js';
 import type { Dialect } from '../core/model/dialect.js';
@@ -13,6 +12,8 @@ import { LEGACY_FIELDS } from '../apps/extras/webhook.model.js';
 import { resetSequences } from '../db/reset-sequences.js';
 import { requestId } from '../http/request-id.js';
 import { copyChangeLog } from './change-log.js';
+import { attachmentFiles, markSuperusers, objectCustomFields, retrievableTokens } from './source-quirks.js';
+import { createdFromChangeLog, restoreTimes, timesOf } from './times.js';
 import { checkCopy, type TypeCheck } from './check.js';
 import { importPlan, type Skipped, type Step } from './plan.js';
 import { ImportError, type Rep, type Source } from './source.js';
@@ -92,124 +93,6 @@ async function fetchAll(source: Source, model: ModelDef, path: string): Promise<
   const extra = model.fields.local_context_data ? '&exclude=config_context' : '';
   for await (const page of source.pages(path, extra)) all.push(...page);
   return all;
-}
-
-/**
- * NetBox renders most objects' `created` as a date: the time of day comes from the copied change
- * log, whose record of the creation holds it (only where that record's day is the object's)
- */
-async function createdFromChangeLog(rc: RequestContext, model: ModelDef): Promise<void> {
-  if (!timesOf(model).includes('created')) return;
-  await sql`update ${sql.table(model.table)} as t set created = oc.time
-    from extras_objectchange oc
-    where oc.changed_object_type = ${model.name} and oc.changed_object_id = t.id and oc.action = 'create'
-      and (oc.time at time zone 'UTC')::date = (t.created at time zone 'UTC')::date
-      and t.created = date_trunc('day', t.created at time zone 'UTC') at time zone 'UTC'`.execute(rc.q);
-}
-
-/**
- * Each image attachment's file, read from the URL the source gives (its MEDIA_URL). An attachment
- * whose file the source does not serve to the token (a NetBox whose media needs a session) is
- * left out with a note. The file keeps its name without the `<type>_<id>_` NetBox prefixed.
- */
-async function attachmentFiles(source: Source, reps: Rep[], notes: string[]) {
-  const files = new Map<number, UploadedFile>();
-  const failed: string[] = [];
-  for (const r of reps) {
-    const href = typeof r.image === 'string' ? r.image : '';
-    const got = href ? await source.download(href) : 404;
-    if (typeof got === 'number') {
-      failed.push(`${r.id} (${got || 'no answer'})`);
-      continue;
-    }
-    const base = decodeURIComponent(href.split('/').pop() ?? 'image');
-    files.set(Number(r.id), {
-      field: 'image',
-      filename: /^.+?_\d+_(.+)$/.exec(base)?.[1] ?? base,
-      contentType: null,
-      data: got,
-    });
-  }
-  if (failed.length)
-    notes.push(
-      `extras.imageattachment: ${failed.length} not copied, the source did not serve their files: ${failed.slice(0, 10).join(', ')}; copy its MEDIA_ROOT/image-attachments and attach them again`,
-    );
-  return { files, reps: reps.filter((r) => files.has(Number(r.id))) };
-}
-
-/**
- * Tokens whose key the source shows: NetBox 3 always does, NetBox 4 with ALLOW_TOKEN_RETRIEVAL
- * only. Without its key a token would be made with a new one, which nobody holds: left out.
- */
-function retrievableTokens(reps: Rep[], notes: string[]): Rep[] {
-  const out = reps.filter((r) => typeof r.key === 'string' && /^[0-9a-f]{40}$/i.test(r.key));
-  if (out.length < reps.length)
-    notes.push(
-      `users.token: ${reps.length - out.length} tokens not copied, the source does not show their keys (NetBox 4: ALLOW_TOKEN_RETRIEVAL); make new ones`,
-    );
-  return out;
-}
-
-/**
- * NetBox 4's API does not show who is a superuser; its users list still filters by it. Both halves
- * are read and must add up to the whole, so a source that ignored the filter (and would answer
- * every user to both) makes nobody a superuser instead of everybody.
- */
-async function markSuperusers(source: Source, path: string, users: Rep[]): Promise<string | null> {
-  if (!users.length || users.some((u) => 'is_superuser' in u)) return null;
-  const half = async (v: boolean) => {
-    const ids = new Set<number>();
-    for await (const page of source.pages(path, `&is_superuser=${v}`)) for (const u of page) ids.add(Number(u.id));
-    return ids;
-  };
-  const [yes, no] = [await half(true), await half(false)];
-  const whole =
-    yes.size + no.size === users.length && users.every((u) => yes.has(Number(u.id)) !== no.has(Number(u.id)));
-  if (!whole)
-    return "users: the source's API does not tell who is a superuser; none was made one (`inventory createsuperuser`, or a superuser's user page)";
-  for (const u of users) u.is_superuser = yes.has(Number(u.id));
-  return null;
-}
-
-/** custom fields whose values are objects, by the model they apply to (written in the second pass) */
-function objectCustomFields(reps: Rep[]): Map<string, Set<string>> {
-  const out = new Map<string, Set<string>>();
-  for (const cf of reps) {
-    const type = (cf.type as Rep | string | undefined) ?? '';
-    const value = typeof type === 'object' ? type.value : type;
-    if (value !== 'object' && value !== 'multiobject') continue;
-    for (const m of ((cf.object_types ?? cf.content_types) as string[] | undefined) ?? []) {
-      if (!out.has(m)) out.set(m, new Set());
-      out.get(m)!.add(String(cf.name));
-    }
-  }
-  return out;
-}
-
-/** the times a copy keeps from its source: set by the service, so read-only to a write */
-const TIMES = ['created', 'last_updated', 'last_used'] as const;
-
-/** the time columns a model keeps (every model with timestamps; a token's `created` and `last_used`) */
-function timesOf(m: ModelDef): string[] {
-  return TIMES.filter((k) => (m.timestamps && k !== 'last_used') || m.fields[k]?.kind === 'datetime');
-}
-
-/** the source's times, set last, once nothing the copy writes touches them again */
-async function restoreTimes(rc: RequestContext, model: ModelDef, stamps: Rep[]) {
-  const cols = timesOf(model);
-  if (!stamps.length || !cols.length) return;
-  // `last_used` may be null at the source; a `created` or `last_updated` is kept when the source has none
-  const set = sql.join(
-    cols.map((c) =>
-      c === 'last_used'
-        ? sql`${sql.ref(c)} = s.${sql.ref(c)}`
-        : sql`${sql.ref(c)} = coalesce(s.${sql.ref(c)}, t.${sql.ref(c)})`,
-    ),
-  );
-  const shape = sql.join([sql`id bigint`, ...cols.map((c) => sql`${sql.ref(c)} timestamptz`)]);
-  await sql`update ${sql.table(model.table)} as t set ${set}
-    from jsonb_to_recordset(${JSON.stringify(stamps)}::jsonb) as s(${shape})
-    where t.id = s.id`.execute(rc.q);
 }
 
 const secs = (ms: number) => (ms / 1000).toFixed(1);
@@ -342,7 +225,7 @@ export async function copyFrom(app: FastifyInstance, source: Source, opts: CopyO
   phases.timestamps = (performance.now() - t) / 1000;
 
   t = performance.now();
-  const changes = await copyChangeLog(rc, source, info.dialect, say);
+  const changes = await copyChangeLog(rc, source, say);
   if (changes)
     await inTransaction(rc, async (trx) => {
       for (const step of plan) await createdFromChangeLog(trx, step.model);
