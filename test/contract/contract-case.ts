@@ -59,10 +59,6 @@ export interface ContractCase {
   /** contract checks known to fail, with the reason; run as expected failures until fixed */
   knownBugs?: {
     brief?: string;
-    /** OPTIONS and a PUT without the required fields differ from NetBox's */
-    required?: string;
-    /** only a PUT without the required fields does (OPTIONS describes them as NetBox does) */
-    putRequired?: string;
   };
 }
 
@@ -70,3 +66,9 @@ export const resolve = (p: Patch | undefined): Json => (typeof p === 'function' 
 
 /** Creates a prerequisite through the API (test/factories) and returns its representation. */
 export const created = (ctx: ContractContext, path: string, data: Json): Promise<Json> => make(ctx.t, path, data);
+
+/** The id of the user the suite signs in as: NetBox requires a token's and a bookmark's `user`. */
+export async function suiteUserId(ctx: ContractContext): Promise<number> {
+  const res = await ctx.t.get(`/api/users/users/?username=${encodeURIComponent(ctx.t.username)}`);
+  return (res.json() as { results: Array<{ id: number }> }).results[0]!.id;
+}

@@ -158,10 +158,6 @@ export const DCIM_CONTRACT: ContractCase[] = [
     path: '/api/dcim/devices/',
     required: ['device_type', 'device_role', 'site'],
     sameTwice: 'refused',
-    knownBugs: {
-      putRequired:
-        'NetBox 3.4 requires device_role (reference 3.2); OPTIONS says so, but a PUT without it (or role, 3.6+) keeps the stored role',
-    },
     create: async (ctx) => {
       const [s, dt, role] = [
         await site(ctx),

@@ -3,7 +3,7 @@
  * choice sets (brief fields from NetBox 3.7's nested serializers). The dashboard is no model:
  * test/api/extras/dashboard.test.ts. Spread into CONTRACT by models.ts.
  */
-import { type ContractCase, created, named } from './contract-case.js';
+import { type ContractCase, created, named, suiteUserId } from './contract-case.js';
 import { uniq } from '../factories/index.js';
 
 export const USERDATA_CONTRACT: ContractCase[] = [
@@ -28,13 +28,9 @@ export const USERDATA_CONTRACT: ContractCase[] = [
     path: '/api/extras/bookmarks/',
     required: ['object_type', 'object_id', 'user'],
     sameTwice: 'refused',
-    knownBugs: {
-      putRequired:
-        'NetBox 3.6 requires user (BookmarkSerializer), as OPTIONS says; a write without it takes the requesting user',
-    },
     create: async (ctx) => {
       const site = await created(ctx, '/api/dcim/sites/', named('site'));
-      return { object_type: 'dcim.site', object_id: site.id };
+      return { object_type: 'dcim.site', object_id: site.id, user: await suiteUserId(ctx) };
     },
     // a bookmark has nothing to change but what it points at and whose it is
     update: { object_type: 'dcim.site' },

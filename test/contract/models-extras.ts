@@ -79,12 +79,9 @@ export const EXTRAS_CONTRACT: ContractCase[] = [
   {
     model: 'extras.eventrule',
     path: '/api/extras/event-rules/',
-    required: ['content_types', 'name', 'action_type', 'action_object_type', 'action_object_id'],
+    // NetBox 3.7: action_type has a model default (webhook), action_object_type has none
+    required: ['content_types', 'name', 'action_object_type', 'action_object_id'],
     sameTwice: 'refused',
-    knownBugs: {
-      required:
-        'NetBox 3.7 requires action_type and action_object_type (EventRuleSerializer); the service defaults them to a webhook',
-    },
     create: async (ctx) => {
       const hook = await created(ctx, '/api/extras/webhooks/', {
         name: uniq('hook'),

@@ -76,8 +76,9 @@ export const eventRule = defineModel({
       kind: 'contenttype',
       types: ['extras.webhook', 'extras.notificationgroup'],
       default: 'extras.webhook',
-      // NetBox 4's serializer requires it; a 3.4 script that writes webhooks' rules leaves it out
-      requiredIn: ['4.4'],
+      // NetBox 3.7 and 4.4 require it (no model default); a create without it still gets the webhook
+      // type, as the service's 3.4 dialect derived rules from webhooks before event rules existed
+      requiredIn: ['3.4', '4.4'],
     },
     action_object_id: { kind: 'integer', required: true, min: 1 },
     action_object: { kind: 'generic', generic: { type: 'action_object_type', id: 'action_object_id' } },

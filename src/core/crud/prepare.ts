@@ -47,6 +47,24 @@ function defaultOf(f: FieldDef): unknown {
   return null;
 }
 
+/**
+ * Whether a PUT must send `key`: NetBox's serializer requires the fields `requiredIn` names, and a
+ * PUT is validated as a whole object (DRF, partial=False). A create still fills them in (the
+ * requesting user for a token or bookmark: docs/api-differences.md). Two such fields naming the
+ * same model are one value under two names (a device's 3.4 `device_role` and 4.4 `role`): either
+ * one sent will do, as writes accept both shapes in both dialects.
+ */
+function requiredToReplace(
+  model: ModelDef,
+  key: string,
+  f: FieldDef,
+  dialect: Dialect,
+  input: Record<string, unknown>,
+): boolean {
+  if (!f.requiredIn?.includes(dialect)) return false;
+  return !Object.entries(model.fields).some(([k, g]) => k !== key && k in input && g.requiredIn && g.to === f.to);
+}
+
 function prepareOne(
   model: ModelDef,
   sentInput: unknown,
@@ -72,6 +90,8 @@ function prepareOne(
       if (mode === 'update') continue;
       // no API shows a password: a copied user has none until one is set (users/user.model.ts)
       if (f.required && !(importing && f.kind === 'password')) errors.add(key, 'This field is required.');
+      else if (mode === 'replace' && requiredToReplace(model, key, f, dialect, input))
+        errors.add(key, 'This field is required.');
       else if (mode === 'create') {
         if (f.kind === 'm2m') item.m2m.set(key, []);
         else item.values[column] = defaultOf(f);
