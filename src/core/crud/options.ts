@@ -7,6 +7,7 @@ import { hasPermission } from '../auth/permissions.js';
 import type { RequestContext } from '../context.js';
 import type { FieldDef, ModelDef } from '../model/types.js';
 import { type Dialect, isTreeIn, shownIn, wireName } from '../model/dialect.js';
+import { writeExtras } from '../openapi/request-mechanics.js';
 
 const TYPE_BY_KIND: Record<string, string> = {
   string: 'string',
@@ -69,6 +70,18 @@ function describeFields(model: ModelDef, dialect: Dialect): Record<string, unkno
   }
   for (const k of Object.keys(model.counts)) out[k] = ro(titleCase(k), 'integer');
   if (isTreeIn(model, dialect)) out._depth = ro(' depth', 'integer');
+  // what a 4.4 write body takes besides the fields (NetBox 4.4's changelog_message, 4.6's
+  // add_tags/remove_tags), as the 4.4 document describes them (openapi/request-mechanics.ts)
+  for (const [k, schema] of Object.entries(writeExtras(model, dialect))) {
+    const extra: Record<string, unknown> = {
+      type: schema.type === 'array' ? 'list' : 'string',
+      required: false,
+      read_only: false,
+      label: titleCase(k),
+    };
+    if (typeof schema.maxLength === 'number') extra.max_length = schema.maxLength;
+    out[k] = extra;
+  }
   return out;
 }
 

@@ -148,3 +148,27 @@ describe('a bad changelog_message', () => {
     expect((await messagesOf('tenancy.tenant', tenant.id)).at(-1)).toEqual(['update', message]);
   });
 });
+
+describe('OPTIONS', () => {
+  it('describes changelog_message, add_tags and remove_tags among the 4.4 write fields, not the 3.4 ones', async () => {
+    const v44 = await t.request('OPTIONS', '/api/dcim/sites/', { headers: V44 });
+    expect(v44.statusCode, v44.body).toBe(200);
+    const post44 = v44.json().actions.POST;
+    expect(post44.changelog_message).toEqual({
+      type: 'string',
+      required: false,
+      read_only: false,
+      label: 'Changelog Message',
+      max_length: 200,
+    });
+    expect(post44.add_tags).toMatchObject({ type: 'list', required: false, read_only: false });
+    expect(post44.remove_tags).toMatchObject({ type: 'list', required: false, read_only: false });
+    // a model without tags takes a message but no tag edits
+    const tokens = (await t.request('OPTIONS', '/api/users/tokens/', { headers: V44 })).json().actions.POST;
+    expect(tokens).toHaveProperty('changelog_message');
+    expect(tokens).not.toHaveProperty('add_tags');
+    const v34 = (await t.request('OPTIONS', '/api/dcim/sites/')).json().actions.POST;
+    expect(v34).not.toHaveProperty('changelog_message');
+    expect(v34).not.toHaveProperty('add_tags');
+  });
+});
