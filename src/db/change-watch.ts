@@ -59,6 +59,12 @@ export interface ChangeWatch {
    * statement; a script that may write moves every table
    */
   observeScript(script: string): void;
+  /**
+   * the server to listen on may have changed (a failover found another primary): listen there now
+   * if it did. A watch still connected to a demoted primary that stayed up would otherwise hear
+   * nothing the new primary's processes announce, and caches would serve stale data.
+   */
+  follow(): void;
   close(): Promise<void>;
 }
 
@@ -140,6 +146,7 @@ export function localChangeWatch(): ChangeWatch {
     tableVersion: (names) => local.tables.version(names),
     observe: (sqlText) => void local.observe(sqlText),
     observeScript: (script) => void local.observeScript(script),
+    follow: () => undefined,
     close: async () => undefined,
   };
 }
@@ -156,6 +163,9 @@ export function postgresChangeWatch(
   const instance = randomUUID();
   let closed = false;
   let client: pg.Client | null = null;
+  // the server the current client listens on, and whether it is being left for another
+  let listeningOn = '';
+  let moving = false;
   // a notification is owed for a write observed since the last one was sent, naming its tables
   let owed = false;
   const owedTables = new Set<string>();
@@ -170,8 +180,11 @@ export function postgresChangeWatch(
       if (client !== c) return;
       client = null;
       reliable = false;
-      if (e) onError(e);
-      if (!closed) setTimeout(() => void connect(), RECONNECT_MS).unref();
+      // leaving a server on purpose is no fault: the new one is listened on at once
+      if (e && !moving) onError(e);
+      const wait = moving ? 0 : RECONNECT_MS;
+      moving = false;
+      if (!closed) setTimeout(() => void connect(), wait).unref();
     };
     c.on('error', down);
     c.on('end', () => down());
@@ -188,6 +201,7 @@ export function postgresChangeWatch(
       local.tables.move(named.split(','));
     });
     client = c;
+    listeningOn = connectionString;
     try {
       await c.connect();
       await c.query(`listen ${CHANNEL}`);
@@ -265,6 +279,13 @@ export function postgresChangeWatch(
     },
     observeScript(script) {
       if (local.observeScript(script)) owe(['*']);
+    },
+    follow() {
+      const c = client;
+      if (!c || moving || typeof server === 'string' || server() === listeningOn) return;
+      moving = true;
+      // its 'end' reconnects (down above), to the server asked for then
+      void c.end().catch(() => undefined);
     },
     async close() {
       closed = true;

@@ -182,6 +182,8 @@ async function openPostgres(url: string, opts: OpenOptions): Promise<Database> {
   const counts = () => failover?.pool ?? single;
   const stats = { queries: 0 };
   const changes = postgresChangeWatch(target, (e) => failover?.noticeError(e));
+  // a demoted primary that stays up keeps the watch's connection: move it with the pool
+  if (failover) failover.onSwitch = () => changes.follow();
   const listeners = new Set<StatementListener>();
   // a statement that failed for want of a server (or on a read-only one) starts the search for the primary
   if (failover) listeners.add((_ms, error) => error !== undefined && failover.noticeError(error));

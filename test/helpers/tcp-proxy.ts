@@ -11,7 +11,11 @@ export interface TcpProxy {
   port: number;
   /** connections accepted so far */
   readonly accepted: number;
+  /** connections open now */
+  readonly open: number;
   cut(): Promise<void>;
+  /** refuses new connections and keeps the open ones, as a server that stays up but is left would */
+  refuseNew(): Promise<void>;
   restore(): Promise<void>;
   close(): Promise<void>;
 }
@@ -21,6 +25,7 @@ export async function startTcpProxy(
   tap?: () => (chunk: Buffer) => void,
 ): Promise<TcpProxy> {
   const sockets = new Set<Socket>();
+  const clients = new Set<Socket>();
   let accepted = 0;
   const track = (s: Socket) => {
     sockets.add(s);
@@ -29,6 +34,8 @@ export async function startTcpProxy(
   const make = (): Server =>
     createServer((client) => {
       accepted++;
+      clients.add(client);
+      client.once('close', () => clients.delete(client));
       const upstream = connect(target.port, target.host);
       track(client);
       track(upstream);
@@ -59,7 +66,15 @@ export async function startTcpProxy(
     get accepted() {
       return accepted;
     },
+    get open() {
+      return clients.size;
+    },
     cut: stop,
+    async refuseNew() {
+      // the listening socket closes now; close()'s callback would wait for the open connections
+      server?.close();
+      server = null;
+    },
     async restore() {
       if (server) return;
       server = make();

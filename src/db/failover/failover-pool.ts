@@ -29,6 +29,10 @@ export class FailoverPool {
   private lastReason = 'not yet searched';
   private ended = false;
   private retry: NodeJS.Timeout | null = null;
+  /** the host used last, kept while none fits: where the change watch reconnects meanwhile */
+  private lastIndex: number | null = null;
+  /** told after the pool moved to another host (the change watch listens there too) */
+  onSwitch: (() => void) | null = null;
 
   constructor(
     private readonly list: HostList,
@@ -48,7 +52,7 @@ export class FailoverPool {
 
   /** the single-host URL of the host in use (the change watch and the analyze round connect there) */
   currentUrl(): string {
-    return this.list.urls[this.current?.index ?? 0]!;
+    return this.list.urls[this.current?.index ?? this.lastIndex ?? 0]!;
   }
 
   /** the pool in use, for its counts; null while no host fits */
@@ -86,6 +90,9 @@ export class FailoverPool {
     this.current = { index, pool: this.makePool(this.list.urls[index]!) };
     // the old pool's idle connections close now, busy ones when their request releases them
     void old?.end().catch(() => undefined);
+    const moved = this.lastIndex !== null && this.lastIndex !== index;
+    this.lastIndex = index;
+    if (moved) this.onSwitch?.();
   }
 
   private drop(reason: string): void {

@@ -141,6 +141,41 @@ describe.skipIf(ENGINE !== 'postgres')('several hosts in DATABASE_URL (PGlite ha
     }
   });
 
+  it('moves the change watch too when the host it left stays up', async () => {
+    const db = await openDatabase({
+      databaseUrl: hostsUrl('target_session_attrs=read-write'),
+      dataDir: '',
+      poolSize: 2,
+    });
+    const app = await buildApp(loadConfig({ LOG_LEVEL: 'silent' }), { db });
+    try {
+      // Setup: the pool and the change watch listen through the first host
+      expect((await inject(app, 'GET', '/api/dcim/sites/?limit=1')).statusCode).toBe(200);
+      expect(await until(() => db.changes.reliable, 5_000)).toBe(true);
+      const onSecond = second.accepted;
+
+      // Action: the first host takes no new connection but keeps the open ones (a demoted primary
+      // still up), and the pool's own backends are dropped: a fault, and the search moves the pool
+      await first.refuseNew();
+      await sql`select pg_terminate_backend(pid) from pg_stat_activity
+        where datname = current_database() and pid <> pg_backend_pid() and application_name <> ${APPLICATION_NAME}`.execute(
+        t.db.kysely,
+      );
+      expect(
+        await until(async () => (await inject(app, 'GET', '/api/dcim/sites/?limit=1')).statusCode === 200, 10_000),
+      ).toBe(true);
+
+      // Assert: nothing of this service is left on the first host, the watch listens through the second
+      expect(await until(() => first.open === 0, 5_000), `open on the first host: ${first.open}`).toBe(true);
+      expect(second.accepted).toBeGreaterThan(onSecond + 1);
+      expect(await until(() => db.changes.reliable, 5_000)).toBe(true);
+    } finally {
+      await app.close();
+      await db.close();
+      await first.restore();
+    }
+  });
+
   it('does not start when no host fits, and says why for each', async () => {
     await expect(
       openDatabase({ databaseUrl: hostsUrl('target_session_attrs=standby'), dataDir: '', poolSize: 2 }),
@@ -155,6 +190,7 @@ describe.skipIf(ENGINE !== 'postgres')('several hosts in DATABASE_URL (PGlite ha
     try {
       expect((await inject(app, 'GET', '/api/dcim/sites/?limit=1')).statusCode).toBe(200);
       const onSecond = second.accepted;
+      const onFirst = first.accepted;
       // every backend of this database but the change watch's is terminated: a fault, same host
       const { rows } = await sql<{ n: number }>`select count(pg_terminate_backend(pid))::int as n from pg_stat_activity
         where datname = current_database() and pid <> pg_backend_pid() and application_name <> ${APPLICATION_NAME}`.execute(
@@ -164,8 +200,11 @@ describe.skipIf(ENGINE !== 'postgres')('several hosts in DATABASE_URL (PGlite ha
       expect(
         await until(async () => (await inject(app, 'GET', '/api/dcim/sites/?limit=1')).statusCode === 200, 5_000),
       ).toBe(true);
-      // the search asked both hosts once and kept the first
-      expect(second.accepted - onSecond).toBeLessThanOrEqual(1);
+      // the search asked both hosts (once per fault it heard of) and kept the first: the new
+      // connections are the first's, and the second keeps none of the probes'
+      expect(second.accepted).toBeGreaterThan(onSecond);
+      expect(first.accepted).toBeGreaterThan(onFirst);
+      expect(await until(() => second.open === 0, 5_000), `open on the second host: ${second.open}`).toBe(true);
     } finally {
       await app.close();
       await db.close();
