@@ -17,6 +17,8 @@ import { Errors } from '../core/errors.js';
 import { maxLength, parseIp } from '../core/net/ip.js';
 import { isDialect } from '../core/model/dialect.js';
 import { parseV2Credential, secretMatches, TOKEN_PREFIX } from '../core/auth/token-secret.js';
+import { isConnectionFault } from '../db/connection-faults.js';
+import { lookupOnPrimaryOrReplica } from './read-routing.js';
 
 export interface Authenticated {
   user: AuthUser | null;
@@ -132,12 +134,14 @@ export async function authenticate(
   const version = cacheVersion({ app, q: app.db.kysely, dataVersion: null }, TOKEN_TABLES);
   const lookup = async () => {
     // a v1 key is found only among v1 tokens: a v2 token's public key is no credential by itself
-    const res = await sql<TokenRow>`select t.id, t.version, t.enabled, t.pepper_id, t.hmac_digest, t.api_dialect,
+    const res = await lookupOnPrimaryOrReplica(app, (q) =>
+      sql<TokenRow>`select t.id, t.version, t.enabled, t.pepper_id, t.hmac_digest, t.api_dialect,
         t.expires, t.last_used, t.write_enabled,
         (cardinality(t.allowed_ips) = 0 or ${clientIp}::inet <<= any(t.allowed_ips::inet[])) as ip_ok,
         u.id as user_id, u.username, u.is_superuser, u.is_active, u.is_staff
       from users_token t join users_user u on u.id = t.user_id
-      where t.key = ${key} and t.version = ${v2 ? 2 : 1}`.execute(app.db.kysely);
+      where t.key = ${key} and t.version = ${v2 ? 2 : 1}`.execute(q),
+    );
     const found = res.rows[0];
     if (!found) throw invalid();
     return found;
@@ -148,8 +152,13 @@ export async function authenticate(
   if (!row.enabled) throw Errors.tokenDisabled();
   // spec: Authentication 11 - last use recorded at most once per 60 s, never in maintenance mode
   if (!app.config.maintenanceMode && (!row.last_used || now - Date.parse(row.last_used) > LAST_USED_INTERVAL_MS)) {
-    await sql`update users_token set last_used = now() where id = ${row.id}`.execute(app.db.kysely);
-    row.last_used = new Date(now).toISOString();
+    try {
+      await sql`update users_token set last_used = now() where id = ${row.id}`.execute(app.db.kysely);
+      row.last_used = new Date(now).toISOString();
+    } catch (e) {
+      // the primary is away and a replica answered the lookup: a read goes on, its use unrecorded
+      if (!(app.db.replicas && isConnectionFault(e))) throw e;
+    }
   }
   if (row.expires && Date.parse(row.expires) <= now) throw Errors.tokenExpired();
   if (!row.is_active) throw Errors.userInactive();

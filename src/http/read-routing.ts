@@ -7,6 +7,8 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext, AuthUser } from '../core/context.js';
+import type { Kdb } from '../db/client.js';
+import { isConnectionFault } from '../db/connection-faults.js';
 import type { ReplicaRead } from '../db/replicas/replica-set.js';
 import type { ReadRoute } from '../db/replicas/routing-pool.js';
 
@@ -22,6 +24,23 @@ function isRead(request: FastifyRequest): boolean {
   if (request.routeOptions.config?.noAuth) return false;
   const m = request.method;
   return m === 'GET' || m === 'HEAD' || (m === 'POST' && request.routeOptions.config?.readsOnly === true);
+}
+
+/**
+ * Runs a lookup that authenticates a request (a token, a session) on the primary, as every such
+ * lookup is; when the primary cannot be reached and there are replicas, on one of them instead, so
+ * that reads go on while the primary is away (a write fails then anyway, with a 503).
+ */
+export async function lookupOnPrimaryOrReplica<T>(ctx: AppContext, lookup: (q: Kdb) => Promise<T>): Promise<T> {
+  try {
+    return await lookup(ctx.db.kysely);
+  } catch (e) {
+    const replicas = ctx.db.replicas;
+    if (!replicas || !isConnectionFault(e)) throw e;
+    const read = await replicas.reader(null);
+    if (!read) throw e;
+    return lookup(read.q);
+  }
 }
 
 /** The replica a read goes to, or null (the primary): always null without replicas or for a write. */

@@ -14,7 +14,7 @@ import { isFormPost } from './form-body.js';
 import { prefersHtml } from './negotiate.js';
 import { dialectOf } from './dialect.js';
 import { sessionKeyOf, sessionUser } from './sessions.js';
-import { registerReadRouting, routeRead } from './read-routing.js';
+import { lookupOnPrimaryOrReplica, registerReadRouting, routeRead } from './read-routing.js';
 
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -51,7 +51,7 @@ export function registerRequestContext(app: FastifyInstance, ctx: AppContext, to
     let viaSession = false;
     if (!routeConfig.noAuth && !request.headers.authorization) {
       const key = sessionKeyOf(request);
-      const user = key ? await sessionUser(ctx.db.kysely, key) : null;
+      const user = key ? await lookupOnPrimaryOrReplica(ctx, (q) => sessionUser(q, key)) : null;
       if (user) {
         auth.user = user;
         viaSession = true;

@@ -167,6 +167,55 @@ describe('reads on a replica 2 s behind', () => {
     expect(served.replicaXacts).toBeGreaterThan(served.primaryXacts);
   });
 
+  it('goes on reading on the replica while the primary is away; a write answers 503', async () => {
+    const slug = `away-${randomBytes(3).toString('hex')}`;
+    const made = await a.app.inject({
+      method: 'POST',
+      url: '/api/dcim/sites/',
+      headers: { authorization: `Token ${writer}`, 'content-type': 'application/json' },
+      payload: JSON.stringify({ name: slug, slug }),
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    // the replica applies it 2 s late: wait for it, so the read below can find it there
+    const until = Date.now() + 10_000;
+    while ((await get(b, `/api/dcim/sites/?slug=${slug}`, other)).json().count !== 1 && Date.now() < until)
+      await new Promise((r) => setTimeout(r, 200));
+
+    await cluster.primary.kill();
+    try {
+      // the token is looked up and the writer's last write position asked on the replica now
+      for (const i of [a, b]) {
+        const read = await get(i, `/api/dcim/sites/?slug=${slug}`, writer);
+        expect(read.statusCode, read.body).toBe(200);
+        expect(read.json().count).toBe(1);
+      }
+      const write = await b.app.inject({
+        method: 'POST',
+        url: '/api/dcim/sites/',
+        headers: { authorization: `Token ${writer}`, 'content-type': 'application/json' },
+        payload: JSON.stringify({ name: `${slug}-2`, slug: `${slug}-2` }),
+      });
+      expect(write.statusCode, write.body).toBe(503);
+      expect(write.headers['retry-after']).toBe('1');
+    } finally {
+      await cluster.primary.start();
+    }
+    // the primary is back: reads and writes on it again
+    const back = Date.now() + 15_000;
+    let status = 0;
+    while (status !== 201 && Date.now() < back) {
+      const res = await a.app.inject({
+        method: 'POST',
+        url: '/api/dcim/sites/',
+        headers: { authorization: `Token ${writer}`, 'content-type': 'application/json' },
+        payload: JSON.stringify({ name: `${slug}-3`, slug: `${slug}-3` }),
+      });
+      status = res.statusCode;
+      if (status !== 201) await new Promise((r) => setTimeout(r, 200));
+    }
+    expect(status).toBe(201);
+  });
+
   it('loses no request when the replica is killed under a read load', async () => {
     const outcomes: Array<{ status: number; body: string }> = [];
     let stopped = false;

@@ -71,8 +71,16 @@ export class ReplicaSet {
     try {
       wall = await fence;
     } catch {
-      // the primary did not answer: reading there will tell the client (a 503)
-      return null;
+      // the primary did not answer (it died, or a failover is under way): the read goes on on a
+      // replica that is not lagging, without the reader's last write if it was not replayed
+      // (docs/postgresql.md, "Read replicas"); with none usable, the primary tells the client (a 503)
+      const choice = chooseReader(
+        this.nodes.map((n) => n.view()),
+        null,
+        this.limits,
+        this.turn++,
+      );
+      return choice.kind === 'replica' ? this.readOn(this.nodes[choice.index]!) : null;
     }
     const deadline = Date.now() + WAIT_MS;
     for (;;) {
