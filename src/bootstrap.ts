@@ -132,6 +132,8 @@ export async function openPreparedDatabase(config: Config): Promise<PreparedData
     driverPatches: config.pgDriverPatches,
     replicaUrls: config.databaseReplicaUrls,
     replicaMaxLagMs: config.databaseReplicaMaxLagMs,
+    pgbouncer: config.databasePgbouncer,
+    directUrl: config.databaseDirectUrl,
   });
   const applied = await prepareDatabase(db);
   return { db, origin, applied, snapshotProblem, afterStart };

@@ -53,6 +53,7 @@ async function worker(config: Config): Promise<void> {
     { ...config, events: { ...config.events, workerInProcess: false } },
     { db, logger: createLogger(config), eventWorker: true },
   );
+  for (const notice of db.notices) app.log.warn(notice);
   app.log.info('webhook worker started');
   stopOnSignals(app, db, true);
 }

@@ -32,6 +32,17 @@ export function parseReplicaUrls(v: string | undefined, primary: string | undefi
   return urls;
 }
 
+/** DATABASE_DIRECT_URL: one server, the one DATABASE_URL reaches through PgBouncer */
+export function parseDirectUrl(v: string | undefined, primary: string | undefined, pgbouncer: boolean): string | null {
+  if (pgbouncer && !primary) throw new Error('DATABASE_PGBOUNCER needs DATABASE_URL (the PgBouncer)');
+  if (!v) return null;
+  if (!pgbouncer) throw new Error('DATABASE_DIRECT_URL is only used with DATABASE_PGBOUNCER=true');
+  if (!/^postgres(ql)?:\/\//.test(v) || parseHostList(v)) {
+    throw new Error(`DATABASE_DIRECT_URL must be one postgres:// URL naming one host, got "${v}"`);
+  }
+  return v;
+}
+
 export function parseDialect(v: string | undefined): Dialect {
   if (v === undefined || v === '') return '3.4';
   if (isDialect(v)) return v;

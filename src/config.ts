@@ -10,6 +10,7 @@ import { type Peppers, parsePeppers } from './core/auth/token-secret.js';
 import {
   parseWorkers,
   parseDatabaseUrl,
+  parseDirectUrl,
   parseReplicaUrls,
   parseDialect,
   parseBool,
@@ -32,6 +33,13 @@ export interface Config {
   databaseReplicaUrls: string[];
   /** a replica this many ms behind the primary serves no reads until it catches up */
   databaseReplicaMaxLagMs: number;
+  /**
+   * DATABASE_URL leads to a transaction-pooling PgBouncer (docs/postgresql.md, "PgBouncer"): no
+   * named statements, no session settings; what needs a session goes to databaseDirectUrl
+   */
+  databasePgbouncer: boolean;
+  /** PgBouncer mode: the PostgreSQL server itself, for LISTEN, session advisory locks and migrations */
+  databaseDirectUrl: string | null;
   /** PostgreSQL connections each process opens at most (so the service opens up to this times `workers`) */
   databasePoolSize: number;
   /**
@@ -211,6 +219,12 @@ export function loadConfig(env: Env = process.env, flags: Env = {}): Config {
     databaseUrl: parseDatabaseUrl(e.DATABASE_URL),
     databaseReplicaUrls: parseReplicaUrls(e.DATABASE_REPLICA_URLS, e.DATABASE_URL),
     databaseReplicaMaxLagMs: parseInt10('DATABASE_REPLICA_MAX_LAG_MS', e.DATABASE_REPLICA_MAX_LAG_MS, 5000),
+    databasePgbouncer: parseBool('DATABASE_PGBOUNCER', e.DATABASE_PGBOUNCER, false),
+    databaseDirectUrl: parseDirectUrl(
+      e.DATABASE_DIRECT_URL,
+      e.DATABASE_URL,
+      parseBool('DATABASE_PGBOUNCER', e.DATABASE_PGBOUNCER, false),
+    ),
     databasePoolSize: Math.max(1, parseInt10('DATABASE_POOL_SIZE', e.DATABASE_POOL_SIZE, 10)),
     workers: parseWorkers(e.WORKERS),
     adminUsername: e.ADMIN_USERNAME || null,

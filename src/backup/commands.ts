@@ -19,6 +19,8 @@ function open(config: Config) {
     statementTimeout: 0,
     poolSize: 2,
     driverPatches: config.pgDriverPatches,
+    pgbouncer: config.databasePgbouncer,
+    directUrl: config.databaseDirectUrl,
   });
 }
 

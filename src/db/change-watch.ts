@@ -153,8 +153,11 @@ export function localChangeWatch(): ChangeWatch {
 
 /** PostgreSQL: local observation plus LISTEN/NOTIFY between the processes sharing the database. */
 export function postgresChangeWatch(
-  /** the server to listen on, asked at each (re)connect: after a failover, the new primary */
-  server: string | (() => string),
+  /**
+   * the server to listen on, asked at each (re)connect: after a failover, the new primary; null
+   * behind PgBouncer without a direct URL, where LISTEN cannot work: never reliable, no cache used
+   */
+  server: string | (() => string) | null,
   onError: (e: Error) => void = () => undefined,
   timing: PeerTiming = PEER_TIMING,
 ): ChangeWatch {
@@ -172,7 +175,7 @@ export function postgresChangeWatch(
   let sending = false;
 
   const connect = async () => {
-    if (closed) return;
+    if (closed || server === null) return;
     const connectionString = typeof server === 'string' ? server : server();
     // named, so operators can tell it apart in pg_stat_activity (unless the URL names it)
     const c = new pg.Client({ connectionString, application_name: applicationName(connectionString) });
@@ -282,7 +285,7 @@ export function postgresChangeWatch(
     },
     follow() {
       const c = client;
-      if (!c || moving || typeof server === 'string' || server() === listeningOn) return;
+      if (!c || moving || typeof server !== 'function' || server() === listeningOn) return;
       moving = true;
       // its 'end' reconnects (down above), to the server asked for then
       void c.end().catch(() => undefined);

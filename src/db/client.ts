@@ -15,6 +15,8 @@ import { openPgPool } from './pg-driver/index.js';
 import { FailoverPool } from './failover/failover-pool.js';
 import { parseHostList } from './failover/hosts.js';
 import { ReplicaSet } from './replicas/replica-set.js';
+import { sessionWork } from './session-work.js';
+import { pgbouncerNotices } from './pgbouncer-mode.js';
 
 export { COMMIT_FOLLOWS } from './pg-driver/index.js';
 
@@ -44,6 +46,10 @@ export interface Database {
   concurrent: boolean;
   /** runs a multi-statement SQL script (migrations) */
   exec(script: string): Promise<void>;
+  /** runs `work` holding advisory lock `key` against every other process (PGlite: one process, no lock) */
+  holdingLock<T>(key: number, work: () => Promise<T>): Promise<T>;
+  /** what the start should log about how the database is used (PgBouncer without a direct URL) */
+  notices: string[];
   close(): Promise<void>;
   /** statements executed so far (tests check that a list costs a constant number of them) */
   stats: { queries: number };
@@ -80,6 +86,10 @@ export interface OpenOptions {
   replicaUrls?: readonly string[];
   /** PostgreSQL: a replica further behind than this (ms) serves no reads (DATABASE_REPLICA_MAX_LAG_MS) */
   replicaMaxLagMs?: number;
+  /** PostgreSQL: the URLs lead to a transaction-pooling PgBouncer (DATABASE_PGBOUNCER, pgbouncer-mode.ts) */
+  pgbouncer?: boolean;
+  /** PgBouncer mode: the server itself, for LISTEN, session locks and migrations (DATABASE_DIRECT_URL) */
+  directUrl?: string | null;
 }
 
 /** Kysely's log hook sees every statement once it ran, begin/commit/rollback included. */
@@ -146,6 +156,8 @@ async function openPglite(opts: OpenOptions): Promise<Database> {
     pool: () => ({ max: 1, open: 1, idle: 1 - use.inUse, waiting: use.waiting, opened: 1 }),
     dataVersion: async () => `g${changes.generation}`,
     exec,
+    holdingLock: (_key, work) => work(),
+    notices: [],
     close: async () => {
       stopMaintenance();
       try {
@@ -162,9 +174,11 @@ async function openPostgres(url: string, opts: OpenOptions): Promise<Database> {
   const max = opts.poolSize ?? 10;
   const statementTimeoutSec = opts.statementTimeout ?? 0;
   const patches = opts.driverPatches ?? true;
+  const pgbouncer = opts.pgbouncer ?? false;
+  const directUrl = pgbouncer ? (opts.directUrl ?? null) : null;
   let opened = 0;
   const makePool = (hostUrl: string) => {
-    const p = openPgPool({ url: hostUrl, max, statementTimeoutSec, patches });
+    const p = openPgPool({ url: hostUrl, max, statementTimeoutSec, patches, pgbouncer });
     p.on('connect', () => void opened++);
     // an idle connection dropped by the server is a fault the search for the primary hears of too
     p.on('error', (e) => failover?.noticeError(e));
@@ -181,7 +195,9 @@ async function openPostgres(url: string, opts: OpenOptions): Promise<Database> {
   const target = failover ? () => failover.currentUrl() : () => url;
   const counts = () => failover?.pool ?? single;
   const stats = { queries: 0 };
-  const changes = postgresChangeWatch(target, (e) => failover?.noticeError(e));
+  // behind PgBouncer, LISTEN needs the server itself; without it, no listening and no caches
+  const listenOn = pgbouncer ? directUrl : target;
+  const changes = postgresChangeWatch(listenOn, (e) => failover?.noticeError(e));
   // a demoted primary that stays up keeps the watch's connection: move it with the pool
   if (failover) failover.onSwitch = () => changes.follow();
   const listeners = new Set<StatementListener>();
@@ -196,7 +212,7 @@ async function openPostgres(url: string, opts: OpenOptions): Promise<Database> {
       ? new ReplicaSet({
           replicas: replicaUrls.map((u) => ({
             url: u,
-            pool: openPgPool({ url: u, max, statementTimeoutSec, patches }),
+            pool: openPgPool({ url: u, max, statementTimeoutSec, patches, pgbouncer }),
           })),
           maxLagMs: opts.replicaMaxLagMs ?? 5_000,
           primary: pool,
@@ -204,9 +220,11 @@ async function openPostgres(url: string, opts: OpenOptions): Promise<Database> {
         })
       : undefined;
   await sql`select 1`.execute(kysely);
-  await whenReliable(changes);
+  const notices = pgbouncer ? await pgbouncerNotices(kysely, directUrl, statementTimeoutSec) : [];
+  if (listenOn) await whenReliable(changes);
   // statistics within seconds of a load, not autovacuum's minute (analyze-after-load.ts)
-  const stopAnalyze = startAnalyzeAfterLoad(target, changes, () => undefined);
+  const stopAnalyze = startAnalyzeAfterLoad(directUrl ? () => directUrl : target, changes, () => undefined);
+  const sessions = sessionWork({ pool, url: target, pgbouncer, directUrl });
   return {
     kysely,
     stats,
@@ -222,20 +240,10 @@ async function openPostgres(url: string, opts: OpenOptions): Promise<Database> {
     dataVersion: sharedAsk(
       async () => (await sql<{ v: string }>`select pg_current_snapshot()::text as v`.execute(kysely)).rows[0]!.v,
     ),
-    // scripts are migrations: no statement timeout (an index on a large table may take minutes)
-    exec: async (script) => {
-      const client = await pool.connect();
-      let broken: Error | undefined;
-      try {
-        await client.query('set statement_timeout = 0');
-        await client.query(script);
-      } finally {
-        // a failed script can leave the session inside an aborted transaction: that connection is dropped
-        await client.query('reset statement_timeout').catch((e: Error) => (broken = e));
-        client.release(broken);
-        changes.observeScript(script);
-      }
-    },
+    // scripts are migrations: no statement timeout (session-work.ts)
+    exec: (script) => sessions.exec(script).finally(() => changes.observeScript(script)),
+    holdingLock: (key, work) => sessions.holdingLock(key, work),
+    notices,
     close: async () => {
       stopAnalyze();
       await changes.close();

@@ -25,6 +25,8 @@ export async function runClusterWorker(config: Config, log: pino.Logger): Promis
     driverPatches: config.pgDriverPatches,
     replicaUrls: config.databaseReplicaUrls,
     replicaMaxLagMs: config.databaseReplicaMaxLagMs,
+    pgbouncer: config.databasePgbouncer,
+    directUrl: config.databaseDirectUrl,
   });
   // every worker runs a webhook worker (src/serve/README.md): claims are SKIP LOCKED, so they share
   const app = await buildApp(config, {

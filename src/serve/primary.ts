@@ -41,6 +41,8 @@ export async function runPrimary(
 ): Promise<void> {
   const { db, origin, applied } = await openPreparedDatabase(config);
   if (applied.length > 0) log.info({ applied: applied.length }, 'applied migrations');
+  // PgBouncer mode (docs/postgresql.md, "PgBouncer"): said once here, not once per worker
+  for (const notice of db.notices) log.warn(notice);
   const admin = await bootstrapAdmin(db, config)
     .then(async (created) => {
       // `--demo`: loaded once, here, before any worker serves (an app of its own, closed after)

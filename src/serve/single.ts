@@ -16,6 +16,8 @@ import type { ServeOptions } from './index.js';
 export async function serveSingle(config: Config, log: pino.Logger, opts: ServeOptions = {}): Promise<void> {
   const { db, origin, snapshotProblem, afterStart } = await openPreparedDatabase(config);
   if (snapshotProblem) log.warn(snapshotProblem);
+  // PgBouncer mode (docs/postgresql.md, "PgBouncer")
+  for (const notice of db.notices) log.warn(notice);
   // the password hash (scrypt) runs on libuv's threads while this one builds the app
   const creatingAdmin = bootstrapAdmin(db, config);
   creatingAdmin.catch(() => undefined);

@@ -7,6 +7,7 @@ import pg from 'pg';
 import { typeParsers } from '../type-parsers.js';
 import { DriverClient } from './driver-client.js';
 import { StatementNames } from './statement-name.js';
+import { withStartupTimeZone } from './pgbouncer.js';
 
 export { COMMIT_FOLLOWS } from './commit-follows.js';
 
@@ -17,18 +18,26 @@ export interface PgPoolOptions {
   statementTimeoutSec: number;
   /** false: plain pg, nothing of this folder but the settings below */
   patches: boolean;
+  /**
+   * the URL leads to a transaction-pooling PgBouncer (pgbouncer.ts): no named statements, no
+   * `options` or `statement_timeout` in the startup packet
+   */
+  pgbouncer?: boolean;
 }
 
 /** a pool that cannot hand out a connection in this time answers 503 rather than keep the request waiting */
 const CONNECT_TIMEOUT_MS = 10_000;
 
-export function openPgPool({ url, max, statementTimeoutSec, patches }: PgPoolOptions): pg.Pool {
+export function openPgPool({ url, max, statementTimeoutSec, patches, pgbouncer = false }: PgPoolOptions): pg.Pool {
   const pool = new pg.Pool({
     connectionString: url,
     max,
-    options: '-c TimeZone=UTC',
+    // PgBouncer refuses `options` and `statement_timeout` at startup (pgbouncer.ts says what replaces them)
+    ...(pgbouncer ? {} : { options: '-c TimeZone=UTC' }),
     // one pathological statement cannot hold a connection forever (errors.ts: statementTimeout)
-    ...(statementTimeoutSec > 0 ? { statement_timeout: Math.max(1, Math.round(statementTimeoutSec * 1000)) } : {}),
+    ...(statementTimeoutSec > 0 && !pgbouncer
+      ? { statement_timeout: Math.max(1, Math.round(statementTimeoutSec * 1000)) }
+      : {}),
     connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
     // a server that vanished without closing the socket is found out by the kernel
     keepAlive: true,
@@ -41,8 +50,15 @@ export function openPgPool({ url, max, statementTimeoutSec, patches }: PgPoolOpt
     // definitions): a client writes a statement without waiting for the answer to the one before
     // (pg-pool hands its options to each client it makes: the pool's statement names reach them all)
     ...(patches
-      ? ({ Client: DriverClient, pipeline: true, statementNames: new StatementNames() } as unknown as pg.PoolConfig)
-      : {}),
+      ? ({
+          Client: pgbouncer ? withStartupTimeZone(DriverClient) : DriverClient,
+          pipeline: true,
+          // a name prepared on one server connection is unknown on the next PgBouncer lends
+          statementNames: new StatementNames(!pgbouncer),
+        } as unknown as pg.PoolConfig)
+      : pgbouncer
+        ? { Client: withStartupTimeZone(pg.Client) }
+        : {}),
   });
   // an idle connection the server drops (restart, failover, terminated backend) emits 'error' on
   // the pool; without a listener Node would crash. The pool replaces it on the next checkout.

@@ -11,8 +11,12 @@ import { worthNaming } from '../statement-names.js';
 export class StatementNames {
   private readonly names = new Map<string, string>();
 
+  /** `named` false: every statement runs unnamed (behind PgBouncer, pgbouncer.ts) */
+  constructor(private readonly named = true) {}
+
   /** the statement's name, or undefined to run it unnamed (statement-names.ts says which) */
   nameFor(text: string): string | undefined {
+    if (!this.named) return undefined;
     let name = this.names.get(text);
     if (name) return name;
     if (!worthNaming(text, this.names.size)) return undefined;
