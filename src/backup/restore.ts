@@ -11,7 +11,7 @@ import { dirname } from 'node:path';
 import { resolveStored } from '../core/media/media-store.js';
 import { sql } from 'kysely';
 import type { Database, Kdb } from '../db/client.js';
-import { listMigrations, migrate, readMigration } from '../db/migrate.js';
+import { listMigrations, migrate, migrationScript } from '../db/migrate.js';
 import {
   type BackupHeader,
   BackupError,
@@ -140,11 +140,8 @@ async function migrateToFileLevel(db: Database, header: BackupHeader): Promise<v
   const have = new Set(done);
   for (const name of header.migrations) {
     if (have.has(name)) continue;
-    const escaped = name.replace(/'/g, "''");
     try {
-      await db.exec(
-        `begin;\n${readMigration(name)}\n;insert into schema_migrations(name) values ('${escaped}');\ncommit;`,
-      );
+      await db.exec(migrationScript(name));
     } catch (err) {
       await db.exec('rollback').catch(() => undefined);
       throw new Error(`migration ${name} failed: ${(err as Error).message}`);

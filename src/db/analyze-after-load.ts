@@ -9,14 +9,14 @@
  * So every CHECK_MS, if this process saw data change since the last round, it asks the server for
  * the tables past autovacuum's analyze threshold and analyzes them: on a connection of its own
  * (never the pool's, so requests never wait behind it and statement counts stay the requests'), and
- * under an advisory lock, so of several service processes one does the round. Vacuuming stays
+ * under a transaction-level advisory lock, so of several service processes one does the round. Vacuuming stays
  * autovacuum's. PGlite has no autovacuum at all and does both itself (pglite-maintenance.ts).
  */
 import pg from 'pg';
 import type { ChangeWatch } from './change-watch.js';
 
 export const CHECK_MS = 3_000;
-/** pg_try_advisory_lock key of the round: "inv-analyze" */
+/** pg_try_advisory_xact_lock key of the round: "inv-analyze" */
 const LOCK_KEY = 0x696e7661;
 
 /** the tables past autovacuum's analyze threshold; their names come from the catalog */
@@ -31,13 +31,20 @@ export async function analyzeDueTables(connectionString: string): Promise<string
   client.on('error', () => undefined);
   await client.connect();
   try {
-    const lock = await client.query<{ ok: boolean }>('select pg_try_advisory_lock($1) as ok', [LOCK_KEY]);
+    // one transaction holding a transaction-level lock: it works behind a transaction-pooling
+    // PgBouncer too, where a session lock would stay on a server connection lent to others
+    // (docs/postgresql.md, "PgBouncer"); ANALYZE may run inside a transaction block
+    await client.query('begin');
+    // a large table's analysis is no runaway statement (the server's default may bound it behind PgBouncer)
+    await client.query('set local statement_timeout = 0');
+    const lock = await client.query<{ ok: boolean }>('select pg_try_advisory_xact_lock($1) as ok', [LOCK_KEY]);
     if (!lock.rows[0]?.ok) return null;
     const due = await client.query<{ name: string }>(DUE);
     for (const t of due.rows) await client.query(`analyze ${t.name}`);
+    await client.query('commit');
     return due.rows.map((t) => t.name);
   } finally {
-    // the session's end releases the advisory lock
+    // the session's end rolls back what did not commit and releases the lock
     await client.end().catch(() => undefined);
   }
 }
