@@ -5,8 +5,9 @@ export default defineConfig({
   test: {
     globalSetup: ['test/helpers/global-setup.ts'],
     include: ['test/**/*.test.ts'],
-    // tests that start PostgreSQL clusters of their own run apart (test/cluster/vitest.config.ts)
-    exclude: [...configDefaults.exclude, 'test/cluster/**'],
+    // tests that start PostgreSQL clusters of their own run apart (test/cluster/vitest.config.ts), and
+    // so do those that start a PgBouncer (test/pgbouncer/vitest.config.ts)
+    exclude: [...configDefaults.exclude, 'test/cluster/**', 'test/pgbouncer/**'],
     pool: 'forks',
     // three workers on two cores: part of the suite waits (timers, child processes, a browser), and
     // a third worker fills that time (the PGlite run: 625 s with two, 512 with three)

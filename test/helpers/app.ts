@@ -12,7 +12,7 @@ import { buildApp } from '../../src/app.js';
 import { createSuperuser } from '../../src/bootstrap.js';
 import { loadConfig } from '../../src/config.js';
 import { type Database, openDatabase } from '../../src/db/client.js';
-import { ENGINE, PG_ADMIN_URL, pgUrl } from './engine.js';
+import { ENGINE, PG_ADMIN_URL, pgUrl, setBouncedStatementTimeout, testConnection } from './engine.js';
 import { makeTempDir, removeTempDir } from './temp-dirs.js';
 
 export interface TestApp {
@@ -44,6 +44,7 @@ export interface TestApp {
 async function openTestDatabase(
   statementTimeout: number,
   driverPatches: boolean,
+  direct: boolean,
 ): Promise<{ db: Database; url: string | null; drop(): Promise<void> }> {
   const template = inject('template');
   if (ENGINE === 'pglite') {
@@ -56,12 +57,17 @@ async function openTestDatabase(
   await admin.connect();
   await admin.query(`create database ${name} template ${template}`);
   await admin.end();
+  // on the PgBouncer run (test/pgbouncer/vitest.config.ts), through PgBouncer
+  const conn = testConnection(name);
+  await setBouncedStatementTimeout(name, statementTimeout);
   const db = await openDatabase({
-    databaseUrl: pgUrl(name),
+    databaseUrl: conn.databaseUrl,
     dataDir: '',
     poolSize: 4,
     statementTimeout,
     driverPatches,
+    pgbouncer: conn.pgbouncer,
+    directUrl: direct ? conn.directUrl : null,
   });
   return {
     db,
@@ -75,7 +81,12 @@ async function openTestDatabase(
   };
 }
 
-export async function makeTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export interface TestAppOptions {
+  /** the PgBouncer run: false opens the database through PgBouncer without DATABASE_DIRECT_URL */
+  directUrl?: boolean;
+}
+
+export async function makeTestApp(env: Record<string, string> = {}, opts: TestAppOptions = {}): Promise<TestApp> {
   // uploads of this app go to a folder of its own, removed with it (unless the test chose one)
   const dirs: string[] = [];
   const tempDir = (prefix: string) => {
@@ -91,7 +102,11 @@ export async function makeTestApp(env: Record<string, string> = {}): Promise<Tes
     ...(ownMedia ? { MEDIA_ROOT: ownMedia } : {}),
     ...env,
   });
-  const { db, url, drop } = await openTestDatabase(config.statementTimeout, config.pgDriverPatches);
+  const { db, url, drop } = await openTestDatabase(
+    config.statementTimeout,
+    config.pgDriverPatches,
+    opts.directUrl ?? true,
+  );
   const app = await buildApp(config, { db }).catch(async (e) => {
     await db.close();
     await drop();

@@ -11,7 +11,7 @@ import { resolve } from 'node:path';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { type Database, openDatabase } from '../../src/db/client.js';
-import { ENGINE, PG_ADMIN_URL, pgUrl } from './engine.js';
+import { ENGINE, PG_ADMIN_URL, pgUrl, setBouncedStatementTimeout, testConnection } from './engine.js';
 import { freePort } from '../../bench/server.js';
 import { makeTempDir, removeTempDir } from './temp-dirs.js';
 
@@ -47,8 +47,11 @@ export async function childDatabase(): Promise<ChildDatabase> {
   await admin.connect();
   await admin.query(`create database ${name} template ${template}`);
   await admin.end();
+  // on the PgBouncer run (test/pgbouncer/vitest.config.ts), the child reaches it through PgBouncer
+  const conn = testConnection(name);
+  await setBouncedStatementTimeout(name, 60);
   return {
-    env: { DATABASE_URL: pgUrl(name) },
+    env: conn.env,
     open: () => openDatabase({ databaseUrl: pgUrl(name), dataDir: '', poolSize: 2 }),
     drop: async () => {
       const a = new pg.Client({ connectionString: PG_ADMIN_URL });
