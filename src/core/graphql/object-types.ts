@@ -200,11 +200,11 @@ export function buildObjectTypes(registry: Registry, dialect: Dialect): Map<stri
       out[list.name] = {
         type: listOf(typeOf(list.model.name)),
         description: list.description,
-        args: listArguments(list.model, dialect),
+        args: listArguments(registry, list.model, dialect),
         // one load per field of the query (aliases with other arguments are other field nodes)
         resolve: async (node, args: Record<string, unknown>, g, info) => {
           const map = await node.batch.once(info.fieldNodes[0], () =>
-            loadChildren(g, list.model, list.link, node.batch.ids(), readListArgs(list.model, args, dialect)),
+            loadChildren(g, list.model, list.link, node.batch.ids(), readListArgs(registry, list.model, args, dialect)),
           );
           return map.get(Number(node.row.id)) ?? [];
         },
