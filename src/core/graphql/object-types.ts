@@ -23,7 +23,7 @@ import {
   GraphQLUnionType,
 } from 'graphql';
 import { genericTargets } from '../model/define-model.js';
-import { type Dialect, inUnitOf, isTreeIn, servedIn, shownIn, wireName } from '../model/dialect.js';
+import { type Dialect, hasIn, inUnitOf, isTreeIn, servedIn, shownIn, wireName } from '../model/dialect.js';
 import type { Registry } from '../model/registry.js';
 import type { FieldDef, ModelDef, Row, Shape } from '../model/types.js';
 import { componentName } from '../openapi/shapes.js';
@@ -194,7 +194,7 @@ export function buildObjectTypes(registry: Registry, dialect: Dialect): Map<stri
         },
       };
     }
-    if (model.customFields) out.custom_fields = fromRendered(JsonScalar, 'custom_fields');
+    if (hasIn(model.customFields, dialect)) out.custom_fields = fromRendered(JsonScalar, 'custom_fields');
     if (isTreeIn(model, dialect) && !('_depth' in out)) out._depth = fromRendered(GraphQLInt, '_depth');
     for (const list of nestedLists(registry, model, new Set(Object.keys(out)), dialect)) {
       out[list.name] = {

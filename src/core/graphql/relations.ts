@@ -17,7 +17,7 @@
  */
 import { sql } from 'kysely';
 import type { Registry } from '../model/registry.js';
-import { type Dialect, servedIn, shownIn, wireName } from '../model/dialect.js';
+import { type Dialect, hasIn, servedIn, shownIn, wireName } from '../model/dialect.js';
 import type { ModelDef } from '../model/types.js';
 import type { ChildLink } from './loads.js';
 import { pluralName } from './names.js';
@@ -102,7 +102,7 @@ export function nestedLists(registry: Registry, model: ModelDef, taken: Set<stri
     });
   }
   const tag = registry.find('extras.tag');
-  if (model.tags && tag && !('tags' in model.fields)) {
+  if (hasIn(model.tags, dialect) && tag && !('tags' in model.fields)) {
     out.push({
       name: 'tags',
       model: tag,
