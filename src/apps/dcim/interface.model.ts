@@ -26,6 +26,7 @@ import {
   WIRELESS_INTERFACE_TYPES,
 } from './choices.js';
 import { vcInterfaceFilter } from './vc-interface-filters.js';
+import { macAddressesFilter } from './mac-address-filter.js';
 import { componentFilters } from './components/component.js';
 import {
   cabledFields,
@@ -305,7 +306,10 @@ export const iface = defineModel({
   // spec: Representations - connection_status is only in this form (filled by represent)
   nested: ['device', 'name', 'cable', 'connection_status'],
   // NetBox 4.0: the brief form gains description, before the counts (#15238)
-  netbox44: { brief: ['device', 'name', 'description', 'cable', '_occupied'] },
+  netbox44: {
+    brief: ['device', 'name', 'description', 'cable', '_occupied'],
+    filters: { mac_address: macAddressesFilter('dcim.interface') },
+  },
   represented: { connection_status: { ...choiceSchema({ kind: 'choice', choices: LinkStatus }), nullable: true } },
   ordering: ['device', 'name'],
   search: ['name', 'label', 'description', 'mac_address'],

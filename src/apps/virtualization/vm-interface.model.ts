@@ -24,6 +24,7 @@ import {
   representL2vpnTermination,
 } from '../vpn/l2vpn-assignment.js';
 import { viaPair } from '../../core/query/filter-blocks.js';
+import { macAddressesFilter } from '../dcim/mac-address-filter.js';
 import {
   macAddressRows,
   macFields,
@@ -152,6 +153,7 @@ export const vmInterface = defineModel({
     },
   },
   brief: ['virtual_machine', 'name'],
+  netbox44: { filters: { mac_address: macAddressesFilter('virtualization.vminterface') } },
   ordering: ['virtual_machine', 'name'],
   search: ['name', 'description'],
 });
