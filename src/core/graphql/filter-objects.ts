@@ -32,7 +32,7 @@ export interface FilterNode {
   and?: FilterNode;
   or?: FilterNode;
   not?: FilterNode;
-  /** 4.4: conditions on related objects, each `<key>_id in (the related rows its node keeps)` */
+  /** 4.4: conditions on related objects: the row points at one of those the related node keeps */
   related?: Array<RelatedFilter & { node: FilterNode; path: string }>;
 }
 

@@ -55,7 +55,7 @@ async function nodeCondition(g: GraphqlContext, model: ModelDef, node: FilterNod
   }
   for (const r of node.related ?? []) {
     const cond = await relatedCondition(g, r.target, r.node, r.path);
-    if (cond) conds.push(sql`${sql.ref(`t.${r.key}_id`)} in ${cond}`);
+    if (cond) conds.push(r.match(cond));
   }
   if (node.and) {
     const and = await nodeCondition(g, model, node.and, `${path || 'filters.'}AND.`);

@@ -9,10 +9,13 @@ import {
   grant,
   type Json,
   makeDevice,
+  makeInterface,
   makeSite,
+  makeTag,
   makeTenant,
   makeTenantGroup,
   makeUser,
+  makeVlan,
   uniq,
 } from '../../factories/index.js';
 import { makeTestApp, type TestApp } from '../../helpers/app.js';
@@ -109,6 +112,24 @@ describe("4.4 filters on related objects' fields", () => {
     // the related filter is an object: 4.4 has no `site: "slug"` (NetBox 4.4's schema has none); site_id stays
     expect((await gql(`{ device_list(filters: {site: "${siteA.slug}"}) { id } }`)).status).toBe(400);
     expect(await devs(`{site_id: ${siteB.id}}`)).toEqual([3]);
+  });
+
+  it('filter on tags and many-to-many members: any of them matching', async () => {
+    const red = await makeTag(t);
+    const blue = await makeTag(t);
+    await t.patch(`/api/dcim/devices/${devices[0]!.id}/`, { tags: [red.id, blue.id] });
+    await t.patch(`/api/dcim/devices/${devices[2]!.id}/`, { tags: [blue.id] });
+    expect(await devs(`{tags: {slug: {exact: "${red.slug}"}}}`)).toEqual([1]);
+    expect(await devs(`{tags: {slug: {in_list: ["${red.slug}", "${blue.slug}"]}}}`)).toEqual([1, 3]);
+    expect(await devs(`{NOT: {tags: {slug: {exact: "${blue.slug}"}}}}`)).toEqual([2, 4]);
+    const vlan = await makeVlan(t, { vid: 3001 });
+    const other = await makeVlan(t, { vid: 3002 });
+    const trunk = await makeInterface(t, devices[3]!, { mode: 'tagged', tagged_vlans: [vlan.id, other.id] });
+    await makeInterface(t, devices[3]!, { mode: 'tagged', tagged_vlans: [other.id] });
+    const d = await data(
+      `{ interface_list(filters: {device_id: ${devices[3]!.id}, tagged_vlans: {vid: {exact: 3001}}}) { id } }`,
+    );
+    expect(d.interface_list).toEqual([{ id: String(trunk.id) }]);
   });
 
   it('run in the one list statement, whatever the nesting', async () => {
