@@ -43,7 +43,12 @@ export const circuitTermination = defineModel({
   path: 'circuit-terminations',
   verboseName: 'circuit termination',
   fields: {
-    circuit: fk('circuits.circuit', { required: true, nullable: false, onDelete: 'cascade' }),
+    circuit: fk('circuits.circuit', {
+      required: true,
+      nullable: false,
+      onDelete: 'cascade',
+      relatedName: 'terminations',
+    }),
     term_side: { kind: 'string', required: true, label: 'termination', validate: notAChoice, noFilter: true },
     site: fk('dcim.site', { onDelete: 'protect' }),
     provider_network: fk('circuits.providernetwork', { onDelete: 'protect' }),

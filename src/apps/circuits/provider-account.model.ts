@@ -7,7 +7,12 @@ export const providerAccount = defineModel({
   path: 'provider-accounts',
   verboseName: 'provider account',
   fields: {
-    provider: fk('circuits.provider', { required: true, nullable: false, onDelete: 'protect' }),
+    provider: fk('circuits.provider', {
+      required: true,
+      nullable: false,
+      onDelete: 'protect',
+      relatedName: 'accounts',
+    }),
     name: { kind: 'string', maxLength: 100 },
     account: { kind: 'string', required: true, maxLength: 100, label: 'account ID' },
     description: description(),

@@ -7,7 +7,12 @@ export const providerNetwork = defineModel({
   path: 'provider-networks',
   verboseName: 'provider network',
   fields: {
-    provider: fk('circuits.provider', { required: true, nullable: false, onDelete: 'protect' }),
+    provider: fk('circuits.provider', {
+      required: true,
+      nullable: false,
+      onDelete: 'protect',
+      relatedName: 'networks',
+    }),
     name: name(100),
     service_id: { kind: 'string', maxLength: 100, label: 'service ID' },
     description: description(),

@@ -36,7 +36,12 @@ export const virtualCircuitTermination = defineModel({
   verboseName: 'virtual circuit termination',
   dialect: '4.4',
   fields: {
-    virtual_circuit: fk('circuits.virtualcircuit', { required: true, nullable: false, onDelete: 'cascade' }),
+    virtual_circuit: fk('circuits.virtualcircuit', {
+      required: true,
+      nullable: false,
+      onDelete: 'cascade',
+      relatedName: 'terminations',
+    }),
     role: { kind: 'choice', choices: VirtualCircuitTerminationRole, default: 'peer' },
     interface: fk('dcim.interface', { required: true, nullable: false, onDelete: 'cascade', unique: true }),
     description: description(),

@@ -26,7 +26,7 @@ export const dataFile = defineModel({
   path: 'data-files',
   verboseName: 'data file',
   fields: {
-    source: { kind: 'fk', to: 'core.datasource', readOnly: true, onDelete: 'cascade' },
+    source: { kind: 'fk', to: 'core.datasource', readOnly: true, onDelete: 'cascade', relatedName: 'datafiles' },
     path: { kind: 'string', maxLength: 1000, readOnly: true, help: "File path relative to the data source's root" },
     size: { kind: 'integer', readOnly: true, min: 0 },
     hash: { kind: 'string', maxLength: 64, readOnly: true, help: 'SHA256 hash of the file data' },

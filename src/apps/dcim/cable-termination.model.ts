@@ -19,7 +19,13 @@ export const cableTermination = defineModel({
   timestamps: false,
   fields: {
     // rendered as the cable's id (represent below)
-    cable: fk('dcim.cable', { required: true, nullable: false, onDelete: 'cascade', shape: { type: 'integer' } }),
+    cable: fk('dcim.cable', {
+      required: true,
+      nullable: false,
+      onDelete: 'cascade',
+      shape: { type: 'integer' },
+      relatedName: 'terminations',
+    }),
     cable_end: { kind: 'string', maxLength: 1, required: true },
     termination_type: { kind: 'contenttype', required: true, types: Object.keys(TERMINATION_TYPES) },
     termination_id: { kind: 'integer', required: true },

@@ -75,7 +75,12 @@ export const device = defineModel({
   verboseName: 'device',
   fields: {
     name: { kind: 'string', maxLength: 64, nullable: true, natural: true },
-    device_type: fk('dcim.devicetype', { required: true, nullable: false, onDelete: 'protect' }),
+    device_type: fk('dcim.devicetype', {
+      required: true,
+      nullable: false,
+      onDelete: 'protect',
+      relatedName: 'instances',
+    }),
     // the stored role (NetBox 3.6+ name); PROTECT as NetBox
     // NetBox 4.3: roles and platforms are trees, and a device's filters by them take descendants too
     role: {
@@ -102,7 +107,7 @@ export const device = defineModel({
     primary_ip6: fk('ipam.ipaddress', { onDelete: 'set_null', label: 'primary IPv6' }),
     // NetBox 3.4: SET_NULL; the cluster's site must be the device's (device-rules.ts)
     cluster: fk('virtualization.cluster', { onDelete: 'set_null' }),
-    virtual_chassis: fk('dcim.virtualchassis', { onDelete: 'set_null' }),
+    virtual_chassis: fk('dcim.virtualchassis', { onDelete: 'set_null', relatedName: 'members' }),
     vc_position: { kind: 'integer', nullable: true, min: 0, max: 255 },
     vc_priority: { kind: 'integer', nullable: true, min: 0, max: 255 },
     description: description(),

@@ -26,6 +26,7 @@ import {
   WIRELESS_INTERFACE_TYPES,
 } from './choices.js';
 import { vcInterfaceFilter } from './vc-interface-filters.js';
+import { macAddressesFilter } from './mac-address-filter.js';
 import { componentFilters } from './components/component.js';
 import {
   cabledFields,
@@ -122,10 +123,10 @@ export const iface = defineModel({
     label: { kind: 'string', maxLength: 64, help: 'Physical label' },
     type: { kind: 'choice', choices: InterfaceType, required: true },
     enabled: { kind: 'boolean', default: true },
-    parent: fk('dcim.interface', { onDelete: 'set_null', label: 'parent interface' }),
-    bridge: fk('dcim.interface', { onDelete: 'set_null', label: 'bridge interface' }),
+    parent: fk('dcim.interface', { onDelete: 'set_null', label: 'parent interface', relatedName: 'child_interfaces' }),
+    bridge: fk('dcim.interface', { onDelete: 'set_null', label: 'bridge interface', relatedName: 'bridge_interfaces' }),
     bridge_interfaces: bridgeInterfacesField(),
-    lag: fk('dcim.interface', { onDelete: 'set_null', label: 'parent LAG' }),
+    lag: fk('dcim.interface', { onDelete: 'set_null', label: 'parent LAG', relatedName: 'member_interfaces' }),
     mtu: { kind: 'integer', nullable: true, min: 1, max: 65536, label: 'MTU' },
     mac_address: { kind: 'mac', nullable: true, label: 'MAC address' },
     ...macFields(),
@@ -135,12 +136,17 @@ export const iface = defineModel({
     mgmt_only: { kind: 'boolean', default: false, label: 'management only' },
     description: description(),
     mode: { kind: 'choice', choices: InterfaceMode, blank: true, label: '802.1Q mode' },
-    untagged_vlan: fk('ipam.vlan', { onDelete: 'set_null', label: 'untagged VLAN' }),
+    untagged_vlan: fk('ipam.vlan', {
+      onDelete: 'set_null',
+      label: 'untagged VLAN',
+      relatedName: 'interfaces_as_untagged',
+    }),
     tagged_vlans: {
       kind: 'm2m',
       to: 'ipam.vlan',
       label: 'tagged VLANs',
       through: { table: 'dcim_interface_tagged_vlans', from: 'interface_id', to: 'vlan_id' },
+      relatedName: 'interfaces_as_tagged',
     },
     ...interfaceQinQFields(),
     vrf: fk('ipam.vrf', { onDelete: 'set_null', label: 'VRF' }),
@@ -300,7 +306,10 @@ export const iface = defineModel({
   // spec: Representations - connection_status is only in this form (filled by represent)
   nested: ['device', 'name', 'cable', 'connection_status'],
   // NetBox 4.0: the brief form gains description, before the counts (#15238)
-  netbox44: { brief: ['device', 'name', 'description', 'cable', '_occupied'] },
+  netbox44: {
+    brief: ['device', 'name', 'description', 'cable', '_occupied'],
+    filters: { mac_address: macAddressesFilter('dcim.interface') },
+  },
   represented: { connection_status: { ...choiceSchema({ kind: 'choice', choices: LinkStatus }), nullable: true } },
   ordering: ['device', 'name'],
   search: ['name', 'label', 'description', 'mac_address'],

@@ -7,4 +7,4 @@
 import type { FieldDef } from '../../core/model/types.js';
 import { fk } from '../fields.js';
 
-export const moduleLink = (): FieldDef => fk('dcim.module', { onDelete: 'cascade' });
+export const moduleLink = (): FieldDef => fk('dcim.module', { onDelete: 'cascade', relatedName: '%(class)ss' });

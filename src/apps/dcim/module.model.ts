@@ -19,7 +19,12 @@ export const moduleModel = defineModel({
   fields: {
     device: fk('dcim.device', { required: true, nullable: false, onDelete: 'cascade' }),
     module_bay: fk('dcim.modulebay', { required: true, nullable: false, onDelete: 'cascade', unique: true }),
-    module_type: fk('dcim.moduletype', { required: true, nullable: false, onDelete: 'protect' }),
+    module_type: fk('dcim.moduletype', {
+      required: true,
+      nullable: false,
+      onDelete: 'protect',
+      relatedName: 'instances',
+    }),
     status: { kind: 'choice', choices: ModuleStatus, default: 'active' },
     serial: { kind: 'string', maxLength: 50, label: 'serial number' },
     asset_tag: {

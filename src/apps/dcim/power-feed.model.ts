@@ -23,8 +23,13 @@ export const powerFeed = defineModel({
   path: 'power-feeds',
   verboseName: 'power feed',
   fields: {
-    power_panel: fk('dcim.powerpanel', { required: true, nullable: false, onDelete: 'protect' }),
-    rack: fk('dcim.rack', { onDelete: 'protect' }),
+    power_panel: fk('dcim.powerpanel', {
+      required: true,
+      nullable: false,
+      onDelete: 'protect',
+      relatedName: 'powerfeeds',
+    }),
+    rack: fk('dcim.rack', { onDelete: 'protect', relatedName: 'powerfeeds' }),
     name: name(100),
     status: { kind: 'choice', choices: PowerFeedStatus, default: 'active' },
     type: { kind: 'choice', choices: PowerFeedType, default: 'primary' },

@@ -14,9 +14,9 @@ export const powerPanel = defineModel({
   path: 'power-panels',
   verboseName: 'power panel',
   fields: {
-    site: fk('dcim.site', { required: true, nullable: false, onDelete: 'protect' }),
+    site: fk('dcim.site', { required: true, nullable: false, onDelete: 'protect', relatedName: 'powerpanel_set' }),
     // NetBox 3.4: PROTECT; `location_id` matches the named locations and those below them
-    location: fk('dcim.location', { onDelete: 'protect', treeFilter: true }),
+    location: fk('dcim.location', { onDelete: 'protect', treeFilter: true, relatedName: 'powerpanel_set' }),
     name: name(100),
     description: description(),
     comments: comments(),

@@ -21,9 +21,9 @@ export const rackReservation = defineModel({
   path: 'rack-reservations',
   verboseName: 'rack reservation',
   fields: {
-    rack: fk('dcim.rack', { required: true, nullable: false, onDelete: 'cascade' }),
+    rack: fk('dcim.rack', { required: true, nullable: false, onDelete: 'cascade', relatedName: 'reservations' }),
     units: { kind: 'json', required: true, validate: checkUnits },
-    tenant: fk('tenancy.tenant', { onDelete: 'protect' }),
+    tenant: fk('tenancy.tenant', { onDelete: 'protect', relatedName: 'rackreservations' }),
     user: fk('users.user', { required: true, nullable: false, onDelete: 'protect' }),
     // NetBox 4.4, shown in the 4.4 dialect only
     status: { kind: 'choice', choices: RackReservationStatus, default: 'active', dialect: '4.4' },

@@ -24,7 +24,7 @@ export const virtualDeviceContext = defineModel({
   verboseName: 'virtual device context',
   fields: {
     name: { kind: 'string', required: true, maxLength: 64 },
-    device: fk('dcim.device', { required: true, nullable: false, onDelete: 'cascade' }),
+    device: fk('dcim.device', { required: true, nullable: false, onDelete: 'cascade', relatedName: 'vdcs' }),
     identifier: {
       kind: 'integer',
       nullable: true,
@@ -32,7 +32,7 @@ export const virtualDeviceContext = defineModel({
       max: 32767,
       help: 'Numeric identifier unique to the parent device',
     },
-    tenant: fk('tenancy.tenant', { onDelete: 'protect' }),
+    tenant: fk('tenancy.tenant', { onDelete: 'protect', relatedName: 'vdcs' }),
     primary_ip: { kind: 'computed', readOnly: true, shape: { $model: 'ipam.ipaddress', nullable: true } },
     primary_ip4: fk('ipam.ipaddress', { onDelete: 'set_null', label: 'primary IPv4' }),
     primary_ip6: fk('ipam.ipaddress', { onDelete: 'set_null', label: 'primary IPv6' }),

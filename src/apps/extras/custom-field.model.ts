@@ -74,7 +74,13 @@ export const customField = defineModel({
     // NetBox 3.4: the choices inline; 3.6: a choice set (custom-field-choice-set.model.ts). A
     // selection field takes one or the other (see validate)
     choices: { kind: 'strings', nullable: true },
-    choice_set: { kind: 'fk', to: 'extras.customfieldchoiceset', nullable: true, onDelete: 'protect' },
+    choice_set: {
+      kind: 'fk',
+      to: 'extras.customfieldchoiceset',
+      nullable: true,
+      onDelete: 'protect',
+      relatedName: 'choices_for',
+    },
     // NetBox 4.1: query parameters narrowing an object field's choices (a JSON object); 4.4 only
     related_object_filter: { kind: 'json', nullable: true, dialect: '4.4' },
     // NetBox 4.0, shown in the 4.4 dialect only

@@ -65,7 +65,12 @@ export const fhrpGroupAssignment = defineModel({
   tags: false,
   customFields: false,
   fields: {
-    group: fk('ipam.fhrpgroup', { required: true, nullable: false, onDelete: 'cascade' }),
+    group: fk('ipam.fhrpgroup', {
+      required: true,
+      nullable: false,
+      onDelete: 'cascade',
+      relatedName: 'fhrpgroupassignment_set',
+    }),
     interface_type: { kind: 'contenttype', required: true, types: FHRP_INTERFACE_TYPES },
     interface_id: { kind: 'integer', required: true, min: 0 },
     // deleting the interface deletes its assignments (NetBox: GenericRelation on interfaces)

@@ -1,7 +1,7 @@
 /**
  * Contact assignments (NetBox 3.4 ContactAssignment): a contact, in a role, attached to any object
  * through a generic relation (`content_type` "app.model" + `object_id`, read back as `object`).
- * A change-logged model without tags or custom fields in 3.4. Deleting the object deletes its
+ * Change-logged; tags and custom fields are NetBox 4's (4.4 dialect only; 3.4 had neither). Deleting the object deletes its
  * assignments (generic relations cascade in the engine); contacts and roles in use are protected.
  */
 import { sql } from 'kysely';
@@ -29,8 +29,9 @@ export const contactAssignment = defineModel({
     role: fk('tenancy.contactrole', { required: true, nullable: false, onDelete: 'protect' }),
     priority: { kind: 'choice', choices: ContactPriority, blank: true },
   },
-  tags: false,
-  customFields: false,
+  // NetBox 4.0 made contact assignments tagged, custom-field models (ContactAssignment is a ChangeLoggedModel with CustomFieldsMixin, TagsMixin)
+  tags: '4.4',
+  customFields: '4.4',
   uniqueTogether: [
     {
       fields: ['content_type', 'object_id', 'contact', 'role'],

@@ -12,7 +12,12 @@ export const virtualDisk = defineModel({
   path: 'virtual-disks',
   verboseName: 'virtual disk',
   fields: {
-    virtual_machine: fk('virtualization.virtualmachine', { required: true, nullable: false, onDelete: 'cascade' }),
+    virtual_machine: fk('virtualization.virtualmachine', {
+      required: true,
+      nullable: false,
+      onDelete: 'cascade',
+      relatedName: 'virtualdisks',
+    }),
     name: { kind: 'string', required: true, maxLength: 64, natural: true },
     description: description(),
     // stored in MB (NetBox 4.1, #14692); NetBox 3.4's API shows and takes GB

@@ -60,7 +60,7 @@ export const virtualMachine = defineModel({
     description: description(),
     comments: comments(),
     // NetBox 3.5+ (render-config: extras/render-config.routes.ts)
-    config_template: fk('extras.configtemplate', { onDelete: 'protect' }),
+    config_template: fk('extras.configtemplate', { onDelete: 'protect', relatedName: 'virtualmachines' }),
     local_context_data: localContextData(),
     // config contexts merged with local_context_data; full form only, `?exclude=config_context` drops it
     config_context: {

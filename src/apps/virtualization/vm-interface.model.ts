@@ -24,6 +24,7 @@ import {
   representL2vpnTermination,
 } from '../vpn/l2vpn-assignment.js';
 import { viaPair } from '../../core/query/filter-blocks.js';
+import { macAddressesFilter } from '../dcim/mac-address-filter.js';
 import {
   macAddressRows,
   macFields,
@@ -47,22 +48,40 @@ export const vmInterface = defineModel({
   verboseName: 'interface',
   schemaName: 'VMInterface',
   fields: {
-    virtual_machine: fk('virtualization.virtualmachine', { required: true, nullable: false, onDelete: 'cascade' }),
+    virtual_machine: fk('virtualization.virtualmachine', {
+      required: true,
+      nullable: false,
+      onDelete: 'cascade',
+      relatedName: 'interfaces',
+    }),
     name: { kind: 'string', required: true, maxLength: 64, natural: true },
     enabled: { kind: 'boolean', default: true },
-    parent: fk('virtualization.vminterface', { onDelete: 'set_null', label: 'parent interface' }),
-    bridge: fk('virtualization.vminterface', { onDelete: 'set_null', label: 'bridge interface' }),
+    parent: fk('virtualization.vminterface', {
+      onDelete: 'set_null',
+      label: 'parent interface',
+      relatedName: 'child_interfaces',
+    }),
+    bridge: fk('virtualization.vminterface', {
+      onDelete: 'set_null',
+      label: 'bridge interface',
+      relatedName: 'bridge_interfaces',
+    }),
     mtu: { kind: 'integer', nullable: true, min: 1, max: 65536, label: 'MTU' },
     mac_address: { kind: 'mac', nullable: true, label: 'MAC address' },
     ...macFields(),
     description: description(),
     mode: { kind: 'choice', choices: InterfaceMode, blank: true, label: '802.1Q mode' },
-    untagged_vlan: fk('ipam.vlan', { onDelete: 'set_null', label: 'untagged VLAN' }),
+    untagged_vlan: fk('ipam.vlan', {
+      onDelete: 'set_null',
+      label: 'untagged VLAN',
+      relatedName: 'vminterfaces_as_untagged',
+    }),
     tagged_vlans: {
       kind: 'm2m',
       to: 'ipam.vlan',
       label: 'tagged VLANs',
       through: { table: 'virtualization_vminterface_tagged_vlans', from: 'vminterface_id', to: 'vlan_id' },
+      relatedName: 'vminterfaces_as_tagged',
     },
     // NetBox 4.2, 4.4 dialect only (dcim/interface-qinq.ts)
     ...interfaceQinQFields(),
@@ -134,6 +153,7 @@ export const vmInterface = defineModel({
     },
   },
   brief: ['virtual_machine', 'name'],
+  netbox44: { filters: { mac_address: macAddressesFilter('virtualization.vminterface') } },
   ordering: ['virtual_machine', 'name'],
   search: ['name', 'description'],
 });

@@ -55,7 +55,13 @@ export const l2vpnTermination = defineModel({
   verboseName: 'L2VPN termination',
   schemaName: 'L2VPNTermination',
   fields: {
-    l2vpn: fk('vpn.l2vpn', { required: true, nullable: false, onDelete: 'cascade', label: 'L2VPN' }),
+    l2vpn: fk('vpn.l2vpn', {
+      required: true,
+      nullable: false,
+      onDelete: 'cascade',
+      label: 'L2VPN',
+      relatedName: 'terminations',
+    }),
     assigned_object_type: { kind: 'contenttype', required: true, types: L2VPN_ASSIGNMENT_TYPES },
     assigned_object_id: { kind: 'integer', required: true, min: 0 },
     assigned_object: { kind: 'generic', generic: { type: 'assigned_object_type', id: 'assigned_object_id' } },

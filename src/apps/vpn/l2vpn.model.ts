@@ -36,8 +36,8 @@ export const l2vpn = defineModel({
     name: name(100, { unique: true }),
     slug: slug(100, { unique: true }),
     type: { kind: 'choice', choices: L2VPNType, required: true },
-    import_targets: targets('vpn_l2vpn_import_targets'),
-    export_targets: targets('vpn_l2vpn_export_targets'),
+    import_targets: { ...targets('vpn_l2vpn_import_targets'), relatedName: 'importing_l2vpns' },
+    export_targets: { ...targets('vpn_l2vpn_export_targets'), relatedName: 'exporting_l2vpns' },
     // NetBox 4.3, shown in the 4.4 dialect only
     status: { kind: 'choice', choices: L2VPNStatus, default: 'active', dialect: '4.4' },
     description: description(),

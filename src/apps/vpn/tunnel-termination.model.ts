@@ -25,7 +25,7 @@ export const tunnelTermination = defineModel({
   path: 'tunnel-terminations',
   verboseName: 'tunnel termination',
   fields: {
-    tunnel: fk('vpn.tunnel', { required: true, nullable: false, onDelete: 'cascade' }),
+    tunnel: fk('vpn.tunnel', { required: true, nullable: false, onDelete: 'cascade', relatedName: 'terminations' }),
     role: { kind: 'choice', choices: TunnelTerminationRole, default: 'peer' },
     termination_type: { kind: 'contenttype', required: true, types: TUNNEL_TERMINATION_TYPES },
     termination_id: { kind: 'integer', nullable: true, min: 0 },

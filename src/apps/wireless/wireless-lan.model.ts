@@ -15,7 +15,7 @@ export const wirelessLan = defineModel({
     description: description(),
     group: fk('wireless.wirelesslangroup', { onDelete: 'set_null', treeFilter: true }),
     status: { kind: 'choice', choices: WirelessLANStatus, default: 'active' },
-    vlan: fk('ipam.vlan', { onDelete: 'protect', label: 'VLAN' }),
+    vlan: fk('ipam.vlan', { onDelete: 'protect', label: 'VLAN', relatedName: 'wirelesslan_set' }),
     // NetBox 4.2 (dcim/scope.ts); 3.4 shows no place for a wireless LAN
     ...scopeFields(),
     tenant: fk('tenancy.tenant', { onDelete: 'protect' }),

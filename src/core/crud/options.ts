@@ -6,7 +6,7 @@
 import { hasPermission } from '../auth/permissions.js';
 import type { RequestContext } from '../context.js';
 import type { FieldDef, ModelDef } from '../model/types.js';
-import { type Dialect, isTreeIn, shownIn, wireName } from '../model/dialect.js';
+import { type Dialect, hasIn, isTreeIn, shownIn, wireName } from '../model/dialect.js';
 import { writeExtras } from '../openapi/request-mechanics.js';
 
 const TYPE_BY_KIND: Record<string, string> = {
@@ -61,8 +61,8 @@ function describeFields(model: ModelDef, dialect: Dialect): Record<string, unkno
   // the fields of the request's dialect, by its names (a rack's 4.4 `airflow` is not 3.4's)
   for (const [key, f] of Object.entries(model.fields))
     if (shownIn(model, key, f, dialect)) out[wireName(model, key, dialect)] = describeField(key, f, dialect);
-  if (model.tags) out.tags = { type: 'list', required: false, read_only: false, label: 'Tags' };
-  if (model.customFields)
+  if (hasIn(model.tags, dialect)) out.tags = { type: 'list', required: false, read_only: false, label: 'Tags' };
+  if (hasIn(model.customFields, dialect))
     out.custom_fields = { type: 'field', required: false, read_only: false, label: 'Custom fields' };
   if (model.timestamps) {
     out.created = ro('Created', 'date');

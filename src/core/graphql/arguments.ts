@@ -16,6 +16,7 @@ import {
   GraphQLString,
 } from 'graphql';
 import type { Dialect } from '../model/dialect.js';
+import type { Registry } from '../model/registry.js';
 import type { ModelDef } from '../model/types.js';
 import { filterParameters } from '../query/filter-parameters.js';
 import { badInput } from './errors.js';
@@ -36,7 +37,7 @@ const argumentMaps: Record<Dialect, WeakMap<ModelDef, GraphQLFieldConfigArgument
 };
 
 /** The arguments of a model's list fields in a dialect (top-level and nested alike), made once per model. */
-export function listArguments(model: ModelDef, dialect: Dialect): GraphQLFieldConfigArgumentMap {
+export function listArguments(registry: Registry, model: ModelDef, dialect: Dialect): GraphQLFieldConfigArgumentMap {
   const made = argumentMaps[dialect].get(model);
   if (made) return made;
   const args: GraphQLFieldConfigArgumentMap = {};
@@ -47,7 +48,7 @@ export function listArguments(model: ModelDef, dialect: Dialect): GraphQLFieldCo
     }
   }
   args.filters = {
-    type: filterInputType(model, dialect),
+    type: filterInputType(registry, model, dialect),
     description:
       dialect === '3.4'
         ? 'NetBox 4 style: the same filters as an object; a value may be an object of lookups ({i_contains: "x"}).'
@@ -70,13 +71,19 @@ export interface ListArgs extends FilterNode {
 }
 
 /** GraphQL arguments -> the REST list's query parameters and the page. */
-export function readListArgs(model: ModelDef, args: Record<string, unknown>, dialect: Dialect): ListArgs {
+export function readListArgs(
+  registry: Registry,
+  model: ModelDef,
+  args: Record<string, unknown>,
+  dialect: Dialect,
+): ListArgs {
   const root: FilterNode = { params: new Map() };
   for (const [name, value] of Object.entries(args)) {
     if (value === null || value === undefined || name === 'filters' || name === 'pagination') continue;
     addParam(root.params, name, strings(value, name));
   }
-  if (args.filters) readFilterObject(model, args.filters as Record<string, unknown>, dialect, 'filters', root);
+  if (args.filters)
+    readFilterObject(registry, model, args.filters as Record<string, unknown>, dialect, 'filters', root);
   const page = (args.pagination ?? {}) as { offset?: number | null; limit?: number | null };
   for (const key of ['offset', 'limit'] as const) {
     if (page[key] != null && page[key]! < 0)

@@ -8,17 +8,22 @@
  *   `AND`, `OR`, `NOT` (each an object of the same type) and `DISTINCT`. A choice filter also takes
  *   NetBox 4.4's enum names (`status: STATUS_ACTIVE`, or `{exact: STATUS_ACTIVE}` as 4.5 writes it).
  *
+ * In 4.4 a foreign key's filter is the related model's own filter type (`site: {name: {exact: "x"}}`,
+ * related-filters.ts).
+ *
  * AND/OR/NOT combine as strawberry-django's process_filters does: the object's own keys, its `AND`
  * and `NOT` are AND-ed; `OR` is then OR-ed with all of that (`{status: PLANNED, OR: {tenant: "x"}}`
  * is "planned, or of tenant x", NetBox's own example); an empty object adds no condition.
  */
 import { GraphQLBoolean, GraphQLInputObjectType } from 'graphql';
 import type { Dialect } from '../model/dialect.js';
+import type { Registry } from '../model/registry.js';
 import type { ModelDef } from '../model/types.js';
 import { filterParameters } from '../query/filter-parameters.js';
 import { type Params, resolveFilter } from '../query/filters.js';
 import { badInput } from './errors.js';
 import { filterTypeName } from './names.js';
+import { type RelatedFilter, relatedFilters } from './related-filters.js';
 import { FilterInputScalar } from './scalars.js';
 
 /** One filter object: its own keys as query parameters, and the objects its AND, OR and NOT hold. */
@@ -27,6 +32,8 @@ export interface FilterNode {
   and?: FilterNode;
   or?: FilterNode;
   not?: FilterNode;
+  /** 4.4: conditions on related objects: the row points at one of those the related node keeps */
+  related?: Array<RelatedFilter & { node: FilterNode; path: string }>;
 }
 
 /** NetBox 4.3 lookup names (strawberry-django) -> the REST suffix; REST's own suffixes are taken as they are */
@@ -53,6 +60,9 @@ const LOOKUP_SUFFIX: Record<string, string> = {
   empty: 'empty',
 };
 
+/** the keys of a lookup object (`range` too), as opposed to a related object's filter names */
+export const LOOKUP_NAMES = new Set([...Object.keys(LOOKUP_SUFFIX), 'range']);
+
 const LOGIC = { AND: 'and', OR: 'or', NOT: 'not' } as const;
 const NAME_RE = /^[_a-zA-Z][_a-zA-Z0-9]*$/;
 
@@ -65,7 +75,7 @@ const filterTypes: Record<Dialect, WeakMap<ModelDef, GraphQLInputObjectType>> = 
 const baseName = (name: string) => name.replace(/__[a-z]+$/, '');
 
 /** The input type of a model's `filters:` argument in a dialect, made once per model. */
-export function filterInputType(model: ModelDef, dialect: Dialect): GraphQLInputObjectType {
+export function filterInputType(registry: Registry, model: ModelDef, dialect: Dialect): GraphQLInputObjectType {
   let t = filterTypes[dialect].get(model);
   if (t) return t;
   const names = filterParameters(model, dialect)
@@ -74,10 +84,20 @@ export function filterInputType(model: ModelDef, dialect: Dialect): GraphQLInput
   const own = Object.fromEntries(names.map((name) => [name, { type: FilterInputScalar }]));
   if (dialect === '3.4') t = new GraphQLInputObjectType({ name: filterTypeName(model), fields: own });
   else {
+    const related = relatedFilters(registry, model, dialect);
     const self: GraphQLInputObjectType = new GraphQLInputObjectType({
       name: filterTypeName(model),
       fields: () => ({
         ...own,
+        ...Object.fromEntries(
+          [...related].map(([name, r]) => [
+            name,
+            {
+              type: filterInputType(registry, r.target, dialect),
+              description: `The ${r.target.verboseName}'s filters.`,
+            },
+          ]),
+        ),
         AND: { type: self, description: 'Also these conditions.' },
         OR: { type: self, description: 'Or these conditions, instead of all the others of this object.' },
         NOT: { type: self, description: 'Not these conditions.' },
@@ -150,6 +170,7 @@ function addValues(model: ModelDef, params: Params, name: string, value: unknown
  * already be there). `path` names the object in errors (`filters.OR`).
  */
 export function readFilterObject(
+  registry: Registry,
   model: ModelDef,
   filters: Record<string, unknown>,
   dialect: Dialect,
@@ -161,7 +182,13 @@ export function readFilterObject(
     const argument = `${path}.${key}`;
     const logic = LOGIC[key as keyof typeof LOGIC];
     if (logic && dialect === '4.4') {
-      node[logic] = readFilterObject(model, value as Record<string, unknown>, dialect, argument);
+      node[logic] = readFilterObject(registry, model, value as Record<string, unknown>, dialect, argument);
+      continue;
+    }
+    const related = relatedFilters(registry, model, dialect).get(key);
+    if (related && typeof value === 'object' && !Array.isArray(value)) {
+      const inner = readFilterObject(registry, related.target, value as Record<string, unknown>, dialect, argument);
+      (node.related ??= []).push({ ...related, node: inner, path: `${argument}.` });
       continue;
     }
     if (typeof value !== 'object' || Array.isArray(value)) {

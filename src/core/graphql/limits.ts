@@ -4,7 +4,8 @@
  * again, with other arguments), and its cost - the number of values it may produce, where each
  * field counts once per object it is asked of: a list counts as its `pagination.limit` objects
  * when the query gives one, else as GRAPHQL_LIST_COST objects. A `filters` argument adds its
- * keys to the cost, and its AND/OR/NOT may nest no deeper than GRAPHQL_MAX_DEPTH, literal or sent
+ * keys to the cost, and its AND/OR/NOT and related objects' filters (`site: {tenant: {...}}`) may
+ * nest no deeper than GRAPHQL_MAX_DEPTH, literal or sent
  * in variables (measured here, before graphql-js reads the variables). Introspection (`__schema`,
  * `__typename`) is free, so GraphiQL and code generators always work.
  */
@@ -25,6 +26,7 @@ import {
   type ValidationRule,
   type ValueNode,
 } from 'graphql';
+import { LOOKUP_NAMES } from './filter-objects.js';
 
 export interface GraphqlLimits {
   maxDepth: number;
@@ -45,6 +47,17 @@ interface Tally {
 }
 
 const LOGIC = new Set(['AND', 'OR', 'NOT']);
+
+/** an object of lookups (`{i_contains: "x"}`) is a value, not a level; any other object is a related object's filter */
+function isNested(v: unknown, fromDocument: boolean, variables: Record<string, unknown>): boolean {
+  let keys: string[] = [];
+  if (fromDocument) {
+    const node = v as ValueNode;
+    if (node.kind === Kind.VARIABLE) return isNested(variables[node.name.value], false, variables);
+    if (node.kind === Kind.OBJECT) keys = node.fields.map((f) => f.name.value);
+  } else if (v && typeof v === 'object' && !Array.isArray(v)) keys = Object.keys(v);
+  return keys.some((k) => !LOOKUP_NAMES.has(k));
+}
 
 /**
  * The keys of a `filters` value and its AND/OR/NOT nesting, from the literal or the variables it
@@ -69,7 +82,7 @@ function measureFilters(
     }
     for (const [key, inner, literal] of entries) {
       out.keys++;
-      if (LOGIC.has(key)) walk(inner, literal, level + 1);
+      if (LOGIC.has(key) || isNested(inner, literal, variables)) walk(inner, literal, level + 1);
     }
   };
   walk(value, true, 0);

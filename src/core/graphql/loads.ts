@@ -53,6 +53,10 @@ async function nodeCondition(g: GraphqlContext, model: ModelDef, node: FilterNod
   } catch (err) {
     throw asGraphqlError(err, path);
   }
+  for (const r of node.related ?? []) {
+    const cond = await relatedCondition(g, r.target, r.node, r.path);
+    if (cond) conds.push(r.match(cond));
+  }
   if (node.and) {
     const and = await nodeCondition(g, model, node.and, `${path || 'filters.'}AND.`);
     if (and) conds.push(and);
@@ -67,6 +71,19 @@ async function nodeCondition(g: GraphqlContext, model: ModelDef, node: FilterNod
     if (or) cond = cond ? sql`(${cond} or ${or})` : or;
   }
   return cond;
+}
+
+/**
+ * The ids of a related model's rows a filter node keeps, within what the user may view of it (a
+ * filter must not reveal the fields of objects the user cannot see), as a subquery: its `t` is the
+ * related table, hiding the outer one (related-filters.ts). Null for an empty object.
+ */
+async function relatedCondition(g: GraphqlContext, target: ModelDef, node: FilterNode, path: string) {
+  const cond = await nodeCondition(g, target, node, path);
+  if (!cond) return null;
+  const scope = await scopeOf(g, target);
+  if (scope === DENIED) return sql`(select null::bigint where false)`;
+  return sql`(select t.id from ${sql.table(target.table)} as t where ${cond}${scope ? sql` and ${scope}` : sql``})`;
 }
 
 async function conditions(g: GraphqlContext, model: ModelDef, args: ListArgs, scope: Cond | null): Promise<Cond[]> {

@@ -23,7 +23,7 @@ import {
   GraphQLUnionType,
 } from 'graphql';
 import { genericTargets } from '../model/define-model.js';
-import { type Dialect, inUnitOf, isTreeIn, servedIn, shownIn, wireName } from '../model/dialect.js';
+import { type Dialect, hasIn, inUnitOf, isTreeIn, servedIn, shownIn, wireName } from '../model/dialect.js';
 import type { Registry } from '../model/registry.js';
 import type { FieldDef, ModelDef, Row, Shape } from '../model/types.js';
 import { componentName } from '../openapi/shapes.js';
@@ -194,17 +194,17 @@ export function buildObjectTypes(registry: Registry, dialect: Dialect): Map<stri
         },
       };
     }
-    if (model.customFields) out.custom_fields = fromRendered(JsonScalar, 'custom_fields');
+    if (hasIn(model.customFields, dialect)) out.custom_fields = fromRendered(JsonScalar, 'custom_fields');
     if (isTreeIn(model, dialect) && !('_depth' in out)) out._depth = fromRendered(GraphQLInt, '_depth');
     for (const list of nestedLists(registry, model, new Set(Object.keys(out)), dialect)) {
       out[list.name] = {
         type: listOf(typeOf(list.model.name)),
         description: list.description,
-        args: listArguments(list.model, dialect),
+        args: listArguments(registry, list.model, dialect),
         // one load per field of the query (aliases with other arguments are other field nodes)
         resolve: async (node, args: Record<string, unknown>, g, info) => {
           const map = await node.batch.once(info.fieldNodes[0], () =>
-            loadChildren(g, list.model, list.link, node.batch.ids(), readListArgs(list.model, args, dialect)),
+            loadChildren(g, list.model, list.link, node.batch.ids(), readListArgs(registry, list.model, args, dialect)),
           );
           return map.get(Number(node.row.id)) ?? [];
         },

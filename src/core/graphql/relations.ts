@@ -9,6 +9,10 @@
  * `devices_by_primary_ip4`); a second model with the same path is named by its model name
  * (`vminterfaces`, as NetBox's related names call VM interfaces).
  *
+ * 4.4 also offers a list under NetBox 4.4's name for it, where that differs: the field's declared
+ * `relatedName` (an interface's `bridge_interfaces`, a device's `consoleports`), else a tree's
+ * `children` (Django's related_name of every NetBox tree's parent).
+ *
  * Per dialect: a list is there when the dialect serves the listed model and shows the field it
  * goes through (4.4 lists a site's prefixes through their `scope`, 3.4 through their `site`).
  * 4.4 names its lists from its own relations, so a site's are `prefixes` and `clusters`, as in
@@ -17,7 +21,7 @@
  */
 import { sql } from 'kysely';
 import type { Registry } from '../model/registry.js';
-import { type Dialect, servedIn, shownIn, wireName } from '../model/dialect.js';
+import { type Dialect, hasIn, servedIn, shownIn, wireName } from '../model/dialect.js';
 import type { ModelDef } from '../model/types.js';
 import type { ChildLink } from './loads.js';
 import { pluralName } from './names.js';
@@ -85,6 +89,14 @@ function reverseLists(registry: Registry, target: ModelDef, dialect: Dialect): N
   return counted;
 }
 
+/** NetBox 4.4's name of a reverse relation (its related_name), when it is known */
+function netboxName(target: ModelDef, list: NestedList): string | undefined {
+  const via = list.via!;
+  const declared = via.model.fields[via.key]?.relatedName;
+  if (declared) return declared.replace('%(class)s', via.model.model);
+  return via.model === target && target.treeParent === via.key ? 'children' : undefined;
+}
+
 /**
  * Every nested list of a model's type in a dialect, whose names do not clash with `taken` (its
  * other fields).
@@ -102,7 +114,7 @@ export function nestedLists(registry: Registry, model: ModelDef, taken: Set<stri
     });
   }
   const tag = registry.find('extras.tag');
-  if (model.tags && tag && !('tags' in model.fields)) {
+  if (hasIn(model.tags, dialect) && tag && !('tags' in model.fields)) {
     out.push({
       name: 'tags',
       model: tag,
@@ -115,11 +127,17 @@ export function nestedLists(registry: Registry, model: ModelDef, taken: Set<stri
       via: null,
     });
   }
-  for (const list of reverseLists(registry, model, dialect)) {
+  const lists = reverseLists(registry, model, dialect);
+  for (const list of lists) {
     let name = list.name;
     while (taken.has(name) || out.some((o) => o.name === name)) name = `${name}_set`;
     out.push({ ...list, name });
   }
+  if (dialect === '4.4')
+    for (const list of lists) {
+      const name = netboxName(model, list);
+      if (name && !taken.has(name) && !out.some((o) => o.name === name)) out.push({ ...list, name });
+    }
   const shown = out.filter((o) => isShownIn(o, dialect));
   for (const o of shown) taken.add(o.name);
   return shown;

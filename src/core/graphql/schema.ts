@@ -42,8 +42,9 @@ export function buildGraphqlSchema(registry: Registry, dialect: Dialect = '3.4')
     fields[`${name}_list`] = {
       type: new GraphQLNonNull(new GraphQLList(new GraphQLNonNull(type))),
       description: `${model.verboseNamePlural} the user may view, filtered as the REST list filters them; at most MAX_PAGE_SIZE per page.`,
-      args: listArguments(model, dialect),
-      resolve: (_root, args: Record<string, unknown>, g) => loadList(g, model, readListArgs(model, args, dialect)),
+      args: listArguments(registry, model, dialect),
+      resolve: (_root, args: Record<string, unknown>, g) =>
+        loadList(g, model, readListArgs(registry, model, args, dialect)),
     };
   }
   const query = new GraphQLObjectType({

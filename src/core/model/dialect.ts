@@ -45,6 +45,11 @@ export interface Netbox44 {
   filters?: Record<string, CustomFilter>;
 }
 
+/** Whether a model's tags or custom fields (`ModelDef.tags`, `customFields`) are shown in a dialect. */
+export function hasIn(feature: boolean | Dialect, dialect: Dialect): boolean {
+  return feature === true || feature === dialect;
+}
+
 /** Whether a field's value is shown in a dialect's representations. */
 export function shownIn(model: ModelDef, key: string, f: FieldDef | undefined, dialect: Dialect): boolean {
   if (f?.dialect && f.dialect !== dialect) return false;

@@ -104,6 +104,13 @@ export interface FieldDef {
   noChangelog?: boolean;
   /** excluded from generated filters */
   noFilter?: boolean;
+  /**
+   * a foreign key's or many-to-many's `related_name` in NetBox 4.4 (`%(class)s` stands for the
+   * pointing model, as in Django): 4.4's GraphQL also offers the list of objects pointing here
+   * through it under this name (an interface's `bridge_interfaces`), beside the name derived from
+   * the REST path (core/graphql/relations.ts)
+   */
+  relatedName?: string;
   /** ordered naturally: digit runs compare as numbers (NetBox NaturalOrderingField) */
   natural?: boolean;
   /** excluded from ordering */

@@ -101,8 +101,13 @@ export interface ModelDef {
   display(row: Record<string, unknown>): string;
   /** field used by the `<fk>` filter of models pointing here (slug when present, else name) */
   naturalKey?: string;
-  tags: boolean;
-  customFields: boolean;
+  /**
+   * has tags / custom fields; a dialect: shown only in that dialect's representations, documents
+   * and GraphQL (NetBox 4 gave contact assignments both), though written and filtered in both, as
+   * every field is (dialect.ts hasIn)
+   */
+  tags: boolean | Dialect;
+  customFields: boolean | Dialect;
   changelog: boolean;
   /** has created / last_updated columns */
   timestamps: boolean;

@@ -6,7 +6,7 @@
  * takes the same writes and headers there (a 412 falls under its `default` answer), but `start` is
  * not served in 3.4 and its pages always carry a count.
  */
-import type { Dialect } from '../model/dialect.js';
+import { type Dialect, hasIn } from '../model/dialect.js';
 import type { ModelDef } from '../model/types.js';
 import { ref, type Schema } from './shapes.js';
 
@@ -24,7 +24,7 @@ const CHANGELOG_MESSAGE: Schema = {
 export function writeExtras(model: ModelDef, dialect: Dialect): Record<string, Schema> {
   if (dialect !== '4.4') return {};
   const out: Record<string, Schema> = { changelog_message: CHANGELOG_MESSAGE };
-  if (model.tags) {
+  if (hasIn(model.tags, dialect)) {
     out.add_tags = { type: 'array', items: TAG_ITEM, writeOnly: true, description: 'Tags to add, keeping the others.' };
     out.remove_tags = {
       type: 'array',

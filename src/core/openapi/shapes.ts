@@ -7,7 +7,7 @@ import type { Registry } from '../model/registry.js';
 import { genericTargets } from '../model/define-model.js';
 import type { FieldDef, ModelDef, Shape } from '../model/types.js';
 import { planRender, type Mode } from '../represent/plan.js';
-import { type Dialect, servedIn, shownIn, wireName } from '../model/dialect.js';
+import { type Dialect, hasIn, servedIn, shownIn, wireName } from '../model/dialect.js';
 import { writeExtras } from './request-mechanics.js';
 
 export type Schema = Record<string, unknown>;
@@ -289,12 +289,12 @@ export function requestSchema(model: ModelDef, withRequired: boolean, dialect: D
     properties[name] = s;
     if (withRequired && (f.required || f.requiredIn?.includes(dialect))) required.push(name);
   }
-  if (model.tags)
+  if (hasIn(model.tags, dialect))
     properties.tags = {
       type: 'array',
       items: { anyOf: [{ type: 'integer' }, { type: 'object', additionalProperties: true }] },
     };
-  if (model.customFields) properties.custom_fields = { type: 'object', additionalProperties: true };
+  if (hasIn(model.customFields, dialect)) properties.custom_fields = { type: 'object', additionalProperties: true };
   Object.assign(properties, writeExtras(model, dialect));
   return { type: 'object', properties, ...(required.length ? { required } : {}) };
 }

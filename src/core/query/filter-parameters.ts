@@ -4,7 +4,7 @@
  * resolveFilter (filters.ts) accepts, so what is documented is what the query does.
  */
 import type { Dialect } from '../model/dialect.js';
-import { otherNames } from '../model/dialect.js';
+import { hasIn, otherNames } from '../model/dialect.js';
 import type { ModelDef } from '../model/types.js';
 import { BY_REQUEST_ACTIONS } from './filter-conditions.js';
 import type { ResolvedFilter } from './column-filters.js';
@@ -38,6 +38,8 @@ export function filterParameters(model: ModelDef, dialect: Dialect = '3.4'): Arr
   if (dialect === '4.4') for (const name of aliases.keys()) bases.add(name).add(`${name}_id`);
   for (const key of Object.keys(model.filters)) bases.add(key);
   const out: Array<[string, ResolvedFilter]> = [];
+  // tags a dialect does not show are not its filter either (NetBox 4's contact assignments' tags)
+  if (model.tags && !hasIn(model.tags, dialect) && !model.fields.tag) bases.delete('tag');
   for (const base of bases) {
     for (const name of [base, ...[...ALL_SUFFIXES].map((s) => `${base}__${s}`)]) {
       const r = resolveFilter(model, name);

@@ -3,7 +3,7 @@
  * dialect and field selection: the renderer loads it, and the page query can prefetch it
  * (prefetch.ts).
  */
-import { type Dialect, isTreeIn, shownIn, wireName } from '../model/dialect.js';
+import { type Dialect, hasIn, isTreeIn, shownIn, wireName } from '../model/dialect.js';
 import type { ModelDef } from '../model/types.js';
 
 export type Mode = 'full' | 'brief' | 'nested';
@@ -90,9 +90,9 @@ export function planRender(model: ModelDef, mode: Mode, opts: PlanOptions = {}):
     m2mKeys: ofKind('m2m'),
     genericKeys: ofKind('generic'),
     countKeys: countKeys.filter(wanted),
-    withTags: full && model.tags && wanted('tags'),
+    withTags: full && hasIn(model.tags, dialect) && wanted('tags'),
     withDepth: isTreeIn(model, dialect) && wanted('_depth'),
-    withCustomFields: full && model.customFields && wanted('custom_fields'),
+    withCustomFields: full && hasIn(model.customFields, dialect) && wanted('custom_fields'),
     withDisplayUrl: full && dialect === '4.4' && wanted('display_url'),
     only: onlySet,
   };

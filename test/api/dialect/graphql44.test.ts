@@ -161,7 +161,9 @@ describe('AND, OR and NOT in 4.4 filters', () => {
     expect(await sites('{NOT: {status: "planned"}}')).toEqual([1, 4]);
     // NOT keeps the rows its condition does not hold for, those without a tenant included (Django's exclude)
     expect(await sites(`{NOT: {tenant_id: ${tenantA.id}}}`)).toEqual([2, 3]);
-    expect(await sites(`{NOT: {tenant: {exact: "${tenantB.slug}"}}, status: {exact: STATUS_PLANNED}}`)).toEqual([3]);
+    expect(await sites(`{NOT: {tenant: {slug: {exact: "${tenantB.slug}"}}}, status: {exact: STATUS_PLANNED}}`)).toEqual(
+      [3],
+    );
   });
 
   it('nests them', async () => {

@@ -57,4 +57,20 @@ describe('VLAN group tenant and utilization', () => {
     const list = (await get44(`/api/ipam/vlan-groups/?id=${group.id}`)).json().results[0];
     expect([list.vlan_count, list.utilization]).toEqual([3, '37.50']);
   });
+
+  it('are GraphQL fields and filters in 4.4 only', async () => {
+    const tenant = await makeTenant(t);
+    const body = { ...named('vg'), tenant: tenant.id, vid_ranges: [[1, 4]] };
+    const group = (await t.request('POST', '/api/ipam/vlan-groups/', { headers: V44, body })).json();
+    await make(t, '/api/ipam/vlans/', { name: uniq('v'), vid: 2, group: group.id });
+    const gql = (query: string, headers?: Record<string, string>) =>
+      t.request('POST', '/graphql/', { body: { query }, headers });
+    const query = `{ vlan_group_list(filters: {tenant: {slug: {exact: "${tenant.slug}"}}}) { id tenant { slug } utilization } }`;
+    expect((await gql(query, V44)).json()).toEqual({
+      data: { vlan_group_list: [{ id: String(group.id), tenant: { slug: tenant.slug }, utilization: '25.00' }] },
+    });
+    const old = await gql(`{ vlan_group(id: ${group.id}) { utilization } }`);
+    expect(old.statusCode).toBe(400);
+    expect(old.json().errors[0].message).toContain('Cannot query field "utilization"');
+  });
 });

@@ -12,7 +12,8 @@ import { siteScope, viaPair } from '../../../core/query/filter-blocks.js';
 /** device, name, label (the module link arrives with modules) */
 export function componentFields(): Record<string, FieldDef> {
   return {
-    device: fk('dcim.device', { required: true, nullable: false, onDelete: 'cascade' }),
+    // NetBox's ComponentModel: related_name '%(class)ss' (a device's `consoleports`)
+    device: fk('dcim.device', { required: true, nullable: false, onDelete: 'cascade', relatedName: '%(class)ss' }),
     name: { kind: 'string', required: true, maxLength: 64, natural: true },
     label: { kind: 'string', maxLength: 64, help: 'Physical label' },
   };

@@ -21,7 +21,7 @@ export const frontPort = defineModel({
     module: moduleLink(),
     type: { kind: 'choice', choices: PortType, required: true },
     color: { ...color(''), label: 'color' },
-    rear_port: fk('dcim.rearport', { required: true, nullable: false, onDelete: 'cascade' }),
+    rear_port: fk('dcim.rearport', { required: true, nullable: false, onDelete: 'cascade', relatedName: 'frontports' }),
     rear_port_position: {
       kind: 'integer',
       default: 1,

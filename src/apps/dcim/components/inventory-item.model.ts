@@ -27,7 +27,7 @@ export const inventoryItem = defineModel({
   verboseName: 'inventory item',
   fields: {
     device: componentFields().device!,
-    parent: fk('dcim.inventoryitem', { onDelete: 'cascade', label: 'parent' }),
+    parent: fk('dcim.inventoryitem', { onDelete: 'cascade', label: 'parent', relatedName: 'child_items' }),
     name: componentFields().name!,
     label: componentFields().label!,
     role: fk('dcim.inventoryitemrole', { onDelete: 'protect' }),

@@ -20,7 +20,7 @@ export const powerOutlet = defineModel({
     ...componentFields(),
     module: moduleLink(),
     type: { kind: 'choice', choices: PowerOutletType, blank: true, help: 'Physical port type' },
-    power_port: fk('dcim.powerport', { onDelete: 'set_null' }),
+    power_port: fk('dcim.powerport', { onDelete: 'set_null', relatedName: 'poweroutlets' }),
     feed_leg: { kind: 'choice', choices: PowerOutletFeedLeg, blank: true, help: 'Phase (for three-phase feeds)' },
     // NetBox 4.3 and 4.2, shown in the 4.4 dialect only
     status: { kind: 'choice', choices: PowerOutletStatus, default: 'enabled', dialect: '4.4' },

@@ -70,10 +70,17 @@ export function defineTemplate(spec: TemplateSpec): ModelDef {
   const verbose = capitalised(spec.verboseName);
   const parents: Record<string, FieldDef> = spec.modular
     ? {
-        device_type: fk('dcim.devicetype', { onDelete: 'cascade' }),
-        module_type: fk('dcim.moduletype', { onDelete: 'cascade' }),
+        device_type: fk('dcim.devicetype', { onDelete: 'cascade', relatedName: '%(class)ss' }),
+        module_type: fk('dcim.moduletype', { onDelete: 'cascade', relatedName: '%(class)ss' }),
       }
-    : { device_type: fk('dcim.devicetype', { required: true, nullable: false, onDelete: 'cascade' }) };
+    : {
+        device_type: fk('dcim.devicetype', {
+          required: true,
+          nullable: false,
+          onDelete: 'cascade',
+          relatedName: '%(class)ss',
+        }),
+      };
   return defineModel({
     name: spec.name,
     path: spec.path,

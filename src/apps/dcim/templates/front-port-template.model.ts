@@ -15,7 +15,13 @@ export const frontPortTemplate = defineTemplate({
   fields: {
     type: { kind: 'choice', choices: PortType, required: true },
     color: color(''),
-    rear_port: fk('dcim.rearporttemplate', { required: true, nullable: false, onDelete: 'cascade', noFilter: true }),
+    rear_port: fk('dcim.rearporttemplate', {
+      required: true,
+      nullable: false,
+      onDelete: 'cascade',
+      noFilter: true,
+      relatedName: 'frontport_templates',
+    }),
     rear_port_position: { kind: 'integer', default: 1, min: 1, max: 1024 },
   },
   async validate(rc, data) {

@@ -17,7 +17,11 @@ export const interfaceTemplate = defineTemplate({
     type: { kind: 'choice', choices: InterfaceType, required: true },
     enabled: { kind: 'boolean', default: true },
     mgmt_only: { kind: 'boolean', default: false, label: 'management only' },
-    bridge: fk('dcim.interfacetemplate', { onDelete: 'set_null', label: 'bridge interface' }),
+    bridge: fk('dcim.interfacetemplate', {
+      onDelete: 'set_null',
+      label: 'bridge interface',
+      relatedName: 'bridge_interfaces',
+    }),
     poe_mode: { kind: 'choice', choices: PoEMode, blank: true, label: 'PoE mode' },
     poe_type: { kind: 'choice', choices: PoEType, blank: true, label: 'PoE type' },
     rf_role: { kind: 'choice', choices: WirelessRole, blank: true, label: 'wireless role' },

@@ -51,6 +51,7 @@ export const inventoryItemTemplate = defineTemplate({
       onDelete: 'cascade',
       shape: { type: 'integer', nullable: true },
       shapeIn: { brief: { type: 'integer', nullable: true }, nested: { type: 'integer', nullable: true } },
+      relatedName: 'child_items',
     }),
     role: fk('dcim.inventoryitemrole', { onDelete: 'protect' }),
     manufacturer: fk('dcim.manufacturer', { onDelete: 'protect' }),

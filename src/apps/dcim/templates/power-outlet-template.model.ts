@@ -11,7 +11,11 @@ export const powerOutletTemplate = defineTemplate({
   modular: true,
   fields: {
     type: { kind: 'choice', choices: PowerOutletType, blank: true },
-    power_port: fk('dcim.powerporttemplate', { onDelete: 'set_null', noFilter: true }),
+    power_port: fk('dcim.powerporttemplate', {
+      onDelete: 'set_null',
+      noFilter: true,
+      relatedName: 'poweroutlet_templates',
+    }),
     feed_leg: { kind: 'choice', choices: PowerOutletFeedLeg, blank: true, help: 'Phase (for three-phase feeds)' },
   },
   async validate(rc, data) {
