@@ -147,4 +147,28 @@ describe('the internet data set in SQL, 10,000 addresses', () => {
       `${O}.1.0.102/24`,
     ]);
   });
+
+  it('answers a deep page (ids first, crud/list-page.ts) with the rows and order of the whole list', async () => {
+    const want = async (where: string, order: string) =>
+      (
+        await rows<{ id: number }>(
+          `select id::int as id from ipam_ipaddress ${where} order by ${order} limit 50 offset 5000`,
+        )
+      ).map((r) => r.id);
+    const got = async (query: string) =>
+      (await page(`/api/ipam/ip-addresses/?limit=50&offset=5000${query}`)).results.map((a) => a.id);
+    expect(await got('')).toEqual(await want('', 'address, id'));
+    // another order, and a filter: 20 VRFs' worth of the same addresses tie on address
+    expect(await got('&ordering=-dns_name')).toEqual(await want('', 'dns_name desc, id'));
+    const p = await page('/api/ipam/ip-addresses/?limit=50&offset=1990&vrf_id=null');
+    expect(p.count).toBe(6_000);
+    expect(p.results.map((a) => a.id)).toEqual(
+      (
+        await rows<{ id: number }>(
+          `select id::int as id from ipam_ipaddress where vrf_id is null order by address, id limit 50 offset 1990`,
+        )
+      ).map((r) => r.id),
+    );
+    expect((await page('/api/ipam/ip-addresses/?limit=50&offset=20000')).results).toEqual([]);
+  });
 });
