@@ -26,6 +26,7 @@ const connections = int(argv, '--connections', 4);
 interface Input {
   name: string;
   requests: number;
+  reqPerSec: number;
   nodeMs: number;
   pgCpuMs: number;
   dbTimeMs: number;
@@ -40,7 +41,7 @@ interface Input {
 const json = { 'Content-Type': 'application/json' };
 let k = 0;
 /** the requests measured; ids are walked over what the seed made */
-function scenarios(addressIds: number[], deviceIds: number[]): Scenario[] {
+function scenarios(addressIds: number[], deviceIds: number[], slash16: number): Scenario[] {
   const pick = (ids: number[]) => ids[(k = (k + 7919) % ids.length)]!;
   const get = (name: string, path: () => string): Scenario => ({
     name,
@@ -101,6 +102,13 @@ function scenarios(addressIds: number[], deviceIds: number[]): Scenario[] {
       () => `/api/dcim/devices/${pick(deviceIds)}/`,
       () => ({ serial: `s${n++}` }),
     ),
+    // one allocation at a time per VRF (an advisory lock, ipam/common.ts): req/s is that lock's
+    write(
+      'POST prefixes/<a /16>/available-ips/',
+      'POST',
+      () => `/api/ipam/prefixes/${slash16}/available-ips/`,
+      () => ({ status: 'active' }),
+    ),
   ];
 }
 
@@ -130,6 +138,7 @@ async function measure(server: Server, db: pg.Client, admin: string, s: Scenario
   return {
     name: s.name,
     requests: r.requests,
+    reqPerSec: r.reqPerSecMean,
     nodeMs: cpu.serverMs ?? 0,
     pgCpuMs: cpu.postgresMs ?? 0,
     dbTimeMs: per(Number(st.t)),
@@ -176,13 +185,16 @@ try {
       Number(r.id),
     );
     console.log(
-      '| request | CPU ms/req Node + pg | db time ms/req | statements/req | WAL bytes/req | full pages/req | change log bytes/req | change rows/req |',
+      '| request | req/s | CPU ms/req Node + pg | db time ms/req | statements/req | WAL bytes/req | full pages/req | change log bytes/req | change rows/req |',
     );
-    console.log('|---|---|---|---|---|---|---|---|');
-    for (const s of scenarios(addressIds, seeded.deviceIds)) {
+    console.log('|---|---|---|---|---|---|---|---|---|');
+    const slash16 = await db.query<{ id: string }>(
+      `select id from ipam_prefix where prefix = '31.1.0.0/16' and vrf_id is null`,
+    );
+    for (const s of scenarios(addressIds, seeded.deviceIds, Number(slash16.rows[0]!.id))) {
       const m = await measure(server, db, admin, s);
       console.log(
-        `| \`${m.name}\` | ${m.nodeMs.toFixed(2)} + ${m.pgCpuMs.toFixed(2)} | ${m.dbTimeMs.toFixed(2)} | ${m.statements.toFixed(1)} | ${m.walBytes.toFixed(0)} | ${m.fullPages.toFixed(2)} | ${m.changeLogBytes.toFixed(0)} | ${m.changeRows.toFixed(2)} |`,
+        `| \`${m.name}\` | ${m.reqPerSec.toFixed(0)} | ${m.nodeMs.toFixed(2)} + ${m.pgCpuMs.toFixed(2)} | ${m.dbTimeMs.toFixed(2)} | ${m.statements.toFixed(1)} | ${m.walBytes.toFixed(0)} | ${m.fullPages.toFixed(2)} | ${m.changeLogBytes.toFixed(0)} | ${m.changeRows.toFixed(2)} |`,
       );
     }
   } finally {
