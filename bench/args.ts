@@ -6,6 +6,8 @@
  *                                   standard: the set NetBox 3.7.8 was measured on, seed-standard.ts;
  *                                   scale: 50x standard in bulk SQL, seed-scale.ts, PostgreSQL only);
  *                                   a comma list runs each in turn
+ *                                   internet: 10,000,000 addresses in a prefix hierarchy, seed-internet.ts)
+ *   --keep-db                       keep the PostgreSQL database after the run (its name is printed)
  *   --cache on|off|both             the response cache per run (default on; --no-response-cache = off);
  *                                   both: each data set with it off, then on
  *   --standard-set                  the standard table in one run: the standard data set with the
@@ -33,8 +35,10 @@
  */
 import { availableParallelism } from 'node:os';
 
-export type Dataset = 'sites' | 'ipam' | 'standard' | 'scale';
-const DATASETS: Dataset[] = ['sites', 'ipam', 'standard', 'scale'];
+export type Dataset = 'sites' | 'ipam' | 'standard' | 'scale' | 'internet';
+const DATASETS: Dataset[] = ['sites', 'ipam', 'standard', 'scale', 'internet'];
+/** seeded in PostgreSQL's SQL */
+const SQL_DATASETS: Dataset[] = ['scale', 'internet'];
 
 /** one measured run: a data set seeded into a fresh database, the server's response cache on or off */
 export interface BenchRun {
@@ -68,6 +72,8 @@ export interface BenchArgs {
   /** API_DIALECT of the server: the shapes every scenario reads */
   dialect: '3.4' | '4.4';
   pgUrl: string;
+  /** leave the PostgreSQL databases in place after the run */
+  keepDb: boolean;
 }
 
 /** the value of `--name V` or `--name=V` (shared with ui.ts) */
@@ -128,6 +134,7 @@ const FLAGS = new Set([
   '--no-analyze',
   '--dialect',
   '--pg-url',
+  '--keep-db',
 ]);
 
 /** `flags`, `where`: another script's own set (ui.ts) and where its flags are listed */
@@ -147,11 +154,11 @@ function parseDialectFlag(v: string | undefined): '3.4' | '4.4' {
 export function parseArgs(argv: string[]): BenchArgs {
   refuseUnknownFlags(argv);
   const runs = parseRuns(argv);
-  const needsPostgres = runs.some((r) => r.dataset === 'scale');
+  const needsPostgres = runs.some((r) => SQL_DATASETS.includes(r.dataset));
   const engine = value(argv, '--engine') ?? (needsPostgres ? 'postgres' : 'both');
   if (!['postgres', 'pglite', 'both'].includes(engine)) throw new Error('--engine must be postgres, pglite or both');
   if (needsPostgres && engine !== 'postgres')
-    throw new Error('the scale data set is seeded in PostgreSQL SQL: use --engine postgres');
+    throw new Error('the scale and internet data sets are seeded in PostgreSQL SQL: use --engine postgres');
   const duration = int(argv, '--duration', 10);
   const small = argv.includes('--small'); // quick smoke runs of the harness itself
   return Object.freeze({
@@ -178,5 +185,6 @@ export function parseArgs(argv: string[]): BenchArgs {
     analyze: !argv.includes('--no-analyze'),
     dialect: parseDialectFlag(value(argv, '--dialect')),
     pgUrl: value(argv, '--pg-url') ?? 'postgres://postgres@127.0.0.1:5432/postgres',
+    keepDb: argv.includes('--keep-db'),
   });
 }

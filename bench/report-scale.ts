@@ -18,7 +18,7 @@ const byName = (rep: EngineReport | undefined, name: string): ScenarioResult | u
 /** Lines to print after the per-run tables; none unless a scale run is among the reports. */
 export function scaleComparison(reports: EngineReport[]): string[] {
   const lines: string[] = [];
-  for (const scale of reports.filter((r) => r.dataset === 'scale')) {
+  for (const scale of reports.filter((r) => r.dataset === 'scale' || r.dataset === 'internet')) {
     const standard = (cache: boolean) =>
       reports.find((r) => r.dataset === 'standard' && r.engine === scale.engine && r.responseCache === cache);
     const same = standard(scale.responseCache);
@@ -61,11 +61,13 @@ export function scaleComparison(reports: EngineReport[]): string[] {
     const seed = scale.seed.find((x) => x.what === 'SQL load, all steps');
     lines.push(
       '',
-      `== standard set, ${scale.engine}: the standard data set against the scale data set (${scale.summary}), ${scale.durationSec} s per row`,
+      `== standard set, ${scale.engine}: the standard data set against the ${scale.dataset} data set (${scale.summary}), ${scale.durationSec} s per row`,
       line(head),
       widths.map((w) => '-'.repeat(w)).join('-|-'),
       ...rows.map(line),
-      seed ? `scale seed (bulk SQL): ${seed.objects.toLocaleString('en')} rows in ${seed.seconds.toFixed(1)} s` : '',
+      seed
+        ? `${scale.dataset} seed (bulk SQL): ${seed.objects.toLocaleString('en')} rows in ${seed.seconds.toFixed(1)} s`
+        : '',
       same
         ? ''
         : `no standard run with the ${cacheWord(scale.responseCache)} in this invocation: run with --standard-set for the ratios`,

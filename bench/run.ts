@@ -80,6 +80,7 @@ async function benchEngine(engine: 'postgres' | 'pglite', run: BenchRun): Promis
     pgUrl: args.pgUrl,
     cpuProfDir: profDir,
     traceSqlFile: traceBase,
+    keepDatabase: args.keepDb,
     env: {
       ...(run.responseCache ? {} : { RESPONSE_CACHE_MB: '0' }),
       ...(args.metrics ? {} : { METRICS_ENABLED: 'false' }),

@@ -29,7 +29,15 @@ export const STANDARD_PAGE_PROBES: Array<{ name: string; path: (limit: number) =
   { name: 'prefixes, brief', path: (l) => `/api/ipam/prefixes/?brief=1&limit=${l}` },
 ];
 
-export function buildStandardScenarios(seeded: SeededStandard, connections: number): Scenario[] {
+/**
+ * `extra`: the requests the internet data set is compared on besides the table's (docs/scale.md):
+ * a page at an offset, the free addresses of a /24 that holds addresses, a page of prefixes
+ */
+export function buildStandardScenarios(
+  seeded: SeededStandard,
+  connections: number,
+  extra?: { availablePrefixId: number },
+): Scenario[] {
   const { deviceIds, searchQ, parent16 } = seeded;
   // a walk over the ids with a stride coprime with their count: each is hit evenly
   const walk = (ids: number[]) => {
@@ -64,7 +72,19 @@ export function buildStandardScenarios(seeded: SeededStandard, connections: numb
       status: 'active',
     });
   };
+  const extras = extra
+    ? [
+        list('ip-offset', 'ip-addresses/?limit=50&offset=10000', '/api/ipam/ip-addresses/?limit=50&offset=10000'),
+        list(
+          'available-ips',
+          'prefixes/<a /24>/available-ips/',
+          `/api/ipam/prefixes/${extra.availablePrefixId}/available-ips/`,
+        ),
+        list('prefixes-50', 'prefixes/?limit=50', '/api/ipam/prefixes/?limit=50'),
+      ]
+    : [];
   return [
+    ...extras,
     list('sites', 'sites/?limit=50', '/api/dcim/sites/?limit=50'),
     list('ip-addresses', 'ip-addresses/?limit=50', '/api/ipam/ip-addresses/?limit=50'),
     list(

@@ -185,8 +185,8 @@ export const SEQUENCE_TABLES = [
   'ipam_ipaddress',
 ];
 
-export function sequenceStatements(): string[] {
-  return SEQUENCE_TABLES.map(
+export function sequenceStatements(tables: string[] = SEQUENCE_TABLES): string[] {
+  return tables.map(
     (t) => `select setval(pg_get_serial_sequence('${t}', 'id'), coalesce((select max(id) from ${t}), 0) + 1, false)`,
   );
 }

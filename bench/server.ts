@@ -42,6 +42,8 @@ export interface StartOptions {
    * neither created nor dropped here
    */
   database?: string;
+  /** PostgreSQL: leave the fresh database in place when the service stops (bench --keep-db) */
+  keepDatabase?: boolean;
 }
 
 export function freePort(): Promise<number> {
@@ -65,6 +67,8 @@ export async function adminQuery(pgUrl: string, text: string): Promise<void> {
   }
 }
 
+let keptDatabases = 0;
+
 /** A fresh database for one engine; returns the child's env additions and a cleanup. */
 async function freshDatabase(opts: StartOptions): Promise<{
   name: string | null;
@@ -86,7 +90,8 @@ async function freshDatabase(opts: StartOptions): Promise<{
     };
   }
   if (opts.engine === 'postgres') {
-    const name = `inv_bench_${process.pid}`;
+    // a kept database is not dropped by the next run's start: each gets its own name
+    const name = `inv_bench_${process.pid}${opts.keepDatabase ? `_${++keptDatabases}` : ''}`;
     await adminQuery(opts.pgUrl, `drop database if exists ${name}`);
     await adminQuery(opts.pgUrl, `create database ${name}`);
     const url = new URL(opts.pgUrl);
@@ -94,7 +99,10 @@ async function freshDatabase(opts: StartOptions): Promise<{
     return {
       name,
       env: { DATABASE_URL: url.toString() },
-      drop: () => adminQuery(opts.pgUrl, `drop database if exists ${name} with (force)`),
+      drop: async () =>
+        opts.keepDatabase
+          ? console.log(`   kept database ${name}`)
+          : adminQuery(opts.pgUrl, `drop database if exists ${name} with (force)`),
       // vacuum too: a bulk load leaves the visibility map empty, so no index-only scan skips the
       // heap until autovacuum comes by (scale data set: a sites page 11 ms -> 2 ms once vacuumed).
       // Then a checkpoint: the scale set's 1.7 million rows (and the vacuum's hint bits) leave

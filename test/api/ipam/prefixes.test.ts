@@ -39,6 +39,40 @@ describe('prefix representation', () => {
     expect(inVrf).toMatchObject({ prefix: '10.1.0.0/16', children: 0, _depth: 0 });
   });
 
+  it('counts children and depth in its own VRF where VRFs share a space, the last block and IPv6 included', async () => {
+    const vrf = await makeVrf(t, {});
+    const other = await makeVrf(t, {});
+    const made = await t.post('/api/ipam/prefixes/', [
+      ...[vrf, other].flatMap((v) => [
+        { prefix: '172.16.0.0/12', vrf: v.id, status: 'container' },
+        { prefix: '172.16.0.0/16', vrf: v.id },
+        { prefix: '172.31.255.0/24', vrf: v.id },
+        { prefix: '172.31.255.255/32', vrf: v.id },
+      ]),
+      { prefix: '172.32.0.0/16', vrf: vrf.id },
+      { prefix: '2001:db8:100::/40', vrf: vrf.id, status: 'container' },
+      { prefix: '2001:db8:1ff:ffff::/64', vrf: vrf.id },
+      { prefix: '2001:db8:200::/48', vrf: vrf.id },
+    ]);
+    expect(made.statusCode, made.body).toBe(201);
+    const rows = (await t.get(`/api/ipam/prefixes/?vrf_id=${vrf.id}&limit=100`)).json().results as Json[];
+    const got = Object.fromEntries(rows.map((r) => [r.prefix, [r.children, r._depth]]));
+    expect(got).toEqual({
+      '172.16.0.0/12': [3, 0],
+      '172.16.0.0/16': [0, 1],
+      '172.31.255.0/24': [1, 1],
+      '172.31.255.255/32': [0, 2],
+      '172.32.0.0/16': [0, 0],
+      '2001:db8:100::/40': [1, 0],
+      '2001:db8:1ff:ffff::/64': [0, 1],
+      '2001:db8:200::/48': [0, 0],
+    });
+    const filtered = await t.get(`/api/ipam/prefixes/?vrf_id=${vrf.id}&children__gte=1`);
+    expect(ids(filtered)).toEqual(['172.16.0.0/12', '172.31.255.0/24', '2001:db8:100::/40']);
+    // the other tests list every IPv6 prefix
+    for (const p of made.json() as Json[]) expect((await t.del(`/api/ipam/prefixes/${p.id}/`)).statusCode).toBe(204);
+  });
+
   it('has the brief form exactly id, url, family (integer), prefix', async () => {
     const list = (await t.get('/api/ipam/prefixes/?brief=1&prefix=10.1.2.0/24')).json();
     const item = list.results[0];
