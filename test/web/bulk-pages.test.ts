@@ -371,14 +371,21 @@ describe('statements', () => {
       );
       expect(edit.result.statusCode, edit.result.body).toBe(303);
       counts.edit!.push(edit.n);
-      const before = t.db.stats.queries;
-      const del = await post(url('delete'), [
-        ['_all', 'true'],
-        ['_confirm', '1'],
-        ['confirm', 'true'],
-      ]);
-      expect(del.statusCode, del.body).toBe(303);
-      counts.delete!.push(t.db.stats.queries - before);
+      // the fewest of three deletes, each of a device's n interfaces: on a slow host one run may
+      // also pay for bookkeeping not its own, such as a session's or token's last use
+      let fewestDelete = Number.POSITIVE_INFINITY;
+      for (let k = 0; k < 3; k++) {
+        const target = k === 0 ? device : (await deviceWithInterfaces(n)).device;
+        const before = t.db.stats.queries;
+        const del = await post(`/dcim/interfaces/delete/?device_id=${target.id}`, [
+          ['_all', 'true'],
+          ['_confirm', '1'],
+          ['confirm', 'true'],
+        ]);
+        expect(del.statusCode, del.body).toBe(303);
+        fewestDelete = Math.min(fewestDelete, t.db.stats.queries - before);
+      }
+      counts.delete!.push(fewestDelete);
     }
     expect(counts.edit![1]).toBe(counts.edit![0]);
     // the delete's count reads the form page for its token too (postForm): the same for both sizes
