@@ -76,12 +76,13 @@ export interface ChildService {
  * Starts `serve` on a free port and waits until it answers (the first start migrates nothing: the
  * copy is migrated). One process unless `env` says WORKERS (test/serve/ starts clusters itself).
  * `bundled`: run it as it is run (`node bin/inventory.js serve`, the compiled bundle), not the
- * TypeScript through tsx.
+ * TypeScript through tsx; the default in the bundle run of the suites.
  */
 export async function startChildService(
   db: ChildDatabase,
   env: Record<string, string> = {},
-  { bundled = false } = {},
+  // the bundle run of the suites (test/bundle.vitest.config.ts) starts the service as it ships
+  { bundled = process.env.TEST_SERVICE_BUNDLED === '1' } = {},
 ): Promise<ChildService> {
   const port = await freePort();
   const child = spawn(
