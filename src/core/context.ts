@@ -102,6 +102,11 @@ export interface RequestContext {
   clientIp: string;
   /** a cached read's data version (db/client.ts), asked before its first statement; else null */
   dataVersion: string | null;
+  /**
+   * a web page's request (web/model-pages/index.ts): full representations show the fields of every
+   * dialect under their keys (represent/plan.ts `every`), whatever `dialect` says
+   */
+  everyField?: boolean;
   /** a write sent from a web page's form (web/model-pages/page-writes.ts), not the REST API */
   viaPage?: boolean;
   /** inside a write transaction (crud/routes.ts inTransaction): effects to run once it commits */

@@ -49,8 +49,8 @@ function isFormField(key: string, f: FieldDef): boolean {
 
 function resolve(registry: Registry, model: ModelDef): ResolvedUi {
   const hints = model.ui ?? {};
-  // the pages speak NetBox 3.4's dialect (model-pages/index.ts): a field only another shows is left out
-  const fields = Object.entries(model.fields).filter(([, f]) => !f.dialect || f.dialect === '3.4');
+  // the pages show the fields of both dialects under their keys (model-pages/index.ts, README.md)
+  const fields = Object.entries(model.fields);
   const shown = fields.filter(([k, f]) => !f.writeOnly && !NO_CELL.has(f.kind) && !OWN_PANELS.has(k)).map(([k]) => k);
   const selectable = [
     'id',

@@ -151,11 +151,22 @@ export const circuitTermination = defineModel({
   ui: {
     // NetBox 4.4's import form names these by another attribute than the name
     importRefs: { circuit: 'cid' },
-    columns: ['id', 'circuit', 'term_side', 'site', 'provider_network', 'description'],
+    // NetBox 4.4 shows the termination object by default
+    columns: ['id', 'circuit', 'term_side', 'site', 'provider_network', 'termination', 'description'],
     groups: [
       {
         title: 'Circuit Termination',
-        fields: ['circuit', 'term_side', 'description', 'site', 'provider_network', 'mark_connected'],
+        fields: [
+          'circuit',
+          'term_side',
+          'description',
+          'site',
+          'provider_network',
+          'termination_type',
+          'termination_id',
+          'termination',
+          'mark_connected',
+        ],
       },
       { title: 'Termination Details', fields: ['port_speed', 'upstream_speed', 'xconnect_id', 'pp_info'] },
     ],

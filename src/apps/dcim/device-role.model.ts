@@ -33,7 +33,12 @@ export const deviceRole = defineModel({
   ui: {
     columns: ['name', 'device_count', 'virtualmachine_count', 'color', 'vm_role', 'description'],
     clone: ['description'],
-    groups: [{ title: 'Device Role', fields: ['name', 'slug', 'color', 'vm_role', 'config_template', 'description'] }],
+    groups: [
+      {
+        title: 'Device Role',
+        fields: ['name', 'slug', 'parent', 'color', 'vm_role', 'config_template', 'description'],
+      },
+    ],
     related: [
       { model: 'dcim.device', param: 'role_id' },
       { model: 'virtualization.virtualmachine', param: 'role_id' },

@@ -25,7 +25,7 @@ export function typeOf(rc: RequestContext, typeId: unknown): Promise<Row | undef
 }
 
 /** what the placement rules read of a device's rack (its site and location, its height) */
-const RACK_COLUMNS = sql`site_id, location_id, name, u_height from dcim_rack`;
+const RACK_COLUMNS = sql`site_id, location_id, name, u_height, starting_unit from dcim_rack`;
 const rackRead = (id: number) => sql<Row>`select ${RACK_COLUMNS} where id = ${id}`;
 
 function rackOf(rc: RequestContext, rackId: unknown): Promise<Row | undefined> {
@@ -164,8 +164,11 @@ async function checkRackPosition(
     ...(await storedOccupants(rc, data.rack_id)),
     ...(await earlierOccupants(rc, data.rack_id, earlier)),
   ];
+  // NetBox 4.1 Rack.units: from the starting unit, u_height of them
+  const start = Number(rack?.starting_unit ?? 1);
   if (
-    top - 1 > Number(rack?.u_height ?? 0) ||
+    position < start ||
+    top - 1 > start + Number(rack?.u_height ?? 0) - 1 ||
     occupants.some((o) => clashes(o, data, !!type.is_full_depth, position, top))
   ) {
     errors.position = [

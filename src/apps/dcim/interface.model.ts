@@ -284,11 +284,15 @@ export const iface = defineModel({
     ],
     groups: [
       { title: 'Interface', fields: ['device', 'module', 'name', 'label', 'type', 'speed', 'duplex', 'description'] },
-      { title: 'Addressing', fields: ['vrf', 'mac_address', 'wwn'] },
+      // NetBox 4.4: the primary MAC object beside 3.4's mac_address, then every MAC object of the interface
+      { title: 'Addressing', fields: ['vrf', 'mac_address', 'primary_mac_address', 'mac_addresses', 'wwn'] },
       { title: 'Operation', fields: ['vdcs', 'mtu', 'tx_power', 'enabled', 'mgmt_only', 'mark_connected'] },
-      { title: 'Related Interfaces', fields: ['parent', 'bridge', 'lag'] },
+      { title: 'Related Interfaces', fields: ['parent', 'bridge', 'lag', 'bridge_interfaces'] },
       { title: 'PoE', fields: ['poe_mode', 'poe_type'] },
-      { title: '802.1Q Switching', fields: ['mode', 'untagged_vlan', 'tagged_vlans'] },
+      {
+        title: '802.1Q Switching',
+        fields: ['mode', 'untagged_vlan', 'tagged_vlans', 'qinq_svlan', 'vlan_translation_policy'],
+      },
       {
         title: 'Wireless',
         fields: ['rf_role', 'rf_channel', 'rf_channel_frequency', 'rf_channel_width', 'wireless_lans'],

@@ -83,7 +83,9 @@ export const moduleType = defineModel({
     clone: ['manufacturer', 'weight', 'weight_unit'],
     groups: [
       { title: 'Module Type', fields: ['manufacturer', 'model', 'part_number', 'description'] },
-      { title: 'Hardware', fields: ['weight', 'weight_unit'] },
+      // NetBox 4.4's groups: the airflow with the hardware, the profile and its attributes last
+      { title: 'Hardware', fields: ['airflow', 'weight', 'weight_unit'] },
+      { title: 'Profile & Attributes', fields: ['profile', 'attributes'] },
     ],
     related: [{ model: 'dcim.module', param: 'module_type_id' }],
   },

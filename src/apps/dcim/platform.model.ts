@@ -32,7 +32,9 @@ export const platform = defineModel({
   ui: {
     columns: ['name', 'manufacturer', 'device_count', 'virtualmachine_count', 'description'],
     clone: ['description'],
-    groups: [{ title: 'Platform', fields: ['name', 'slug', 'manufacturer', 'config_template', 'description'] }],
+    groups: [
+      { title: 'Platform', fields: ['name', 'slug', 'parent', 'manufacturer', 'config_template', 'description'] },
+    ],
     related: [
       { model: 'dcim.device', param: 'platform_id' },
       { model: 'virtualization.virtualmachine', param: 'platform_id' },

@@ -40,12 +40,14 @@ export const rackReservation = defineModel({
   hooks: {
     async validate({ rc, data }) {
       const units = (data.units as unknown[]).map(Number);
-      const r = await sql<{ u_height: number }>`select u_height from dcim_rack where id = ${data.rack_id}`.execute(
-        rc.q,
-      );
+      const r = await sql<{
+        u_height: number;
+        starting_unit: number;
+      }>`select u_height, starting_unit from dcim_rack where id = ${data.rack_id}`.execute(rc.q);
       const height = Number(r.rows[0]?.u_height ?? 0);
-      // NetBox 3.4 RackReservation.clean(): every unit must exist in the rack
-      const bad = units.filter((u) => u < 1 || u > height);
+      // NetBox 3.4 RackReservation.clean(): every unit must exist in the rack (4.1: from its starting unit)
+      const start = Number(r.rows[0]?.starting_unit ?? 1);
+      const bad = units.filter((u) => u < start || u > start + height - 1);
       if (bad.length) return { units: [`Invalid unit(s) for ${height}U rack: ${bad.join(', ')}`] };
     },
     prepare({ data }) {

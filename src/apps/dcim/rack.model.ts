@@ -103,7 +103,19 @@ export const rack = defineModel({
         columns: ['name', 'status', 'role', 'device_type', 'parent_device', 'tenant'],
       },
     ],
-    columns: ['name', 'site', 'location', 'status', 'facility_id', 'tenant', 'role', 'u_height', 'device_count'],
+    // NetBox 4.4's default columns add the rack type
+    columns: [
+      'name',
+      'site',
+      'location',
+      'status',
+      'facility_id',
+      'tenant',
+      'role',
+      'rack_type',
+      'u_height',
+      'device_count',
+    ],
     clone: [
       'site',
       'location',
@@ -112,8 +124,10 @@ export const rack = defineModel({
       'role',
       'type',
       'width',
+      'airflow',
       'u_height',
       'desc_units',
+      'outer_height',
       'outer_width',
       'outer_depth',
       'outer_unit',
@@ -123,7 +137,8 @@ export const rack = defineModel({
       'weight_unit',
     ],
     groups: [
-      { title: 'Rack', fields: ['site', 'location', 'name', 'status', 'role', 'description'] },
+      // NetBox 4.4's groups: the rack type and airflow join the first, the starting unit and outer height the dimensions
+      { title: 'Rack', fields: ['site', 'location', 'name', 'status', 'role', 'rack_type', 'description', 'airflow'] },
       { title: 'Inventory Control', fields: ['facility_id', 'serial', 'asset_tag'] },
       { title: 'Tenancy', fields: ['tenant'] },
       {
@@ -131,8 +146,10 @@ export const rack = defineModel({
         fields: [
           'type',
           'width',
+          'starting_unit',
           'u_height',
           'outer_width',
+          'outer_height',
           'outer_depth',
           'outer_unit',
           'weight',

@@ -125,7 +125,7 @@ export const configContext = defineModel({
     columns: ['name', 'weight', 'is_active', 'description'],
     clone: ['weight', 'is_active', ...ASSIGNMENT, 'data'],
     groups: [
-      { title: 'Config Context', fields: ['name', 'weight', 'description', 'data', 'is_active'] },
+      { title: 'Config Context', fields: ['name', 'weight', 'profile', 'description', 'data', 'is_active'] },
       { title: 'Data Source', fields: ['data_source', 'data_file', 'auto_sync_enabled'] },
       {
         title: 'Assignment',

@@ -162,9 +162,19 @@ export const customField = defineModel({
     groups: [
       {
         title: 'Custom Field',
-        fields: ['content_types', 'name', 'label', 'group_name', 'description', 'type', 'required', 'default'],
+        fields: [
+          'content_types',
+          'name',
+          'label',
+          'group_name',
+          'description',
+          'type',
+          'required',
+          'unique',
+          'default',
+        ],
       },
-      { title: 'Related Object', fields: ['object_type'] },
+      { title: 'Related Object', fields: ['object_type', 'related_object_filter'] },
       { title: 'Choices', fields: ['choice_set', 'choices'] },
       { title: 'Validation', fields: ['validation_minimum', 'validation_maximum', 'validation_regex'] },
       { title: 'Behavior', fields: ['search_weight', 'filter_logic', 'ui_visibility', 'weight'] },

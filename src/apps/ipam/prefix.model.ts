@@ -126,11 +126,12 @@ export const prefix = defineModel({
   ui: {
     // NetBox 4.4's import form names these by another attribute than the name
     importRefs: { vlan: 'vid' },
-    columns: ['prefix', 'status', 'children', 'vrf', 'tenant', 'site', 'vlan', 'role', 'description'],
+    // NetBox 4.4 shows the scope by default (the site stays, as 3.4 showed it)
+    columns: ['prefix', 'status', 'children', 'vrf', 'tenant', 'site', 'scope', 'vlan', 'role', 'description'],
     clone: ['site', 'vrf', 'tenant', 'vlan', 'status', 'role', 'is_pool', 'mark_utilized', 'description'],
     groups: [
       { title: 'Prefix', fields: ['prefix', 'status', 'vrf', 'role', 'is_pool', 'mark_utilized', 'description'] },
-      { title: 'Scope', fields: ['site'] },
+      { title: 'Scope', fields: ['site', 'scope_type', 'scope_id', 'scope'] },
       { title: 'VLAN Assignment', fields: ['vlan'] },
       { title: 'Tenancy', fields: ['tenant'] },
     ],

@@ -96,12 +96,24 @@ export const service = defineModel({
   ui: {
     // NetBox 4.4's import form names these by another attribute than the name
     importRefs: { ipaddresses: 'address' },
-    columns: ['name', 'device', 'virtual_machine', 'protocol', 'ports', 'description'],
+    // NetBox 4.4 shows the parent (device, VM or FHRP group) by default
+    columns: ['name', 'device', 'virtual_machine', 'parent', 'protocol', 'ports', 'description'],
     clone: ['protocol', 'ports', 'description', 'device', 'virtual_machine', 'ipaddresses'],
     groups: [
       {
         title: 'Application Service',
-        fields: ['device', 'virtual_machine', 'name', 'protocol', 'ports', 'ipaddresses', 'description'],
+        fields: [
+          'device',
+          'virtual_machine',
+          'parent_object_type',
+          'parent_object_id',
+          'parent',
+          'name',
+          'protocol',
+          'ports',
+          'ipaddresses',
+          'description',
+        ],
       },
     ],
     pickerFilters: { ipaddresses: { device_id: 'device', virtual_machine_id: 'virtual_machine' } },

@@ -62,10 +62,10 @@ export const vlanGroup = defineModel({
     },
   },
   ui: {
-    columns: ['name', 'scope_type', 'scope', 'vlan_count', 'description'],
+    columns: ['name', 'scope_type', 'scope', 'vlan_count', 'utilization', 'tenant', 'description'],
     groups: [
       { title: 'VLAN Group', fields: ['name', 'slug', 'description'] },
-      { title: 'Child VLANs', fields: ['min_vid', 'max_vid'] },
+      { title: 'Child VLANs', fields: ['min_vid', 'max_vid', 'vid_ranges'] },
       { title: 'Scope', fields: ['scope_type', 'scope_id', 'scope'] },
     ],
     related: [{ model: 'ipam.vlan', param: 'group_id' }],

@@ -137,6 +137,7 @@ export const vlan = defineModel({
     clone: ['site', 'group', 'tenant', 'status', 'role', 'description'],
     groups: [
       { title: 'VLAN', fields: ['vid', 'name', 'status', 'role', 'description'] },
+      { title: 'Q-in-Q (802.1ad)', fields: ['qinq_role', 'qinq_svlan'] },
       { title: 'Tenancy', fields: ['tenant'] },
       { title: 'Assignment', fields: ['group', 'site'] },
     ],

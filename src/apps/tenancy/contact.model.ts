@@ -52,7 +52,10 @@ export const contact = defineModel({
     columns: ['name', 'group', 'title', 'phone', 'email'],
     clone: ['group', 'name', 'title', 'phone', 'email', 'address', 'link'],
     groups: [
-      { title: 'Contact', fields: ['group', 'name', 'title', 'phone', 'email', 'address', 'link', 'description'] },
+      {
+        title: 'Contact',
+        fields: ['group', 'groups', 'name', 'title', 'phone', 'email', 'address', 'link', 'description'],
+      },
     ],
   },
   brief: ['name'],

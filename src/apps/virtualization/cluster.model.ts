@@ -69,7 +69,7 @@ export const cluster = defineModel({
     clone: ['site', 'type', 'group', 'status', 'tenant'],
     groups: [
       { title: 'Cluster', fields: ['name', 'type', 'group', 'status', 'description'] },
-      { title: 'Scope', fields: ['site'] },
+      { title: 'Scope', fields: ['site', 'scope_type', 'scope_id', 'scope'] },
       { title: 'Tenancy', fields: ['tenant'] },
     ],
     related: [

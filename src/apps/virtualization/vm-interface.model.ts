@@ -142,10 +142,13 @@ export const vmInterface = defineModel({
     columns: ['name', 'virtual_machine', 'enabled', 'description'],
     groups: [
       { title: 'Interface', fields: ['virtual_machine', 'name', 'description'] },
-      { title: 'Addressing', fields: ['vrf', 'mac_address'] },
+      { title: 'Addressing', fields: ['vrf', 'mac_address', 'primary_mac_address', 'mac_addresses'] },
       { title: 'Operation', fields: ['mtu', 'enabled'] },
       { title: 'Related Interfaces', fields: ['parent', 'bridge'] },
-      { title: '802.1Q Switching', fields: ['mode', 'untagged_vlan', 'tagged_vlans'] },
+      {
+        title: '802.1Q Switching',
+        fields: ['mode', 'untagged_vlan', 'tagged_vlans', 'qinq_svlan', 'vlan_translation_policy'],
+      },
     ],
     pickerFilters: {
       parent: { virtual_machine_id: 'virtual_machine' },

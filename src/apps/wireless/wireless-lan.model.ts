@@ -29,6 +29,7 @@ export const wirelessLan = defineModel({
     clone: ['ssid', 'group', 'tenant', 'description'],
     groups: [
       { title: 'Wireless LAN', fields: ['ssid', 'group', 'vlan', 'status', 'description'] },
+      { title: 'Scope', fields: ['scope_type', 'scope_id', 'scope'] },
       { title: 'Tenancy', fields: ['tenant'] },
       { title: 'Authentication', fields: ['auth_type', 'auth_cipher', 'auth_psk'] },
     ],

@@ -20,20 +20,21 @@ export interface Form {
 
 export function formOf(rc: RequestContext, model: ModelDef, params: Params): Form {
   const { dialect } = rc;
+  const every = !!rc.everyField;
   const exclude = excludeOf(params, 'exclude');
   if (dialect === '4.4') {
     // NetBox 4.0 `?fields=`, 4.5 `?omit=`: fields wins over omit, either over brief (netbox/api/viewsets)
     const fields = excludeOf(params, 'fields');
-    if (fields.size) return { mode: 'full', exclude, shown: planRender(model, 'full', { dialect, fields }) };
+    if (fields.size) return { mode: 'full', exclude, shown: planRender(model, 'full', { dialect, fields, every }) };
     const omit = excludeOf(params, 'omit');
     if (omit.size) {
-      const all = planRender(model, 'full', { dialect });
+      const all = planRender(model, 'full', { dialect, every });
       const kept = namesOf(all).filter((n) => !omit.has(n));
-      return { mode: 'full', exclude, shown: planRender(model, 'full', { dialect, fields: new Set(kept) }) };
+      return { mode: 'full', exclude, shown: planRender(model, 'full', { dialect, fields: new Set(kept), every }) };
     }
   }
   const mode = modeOf(params);
-  return { mode, exclude, shown: planRender(model, mode, { exclude, dialect }) };
+  return { mode, exclude, shown: planRender(model, mode, { exclude, dialect, every }) };
 }
 
 /** Every wire name a plan shows, the fixed ones included (what `?omit=` chooses from). */

@@ -34,6 +34,11 @@ export interface PlanOptions {
   dialect?: Dialect;
   /** `?fields=`: wire names to show and nothing else */
   fields?: ReadonlySet<string>;
+  /**
+   * the full form shows the fields of every dialect under their keys (3.4's names): the web pages'
+   * reads (RequestContext.everyField), which show and edit what NetBox 4 added beside 3.4's fields
+   */
+  every?: boolean;
 }
 
 /** NetBox 4's brief form where a model does not declare one: 3.4's, and its description (#15238) */
@@ -45,10 +50,10 @@ function brief44(model: ModelDef): string[] {
 }
 
 /** Field keys shown in a mode, in declaration order. */
-function fieldsFor(model: ModelDef, mode: Mode, dialect: Dialect): string[] {
+function fieldsFor(model: ModelDef, mode: Mode, dialect: Dialect, every: boolean): string[] {
   if (mode === 'full') {
     return Object.entries(model.fields)
-      .filter(([k, f]) => !f.writeOnly && shownIn(model, k, f, dialect))
+      .filter(([k, f]) => !f.writeOnly && (every || shownIn(model, k, f, dialect)))
       .map(([k]) => k);
   }
   if (dialect === '4.4') {
@@ -64,9 +69,10 @@ const plans = new WeakMap<ModelDef, Map<string, RenderPlan>>();
 export function planRender(model: ModelDef, mode: Mode, opts: PlanOptions = {}): RenderPlan {
   const dialect = opts.dialect ?? '3.4';
   let byKey = plans.get(model);
-  const baseKey = `${dialect}:${mode}`;
+  const every = !!opts.every && mode === 'full';
+  const baseKey = `${dialect}${every ? '+every' : ''}:${mode}`;
   const whole = byKey?.get(baseKey);
-  const shown = whole?.keys ?? fieldsFor(model, mode, dialect);
+  const shown = whole?.keys ?? fieldsFor(model, mode, dialect, every);
   // only excludable fields that are shown change the plan (`exclude=` names anything the client likes)
   const exclude = opts.exclude;
   const dropped = exclude?.size ? shown.filter((k) => exclude.has(k) && model.fields[k]?.excludable) : [];

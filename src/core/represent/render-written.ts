@@ -48,7 +48,7 @@ export async function renderWritten(
   rows: Row[],
   opts: { created?: boolean } = {},
 ): Promise<Row[]> {
-  const plan = planRender(model, 'full', { dialect: rc.dialect });
+  const plan = planRender(model, 'full', { dialect: rc.dialect, every: rc.everyField });
   const known = knownOfCreated.get(rows);
   if (rows.length === 0 || loadsToRender(rc, model, plan, rows, known) < 2)
     return render(rc, model, rows, 'full', { ...opts, plan, prefetched: known });

@@ -100,7 +100,8 @@ export async function render(
 ): Promise<Row[]> {
   if (rows.length === 0) return [];
   const { registry } = rc.app;
-  const plan = opts.plan ?? planRender(model, mode, { exclude: opts.exclude, dialect: rc.dialect });
+  const plan =
+    opts.plan ?? planRender(model, mode, { exclude: opts.exclude, dialect: rc.dialect, every: rc.everyField });
   const pre = opts.prefetched;
   const covered = (key: string) => pre?.covered.has(key) ?? false;
   const ids = rows.map((r) => Number(r.id));

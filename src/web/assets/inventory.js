@@ -184,3 +184,18 @@ for (const select of document.querySelectorAll('select[data-picker]')) {
     if (source instanceof HTMLElement) source.addEventListener('change', () => refill(select, { limit: '100' }));
   }
 }
+
+// ---- generic references (a scope, an assigned object): the object picker follows the type select ----
+for (const select of document.querySelectorAll('select[data-picker-types]')) {
+  const paths = JSON.parse(select.dataset.pickerTypes);
+  const typeSelect = select.form?.elements.namedItem(select.dataset.pickerTypeField);
+  select.closest('.field')?.querySelector('.generic-refresh')?.setAttribute('hidden', '');
+  if (!(typeSelect instanceof HTMLSelectElement)) continue;
+  typeSelect.addEventListener('change', () => {
+    for (const option of [...select.options]) if (option.value !== '') option.remove();
+    const path = paths[typeSelect.value];
+    if (!path) return select.removeAttribute('data-picker');
+    select.dataset.picker = path;
+    refill(select, { limit: '100' });
+  });
+}

@@ -97,6 +97,9 @@ export function cell(key: string, v: unknown): HtmlValue {
   if (Array.isArray(v)) {
     if (!v.length) return dash();
     if (key === 'tags') return html`<span class="chips">${v.map((t) => tagChip(t as Represented))}</span>`;
+    // a list of [lower, upper] pairs (a VLAN group's vid_ranges) as NetBox words it: 1-99, 200-300
+    if (v.every((r) => Array.isArray(r) && r.length === 2 && r.every(Number.isInteger)))
+      return (v as number[][]).map(([a, b]) => (a === b ? String(a) : `${a}-${b}`)).join(', ');
     return v.map((x, i) => html`${i ? ', ' : ''}${cell(key, x)}`);
   }
   if (isChoice(v)) return v.value === null || v.value === '' ? dash() : choiceLabel(v.value, v.label);

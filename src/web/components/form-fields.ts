@@ -23,9 +23,24 @@ export interface ControlState {
   editing?: boolean;
 }
 
-const inputId = (name: string) => `id_${name}`;
+export const inputId = (name: string) => `id_${name}`;
 
-function labelOf(key: string, f?: { label?: string }): string {
+/**
+ * a JSON field whose shape is a list of `[lower, upper]` integer pairs (a VLAN group's
+ * `vid_ranges`): the form shows and takes it as NetBox's does, as text (`1-99, 200-300`)
+ */
+export function isRangeList(f: FieldDef): boolean {
+  const items = f.shape?.items as { type?: unknown; items?: { type?: unknown }; minItems?: unknown } | undefined;
+  return (
+    f.kind === 'json' &&
+    f.shape?.type === 'array' &&
+    items?.type === 'array' &&
+    items.items?.type === 'integer' &&
+    items.minItems === 2
+  );
+}
+
+export function labelOf(key: string, f?: { label?: string }): string {
   return capitalize(f?.label ?? key.replace(/_/g, ' '));
 }
 
@@ -34,7 +49,7 @@ function errorAttrs(name: string, errors: string[]) {
 }
 
 /** a labelled row: the label (with `*` when required), the control, help, messages */
-function fieldRow(
+export function fieldRow(
   name: string,
   label: string,
   required: boolean,
@@ -105,6 +120,15 @@ export async function fieldControl(rc: RequestContext, key: string, f: FieldDef,
     case 'text':
       return row(textarea(key, s, required, key === 'comments' ? 8 : 4));
     case 'json':
+      if (isRangeList(f))
+        return fieldRow(
+          key,
+          label,
+          required,
+          input(key, 'text', s, required),
+          s,
+          f.help ?? 'Ranges, such as 1-99, 200-300.',
+        );
       return row(textarea(key, s, required, 6));
     case 'integer':
     case 'decimal':

@@ -38,6 +38,8 @@ export interface PickerOptions {
   invalid?: boolean;
   /** the value an option carries: the id (default) or the slug/name a filter takes */
   valueKey?: 'id' | 'slug' | 'name';
+  /** more `data-*` attributes of the select (a generic reference's types: generic-field.ts) */
+  data?: Record<string, string>;
 }
 
 type Brief = Record<string, unknown>;
@@ -93,6 +95,7 @@ export async function picker(rc: RequestContext, o: PickerOptions): Promise<Html
     'data-picker-key': key,
     'data-picker-filters': filters.length ? new URLSearchParams(filters).toString() : null,
     'data-picker-depends': o.depends ? JSON.stringify(o.depends) : null,
+    ...o.data,
   })}>${o.multiple ? '' : html`<option value="">${o.emptyLabel ?? '---------'}</option>`}${options.map((b) => {
     const v = String(b[key] ?? '');
     return html`<option${attrs({ value: v, selected: chosen.has(v) })}>${String(b.display ?? b.name ?? b.id)}</option>`;

@@ -103,9 +103,11 @@ export async function copyComponents(
     ids.set(model.name, have);
     const source = (await readAll(trx, model, key, sourceId)).filter((r) => !r.module && !have.has(String(r.name)));
     if (!source.length) continue;
-    const fields = uiOf(registry, model).formFields.filter(
-      (k) => k !== key && !NOT_COPIED.has(k) && model.fields[k]!.kind !== 'mac' && model.fields[k]!.kind !== 'password',
-    );
+    // a unique value (an interface's primary MAC object) stays the original's, as NetBox's clone leaves it
+    const fields = uiOf(registry, model).formFields.filter((k) => {
+      const f = model.fields[k]!;
+      return k !== key && !NOT_COPIED.has(k) && f.kind !== 'mac' && f.kind !== 'password' && !f.unique;
+    });
     const selfRefs = fields.filter((k) => model.fields[k]!.to === model.name);
     const bodies = source.map((r) => {
       const body: Row = { [key]: newId };

@@ -13,6 +13,7 @@ import { ApiError, Errors } from '../../core/errors.js';
 import type { ModelDef } from '../../core/model/types.js';
 import type { Represented } from '../components/cells.js';
 import { customFieldControl, fieldControl } from '../components/form-fields.js';
+import { genericObjectControl, genericPairs } from '../components/generic-field.js';
 import { html, type Html } from '../html.js';
 import { uiOf } from '../model-ui.js';
 import { listPath } from '../navigation/menu.js';
@@ -66,7 +67,16 @@ async function renderForm(
     ui.formFields.filter((k) => model.fields[k]?.pageWrite !== 'superuser' || rc.user?.is_superuser),
   );
   const state = (name: string) => ({ ...controlState(ui.pickerFilters, s.values, s.errors, name), editing });
-  const control = (key: string) => fieldControl(rc, key, model.fields[key]!, state(key));
+  const pairs = genericPairs(model);
+  const control = (key: string) => {
+    // the id half of a generic reference whose type is on the form too: a picker of that type's objects
+    const pair = pairs.get(key);
+    if (pair && onForm.has(pair.typeKey)) {
+      const typeField = model.fields[pair.typeKey]!;
+      return genericObjectControl(rc, key, pair, typeField, s.values.get(pair.typeKey)?.[0], state(key));
+    }
+    return fieldControl(rc, key, model.fields[key]!, state(key));
+  };
   const fieldsets: Html[] = [];
   for (const g of ui.groups) {
     const keys = g.fields.filter((k) => onForm.has(k) && k !== 'comments');
@@ -219,7 +229,8 @@ async function save(
   const state: FormState = { values, errors: {}, top: [], returnUrl: form.return_url ?? '', cloneOf };
   // a large picker's search: the same form again, with that picker's matches
   if (form._picker !== undefined) return sendForm(request, reply, model, cfs, state, obj);
-  const { body, errors } = bodyFromForm(model, formFields, cfs, values, obj ? 'update' : 'create');
+  const before = obj ? initialFromObject(model, formFields, cfs, obj) : undefined;
+  const { body, errors } = bodyFromForm(model, formFields, cfs, values, obj ? 'update' : 'create', before);
   if (Object.keys(errors).length) return sendForm(request, reply, model, cfs, { ...state, errors }, obj, 400);
   try {
     const id = obj

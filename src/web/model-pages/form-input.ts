@@ -8,7 +8,7 @@ import { errorLines } from '../error-lines.js';
 import type { CustomFieldDef } from '../../core/context.js';
 import type { FieldDef, ModelDef, Row } from '../../core/model/types.js';
 import type { Represented } from '../components/cells.js';
-import type { ControlState } from '../components/form-fields.js';
+import { type ControlState, isRangeList } from '../components/form-fields.js';
 import { flat } from './object-head.js';
 import type { Query } from './page-shell.js';
 
@@ -80,6 +80,12 @@ function valueStrings(f: FieldDef, v: unknown): string[] {
   if (v === null || v === undefined) return [];
   switch (f.kind) {
     case 'json':
+      if (isRangeList(f) && Array.isArray(v))
+        return [
+          v
+            .map((r) => (Array.isArray(r) && r[0] !== r[1] ? `${r[0]}-${r[1]}` : String((r as unknown[])[0])))
+            .join(', '),
+        ];
       return [JSON.stringify(v, null, 2)];
     case 'strings':
       if (f.formOptions) return Array.isArray(v) ? v.map(String) : [String(v)];
@@ -122,6 +128,7 @@ function fieldValue(key: string, f: FieldDef, vs: string[], errors: FormErrors):
     case 'integers':
       return v.trim() === '' ? [] : v.split(',').map((s) => numberOr(s.trim()));
     case 'json':
+      if (isRangeList(f)) return rangesOf(key, v, errors);
       if (v.trim() === '') return null;
       try {
         return JSON.parse(v);
@@ -139,6 +146,21 @@ function fieldValue(key: string, f: FieldDef, vs: string[], errors: FormErrors):
   }
   if (f.kind === 'integer' || f.kind === 'decimal' || f.kind === 'fk') return numberOr(v);
   return v;
+}
+
+/** `1-99, 200` as `[[1, 99], [200, 200]]`; a part that is no number or range is the field's error */
+function rangesOf(key: string, text: string, errors: FormErrors): unknown {
+  const out: number[][] = [];
+  for (const part of text.split(',').map((p) => p.trim())) {
+    if (part === '') continue;
+    const m = /^(\d{1,9})\s*(?:-\s*(\d{1,9}))?$/.exec(part);
+    if (!m) {
+      errors[key] = [`"${part}" is no range: enter ranges such as 1-99, 200-300.`];
+      return undefined;
+    }
+    out.push([Number(m[1]), Number(m[2] ?? m[1])]);
+  }
+  return out;
 }
 
 function cfValue(cf: CustomFieldDef, vs: string[], name: string, errors: FormErrors): unknown {
@@ -171,10 +193,23 @@ function cfValue(cf: CustomFieldDef, vs: string[], name: string, errors: FormErr
   }
 }
 
+/** a control's values as compared: non-empty, newlines as a browser does not post them, in order */
+function comparable(vs: string[] | undefined): string {
+  return (vs ?? [])
+    .map((v) => v.replace(/\r\n/g, '\n').trim())
+    .filter((v) => v !== '')
+    .sort()
+    .join('\u0000');
+}
+
 /**
  * A posted form as the API body: the form's own fields only (anything else posted is ignored). An
  * add form leaves out what was left empty, so the model's defaults and "required" apply; an edit
- * form sends every field on it (a PATCH of the form), a blank password excepted (unchanged).
+ * form sends the fields whose value differs from `before` (the object's, initialFromObject), a
+ * PATCH of what the user changed, and never a blank password. Sending only what changed matters
+ * where two fields say one thing in the two dialects (a prefix's `site` and its scope, a VLAN
+ * group's `min_vid` and its `vid_ranges`): the model takes the one written, so an untouched one on
+ * the form must not undo an edit of the other (apps/dcim/scope.ts).
  */
 export function bodyFromForm(
   model: ModelDef,
@@ -182,6 +217,7 @@ export function bodyFromForm(
   cfs: CustomFieldDef[],
   values: FormValues,
   mode: 'create' | 'update',
+  before?: FormValues,
 ): { body: Row; errors: FormErrors } {
   const body: Row = {};
   const errors: FormErrors = {};
@@ -191,6 +227,7 @@ export function bodyFromForm(
     const vs = values.get(key) ?? [];
     if (f.kind === 'password' && blank(vs)) continue;
     if (mode === 'create' && f.kind !== 'boolean' && blank(vs)) continue;
+    if (mode === 'update' && before && comparable(vs) === comparable(before.get(key))) continue;
     const v = fieldValue(key, f, vs, errors);
     if (v !== undefined) body[key] = v;
   }

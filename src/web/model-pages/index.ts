@@ -76,9 +76,10 @@ export function registerModelPages(app: FastifyInstance, ctx: AppContext): void 
           const model = byPath.get(`/${appName}/${request.params.models}/`);
           // what no model or page kind serves is a 404 as an unrouted path is (http/not-found.ts)
           if (!model || (need && !need(model, ctx))) throw Errors.notFound();
-          // the pages name fields by their keys, which are NetBox 3.4's names: they read and write in
-          // that dialect whatever the deployment's (the fields NetBox 4 added are edited through the API)
+          // the pages name fields by their keys, NetBox 3.4's names, whatever the deployment's dialect,
+          // and show every field of both dialects (a rack's `type` and `rack_type`): README.md
           request.rc.dialect = '3.4';
+          request.rc.everyField = true;
           return page(ctx, model, request, reply);
         },
       });

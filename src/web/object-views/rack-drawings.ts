@@ -72,7 +72,12 @@ export async function drawRacks(
     for (const face of faces) {
       const svg = renderElevationSvg(
         {
-          rack: { u_height: heightOf(rack), desc_units: rack.desc_units === true },
+          rack: {
+            u_height: heightOf(rack),
+            desc_units: rack.desc_units === true,
+            // shown by the pages' reads (everyField); NetBox 4.1 numbers the units from it
+            starting_unit: Number(rack.starting_unit) || 1,
+          },
           face,
           devices: (byRack.get(id) ?? []).filter((d) => d.face === face || d.is_full_depth),
           reservations: reservations.get(id) ?? [],

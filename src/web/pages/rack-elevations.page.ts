@@ -43,6 +43,7 @@ async function elevationsPage(ctx: AppContext, request: FastifyRequest, reply: F
   const rc = request.rc;
   // the pages read and write in NetBox 3.4's field names (model-pages/index.ts)
   rc.dialect = '3.4';
+  rc.everyField = true;
   const model = ctx.registry.get('dcim.rack');
   const crumbs = modelCrumbs(model, { label: 'Elevations' });
   try {

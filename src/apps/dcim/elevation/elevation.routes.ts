@@ -40,7 +40,11 @@ async function unitPage(
   const deviceModel = rc.app.registry.get('dcim.device');
   const devices = await mountedDevices(rc, [Number(rack.id)], p.face, p.exclude, visible);
   let units = layUnits(
-    { u_height: Number(rack.u_height), desc_units: Boolean(rack.desc_units) },
+    {
+      u_height: Number(rack.u_height),
+      desc_units: Boolean(rack.desc_units),
+      starting_unit: Number(rack.starting_unit ?? 1),
+    },
     p.face,
     devices,
     p.expandDevices,
@@ -104,7 +108,11 @@ export function registerElevationRoute(app: FastifyInstance, ctx: AppContext): v
       const addUrl = addDeviceUrl(place, p.face);
       const svg = renderElevationSvg(
         {
-          rack: { u_height: Number(rack.u_height), desc_units: Boolean(rack.desc_units) },
+          rack: {
+            u_height: Number(rack.u_height),
+            desc_units: Boolean(rack.desc_units),
+            starting_unit: Number(rack.starting_unit ?? 1),
+          },
           face: p.face,
           devices: await mountedDevices(rc, [rackId], p.face, null, visible),
           reservations:

@@ -25,7 +25,8 @@ export interface Reservation {
 }
 
 export interface Drawing {
-  rack: { u_height: number; desc_units: boolean };
+  /** `starting_unit` (NetBox 4.1): the number of the lowest unit; 1 when absent */
+  rack: { u_height: number; desc_units: boolean; starting_unit?: number };
   face: Face;
   devices: MountedDevice[];
   reservations: Reservation[];
@@ -106,24 +107,27 @@ function gradient(id: string, color: string): string {
 }
 
 /** the whole units no device covers on this face (a half-unit device covers the two it touches) */
-function emptyUnits(height: number, devices: MountedDevice[]): number[] {
+function emptyUnits(height: number, start: number, devices: MountedDevice[]): number[] {
   const taken = new Set<number>();
   for (const dev of devices) {
     const first = Math.round(dev.position * 2);
     for (let slot = first; slot < first + Math.round(dev.u_height * 2); slot += 1) taken.add(Math.floor(slot / 2));
   }
-  return Array.from({ length: height }, (_, i) => i + 1).filter((u) => !taken.has(u));
+  return Array.from({ length: height }, (_, i) => i + start).filter((u) => !taken.has(u));
 }
 
 export function renderElevationSvg(d: Drawing, p: ElevationParams, inPage?: InPage): string {
   const { unitWidth: uw, unitHeight: uh, legendWidth: lw, marginWidth: mw } = p;
   const { u_height: height, desc_units: desc } = d.rack;
+  // NetBox 4.1: the units are numbered from the rack's starting unit (Rack.units)
+  const start = d.rack.starting_unit ?? 1;
+  const last = start + height - 1;
   const width = uw + lw + mw + BORDER * 2;
   const totalHeight = uh * height + BORDER * 2;
   const x0 = lw + BORDER;
   /** top of the rectangle of something `h` units tall whose lowest unit is `position` */
   const topOf = (position: number, h: number) =>
-    BORDER + (desc ? Math.trunc((position - 1) * uh) : Math.trunc((height - position + 1) * uh) - Math.trunc(h * uh));
+    BORDER + (desc ? Math.trunc((position - start) * uh) : Math.trunc((last - position + 1) * uh) - Math.trunc(h * uh));
   const reserved = new Set(d.reservations.flatMap((r) => r.units));
   // in a page: patterns by prefixed id as presentation attributes; standalone: its stylesheet's classes
   const pattern = (name: string) => (inPage ? ` fill="url(#${escapeXml(inPage.id)}-${name})"` : '');
@@ -140,7 +144,7 @@ export function renderElevationSvg(d: Drawing, p: ElevationParams, inPage?: InPa
   );
   // legend and empty slots, top row first
   for (let row = 0; row < height; row += 1) {
-    const unit = desc ? row + 1 : height - row;
+    const unit = desc ? start + row : last - row;
     const y = BORDER + row * uh;
     out.push(`<text class="unit" x="${lw / 2}" y="${y + uh / 2 + BORDER}" aria-hidden="true">${unit}</text>`);
     const title = reserved.has(unit) ? `<title>U${unit} (reserved)</title>` : '';
@@ -150,7 +154,7 @@ export function renderElevationSvg(d: Drawing, p: ElevationParams, inPage?: InPa
   }
   // empty units link to the add-device form at that position, drawn over their slots
   if (d.addUrl)
-    for (const unit of emptyUnits(height, d.devices)) {
+    for (const unit of emptyUnits(height, start, d.devices)) {
       const name = `Add a device at U${unit}${reserved.has(unit) ? ' (reserved)' : ''}`;
       out.push(
         `<a class="add" href="${escapeXml(d.addUrl(unit))}"${target} aria-label="${name}" data-add-unit="${unit}"><title>${name}</title>` +
@@ -162,12 +166,12 @@ export function renderElevationSvg(d: Drawing, p: ElevationParams, inPage?: InPa
   // so the bar stays inside the drawing)
   for (const r of d.reservations) {
     for (const [from, to] of runs(r.units)) {
-      if (from > height) continue;
-      const h = Math.min(to, height) - from + 1;
+      if (from > last || to < start) continue;
+      const h = Math.min(to, last) - Math.max(from, start) + 1;
       const name = escapeXml(`Reservation #${r.id}: ${r.description}`);
       out.push(
         `<a href="${escapeXml(r.url)}"${target}${inPage ? ` aria-label="${name}"` : ''}><title>${name}</title>` +
-          `<rect class="reservation"${pattern('reserved')} x="${x0 + uw + BORDER * 2}" y="${topOf(from, h)}" width="${Math.max(mw - 3, 1)}" height="${h * uh}"/></a>`,
+          `<rect class="reservation"${pattern('reserved')} x="${x0 + uw + BORDER * 2}" y="${topOf(Math.max(from, start), h)}" width="${Math.max(mw - 3, 1)}" height="${h * uh}"/></a>`,
       );
     }
   }

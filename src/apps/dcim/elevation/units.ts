@@ -55,8 +55,8 @@ const slotsOf = (position: number, height: number) => {
 const unitName = (u: number) => `U${u}`;
 
 /** The unit numbers of the rack, in the order NetBox lists them (Rack.units). */
-function unitNumbers(uHeight: number, descUnits: boolean): number[] {
-  const slots = Array.from({ length: uHeight * 2 }, (_, i) => (i + 2) / 2);
+function unitNumbers(uHeight: number, descUnits: boolean, start: number): number[] {
+  const slots = Array.from({ length: uHeight * 2 }, (_, i) => (i + 2) / 2 + start - 1);
   return descUnits ? slots : slots.reverse();
 }
 
@@ -112,13 +112,14 @@ export async function mountedDevices(
  * otherwise only its lowest unit does, with the device's height (what the SVG draws from).
  */
 export function layUnits(
-  rack: { u_height: number; desc_units: boolean },
+  rack: { u_height: number; desc_units: boolean; starting_unit?: number },
   face: Face,
   devices: MountedDevice[],
   expand: boolean,
 ): RackUnit[] {
   const bySlot = new Map<number, RackUnit>();
-  const units = unitNumbers(rack.u_height, rack.desc_units).map((u) => {
+  // NetBox 4.1: numbered from the rack's starting unit
+  const units = unitNumbers(rack.u_height, rack.desc_units, rack.starting_unit ?? 1).map((u) => {
     const unit: RackUnit = { id: u, name: unitName(u), face, device: null, occupied: false };
     bySlot.set(Math.round(u * 2), unit);
     return unit;
