@@ -1,6 +1,7 @@
 /** db/table-generations.ts (and change-watch.ts's scripts): which tables a statement writes, and when their versions move. */
 import { describe, expect, it } from 'vitest';
-import { localChangeWatch, scriptMayWrite } from '../../src/db/change-watch.js';
+import { localChangeWatch } from '../../src/db/change-watch.js';
+import { scriptMayWrite } from '../../src/db/statement-writes.js';
 import { TableGenerations, tablesWritten } from '../../src/db/table-generations.js';
 
 describe('tablesWritten', () => {

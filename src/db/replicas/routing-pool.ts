@@ -3,7 +3,7 @@
  * the request's replica, except what a standby cannot or must not run, which goes to the primary and
  * keeps the rest of the request there (so the request reads what it wrote):
  *
- * - a statement that may write (change-watch.ts `mayWrite`: a token's `last_used`, a page that
+ * - a statement that may write (statement-writes.ts `mayWrite`: a token's `last_used`, a page that
  *   saves a preference) and a transaction (BEGIN ... COMMIT, one connection of Kysely's);
  * - a statement the replica refused as read-only (25006: `select ... for update`, `nextval`), or
  *   cancelled for a conflict with recovery (40001), sent again to the primary;
@@ -12,7 +12,7 @@
  */
 import type { PostgresPool, PostgresPoolClient, PostgresQueryResult } from 'kysely';
 import type pg from 'pg';
-import { mayWrite } from '../change-watch.js';
+import { mayWrite } from '../statement-writes.js';
 import { isConnectionFault, isReadOnlyServer } from '../connection-faults.js';
 import type { ReplicaNode } from './replica-node.js';
 

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../../src/app.js';
 import { loadConfig } from '../../../src/config.js';
 import { openDatabase } from '../../../src/db/client.js';
-import { mayWrite } from '../../../src/db/change-watch.js';
+import { mayWrite } from '../../../src/db/statement-writes.js';
 import { createCountCache } from '../../../src/core/cache/count-cache.js';
 import { makeTestApp, type TestApp } from '../../helpers/app.js';
 import { uniq } from '../../factories/index.js';
