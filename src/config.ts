@@ -212,6 +212,7 @@ export function loadConfig(env: Env = process.env, flags: Env = {}): Config {
     merged = { ...fromFile, ...env, ...flags };
   }
   const e = merged;
+  const pgbouncer = parseBool('DATABASE_PGBOUNCER', e.DATABASE_PGBOUNCER, false);
   return Object.freeze({
     host: e.HOST || '127.0.0.1',
     port: parseInt10('PORT', e.PORT, 8000),
@@ -219,12 +220,8 @@ export function loadConfig(env: Env = process.env, flags: Env = {}): Config {
     databaseUrl: parseDatabaseUrl(e.DATABASE_URL),
     databaseReplicaUrls: parseReplicaUrls(e.DATABASE_REPLICA_URLS, e.DATABASE_URL),
     databaseReplicaMaxLagMs: parseInt10('DATABASE_REPLICA_MAX_LAG_MS', e.DATABASE_REPLICA_MAX_LAG_MS, 5000),
-    databasePgbouncer: parseBool('DATABASE_PGBOUNCER', e.DATABASE_PGBOUNCER, false),
-    databaseDirectUrl: parseDirectUrl(
-      e.DATABASE_DIRECT_URL,
-      e.DATABASE_URL,
-      parseBool('DATABASE_PGBOUNCER', e.DATABASE_PGBOUNCER, false),
-    ),
+    databasePgbouncer: pgbouncer,
+    databaseDirectUrl: parseDirectUrl(e.DATABASE_DIRECT_URL, e.DATABASE_URL, pgbouncer),
     databasePoolSize: Math.max(1, parseInt10('DATABASE_POOL_SIZE', e.DATABASE_POOL_SIZE, 10)),
     workers: parseWorkers(e.WORKERS),
     adminUsername: e.ADMIN_USERNAME || null,
