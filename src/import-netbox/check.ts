@@ -21,8 +21,11 @@ export interface TypeCheck {
 
 const EXAMPLES = 3;
 
-/** keys that move while the copy reads: a token's last use (the copy's own token is used meanwhile) */
-const MOVING: Record<string, string[]> = { 'users.token': ['last_used'] };
+/**
+ * keys that move while the copy reads: a token's last use, also shown as its `last_updated` (the
+ * copy's own token is used meanwhile, and a use is recorded again 60 s after the last)
+ */
+const MOVING: Record<string, string[]> = { 'users.token': ['last_used', 'last_updated'] };
 
 export async function checkCopy(
   rc: RequestContext,

@@ -257,6 +257,29 @@ describe('a copy of one instance into an empty one', () => {
   });
 });
 
+describe('values that move while a copy runs', () => {
+  it("a token used between the copy's read and its check is no difference (its last_updated is its last use)", async () => {
+    const dst = await emptyTarget();
+    const bumps: Array<Promise<unknown>> = [];
+    try {
+      const report = await copyFrom(dst.app, new Source({ url, token: src.token }), {
+        progress: (line) => {
+          // the tokens are written: their last use at the source moves now, as it does when the
+          // copy's own requests cross the 60 s after which a use is recorded again
+          if (/\] users\.token: /.test(line))
+            bumps.push(sql`update users_token set last_used = now()`.execute(src.db.kysely));
+        },
+      });
+      await Promise.all(bumps);
+      expect(bumps).toHaveLength(1);
+      const { text, ok } = reportText(report);
+      expect(ok, text).toBe(true);
+    } finally {
+      await dst.close();
+    }
+  }, 180_000);
+});
+
 describe('a NetBox 3 source (the same instance behind a proxy that refuses 4.4, as NetBox 3.7 does)', () => {
   let proxy: Server;
   let dst: TestApp;
