@@ -166,7 +166,13 @@ async function openPglite(opts: OpenOptions): Promise<Database> {
         unlock();
       }
     },
-    dump: () => kysely.connection().execute(() => pglite.dumpDataDir('none')),
+    // after a checkpoint, so an instance loaded from the dump starts without replaying the WAL
+    // written since the last one: 0.9 -> 0.6 s to open the tests' migrated template
+    dump: () =>
+      kysely.connection().execute(async () => {
+        await pglite.exec('checkpoint');
+        return pglite.dumpDataDir('none');
+      }),
   };
 }
 
