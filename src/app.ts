@@ -33,6 +33,7 @@ import { registerWeb } from './web/index.js';
 import { importRouteUrls } from './web/model-pages/index.js';
 import { attachEventWorker } from './core/events/index.js';
 import { startChangelogUpkeep } from './db/changelog-partitions.js';
+import { startOutboxUpkeep } from './db/outbox-partitions.js';
 import { registerGraphql } from './web/graphql.routes.js';
 import { registerBackupRoute } from './backup/backup.routes.js';
 import { createTemplatePool } from './core/templates/template-pool.js';
@@ -159,6 +160,11 @@ export async function buildApp(config: Config, opts: BuildOptions): Promise<Fast
       app.log.warn({ err }, 'change log upkeep failed; trying again tomorrow'),
     );
     app.addHook('onClose', async () => stopUpkeep());
+    // and the outbox's days, which replace the worker's delete of old deliveries (db/outbox-partitions.ts)
+    const stopOutbox = startOutboxUpkeep(opts.db.kysely, config.events.retentionDays, (err) =>
+      app.log.warn({ err }, 'webhook outbox upkeep failed; trying again within the hour'),
+    );
+    app.addHook('onClose', async () => stopOutbox());
   }
   return app;
 }

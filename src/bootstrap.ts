@@ -9,6 +9,7 @@ import type { Config } from './config.js';
 import { type Database, type Kdb, openDatabase } from './db/client.js';
 import { ensureMonthPartitions } from './db/changelog-partitions.js';
 import { migrate } from './db/migrate.js';
+import { ensureOutboxDays } from './db/outbox-partitions.js';
 import { foldGoneKeptCounts, foldGoneRowCounts } from './db/row-count-upkeep.js';
 import {
   buildSnapshot,
@@ -32,6 +33,8 @@ export async function prepareDatabase(db: Database): Promise<string[]> {
   await foldGoneKeptCounts(db.kysely);
   // the change log's months ahead, before the first write of this start (db/changelog-partitions.ts)
   await ensureMonthPartitions(db.kysely);
+  // and the webhook outbox's days (db/outbox-partitions.ts)
+  await ensureOutboxDays(db.kysely);
   return applied;
 }
 

@@ -13,18 +13,22 @@
  *   the default partition) are deleted. The kept row count (0147_row_counts.sql) learns of the
  *   dropped rows here, as no delete trigger sees them.
  *
- * Each step is one transaction that first takes a transaction-level advisory lock, without
- * waiting: of several processes (cluster workers, separate workers, several machines) one does the
- * step and the others skip it. DDL on a partition takes an ACCESS EXCLUSIVE lock on the change
- * log for an instant; `lock_timeout` keeps a step from queueing every reader behind a long
- * transaction (the step is tried again at the next round). DETACH ... CONCURRENTLY would avoid that
- * lock, but PostgreSQL allows it neither in a transaction nor beside a default partition.
+ * Each step runs under the advisory lock of partitions.ts, so one process of several does it.
  */
 import { sql } from 'kysely';
 import type { Kdb } from './client.js';
+import {
+  attachRangePartition,
+  dropPartition,
+  listRangePartitions,
+  rangeSuffix,
+  type RangePartition,
+  startRounds,
+  tableExists,
+  underLock,
+} from './partitions.js';
 
 const TABLE = 'extras_objectchange';
-const DEFAULT_PARTITION = `${TABLE}_default`;
 /** months made ahead of the current one */
 const MONTHS_AHEAD = 2;
 /** pg_try_advisory_xact_lock key of a step: "invp" */
@@ -38,31 +42,9 @@ function monthStart(year: number, month: number): Date {
   return new Date(Date.UTC(year, month, 1));
 }
 
-function partitionName(start: Date): string {
-  return `${TABLE}_p${start.getUTCFullYear()}${String(start.getUTCMonth() + 1).padStart(2, '0')}`;
-}
-
 /** The monthly partitions there are, by name (`extras_objectchange_pYYYYMM`), with their month's start. */
-export async function listMonthPartitions(q: Kdb): Promise<Array<{ name: string; start: Date }>> {
-  const { rows } = await sql<{ name: string }>`select c.relname as name from pg_inherits i
-    join pg_class c on c.oid = i.inhrelid where i.inhparent = ${TABLE}::regclass order by c.relname`.execute(q);
-  return rows.flatMap(({ name }) => {
-    const m = /_p(\d{4})(\d{2})$/.exec(name);
-    return m ? [{ name, start: monthStart(Number(m[1]), Number(m[2]) - 1) }] : [];
-  });
-}
-
-/** Runs `step` in one transaction holding the upkeep's advisory lock; false when another process holds it. */
-async function underLock(q: Kdb, step: (trx: Kdb) => Promise<void>): Promise<boolean> {
-  return q.transaction().execute(async (trx) => {
-    const { rows } = await sql<{ ok: boolean }>`select pg_try_advisory_xact_lock(${LOCK_KEY}) as ok`.execute(trx);
-    if (!rows[0]?.ok) return false;
-    await sql`set local lock_timeout = '5s'`.execute(trx);
-    // background work, not a request: a first retention over years of changes may delete for long
-    await sql`set local statement_timeout = 0`.execute(trx);
-    await step(trx);
-    return true;
-  });
+export async function listMonthPartitions(q: Kdb): Promise<RangePartition[]> {
+  return listRangePartitions(q, TABLE);
 }
 
 /**
@@ -74,20 +56,13 @@ export async function ensureMonthPartitions(q: Kdb, now = new Date()): Promise<s
   const made: string[] = [];
   for (let i = 0; i <= MONTHS_AHEAD; i++) {
     const start = monthStart(now.getUTCFullYear(), now.getUTCMonth() + i);
-    const name = partitionName(start);
+    const name = `${TABLE}_p${rangeSuffix(start, 'month')}`;
     if (have.has(name)) continue;
     const end = monthStart(start.getUTCFullYear(), start.getUTCMonth() + 1);
-    const done = await underLock(q, async (trx) => {
+    const done = await underLock(q, LOCK_KEY, async (trx) => {
       // another process may have made it since the list above
-      const { rows } = await sql<{ t: string | null }>`select to_regclass(${name})::text as t`.execute(trx);
-      if (rows[0]?.t) return;
-      // made apart and attached, so the change log is locked only for the attach
-      await sql`create table ${sql.id(name)} (like ${sql.id(TABLE)} including defaults)`.execute(trx);
-      await sql`with moved as (delete from ${sql.id(DEFAULT_PARTITION)} where time >= ${start.toISOString()}::timestamptz
-        and time < ${end.toISOString()}::timestamptz returning *)
-        insert into ${sql.id(name)} select * from moved`.execute(trx);
-      await sql`alter table ${sql.id(TABLE)} attach partition ${sql.id(name)}
-        for values from (${sql.lit(start.toISOString())}) to (${sql.lit(end.toISOString())})`.execute(trx);
+      if (await tableExists(trx, name)) return;
+      await attachRangePartition(trx, { table: TABLE, name, column: 'time', start, end });
       made.push(name);
     });
     if (!done) break;
@@ -110,14 +85,12 @@ export async function applyChangelogRetention(
   for (const p of await listMonthPartitions(q)) {
     const end = monthStart(p.start.getUTCFullYear(), p.start.getUTCMonth() + 1);
     if (end > cut) continue;
-    const done = await underLock(q, async (trx) => {
-      const { rows } = await sql<{ t: string | null }>`select to_regclass(${p.name})::text as t`.execute(trx);
-      if (!rows[0]?.t) return;
+    const done = await underLock(q, LOCK_KEY, async (trx) => {
+      if (!(await tableExists(trx, p.name))) return;
       // no insert reaches the month between its count and its drop
       await sql`lock table ${sql.id(p.name)} in share mode`.execute(trx);
       const counted = await sql<{ n: string }>`select count(*) as n from ${sql.id(p.name)}`.execute(trx);
-      await sql`alter table ${sql.id(TABLE)} detach partition ${sql.id(p.name)}`.execute(trx);
-      await sql`drop table ${sql.id(p.name)}`.execute(trx);
+      await dropPartition(trx, TABLE, p.name);
       // what the delete trigger of 0147_row_counts.sql would have taken off
       await sql`insert into inv_row_count as c (tbl, slot, n) values (${TABLE}, pg_backend_pid(), ${-Number(counted.rows[0]!.n)})
         on conflict (tbl, slot) do update set n = c.n + excluded.n`.execute(trx);
@@ -126,7 +99,7 @@ export async function applyChangelogRetention(
     if (!done) return out;
   }
   // through the parent, so the row-count trigger sees it; pruning keeps it to the partitions before the cut
-  await underLock(q, async (trx) => {
+  await underLock(q, LOCK_KEY, async (trx) => {
     const res = await sql<{
       n: string;
     }>`with gone as (delete from ${sql.id(TABLE)} where time < ${cut.toISOString()}::timestamptz returning 1)
@@ -151,13 +124,5 @@ export async function upkeepChangelog(
 
 /** Runs upkeepChangelog a minute after start and then daily; returns the stop function. */
 export function startChangelogUpkeep(q: Kdb, retentionDays: number, onError: (e: Error) => void): () => void {
-  const round = () => void upkeepChangelog(q, retentionDays).catch(onError);
-  const first = setTimeout(round, FIRST_ROUND_MS);
-  const daily = setInterval(round, ROUND_MS);
-  first.unref();
-  daily.unref();
-  return () => {
-    clearTimeout(first);
-    clearInterval(daily);
-  };
+  return startRounds(() => upkeepChangelog(q, retentionDays), FIRST_ROUND_MS, ROUND_MS, onError);
 }

@@ -1,4 +1,4 @@
-/** Retries, TLS verification and retention of webhook deliveries. */
+/** Retries and TLS verification of webhook deliveries (their retention: outbox-partitions.test.ts). */
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import https from 'node:https';
@@ -146,49 +146,5 @@ describe('TLS', () => {
     await hook({ payload_url: url, ca_file_path: join(dir, 'cert.pem') });
     await makeSite(t);
     expect((await settled()).status).toBe('succeeded');
-  });
-});
-
-describe('retention', () => {
-  it('prunes finished deliveries past WEBHOOK_RETENTION_DAYS and their events, keeping queued and recent ones', async () => {
-    await hook({ payload_url: `${rx.url}/x` });
-    rx.answer = { status: 200, delayMs: 0, body: '' };
-    const sites = [await makeSite(t), await makeSite(t), await makeSite(t)];
-    await rx.waitFor(3);
-    await worker.idle();
-    const ofSite = async (id: number) =>
-      (
-        await sql<{
-          id: string;
-          event_id: string;
-          status: string;
-        }>`select d.id::text, d.event_id::text, d.status from core_delivery d join core_event e on e.id = d.event_id
-          where e.model = 'dcim.site' and e.object_id = ${id}`.execute(t.db.kysely)
-      ).rows;
-    const [old, recent, waiting] = await Promise.all(sites.map(async (s) => (await ofSite(s.id))[0]!));
-    expect([old!.status, recent!.status, waiting!.status]).toEqual(['succeeded', 'succeeded', 'succeeded']);
-    // every event is past retention; one delivery ended long ago, one just now, and one is queued
-    // again for later (as a retry waits), with no end
-    await sql`update core_event set occurred = now() - interval '8 days'`.execute(t.db.kysely);
-    await sql`update core_delivery set ended = now() - interval '8 days' where id = ${old!.id}`.execute(t.db.kysely);
-    await sql`update core_delivery set status = 'queued', ended = null, created = now() - interval '8 days',
-      not_before = now() + interval '1 day' where id = ${waiting!.id}`.execute(t.db.kysely);
-    // a worker prunes when it starts, then every ten minutes
-    await worker.stop();
-    worker = attachEventWorker(t.app.inventory, { pollMs: 50 });
-    await worker.idle();
-    const left = async (table: 'core_delivery' | 'core_event', ids: string[]) =>
-      (
-        await sql<{
-          id: string;
-        }>`select id::text from ${sql.table(table)} where id in (${sql.join(ids)}) order by id`.execute(t.db.kysely)
-      ).rows.map((r) => r.id);
-    expect(await left('core_delivery', [old!.id, recent!.id, waiting!.id])).toEqual([recent!.id, waiting!.id]);
-    // an event goes with its last delivery, and stays while one remains
-    expect(await left('core_event', [old!.event_id, recent!.event_id, waiting!.event_id])).toEqual([
-      recent!.event_id,
-      waiting!.event_id,
-    ]);
-    expect(rx.received).toHaveLength(3);
   });
 });

@@ -78,6 +78,8 @@ export async function enqueueEvents(rc: RequestContext, model: ModelDef, changes
   );
   const deliveries = relevant.flatMap((c, i) => {
     const event_id = Number(events[i]!.id);
+    // the event's time places the delivery in the partition of its event's day (migration 0219)
+    const occurred = events[i]!.occurred;
     const object_key = `${model.name}:${c.row.id}`;
     const users = watchers(c);
     return [
@@ -85,12 +87,13 @@ export async function enqueueEvents(rc: RequestContext, model: ModelDef, changes
         .filter((r) => r[`type_${c.action}`])
         .map((r) => ({
           event_id,
+          occurred,
           rule_id: Number(r.id),
           // a notification group's delivery names no webhook: the worker reads the rule
           webhook_id: r.action_type === 'webhook' ? r.action_object_id : null,
           object_key,
         })),
-      ...(users ? [{ event_id, rule_id: null, webhook_id: null, object_key, notify_user_ids: users }] : []),
+      ...(users ? [{ event_id, occurred, rule_id: null, webhook_id: null, object_key, notify_user_ids: users }] : []),
     ];
   });
   await insertRows(rc.q, 'core_delivery', deliveries);

@@ -15,7 +15,6 @@ export function attachEventWorker(ctx: AppContext, overrides: { name?: string; p
     timeoutMs: s.timeout * 1000,
     retryMax: s.retryMax,
     retryIntervalMs: s.retryInterval * 1000,
-    retentionDays: s.retentionDays,
   });
   ctx.wakeEventWorker = worker.wake;
   return worker;

@@ -109,7 +109,7 @@ function deliveryStatuses(status: string): string[] {
 const SELECT = sql`select d.id, d.status, d.queue, d.attempts, d.created, d.not_before, d.started, d.ended, d.lease_until, d.worker,
     d.request, d.response_status, d.response_body, d.error, e.event, e.model, e.object_id, d.webhook_id, w.name as webhook_name, d.rule_id,
     (d.status = 'queued' and d.not_before > now()) as scheduled
-  from core_delivery d join core_event e on e.id = d.event_id left join extras_webhook w on w.id = d.webhook_id`;
+  from core_delivery d join core_event e on e.id = d.event_id and e.occurred = d.occurred left join extras_webhook w on w.id = d.webhook_id`;
 
 export async function listTasks(
   rc: RequestContext,

@@ -13,7 +13,11 @@
  *   no earlier delivery of the same object to the same webhook is still queued or running.
  * - A 2XX answer marks the delivery succeeded, anything else failed (spec: States and transitions);
  *   with WEBHOOK_RETRY_MAX > 0 a failure is queued again after an exponential backoff first.
- * - Finished deliveries older than WEBHOOK_RETENTION_DAYS are pruned.
+ * - Finished deliveries are kept WEBHOOK_RETENTION_DAYS, and then go with their day's partitions
+ *   (db/outbox-partitions.ts, run beside the worker: app.ts).
+ *
+ * The outbox is partitioned by the event's day (migration 0219): a delivery is named by its whole
+ * key (id, occurred), so each statement on one delivery or its event reads one partition.
  */
 import { hostname } from 'node:os';
 import { sql } from 'kysely';
@@ -33,12 +37,13 @@ export interface WorkerOptions {
   timeoutMs: number;
   retryMax: number;
   retryIntervalMs: number;
-  retentionDays: number;
 }
 
 interface Claimed {
   id: number;
   event_id: number;
+  /** the event's time: the partition key of both (migration 0219) */
+  occurred: string;
   rule_id: number | null;
   webhook_id: number | null;
   /** a subscription's delivery: the subscribers to notify (notify.ts) */
@@ -46,9 +51,8 @@ interface Claimed {
   attempts: number;
 }
 
-// each heartbeat and prune is a write, which moves every process's data generation: keep them rare
+// each heartbeat is a write, which moves every process's data generation: keep them rare
 const HEARTBEAT_MS = 30_000;
-const PRUNE_EVERY_MS = 600_000;
 
 export interface EventWorker {
   name: string;
@@ -67,7 +71,6 @@ export function startEventWorker(app: AppContext, opts: WorkerOptions): EventWor
   let wakeTimer: NodeJS.Timeout | null = null;
   let looping = false;
   let again = false;
-  let lastPrune = 0;
   const idleWaiters: Array<() => void> = [];
 
   const claim = async (n: number): Promise<Claimed[]> => {
@@ -79,13 +82,13 @@ export function startEventWorker(app: AppContext, opts: WorkerOptions): EventWor
     const res =
       await sql<Claimed>`update core_delivery d set status = 'running', started = now(), attempts = d.attempts + 1,
         lease_until = now() + make_interval(secs => ${opts.leaseMs / 1000}), worker = ${name}
-      where d.id in (
-        select c.id from core_delivery c
+      where (d.id, d.occurred) in (
+        select c.id, c.occurred from core_delivery c
         where ((c.status = 'queued' and c.not_before <= now()) or (c.status = 'running' and c.lease_until < now()))
           and not exists (select 1 from core_delivery e where e.object_key = c.object_key and e.webhook_id is not distinct from c.webhook_id
             and e.id < c.id and e.status in ('queued', 'running'))
         order by c.id limit ${n} for update skip locked)
-      returning d.id, d.event_id, d.rule_id, d.webhook_id, d.notify_user_ids, d.attempts`.execute(q);
+      returning d.id, d.event_id, d.occurred, d.rule_id, d.webhook_id, d.notify_user_ids, d.attempts`.execute(q);
     return res.rows.map((r) => ({ ...r, id: Number(r.id), event_id: Number(r.event_id) }));
   };
 
@@ -110,14 +113,14 @@ export function startEventWorker(app: AppContext, opts: WorkerOptions): EventWor
           not_before = case when ${retry} then now() + make_interval(secs => ${backoffSec}) else not_before end,
           lease_until = null, request = ${JSON.stringify(outcome.request ?? null)}::jsonb,
           response_status = ${outcome.status ?? null}, response_body = ${outcome.body ?? null}, error = ${outcome.error ?? null}
-        where id = ${d.id} and worker = ${name} returning id)
+        where id = ${d.id} and occurred = ${d.occurred}::timestamptz and worker = ${name} returning id)
       update core_worker set succeeded = succeeded + ${counted && outcome.ok ? 1 : 0}, failed = failed + ${counted && !outcome.ok ? 1 : 0}
       where name = ${name} and ${counted} and exists (select 1 from done)`.execute(q);
   };
 
   const deliver = async (d: Claimed): Promise<void> => {
     if (d.notify_user_ids) {
-      await notifySubscribers(q, d.event_id, d.notify_user_ids.map(Number));
+      await notifySubscribers(q, d, d.notify_user_ids.map(Number));
       return finish(d, { ok: true });
     }
     const found = await sql<
@@ -134,7 +137,7 @@ export function startEventWorker(app: AppContext, opts: WorkerOptions): EventWor
         r.conditions, r.enabled as rule_enabled, r.action_type, r.action_object_id,
         w.payload_url, w.http_method, w.http_content_type, w.additional_headers, w.body_template, w.secret, w.ssl_verification, w.ca_file_path
       from core_event e left join extras_eventrule r on r.id = ${d.rule_id} left join extras_webhook w on w.id = ${d.webhook_id}
-      where e.id = ${d.event_id}`.execute(q);
+      where e.id = ${d.event_id} and e.occurred = ${d.occurred}::timestamptz`.execute(q);
     const row = found.rows[0];
     // NetBox 4.1 EventRuleActionChoices.NOTIFICATION: the rule's notification group hears of it
     if (row && !d.webhook_id && row.action_type === 'notification') {
@@ -144,7 +147,7 @@ export function startEventWorker(app: AppContext, opts: WorkerOptions): EventWor
       } catch (err) {
         return finish(d, { ok: false, error: `condition error: ${(err as Error).message}` });
       }
-      await notifyGroup(q, d.event_id, Number(row.action_object_id));
+      await notifyGroup(q, d, Number(row.action_object_id));
       return finish(d, { ok: true });
     }
     if (!row?.payload_url)
@@ -187,17 +190,6 @@ export function startEventWorker(app: AppContext, opts: WorkerOptions): EventWor
     );
   };
 
-  const prune = async () => {
-    if (Date.now() - lastPrune < PRUNE_EVERY_MS) return;
-    lastPrune = Date.now();
-    const days = opts.retentionDays;
-    await sql`delete from core_delivery where status in ('succeeded', 'failed', 'skipped') and ended < now() - make_interval(days => ${days})`.execute(
-      q,
-    );
-    await sql`delete from core_event e where occurred < now() - make_interval(days => ${days})
-      and not exists (select 1 from core_delivery d where d.event_id = e.id)`.execute(q);
-  };
-
   /** claims and sends until nothing is claimable; one loop at a time */
   const loop = async () => {
     if (looping) {
@@ -225,7 +217,6 @@ export function startEventWorker(app: AppContext, opts: WorkerOptions): EventWor
           }
         }
       } while (again && running);
-      await prune();
     } catch (err) {
       app.log.warn({ err }, 'webhook worker: claiming failed; retrying');
     } finally {
