@@ -7,6 +7,7 @@ import { Kysely, type LogEvent, type PostgresPool, PostgresDialect } from 'kysel
 import type pg from 'pg';
 import type { Kdb } from '../client.js';
 import { type ChoiceLimits, chooseReader, parseLsn } from './choose-reader.js';
+import { FenceBatch } from './fence-batch.js';
 import { ReplicaNode } from './replica-node.js';
 import { type ReadRoute, routingPool } from './routing-pool.js';
 
@@ -17,7 +18,6 @@ const POLL_MS = 5;
 
 // raw statements on the primary's pool, past Kysely: they are no data of the service's, and the
 // change watch must not announce a write of them to every process (change-watch.ts)
-const FENCE_OF = 'select lsn::text as lsn from users_write_position where user_id = $1';
 // after the write committed: the insert position is at or past the end of its commit record
 const RECORD_FENCE = `insert into users_write_position as w (user_id, lsn) values ($1, pg_current_wal_insert_lsn())
   on conflict (user_id) do update set lsn = greatest(w.lsn, excluded.lsn) returning lsn::text as lsn`;
@@ -49,6 +49,8 @@ export class ReplicaSet {
   private primaryWal: bigint | null = null;
   /** read requests sent to the primary because no replica had replayed the reader's write */
   primaryReads = 0;
+  /** the readers' write positions, asked of the primary for those arriving together at once */
+  readonly fences: FenceBatch;
   /** replica faults since the start, by URL (the first of each spell of being down) */
   readonly faults: Array<{ url: string; error: string }> = [];
 
@@ -59,6 +61,7 @@ export class ReplicaSet {
       this.faults.push({ url, error: err instanceof Error ? err.message : String(err) });
     };
     this.nodes = opts.replicas.map((r) => new ReplicaNode(r.url, r.pool, onDown));
+    this.fences = new FenceBatch(opts.primary);
   }
 
   /** Where a read by `userId` (null: anonymous, who writes nothing) goes: a replica, or null for the primary. */
@@ -121,7 +124,7 @@ export class ReplicaSet {
   }
 
   private async fenceOf(userId: number): Promise<bigint | null> {
-    const lsn = await this.onPrimary(FENCE_OF, userId);
+    const lsn = await this.fences.positionOf(userId);
     return lsn === null ? null : this.know(lsn);
   }
 

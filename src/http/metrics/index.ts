@@ -13,6 +13,7 @@ import { answerCollects, askPrimaryForMetrics } from './cluster-scrape.js';
 import { registerCacheMetrics } from './cache-metrics.js';
 import { registerDbMetrics } from './db-metrics.js';
 import { createModelWriteCounter, registerModelMetrics, type WriteTotals } from './model-metrics.js';
+import { registerReplicaMetrics } from './replica-metrics.js';
 import { registerRequestMetrics } from './request-metrics.js';
 
 export interface Metrics {
@@ -40,6 +41,7 @@ export function registerMetrics(app: FastifyInstance, ctx: AppContext, metrics: 
   app.addHook('onClose', async () => stopDb());
   registerModelMetrics(registry, metrics.writes, ctx.db, ctx.registry);
   registerCacheMetrics(registry, ctx);
+  if (ctx.db.replicas) registerReplicaMetrics(registry, ctx.db.replicas);
 
   if (clustered) {
     const stop = answerCollects(registry);

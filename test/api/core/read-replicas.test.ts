@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../../src/app.js';
 import { loadConfig } from '../../../src/config.js';
 import { type Database, openDatabase } from '../../../src/db/client.js';
-import { makeSite, uniq } from '../../factories/index.js';
+import { grant, makeSite, makeUser, uniq } from '../../factories/index.js';
 import { makeTestApp, type TestApp } from '../../helpers/app.js';
 import { ENGINE } from '../../helpers/engine.js';
 
@@ -103,6 +103,53 @@ describe.skipIf(ENGINE !== 'postgres')('reads on a replica (PostgreSQL)', () => 
     const read = await r.app.inject({ method: 'GET', url: `/api/dcim/sites/?slug=${slug}`, headers: as(t.token) });
     expect(read.json().count).toBe(1);
     expect(replicaReads()).toBeGreaterThan(before);
+  });
+
+  it('asks the primary once for the write positions of the readers that arrive together, each its own', async () => {
+    const other = await makeUser(t);
+    await grant(t, { object_types: ['dcim.site'], actions: ['view', 'add'], users: [other.id] });
+    const slugs = { admin: uniq('site'), other: uniq('site') };
+    for (const [who, token] of [
+      ['admin', t.token],
+      ['other', other.token],
+    ] as const) {
+      const res = await r.app.inject({
+        method: 'POST',
+        url: '/api/dcim/sites/',
+        headers: as(token),
+        payload: JSON.stringify({ name: slugs[who], slug: slugs[who] }),
+      });
+      expect(res.statusCode, res.body).toBe(201);
+    }
+    const fences = r.db.replicas!.fences;
+    const before = { statements: fences.statements, lookups: fences.lookups };
+    // twelve reads at once, six of each user, each of its own write
+    const reads = await Promise.all(
+      Array.from({ length: 12 }, (_, i) => {
+        const [token, slug] = i % 2 ? [other.token, slugs.other] : [t.token, slugs.admin];
+        return r.app.inject({ method: 'GET', url: `/api/dcim/sites/?slug=${slug}`, headers: as(token) });
+      }),
+    );
+    for (const read of reads) expect(read.json().count, read.body).toBe(1);
+    expect(fences.lookups - before.lookups).toBe(12);
+    expect(fences.statements - before.statements).toBeLessThan(12);
+    // and /metrics says so, with where the reads went
+    const metrics = (await r.app.inject({ method: 'GET', url: '/metrics' })).body;
+    expect(metrics).toContain(`inventory_replica_write_position_lookups_total ${fences.lookups}\n`);
+    expect(metrics).toContain(`inventory_replica_write_position_statements_total ${fences.statements}\n`);
+    expect(metrics).toContain(`inventory_replica_statements_total{replica="1"} ${replicaReads()}\n`);
+    // each reader gets its own position, and one who never wrote none
+    const recorded = await sql<{
+      user_id: string;
+      lsn: string;
+    }>`select user_id::text, lsn::text from users_write_position
+      where user_id in (${other.id}, (select id from users_user where username = ${t.username}))`.execute(t.db.kysely);
+    expect(recorded.rows).toHaveLength(2);
+    const asked = await Promise.all([
+      ...recorded.rows.map((row) => fences.positionOf(Number(row.user_id))),
+      fences.positionOf(-1),
+    ]);
+    expect(asked).toEqual([...recorded.rows.map((row) => row.lsn), null]);
   });
 
   it('sends what a replica refuses as read-only to the primary, and the rest of the request after it', async () => {
