@@ -5,6 +5,7 @@
  * The contract suite runs every response it receives through this, so the document and the
  * behaviour cannot drift apart.
  */
+import { createHash } from 'node:crypto';
 import { Ajv, type ValidateFunction } from 'ajv';
 import addFormatsModule from 'ajv-formats';
 
@@ -30,12 +31,37 @@ export interface ResponseValidator {
   readonly seen: Set<string>;
 }
 
+interface Compiled {
+  ajv: Ajv;
+  templates: Array<{ p: string; re: RegExp }>;
+  validators: Map<string, ValidateFunction>;
+}
+
+/**
+ * Compiled schemas by the document's digest, kept by the worker from one file to the next
+ * (vitest.config.ts, isolate false): each contract file compiled the same schemas again, 2-3 s.
+ */
+const byDocument = new Map<string, Compiled>();
+
+function compiledFor(doc: Doc): Compiled {
+  const digest = createHash('sha256').update(JSON.stringify(doc)).digest('hex');
+  let c = byDocument.get(digest);
+  if (!c) {
+    const ajv = new Ajv({ strict: false, allErrors: true });
+    addFormats(ajv);
+    ajv.addSchema(doc as object, 'openapi');
+    const templates = Object.keys(doc.paths).map((p) => ({
+      p,
+      re: new RegExp(`^${p.replace(/\{[^}]+\}/g, '[^/]+')}$`),
+    }));
+    c = { ajv, templates, validators: new Map() };
+    byDocument.set(digest, c);
+  }
+  return c;
+}
+
 export function createResponseValidator(doc: Doc): ResponseValidator {
-  const ajv = new Ajv({ strict: false, allErrors: true });
-  addFormats(ajv);
-  ajv.addSchema(doc as object, 'openapi');
-  const templates = Object.keys(doc.paths).map((p) => ({ p, re: new RegExp(`^${p.replace(/\{[^}]+\}/g, '[^/]+')}$`) }));
-  const compiled = new Map<string, ValidateFunction>();
+  const { ajv, templates, validators: compiled } = compiledFor(doc);
   const seen = new Set<string>();
 
   const check = (method: string, url: string, status: number, body: string): string[] => {
