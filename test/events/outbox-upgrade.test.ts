@@ -4,22 +4,17 @@
  * background tasks and jobs read them as before, and new rows take the next ids. The database
  * before 0219 is built by applying only the earlier migrations, as the runner does (db/migrate.ts).
  */
-import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../src/app.js';
-import { createSuperuser, prepareDatabase } from '../../src/bootstrap.js';
-import { loadConfig } from '../../src/config.js';
 import type { Database } from '../../src/db/client.js';
-import { listMigrations, readMigration } from '../../src/db/migrate.js';
-import { blankDatabase } from '../helpers/blank-database.js';
+import { type UpgradedApp, upgradedApp } from '../helpers/upgraded-app.js';
 
 const PARTITIONED = '0219';
 
+let u: UpgradedApp;
 let db: Database;
-let drop: () => Promise<void> = async () => undefined;
-let app: Awaited<ReturnType<typeof buildApp>>;
-const token = randomBytes(20).toString('hex');
+let app: UpgradedApp['app'];
+let token: string;
 
 /**
  * Events of two days ago, yesterday and today, written as 0218's schema had them: a delivery that
@@ -42,22 +37,10 @@ select setval('core_delivery_id_seq', 503);
 const get = (url: string) => app.inject({ url, headers: { authorization: `Token ${token}` } });
 
 beforeAll(async () => {
-  ({ db, drop } = await blankDatabase());
-  await db.exec(`create table if not exists schema_migrations (
-    name text primary key, applied_at timestamptz not null default now())`);
-  for (const name of listMigrations().filter((n) => n < PARTITIONED))
-    await db.exec(`begin;\n${readMigration(name)}\n;insert into schema_migrations(name) values ('${name}');\ncommit;`);
-  await db.exec(`begin;\n${OLD_OUTBOX}\ncommit;`);
-  const applied = await prepareDatabase(db);
-  expect(applied[0]?.startsWith(PARTITIONED)).toBe(true);
-  app = await buildApp(loadConfig({ LOG_LEVEL: 'silent' }), { db });
-  await createSuperuser(db.kysely, `admin-${randomBytes(3).toString('hex')}`, 'admin-password', token);
+  u = await upgradedApp(PARTITIONED, OLD_OUTBOX);
+  ({ app, db, token } = u);
 }, 120_000);
-afterAll(async () => {
-  await app?.close();
-  await db?.close();
-  await drop();
-});
+afterAll(async () => u?.close());
 
 describe('upgrading to the partitioned outbox', () => {
   it("keeps every event and delivery with its id, each delivery in the partition of its event's day", async () => {

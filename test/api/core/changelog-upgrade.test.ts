@@ -4,23 +4,18 @@
  * count stays exact, and the API reads them as before. The database before 0215 is built by
  * applying only the earlier migrations, as the runner does (db/migrate.ts).
  */
-import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../../src/app.js';
-import { createSuperuser, prepareDatabase } from '../../../src/bootstrap.js';
-import { loadConfig } from '../../../src/config.js';
 import type { Database } from '../../../src/db/client.js';
-import { listMigrations, readMigration } from '../../../src/db/migrate.js';
-import { blankDatabase } from '../../helpers/blank-database.js';
+import { type UpgradedApp, upgradedApp } from '../../helpers/upgraded-app.js';
 
 const PARTITIONED = '0215';
 const REQUEST = '6f1c3f0e-2d7a-4c4e-9a51-0c2b8e7d1a01';
 
+let u: UpgradedApp;
 let db: Database;
-let drop: () => Promise<void> = async () => undefined;
-let app: Awaited<ReturnType<typeof buildApp>>;
-const token = randomBytes(20).toString('hex');
+let app: UpgradedApp['app'];
+let token: string;
 
 /** records of three months ago, of a year ago and of now, written as 0214's schema had them */
 const OLD_CHANGES = `
@@ -34,22 +29,10 @@ select setval('extras_objectchange_id_seq', 708);
 const get = (url: string) => app.inject({ url, headers: { authorization: `Token ${token}` } });
 
 beforeAll(async () => {
-  ({ db, drop } = await blankDatabase());
-  await db.exec(`create table if not exists schema_migrations (
-    name text primary key, applied_at timestamptz not null default now())`);
-  for (const name of listMigrations().filter((n) => n < PARTITIONED))
-    await db.exec(`begin;\n${readMigration(name)}\n;insert into schema_migrations(name) values ('${name}');\ncommit;`);
-  await db.exec(`begin;\n${OLD_CHANGES}\ncommit;`);
-  const applied = await prepareDatabase(db);
-  expect(applied[0]?.startsWith(PARTITIONED)).toBe(true);
-  app = await buildApp(loadConfig({ LOG_LEVEL: 'silent' }), { db });
-  await createSuperuser(db.kysely, `admin-${randomBytes(3).toString('hex')}`, 'admin-password', token);
+  u = await upgradedApp(PARTITIONED, OLD_CHANGES);
+  ({ app, db, token } = u);
 }, 120_000);
-afterAll(async () => {
-  await app?.close();
-  await db?.close();
-  await drop();
-});
+afterAll(async () => u?.close());
 
 describe('upgrading to the partitioned change log', () => {
   it('keeps every record with its id, newest first, each in the partition of its month', async () => {

@@ -5,22 +5,15 @@
  * it as before and as NetBox 4.4 would. A database made before those migrations is built here by
  * applying only the earlier ones, as the runner does (db/migrate.ts), and filling it in their SQL.
  */
-import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../../src/app.js';
-import { createSuperuser, prepareDatabase } from '../../../src/bootstrap.js';
-import { loadConfig } from '../../../src/config.js';
-import type { Database } from '../../../src/db/client.js';
-import { listMigrations, readMigration } from '../../../src/db/migrate.js';
-import { blankDatabase } from '../../helpers/blank-database.js';
+import { type UpgradedApp, upgradedApp } from '../../helpers/upgraded-app.js';
 
 /** the first migration written for the NetBox 4.4 dialect (the token's api_dialect) */
 const FIRST_NETBOX4 = '0156';
 
-let db: Database;
-let drop: () => Promise<void> = async () => undefined;
-let app: Awaited<ReturnType<typeof buildApp>>;
-const token = randomBytes(20).toString('hex');
+let u: UpgradedApp;
+let app: UpgradedApp['app'];
+let token: string;
 
 /** the rows a 3.4-era database holds, in the schema of the migrations before FIRST_NETBOX4 */
 const OLD_DATA = `
@@ -50,22 +43,10 @@ insert into circuits_circuittermination (id, circuit_id, term_side, provider_net
 `;
 
 beforeAll(async () => {
-  ({ db, drop } = await blankDatabase());
-  await db.exec(`create table if not exists schema_migrations (
-    name text primary key, applied_at timestamptz not null default now())`);
-  for (const name of listMigrations().filter((n) => n < FIRST_NETBOX4))
-    await db.exec(`begin;\n${readMigration(name)}\n;insert into schema_migrations(name) values ('${name}');\ncommit;`);
-  await db.exec(`begin;\n${OLD_DATA}\ncommit;`);
-  const applied = await prepareDatabase(db);
-  expect(applied[0]?.startsWith(FIRST_NETBOX4)).toBe(true);
-  app = await buildApp(loadConfig({ LOG_LEVEL: 'silent' }), { db });
-  await createSuperuser(db.kysely, `admin-${randomBytes(3).toString('hex')}`, 'admin-password', token);
+  u = await upgradedApp(FIRST_NETBOX4, OLD_DATA);
+  ({ app, token } = u);
 }, 120_000);
-afterAll(async () => {
-  await app?.close();
-  await db?.close();
-  await drop();
-});
+afterAll(async () => u?.close());
 
 async function get(url: string, dialect: '3.4' | '4.4') {
   const res = await app.inject({
