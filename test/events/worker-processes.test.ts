@@ -119,6 +119,20 @@ describe.runIf(ENGINE === 'postgres')('two worker processes on one PostgreSQL', 
         });
         workers.push(w);
       }
+      // both registered before the first event: a worker still starting (tsx, a loaded machine)
+      // would find the other had sent all 40 already
+      const check = await db.open();
+      try {
+        const deadline = Date.now() + 60_000;
+        while (
+          (await sql<{ n: number }>`select count(*)::int as n from core_worker`.execute(check.kysely)).rows[0]!.n < 2
+        ) {
+          expect(Date.now(), 'both workers registered within 60 s').toBeLessThan(deadline);
+          await new Promise((r) => setTimeout(r, 100));
+        }
+      } finally {
+        await check.close();
+      }
       const names = Array.from({ length: 40 }, () => uniq('site'));
       const created = await api(
         service.url,
@@ -132,12 +146,12 @@ describe.runIf(ENGINE === 'postgres')('two worker processes on one PostgreSQL', 
       const ids = rx.received.map((r) => r.headers['webhook-id']);
       expect(new Set(ids).size).toBe(40);
       expect(ids).toHaveLength(40);
-      const check = await db.open();
+      const after = await db.open();
       const byWorker = await sql<{
         worker: string;
         n: number;
-      }>`select worker, count(*)::int as n from core_delivery group by worker`.execute(check.kysely);
-      await check.close();
+      }>`select worker, count(*)::int as n from core_delivery group by worker`.execute(after.kysely);
+      await after.close();
       expect(byWorker.rows.length).toBe(2);
     } finally {
       service.child.kill('SIGTERM');
