@@ -46,7 +46,7 @@ export interface TestApp {
  * (vitest.config.ts, isolate false), and reading the 70 MB again took 0.1-0.3 s per test app.
  */
 let templateBytes: { path: string; blob: Blob } | undefined;
-function templateBlob(path: string): Blob {
+export function templateBlob(path: string): Blob {
   if (templateBytes?.path !== path) templateBytes = { path, blob: new Blob([readFileSync(path)]) };
   return templateBytes.blob;
 }

@@ -6,13 +6,13 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { type Database, openDatabase } from '../../src/db/client.js';
 import { ENGINE, PG_ADMIN_URL, pgUrl, setBouncedStatementTimeout, testConnection } from './engine.js';
 import { freePort } from '../../bench/server.js';
+import { templateBlob } from './app.js';
 import { makeTempDir, removeTempDir } from './temp-dirs.js';
 
 const ROOT = resolve(import.meta.dirname, '../..');
@@ -33,7 +33,7 @@ export async function childDatabase(): Promise<ChildDatabase> {
     const seed = await openDatabase({
       databaseUrl: null,
       dataDir: dir,
-      loadDataDir: new Blob([readFileSync(template)]),
+      loadDataDir: templateBlob(template),
     });
     await seed.close();
     return {
