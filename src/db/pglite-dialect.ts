@@ -5,7 +5,8 @@
  * Statements are prepared once under a name and then only bound and executed, as the PostgreSQL
  * engine does with named statements (db/pg-driver/): PGlite's `query()` parses, describes and plans
  * every call, which took 4 of the 7 ms of a site detail (bench/, 0.9 ms prepared). PGlite exposes
- * the wire protocol for this (`execProtocol`, `protocol.serialize`).
+ * the wire protocol for this (`execProtocolRawStream`, `protocol.serialize`); its replies are read
+ * from the bytes (pglite-wire.ts).
  */
 import { type PGlite, protocol } from '@electric-sql/pglite';
 import {
@@ -19,6 +20,7 @@ import {
   PostgresQueryCompiler,
   type Kysely,
 } from 'kysely';
+import { affectedRows, type Column, exchange, readReply } from './pglite-wire.js';
 import { worthNaming } from './statement-names.js';
 import { typeParsers } from './type-parsers.js';
 
@@ -29,12 +31,7 @@ interface Prepared {
   /** parameter type oids, to serialize values as PGlite's query() does */
   paramTypes: number[];
   /** result columns (name, type oid); empty for statements that return no rows */
-  fields: Array<{ name: string; dataTypeID: number }>;
-}
-
-interface Message {
-  name: string;
-  [k: string]: unknown;
+  fields: Column[];
 }
 
 /**
@@ -68,7 +65,7 @@ class PGliteConnection implements DatabaseConnection {
 
   async executeQuery<R>(compiled: CompiledQuery): Promise<QueryResult<R>> {
     if (CONTROL.has(compiled.sql)) {
-      await this.db.execProtocol(serialize.query(compiled.sql));
+      readReply(await exchange(this.db, serialize.query(compiled.sql)));
       return { rows: [] };
     }
     const params = compiled.parameters as unknown[];
@@ -83,17 +80,19 @@ class PGliteConnection implements DatabaseConnection {
       const ser = this.db.serializers[statement.paramTypes[i]!];
       return ser ? (ser(v) as string) : String(v);
     });
-    let messages: Message[];
     try {
-      ({ messages } = (await this.db.execProtocol(
-        concat([serialize.bind({ statement: statement.name, values }), serialize.execute({}), serialize.sync()]),
-      )) as { messages: Message[] });
+      const reply = readReply(
+        await exchange(
+          this.db,
+          concat([serialize.bind({ statement: statement.name, values }), serialize.execute({}), serialize.sync()]),
+        ),
+      );
+      return { rows: this.rows<R>(statement.fields, reply.rows), numAffectedRows: BigInt(affectedRows(reply.tags)) };
     } catch (e) {
       // a schema change altered the statement's result columns: prepare it again next time
       if ((e as { code?: string }).code === '0A000') this.prepared.delete(compiled.sql);
       throw e;
     }
-    return this.result<R>(statement, messages);
   }
 
   /** The named statement of a text, prepared on first use; null where statements stay unnamed. */
@@ -102,45 +101,31 @@ class PGliteConnection implements DatabaseConnection {
     if (known) return known;
     if (!worthNaming(text, this.prepared.size)) return null;
     const name = `p${++this.named}`;
-    const { messages } = (await this.db.execProtocol(
-      concat([serialize.parse({ name, text }), serialize.describe({ type: 'S', name }), serialize.sync()]),
-    )) as { messages: Message[] };
-    const params = messages.find((m) => m.name === 'parameterDescription') as { dataTypeIDs: number[] } | undefined;
-    const rows = messages.find((m) => m.name === 'rowDescription') as
-      | { fields: Array<{ name: string; dataTypeID: number }> }
-      | undefined;
-    const statement = {
-      name,
-      paramTypes: params?.dataTypeIDs ?? [],
-      fields: rows?.fields.map((f) => ({ name: f.name, dataTypeID: f.dataTypeID })) ?? [],
-    };
+    const reply = readReply(
+      await exchange(
+        this.db,
+        concat([serialize.parse({ name, text }), serialize.describe({ type: 'S', name }), serialize.sync()]),
+      ),
+    );
+    const statement = { name, paramTypes: reply.paramTypes ?? [], fields: reply.columns ?? [] };
     this.prepared.set(text, statement);
     return statement;
   }
 
-  private result<R>(statement: Prepared, messages: Message[]): QueryResult<R> {
+  /** Rows as objects keyed by column name, each value through the type's parser. */
+  private rows<R>(fields: Column[], texts: Array<Array<string | null>>): R[] {
+    const parsers = fields.map((f) => this.parsers[f.dataTypeID]);
     const rows: R[] = [];
-    let affected: number | undefined;
-    const { fields } = statement;
-    for (const m of messages) {
-      if (m.name === 'dataRow') {
-        const values = m.fields as Array<string | null>;
-        const row: Record<string, unknown> = {};
-        for (let i = 0; i < fields.length; i++) {
-          const v = values[i];
-          const f = fields[i]!;
-          const parse = this.parsers[f.dataTypeID];
-          row[f.name] = v === null || v === undefined ? null : parse ? parse(v, f.dataTypeID) : v;
-        }
-        rows.push(row as R);
-      } else if (m.name === 'commandComplete') {
-        // "INSERT 0 3", "UPDATE 2", "DELETE 1": PGlite's query() counts these the same way
-        const words = (m.text as string).split(' ');
-        if (['INSERT', 'UPDATE', 'DELETE', 'COPY', 'MERGE'].includes(words[0]!))
-          affected = (affected ?? 0) + Number(words[words.length - 1]);
+    for (const values of texts) {
+      const row: Record<string, unknown> = {};
+      for (let i = 0; i < fields.length; i++) {
+        const v = values[i];
+        const parse = parsers[i];
+        row[fields[i]!.name] = v === null || v === undefined ? null : parse ? parse(v, fields[i]!.dataTypeID) : v;
       }
+      rows.push(row as R);
     }
-    return { rows, numAffectedRows: BigInt(affected ?? 0) };
+    return rows;
   }
 
   // biome-ignore lint/correctness/useYield: Kysely asks for a generator; this one only refuses

@@ -1,9 +1,10 @@
 /**
  * The PGlite dialect's prepared statements (db/pglite-dialect.ts) give the same rows, types and
- * counts as PGlite's own query(), recover from errors, and follow a change of a table's columns.
+ * counts as PGlite's own query(), recover from errors, leave query() working, and follow a change of a
+ * table's columns.
  * Runs on an in-memory PGlite whichever engine the suite was started for.
  */
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, protocol } from '@electric-sql/pglite';
 import { Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Kdb } from '../../src/db/client.js';
@@ -58,10 +59,26 @@ describe('prepared statements on PGlite', () => {
 
   it('report a failed statement with its code and keep the connection usable', async () => {
     const dup = sql`insert into item (name) values (${'one'})`;
-    await expect(dup.execute(db)).rejects.toMatchObject({ code: '23505' });
+    // the DatabaseError PGlite's query() throws, with the fields the API's error handler reads
+    await expect(dup.execute(db)).rejects.toMatchObject({
+      name: 'error',
+      code: '23505',
+      constraint: 'item_name_key',
+      detail: 'Key (name)=(one) already exists.',
+    });
     await expect(dup.execute(db)).rejects.toMatchObject({ code: '23505' });
     await expect(sql`select 1/${0}::int as x`.execute(db)).rejects.toMatchObject({ code: '22012' });
     expect((await sql<{ n: number }>`select count(*)::int as n from item`.execute(db)).rows[0]!.n).toBe(2);
+  });
+
+  it("leave PGlite's own protocol calls their replies after reading the wire itself (db/pglite-wire.ts)", async () => {
+    const dataRows = async (text: string) =>
+      (await pglite.execProtocol(protocol.serialize.query(text))).messages.filter((m) => m.name === 'dataRow').length;
+    await sql`select name from item where name = ${'one'}`.execute(db);
+    expect(await dataRows('select 2 as x')).toBe(1);
+    await expect(sql`select 1/${0}::int as x`.execute(db)).rejects.toMatchObject({ code: '22012' });
+    expect(await dataRows('select 3 as x union all select 4')).toBe(2);
+    expect((await pglite.query<{ x: number }>('select 5 as x')).rows).toEqual([{ x: 5 }]);
   });
 
   it('take up a table whose columns changed', async () => {
