@@ -5,9 +5,9 @@ import { bundledSrc } from './bundle/bundled-src.js';
 
 /**
  * The API core and contract suites against the service as it is shipped: the same test files, their
- * imports of src/ resolved to the esbuild bundle of it (test/bundle/bundled-src.ts), and the
- * services they start as child processes run from bin/inventory.js. DB=postgres and
- * PG_DRIVER_PATCHES work as in the TypeScript run.
+ * imports of src/ resolved to the esbuild bundle of it (test/bundle/bundled-src.ts); the services
+ * they start as child processes run from bin/inventory.js in every run (helpers/child-service.ts).
+ * DB=postgres and PG_DRIVER_PATCHES work as in the TypeScript run.
  */
 const root = fileURLToPath(new URL('..', import.meta.url));
 
@@ -18,7 +18,5 @@ export default defineConfig({
   test: {
     ...base.test,
     include: ['test/api/core/**/*.test.ts', 'test/contract/**/*.test.ts'],
-    // the tests that start the service as a child process start the bundle too (helpers/child-service.ts)
-    env: { ...base.test?.env, TEST_SERVICE_BUNDLED: '1' },
   },
 });

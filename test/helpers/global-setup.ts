@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
+import { compiledEntry } from '../../bin/compile-cache.js';
 import { prepareDatabase } from '../../src/bootstrap.js';
 import { openDatabase } from '../../src/db/client.js';
 import { ENGINE, PG_ADMIN_URL, pgUrl } from './engine.js';
@@ -22,6 +23,9 @@ export default async function setup(project: TestProject) {
   const runId = `${process.pid}_${Date.now().toString(36)}`;
   // a run that was killed had no teardown: its folders, templates and databases go now
   removeLeftoversOfEndedProcesses();
+  // the service's bundle for the current sources, which the tests' child processes run
+  // (helpers/child-service.ts): built here once, not by the first children of several workers at once
+  await compiledEntry();
   if (ENGINE === 'pglite') {
     const db = await openDatabase({ databaseUrl: null, dataDir: 'memory://' });
     await prepareDatabase(db);
