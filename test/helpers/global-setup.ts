@@ -11,6 +11,7 @@ import { compiledEntry } from '../../bin/compile-cache.js';
 import { prepareDatabase } from '../../src/bootstrap.js';
 import { openDatabase } from '../../src/db/client.js';
 import { ENGINE, PG_ADMIN_URL, pgUrl } from './engine.js';
+import { currentWalSegment, dropTemplateDatabases, withoutOtherWalSegments } from './template-tar.js';
 import { processRuns, removeLeftoversOfEndedProcesses } from './temp-dirs.js';
 
 declare module 'vitest' {
@@ -29,9 +30,11 @@ export default async function setup(project: TestProject) {
   if (ENGINE === 'pglite') {
     const db = await openDatabase({ databaseUrl: null, dataDir: 'memory://' });
     await prepareDatabase(db);
-    const dump = await db.dump!();
+    await dropTemplateDatabases(db);
+    const wal = await currentWalSegment(db);
+    const dump = Buffer.from(await (await db.dump!()).arrayBuffer());
     const path = join(tmpdir(), `inventory-template-${runId}.tar`);
-    writeFileSync(path, Buffer.from(await dump.arrayBuffer()));
+    writeFileSync(path, withoutOtherWalSegments(dump, wal));
     await db.close();
     project.provide('template', path);
     return () => rmSync(path, { force: true });
