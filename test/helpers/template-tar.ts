@@ -19,9 +19,7 @@ export async function dropTemplateDatabases(db: Database): Promise<void> {
 
 /** The WAL segment file written now, e.g. 000000010000000000000002. */
 export async function currentWalSegment(db: Database): Promise<string> {
-  const { rows } = await sql<{ file: string }>`select pg_walfile_name(pg_current_wal_lsn()) as file`.execute(
-    db.kysely,
-  );
+  const { rows } = await sql<{ file: string }>`select pg_walfile_name(pg_current_wal_lsn()) as file`.execute(db.kysely);
   return rows[0]!.file;
 }
 
