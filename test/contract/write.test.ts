@@ -162,7 +162,9 @@ describe.each(WRITABLE)('$model writes', (c) => {
     expectApplied(def, body, patch);
     const untouched = Object.keys(obj).filter((k) => !(k in patch) && !['last_updated', 'display'].includes(k));
     for (const k of untouched) expect(body[k], k).toEqual(obj[k]);
-    if (def.timestamps) expect(Date.parse(body.last_updated)).toBeGreaterThan(Date.parse(obj.last_updated as string));
+    // to the microsecond, as written: a PATCH may land in the same millisecond as the create
+    if (def.timestamps)
+      expect(microseconds(body.last_updated)).toBeGreaterThan(microseconds(obj.last_updated as string));
     expect(await getJson(t, detailPath(c, obj.id))).toEqual(body);
   });
 
@@ -288,3 +290,9 @@ describe.each(WRITABLE)('$model writes', (c) => {
     expect(await getJson(t, detailPath(c, obj.id))).toEqual(obj);
   });
 });
+
+/** an ISO 8601 timestamp (`...T19:17:36.581516Z`) in microseconds since the epoch */
+function microseconds(iso: string): number {
+  const fraction = /\.(\d+)Z$/.exec(iso)?.[1] ?? '';
+  return Date.parse(iso.replace(/\.\d+Z$/, 'Z')) * 1000 + Number(fraction.padEnd(6, '0').slice(0, 6));
+}
