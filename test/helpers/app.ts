@@ -66,7 +66,7 @@ async function openTestDatabase(
   await admin.connect();
   await admin.query(`create database ${name} template ${template}`);
   await admin.end();
-  // on the PgBouncer run (test/pgbouncer/vitest.config.ts), through PgBouncer
+  // on the PgBouncer run (vitest.config.ts, postgres-pgbouncer), through PgBouncer
   const conn = testConnection(name);
   await setBouncedStatementTimeout(name, statementTimeout);
   const db = await openDatabase({

@@ -47,7 +47,7 @@ export async function childDatabase(): Promise<ChildDatabase> {
   await admin.connect();
   await admin.query(`create database ${name} template ${template}`);
   await admin.end();
-  // on the PgBouncer run (test/pgbouncer/vitest.config.ts), the child reaches it through PgBouncer
+  // on the PgBouncer run (vitest.config.ts, postgres-pgbouncer), the child reaches it through PgBouncer
   const conn = testConnection(name);
   await setBouncedStatementTimeout(name, 60);
   return {

@@ -2,6 +2,7 @@
  * Builds one migrated template database per run, so each test file starts from a copy in about a
  * second: a dumped PGlite data directory, or a PostgreSQL template database.
  */
+import { randomBytes } from 'node:crypto';
 import { writeFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -10,7 +11,7 @@ import type { TestProject } from 'vitest/node';
 import { compiledEntry } from '../../bin/compile-cache.js';
 import { prepareDatabase } from '../../src/bootstrap.js';
 import { openDatabase } from '../../src/db/client.js';
-import { ENGINE, PG_ADMIN_URL, pgUrl } from './engine.js';
+import { PG_ADMIN_URL, pgUrl } from './engine.js';
 import { currentWalSegment, dropTemplateDatabases, withoutOtherWalSegments } from './template-tar.js';
 import { processRuns, removeLeftoversOfEndedProcesses } from './temp-dirs.js';
 
@@ -21,13 +22,16 @@ declare module 'vitest' {
 }
 
 export default async function setup(project: TestProject) {
-  const runId = `${process.pid}_${Date.now().toString(36)}`;
+  // one per project of the run (vitest.config.ts), which may start in the same millisecond
+  const runId = `${process.pid}_${Date.now().toString(36)}${randomBytes(3).toString('hex')}`;
   // a run that was killed had no teardown: its folders, templates and databases go now
   removeLeftoversOfEndedProcesses();
   // the service's bundle for the current sources, which the tests' child processes run
   // (helpers/child-service.ts): built here once, not by the first children of several workers at once
   await compiledEntry();
-  if (ENGINE === 'pglite') {
+  // the project's engine (vitest.config.ts sets DB per project), as its workers will see it
+  const engine = project.config.env?.DB ?? process.env.DB;
+  if (engine !== 'postgres') {
     const db = await openDatabase({ databaseUrl: null, dataDir: 'memory://' });
     await prepareDatabase(db);
     await dropTemplateDatabases(db);

@@ -2,7 +2,7 @@
  * A backup taken and restored through PgBouncer in transaction pooling (docs/backup.md,
  * docs/postgresql.md "PgBouncer"): `inventory backup` and `inventory restore` open the database
  * as the service does, so behind PgBouncer they go through it, with DATABASE_DIRECT_URL or
- * without. Run by test/pgbouncer/vitest.config.ts.
+ * without. Run by npm test's postgres-pgbouncer project.
  */
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';

@@ -1,6 +1,6 @@
 /**
  * The service behind PgBouncer 1.18 in transaction pooling (docs/postgresql.md, "PgBouncer"), run
- * by test/pgbouncer/vitest.config.ts: concurrent writes and reads through fewer server connections
+ * by npm test's postgres-pgbouncer project (vitest.config.ts): concurrent writes and reads through fewer server connections
  * than the service's pool, no named statements and UTC on whichever server connection is lent, and
  * without DATABASE_DIRECT_URL migrations under a transaction's lock and correct answers with the
  * caches off.

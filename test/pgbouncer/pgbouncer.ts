@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { PG_ADMIN_URL } from '../helpers/engine.js';
 import { makeTempDir, removeTempDir } from '../helpers/temp-dirs.js';
 
-const PGBOUNCER_BIN = process.env.PGBOUNCER_BIN ?? '/usr/sbin/pgbouncer';
+export const PGBOUNCER_BIN = process.env.PGBOUNCER_BIN ?? '/usr/sbin/pgbouncer';
 
 export interface Bouncer {
   port: number;

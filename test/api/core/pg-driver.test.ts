@@ -3,8 +3,8 @@
  * PG_DRIVER_PATCHES): on, a repeated named statement sends Bind and Execute without Describe, a
  * transaction's BEGIN shares its first statement's write, and a COMMIT_FOLLOWS statement's COMMIT
  * shares its write too; off, pg sends each the plain way. The rows are the same both ways. Runs
- * against the machine's PostgreSQL server whichever engine the suite runs on. Under the bundle run
- * (test/bundle.vitest.config.ts) the database is opened by the bundled code, so a patch that
+ * against the machine's PostgreSQL server whichever engine the suite runs on. In the bundle project
+ * (vitest.config.ts, postgres-bundle) the database is opened by the bundled code, so a patch that
  * reaches only the TypeScript fails here.
  */
 import { sql } from 'kysely';
