@@ -1,8 +1,9 @@
 /**
  * Temporary directories of a test process, removed when their owner is done with them (a test
- * app's close, an afterAll) and, for any an aborted test left, when the process exits. A process
- * killed before it could exit leaves them behind; their names carry its pid, so the next run's
- * global setup removes them (removeLeftoversOfEndedProcesses).
+ * app's close, an afterAll) and, for any an aborted test left, when the process exits or is sent
+ * SIGTERM, which is how vitest ends its workers (its forks pool: `fork.kill()`, no exit handler
+ * runs). A process killed outright leaves them behind; their names carry its pid, so the next
+ * run's global setup removes them (removeLeftoversOfEndedProcesses).
  */
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -17,6 +18,11 @@ export function makeTempDir(prefix: string): string {
   if (!removedOnExit) {
     removedOnExit = true;
     process.once('exit', removeAllTempDirs);
+    // a listener replaces SIGTERM's default, so this one ends the process as the default would
+    process.once('SIGTERM', () => {
+      removeAllTempDirs();
+      process.exit(128 + 15);
+    });
   }
   live.add(dir);
   return dir;
