@@ -44,12 +44,16 @@ export const ENGINE_SUITES = [
 ];
 
 /**
- * The API core suite's sweeps: the hostile-input sweep (45,000 requests) and the OpenAPI sweep
- * (each documented filter of every list). They prove the service's validation and its document,
- * the same code on every engine, driver and build, and run once, on PostgreSQL through tsx (84 CPU
- * s there, 96 on PGlite).
+ * The API core suite's sweeps: the hostile-input sweep (45,000 requests), the OpenAPI sweep (each
+ * documented filter of every list) and the strict filters (each kind of filter value refused).
+ * They prove the service's validation and its document, the same code on every engine, driver and
+ * build, and run once, on PostgreSQL through tsx (the first two: 84 CPU s there, 96 on PGlite).
  */
-export const SWEEPS = ['test/api/core/hostile-input/**', 'test/api/core/openapi.test.ts'];
+export const SWEEPS = [
+  'test/api/core/hostile-input/**',
+  'test/api/core/openapi.test.ts',
+  'test/api/core/strict-filters.test.ts',
+];
 
 /** The API core suite but its sweeps, as exclude patterns: each entry of its folder but theirs. */
 export const CORE_BUT_SWEEPS = readdirSync(new URL('api/core/', import.meta.url), { withFileTypes: true })
