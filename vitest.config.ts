@@ -97,24 +97,29 @@ async function projects(): Promise<TestProjectInlineConfiguration[]> {
   return list;
 }
 
+const chosen = await projects();
+
 export default defineConfig({
   test: {
-    projects: await projects(),
+    projects: chosen,
     // the workers of all projects together, and the run's reporters
     maxWorkers: sharedTest.maxWorkers,
     reporters: sharedTest.reporters,
     // `npm run test:coverage` (and .ci/run's `npm test -- --coverage`): V8 coverage of the service's
     // source as the tests run it through tsx (the bundle project's runs count for nothing here); the
-    // run fails below the floor. Measured on a run of every project at 91.6 % of statements, 84.1 %
-    // of branches, 93.9 % of functions, 93.9 % of lines: the floor sits about one point under, so a
-    // change that leaves new code untested shows. On PGlite alone (no server) it is lower: the
-    // driver's code for PostgreSQL goes unrun there.
+    // run fails below the floor, which sits about one point under what was measured, so a change
+    // that leaves new code untested shows. With every project: 91.6 % of statements, 84.1 % of
+    // branches, 93.9 % of functions, 93.9 % of lines. On one engine less runs (on PGlite alone,
+    // none of the PostgreSQL driver's code): 90.2, 83.3, 92.2, 92.4.
     coverage: {
       provider: 'v8',
       include: ['src/**/*.{ts,mjs,js}'],
       reporter: ['text-summary', 'json-summary'],
       reportsDirectory: 'coverage',
-      thresholds: { statements: 90.5, branches: 83, functions: 92.5, lines: 92.5 },
+      thresholds:
+        chosen.length > 1
+          ? { statements: 90.5, branches: 83, functions: 92.5, lines: 92.5 }
+          : { statements: 89.5, branches: 82.5, functions: 91.5, lines: 91.5 },
     },
   },
 });
