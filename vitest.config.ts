@@ -109,8 +109,8 @@ export default defineConfig({
     // source as the tests run it through tsx (the bundle project's runs count for nothing here); the
     // run fails below the floor, which sits about one point under what was measured, so a change
     // that leaves new code untested shows. With every project: 91.6 % of statements, 84.1 % of
-    // branches, 93.9 % of functions, 93.9 % of lines. On one engine less runs (on PGlite alone,
-    // none of the PostgreSQL driver's code): 90.2, 83.3, 92.2, 92.4.
+    // branches, 93.9 % of functions, 93.9 % of lines. On PGlite alone with no server (none of the
+    // PostgreSQL driver's code runs, nor the tests that need a server): 88.8, 82.3, 91.0, 90.9.
     coverage: {
       provider: 'v8',
       include: ['src/**/*.{ts,mjs,js}'],
@@ -119,7 +119,7 @@ export default defineConfig({
       thresholds:
         chosen.length > 1
           ? { statements: 90.5, branches: 83, functions: 92.5, lines: 92.5 }
-          : { statements: 89.5, branches: 82.5, functions: 91.5, lines: 91.5 },
+          : { statements: 88, branches: 81.5, functions: 90, lines: 90 },
     },
   },
 });
