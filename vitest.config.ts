@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
-import pg from 'pg';
 import { configDefaults, defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 import { bundledSrc } from './test/bundle/bundled-src.js';
+import { postgresUnreachable } from './test/helpers/pg-server.js';
 import { PGBOUNCER_BIN } from './test/pgbouncer/pgbouncer.js';
 import {
   BUNDLE_SUITES,
@@ -36,19 +36,6 @@ import {
  * runs one after another, each waiting on its last files and starting again, took 725.
  */
 const ROOT = new URL('.', import.meta.url).pathname;
-const PG_ADMIN_URL = process.env.TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-
-async function postgresAnswers(): Promise<boolean> {
-  const client = new pg.Client({ connectionString: PG_ADMIN_URL, connectionTimeoutMillis: 2_000 });
-  try {
-    await client.connect();
-    return true;
-  } catch {
-    return false;
-  } finally {
-    await client.end().catch(() => undefined);
-  }
-}
 
 interface ProjectChoice {
   include: string[];
@@ -78,7 +65,7 @@ async function projects(): Promise<TestProjectInlineConfiguration[]> {
   const all = { include: sharedTest.include };
   const chosen = process.env.DB;
   if (chosen === 'postgres') return [project('postgres', 'postgres', all)];
-  if (chosen === 'pglite' || !(await postgresAnswers())) return [project('pglite', 'pglite', all)];
+  if (chosen === 'pglite' || (await postgresUnreachable()) !== null) return [project('pglite', 'pglite', all)];
   const list = [
     project('pglite', 'pglite', { include: ENGINE_SUITES, exclude: SWEEPS }),
     project('postgres', 'postgres', { include: sharedTest.include, exclude: ['test/contract/**', ...CORE_BUT_SWEEPS] }),

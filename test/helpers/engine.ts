@@ -1,10 +1,10 @@
 /** Which database engine the suite runs on, and where PostgreSQL is. */
-import pg from 'pg';
 import { inject } from 'vitest';
 import { adminQuery as benchAdminQuery } from '../../bench/server.js';
+import { PG_ADMIN_URL, postgresUnreachable } from './pg-server.js';
 
+export { PG_ADMIN_URL };
 export const ENGINE = process.env.DB === 'postgres' ? 'postgres' : 'pglite';
-export const PG_ADMIN_URL = process.env.TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 export function pgUrl(database: string): string {
   const u = new URL(PG_ADMIN_URL);
@@ -53,18 +53,12 @@ export async function setBouncedStatementTimeout(database: string, seconds: numb
  */
 export async function needsPostgresServer(): Promise<{ available: boolean; reason: string }> {
   if (ENGINE === 'postgres') return { available: true, reason: '' };
-  const client = new pg.Client({ connectionString: PG_ADMIN_URL, connectionTimeoutMillis: 2_000 });
-  try {
-    await client.connect();
-    return { available: true, reason: '' };
-  } catch (e) {
-    return {
-      available: false,
-      reason: ` (skipped: needs the PostgreSQL server at ${PG_ADMIN_URL}, which is unreachable: ${(e as Error).message})`,
-    };
-  } finally {
-    await client.end().catch(() => undefined);
-  }
+  const why = await postgresUnreachable();
+  if (why === null) return { available: true, reason: '' };
+  return {
+    available: false,
+    reason: ` (skipped: needs the PostgreSQL server at ${PG_ADMIN_URL}, which is unreachable: ${why})`,
+  };
 }
 
 /** one statement on the server's admin database (creating and dropping a test's own databases) */
