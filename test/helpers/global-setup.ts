@@ -1,8 +1,7 @@
 /**
- * Builds one migrated template database per run, so each test file starts from a copy in about a
- * second: a dumped PGlite data directory, or a PostgreSQL template database.
+ * Builds one migrated template database per engine and run, so each test file starts from a copy in
+ * about a second: a dumped PGlite data directory, or a PostgreSQL template database.
  */
-import { randomBytes } from 'node:crypto';
 import { writeFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -21,28 +20,73 @@ declare module 'vitest' {
   }
 }
 
+interface Template {
+  /** the PGlite dump's path, or the PostgreSQL template database's name */
+  name: string;
+  remove(): Promise<void>;
+}
+
+/**
+ * What the projects of one run share (vitest.config.ts runs up to five, four on PostgreSQL), kept on
+ * globalThis as vitest may load this file once per project: the leftovers' removal and the bundle,
+ * once; one template per engine, removed after the last project using it is done.
+ */
+interface RunState {
+  id: string;
+  users: number;
+  prepared: Promise<void>;
+  templates: Map<string, Promise<Template>>;
+}
+const RUN = Symbol.for('inventory.test-run');
+type WithRun = typeof globalThis & { [RUN]?: RunState };
+
 export default async function setup(project: TestProject) {
-  // one per project of the run (vitest.config.ts), which may start in the same millisecond
-  const runId = `${process.pid}_${Date.now().toString(36)}${randomBytes(3).toString('hex')}`;
+  const shared = globalThis as WithRun;
+  const run = (shared[RUN] ??= {
+    id: `${process.pid}_${Date.now().toString(36)}`,
+    users: 0,
+    prepared: prepareRun(),
+    templates: new Map(),
+  });
+  run.users++;
+  await run.prepared;
+  // the project's engine (vitest.config.ts sets DB per project), as its workers will see it
+  const engine = (project.config.env?.DB ?? process.env.DB) === 'postgres' ? 'postgres' : 'pglite';
+  let made = run.templates.get(engine);
+  if (!made) {
+    made = engine === 'postgres' ? postgresTemplate(run.id) : pgliteTemplate(run.id);
+    run.templates.set(engine, made);
+  }
+  const template = await made;
+  project.provide('template', template.name);
+  return async () => {
+    if (--run.users > 0) return;
+    delete shared[RUN];
+    for (const each of run.templates.values()) await (await each).remove();
+  };
+}
+
+async function prepareRun(): Promise<void> {
   // a run that was killed had no teardown: its folders, templates and databases go now
   removeLeftoversOfEndedProcesses();
   // the service's bundle for the current sources, which the tests' child processes run
   // (helpers/child-service.ts): built here once, not by the first children of several workers at once
   await compiledEntry();
-  // the project's engine (vitest.config.ts sets DB per project), as its workers will see it
-  const engine = project.config.env?.DB ?? process.env.DB;
-  if (engine !== 'postgres') {
-    const db = await openDatabase({ databaseUrl: null, dataDir: 'memory://' });
-    await prepareDatabase(db);
-    await dropTemplateDatabases(db);
-    const wal = await currentWalSegment(db);
-    const dump = Buffer.from(await (await db.dump!()).arrayBuffer());
-    const path = join(tmpdir(), `inventory-template-${runId}.tar`);
-    writeFileSync(path, withoutOtherWalSegments(dump, wal));
-    await db.close();
-    project.provide('template', path);
-    return () => rmSync(path, { force: true });
-  }
+}
+
+async function pgliteTemplate(runId: string): Promise<Template> {
+  const db = await openDatabase({ databaseUrl: null, dataDir: 'memory://' });
+  await prepareDatabase(db);
+  await dropTemplateDatabases(db);
+  const wal = await currentWalSegment(db);
+  const dump = Buffer.from(await (await db.dump!()).arrayBuffer());
+  const path = join(tmpdir(), `inventory-template-${runId}.tar`);
+  writeFileSync(path, withoutOtherWalSegments(dump, wal));
+  await db.close();
+  return { name: path, remove: async () => rmSync(path, { force: true }) };
+}
+
+async function postgresTemplate(runId: string): Promise<Template> {
   const name = `inv_tpl_${runId}`;
   const admin = new pg.Client({ connectionString: PG_ADMIN_URL });
   await admin.connect();
@@ -51,14 +95,16 @@ export default async function setup(project: TestProject) {
   const db = await openDatabase({ databaseUrl: pgUrl(name), dataDir: '', poolSize: 2 });
   await prepareDatabase(db);
   await db.close();
-  project.provide('template', name);
-  return async () => {
-    const left = await admin.query<{ datname: string }>(`select datname from pg_database where datname like $1`, [
-      `inv_t_${runId}%`,
-    ]);
-    for (const r of left.rows) await admin.query(`drop database if exists ${r.datname} with (force)`);
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.end();
+  return {
+    name,
+    remove: async () => {
+      const left = await admin.query<{ datname: string }>(`select datname from pg_database where datname like $1`, [
+        `inv_t_${runId}%`,
+      ]);
+      for (const r of left.rows) await admin.query(`drop database if exists ${r.datname} with (force)`);
+      await admin.query(`drop database if exists ${name} with (force)`);
+      await admin.end();
+    },
   };
 }
 
