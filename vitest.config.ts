@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { configDefaults, defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
+import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 import { bundledSrc } from './test/bundle/bundled-src.js';
 import { postgresUnreachable } from './test/helpers/pg-server.js';
 import { PGBOUNCER_BIN } from './test/pgbouncer/pgbouncer.js';
@@ -8,6 +8,7 @@ import {
   CORE_BUT_SWEEPS,
   DRIVER_SUITES,
   ENGINE_SUITES,
+  EVERY_FILE,
   SWEEPS,
   sharedTest,
 } from './test/vitest.shared.js';
@@ -39,8 +40,6 @@ const ROOT = new URL('.', import.meta.url).pathname;
 
 interface ProjectChoice {
   include: string[];
-  /** includes a folder the other projects leave out (test/pgbouncer/) */
-  ownFolder?: boolean;
   exclude?: string[];
   env?: Record<string, string>;
   globalSetup?: string[];
@@ -54,7 +53,7 @@ function project(name: string, engine: 'pglite' | 'postgres', choice: ProjectCho
       ...sharedTest,
       name,
       include: choice.include,
-      exclude: [...(choice.ownFolder ? configDefaults.exclude : sharedTest.exclude), ...(choice.exclude ?? [])],
+      exclude: [...sharedTest.exclude, ...(choice.exclude ?? [])],
       env: { DB: engine, ...choice.env },
       globalSetup: choice.globalSetup ?? sharedTest.globalSetup,
     },
@@ -62,13 +61,15 @@ function project(name: string, engine: 'pglite' | 'postgres', choice: ProjectCho
 }
 
 async function projects(): Promise<TestProjectInlineConfiguration[]> {
-  const all = { include: sharedTest.include };
   const chosen = process.env.DB;
-  if (chosen === 'postgres') return [project('postgres', 'postgres', all)];
-  if (chosen === 'pglite' || (await postgresUnreachable()) !== null) return [project('pglite', 'pglite', all)];
+  if (chosen === 'postgres') return [project('postgres', 'postgres', EVERY_FILE)];
+  if (chosen === 'pglite' || (await postgresUnreachable()) !== null) return [project('pglite', 'pglite', EVERY_FILE)];
   const list = [
     project('pglite', 'pglite', { include: ENGINE_SUITES, exclude: SWEEPS }),
-    project('postgres', 'postgres', { include: sharedTest.include, exclude: ['test/contract/**', ...CORE_BUT_SWEEPS] }),
+    project('postgres', 'postgres', {
+      include: EVERY_FILE.include,
+      exclude: [...EVERY_FILE.exclude, 'test/contract/**', ...CORE_BUT_SWEEPS],
+    }),
     project('postgres-bundle', 'postgres', { ...BUNDLE_SUITES, plugins: [await bundledSrc(ROOT)] }),
     project('postgres-plain-pg', 'postgres', { ...DRIVER_SUITES, env: { PG_DRIVER_PATCHES: 'off' } }),
   ];
@@ -77,7 +78,6 @@ async function projects(): Promise<TestProjectInlineConfiguration[]> {
       project('postgres-pgbouncer', 'postgres', {
         include: [...DRIVER_SUITES.include, 'test/pgbouncer/**/*.test.ts'],
         exclude: DRIVER_SUITES.exclude,
-        ownFolder: true,
         globalSetup: [...sharedTest.globalSetup, 'test/pgbouncer/global-setup.ts'],
       }),
     );

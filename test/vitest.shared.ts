@@ -8,10 +8,8 @@ import type { TestUserConfig } from 'vitest/config';
  */
 export const sharedTest = {
   globalSetup: ['test/helpers/global-setup.ts'],
-  include: ['test/**/*.test.ts'],
-  // tests that start PostgreSQL clusters of their own run apart (test/cluster/vitest.config.ts), and
-  // test/pgbouncer/'s only in the project behind PgBouncer
-  exclude: [...configDefaults.exclude, 'test/cluster/**', 'test/pgbouncer/**'],
+  // tests that start PostgreSQL clusters of their own run apart (test/cluster/vitest.config.ts)
+  exclude: [...configDefaults.exclude, 'test/cluster/**'],
   pool: 'forks',
   // three workers on two cores: part of the suite waits (timers, child processes, a browser), and
   // a third worker fills that time (the PGlite run: 625 s with two, 512 with three)
@@ -25,6 +23,9 @@ export const sharedTest = {
   hookTimeout: 60_000,
   reporters: ['default'],
 } satisfies TestUserConfig;
+
+/** Every test file but test/pgbouncer/'s, which run only in the project behind PgBouncer. */
+export const EVERY_FILE = { include: ['test/**/*.test.ts'], exclude: ['test/pgbouncer/**'] };
 
 /**
  * What differs by engine, run on each engine (vitest.config.ts): the API core suite (the engine's
